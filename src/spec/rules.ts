@@ -1,0 +1,182 @@
+/**
+ * Field rules of the Beneficiary Services spec, each defined once.
+ *
+ * A rule couples a zod schema (which validates one present value) with the
+ * human wording of the rule, an example, values it must reject and the kind
+ * of value, so that the CLI help, the prompts, the server's error messages,
+ * the OpenAPI document and the tests' tables all say the same thing.
+ */
+import { z } from 'zod';
+
+export type FieldKind = 'string' | 'int' | 'array' | 'choice';
+
+export interface FieldRule {
+  /** Validates a present value; the parsed output is what is sent or stored. */
+  readonly schema: z.ZodType;
+  /** The rule in words, used in help and error messages: "17 digits". */
+  readonly rule: string;
+  /** A value that satisfies the rule. */
+  readonly example: string;
+  /** Values the rule must reject: one past each bound, and malformed ones (the tests' tables). */
+  readonly invalid: readonly unknown[];
+  readonly kind: FieldKind;
+  /** Closed set of values, for prompts (select) and completion. */
+  readonly choices?: readonly string[];
+}
+
+const must = (words: string) => ({ error: `must be ${words}` });
+
+function rule(schema: z.ZodType, words: string, example: string, invalid: readonly unknown[], kind: FieldKind = 'string', choices?: readonly string[]): FieldRule {
+  return choices ? { schema, rule: words, example, invalid, kind, choices } : { schema, rule: words, example, invalid, kind };
+}
+
+/** Free text of at most `max` characters (and at least `min`). */
+export function text(max: number, min = 0, example = 'text'): FieldRule {
+  const words = min > 0 ? `${min} to ${max} characters` : `up to ${max} characters`;
+  let s = z.string(must('text')).max(max, must(words));
+  if (min > 0) s = s.min(min, must(words));
+  const invalid: unknown[] = ['x'.repeat(max + 1), 12];
+  if (min > 0) invalid.push('x'.repeat(min - 1));
+  return rule(s, words, example.slice(0, max).padEnd(min, 'x'), invalid);
+}
+
+/** Letters and digits only, `min` to `max` of them. */
+export function alnum(min: number, max: number, example: string): FieldRule {
+  const words = `alphanumeric, ${min} to ${max} characters`;
+  const re = new RegExp(`^[A-Za-z0-9]{${min},${max}}$`);
+  return rule(z.string(must(words)).regex(re, must(words)), words, example, ['A'.repeat(max + 1), 'AB-12', '']);
+}
+
+/** A string of exactly `n` digits (card numbers, plain CPFs). */
+export function digits(n: number, example: string): FieldRule {
+  const words = `${n} digits`;
+  return rule(z.string(must(words)).regex(new RegExp(`^\\d{${n}}$`), must(words)), words, example, ['1'.repeat(n + 1), '1'.repeat(n - 1), `${'1'.repeat(n - 1)}a`]);
+}
+
+/** Beneficiary card number `usuario_cartao`: 17 digits. */
+export const card = digits(17, '00010001000001005');
+
+/** CEP as in section 4.1: digits only, 8 to 11 of them, no hyphen (GUIDE §2a). */
+export const cep: FieldRule = rule(
+  z.string(must('8 to 11 digits, no hyphen')).regex(/^\d{8,11}$/, must('8 to 11 digits, no hyphen')),
+  '8 to 11 digits, no hyphen',
+  '01310100',
+  ['01310-100', '1234567', '123456789012'],
+);
+
+/** Phone `(99)999999999`: two-digit area code in parentheses, then 8 or 9 digits. */
+export const phone: FieldRule = rule(
+  z.string(must('(99)999999999')).regex(/^\(\d{2}\)\d{8,9}$/, must('(99) area code then 8 or 9 digits, as (11)987654321')),
+  '(99) area code then 8 or 9 digits',
+  '(11)987654321',
+  ['(11)9876543210', '(11)1234567', '11987654321', '(1)987654321'],
+);
+
+/** An e-mail address of at most `max` characters. */
+export function email(max = 254): FieldRule {
+  const words = `an e-mail address of up to ${max} characters`;
+  const schema = z.string(must(words)).max(max, must(words)).pipe(z.email(must('an e-mail address')));
+  return rule(schema, words, 'ana.souza@example.com', ['ana.souza', 'ana@', `${'a'.repeat(max)}@example.com`]);
+}
+
+/** One of a closed set of letters. */
+export function oneOf(values: readonly [string, ...string[]], meaning?: string): FieldRule {
+  const list = values.join(' or ');
+  return rule(z.enum(values, must(list)), meaning ? `${list} (${meaning})` : list, values[0], ['X', values[0].toLowerCase() === values[0] ? 'Z' : values[0].toLowerCase()], 'choice', values);
+}
+
+export const flagSN = oneOf(['S', 'N'], 'S = yes, N = no');
+export const sexMF = oneOf(['M', 'F']);
+export const addressRC = oneOf(['R', 'C'], 'R = residential, C = commercial');
+
+/**
+ * An integer of `min` to `max` digits, given as a number or a digit string.
+ * Up to 15 digits the value is parsed to a number; longer ones (18-digit
+ * scheduling codes) stay digit strings, because they do not fit a double.
+ */
+export function int(min: number, max: number, example?: string): FieldRule {
+  const words = min === max ? `an integer of ${min} digit${min > 1 ? 's' : ''}` : min <= 1 ? `an integer of up to ${max} digits` : `an integer of ${min} to ${max} digits`;
+  const re = new RegExp(`^\\d{${min},${max}}$`);
+  const low = min > 1 ? 10 ** (min - 1) : 0;
+  const high = max <= 15 ? 10 ** max - 1 : Number.MAX_SAFE_INTEGER;
+  const asNumber = z.number(must(words)).int(must(words)).min(low, must(words)).max(high, must(words));
+  const asText = z.string(must(words)).regex(re, must(words));
+  const either = z.union([asNumber, asText], must(words));
+  const schema = max <= 15 ? either.transform((v) => Number(v)) : either.transform((v) => String(v).replace(/^0+(?=\d)/, ''));
+  const invalid: unknown[] = ['9'.repeat(max + 1), '12a', '-1', '1.5'];
+  if (min > 1) invalid.push('9'.repeat(min - 1));
+  if (max <= 15) invalid.push(10 ** max);
+  return rule(schema, words, example ?? String(10 ** Math.max(min - 1, 0) + 1).slice(0, max), invalid, 'int');
+}
+
+function calendar(y: number, m: number, d: number): boolean {
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+function dated(re: RegExp, order: 'dmy' | 'ymd', words: string, example: string, invalid: readonly unknown[]): FieldRule {
+  const schema = z.string(must(words)).regex(re, must(words)).refine((s) => {
+    const n = s.match(/\d+/g)!.map(Number);
+    const [y, m, d] = order === 'dmy' ? [n[2]!, n[1]!, n[0]!] : [n[0]!, n[1]!, n[2]!];
+    return calendar(y, m, d);
+  }, must(`a real calendar date, ${words}`));
+  return rule(schema, words, example, invalid);
+}
+
+const HM = '(?:[01]\\d|2[0-3]):[0-5]\\d';
+/** `DD/MM/YYYY` (the spec's `d/m/Y` is the same layout). */
+export const dateBR = dated(/^\d{2}\/\d{2}\/\d{4}$/, 'dmy', 'a date DD/MM/YYYY', '15/03/1985', ['31/02/2020', '1985-03-15', '5/3/1985']);
+/** `yyyy-mm-dd`. */
+export const dateISO = dated(/^\d{4}-\d{2}-\d{2}$/, 'ymd', 'a date yyyy-mm-dd', '2026-12-01', ['2026-02-30', '01/12/2026', '2026-12-1']);
+/** `yyyy-mm-dd hh:mi`. */
+export const dateTime = dated(new RegExp(`^\\d{4}-\\d{2}-\\d{2} ${HM}$`), 'ymd', 'a date and time yyyy-mm-dd hh:mi', '2026-12-01 09:00', ['2026-12-01 24:00', '2026-12-01', '2026-02-30 09:00']);
+/** `Y-m-d H:i:s`. */
+export const dateTimeSec = dated(new RegExp(`^\\d{4}-\\d{2}-\\d{2} ${HM}:[0-5]\\d$`), 'ymd', 'a date and time Y-m-d H:i:s', '2026-12-01 00:00:00', ['2026-12-01 00:00', '2026-13-01 00:00:00']);
+/** `hh:mi`. */
+export const time: FieldRule = rule(z.string(must('a time hh:mi')).regex(new RegExp(`^${HM}$`), must('a time hh:mi')), 'a time hh:mi', '09:30', ['9:30', '24:00', '09:60']);
+
+/** True when the 11 digits carry valid CPF check digits. */
+export function cpfValid(d: string): boolean {
+  if (!/^\d{11}$/.test(d) || /^(\d)\1{10}$/.test(d)) return false;
+  const check = (len: number) => {
+    let sum = 0;
+    for (let i = 0; i < len; i++) sum += Number(d[i]) * (len + 1 - i);
+    const r = (sum * 10) % 11;
+    return r === 10 ? 0 : r;
+  };
+  return check(9) === Number(d[9]) && check(10) === Number(d[10]);
+}
+
+/** CPF written `999.999.999-99`, with valid check digits. */
+export const cpfMasked: FieldRule = rule(
+  z
+    .string(must('a CPF 999.999.999-99'))
+    .regex(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/, must('a CPF written 999.999.999-99'))
+    .refine((s) => cpfValid(s.replace(/\D/g, '')), must('a CPF with valid check digits')),
+  'a CPF 999.999.999-99 with valid check digits',
+  '529.982.247-25',
+  ['529.982.247-26', '52998224725', '111.111.111-11'],
+);
+
+/** CPF as 11 digits (registration record). */
+export const cpfDigits: FieldRule = rule(z.string(must('11 digits')).regex(/^\d{11}$/, must('11 digits')), '11 digits', '52998224725', ['529.982.247-25', '5299822472']);
+
+/** A non-empty list of codes of at most 3 characters each. */
+export const codes: FieldRule = rule(
+  z.array(z.string().min(1, must('a code of 1 to 3 characters')).max(3, must('a code of 1 to 3 characters')), must('a list of codes')).min(1, must('a list of at least one code')),
+  'a list of codes of up to 3 characters',
+  'RG',
+  [['ABCD'], [], ['']],
+  'array',
+);
+
+/** Base64 of a binary file. */
+export const base64: FieldRule = rule(
+  z.string(must('base64')).regex(/^[A-Za-z0-9+/]*={0,2}$/, must('base64 text')).refine((s) => s.length % 4 === 0, must('base64 text (length a multiple of 4)')),
+  'base64 of the file',
+  'JVBERi0xLjQK',
+  ['not base64!', 'abc'],
+);
+
+/** "true" or "false" as text (notification results). */
+export const boolText: FieldRule = oneOf(['true', 'false']);

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { catalogue, validateParams, checkResponse, sampleParams, sampleRecord, describeErrors } from '../../src/spec/index.js';
+
+describe('catalogue', () => {
+  it('declares the 30 operations of the spec, each path and command once', () => {
+    expect(catalogue).toHaveLength(30);
+    expect(new Set(catalogue.map((o) => o.path)).size).toBe(30);
+    expect(new Set(catalogue.map((o) => o.id)).size).toBe(30);
+  });
+
+  it('puts section 4.1 on the test host and the rest on the base host', () => {
+    for (const op of catalogue) expect(op.host).toBe(op.path.includes('/atualizacaocadastral/') ? 'test' : 'base');
+  });
+});
+
+describe.each(catalogue.map((op) => [op.id, op] as const))('%s field rules', (_id, op) => {
+  it('accepts the sample parameters, with and without optional fields', () => {
+    const all = validateParams(op, sampleParams(op));
+    expect(all.ok, all.ok ? '' : describeErrors(all.errors)).toBe(true);
+    expect(validateParams(op, sampleParams(op, false)).ok).toBe(true);
+  });
+
+  it('accepts a sample response record', () => {
+    const check = checkResponse(op, [sampleRecord(op)]);
+    expect(check.ok, check.ok ? '' : check.problem).toBe(true);
+  });
+
+  const required = Object.entries(op.params).filter(([, f]) => f.required);
+  it.each(required.map(([name]) => name))('rejects a missing required %s, naming it', (name) => {
+    const params = sampleParams(op);
+    delete params[name];
+    const v = validateParams(op, params);
+    expect(v.ok).toBe(false);
+    if (!v.ok) expect(v.errors).toContainEqual({ field: name, message: expect.stringMatching(/^is required/) });
+  });
+
+  const bad = Object.entries(op.params).flatMap(([name, f]) => f.invalid.map((value) => [name, value, f.rule] as const));
+  it.each(bad)('rejects %s = %j, naming the field', (name, value) => {
+    const v = validateParams(op, { ...sampleParams(op), [name]: value });
+    expect(v.ok).toBe(false);
+    if (!v.ok) expect(v.errors.map((e) => e.field.replace(/\[\d+\]$/, ''))).toContain(name);
+  });
+});
