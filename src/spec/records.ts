@@ -152,6 +152,7 @@ export const contract: Fields = {
   cv_qtd_vida: req(r.int(1, 10), 'number of lives'),
   cv_dat_inic_vigen: req(r.dateTimeSec, 'start of validity'),
   cv_dat_prox_renov_cart: req(r.dateTimeSec, 'next card renewal'),
+  cv_situacao: opt(r.text(20), "contract state (coopctl's embedded server; see docs/decisions.md)"),
 };
 
 export const contractCreated: Fields = { contrato_id: req(r.int(1, 10), 'sales contract created') };

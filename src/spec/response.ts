@@ -12,6 +12,11 @@ export type ResponseCheck =
 
 const OUTCOMES: Record<number, Outcome> = { 1: 'ok', 2: 'found', 3: 'no-result', 4: 'failed' };
 
+/** A record of the envelope alone (spec §2.1): what outcomes 3 and 4 and every error answer carry. */
+export function envelopeRecord(confirma: 1 | 2 | 3 | 4, message: string): Row {
+  return { confirma_operacao: confirma, mensagem_erro: message };
+}
+
 /** Process exit code of an outcome (GUIDE §4). */
 export function outcomeExitCode(outcome: Outcome): number {
   return outcome === 'failed' ? 1 : outcome === 'no-result' ? 3 : 0;

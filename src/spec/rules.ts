@@ -135,16 +135,22 @@ export const dateTimeSec = dated(new RegExp(`^\\d{4}-\\d{2}-\\d{2} ${HM}:[0-5]\\
 /** `hh:mi`. */
 export const time: FieldRule = rule(z.string(must('a time hh:mi')).regex(new RegExp(`^${HM}$`), must('a time hh:mi')), 'a time hh:mi', '09:30', ['9:30', '24:00', '09:60']);
 
-/** True when the 11 digits carry valid CPF check digits. */
-export function cpfValid(d: string): boolean {
-  if (!/^\d{11}$/.test(d) || /^(\d)\1{10}$/.test(d)) return false;
-  const check = (len: number) => {
+/** The two CPF check digits of nine leading digits (modulus 11). */
+export function cpfCheckDigits(nine: string): string {
+  const digit = (d: string) => {
     let sum = 0;
-    for (let i = 0; i < len; i++) sum += Number(d[i]) * (len + 1 - i);
+    for (let i = 0; i < d.length; i++) sum += Number(d[i]) * (d.length + 1 - i);
     const r = (sum * 10) % 11;
     return r === 10 ? 0 : r;
   };
-  return check(9) === Number(d[9]) && check(10) === Number(d[10]);
+  const first = digit(nine);
+  return `${first}${digit(nine + first)}`;
+}
+
+/** True when the 11 digits carry valid CPF check digits. */
+export function cpfValid(d: string): boolean {
+  if (!/^\d{11}$/.test(d) || /^(\d)\1{10}$/.test(d)) return false;
+  return cpfCheckDigits(d.slice(0, 9)) === d.slice(9);
 }
 
 /** CPF written `999.999.999-99`, with valid check digits. */

@@ -9,7 +9,7 @@ describe('OpenAPI document', () => {
 
   it('is a valid OpenAPI 3.1 document according to a third-party validator', async () => {
     const result = await validate(structuredClone(doc) as never);
-    expect(result.valid, JSON.stringify(result.errors ?? [], null, 1)).toBe(true);
+    expect(result.valid, result.valid ? '' : JSON.stringify(result.errors, null, 1)).toBe(true);
   });
 
   it('has every operation of the catalogue under its methods, on its host', () => {

@@ -1,0 +1,123 @@
+/**
+ * The embedded server's HTTP layer on node:http: the catalogue routes each
+ * path, checks its parameters and hands them to the operation's handler.
+ * Conventions: docs/server.md.
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Writable } from 'node:stream';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describeErrors, validateParams } from '../spec/index.js';
+import type { HandlerContext, Handlers } from './handlers/types.js';
+import { buildRoutes, type Route } from './http/routes.js';
+import { hasBody, readBody, TOO_LARGE } from './http/body.js';
+import { addBody, addForm, emptyParams, listify } from './http/params.js';
+import { bearerCheck } from './http/auth.js';
+import { parsePrefer, type Preferences } from './http/prefer.js';
+import { accessLog, safePath } from './http/access-log.js';
+import { envelopeBody, failure, writeReply, type Reply } from './http/reply.js';
+
+export interface ServerOptions {
+  /** One handler per catalogue operation. */
+  readonly handlers: Handlers;
+  /** When set, every request needs `Authorization: Bearer <token>`. */
+  readonly token?: string;
+  /** Honour the `Prefer` failure-injection header. */
+  readonly allowPrefer?: boolean;
+  /** Access log stream (stderr); none for quiet. */
+  readonly log?: Writable;
+  /** The clock handed to handlers. */
+  readonly now?: () => Date;
+}
+
+/** Time limits against slow or idle clients. */
+export const TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 } as const;
+
+const NOT_FOUND = failure(404, 'no operation at this path');
+const UNAUTHORIZED = failure(401, 'missing or wrong bearer token', ['www-authenticate', 'Bearer']);
+// The rest of an oversized body is left unread: the connection closes after the answer.
+const TOO_LARGE_REPLY = failure(413, 'request body over 1 MiB', ['connection', 'close']);
+const ABORTED = failure(400, 'request body was not received');
+
+/** The path of a request target, without its query string. */
+function splitTarget(url: string): [path: string, query: string] {
+  if (url.charCodeAt(0) !== 47 /* / */) {
+    try {
+      const u = new URL(url);
+      return [u.pathname, u.search.slice(1)];
+    } catch {
+      return [url, ''];
+    }
+  }
+  const q = url.indexOf('?');
+  return q < 0 ? [url, ''] : [url.slice(0, q), url.slice(q + 1)];
+}
+
+export function createServer(options: ServerOptions): http.Server {
+  const routes = buildRoutes(options.handlers);
+  if (options.token === '') throw new Error('the server token is empty');
+  const authorized = options.token === undefined ? undefined : bearerCheck(options.token);
+  const allowPrefer = options.allowPrefer === true;
+  const log = accessLog(options.log);
+  const ctx: HandlerContext = { now: options.now ?? (() => new Date()) };
+
+  async function answer(req: IncomingMessage, route: Route, query: string): Promise<Reply> {
+    const op = route.op;
+    const raw = query ? addForm(emptyParams(), query) : emptyParams();
+    if (hasBody(req)) {
+      let body;
+      try {
+        body = await readBody(req);
+      } catch {
+        // The client went away while sending its body.
+        return ABORTED;
+      }
+      if (body === TOO_LARGE) return TOO_LARGE_REPLY;
+      const parsed = addBody(raw, req.headers['content-type'], body);
+      if (!parsed.ok) return failure(400, parsed.message);
+    }
+    if (route.listParams.length) listify(raw, route.listParams);
+
+    const prefer: Preferences | undefined = allowPrefer ? parsePrefer(req.headers['prefer']) : undefined;
+    if (prefer?.delay) await sleep(prefer.delay);
+    if (prefer?.status) return failure(prefer.status, `forced by Prefer: status=${prefer.status}`, ['preference-applied', prefer.applied]);
+
+    const checked = validateParams(op, raw);
+    if (!checked.ok) return failure(422, describeErrors(checked.errors));
+
+    if (prefer?.confirma) {
+      const body = envelopeBody(prefer.confirma, `forced by Prefer: confirma=${prefer.confirma} (nothing was done)`);
+      return { status: 200, body, headers: ['preference-applied', prefer.applied] };
+    }
+    const body = JSON.stringify(await route.handler(checked.value, ctx));
+    return prefer ? { status: 200, body, headers: ['preference-applied', prefer.applied] } : { status: 200, body };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const startedAt = log ? performance.now() : 0;
+    const [path, query] = splitTarget(req.url ?? '/');
+    const route = routes.get(path);
+    let reply: Reply;
+    let read = false;
+    if (authorized && !authorized(req.headers.authorization)) reply = UNAUTHORIZED;
+    else if (!route) reply = NOT_FOUND;
+    else if (!route.methods.includes(req.method ?? '')) reply = route.wrongMethod;
+    else {
+      read = true;
+      try {
+        reply = await answer(req, route, query);
+      } catch (err) {
+        // A bug: say which operation and what kind of error, never the message (it may carry parameters).
+        options.log?.write(`${route.op.id}: handler failed: ${err instanceof Error ? err.name : typeof err}\n`);
+        reply = route.fault;
+      }
+    }
+    if (res.destroyed) return;
+    // Close the connection when shutting down, or rather than read a refused request's body.
+    writeReply(res, reply, !server.listening || (!read && hasBody(req)));
+    log?.(req.method ?? '-', route ? route.op.path : safePath(path), reply.status, startedAt);
+  }
+
+  const server = http.createServer({ ...TIMEOUTS }, (req, res) => void handle(req, res));
+  return server;
+}

@@ -1,0 +1,35 @@
+/** The route table, derived once from the catalogue: path → operation, its handler and its canned answers. */
+import { catalogue, type Operation } from '../../spec/index.js';
+import type { Handler, Handlers } from '../handlers/types.js';
+import { failure, type Reply } from './reply.js';
+
+export interface Route {
+  readonly op: Operation;
+  readonly handler: Handler;
+  readonly methods: readonly string[];
+  /** Parameters that are lists: a single form or query value becomes a list of one. */
+  readonly listParams: readonly string[];
+  /** The 405 answer, with its `Allow` header. */
+  readonly wrongMethod: Reply;
+  /** The 500 answer when the handler fails. */
+  readonly fault: Reply;
+}
+
+/** Builds the table; every catalogue operation must have a handler. */
+export function buildRoutes(handlers: Handlers): ReadonlyMap<string, Route> {
+  const missing = catalogue.filter((op) => typeof handlers[op.id] !== 'function').map((op) => op.id);
+  if (missing.length) throw new Error(`no handler for ${missing.join(', ')}`);
+  const routes = new Map<string, Route>();
+  for (const op of catalogue) {
+    const allow = op.methods.join(', ');
+    routes.set(op.path, {
+      op,
+      handler: handlers[op.id]!,
+      methods: op.methods,
+      listParams: Object.entries(op.params).filter(([, f]) => f.kind === 'array').map(([name]) => name),
+      wrongMethod: failure(405, `${op.path} answers ${allow}`, ['allow', allow]),
+      fault: failure(500, `internal error in ${op.name}`),
+    });
+  }
+  return routes;
+}

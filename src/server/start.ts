@@ -1,0 +1,60 @@
+/** The one start-up path of the server: open the store, listen, and stop both together. */
+import type { Writable } from 'node:stream';
+import { FixturesError, openStore } from './store/index.js';
+import type { Store } from './store/types.js';
+import { createServer } from './app.js';
+import { listen, type Listening } from './listen.js';
+import { checkExposure } from './host.js';
+import { StartError } from './start-error.js';
+
+export interface StartOptions {
+  readonly host: string;
+  readonly port: number;
+  /** SQLite file path, or `:memory:`. */
+  readonly db: string;
+  /** Load the demo dataset when the database is new. */
+  readonly demo?: boolean;
+  /** A fixtures document to load instead of the demo dataset. */
+  readonly fixtures?: unknown;
+  readonly token?: string;
+  readonly allowPrefer?: boolean;
+  /** Access log stream; none for quiet. */
+  readonly log?: Writable;
+  readonly now?: () => Date;
+}
+
+export interface RunningServer extends Listening {
+  readonly store: Store;
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  checkExposure(options.host, options.token);
+  let store: Store;
+  try {
+    store = await openStore({ path: options.db, demo: options.demo, fixtures: options.fixtures, now: options.now });
+  } catch (err) {
+    if (err instanceof FixturesError) throw new StartError(err.message);
+    throw err;
+  }
+  let listening: Listening;
+  try {
+    const server = createServer({ handlers: store.handlers, token: options.token, allowPrefer: options.allowPrefer, log: options.log, now: options.now });
+    listening = await listen(server, options.host, options.port);
+  } catch (err) {
+    await store.close();
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+      throw new StartError(`cannot listen on ${options.host}:${options.port} (${code})`, 1);
+    }
+    throw err;
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    ...listening,
+    store,
+    close() {
+      closing ??= listening.close().then(() => store.close());
+      return closing;
+    },
+  };
+}

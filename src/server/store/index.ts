@@ -1,0 +1,49 @@
+/**
+ * The store: a database behind the repository interface, and the handlers of
+ * all 30 operations bound to it. The dataset modules (fixture schema, demo
+ * generator) are loaded only when a dataset is loaded, so that opening an
+ * existing database stays cheap.
+ */
+import type { OpenStoreOptions, Store } from './types.js';
+import type { Repository } from './repository.js';
+import { openDatabase, sqliteRepository } from './sqlite/index.js';
+import { buildHandlers } from '../handlers/index.js';
+import { isoDate } from './dates.js';
+
+export type { OpenStoreOptions, Store } from './types.js';
+export { FixturesError } from './fixtures-error.js';
+
+/**
+ * Opens the SQLite database at `options.path` (created and migrated as
+ * needed). With `fixtures`, everything stored is replaced by that document
+ * (docs/fixtures.md); otherwise, with `demo`, a new database gets the demo dataset.
+ * Throws FixturesError for a fixtures document that cannot be loaded, leaving
+ * the database as it was.
+ */
+export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  const now = options.now ?? (() => new Date());
+  const { db, created } = openDatabase(options.path);
+  const repo = sqliteRepository(db);
+  try {
+    await seed(repo, options, created, now());
+  } catch (err) {
+    await repo.close();
+    throw err;
+  }
+  return {
+    handlers: buildHandlers(repo),
+    created,
+    describeDemo: () => repo.describe(),
+    close: () => repo.close(),
+  };
+}
+
+async function seed(repo: Repository, options: OpenStoreOptions, created: boolean, now: Date): Promise<void> {
+  if (options.fixtures !== undefined) {
+    const { parseFixtures } = await import('./fixtures.js');
+    await repo.load(parseFixtures(options.fixtures), isoDate(now));
+  } else if (options.demo && created) {
+    const { demoDataset } = await import('./demo.js');
+    await repo.load(demoDataset(now), isoDate(now));
+  }
+}

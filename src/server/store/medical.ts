@@ -1,0 +1,6 @@
+/** The medical-record kinds, from the catalogue: the `record` command words (allergies, certificates, …) and their item fields. */
+import { catalogue, type Fields } from '../../spec/index.js';
+
+export const medicalKinds: ReadonlyArray<{ readonly kind: string; readonly fields: Fields }> = catalogue
+  .filter((op) => op.area === 'record')
+  .map((op) => ({ kind: op.command[1]!, fields: op.response.fields }));

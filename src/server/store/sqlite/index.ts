@@ -1,0 +1,44 @@
+/** The SQLite implementation of the repository (better-sqlite3: synchronous calls behind an asynchronous interface). */
+import type { Repository } from '../repository.js';
+import type { Db } from './connection.js';
+import { sqliteRegistration } from './registration.js';
+import { sqliteRecord } from './record.js';
+import { sqliteSchedule } from './schedule.js';
+import { sqliteEnrol } from './enrol.js';
+import { sqliteNotify } from './notify.js';
+import { datasetLoader } from './load.js';
+import { wireRow } from './values.js';
+
+export { openDatabase } from './connection.js';
+
+/** How many demo cards and provider locations `describe` answers. */
+const DESCRIBED = 4;
+
+export function sqliteRepository(db: Db): Repository {
+  const cards = db.prepare<[number], string>('SELECT card FROM beneficiary WHERE card IS NOT NULL ORDER BY id LIMIT ?').pluck();
+  const places = db
+    .prepare<[number], { prest_cod_svc_card: number; cd_local: number; nm_local: string }>(
+      `SELECT pl.provider AS prest_cod_svc_card, pl.cd_local, l.nm_local
+         FROM provider_location pl JOIN location l ON l.cd_local = pl.cd_local ORDER BY pl.provider, pl.cd_local LIMIT ?`,
+    )
+    .safeIntegers();
+  const load = datasetLoader(db);
+  return {
+    registration: sqliteRegistration(db),
+    record: sqliteRecord(db),
+    schedule: sqliteSchedule(db),
+    enrol: sqliteEnrol(db),
+    notify: sqliteNotify(db),
+    load: async (data, today) => load(data, today),
+    describe: async () => ({
+      cards: cards.all(DESCRIBED),
+      providers: places.all(DESCRIBED).map((p) => {
+        const row = wireRow(p);
+        return { ...row, prest_cod_svc_card: Number(row.prest_cod_svc_card), cd_local: Number(row.cd_local) };
+      }),
+    }),
+    close: async () => {
+      db.close();
+    },
+  };
+}

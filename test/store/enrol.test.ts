@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { operation, sampleParams, type Row } from '../../src/spec/index.js';
+import type { Store } from '../../src/server/store/index.js';
+import { call, openTemp } from './helpers.js';
+
+const contractParams = sampleParams(operation('enrol.contract.create'));
+const payer = (contrato_id: number, over: Record<string, unknown> = {}) => ({ ...sampleParams(operation('enrol.payer')), contrato_id, ...over });
+const person = (contrato_id: number) => ({ ...sampleParams(operation('enrol.beneficiary.add')), contrato_id });
+const withBeneficiary = (id: string, beneficiario_id: number | string, over: Record<string, unknown> = {}) => ({ ...sampleParams(operation(id)), beneficiario_id, ...over });
+
+async function createContract(store: Store): Promise<number> {
+  const a = await call(store, 'enrol.contract.create', contractParams);
+  expect(a.outcome).toBe('ok');
+  return a.records[0]!['contrato_id'] as number;
+}
+async function contract(store: Store, id: number): Promise<Row> {
+  const a = await call(store, 'enrol.contract.search', { contrato_id: id });
+  expect(a.records).toHaveLength(1);
+  return a.records[0]!;
+}
+async function addBeneficiary(store: Store, contractId: number): Promise<number> {
+  const a = await call(store, 'enrol.beneficiary.add', person(contractId));
+  expect(a.outcome, a.message).toBe('ok');
+  return a.records[0]!['beneficiario_id'] as number;
+}
+const setStatus = (store: Store, params: Record<string, unknown>) => call(store, 'enrol.contract.set-status', params);
+
+describe('contracts', () => {
+  it('creates a contract whose validity starts on the first day of next month, renewing a year later', async () => {
+    const { store } = await openTemp();
+    const id = await createContract(store);
+    expect(await contract(store, id)).toEqual({
+      cv_nro: id, plano_nro_reg_ans: contractParams['registro_ans'], cv_qtd_vida: 0,
+      cv_dat_inic_vigen: '2026-02-01 00:00:00', cv_dat_prox_renov_cart: '2027-02-01 00:00:00', cv_situacao: 'proposta',
+    });
+  });
+
+  it('searches all contracts, one by id, or none', async () => {
+    const { store } = await openTemp();
+    const id = await createContract(store);
+    const all = await call(store, 'enrol.contract.search', {});
+    expect(all.records.map((r) => r['cv_nro'])).toEqual([1, 2, 3, 4, 5, 6, 7, id]);
+    expect(all.records.every((r) => r['confirma_operacao'] === undefined)).toBe(true);
+    expect((await call(store, 'enrol.contract.search', { contrato_id: 999999 })).outcome).toBe('no-result');
+  });
+
+  it('renews an old contract’s cards on the next anniversary of its start', async () => {
+    const { store } = await openTemp();
+    expect(await contract(store, 1)).toMatchObject({ cv_dat_inic_vigen: '2019-04-01 00:00:00', cv_dat_prox_renov_cart: '2026-04-01 00:00:00' });
+  });
+
+  it('takes the start of validity from the payer', async () => {
+    const { store } = await openTemp();
+    const id = await createContract(store);
+    expect((await call(store, 'enrol.payer', payer(id, { inicio_vigencia: '01/03/2026' }))).outcome).toBe('ok');
+    expect(await contract(store, id)).toMatchObject({ cv_dat_inic_vigen: '2026-03-01 00:00:00', cv_dat_prox_renov_cart: '2027-03-01 00:00:00' });
+    const missing = await call(store, 'enrol.payer', payer(999999));
+    expect(missing.outcome).toBe('failed');
+    expect(missing.message).toMatch(/no contract/);
+    const cancelled = await call(store, 'enrol.payer', payer(7));
+    expect(cancelled.outcome).toBe('failed');
+    expect(cancelled.message).toMatch(/cancelado/);
+  });
+});
+
+describe('beneficiaries', () => {
+  it('adds beneficiaries to a contract that accepts them, counting its lives', async () => {
+    const { store } = await openTemp();
+    const id = await createContract(store);
+    const a = await addBeneficiary(store, id);
+    const b = await addBeneficiary(store, id);
+    expect(b).toBeGreaterThan(a);
+    expect((await contract(store, id))['cv_qtd_vida']).toBe(2);
+  });
+
+  it.each([
+    [999999, /no contract/],
+    [5, /suspenso/],
+    [7, /cancelado/],
+  ])('refuses a beneficiary for contract %s', async (contractId, reason) => {
+    const { store } = await openTemp();
+    const a = await call(store, 'enrol.beneficiary.add', person(contractId));
+    expect(a.outcome).toBe('failed');
+    expect(a.message).toMatch(reason);
+  });
+
+  it('registers contacts, documents, addresses and declaration answers, answering the ids created', async () => {
+    const { store } = await openTemp();
+    const id = await addBeneficiary(store, await createContract(store));
+    for (const [op, idName] of [
+      ['enrol.beneficiary.contact', 'contato_id'],
+      ['enrol.beneficiary.document', 'documento_id'],
+      ['enrol.beneficiary.address', 'endereco_id'],
+    ] as const) {
+      const first = await call(store, op, withBeneficiary(op, id));
+      const second = await call(store, op, withBeneficiary(op, id));
+      expect(first.outcome, first.message).toBe('ok');
+      expect(second.records[0]![idName]).toBeGreaterThan(first.records[0]![idName] as number);
+    }
+    const ds = await call(store, 'enrol.beneficiary.declaration', withBeneficiary('enrol.beneficiary.declaration', id, { resposta: 'S', descricao: 'Asma na infância' }));
+    expect(ds.outcome).toBe('ok');
+    // Answering the same question again replaces the answer.
+    expect((await call(store, 'enrol.beneficiary.declaration', withBeneficiary('enrol.beneficiary.declaration', id, { resposta: 'N' }))).outcome).toBe('ok');
+  });
+
+  it.each(['enrol.beneficiary.contact', 'enrol.beneficiary.document', 'enrol.beneficiary.address', 'enrol.beneficiary.declaration'])(
+    '%s refuses an unknown beneficiary',
+    async (op) => {
+      const { store } = await openTemp();
+      const a = await call(store, op, withBeneficiary(op, 999999));
+      expect(a.outcome).toBe('failed');
+      expect(a.message).toMatch(/no beneficiary/);
+    },
+  );
+
+  it('refuses a 30-digit beneficiary id of the declaration that no beneficiary has', async () => {
+    const { store } = await openTemp();
+    const a = await call(store, 'enrol.beneficiary.declaration', withBeneficiary('enrol.beneficiary.declaration', '123456789012345678901234567890'));
+    expect(a.outcome).toBe('failed');
+  });
+
+  it('refuses unknown document types and address purposes, listing the known ones', async () => {
+    const { store } = await openTemp();
+    const id = await addBeneficiary(store, await createContract(store));
+    const doc = await call(store, 'enrol.beneficiary.document', withBeneficiary('enrol.beneficiary.document', id, { tipo_documento: ['RG', 'XYZ'] }));
+    expect(doc.outcome).toBe('failed');
+    expect(doc.message).toMatch(/tipo_documento: XYZ .*RG/);
+    const addr = await call(store, 'enrol.beneficiary.address', withBeneficiary('enrol.beneficiary.address', id, { finalidade: ['ZZ'] }));
+    expect(addr.outcome).toBe('failed');
+    expect(addr.message).toMatch(/finalidade: ZZ .*RES/);
+  });
+});
+
+describe('contract state machine (opcao_id)', () => {
+  it('moves a contract proposta → ativo → suspenso → ativo → cancelado and refuses invalid moves', async () => {
+    const { store } = await openTemp();
+    const id = await createContract(store);
+    await addBeneficiary(store, id);
+    const steps: Array<[number, 'ok' | 'failed', string]> = [
+      [2, 'failed', 'proposta'],
+      [3, 'failed', 'proposta'],
+      [1, 'ok', 'ativo'],
+      [1, 'failed', 'ativo'],
+      [2, 'ok', 'suspenso'],
+      [3, 'ok', 'ativo'],
+      [2, 'ok', 'suspenso'],
+      [4, 'ok', 'cancelado'],
+      [3, 'failed', 'cancelado'],
+      [4, 'failed', 'cancelado'],
+    ];
+    for (const [opcao_id, outcome, state] of steps) {
+      const a = await setStatus(store, { contrato_id: id, opcao_id });
+      expect(a.outcome, `opcao ${opcao_id}`).toBe(outcome);
+      if (outcome === 'failed') expect(a.message).toMatch(new RegExp(`it is ${state}`));
+      expect((await contract(store, id))['cv_situacao']).toBe(state);
+    }
+    // Cancelling the contract cancelled its beneficiaries.
+    expect((await contract(store, id))['cv_qtd_vida']).toBe(0);
+  });
+
+  it('refuses new beneficiaries while suspended, and accepts them again when reactivated', async () => {
+    const { store } = await openTemp();
+    const id = await createContract(store);
+    await setStatus(store, { contrato_id: id, opcao_id: 1 });
+    await setStatus(store, { contrato_id: id, opcao_id: 2 });
+    expect((await call(store, 'enrol.beneficiary.add', person(id))).outcome).toBe('failed');
+    await setStatus(store, { contrato_id: id, opcao_id: 3 });
+    await addBeneficiary(store, id);
+  });
+
+  it('acts on one beneficiary with beneficiario_id', async () => {
+    const { store } = await openTemp();
+    const contractId = await createContract(store);
+    const a = await addBeneficiary(store, contractId);
+    await addBeneficiary(store, contractId);
+    expect((await setStatus(store, { beneficiario_id: a, opcao_id: 2 })).outcome).toBe('ok');
+    expect((await contract(store, contractId))['cv_qtd_vida']).toBe(1);
+    expect((await setStatus(store, { beneficiario_id: a, opcao_id: 2 })).message).toMatch(/it is suspenso/);
+    expect((await setStatus(store, { beneficiario_id: a, contrato_id: contractId, opcao_id: 3 })).outcome).toBe('ok');
+    expect((await contract(store, contractId))['cv_qtd_vida']).toBe(2);
+    expect((await setStatus(store, { beneficiario_id: a, opcao_id: 1 })).outcome).toBe('failed');
+    expect((await setStatus(store, { beneficiario_id: a, contrato_id: 1, opcao_id: 2 })).message).toMatch(/not on contract 1/);
+    expect((await setStatus(store, { beneficiario_id: a, opcao_id: 4 })).outcome).toBe('ok');
+    const contact = await call(store, 'enrol.beneficiary.contact', withBeneficiary('enrol.beneficiary.contact', a));
+    expect(contact.outcome).toBe('failed');
+    expect(contact.message).toMatch(/cancelado/);
+  });
+
+  it('refuses an unknown opcao_id, an unknown contract and a request without a target', async () => {
+    const { store } = await openTemp();
+    expect((await setStatus(store, { contrato_id: 1, opcao_id: 9 })).message).toMatch(/1 \(activate\)/);
+    expect((await setStatus(store, { contrato_id: 999999, opcao_id: 1 })).message).toMatch(/no contract/);
+    expect((await setStatus(store, { beneficiario_id: 999999, opcao_id: 2 })).message).toMatch(/no beneficiary/);
+    expect((await setStatus(store, { opcao_id: 1 })).message).toMatch(/give contrato_id/);
+  });
+});

@@ -1,0 +1,60 @@
+import { expect, it } from 'vitest';
+import { operation, sampleParams } from '../../src/spec/index.js';
+import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
+import { call, EXAMPLE_CARD, openTemp } from './helpers.js';
+
+const LOCKED = '00010001000001013';
+const UNKNOWN = '00010001999999001';
+const sample = (id: string, over: Record<string, unknown>) => ({ ...sampleParams(operation(id)), ...over });
+const slot = { prest_cod_svc_card: '9001', cd_local: '101', tp_evento: '1', dt_hr_inicio: '2026-01-19 08:15', dt_hr_fim: '2026-01-19 08:45' };
+
+/** Requests the store refuses (4) or finds nothing for (3): none of them may change a stored row. */
+const refused: Array<[string, Record<string, unknown>]> = [
+  ['registration.update-contact', { usuario_cartao: LOCKED, usuario_celular: '(11)912345678' }],
+  ['registration.update-contact', { usuario_cartao: UNKNOWN, usuario_celular: '(11)912345678' }],
+  ['registration.update-contact', { usuario_cartao: EXAMPLE_CARD }],
+  ['registration.save-address', sample('registration.save-address', { usuario_cartao: EXAMPLE_CARD, endereco_ind: 42 })],
+  ['registration.save-address', sample('registration.save-address', { usuario_cartao: EXAMPLE_CARD, endereco_cidade: 'X'.repeat(60) })],
+  ['registration.save-address', sample('registration.save-address', { usuario_cartao: LOCKED })],
+  ['registration.delete-address', { usuario_cartao: EXAMPLE_CARD, endereco_ind: 42 }],
+  ['registration.delete-address', { usuario_cartao: LOCKED, endereco_ind: 1 }],
+  ['schedule.book', sample('schedule.book', { usuario_cartao: EXAMPLE_CARD, ...slot })],
+  ['schedule.book', sample('schedule.book', { usuario_cartao: UNKNOWN, ...slot, dt_hr_inicio: '2026-01-19 08:00', dt_hr_fim: '2026-01-19 08:30' })],
+  ['schedule.book', sample('schedule.book', { usuario_cartao: EXAMPLE_CARD, ...slot, dt_hr_inicio: '2026-01-12 08:00', dt_hr_fim: '2026-01-12 08:30' })],
+  ['schedule.cancel', { cd_evento: '880001' }],
+  ['schedule.cancel', { cd_evento: '999999999' }],
+  ['enrol.contract.set-status', { contrato_id: 1, opcao_id: 1 }],
+  ['enrol.contract.set-status', { contrato_id: 7, opcao_id: 3 }],
+  ['enrol.contract.set-status', { contrato_id: 1, opcao_id: 9 }],
+  ['enrol.contract.set-status', { beneficiario_id: 1, opcao_id: 1 }],
+  ['enrol.payer', sample('enrol.payer', { contrato_id: 7 })],
+  ['enrol.payer', sample('enrol.payer', { contrato_id: 999999 })],
+  ['enrol.beneficiary.add', sample('enrol.beneficiary.add', { contrato_id: 5 })],
+  ['enrol.beneficiary.add', sample('enrol.beneficiary.add', { contrato_id: 999999 })],
+  ['enrol.beneficiary.contact', sample('enrol.beneficiary.contact', { beneficiario_id: 999999 })],
+  ['enrol.beneficiary.document', sample('enrol.beneficiary.document', { beneficiario_id: 1, tipo_documento: ['XYZ'] })],
+  ['enrol.beneficiary.address', sample('enrol.beneficiary.address', { beneficiario_id: 1, finalidade: ['ZZ'] })],
+  ['enrol.beneficiary.declaration', sample('enrol.beneficiary.declaration', { beneficiario_id: 999999 })],
+  ['notify.device.register', sample('notify.device.register', { dispositivo_tipo: 8 })],
+  ['notify.device.register', sample('notify.device.register', { usuario_cartao: UNKNOWN })],
+  ['notify.device.change', sample('notify.device.change', { pushid: 'nope' })],
+  ['notify.send', sample('notify.send', { tipo_notificacao: 77 })],
+  ['notify.send', { conteudo: 'x', tipo_notificacao: 1, usuario_envio: 1, tipo_beneficiario: 3, grupo_usuario: 3 }],
+  ['notify.send-all', sample('notify.send-all', { tipo_notificacao: 77 })],
+];
+
+it.each(refused)('%s refused with %j changes no stored row', async (id, params) => {
+  const { store, path } = await openTemp();
+  const before = databaseChecksum(path);
+  const a = await call(store, id, params);
+  expect(['failed', 'no-result']).toContain(a.outcome);
+  expect(a.message.length).toBeGreaterThan(0);
+  expect(databaseChecksum(path)).toBe(before);
+});
+
+it('the checksum sees an accepted change', async () => {
+  const { store, path } = await openTemp();
+  const before = databaseChecksum(path);
+  expect((await call(store, 'registration.update-contact', { usuario_cartao: EXAMPLE_CARD, usuario_fax: '(11)33334444' })).outcome).toBe('ok');
+  expect(databaseChecksum(path)).not.toBe(before);
+});
