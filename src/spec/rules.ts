@@ -115,7 +115,8 @@ function calendar(y: number, m: number, d: number): boolean {
 }
 
 function dated(re: RegExp, order: 'dmy' | 'ymd', words: string, example: string, invalid: readonly unknown[]): FieldRule {
-  const schema = z.string(must(words)).regex(re, must(words)).refine((s) => {
+  // `abort`: a value of the wrong layout is not also checked as a calendar date.
+  const schema = z.string(must(words)).regex(re, { ...must(words), abort: true }).refine((s) => {
     const n = s.match(/\d+/g)!.map(Number);
     const [y, m, d] = order === 'dmy' ? [n[2]!, n[1]!, n[0]!] : [n[0]!, n[1]!, n[2]!];
     return calendar(y, m, d);

@@ -1,0 +1,17 @@
+/**
+ * The top-level command groups of the catalogue's areas. Kept apart from the
+ * catalogue so that `coopctl --help` lists them without loading it (and zod).
+ */
+import type { Area } from '../spec/index.js';
+
+export const areas = {
+  registration: 'beneficiary registration: record, contact, addresses, postal codes',
+  record: 'medical record: allergies, certificates, exams, medications, plans, problems',
+  schedule: 'appointments: list, free dates and times, locations, book, cancel',
+  enrol: 'sales contracts, financial responsible party and beneficiaries',
+  notify: 'push-notification devices and sending',
+} as const satisfies Record<Area, string>;
+
+export function isArea(word: string): word is Area {
+  return Object.hasOwn(areas, word);
+}

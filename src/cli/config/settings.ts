@@ -1,0 +1,97 @@
+/**
+ * The settings of a profile and how their values are chosen (GUIDE §5):
+ * flags > environment > the selected profile > defaults.
+ */
+import type { Env } from '../../client/types.js';
+import { UsageError } from '../exit-codes.js';
+import type { ConfigData } from './file.js';
+
+/** The embedded server's default address (`coopctl serve`). */
+export const defaultUrl = 'http://127.0.0.1:8787';
+
+interface SettingDef {
+  readonly env: string;
+  readonly help: string;
+  readonly fallback?: string;
+  /** Never printed. */
+  readonly secret?: boolean;
+  /** An error (words after the name) or undefined when the value is acceptable. */
+  check(value: string): string | undefined;
+}
+
+function httpUrl(value: string): string | undefined {
+  try {
+    const u = new URL(value);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? undefined : 'must be an http or https URL';
+  } catch {
+    return 'must be an http or https URL';
+  }
+}
+
+export const settings = {
+  baseUrl: { env: 'COOPCTL_BASE_URL', fallback: defaultUrl, check: httpUrl, help: 'URL of the host of the medical record, scheduling, enrolment and notification operations' },
+  testBaseUrl: { env: 'COOPCTL_TEST_BASE_URL', fallback: defaultUrl, check: httpUrl, help: 'URL of the (test-environment) host of the registration-update operations' },
+  token: {
+    env: 'COOPCTL_TOKEN',
+    secret: true,
+    check: (v: string) => (/^\S+$/.test(v) ? undefined : 'must be one word without spaces'),
+    help: 'bearer token sent as Authorization (set it from stdin or a prompt, never on the command line)',
+  },
+} as const satisfies Record<string, SettingDef>;
+
+export type SettingKey = keyof typeof settings;
+export const settingKeys = Object.keys(settings) as SettingKey[];
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(settings, key);
+}
+
+export type Source = 'flag' | 'env' | 'profile' | 'default';
+export interface Resolved {
+  readonly value: string | undefined;
+  readonly source: Source | undefined;
+  /** Where the value came from, in words: `--token-file`, `COOPCTL_TOKEN`, `profile "default"`. */
+  readonly origin: string;
+}
+export type ResolvedSettings = Readonly<Record<SettingKey, Resolved>>;
+
+const PROFILE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The selected profile: `--profile`, else COOPCTL_PROFILE, else `default`. */
+export function profileName(flag: string | undefined, env: Env): string {
+  const name = flag ?? env['COOPCTL_PROFILE'] ?? 'default';
+  if (!PROFILE_NAME.test(name)) throw new UsageError(`profile name "${name}" must be 1 to 64 letters, digits, "-" or "_"`);
+  return name;
+}
+
+/** Checks a value for a setting, naming where it came from in the error. */
+export function checkSetting(key: SettingKey, value: string, origin: string): string {
+  const problem = settings[key].check(value);
+  if (problem) throw new UsageError(`${key} from ${origin} ${problem}`);
+  return value;
+}
+
+export function resolveSettings(input: { env: Env; config: ConfigData; profile: string; flags: Partial<Record<SettingKey, string>> }): ResolvedSettings {
+  const stored = input.config.profiles?.[input.profile] ?? {};
+  const out = {} as Record<SettingKey, Resolved>;
+  for (const key of settingKeys) {
+    const def: SettingDef = settings[key];
+    const fromFlag = input.flags[key];
+    const fromEnv = input.env[def.env];
+    const fromProfile = stored[key];
+    let r: Resolved;
+    if (fromFlag !== undefined) r = { value: fromFlag, source: 'flag', origin: 'the command line' };
+    else if (fromEnv) r = { value: fromEnv, source: 'env', origin: def.env };
+    else if (typeof fromProfile === 'string') r = { value: fromProfile, source: 'profile', origin: `profile "${input.profile}"` };
+    else r = { value: def.fallback, source: def.fallback === undefined ? undefined : 'default', origin: 'the defaults' };
+    if (r.value !== undefined) checkSetting(key, r.value, r.origin);
+    out[key] = r;
+  }
+  return out;
+}
+
+/** How a setting's value may be shown: secrets never are. */
+export function displayValue(key: SettingKey, value: string | undefined): string {
+  if (value === undefined) return '';
+  return (settings[key] as SettingDef).secret ? '********' : value;
+}

@@ -1,0 +1,85 @@
+/**
+ * The context of a run: streams, TTY flags, environment, colour, configuration
+ * location, client factory, prompter and clock. Commands receive it instead of
+ * reaching for `process`, so tests run them in-process.
+ */
+import type { Readable, Writable } from 'node:stream';
+import type { Client } from '../client/client.js';
+import type { ClientOptions, Clock, Env } from '../client/types.js';
+import { colorAllowed } from './color.js';
+import { configFilePath } from './config/file.js';
+import { inquirerPrompter, type Prompter } from './prompter.js';
+
+export type { Env, Clock };
+
+export interface Context {
+  readonly stdin: Readable;
+  readonly stdout: Writable;
+  readonly stderr: Writable;
+  readonly tty: { readonly stdin: boolean; readonly stdout: boolean; readonly stderr: boolean };
+  readonly env: Env;
+  /** Colour allowed per stream by the environment and the TTY (before `--no-color`). */
+  readonly color: { readonly stdout: boolean; readonly stderr: boolean };
+  /** The configuration file (`coopctl config path`). */
+  readonly configPath: string;
+  /** Makes an HTTP client (undici is loaded on the first call). */
+  readonly createClient: (options: ClientOptions) => Promise<Client>;
+  readonly prompter: Prompter;
+  readonly clock: Clock;
+  /** Aborted on Ctrl-C. */
+  readonly signal: AbortSignal;
+}
+
+export interface ContextParts {
+  /** The stream, or a function that makes it when first read (process.stdin costs start-up time). */
+  stdin: Readable | (() => Readable);
+  stdout: Writable;
+  stderr: Writable;
+  env: Env;
+  tty?: Partial<Context['tty']>;
+  signal?: AbortSignal;
+  clock?: Clock;
+  prompter?: Prompter;
+  createClient?: Context['createClient'];
+}
+
+export const systemClock: Clock = {
+  now: () => performance.now(),
+  sleep: async (ms, signal) => {
+    const { setTimeout: delay } = await import('node:timers/promises');
+    await delay(ms, undefined, signal ? { signal } : {});
+  },
+  random: () => Math.random(),
+};
+
+const isTTY = (s: unknown) => (s as { isTTY?: boolean }).isTTY === true;
+
+export function makeContext(parts: ContextParts): Context {
+  let stdin = typeof parts.stdin === 'function' ? undefined : parts.stdin;
+  const input = () => (stdin ??= (parts.stdin as () => Readable)());
+  const ttyStdin = parts.tty?.stdin;
+  const tty = {
+    // Looked at only when needed: making process.stdin costs start-up time.
+    get stdin() {
+      return ttyStdin ?? isTTY(input());
+    },
+    stdout: parts.tty?.stdout ?? isTTY(parts.stdout),
+    stderr: parts.tty?.stderr ?? isTTY(parts.stderr),
+  };
+  const signal = parts.signal ?? new AbortController().signal;
+  return {
+    get stdin() {
+      return input();
+    },
+    stdout: parts.stdout,
+    stderr: parts.stderr,
+    tty,
+    env: parts.env,
+    color: { stdout: colorAllowed(parts.env, tty.stdout), stderr: colorAllowed(parts.env, tty.stderr) },
+    configPath: configFilePath(parts.env),
+    createClient: parts.createClient ?? (async (options) => (await import('../client/client.js')).createClient(options)),
+    prompter: parts.prompter ?? inquirerPrompter({ input, output: parts.stderr, signal }),
+    clock: parts.clock ?? systemClock,
+    signal,
+  };
+}

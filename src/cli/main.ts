@@ -1,0 +1,26 @@
+/** The bundle's entry: runs coopctl in this process and exits with its code. */
+import { makeContext } from './context.js';
+import { runCli } from './run.js';
+
+const interrupt = new AbortController();
+process.once('SIGINT', () => {
+  interrupt.abort();
+  // A second Ctrl-C does not wait for anything.
+  process.once('SIGINT', () => process.exit(130));
+});
+// A closed pipe (`coopctl ... | head`) ends the output, not with a stack trace.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+});
+
+const ctx = makeContext({
+  stdin: () => process.stdin,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+  signal: interrupt.signal,
+});
+const code = await runCli(process.argv.slice(2), ctx);
+const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()));
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+process.exit(code);

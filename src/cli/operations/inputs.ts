@@ -1,0 +1,62 @@
+/**
+ * An operation's parameters on the command line: the positional argument,
+ * one flag per field, and `--data <file|->`. Precedence: flags (and the
+ * positional) > --data > the field's CLI default.
+ */
+import { Option, type Command } from 'commander';
+import type { Operation, Params } from '../../spec/index.js';
+import { UsageError } from '../exit-codes.js';
+import type { Invocation } from '../invocation.js';
+import { argumentOf, fieldDescription, fieldOption, flagOf } from './flags.js';
+
+/** Reads the raw (unvalidated) parameters of one run of the command. */
+export type ParamReader = (inv: Invocation, args: readonly unknown[], command: Command) => Promise<Params>;
+
+function parseData(text: string): Params {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new UsageError('--data does not hold JSON');
+  }
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UsageError('--data must hold a JSON object of parameters by spec field name');
+  return data as Params;
+}
+
+export function mergeParams(op: Operation, sources: { positional: unknown; flags: Params; data: Params }): Params {
+  const flags = { ...sources.flags };
+  if (op.positional && sources.positional !== undefined) {
+    const flagged = flags[op.positional];
+    if (flagged !== undefined && flagged !== sources.positional) {
+      throw new UsageError(`${op.positional} is given twice, as the argument and as ${flagOf(op.positional)}`);
+    }
+    flags[op.positional] = sources.positional;
+  }
+  const out: Params = {};
+  for (const [name, field] of Object.entries(op.params)) {
+    const value = flags[name] ?? sources.data[name] ?? field.cliDefault;
+    if (value !== undefined && value !== null) out[name] = value;
+  }
+  // Keys that are not parameters stay in, so that validation names them.
+  for (const [name, value] of Object.entries(sources.data)) if (!Object.hasOwn(op.params, name)) out[name] = value;
+  return out;
+}
+
+export function addParamInputs(cmd: Command, op: Operation): ParamReader {
+  if (op.positional) cmd.argument(`[${argumentOf(op.positional)}]`, `${fieldDescription(op.params[op.positional]!)}; or ${flagOf(op.positional)}`);
+  const attributes = new Map<string, string>();
+  for (const [name, field] of Object.entries(op.params)) {
+    const option = fieldOption(name, field);
+    cmd.addOption(option);
+    attributes.set(name, option.attributeName());
+  }
+  cmd.addOption(new Option('--data <file|->', 'a JSON object of parameters by spec field name ("-" reads stdin); flags win over it'));
+  return async (inv, args, command) => {
+    const opts = command.opts<Record<string, unknown>>();
+    const flags: Params = {};
+    for (const [name, attribute] of attributes) if (opts[attribute] !== undefined) flags[name] = opts[attribute];
+    const dataSpec = opts['data'] as string | undefined;
+    const data = dataSpec === undefined ? {} : parseData(await inv.readInput(dataSpec, '--data'));
+    return mergeParams(op, { positional: op.positional ? args[0] : undefined, flags, data });
+  };
+}

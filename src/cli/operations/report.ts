@@ -1,0 +1,30 @@
+/** Printing an answer (data on stdout, messages on stderr) and choosing the exit code (GUIDE §4). */
+import type { CallResult } from '../../client/types.js';
+import { dataRecords, outcomeExitCode, type Operation } from '../../spec/index.js';
+import { ExitCode } from '../exit-codes.js';
+import type { Invocation } from '../invocation.js';
+import { renderAnswer } from '../output/render.js';
+
+export function exitCodeOf(result: CallResult): number {
+  return result.kind === 'refused' ? ExitCode.failed : outcomeExitCode(result.outcome);
+}
+
+/** The one-line explanation of a result that is not a success, or undefined. */
+export function problemOf(result: CallResult): string | undefined {
+  if (result.kind === 'refused') return `the service refused the request: HTTP ${result.status}${result.message ? `: ${result.message}` : ''}`;
+  if (result.outcome === 'no-result') return `no result${result.message ? `: ${result.message}` : ''}`;
+  if (result.outcome === 'failed') return `the request failed${result.message ? `: ${result.message}` : ''}`;
+  return undefined;
+}
+
+export async function reportAnswer(inv: Invocation, op: Operation, result: CallResult): Promise<number> {
+  const code = exitCodeOf(result);
+  if (result.kind === 'answer') {
+    const text = await renderAnswer(op, result.records, dataRecords(result.records), inv.format, await inv.style('stdout'));
+    if (text) inv.out(text);
+    else if (code === ExitCode.ok) inv.info(`${op.name}: request OK${result.message ? ` (${result.message})` : ''}`);
+  }
+  const problem = problemOf(result);
+  if (problem) await inv.notice(problem, code === ExitCode.noResult ? 'note' : 'error');
+  return code;
+}

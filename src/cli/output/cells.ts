@@ -1,0 +1,19 @@
+/** Which columns a response shows, and how a value reads in a cell. */
+import type { Operation, Row } from '../../spec/index.js';
+
+/** The operation's record fields present in at least one record, in the catalogue's order (the envelope is status, not data). */
+export function dataColumns(op: Operation, records: readonly Row[]): string[] {
+  return Object.keys(op.response.fields).filter((name) => records.some((r) => r[name] !== undefined));
+}
+
+/** The operation's nested groups (`endereco`, `contato`) present in at least one record. */
+export function groupColumns(op: Operation, records: readonly Row[]): string[] {
+  return Object.keys(op.response.groups ?? {}).filter((name) => records.some((r) => r[name] !== undefined));
+}
+
+/** Text of a value: strings as they are, objects and arrays as JSON, nothing for null. */
+export function cellText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

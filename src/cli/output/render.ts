@@ -1,0 +1,48 @@
+/**
+ * Output formats (GUIDE §4): `table` and `csv` show the data fields of the
+ * records (the envelope is reported on stderr instead); `json` and `jsonl`
+ * print the records exactly as received. In CSV, nested groups (the
+ * `endereco` and `contato` of `registration show`) are JSON-encoded cells;
+ * in tables they follow as tables of their own.
+ */
+import type { Operation, Row } from '../../spec/index.js';
+import type { OutputFormat } from '../global-options.js';
+import type { Style } from '../style.js';
+import { dataColumns, groupColumns } from './cells.js';
+import { csv } from './csv.js';
+import { table } from './table.js';
+
+/** Rows under the given columns, in a format. */
+export async function renderRows(columns: readonly string[], rows: readonly Row[], format: OutputFormat, style: Style): Promise<string> {
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify(rows, null, 2)}\n`;
+    case 'jsonl':
+      return rows.map((r) => `${JSON.stringify(r)}\n`).join('');
+    case 'csv':
+      return csv(columns, rows);
+    case 'table':
+      return table(columns, rows, style);
+  }
+}
+
+/**
+ * The records of an answer. `received` are all records (json, jsonl);
+ * `data` those carrying data (table, csv). Empty when a table or CSV would
+ * have no column (an operation that answers the envelope only).
+ */
+export async function renderAnswer(op: Operation, received: readonly Row[], data: readonly Row[], format: OutputFormat, style: Style): Promise<string> {
+  if (format === 'json' || format === 'jsonl') return renderRows([], received, format, style);
+  const columns = dataColumns(op, data);
+  const groups = groupColumns(op, data);
+  if (format === 'csv') return columns.length + groups.length ? csv([...columns, ...groups], data) : '';
+  const parts: string[] = [];
+  if (columns.length) parts.push(await table(columns, data, style));
+  for (const name of groups) {
+    const group = op.response.groups![name]!;
+    const rows = data.flatMap((r) => (Array.isArray(r[name]) ? (r[name] as Row[]) : r[name] === undefined ? [] : [r[name] as Row]));
+    const cols = Object.keys(group.fields).filter((f) => rows.some((row) => row[f] !== undefined));
+    parts.push(`${style.bold(`[${name}]`)} ${group.title}\n${cols.length && rows.length ? await table(cols, rows, style) : '(none)\n'}`);
+  }
+  return parts.join('\n');
+}

@@ -1,0 +1,28 @@
+/** Interactive questions, behind an interface so that commands can be tested without a terminal. */
+
+export interface Choice<T extends string> {
+  readonly name: string;
+  readonly value: T;
+  readonly description?: string;
+}
+
+export interface Prompter {
+  input(q: { message: string; default?: string; validate?: (value: string) => true | string }): Promise<string>;
+  /** Hidden input (tokens). */
+  password(q: { message: string; validate?: (value: string) => true | string }): Promise<string>;
+  select<T extends string>(q: { message: string; choices: readonly Choice<T>[]; default?: T }): Promise<T>;
+  confirm(q: { message: string; default?: boolean }): Promise<boolean>;
+}
+
+/** Prompts of @inquirer/prompts, loaded on first use, reading `input` and drawing on `output` (stderr, so stdout stays data). */
+export function inquirerPrompter(io: { input: () => NodeJS.ReadableStream; output: NodeJS.WritableStream; signal: AbortSignal }): Prompter {
+  const load = () => import('@inquirer/prompts');
+  const context = { get input() { return io.input(); }, output: io.output, signal: io.signal };
+  return {
+    input: async (q) => (await load()).input(q, context),
+    password: async (q) => (await load()).password({ ...q, mask: '*' }, context),
+    select: async <T extends string>(q: { message: string; choices: readonly Choice<T>[]; default?: T }) =>
+      (await load()).select<T>({ message: q.message, choices: q.choices, ...(q.default === undefined ? {} : { default: q.default }) }, context),
+    confirm: async (q) => (await load()).confirm(q, context),
+  };
+}

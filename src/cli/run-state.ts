@@ -1,0 +1,31 @@
+/** State of one `runCli`: the invocation made when commander reaches an action, and its exit code. */
+import type { Command } from 'commander';
+import type { Context } from './context.js';
+import type { GlobalOptions } from './global-options.js';
+import { Invocation } from './invocation.js';
+
+/** A command's work: gets the invocation and the positional arguments, returns the exit code. */
+export type CommandAction = (inv: Invocation, args: unknown[], command: Command) => Promise<number>;
+
+export class RunState {
+  readonly ctx: Context;
+  exitCode = 0;
+  invocation: Invocation | undefined;
+
+  constructor(ctx: Context) {
+    this.ctx = ctx;
+  }
+
+  /** Makes `fn` the action of `command`. */
+  bind(command: Command, fn: CommandAction): Command {
+    return command.action(async (...args: unknown[]) => {
+      const cmd = args[args.length - 1] as Command;
+      this.invocation = new Invocation(this.ctx, cmd.optsWithGlobals<GlobalOptions>());
+      this.exitCode = await fn(this.invocation, args.slice(0, -2), cmd);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.invocation?.close();
+  }
+}

@@ -1,0 +1,28 @@
+/** The HTTP request of a catalogue operation with validated parameters. No I/O: dry runs print it, the transport sends it. */
+import type { Operation, Params } from '../spec/index.js';
+import { formEncode } from './encode.js';
+import type { HttpRequest, Target } from './types.js';
+
+/** The operation's URL on its host (`test` for section 4.1, `base` for the rest), without parameters. */
+export function operationUrl(op: Operation, target: Target): URL {
+  const base = op.host === 'test' ? target.testBaseUrl : target.baseUrl;
+  return new URL(base.replace(/\/+$/, '') + op.path);
+}
+
+/** GET/HEAD carry the parameters in the query string; POST in a JSON body, or a form body with `body: 'form'`. */
+export function buildRequest(op: Operation, params: Params, target: Target): HttpRequest {
+  const url = operationUrl(op, target);
+  const method = op.methods[0]!;
+  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': target.userAgent };
+  if (target.token) headers['authorization'] = `Bearer ${target.token}`;
+  if (method !== 'POST') {
+    url.search = formEncode(params).toString();
+    return { method, url, headers };
+  }
+  if (target.body === 'form') {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    return { method, url, headers, body: formEncode(params).toString() };
+  }
+  headers['content-type'] = 'application/json';
+  return { method, url, headers, body: JSON.stringify(params) };
+}

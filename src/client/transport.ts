@@ -1,0 +1,98 @@
+/**
+ * Sending requests with undici: one keep-alive pool per client (behind the
+ * proxies of HTTP_PROXY/HTTPS_PROXY/NO_PROXY), a timeout per attempt, and
+ * retries with backoff for GET and HEAD.
+ */
+import { STATUS_CODES } from 'node:http';
+import { EnvHttpProxyAgent, request } from 'undici';
+import { Interrupted, TransportError } from './errors.js';
+import { maskedUrl, requestLabel } from './mask.js';
+import { backoffMs, retriesMethod, retriesStatus, retryAfterMs } from './retry.js';
+import type { ClientOptions, HttpRequest, HttpResponse } from './types.js';
+
+export interface Transport {
+  /** Sends with retries; resolves with any HTTP status, rejects with TransportError or Interrupted. */
+  send(req: HttpRequest): Promise<HttpResponse>;
+  close(): Promise<void>;
+}
+
+const REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  EPIPE: 'connection closed',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  UND_ERR_SOCKET: 'connection closed by the server',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+};
+
+function reason(err: unknown): string {
+  const e = err as { code?: string; message?: string; errors?: Array<{ code?: string }> };
+  const code = e.code ?? e.errors?.find((x) => x.code)?.code;
+  if (code) return REASONS[code] ? `${REASONS[code]} (${code})` : code;
+  return (e.message ?? String(err)).split('\n')[0]!;
+}
+
+function header(headers: HttpResponse['headers'], name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+export function createTransport(options: ClientOptions): Transport {
+  const { env, clock, trace } = options;
+  const dispatcher = new EnvHttpProxyAgent({
+    httpProxy: env['http_proxy'] ?? env['HTTP_PROXY'] ?? '',
+    httpsProxy: env['https_proxy'] ?? env['HTTPS_PROXY'] ?? '',
+    noProxy: env['no_proxy'] ?? env['NO_PROXY'] ?? '',
+    keepAliveTimeout: 10_000,
+  });
+
+  async function attempt(req: HttpRequest): Promise<HttpResponse> {
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const started = clock.now();
+    trace?.(`> ${req.method} ${maskedUrl(req.url)}`);
+    try {
+      const res = await request(req.url, { method: req.method, headers: req.headers, body: req.body ?? null, dispatcher, signal });
+      const body = await res.body.text();
+      const contentType = header(res.headers, 'content-type') ?? 'no content type';
+      trace?.(`< ${res.statusCode} ${STATUS_CODES[res.statusCode] ?? ''} (${contentType}, ${Buffer.byteLength(body)} bytes) in ${Math.round(clock.now() - started)} ms`);
+      return { status: res.statusCode, contentType, headers: res.headers, body };
+    } catch (err) {
+      if (options.signal?.aborted) throw new Interrupted();
+      const label = requestLabel(req.method, req.url);
+      if (timeout.aborted) throw new TransportError(`${label} timed out after ${options.timeoutMs} ms`, true);
+      throw new TransportError(`cannot reach ${label}: ${reason(err)}`, true);
+    }
+  }
+
+  async function send(req: HttpRequest): Promise<HttpResponse> {
+    const retries = retriesMethod(req.method) ? options.retries : 0;
+    for (let n = 0; ; n++) {
+      let res: HttpResponse;
+      try {
+        res = await attempt(req);
+      } catch (err) {
+        if (!(err instanceof TransportError) || !err.retryable || n >= retries) throw err;
+        await wait(n, err.message, undefined);
+        continue;
+      }
+      if (n >= retries || !retriesStatus(res.status)) return res;
+      await wait(n, `HTTP ${res.status}`, retryAfterMs(res.headers['retry-after']));
+    }
+  }
+
+  async function wait(n: number, why: string, after: number | undefined): Promise<void> {
+    const ms = after ?? backoffMs(n, clock.random);
+    trace?.(`retrying in ${ms} ms (${why}), attempt ${n + 2} of ${options.retries + 1}`);
+    try {
+      await clock.sleep(ms, options.signal);
+    } catch {
+      throw new Interrupted();
+    }
+  }
+
+  return { send, close: () => dispatcher.close() };
+}

@@ -1,0 +1,63 @@
+/** What the client takes and gives back. */
+import type { Method, Outcome, Row } from '../spec/index.js';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Time as the client sees it; tests pin it (no real waiting between retries). */
+export interface Clock {
+  /** Milliseconds from an arbitrary origin, for durations. */
+  now(): number;
+  /** Waits `ms`; rejects when `signal` aborts. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** A number in [0, 1), for jitter. */
+  random(): number;
+}
+
+export type BodyEncoding = 'json' | 'form';
+
+/** Where and how requests go: the two hosts of the spec, the token and the body encoding. */
+export interface Target {
+  readonly baseUrl: string;
+  readonly testBaseUrl: string;
+  readonly token?: string | undefined;
+  readonly body: BodyEncoding;
+  readonly userAgent: string;
+}
+
+export interface HttpRequest {
+  readonly method: Method;
+  readonly url: URL;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  /** Media type as sent, or `no content type`. */
+  readonly contentType: string;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body: string;
+}
+
+export interface ClientOptions {
+  readonly timeoutMs: number;
+  /** Extra attempts for GET and HEAD after a connection error, a timeout, 429 or 5xx. */
+  readonly retries: number;
+  readonly clock: Clock;
+  /** Proxy settings are read from here (HTTP_PROXY, HTTPS_PROXY, NO_PROXY and their lower-case forms). */
+  readonly env: Env;
+  /** Aborts every request in flight (Ctrl-C). */
+  readonly signal?: AbortSignal;
+  /** Receives the verbose trace (request line, status, timing, retries), already masked. */
+  readonly trace?: (line: string) => void;
+}
+
+/**
+ * The answer to one operation call:
+ * - `answer`: a 2xx response of the documented shape, with its outcome;
+ * - `refused`: an HTTP 4xx/5xx in the service's own format (JSON or empty), with its message.
+ * Anything else is a TransportError.
+ */
+export type CallResult =
+  | { readonly kind: 'answer'; readonly status: number; readonly records: Row[]; readonly outcome: Outcome; readonly message: string }
+  | { readonly kind: 'refused'; readonly status: number; readonly message: string };

@@ -1,0 +1,17 @@
+/** Command lines built from the catalogue: the command words, then one `--flag=value` per parameter. */
+import { flagOf } from '../../src/cli/operations/flags.js';
+import type { Operation, Params } from '../../src/spec/index.js';
+
+/** `--flag=value` words of the parameters (each element of a list as its own flag). */
+export function flagWords(params: Params): string[] {
+  return Object.entries(params).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${flagOf(name)}=${String(v)}`));
+}
+
+export function commandLine(op: Operation, params: Params): string[] {
+  return [...op.command, ...flagWords(params)];
+}
+
+/** Whether a value can be written as flags (strings, or a non-empty list of strings). */
+export function flaggable(value: unknown): boolean {
+  return typeof value === 'string' || (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string'));
+}

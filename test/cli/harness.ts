@@ -1,0 +1,92 @@
+/**
+ * Running coopctl in-process against two fake services (the test host and the
+ * base host), with a temporary configuration directory and captured output.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import type { Clock, Env } from '../../src/client/types.js';
+import { makeContext, type ContextParts } from '../../src/cli/context.js';
+import { runCli } from '../../src/cli/run.js';
+import { startFakeService, type FakeService } from '../helpers/fake-service.js';
+
+export interface RunResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface RunOptions {
+  readonly env?: Env;
+  readonly stdin?: string;
+  readonly tty?: ContextParts['tty'];
+  readonly signal?: AbortSignal;
+  readonly prompter?: ContextParts['prompter'];
+}
+
+export interface Harness {
+  /** The host of sections 4.2–4.5 (COOPCTL_BASE_URL). */
+  readonly base: FakeService;
+  /** The host of section 4.1 (COOPCTL_TEST_BASE_URL). */
+  readonly test: FakeService;
+  /** XDG_CONFIG_HOME of the runs. */
+  readonly configHome: string;
+  /** Waits asked for between retries (none is really waited). */
+  readonly sleeps: number[];
+  run(argv: readonly string[], options?: RunOptions): Promise<RunResult>;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+class Capture extends Writable {
+  text = '';
+  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: () => void): void {
+    this.text += chunk.toString();
+    done();
+  }
+}
+
+export async function startHarness(): Promise<Harness> {
+  const [base, test] = await Promise.all([startFakeService(), startFakeService()]);
+  const configHome = mkdtempSync(join(tmpdir(), 'coopctl-cli-'));
+  const sleeps: number[] = [];
+  const clock: Clock = {
+    now: () => performance.now(),
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    random: () => 0.5,
+  };
+  return {
+    base,
+    test,
+    configHome,
+    sleeps,
+    async run(argv, options = {}) {
+      const stdout = new Capture();
+      const stderr = new Capture();
+      const ctx = makeContext({
+        stdin: Readable.from(options.stdin === undefined ? [] : [options.stdin]),
+        stdout,
+        stderr,
+        env: { XDG_CONFIG_HOME: configHome, COOPCTL_BASE_URL: base.url, COOPCTL_TEST_BASE_URL: test.url, ...options.env },
+        tty: { stdin: false, stdout: false, stderr: false, ...options.tty },
+        clock,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.prompter ? { prompter: options.prompter } : {}),
+      });
+      const code = await runCli(argv, ctx);
+      return { code, stdout: stdout.text, stderr: stderr.text };
+    },
+    reset() {
+      base.reset();
+      test.reset();
+      sleeps.length = 0;
+    },
+    async close() {
+      await Promise.all([base.close(), test.close()]);
+      rmSync(configHome, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/** The command tree derived from the catalogue: every operation has its command, flags and help. */
+import { Command } from 'commander';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areas } from '../../src/cli/areas.js';
+import { makeContext } from '../../src/cli/context.js';
+import { flagOf } from '../../src/cli/operations/flags.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { RunState } from '../../src/cli/run-state.js';
+import { catalogue } from '../../src/spec/index.js';
+import { startHarness, type Harness } from './harness.js';
+import { PassThrough } from 'node:stream';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+/** The whole command tree, as built when the command line names every group. */
+async function tree(): Promise<Command> {
+  const io = new PassThrough();
+  const run = new RunState(makeContext({ stdin: io, stdout: io, stderr: io, env: {} }));
+  return buildProgram(run, [...Object.keys(areas), 'config', 'serve']);
+}
+
+function find(program: Command, words: readonly string[]): Command | undefined {
+  let cmd: Command | undefined = program;
+  for (const w of words) cmd = cmd?.commands.find((c) => c.name() === w);
+  return cmd;
+}
+
+describe('help', () => {
+  it('coopctl --help lists the areas, config and serve', async () => {
+    const r = await h.run(['--help']);
+    expect(r.code).toBe(0);
+    for (const name of ['registration', 'record', 'schedule', 'enrol', 'notify', 'config', 'serve']) expect(r.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
+  });
+
+  it('the area groups are exactly the catalogue areas', () => {
+    expect(Object.keys(areas).sort()).toEqual([...new Set(catalogue.map((op) => op.area))].sort());
+  });
+
+  it('serve and config have their commands', async () => {
+    const program = await tree();
+    expect(find(program, ['config'])!.commands.map((c) => c.name())).toEqual(['path', 'list', 'get', 'set', 'unset']);
+    expect(find(program, ['serve'])!.options.map((o) => o.long)).toEqual(['--host', '--port', '--db', '--demo', '--fixtures', '--allow-prefer']);
+    expect((await h.run(['serve', '--help'])).stdout).toContain('--allow-prefer');
+  });
+
+  it('coopctl alone shows the help on stderr and exits 2', async () => {
+    const r = await h.run([]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Usage: coopctl');
+  });
+
+  it('help <area> lists its commands', async () => {
+    const r = await h.run(['help', 'record']);
+    expect(r.code).toBe(0);
+    for (const name of ['allergies', 'certificates', 'exams', 'medications', 'plans', 'problems', 'summary']) expect(r.stdout).toContain(name);
+  });
+
+  it('--version prints the version', async () => {
+    const r = await h.run(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
+
+describe.each(catalogue.map((op) => [op.command.join(' '), op] as const))('coopctl %s', (_words, op) => {
+  it('exists, with a flag per field, required ones marked, the rule and an example', async () => {
+    const r = await h.run([...op.command, '--help']);
+    expect(r.code).toBe(0);
+    const flat = r.stdout.replace(/\s+/g, ' ');
+    expect(flat).toContain(op.summary);
+    for (const [name, f] of Object.entries(op.params)) {
+      expect(r.stdout).toContain(flagOf(name));
+      expect(flat).toContain(`${f.help}: ${f.rule}, e.g. ${f.example}`);
+      if (f.required && f.cliDefault === undefined) expect(flat).toMatch(new RegExp(`${flagOf(name)} <[^>]+> [^]*?\\(required\\)`));
+    }
+    expect(r.stdout).toContain('--data <file|->');
+    expect(r.stdout).toContain(`Sends ${op.methods[0]} ${op.path}`);
+    expect(r.stdout).toContain(`Example: coopctl ${op.command.join(' ')}`);
+    if (op.positional) expect(r.stdout).toContain(`[${op.positional === 'usuario_cartao' ? 'card' : op.positional}]`);
+  });
+
+  it('no field flag is also a global flag', async () => {
+    const program = await tree();
+    const globals = new Set(program.options.map((o) => o.long));
+    const cmd = find(program, op.command)!;
+    for (const o of cmd.options) expect(globals.has(o.long)).toBe(false);
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * For every operation of the catalogue, a valid call against the fake
+ * services: the right method, path, host and parameters (query string, JSON
+ * body, form body), table and JSON output, and the exit code of each
+ * confirma_operacao.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { catalogue, sampleParams, sampleRecord, validateParams, type Operation, type Params, type Row } from '../../src/spec/index.js';
+import type { RecordedRequest } from '../helpers/fake-service.js';
+import { flagWords } from './argv.js';
+import { startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.reset());
+
+/** The operation's command with its positional given as the argument, the rest as flags. */
+function argv(op: Operation, params: Params = sampleParams(op)): string[] {
+  const { [op.positional ?? '']: positional, ...rest } = params;
+  return [...op.command, ...(positional === undefined ? [] : [String(positional)]), ...flagWords(rest)];
+}
+
+/** Parameters as the catalogue parses them: what must arrive. */
+function expected(op: Operation, params: Params = sampleParams(op)): Params {
+  const v = validateParams(op, params);
+  if (!v.ok) throw new Error('sample parameters must be valid');
+  return v.value;
+}
+
+/** The only request of the run, on the operation's host; the other host got none. */
+function onlyRequest(op: Operation): RecordedRequest {
+  const [mine, other] = op.host === 'test' ? [h.test, h.base] : [h.base, h.test];
+  expect(other.requests).toHaveLength(0);
+  expect(mine.requests).toHaveLength(1);
+  return mine.requests[0]!;
+}
+
+function formObject(body: URLSearchParams): Params {
+  const out: Params = {};
+  for (const key of new Set(body.keys())) out[key.replace(/\[\]$/, '')] = key.endsWith('[]') ? body.getAll(key) : body.get(key);
+  return out;
+}
+
+const asText = (p: Params) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]));
+
+describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
+  const record = sampleRecord(op);
+  const method = op.methods[0]!;
+
+  it(`sends ${method} ${op.path} to the ${op.host} host with the parameters`, async () => {
+    h.test.reply({ json: [record] });
+    h.base.reply({ json: [record] });
+    const r = await h.run(argv(op));
+    expect(r.code, r.stderr).toBe(0);
+    const req = onlyRequest(op);
+    expect(req.method).toBe(method);
+    expect(req.url.pathname).toBe(op.path);
+    expect(req.headers['accept']).toBe('application/json');
+    if (method === 'POST') {
+      expect(req.headers['content-type']).toBe('application/json');
+      expect(req.url.search).toBe('');
+      expect(JSON.parse(req.body)).toEqual(expected(op));
+    } else {
+      expect(req.body).toBe('');
+      expect(Object.fromEntries(req.url.searchParams)).toEqual(asText(expected(op)));
+    }
+  });
+
+  if (method === 'POST') {
+    it('sends a form body with --body form (lists as name[])', async () => {
+      h.test.reply({ json: [record] });
+      h.base.reply({ json: [record] });
+      const r = await h.run(['--body', 'form', ...argv(op)]);
+      expect(r.code, r.stderr).toBe(0);
+      const req = onlyRequest(op);
+      expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
+      expect(formObject(new URLSearchParams(req.body))).toEqual(asText(expected(op)));
+    });
+  }
+
+  const defaults = Object.entries(op.params).filter(([, f]) => f.cliDefault !== undefined);
+  if (defaults.length) {
+    it(`sends the CLI default of ${defaults.map(([n]) => n).join(', ')} when absent`, async () => {
+      const params = sampleParams(op);
+      for (const [name] of defaults) delete params[name];
+      await h.run(argv(op, params));
+      const req = onlyRequest(op);
+      const sent: Params = method === 'POST' ? (JSON.parse(req.body) as Params) : Object.fromEntries(req.url.searchParams);
+      for (const [name, f] of defaults) expect(String(sent[name])).toBe(f.cliDefault);
+    });
+  }
+
+  it('prints the records exactly as received with --json', async () => {
+    h.test.reply({ json: [record] });
+    h.base.reply({ json: [record] });
+    const r = await h.run(['--json', ...argv(op)]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([record]);
+  });
+
+  it('prints a table of the data fields (or says OK when there are none)', async () => {
+    h.test.reply({ json: [record] });
+    h.base.reply({ json: [record] });
+    const r = await h.run(argv(op));
+    expect(r.code, r.stderr).toBe(0);
+    const fields = Object.keys(op.response.fields).filter((f) => record[f] !== undefined);
+    if (fields.length === 0 && !op.response.groups) {
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('request OK');
+      return;
+    }
+    const header = r.stdout.split('\n')[1]!;
+    for (const f of fields) {
+      expect(header).toContain(f);
+      expect(r.stdout).toContain(String(record[f]));
+    }
+    expect(r.stdout).not.toContain('confirma_operacao');
+    for (const name of Object.keys(op.response.groups ?? {})) expect(r.stdout).toContain(`[${name}]`);
+  });
+
+  if (op.response.envelope === 'none') {
+    it('exits 3 on an empty answer and 0 on records', async () => {
+      h.base.reply({ json: [] }, { json: [record] });
+      expect((await h.run(argv(op))).code).toBe(3);
+      expect((await h.run(argv(op))).code).toBe(0);
+    });
+  } else {
+    it.each([
+      [1, 0],
+      [2, 0],
+      [3, 3],
+      [4, 1],
+    ])('confirma_operacao %i exits %i', async (confirma, code) => {
+      const reply: Row = confirma <= 2 ? sampleRecord(op, confirma) : { confirma_operacao: confirma, mensagem_erro: `why ${confirma}` };
+      h.test.reply({ json: [reply] });
+      h.base.reply({ json: [reply] });
+      const r = await h.run(argv(op));
+      expect(r.code, r.stderr).toBe(code);
+      if (confirma > 2) {
+        expect(r.stderr).toContain(`why ${confirma}`);
+        expect(r.stdout).toBe('');
+      }
+    });
+  }
+
+  it('exits 1 on an HTTP 422 and shows its mensagem_erro', async () => {
+    const refusal = { status: 422, json: [{ confirma_operacao: 4, mensagem_erro: 'usuario_cartao: must be 17 digits' }] };
+    h.test.reply(refusal);
+    h.base.reply(refusal);
+    const r = await h.run(argv(op));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('error: the service refused the request: HTTP 422: usuario_cartao: must be 17 digits\n');
+  });
+});

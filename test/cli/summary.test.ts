@@ -1,0 +1,94 @@
+/** `record summary <card>`: the six medical reads, concurrently, one section each. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { catalogue, sampleRecord, type Row } from '../../src/spec/index.js';
+import type { CannedReply, RecordedRequest } from '../helpers/fake-service.js';
+import { startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.reset());
+
+const sections = catalogue.filter((op) => op.area === 'record');
+const card = '00010001000001005';
+const word = (path: string) => sections.find((op) => op.path === path)!.command[1]!;
+/** Each section's sample record, or the override for its word. */
+const byPath = (overrides: Record<string, CannedReply> = {}) => (req: RecordedRequest): CannedReply =>
+  overrides[word(req.url.pathname)] ?? { json: [sampleRecord(sections.find((op) => op.path === req.url.pathname)!)] };
+
+describe('record summary', () => {
+  it('reads the six sections of the card, concurrently', async () => {
+    // Held answers: six requests in flight at once need six connections.
+    h.base.reply((req) => ({ ...byPath()(req), delayMs: 150 }));
+    const r = await h.run(['record', 'summary', card]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(h.base.requests.map((q) => q.url.pathname).sort()).toEqual(sections.map((op) => op.path).sort());
+    for (const q of h.base.requests) expect(q.url.searchParams.get('usuario_cartao')).toBe(card);
+    expect(new Set(h.base.requests.map((q) => q.remotePort)).size).toBe(sections.length);
+    expect(h.test.requests).toHaveLength(0);
+  });
+
+  it('prints one section per read, in catalogue order, each with its table', async () => {
+    h.base.reply(byPath());
+    const r = await h.run(['record', 'summary', card]);
+    const starts = sections.map((op) => r.stdout.indexOf(`${op.command[1]}\n`));
+    expect(starts.every((s) => s >= 0)).toBe(true);
+    expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+    for (const op of sections) for (const f of Object.keys(op.response.fields)) expect(r.stdout).toContain(f);
+  });
+
+  it('json: an object of the records of each section', async () => {
+    h.base.reply(byPath());
+    const r = await h.run(['--json', 'record', 'summary', card]);
+    expect(JSON.parse(r.stdout)).toEqual(Object.fromEntries(sections.map((op) => [op.command[1], [sampleRecord(op)]])));
+  });
+
+  it('jsonl: one line per record, naming its section', async () => {
+    h.base.reply(byPath());
+    const r = await h.run(['-o', 'jsonl', 'record', 'summary', card]);
+    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { section: string; record: Row });
+    expect(lines.map((l) => l.section)).toEqual(sections.map((op) => op.command[1]));
+  });
+
+  it('a section without result is shown so, and is no failure', async () => {
+    h.base.reply(byPath({ allergies: { json: [{ confirma_operacao: 3, mensagem_erro: 'none' }] } }));
+    const r = await h.run(['record', 'summary', card]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('allergies\n(no result)');
+    expect(r.stderr).toBe('');
+  });
+
+  it('exits 3 when no section has a result', async () => {
+    h.base.reply({ json: [] });
+    expect((await h.run(['record', 'summary', card])).code).toBe(3);
+  });
+
+  it('exits 1 when a section failed, still printing the others', async () => {
+    h.base.reply(byPath({ exams: { json: [{ confirma_operacao: 4, mensagem_erro: 'exam system down' }] } }));
+    const r = await h.run(['record', 'summary', card]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('error: exams: the request failed: exam system down\n');
+    expect(r.stdout).toContain('medicamento');
+  });
+
+  it('exits 4 when a section could not be read, still printing the others', async () => {
+    h.base.reply(byPath({ plans: { raw: '<html>', headers: { 'content-type': 'text/html' } } }));
+    const r = await h.run(['record', 'summary', card]);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/^error: plans: GET .*buscaplanoterapeutico answered HTTP 200 \(text\/html\): the body is not JSON\n$/);
+    expect(r.stdout).toContain('categoria');
+  });
+
+  it.each([
+    [['record', 'summary', '123'], /usuario_cartao \(--usuario-cartao\): must be 17 digits/],
+    [['record', 'summary'], /usuario_cartao \(--usuario-cartao\): is required/],
+    [['-o', 'csv', 'record', 'summary', card], /csv output holds one kind of record/],
+  ])('%j exits 2 and sends nothing', async (argv, message) => {
+    const r = await h.run(argv);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(h.base.requests).toHaveLength(0);
+  });
+});

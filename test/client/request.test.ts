@@ -1,0 +1,53 @@
+/** Building the request of an operation: host, method, where the parameters go. */
+import { describe, expect, it } from 'vitest';
+import { buildRequest, formEncode, type Target } from '../../src/client/index.js';
+import { catalogue, operation, sampleParams, validateParams, type Params } from '../../src/spec/index.js';
+
+const target: Target = { baseUrl: 'https://base.example/prefix/', testBaseUrl: 'https://test.example', body: 'json', userAgent: 'coopctl/test' };
+const valid = (id: string): Params => {
+  const op = operation(id);
+  const v = validateParams(op, sampleParams(op));
+  if (!v.ok) throw new Error('sample parameters must be valid');
+  return v.value;
+};
+
+describe('buildRequest', () => {
+  it.each(catalogue.map((op) => [op.id, op] as const))('%s goes to its host and path with its first method', (_id, op) => {
+    const req = buildRequest(op, valid(op.id), target);
+    expect(req.method).toBe(op.methods[0]);
+    expect(`${req.url.origin}${req.url.pathname}`).toBe(op.host === 'test' ? `https://test.example${op.path}` : `https://base.example/prefix${op.path}`);
+    if (req.method === 'POST') expect(req.url.search).toBe('');
+    else expect(req.body).toBeUndefined();
+  });
+
+  it('puts read parameters in the query string', () => {
+    const req = buildRequest(operation('schedule.list'), { usuario_cartao: '00010001000001005', ind_apenas_concluidas: 'N' }, target);
+    expect(req.url.search).toBe('?usuario_cartao=00010001000001005&ind_apenas_concluidas=N');
+  });
+
+  it('sends write parameters as JSON, values as validated (long codes as strings)', () => {
+    const req = buildRequest(operation('schedule.cancel'), valid('schedule.cancel'), target);
+    expect(req.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(req.body!)).toEqual(valid('schedule.cancel'));
+    const big = buildRequest(operation('schedule.cancel'), { cd_evento: '123456789012345678' }, target);
+    expect(big.body).toBe('{"cd_evento":"123456789012345678"}');
+  });
+
+  it('sends a form body with body: form, lists as name[]', () => {
+    const req = buildRequest(operation('enrol.beneficiary.address'), { beneficiario_id: 1, finalidade: ['RES', 'COB'] }, { ...target, body: 'form' });
+    expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(req.body).toBe('beneficiario_id=1&finalidade%5B%5D=RES&finalidade%5B%5D=COB');
+  });
+
+  it('sends Authorization only with a token', () => {
+    const op = operation('record.allergies');
+    expect(buildRequest(op, {}, target).headers['authorization']).toBeUndefined();
+    expect(buildRequest(op, {}, { ...target, token: 't0k' }).headers['authorization']).toBe('Bearer t0k');
+  });
+});
+
+describe('formEncode', () => {
+  it('leaves out absent values and repeats lists', () => {
+    expect(formEncode({ a: 1, b: undefined, c: null, d: ['x', 'y z'] }).toString()).toBe('a=1&d%5B%5D=x&d%5B%5D=y+z');
+  });
+});

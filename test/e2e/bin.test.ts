@@ -1,0 +1,117 @@
+/**
+ * The built `bin/coopctl` as a real process (after `npm run build`): help,
+ * a read, a validation error, a transport failure, Ctrl-C, and a round trip
+ * through `coopctl serve`.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { operation, sampleParams, sampleRecord } from '../../src/spec/index.js';
+import { commandLine } from '../cli/argv.js';
+import { startFakeService, type FakeService } from '../helpers/fake-service.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const bin = join(root, 'bin', 'coopctl');
+const run = promisify(execFile);
+
+let service: FakeService;
+let home: string;
+beforeAll(async () => {
+  if (!existsSync(join(root, 'dist', 'main.js'))) await run(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
+  service = await startFakeService();
+  home = mkdtempSync(join(tmpdir(), 'coopctl-e2e-'));
+});
+afterAll(async () => {
+  await service.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { PATH: process.env['PATH'], HOME: home, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home, COOPCTL_BASE_URL: service.url, COOPCTL_TEST_BASE_URL: service.url, ...extra };
+}
+
+async function coopctl(args: readonly string[], extra: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env: env(extra) });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('bin/coopctl', () => {
+  it('--help lists the command groups', async () => {
+    const r = await coopctl(['--help']);
+    expect(r.code).toBe(0);
+    for (const name of ['registration', 'record', 'schedule', 'enrol', 'notify', 'config']) expect(r.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
+  });
+
+  it('reads a registration record: table without colour on a pipe, then JSON', async () => {
+    const op = operation('registration.show');
+    service.reply({ json: [sampleRecord(op)] });
+    const table = await coopctl(commandLine(op, sampleParams(op)), { TERM: 'xterm-256color' });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toContain('[endereco]');
+    expect(table.stdout).not.toContain('\u001b[');
+    const json = await coopctl(['--json', ...commandLine(op, sampleParams(op))]);
+    expect(JSON.parse(json.stdout)).toEqual([sampleRecord(op)]);
+    expect(service.requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([`GET ${op.path}`, `GET ${op.path}`]);
+  });
+
+  it('a validation error exits 2 with one line, sending nothing', async () => {
+    service.reset();
+    const r = await coopctl(['registration', 'show', '123']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('error: usuario_cartao (--usuario-cartao): must be 17 digits (see coopctl registration show --help)\n');
+    expect(service.requests).toHaveLength(0);
+  });
+
+  it('an unreachable service exits 4 with one line and no stack trace', async () => {
+    const r = await coopctl(['--retries', '0', 'record', 'allergies', '00010001000001005'], { COOPCTL_BASE_URL: 'http://127.0.0.1:9' });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/^error: cannot reach GET http:\/\/127\.0\.0\.1:9\/api\/svcmobile\/prontuario\/buscaalergias: connection refused \(ECONNREFUSED\)\n$/);
+  });
+
+  it('Ctrl-C while waiting for the service exits 130', async () => {
+    service.reset();
+    service.reply({ delayMs: 10_000, json: [] });
+    const child = spawn(process.execPath, [bin, 'record', 'allergies', '00010001000001005'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await vi.waitFor(() => expect(service.requests).toHaveLength(1), { timeout: 10_000 });
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr).toBe('interrupted\n');
+  });
+
+  it('round trip through coopctl serve: create a contract, then find it', async () => {
+    const server = spawn(process.execPath, [bin, 'serve', '--port', '0', '--db', ':memory:', '--quiet'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        server.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const line = out.match(/^(http:\/\/\S+)\n/m);
+          if (line) resolve(line[1]!);
+        });
+        server.on('exit', (code) => reject(new Error(`coopctl serve exited with ${code}`)));
+      });
+      const hosts = { COOPCTL_BASE_URL: url, COOPCTL_TEST_BASE_URL: url };
+      const create = operation('enrol.contract.create');
+      const created = await coopctl(['--json', ...commandLine(create, sampleParams(create, false))], hosts);
+      expect(created.code, created.stderr).toBe(0);
+      const id = (JSON.parse(created.stdout) as Array<{ contrato_id: number }>)[0]!.contrato_id;
+      const found = await coopctl(['--json', 'enrol', 'contract', 'search', '--contrato-id', String(id)], hosts);
+      expect(found.code, found.stderr).toBe(0);
+      expect((JSON.parse(found.stdout) as Array<{ cv_nro: number }>).map((c) => c.cv_nro)).toEqual([id]);
+    } finally {
+      server.kill('SIGTERM');
+    }
+  });
+});

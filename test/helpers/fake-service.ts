@@ -1,0 +1,96 @@
+/**
+ * A loopback HTTP server for tests: records every request it receives and
+ * answers canned replies. Also records CONNECT requests, so that it can stand
+ * in for a proxy.
+ */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly url: URL;
+  readonly headers: IncomingHttpHeaders;
+  readonly body: string;
+  /** Port of the client's socket (tells whether connections are reused). */
+  readonly remotePort: number;
+}
+
+export interface CannedReply {
+  readonly status?: number;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Sent as JSON (application/json). */
+  readonly json?: unknown;
+  /** Sent as is (give the content type in `headers`). */
+  readonly raw?: string;
+  /** Wait before answering. */
+  readonly delayMs?: number;
+}
+
+export type Responder = (req: RecordedRequest, index: number) => CannedReply;
+
+export interface FakeService {
+  readonly url: string;
+  readonly requests: RecordedRequest[];
+  /** CONNECT targets (host:port) asked of this server as a proxy. */
+  readonly connects: string[];
+  /** Answers with these replies in turn; the last one repeats. A function computes the reply. */
+  reply(...replies: Array<CannedReply | Responder>): void;
+  /** Forgets the recorded requests and answers `[]` again. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startFakeService(): Promise<FakeService> {
+  const requests: RecordedRequest[] = [];
+  const connects: string[] = [];
+  let replies: Array<CannedReply | Responder> = [{ json: [] }];
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const recorded: RecordedRequest = {
+        method: req.method ?? '',
+        url: new URL(req.url ?? '/', 'http://fake.invalid'),
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        remotePort: req.socket.remotePort ?? 0,
+      };
+      const index = requests.push(recorded) - 1;
+      const canned = replies[Math.min(index, replies.length - 1)]!;
+      const r = typeof canned === 'function' ? canned(recorded, index) : canned;
+      const send = () => {
+        if (res.destroyed) return;
+        const headers: Record<string, string> = { ...(r.json !== undefined ? { 'content-type': 'application/json' } : {}), ...r.headers };
+        res.writeHead(r.status ?? 200, headers);
+        res.end(r.json !== undefined ? JSON.stringify(r.json) : (r.raw ?? ''));
+      };
+      if (r.delayMs) setTimeout(send, r.delayMs).unref();
+      else send();
+    });
+  });
+  server.on('connect', (req, socket) => {
+    connects.push(req.url ?? '');
+    socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    connects,
+    reply: (...list) => {
+      replies = list.length ? list : [{ json: [] }];
+    },
+    reset: () => {
+      requests.length = 0;
+      connects.length = 0;
+      replies = [{ json: [] }];
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
