@@ -257,7 +257,7 @@ const enrol: Operation[] = [
     methods: WRITE, path: `${WEB}/beneficiario/documento`, host: 'base', positional: 'beneficiario_id',
     params: {
       ...beneficiaryId,
-      tipo_documento: req({ ...r.codes, example: 'RG' }, 'document type (see docs/decisions.md)'),
+      tipo_documento: req(r.extend(r.codes, { example: 'RG' }), 'document type (see docs/decisions.md)'),
       orgao_emissor: opt(r.text(3, 0, 'SSP'), 'issuing body code'),
       numero: req(r.text(45, 0, '123456789'), 'document number'),
       data_expedicao: opt(r.dateBR, 'issue date'),
@@ -273,7 +273,7 @@ const enrol: Operation[] = [
     methods: WRITE, path: `${WEB}/beneficiario/endereco`, host: 'base', positional: 'beneficiario_id',
     params: {
       ...beneficiaryId,
-      finalidade: req({ ...r.codes, example: 'RES' }, 'address purpose (see docs/decisions.md)'),
+      finalidade: req(r.extend(r.codes, { example: 'RES' }), 'address purpose (see docs/decisions.md)'),
       tipo_endereco: req(r.text(3, 0, 'R'), 'address type'),
       cep: req(r.int(1, 10, '1310100'), 'postal code'),
       logradouro: req(r.text(100, 0, 'Avenida Paulista'), 'street'),

@@ -1,5 +1,5 @@
 /** A parameter or response field: a rule plus whether it is required and its help text. */
-import type { FieldRule } from './rules.js';
+import { extend, type FieldRule } from './rules.js';
 
 export interface Field extends FieldRule {
   readonly required: boolean;
@@ -11,10 +11,10 @@ export interface Field extends FieldRule {
 
 export type Fields = Readonly<Record<string, Field>>;
 
-export function req(r: FieldRule, help: string, extra: Partial<Field> = {}): Field {
-  return { ...r, required: true, help, ...extra };
+export function req(r: FieldRule, help: string, extra: { cliDefault?: string } = {}): Field {
+  return extend(r, { required: true, help, ...extra });
 }
 
-export function opt(r: FieldRule, help: string, extra: Partial<Field> = {}): Field {
-  return { ...r, required: false, help, ...extra };
+export function opt(r: FieldRule, help: string, extra: { cliDefault?: string } = {}): Field {
+  return extend(r, { required: false, help, ...extra });
 }

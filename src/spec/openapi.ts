@@ -1,5 +1,5 @@
 /** The OpenAPI 3.1 document, generated from the catalogue (every operation, parameter, bound and response). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { catalogue } from './catalogue.js';
 import type { Operation } from './operation.js';
 import type { Field } from './field.js';

@@ -1,5 +1,5 @@
 /** The shape of one catalogue entry, and what is derived from it. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Fields } from './field.js';
 import { envelope } from './records.js';
 
@@ -62,17 +62,27 @@ function shape(fields: Fields, optional: (name: string) => boolean): Record<stri
   return out;
 }
 
-export function defineOperation(def: OperationDef): Operation {
-  const paramSchema = z.strictObject(shape(def.params, () => false));
+function recordShape(def: OperationDef): Record<string, z.ZodType> {
   const env = def.response.envelope;
-  const envShape = env === 'none' ? {} : shape(envelope, () => env === 'optional');
-  const groups: Record<string, z.ZodType> = {};
+  const out = shape(def.response.fields, () => false);
   for (const [name, g] of Object.entries(def.response.groups ?? {})) {
     const obj = z.looseObject(shape(g.fields, () => false));
-    groups[name] = g.many ? z.array(obj) : obj;
+    out[name] = g.many ? z.array(obj) : obj;
   }
-  const recordSchema = z.looseObject({ ...shape(def.response.fields, () => false), ...groups, ...envShape });
-  const envelopeSchema = z.looseObject(shape(envelope, () => env !== 'required'));
-  const hasData = Object.keys(def.response.fields).length > 0 || Object.keys(groups).length > 0;
-  return { ...def, id: def.command.join('.'), paramSchema, recordSchema, envelopeSchema, hasData };
+  return env === 'none' ? out : { ...out, ...shape(envelope, () => env === 'optional') };
+}
+
+/** Adds a property built on first use (zod schemas: see withSchema in rules.ts). */
+function lazily<T extends object>(target: T, name: string, make: () => unknown): T {
+  let value: unknown;
+  return Object.defineProperty(target, name, { get: () => (value ??= make()), enumerable: true });
+}
+
+export function defineOperation(def: OperationDef): Operation {
+  const hasData = Object.keys(def.response.fields).length > 0 || Object.keys(def.response.groups ?? {}).length > 0;
+  const op = { ...def, id: def.command.join('.'), hasData };
+  lazily(op, 'paramSchema', () => z.strictObject(shape(def.params, () => false)));
+  lazily(op, 'recordSchema', () => z.looseObject(recordShape(def)));
+  lazily(op, 'envelopeSchema', () => z.looseObject(shape(envelope, () => def.response.envelope !== 'required')));
+  return op as unknown as Operation;
 }

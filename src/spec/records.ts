@@ -3,13 +3,13 @@
  * column order of table output). Text that the service may leave empty in a
  * record (a beneficiary with no fax) is accepted empty; bounds still apply.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { req, opt, type Fields } from './field.js';
 import * as r from './rules.js';
 
 /** A rule that also accepts the empty string (for response fields that can be blank). */
 function orEmpty(rule: r.FieldRule): r.FieldRule {
-  return { ...rule, schema: z.union([z.literal(''), rule.schema]), rule: `${rule.rule}, or empty` };
+  return r.extend(rule, { rule: `${rule.rule}, or empty` }, () => z.union([z.literal(''), rule.schema]));
 }
 
 export const envelope: Fields = {

@@ -6,7 +6,7 @@
  * of value, so that the CLI help, the prompts, the server's error messages,
  * the OpenAPI document and the tests' tables all say the same thing.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type FieldKind = 'string' | 'int' | 'array' | 'choice';
 
@@ -26,31 +26,50 @@ export interface FieldRule {
 
 const must = (words: string) => ({ error: `must be ${words}` });
 
-function rule(schema: z.ZodType, words: string, example: string, invalid: readonly unknown[], kind: FieldKind = 'string', choices?: readonly string[]): FieldRule {
-  return choices ? { schema, rule: words, example, invalid, kind, choices } : { schema, rule: words, example, invalid, kind };
+/**
+ * Gives `props` a `schema` property built on first use. Building zod schemas
+ * is the larger part of loading the catalogue, and one command needs the
+ * schemas of one operation only. The property is own and enumerable, so a
+ * spread copy still carries it.
+ */
+export function withSchema<T extends object>(props: T, make: () => z.ZodType): T & { readonly schema: z.ZodType } {
+  let schema: z.ZodType | undefined;
+  return Object.defineProperty(props, 'schema', { get: () => (schema ??= make()), enumerable: true }) as T & { readonly schema: z.ZodType };
+}
+
+/** A copy of `base` with `props` added or changed; its schema (by default the base's) stays lazy. */
+export function extend<T extends object>(base: FieldRule, props: T, make: () => z.ZodType = () => base.schema): Omit<FieldRule, keyof T | 'schema'> & T & { readonly schema: z.ZodType } {
+  const { rule: words, example, invalid, kind, choices } = base;
+  return withSchema({ rule: words, example, invalid, kind, ...(choices ? { choices } : {}), ...props }, make);
+}
+
+function rule(make: () => z.ZodType, words: string, example: string, invalid: readonly unknown[], kind: FieldKind = 'string', choices?: readonly string[]): FieldRule {
+  return withSchema(choices ? { rule: words, example, invalid, kind, choices } : { rule: words, example, invalid, kind }, make);
 }
 
 /** Free text of at most `max` characters (and at least `min`). */
 export function text(max: number, min = 0, example = 'text'): FieldRule {
   const words = min > 0 ? `${min} to ${max} characters` : `up to ${max} characters`;
-  let s = z.string(must('text')).max(max, must(words));
-  if (min > 0) s = s.min(min, must(words));
+  const make = () => {
+    const s = z.string(must('text')).max(max, must(words));
+    return min > 0 ? s.min(min, must(words)) : s;
+  };
   const invalid: unknown[] = ['x'.repeat(max + 1), 12];
   if (min > 0) invalid.push('x'.repeat(min - 1));
-  return rule(s, words, example.slice(0, max).padEnd(min, 'x'), invalid);
+  return rule(make, words, example.slice(0, max).padEnd(min, 'x'), invalid);
 }
 
 /** Letters and digits only, `min` to `max` of them. */
 export function alnum(min: number, max: number, example: string): FieldRule {
   const words = `alphanumeric, ${min} to ${max} characters`;
   const re = new RegExp(`^[A-Za-z0-9]{${min},${max}}$`);
-  return rule(z.string(must(words)).regex(re, must(words)), words, example, ['A'.repeat(max + 1), 'AB-12', '']);
+  return rule(() => z.string(must(words)).regex(re, must(words)), words, example, ['A'.repeat(max + 1), 'AB-12', '']);
 }
 
 /** A string of exactly `n` digits (card numbers, plain CPFs). */
 export function digits(n: number, example: string): FieldRule {
   const words = `${n} digits`;
-  return rule(z.string(must(words)).regex(new RegExp(`^\\d{${n}}$`), must(words)), words, example, ['1'.repeat(n + 1), '1'.repeat(n - 1), `${'1'.repeat(n - 1)}a`]);
+  return rule(() => z.string(must(words)).regex(new RegExp(`^\\d{${n}}$`), must(words)), words, example, ['1'.repeat(n + 1), '1'.repeat(n - 1), `${'1'.repeat(n - 1)}a`]);
 }
 
 /** Beneficiary card number `usuario_cartao`: 17 digits. */
@@ -58,7 +77,7 @@ export const card = digits(17, '00010001000001005');
 
 /** CEP as in section 4.1: digits only, 8 to 11 of them, no hyphen (GUIDE §2a). */
 export const cep: FieldRule = rule(
-  z.string(must('8 to 11 digits, no hyphen')).regex(/^\d{8,11}$/, must('8 to 11 digits, no hyphen')),
+  () => z.string(must('8 to 11 digits, no hyphen')).regex(/^\d{8,11}$/, must('8 to 11 digits, no hyphen')),
   '8 to 11 digits, no hyphen',
   '01310100',
   ['01310-100', '1234567', '123456789012'],
@@ -66,7 +85,7 @@ export const cep: FieldRule = rule(
 
 /** Phone `(99)999999999`: two-digit area code in parentheses, then 8 or 9 digits. */
 export const phone: FieldRule = rule(
-  z.string(must('(99)999999999')).regex(/^\(\d{2}\)\d{8,9}$/, must('(99) area code then 8 or 9 digits, as (11)987654321')),
+  () => z.string(must('(99)999999999')).regex(/^\(\d{2}\)\d{8,9}$/, must('(99) area code then 8 or 9 digits, as (11)987654321')),
   '(99) area code then 8 or 9 digits',
   '(11)987654321',
   ['(11)9876543210', '(11)1234567', '11987654321', '(1)987654321'],
@@ -75,14 +94,14 @@ export const phone: FieldRule = rule(
 /** An e-mail address of at most `max` characters. */
 export function email(max = 254): FieldRule {
   const words = `an e-mail address of up to ${max} characters`;
-  const schema = z.string(must(words)).max(max, must(words)).pipe(z.email(must('an e-mail address')));
-  return rule(schema, words, 'ana.souza@example.com', ['ana.souza', 'ana@', `${'a'.repeat(max)}@example.com`]);
+  const make = () => z.string(must(words)).max(max, must(words)).pipe(z.email(must('an e-mail address')));
+  return rule(make, words, 'ana.souza@example.com', ['ana.souza', 'ana@', `${'a'.repeat(max)}@example.com`]);
 }
 
 /** One of a closed set of letters. */
 export function oneOf(values: readonly [string, ...string[]], meaning?: string): FieldRule {
   const list = values.join(' or ');
-  return rule(z.enum(values, must(list)), meaning ? `${list} (${meaning})` : list, values[0], ['X', values[0].toLowerCase() === values[0] ? 'Z' : values[0].toLowerCase()], 'choice', values);
+  return rule(() => z.enum(values, must(list)), meaning ? `${list} (${meaning})` : list, values[0], ['X', values[0].toLowerCase() === values[0] ? 'Z' : values[0].toLowerCase()], 'choice', values);
 }
 
 export const flagSN = oneOf(['S', 'N'], 'S = yes, N = no');
@@ -99,14 +118,16 @@ export function int(min: number, max: number, example?: string): FieldRule {
   const re = new RegExp(`^\\d{${min},${max}}$`);
   const low = min > 1 ? 10 ** (min - 1) : 0;
   const high = max <= 15 ? 10 ** max - 1 : Number.MAX_SAFE_INTEGER;
-  const asNumber = z.number(must(words)).int(must(words)).min(low, must(words)).max(high, must(words));
-  const asText = z.string(must(words)).regex(re, must(words));
-  const either = z.union([asNumber, asText], must(words));
-  const schema = max <= 15 ? either.transform((v) => Number(v)) : either.transform((v) => String(v).replace(/^0+(?=\d)/, ''));
+  const make = () => {
+    const asNumber = z.number(must(words)).int(must(words)).min(low, must(words)).max(high, must(words));
+    const asText = z.string(must(words)).regex(re, must(words));
+    const either = z.union([asNumber, asText], must(words));
+    return max <= 15 ? either.transform((v) => Number(v)) : either.transform((v) => String(v).replace(/^0+(?=\d)/, ''));
+  };
   const invalid: unknown[] = ['9'.repeat(max + 1), '12a', '-1', '1.5'];
   if (min > 1) invalid.push('9'.repeat(min - 1));
   if (max <= 15) invalid.push(10 ** max);
-  return rule(schema, words, example ?? String(10 ** Math.max(min - 1, 0) + 1).slice(0, max), invalid, 'int');
+  return rule(make, words, example ?? String(10 ** Math.max(min - 1, 0) + 1).slice(0, max), invalid, 'int');
 }
 
 function calendar(y: number, m: number, d: number): boolean {
@@ -116,12 +137,13 @@ function calendar(y: number, m: number, d: number): boolean {
 
 function dated(re: RegExp, order: 'dmy' | 'ymd', words: string, example: string, invalid: readonly unknown[]): FieldRule {
   // `abort`: a value of the wrong layout is not also checked as a calendar date.
-  const schema = z.string(must(words)).regex(re, { ...must(words), abort: true }).refine((s) => {
-    const n = s.match(/\d+/g)!.map(Number);
-    const [y, m, d] = order === 'dmy' ? [n[2]!, n[1]!, n[0]!] : [n[0]!, n[1]!, n[2]!];
-    return calendar(y, m, d);
-  }, must(`a real calendar date, ${words}`));
-  return rule(schema, words, example, invalid);
+  const make = () =>
+    z.string(must(words)).regex(re, { ...must(words), abort: true }).refine((s) => {
+      const n = s.match(/\d+/g)!.map(Number);
+      const [y, m, d] = order === 'dmy' ? [n[2]!, n[1]!, n[0]!] : [n[0]!, n[1]!, n[2]!];
+      return calendar(y, m, d);
+    }, must(`a real calendar date, ${words}`));
+  return rule(make, words, example, invalid);
 }
 
 const HM = '(?:[01]\\d|2[0-3]):[0-5]\\d';
@@ -134,7 +156,7 @@ export const dateTime = dated(new RegExp(`^\\d{4}-\\d{2}-\\d{2} ${HM}$`), 'ymd',
 /** `Y-m-d H:i:s`. */
 export const dateTimeSec = dated(new RegExp(`^\\d{4}-\\d{2}-\\d{2} ${HM}:[0-5]\\d$`), 'ymd', 'a date and time Y-m-d H:i:s', '2026-12-01 00:00:00', ['2026-12-01 00:00', '2026-13-01 00:00:00']);
 /** `hh:mi`. */
-export const time: FieldRule = rule(z.string(must('a time hh:mi')).regex(new RegExp(`^${HM}$`), must('a time hh:mi')), 'a time hh:mi', '09:30', ['9:30', '24:00', '09:60']);
+export const time: FieldRule = rule(() => z.string(must('a time hh:mi')).regex(new RegExp(`^${HM}$`), must('a time hh:mi')), 'a time hh:mi', '09:30', ['9:30', '24:00', '09:60']);
 
 /** The two CPF check digits of nine leading digits (modulus 11). */
 export function cpfCheckDigits(nine: string): string {
@@ -156,7 +178,8 @@ export function cpfValid(d: string): boolean {
 
 /** CPF written `999.999.999-99`, with valid check digits. */
 export const cpfMasked: FieldRule = rule(
-  z
+  () =>
+    z
     .string(must('a CPF 999.999.999-99'))
     .regex(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/, must('a CPF written 999.999.999-99'))
     .refine((s) => cpfValid(s.replace(/\D/g, '')), must('a CPF with valid check digits')),
@@ -166,11 +189,11 @@ export const cpfMasked: FieldRule = rule(
 );
 
 /** CPF as 11 digits (registration record). */
-export const cpfDigits: FieldRule = rule(z.string(must('11 digits')).regex(/^\d{11}$/, must('11 digits')), '11 digits', '52998224725', ['529.982.247-25', '5299822472']);
+export const cpfDigits: FieldRule = rule(() => z.string(must('11 digits')).regex(/^\d{11}$/, must('11 digits')), '11 digits', '52998224725', ['529.982.247-25', '5299822472']);
 
 /** A non-empty list of codes of at most 3 characters each. */
 export const codes: FieldRule = rule(
-  z.array(z.string().min(1, must('a code of 1 to 3 characters')).max(3, must('a code of 1 to 3 characters')), must('a list of codes')).min(1, must('a list of at least one code')),
+  () => z.array(z.string().min(1, must('a code of 1 to 3 characters')).max(3, must('a code of 1 to 3 characters')), must('a list of codes')).min(1, must('a list of at least one code')),
   'a list of codes of up to 3 characters',
   'RG',
   [['ABCD'], [], ['']],
@@ -179,7 +202,7 @@ export const codes: FieldRule = rule(
 
 /** Base64 of a binary file. */
 export const base64: FieldRule = rule(
-  z.string(must('base64')).regex(/^[A-Za-z0-9+/]*={0,2}$/, must('base64 text')).refine((s) => s.length % 4 === 0, must('base64 text (length a multiple of 4)')),
+  () => z.string(must('base64')).regex(/^[A-Za-z0-9+/]*={0,2}$/, must('base64 text')).refine((s) => s.length % 4 === 0, must('base64 text (length a multiple of 4)')),
   'base64 of the file',
   'JVBERi0xLjQK',
   ['not base64!', 'abc'],

@@ -1,5 +1,5 @@
 /** Checking parameters against an operation's field rules, with errors that name the field and the rule. */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Operation } from './operation.js';
 
 export interface FieldError {
