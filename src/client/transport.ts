@@ -4,7 +4,7 @@
  * retries with backoff for GET and HEAD.
  */
 import { STATUS_CODES } from 'node:http';
-import { EnvHttpProxyAgent, request } from 'undici';
+import { EnvHttpProxyAgent, request } from './undici.js';
 import { Interrupted, TransportError } from './errors.js';
 import { maskedUrl, requestLabel } from './mask.js';
 import { backoffMs, retriesMethod, retriesStatus, retryAfterMs } from './retry.js';
