@@ -13,6 +13,9 @@ import { version } from './version.js';
 const groups = {
   config: 'show and change the settings of a profile (--profile, else $COOPCTL_PROFILE, else "default")',
   serve: 'run the embedded server: a local stand-in for the service',
+  openapi: 'print the OpenAPI 3.1 document of the service, generated from the catalogue, with the configured hosts',
+  api: 'raw call of any path on the configured hosts: coopctl api <METHOD> <path> [-f key=value]...',
+  completion: 'print a shell completion script: coopctl completion bash|zsh|fish',
 } as const;
 
 export async function buildProgram(run: RunState, argv: readonly string[]): Promise<Command> {
@@ -34,5 +37,8 @@ export async function buildProgram(run: RunState, argv: readonly string[]): Prom
   if (argv.some(isArea)) (await import('./operations/commands.js')).addOperationCommands(program, run);
   if (argv.includes('config')) (await import('./config/command.js')).defineConfigCommands(group('config'), run);
   if (argv.includes('serve')) (await import('./serve-command.js')).defineServeCommand(group('serve'), run);
+  if (argv.includes('openapi')) (await import('./openapi-command.js')).defineOpenApiCommand(group('openapi'), run);
+  if (argv.includes('api')) (await import('./api-command.js')).defineApiCommand(group('api'), run);
+  if (argv.includes('completion')) (await import('./completion/command.js')).defineCompletionCommand(group('completion'), run);
   return program;
 }

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogue, sampleParams, sampleRecord, validateParams, type Operation, type Params, type Row } from '../../src/spec/index.js';
 import type { RecordedRequest } from '../helpers/fake-service.js';
+import { WIDE } from '../../src/cli/output/table.js';
 import { flagWords } from './argv.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -20,7 +21,8 @@ beforeEach(() => h.reset());
 /** The operation's command with its positional given as the argument, the rest as flags. */
 function argv(op: Operation, params: Params = sampleParams(op)): string[] {
   const { [op.positional ?? '']: positional, ...rest } = params;
-  return [...op.command, ...(positional === undefined ? [] : [String(positional)]), ...flagWords(rest)];
+  // --yes: operations that ask for confirmation need it without a terminal (see test/workflows/confirm.test.ts).
+  return [...op.command, ...(positional === undefined ? [] : [String(positional)]), ...flagWords(rest), ...(op.confirm ? ['--yes'] : [])];
 }
 
 /** Parameters as the catalogue parses them: what must arrive. */
@@ -106,17 +108,25 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
     h.base.reply({ json: [record] });
     const r = await h.run(argv(op));
     expect(r.code, r.stderr).toBe(0);
+    if (op.id === 'schedule.dates') {
+      // Free dates are shown as a month calendar (src/cli/output/calendar.ts, tested in test/interactive).
+      expect(r.stdout).toContain(`[dd] free slots: 1 date, ${String(record['data_consulta'])}`);
+      return;
+    }
     const fields = Object.keys(op.response.fields).filter((f) => record[f] !== undefined);
     if (fields.length === 0 && !op.response.groups) {
       expect(r.stdout).toBe('');
       expect(r.stderr).toContain('request OK');
       return;
     }
-    const header = r.stdout.split('\n')[1]!;
+    // A narrow table has the fields in its header line; a wide one is expanded: one line per field.
+    const lines = r.stdout.split('\n');
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(WIDE);
     for (const f of fields) {
-      expect(header).toContain(f);
-      expect(r.stdout).toContain(String(record[f]));
+      if (lines[1]!.includes(f)) continue;
+      expect(lines.some((l) => l.startsWith(`│ ${f} `) && l.includes(String(record[f]))), `expanded line of ${f}`).toBe(true);
     }
+    for (const f of fields) expect(r.stdout).toContain(String(record[f]));
     expect(r.stdout).not.toContain('confirma_operacao');
     for (const name of Object.keys(op.response.groups ?? {})) expect(r.stdout).toContain(`[${name}]`);
   });

@@ -22,7 +22,7 @@ beforeEach(() => h.reset());
 const read = operation('record.allergies');
 const write = operation('notify.send-all');
 const readArgv = commandLine(read, sampleParams(read));
-const writeArgv = commandLine(write, sampleParams(write));
+const writeArgv = [...commandLine(write, sampleParams(write)), '--yes'];
 
 function expectOneLine(r: RunResult, code: number, pattern: RegExp): void {
   expect(r.code, r.stderr).toBe(code);

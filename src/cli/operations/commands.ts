@@ -1,7 +1,9 @@
 /** One command per catalogue operation (GUIDE §3), under the area groups, plus `record summary`. */
 import type { Command } from 'commander';
 import { catalogue, sampleParams, type Operation } from '../../spec/index.js';
+import { addEnrolWizardCommand, installInteractive, runInteractive } from '../interactive/commands.js';
 import type { RunState } from '../run-state.js';
+import { installSafety } from '../safety/install.js';
 import { executeOperation } from './execute.js';
 import { flagOf } from './flags.js';
 import { hooks } from './hooks.js';
@@ -37,12 +39,18 @@ function addOperationCommand(parent: Command, op: Operation, run: RunState): voi
   const host = op.host === 'test' ? 'the test host (testBaseUrl)' : 'the base host (baseUrl)';
   cmd.addHelpText('after', `\nSends ${op.methods[0]} ${op.path} to ${host}.\nExample: ${exampleOf(op)}`);
   for (const extend of hooks.options) extend(cmd, op);
-  run.bind(cmd, async (inv, args, command) => executeOperation(inv, op, await readParams(inv, args, command)));
+  run.bind(cmd, async (inv, args, command) => {
+    const raw = await readParams(inv, args, command);
+    return (await runInteractive(inv, op, raw)) ?? executeOperation(inv, op, raw);
+  });
 }
 
 export function addOperationCommands(program: Command, run: RunState): void {
+  installSafety();
+  installInteractive();
   for (const op of catalogue) addOperationCommand(group(program, op.command.slice(0, -1)), op, run);
   addSummaryCommand(group(program, ['record']), run);
+  addEnrolWizardCommand(group(program, ['enrol']), run);
   // Groups below an area (`enrol contract`) are described by their commands.
   for (const area of program.commands) {
     for (const sub of area.commands) if (sub.commands.length && !sub.description()) sub.description(sub.commands.map((c) => c.name()).join(' | '));

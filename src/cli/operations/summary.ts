@@ -7,6 +7,7 @@ import { ExitCode, UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { renderAnswer } from '../output/render.js';
 import type { RunState } from '../run-state.js';
+import { addSafetyOptions } from '../safety/flags.js';
 import { checkedParams, preSend, prepareCall } from './execute.js';
 import { addParamInputs } from './inputs.js';
 import { exitCodeOf, problemOf } from './report.js';
@@ -69,6 +70,7 @@ export function addSummaryCommand(recordGroup: Command, run: RunState): void {
   const sections = catalogue.filter((op) => op.area === 'record');
   const cmd = recordGroup.command('summary').description(`all ${sections.length} medical-record reads, fetched concurrently, one section each`);
   const readParams = addParamInputs(cmd, sections[0]!);
+  addSafetyOptions(cmd);
   const hint = 'coopctl record summary --help';
   run.bind(cmd, async (inv, args, command) => {
     if (inv.format === 'csv') throw new UsageError('csv output holds one kind of record; use coopctl record <section> -o csv', hint);

@@ -33,6 +33,8 @@ export async function renderRows(columns: readonly string[], rows: readonly Row[
  */
 export async function renderAnswer(op: Operation, received: readonly Row[], data: readonly Row[], format: OutputFormat, style: Style): Promise<string> {
   if (format === 'json' || format === 'jsonl') return renderRows([], received, format, style);
+  // Free dates read best as a month calendar with those dates marked.
+  if (format === 'table' && op.name === 'buscadatasdisponiveis') return (await import('./calendar.js')).renderCalendar(data.map((r) => String(r['data_consulta'])), style);
   const columns = dataColumns(op, data);
   const groups = groupColumns(op, data);
   if (format === 'csv') return columns.length + groups.length ? csv([...columns, ...groups], data) : '';

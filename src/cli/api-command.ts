@@ -1,0 +1,219 @@
+/**
+ * `coopctl api <METHOD> <path> [-f key=value]...`: a raw call of any path on
+ * the configured hosts, with the configured token.
+ *
+ * - Host: the catalogue's host when the path is one of its operations (the test
+ *   host for section 4.1), else the base host; `--host test|base` overrides.
+ * - Parameters: `-f key=value` (a string) and `-F key=value` (typed: true,
+ *   false, null and numbers that read back the same as JSON; `@file` the
+ *   contents of a file, `@-` stdin), repeatable. `key[]=v` makes a list. GET
+ *   and HEAD put them in the query string; POST in a JSON body (a form body
+ *   with `--body form`).
+ * - Output: the response body on stdout, pretty JSON when it is JSON, else as
+ *   received. HEAD prints nothing.
+ * - Exit code: for a catalogue operation called with its method, the outcome
+ *   of the answer as for its command (0, 1, 3; 4 when the body is not the
+ *   documented shape); otherwise 0 for 2xx, 1 for 4xx/5xx, 4 for anything
+ *   else. Unreachable or timed out: 4.
+ * - Confirmations and --dry-run as for the operation commands.
+ */
+import { Argument, InvalidArgumentError, Option, type Command } from 'commander';
+import { STATUS_CODES } from 'node:http';
+import { TransportError } from '../client/errors.js';
+import { interpret } from '../client/interpret.js';
+import type { HttpRequest, HttpResponse } from '../client/types.js';
+import { operationAt, type Method } from '../spec/index.js';
+import { ExitCode, UsageError } from './exit-codes.js';
+import type { Invocation } from './invocation.js';
+import { exitCodeOf, problemOf } from './operations/report.js';
+import type { RunState } from './run-state.js';
+import { confirmCall } from './safety/confirm.js';
+import { printDryRun } from './safety/dry-run.js';
+import { addSafetyOptions, assumeYes, isDryRun } from './safety/flags.js';
+import { version } from './version.js';
+
+/** The methods of the service (GET and HEAD read, POST writes). */
+export const apiMethods = ['GET', 'HEAD', 'POST'] as const;
+const HINT = 'coopctl api --help';
+
+function method(value: string): Method {
+  const m = value.toUpperCase();
+  if (!(apiMethods as readonly string[]).includes(m)) throw new InvalidArgumentError(`must be one of ${apiMethods.join(', ')}.`);
+  return m as Method;
+}
+
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+interface ApiOptions {
+  rawField?: string[];
+  field?: string[];
+  header?: string[];
+  host?: 'test' | 'base';
+}
+
+type Pair = readonly [key: string, value: unknown];
+
+function splitPair(text: string, option: string): [string, string] {
+  const at = text.indexOf('=');
+  if (at <= 0) throw new UsageError(`${option} ${text}: expected key=value`, HINT);
+  return [text.slice(0, at), text.slice(at + 1)];
+}
+
+/** A -F value: JSON literals and numbers that read back the same, @file contents, else the string. */
+async function typed(inv: Invocation, key: string, value: string): Promise<unknown> {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (value === 'null') return null;
+  if (/^-?\d+(\.\d+)?$/.test(value) && String(Number(value)) === value) return Number(value);
+  if (value.startsWith('@')) return inv.readInput(value.slice(1), `-F ${key}=@`);
+  return value;
+}
+
+async function readPairs(inv: Invocation, o: ApiOptions): Promise<Pair[]> {
+  const pairs: Pair[] = (o.rawField ?? []).map((f) => splitPair(f, '-f'));
+  for (const f of o.field ?? []) {
+    const [k, v] = splitPair(f, '-F');
+    pairs.push([k, await typed(inv, k, v)]);
+  }
+  return pairs;
+}
+
+/** Pairs as a JSON object: `key[]` collects a list; a plain key given twice is an error. */
+export function jsonObject(pairs: readonly Pair[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of pairs) {
+    if (key.endsWith('[]')) {
+      const name = key.slice(0, -2);
+      const list = out[name];
+      if (list !== undefined && !Array.isArray(list)) throw new UsageError(`${name} is given both as a value and as a list`, HINT);
+      out[name] = [...((list as unknown[] | undefined) ?? []), value];
+    } else {
+      if (Object.hasOwn(out, key)) throw new UsageError(`${key} is given twice (use ${key}[]=… for a list)`, HINT);
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+const text = (v: unknown) => (v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+
+function headerPairs(list: readonly string[]): Array<[string, string]> {
+  return list.map((h) => {
+    const at = h.indexOf(':');
+    const name = h.slice(0, Math.max(at, 0)).trim().toLowerCase();
+    if (at <= 0 || !/^[!#$%&'*+.^`|~\w-]+$/.test(name)) throw new UsageError(`-H ${h}: expected "Name: value"`, HINT);
+    if (name === 'authorization') throw new UsageError('-H authorization: the token comes from $COOPCTL_TOKEN, the profile or --token-file, never from the command line', HINT);
+    return [name, h.slice(at + 1).trim()];
+  });
+}
+
+/** The path's URL on the chosen host; only paths are taken (the host and its token come from the configuration). */
+function urlOf(base: string, path: string): URL {
+  if (!path.startsWith('/') || path.startsWith('//')) throw new UsageError(`path ${path}: give a path starting with / (the host comes from the configuration; choose it with --host test|base)`, HINT);
+  const url = new URL(base.replace(/\/+$/, '') + path);
+  if (url.origin !== new URL(base).origin) throw new UsageError(`path ${path} leaves the configured host`, HINT);
+  return url;
+}
+
+function printBody(inv: Invocation, req: HttpRequest, res: HttpResponse): void {
+  if (req.method === 'HEAD' || res.body === '') return;
+  if (/\bjson\b/i.test(res.contentType)) {
+    try {
+      inv.out(`${JSON.stringify(JSON.parse(res.body), null, 2)}\n`);
+      return;
+    } catch {
+      // Not JSON after all: printed as received.
+    }
+  }
+  inv.out(res.body);
+}
+
+async function runApi(inv: Invocation, m: Method, path: string, o: ApiOptions): Promise<number> {
+  const pathname = path.split(/[?#]/)[0]!;
+  const op = operationAt(pathname);
+  const catalogued = op !== undefined && op.methods.includes(m) ? op : undefined;
+  const host = o.host ?? op?.host ?? 'base';
+  const target = await inv.target();
+  const url = urlOf(host === 'test' ? target.testBaseUrl : target.baseUrl, path);
+  const pairs = await readPairs(inv, o);
+  const extra = headerPairs(o.header ?? []);
+
+  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': `coopctl/${version}` };
+  if (target.token) headers['authorization'] = `Bearer ${target.token}`;
+  let body: string | undefined;
+  let params: Record<string, unknown>;
+  if (m === 'POST') {
+    params = jsonObject(pairs);
+    if (target.body === 'form') {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(pairs.map(([k, v]) => [k, text(v)])).toString();
+    } else {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(params);
+    }
+  } else {
+    params = jsonObject(pairs.map(([k, v]) => [k, text(v)] as const));
+    for (const [k, v] of pairs) url.searchParams.append(k, text(v));
+  }
+  for (const [name, value] of extra) headers[name] = value;
+  const req: HttpRequest = body === undefined ? { method: m, url, headers } : { method: m, url, headers, body };
+
+  if (isDryRun(inv)) {
+    await printDryRun(inv, req);
+    return ExitCode.ok;
+  }
+  if (catalogued) {
+    const stop = await confirmCall(inv, catalogued, params, req, assumeYes(inv), `coopctl api ${m} ${pathname}`);
+    if (stop !== undefined) return stop;
+  }
+
+  const res = await (await inv.client()).send(req);
+  printBody(inv, req, res);
+  if (catalogued) {
+    try {
+      const result = interpret(catalogued, req, res);
+      const code = exitCodeOf(result);
+      const problem = problemOf(result);
+      if (problem) await inv.notice(problem, code === ExitCode.noResult ? 'note' : 'error');
+      return code;
+    } catch (err) {
+      if (!(err instanceof TransportError)) throw err;
+      await inv.notice(err.message, 'error');
+      return ExitCode.transport;
+    }
+  }
+  const status = `HTTP ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd();
+  if (res.status >= 200 && res.status < 300) return ExitCode.ok;
+  if (res.status >= 400) {
+    await inv.notice(`${m} ${url.origin}${url.pathname} answered ${status}`, 'error');
+    return ExitCode.failed;
+  }
+  await inv.notice(`${m} ${url.origin}${url.pathname} answered ${status}: expected a 2xx answer`, 'error');
+  return ExitCode.transport;
+}
+
+export function defineApiCommand(cmd: Command, run: RunState): void {
+  cmd
+    .addArgument(new Argument('<method>', `HTTP method: ${apiMethods.join(', ')}`).argParser(method))
+    .addArgument(new Argument('<path>', 'path on the service, e.g. /api/svcweb/contrato/search (a query string may follow)'))
+    .addOption(new Option('-f, --raw-field <key=value>', 'a parameter, as a string; key[]=value adds to a list; repeatable').argParser(collect))
+    .addOption(new Option('-F, --field <key=value>', 'a typed parameter: true, false, null and numbers as JSON, @file the contents of a file (@- stdin); repeatable').argParser(collect))
+    .addOption(new Option('-H, --header <name:value>', 'an extra request header, e.g. "Prefer: confirma=3"; repeatable').argParser(collect))
+    .addOption(new Option('--host <host>', "the configured host to call (default: the catalogue's host for a known path, else base)").choices(['test', 'base']));
+  addSafetyOptions(cmd);
+  cmd.addHelpText(
+    'after',
+    [
+      '',
+      'GET and HEAD send the fields in the query string; POST in a JSON body (a form body with --body form).',
+      'Prints the response body (pretty JSON when it is JSON). Exit code: for a catalogue path, as its command;',
+      'otherwise 0 for 2xx, 1 for 4xx/5xx, 4 when unreachable.',
+      '',
+      'Examples:',
+      '  coopctl api GET /api/svcmobile/atualizacaocadastral/buscadadosusuario -f usuario_cartao=00010001000001005',
+      '  coopctl api GET /api/svcweb/contrato/search -f contrato_id=1',
+      '  coopctl api POST /api/svccard/agendamento/cancelaagendamento -f cd_evento=12 --dry-run',
+    ].join('\n'),
+  );
+  run.bind(cmd, async (inv, args, command) => runApi(inv, args[0] as Method, args[1] as string, command.opts<ApiOptions>()));
+}

@@ -1,0 +1,54 @@
+/**
+ * `coopctl completion bash|zsh|fish`: prints a completion script for the
+ * whole command tree (commands, subcommands, flags, closed choices of flags
+ * and arguments, file names where a flag or argument takes a file). The
+ * script is static: it is generated from this version's tree, so regenerate
+ * it after an upgrade; pressing TAB starts no process.
+ */
+import { Argument, type Command } from 'commander';
+import { catalogue } from '../../spec/index.js';
+import { apiMethods } from '../api-command.js';
+import { ExitCode } from '../exit-codes.js';
+import { RunState } from '../run-state.js';
+import { fishScript } from './fish.js';
+import { completionTree, type CompletionTree } from './model.js';
+import { bashScript, zshScript } from './posix.js';
+
+export const shells = ['bash', 'zsh', 'fish'] as const;
+export type Shell = (typeof shells)[number];
+
+/** The tree of every command, built afresh with every group (the running program has only the groups its argv named). */
+export async function fullTree(run: RunState, root: Command): Promise<CompletionTree> {
+  const { buildProgram } = await import('../program.js');
+  const program = await buildProgram(new RunState(run.ctx), root.commands.map((c) => c.name()));
+  const paths = [...new Set(catalogue.map((op) => op.path))];
+  return completionTree(program, { api: [apiMethods, paths] });
+}
+
+export function script(shell: Shell, tree: CompletionTree): string {
+  return shell === 'bash' ? bashScript(tree) : shell === 'zsh' ? zshScript(tree) : fishScript(tree);
+}
+
+export function defineCompletionCommand(cmd: Command, run: RunState): void {
+  cmd
+    .addArgument(new Argument('<shell>', 'the shell to complete in').choices(shells))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  source <(coopctl completion bash)                                  # bash, this shell',
+        '  coopctl completion bash > ~/.local/share/bash-completion/completions/coopctl',
+        '  coopctl completion zsh > "${fpath[1]}/_coopctl"                    # zsh, then restart it',
+        '  coopctl completion fish > ~/.config/fish/completions/coopctl.fish',
+        '',
+        'The script lists this version\'s commands: regenerate it after upgrading coopctl.',
+      ].join('\n'),
+    );
+  run.bind(cmd, async (inv, args, command) => {
+    let root = command;
+    while (root.parent) root = root.parent;
+    inv.out(script(args[0] as Shell, await fullTree(run, root)));
+    return ExitCode.ok;
+  });
+}

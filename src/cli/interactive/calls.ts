@@ -1,0 +1,52 @@
+/** Calls made by the wizards: reads that feed their choices, and the writes they submit (through the pre-send hooks). */
+import type { CallResult } from '../../client/types.js';
+import { dataRecords, describeErrors, validateParams, type Operation, type Params, type Row } from '../../spec/index.js';
+import { ExitCode, UsageError } from '../exit-codes.js';
+import type { Invocation } from '../invocation.js';
+import { preSend, prepareCall } from '../operations/execute.js';
+import { exitCodeOf, problemOf } from '../operations/report.js';
+
+/** Exit code when the user declines a wizard's summary, as for a declined confirmation: nothing was sent. */
+export const DECLINED = ExitCode.failed;
+
+/** The records of a read, or why there are none (with the exit code that says so). */
+export type Lookup = { readonly ok: true; readonly rows: Row[] } | { readonly ok: false; readonly code: number; readonly problem: string };
+
+function validated(op: Operation, raw: Params): Params {
+  const checked = validateParams(op, raw);
+  if (!checked.ok) throw new UsageError(describeErrors(checked.errors), `coopctl ${op.command.join(' ')} --help`);
+  return checked.value;
+}
+
+/** A read for the wizard's lists. Reads are not pre-send checked (a dry run still shows the lists). */
+export async function lookup(inv: Invocation, op: Operation, raw: Params): Promise<Lookup> {
+  const call = await prepareCall(inv, op, validated(op, raw));
+  const result = await (await inv.client()).call(op, call.request);
+  const code = exitCodeOf(result);
+  const rows = result.kind === 'answer' ? dataRecords(result.records) : [];
+  if (code === ExitCode.ok && rows.length > 0) return { ok: true, rows };
+  return { ok: false, code: code === ExitCode.ok ? ExitCode.noResult : code, problem: problemOf(result) ?? 'no result' };
+}
+
+/** The outcome of a write: sent and answered, or stopped by a pre-send hook (nothing sent). */
+export type Submitted =
+  | { readonly kind: 'answered'; readonly code: number; readonly result: CallResult; readonly records: Row[]; readonly problem?: string }
+  | { readonly kind: 'stopped'; readonly code: number };
+
+/** A write: validated, through the pre-send hooks (confirmation, dry run), then sent. */
+export async function submit(inv: Invocation, op: Operation, raw: Params): Promise<Submitted> {
+  const call = await prepareCall(inv, op, validated(op, raw));
+  const stop = await preSend(inv, [call]);
+  if (stop !== undefined) return { kind: 'stopped', code: stop };
+  const result = await (await inv.client()).call(op, call.request);
+  const code = exitCodeOf(result);
+  const records = result.kind === 'answer' ? dataRecords(result.records) : [];
+  const problem = problemOf(result);
+  return problem === undefined ? { kind: 'answered', code, result, records } : { kind: 'answered', code, result, records, problem };
+}
+
+/** The first value of `field` among the records, as text. */
+export function createdId(records: readonly Row[], field: string): string | undefined {
+  const value = records.find((r) => r[field] !== undefined && r[field] !== null)?.[field];
+  return value === undefined || value === null ? undefined : String(value);
+}

@@ -1,0 +1,134 @@
+/**
+ * The enrolment wizard's plan: the requests it submits in order, the ids they
+ * create, and, when a step fails, what was created and the exact commands
+ * that continue from there. Pure functions: no prompts, no network.
+ */
+import type { Operation, Params } from '../../spec/index.js';
+import { flagOf } from '../operations/flags.js';
+
+/** Where an id of a later step comes from. */
+export type IdRef = { readonly kind: 'contract' } | { readonly kind: 'beneficiary'; readonly index: number };
+
+export interface Step {
+  readonly op: Operation;
+  /** What the user reads: `contract`, `beneficiary 2 · document 1`. */
+  readonly label: string;
+  /** The parameters besides the id that `ref` fills in. */
+  readonly params: Params;
+  /** The id field this step needs from an earlier step (contrato_id, beneficiario_id). */
+  readonly ref?: { readonly field: string; readonly from: IdRef };
+  /** The id field of the answer that this step creates. */
+  readonly creates?: string;
+  /** The beneficiary (1-based) whose id this step creates (the `beneficiary add` step). */
+  readonly defines?: IdRef;
+  /** For documents: the file whose base64 content is `arquivo`. */
+  readonly file?: string;
+}
+
+/** Ids known so far: the contract's, and each beneficiary's by number. */
+export interface Ids {
+  contract?: string;
+  readonly beneficiaries: Map<number, string>;
+}
+
+/** What happened to a step. */
+export interface Done {
+  readonly step: Step;
+  /** The id it created, when its answer carried one. */
+  readonly id?: string;
+}
+
+export function idOf(ids: Ids, ref: IdRef): string | undefined {
+  return ref.kind === 'contract' ? ids.contract : ids.beneficiaries.get(ref.index);
+}
+
+/** The shell variable that stands for an id not created yet. */
+export function variableOf(ref: IdRef): string {
+  return ref.kind === 'contract' ? 'CONTRATO_ID' : `BENEFICIARIO_ID_${ref.index}`;
+}
+
+/** The parameters of a step with its id filled in (undefined while that id is unknown). */
+export function paramsOf(step: Step, ids: Ids): Params | undefined {
+  if (!step.ref) return step.params;
+  const id = idOf(ids, step.ref.from);
+  return id === undefined ? undefined : { ...step.params, [step.ref.field]: id };
+}
+
+/** A word as the shell reads it: quoted unless it is plain. */
+export function shellWord(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The command that sends a step: `coopctl <globals> enrol … <positional>
+ * --flag value…`; an unknown id is its shell variable, and a document's file
+ * is read by `base64` at the shell.
+ */
+export function commandOf(step: Step, ids: Ids, globals: readonly string[] = []): string {
+  const { op } = step;
+  const words = ['coopctl', ...globals.map(shellWord), ...op.command];
+  const known = paramsOf(step, ids);
+  const value = (name: string): unknown => (known ? known[name] : name === step.ref?.field ? undefined : step.params[name]);
+  const idWord = step.ref ? (idOf(ids, step.ref.from) ?? `"$${variableOf(step.ref.from)}"`) : undefined;
+  const wordOf = (name: string, v: unknown) => (name === step.ref?.field ? idWord! : shellWord(String(v)));
+  if (op.positional) {
+    const v = value(op.positional);
+    if (v !== undefined || op.positional === step.ref?.field) words.push(wordOf(op.positional, v));
+  }
+  for (const name of Object.keys(op.params)) {
+    if (name === op.positional) continue;
+    if (name === 'arquivo' && step.file !== undefined) {
+      words.push(flagOf(name), `"$(base64 -w0 ${shellWord(step.file)})"`);
+      continue;
+    }
+    const v = value(name);
+    if (v === undefined && name !== step.ref?.field) continue;
+    for (const item of Array.isArray(v) ? v : [v]) words.push(flagOf(name), wordOf(name, item));
+  }
+  return words.join(' ');
+}
+
+/**
+ * The lines that continue an interrupted enrolment: the failed step and every
+ * later one, in order; before a step that creates an id the later ones need, a
+ * comment says which variable to set from its output.
+ */
+export function continuation(rest: readonly Step[], ids: Ids, globals: readonly string[] = []): string[] {
+  const lines: string[] = [];
+  const needed = new Set(rest.flatMap((s) => (s.ref && idOf(ids, s.ref.from) === undefined ? [variableOf(s.ref.from)] : [])));
+  for (const step of rest) {
+    if (step.defines && needed.has(variableOf(step.defines)) && step.creates) {
+      lines.push(`# ${step.label}: set ${variableOf(step.defines)} to the ${step.creates} that this command prints`);
+    }
+    lines.push(commandOf(step, ids, globals));
+  }
+  return lines;
+}
+
+/** One line of what was created: `contract 8 (payer registered); beneficiary 1: beneficiario_id 15 (contato_id 3, …)`. */
+export function createdSummary(done: readonly Done[]): string {
+  if (done.length === 0) return 'nothing';
+  const groups: Array<{ head: string; items: string[]; answers: number }> = [];
+  const group = (head: string) => {
+    const g = { head, items: [] as string[], answers: 0 };
+    groups.push(g);
+    return g;
+  };
+  let current: ReturnType<typeof group> | undefined;
+  for (const { step, id } of done) {
+    if (step.creates === 'contrato_id') current = group(`contract ${id ?? '(no id answered)'}`);
+    else if (step.creates === 'beneficiario_id') current = group(`${step.label}: beneficiario_id ${id ?? '(no id answered)'}`);
+    else {
+      current ??= group('');
+      if (step.op.name === 'beneficiario/ds') current.answers++;
+      else current.items.push(step.creates && id !== undefined ? `${step.creates} ${id}` : `${step.label.split(' · ').pop()} registered`);
+    }
+  }
+  return groups
+    .map((g) => {
+      const items = [...g.items, ...(g.answers ? [`${g.answers} declaration answer${g.answers > 1 ? 's' : ''}`] : [])];
+      if (!g.head) return items.join(', ');
+      return items.length ? `${g.head} (${items.join(', ')})` : g.head;
+    })
+    .join('; ');
+}

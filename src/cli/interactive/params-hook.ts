@@ -1,0 +1,22 @@
+/**
+ * The `params` hook that asks for missing required fields (GUIDE §4): only
+ * when stdin and stdout are TTYs and --no-input is absent. Otherwise the
+ * parameters pass unchanged, and validation reports the missing flag (exit 2).
+ */
+import type { Operation, Params } from '../../spec/index.js';
+import type { Invocation } from '../invocation.js';
+import { flagOf } from '../operations/flags.js';
+import { askField, missingRequired } from './fields.js';
+
+export async function promptMissingParams(op: Operation, raw: Params, inv: Invocation): Promise<Params> {
+  if (!inv.interactive) return raw;
+  const missing = missingRequired(op.params, raw);
+  if (missing.length === 0) return raw;
+  inv.info(`${op.name}: ${missing.length} required field${missing.length > 1 ? 's' : ''} missing (${missing.map(flagOf).join(' ')}); answer below, or Ctrl-C to stop.`);
+  const out: Params = { ...raw };
+  for (const name of missing) {
+    const answer = await askField(inv.ctx.prompter, name, op.params[name]!);
+    if (answer !== undefined) out[name] = answer;
+  }
+  return out;
+}

@@ -1,0 +1,22 @@
+/**
+ * `coopctl openapi`: the OpenAPI 3.1 document generated from the catalogue,
+ * with the configured hosts as its servers (baseUrl, and testBaseUrl for the
+ * section 4.1 paths). JSON, pretty by default (`-o table` and `-o json`);
+ * `-o jsonl` prints it on one line; csv is a usage error.
+ */
+import type { Command } from 'commander';
+import { buildOpenApi } from '../spec/openapi.js';
+import { ExitCode, UsageError } from './exit-codes.js';
+import type { RunState } from './run-state.js';
+import { version } from './version.js';
+
+export function defineOpenApiCommand(cmd: Command, run: RunState): void {
+  cmd.addHelpText('after', '\nExamples:\n  coopctl openapi > beneficiary-services.openapi.json\n  COOPCTL_BASE_URL=https://api.example.org coopctl openapi -o jsonl');
+  run.bind(cmd, async (inv) => {
+    if (inv.format === 'csv') throw new UsageError('the OpenAPI document is JSON: use -o json (the default) or -o jsonl', 'coopctl openapi --help');
+    const s = await inv.settings();
+    const doc = buildOpenApi({ baseUrl: s.baseUrl.value!, testBaseUrl: s.testBaseUrl.value! }, version);
+    inv.out(`${inv.format === 'jsonl' ? JSON.stringify(doc) : JSON.stringify(doc, null, 2)}\n`);
+    return ExitCode.ok;
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * Month calendars with some dates marked: the table output of
+ * `schedule dates`, and the date step of the scheduling wizard. A marked day
+ * reads `[12]` (` [3]` for one digit, so the numbers stay in their columns),
+ * which works without colour; with colour it is also green and bold.
+ */
+import type { Style } from '../style.js';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+/** Weeks start on Sunday, as Brazilian calendars (and `cal`) do. */
+const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] as const;
+const CELL = 4;
+const WIDTH = CELL * 7;
+
+interface Ymd {
+  readonly y: number;
+  readonly m: number;
+  readonly d: number;
+}
+
+function parse(date: string): Ymd | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return undefined;
+  return { y, m: mo, d };
+}
+
+function daysIn(y: number, m: number): number {
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+/** 0 for Sunday … 6 for Saturday. */
+function weekday(y: number, m: number, d: number): number {
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+function centred(text: string, width: number): string {
+  const left = Math.max(0, Math.floor((width - text.length) / 2));
+  return `${' '.repeat(left)}${text}`.padEnd(width);
+}
+
+/** One month: title, weekday header, then its weeks; days in `marked` are marked. */
+export function renderMonth(y: number, m: number, marked: ReadonlySet<number>, style: Style): string[] {
+  const lines = [style.bold(centred(`${MONTHS[m - 1]} ${y}`, WIDTH).trimEnd()), WEEKDAYS.map((w) => ` ${w} `).join('').trimEnd()];
+  let week: string[] = Array.from({ length: weekday(y, m, 1) }, () => ' '.repeat(CELL));
+  const flush = () => {
+    lines.push(week.join('').trimEnd());
+    week = [];
+  };
+  for (let d = 1; d <= daysIn(y, m); d++) {
+    const n = String(d);
+    week.push(marked.has(d) ? style.green(style.bold(n.length === 1 ? ` [${n}]` : `[${n}]`)) : n.padStart(3).padEnd(CELL));
+    if (week.length === 7) flush();
+  }
+  if (week.length) flush();
+  return lines;
+}
+
+/**
+ * The months from the first to the last of `dates` (yyyy-mm-dd), one after
+ * the other, with those dates marked, and a legend. Empty for no dates.
+ */
+export function renderCalendar(dates: readonly string[], style: Style, legend = 'free slots'): string {
+  const parsed = dates.map(parse).filter((d): d is Ymd => d !== undefined);
+  if (parsed.length === 0) return '';
+  const byMonth = new Map<number, Set<number>>();
+  for (const { y, m, d } of parsed) {
+    const key = y * 12 + (m - 1);
+    let days = byMonth.get(key);
+    if (!days) byMonth.set(key, (days = new Set()));
+    days.add(d);
+  }
+  const keys = [...byMonth.keys()];
+  const first = Math.min(...keys);
+  const last = Math.max(...keys);
+  const blocks: string[] = [];
+  for (let key = first; key <= last; key++) {
+    blocks.push(renderMonth(Math.floor(key / 12), (key % 12) + 1, byMonth.get(key) ?? new Set(), style).join('\n'));
+  }
+  const sorted = [...new Set(parsed.map(({ y, m, d }) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`))].sort();
+  const count = sorted.length;
+  const span = count === 1 ? sorted[0]! : `${sorted[0]} to ${sorted[count - 1]}`;
+  const key = `${style.green(style.bold('[dd]'))} ${legend}: ${count} date${count === 1 ? '' : 's'}, ${span}`;
+  return `${blocks.join('\n\n')}\n\n${key}\n`;
+}

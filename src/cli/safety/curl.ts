@@ -1,0 +1,27 @@
+/**
+ * A request as a `curl` command line (dry runs): method, full URL with its
+ * query, every header, and the body, each a properly quoted shell word. The
+ * bearer token is never printed: the Authorization header refers to
+ * `$COOPCTL_TOKEN` (in double quotes, so that the shell expands it).
+ */
+import type { HttpRequest } from '../../client/types.js';
+import { shellQuote } from './shell.js';
+
+export const TOKEN_VARIABLE = 'COOPCTL_TOKEN';
+
+/** The command, one option per line (continued with `\`), ending with a newline. */
+export function curlCommand(req: Pick<HttpRequest, 'method' | 'url' | 'headers' | 'body'>): string {
+  const parts: string[] = [];
+  parts.push(req.method === 'HEAD' ? `curl --head ${shellQuote(req.url.href)}` : `curl --request ${req.method} ${shellQuote(req.url.href)}`);
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (name.toLowerCase() === 'authorization') {
+      // Only the scheme is shown; the credentials come from the environment of whoever runs the line.
+      const scheme = /^(\S+)\s/.exec(value)?.[1] ?? 'Bearer';
+      parts.push(`--header "${name}: ${/^[A-Za-z]+$/.test(scheme) ? scheme : 'Bearer'} $${TOKEN_VARIABLE}"`);
+    } else {
+      parts.push(`--header ${shellQuote(`${name}: ${value}`)}`);
+    }
+  }
+  if (req.body !== undefined) parts.push(`--data-raw ${shellQuote(req.body)}`);
+  return `${parts.join(' \\\n  ')}\n`;
+}

@@ -1,0 +1,20 @@
+/** `--dry-run`: the validated request printed as a curl command line on stdout; nothing is sent. */
+import type { HttpRequest } from '../../client/types.js';
+import type { Invocation } from '../invocation.js';
+import { curlCommand, TOKEN_VARIABLE } from './curl.js';
+
+/** Invocations that have printed their notes already (`record summary` prints six requests). */
+const noted = new WeakSet<Invocation>();
+
+export async function printDryRun(inv: Invocation, request: HttpRequest): Promise<void> {
+  inv.out(curlCommand(request));
+  if (noted.has(inv)) return;
+  noted.add(inv);
+  const withToken = Object.keys(request.headers).some((h) => h.toLowerCase() === 'authorization');
+  if (withToken) {
+    const token = (await inv.settings()).token;
+    const from = token.source === 'flag' ? '--token-file' : token.origin;
+    if (token.source !== 'env') inv.info(`note: the token (from ${from}) is not printed: set ${TOKEN_VARIABLE} to it before running the command`);
+  }
+  inv.info('dry run: nothing was sent');
+}

@@ -1,0 +1,30 @@
+/**
+ * Registers confirmations and dry runs on the operation commands' hooks:
+ * `-y/--yes` and `-n/--dry-run` on every command, and one pre-send hook that
+ * runs first (a dry run prints and stops before any other hook can ask).
+ */
+import { hooks, type PendingCall } from '../operations/hooks.js';
+import type { Invocation } from '../invocation.js';
+import { confirmCall, confirmHelp } from './confirm.js';
+import { printDryRun } from './dry-run.js';
+import { addSafetyOptions, assumeYes, isDryRun } from './flags.js';
+
+export async function safetyPreSend(call: PendingCall, inv: Invocation): Promise<number | undefined> {
+  if (isDryRun(inv)) {
+    await printDryRun(inv, call.request);
+    return 0;
+  }
+  return confirmCall(inv, call.op, call.params, call.request, assumeYes(inv));
+}
+
+let installed = false;
+
+export function installSafety(): void {
+  if (installed) return;
+  installed = true;
+  hooks.options.push((command, op) => {
+    addSafetyOptions(command);
+    if (op.confirm) command.addHelpText('after', `\n${confirmHelp(op)}`);
+  });
+  hooks.preSend.unshift(safetyPreSend);
+}

@@ -1,0 +1,172 @@
+/**
+ * Prompts for missing required fields, through the context's prompter: only
+ * on a TTY without --no-input; each answer checked by the catalogue rule and
+ * asked again with the rule shown; a select for closed sets; comma lists for
+ * array fields. Without a TTY a missing field stays a usage error (exit 2).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { choiceMeaning, fieldChoices, fieldMessage, fieldValidator, missingRequired, ruleProblem } from '../../src/cli/interactive/fields.js';
+import { operation, sampleParams, sampleRecord } from '../../src/spec/index.js';
+import { flagWords } from '../cli/argv.js';
+import { startHarness, type Harness } from '../cli/harness.js';
+import { ENTER, fakePrompter } from './fake-prompter.js';
+
+const TTY = { stdin: true, stdout: true, stderr: true };
+const CARD = '00010001000001005';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.reset());
+
+describe('field questions (unit)', () => {
+  const save = operation('registration.save-address');
+  const doc = operation('enrol.beneficiary.document');
+
+  it('a closed set offers its values, with the meaning the rule gives them', () => {
+    expect(fieldChoices(save.params['tipo_endereco']!).map((c) => c.value)).toEqual(['R', 'C']);
+    expect(choiceMeaning(save.params['endereco_ind_fatura']!, 'S')).toBe('yes');
+    expect(fieldChoices(save.params['endereco_ind_fatura']!).map((c) => c.name)).toEqual(['S (yes)', 'N (no)']);
+    expect(fieldChoices(operation('enrol.payer').params['sexo']!).map((c) => c.name)).toEqual(['M', 'F']);
+    expect(fieldChoices(save.params['tipo_endereco']!, true).at(-1)).toEqual({ name: '(leave empty)', value: '' });
+  });
+
+  it('the validator applies the catalogue rule and shows it', () => {
+    const card = operation('registration.show').params['usuario_cartao']!;
+    const validate = fieldValidator(card);
+    expect(validate(CARD)).toBe(true);
+    expect(validate(` ${CARD} `)).toBe(true);
+    expect(validate('123')).toBe(`must be 17 digits, e.g. ${CARD}`);
+    const cpf = operation('enrol.payer').params['cpf']!;
+    expect(fieldValidator(cpf)('529.982.247-26')).toMatch(/^must be a CPF with valid check digits \(a CPF 999\.999\.999-99 with valid check digits\), e\.g\. 529\.982\.247-25$/);
+    expect(ruleProblem(cpf, '529.982.247-25')).toBeUndefined();
+  });
+
+  it('array fields take comma-separated codes, each checked', () => {
+    const validate = fieldValidator(doc.params['tipo_documento']!);
+    expect(validate('RG, CPF')).toBe(true);
+    expect(validate('RG,ABCD')).toMatch(/code of 1 to 3 characters/);
+    expect(validate('')).toMatch(/at least one code/);
+    expect(fieldMessage('tipo_documento', doc.params['tipo_documento']!)).toContain('comma-separated');
+  });
+
+  it('an optional field may be left empty', () => {
+    expect(fieldValidator(doc.params['data_expedicao']!, true)('')).toBe(true);
+    expect(fieldValidator(doc.params['data_expedicao']!, true)('31/02/2020')).toMatch(/real calendar date/);
+  });
+
+  it('missing required fields: in catalogue order, defaults and given ones excluded', () => {
+    expect(missingRequired(operation('schedule.times').params, { cd_local: '101' })).toEqual(['prest_cod_svc_card', 'data_consulta']);
+  });
+});
+
+describe('prompting for missing fields on a TTY', () => {
+  it('asks for a missing card, asks again with the rule after an invalid answer, then sends', async () => {
+    const op = operation('registration.show');
+    h.test.reply({ json: [sampleRecord(op)] });
+    const prompter = fakePrompter(['123', '0001000100000100X', CARD]);
+    const r = await h.run(['registration', 'show'], { tty: TTY, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.asked).toHaveLength(1);
+    const [q] = prompter.asked;
+    expect(q!.kind).toBe('input');
+    expect(q!.message).toContain('usuario_cartao');
+    expect(q!.message).toContain('17 digits');
+    expect(q!.errors).toEqual([`must be 17 digits, e.g. ${CARD}`, `must be 17 digits, e.g. ${CARD}`]);
+    expect(h.test.requests).toHaveLength(1);
+    expect(h.test.requests[0]!.url.searchParams.get('usuario_cartao')).toBe(CARD);
+    expect(r.stderr).toContain('--usuario-cartao');
+  });
+
+  it('offers the choices of closed sets (R/C, S/N) in a select', async () => {
+    const op = operation('registration.save-address');
+    h.test.reply({ json: [sampleRecord(op)] });
+    const { usuario_cartao, tipo_endereco: _t, endereco_ind_correspondencia: _c, endereco_ind_fatura: _f, endereco_ind: _i, ...rest } = sampleParams(op, false);
+    const prompter = fakePrompter([{ q: 'tipo_endereco', a: 'C' }, { q: 'endereco_ind_correspondencia', a: 'S' }, { q: 'endereco_ind_fatura', a: 'N' }]);
+    const r = await h.run(['registration', 'save-address', String(usuario_cartao), ...flagWords(rest)], { tty: TTY, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.asked.map((q) => q.kind)).toEqual(['select', 'select', 'select']);
+    expect(prompter.asked[0]!.choices!.map((c) => c.value)).toEqual(['R', 'C']);
+    expect(prompter.asked[1]!.choices!.map((c) => c.value)).toEqual(['S', 'N']);
+    const body = JSON.parse(h.test.requests[0]!.body) as Record<string, unknown>;
+    expect(body).toMatchObject({ tipo_endereco: 'C', endereco_ind_correspondencia: 'S', endereco_ind_fatura: 'N', endereco_ind: 0 });
+  });
+
+  it('reads comma-separated codes for an array field, re-asking on a bad code', async () => {
+    const op = operation('enrol.beneficiary.document');
+    h.base.reply({ json: [sampleRecord(op)] });
+    const prompter = fakePrompter(['RG,ABCD', ENTER, 'RG, CPF']);
+    const r = await h.run(['enrol', 'beneficiary', 'document', '7', '--numero', '123', '--tipo-arquivo', 'pdf'], { tty: TTY, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.asked).toHaveLength(1);
+    expect(prompter.asked[0]!.errors).toHaveLength(2);
+    expect(prompter.asked[0]!.errors[0]).toMatch(/a list of codes of up to 3 characters/);
+    expect(JSON.parse(h.base.requests[0]!.body)).toMatchObject({ beneficiario_id: 7, tipo_documento: ['RG', 'CPF'], numero: '123' });
+  });
+
+  it('asks only the missing required fields, in order, and keeps the given ones', async () => {
+    const op = operation('schedule.times');
+    h.base.reply({ json: [sampleRecord(op)] });
+    const prompter = fakePrompter([{ q: 'prest_cod_svc_card', a: '9001' }, { q: 'data_consulta', a: '2026-02-30' }, '2026-03-02']);
+    const r = await h.run(['schedule', 'times', '--cd-local', '101'], { tty: TTY, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.asked.map((q) => q.message.match(/\[(\w+)\]/)?.[1])).toEqual(['prest_cod_svc_card', 'data_consulta']);
+    expect(prompter.asked[1]!.errors[0]).toMatch(/real calendar date/);
+    const q = h.base.requests[0]!.url.searchParams;
+    expect([q.get('cd_local'), q.get('prest_cod_svc_card'), q.get('data_consulta')]).toEqual(['101', '9001', '2026-03-02']);
+  });
+
+  it('schedule book --dry-run on a TTY sends nothing, not even the wizard\'s reads: the missing fields are asked plainly', async () => {
+    const prompter = fakePrompter(['101', '9001', '1', '2026-03-02 09:00', '2026-03-02 09:30', 'a@example.com', '11', '987654321', 'Rua Augusta, 100']);
+    const r = await h.run(['schedule', 'book', CARD, '--dry-run'], { tty: TTY, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.asked.map((q) => q.kind)).toEqual(Array(9).fill('input'));
+    expect(prompter.remaining()).toBe(0);
+    expect(r.stdout).toContain('curl');
+    expect(h.base.requests).toHaveLength(0);
+  });
+
+  it('an invalid flag is still a usage error: only missing fields are asked', async () => {
+    const prompter = fakePrompter([]);
+    const r = await h.run(['registration', 'show', '123'], { tty: TTY, prompter });
+    expect(r.code).toBe(2);
+    expect(prompter.asked).toHaveLength(0);
+    expect(h.test.requests).toHaveLength(0);
+  });
+});
+
+describe('no prompt without a TTY', () => {
+  const cases: Array<[string, { stdin: boolean; stdout: boolean; stderr: boolean }, string[]]> = [
+    ['no TTY at all', { stdin: false, stdout: false, stderr: false }, []],
+    ['stdin not a TTY', { stdin: false, stdout: true, stderr: true }, []],
+    ['stdout not a TTY', { stdin: true, stdout: false, stderr: true }, []],
+    ['--no-input on a TTY', TTY, ['--no-input']],
+  ];
+  it.each(cases)('%s: a missing field is a usage error naming the flag (exit 2), nothing sent', async (_name, tty, extra) => {
+    const prompter = fakePrompter([]);
+    const r = await h.run([...extra, 'registration', 'show'], { tty, prompter });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('usuario_cartao (--usuario-cartao): is required (17 digits)');
+    expect(prompter.asked).toHaveLength(0);
+    expect(h.test.requests).toHaveLength(0);
+  });
+
+  it('schedule book without a TTY does not start the wizard', async () => {
+    const prompter = fakePrompter([]);
+    const r = await h.run(['schedule', 'book', CARD], { prompter });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--cd-local');
+    expect(prompter.asked).toHaveLength(0);
+    expect(h.base.requests).toHaveLength(0);
+  });
+
+  it('enrol wizard without a TTY is a usage error', async () => {
+    const prompter = fakePrompter([]);
+    const r = await h.run(['enrol', 'wizard'], { prompter });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/enrol wizard asks its questions on a terminal/);
+    expect(prompter.asked).toHaveLength(0);
+  });
+});

@@ -1,0 +1,47 @@
+/** Running coopctl in-process "on a terminal" (TTY flags set) with a scripted prompter, against any URL; and reading the real server over HTTP. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { makeContext } from '../../src/cli/context.js';
+import type { Prompter } from '../../src/cli/prompter.js';
+import { runCli } from '../../src/cli/run.js';
+import { operation } from '../../src/spec/index.js';
+
+export interface Ran {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+class Capture extends Writable {
+  text = '';
+  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: () => void): void {
+    this.text += chunk.toString();
+    done();
+  }
+}
+
+const configHome = mkdtempSync(join(tmpdir(), 'coopctl-interactive-'));
+
+export async function runOnTerminal(argv: readonly string[], url: string, prompter: Prompter, env: Record<string, string> = {}): Promise<Ran> {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const ctx = makeContext({
+    stdin: Readable.from([]),
+    stdout,
+    stderr,
+    env: { XDG_CONFIG_HOME: configHome, COOPCTL_BASE_URL: url, COOPCTL_TEST_BASE_URL: url, NO_COLOR: '1', ...env },
+    tty: { stdin: true, stdout: true, stderr: true },
+    prompter,
+  });
+  const code = await runCli(['--retries', '0', ...argv], ctx);
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+/** The data records of a read on the real server (GET with a query string). */
+export async function readRecords(url: string, id: string, params: Record<string, string>): Promise<Array<Record<string, unknown>>> {
+  const res = await fetch(`${url}${operation(id).path}?${new URLSearchParams(params).toString()}`);
+  const body = (await res.json()) as Array<Record<string, unknown>>;
+  return body.filter((r) => r['confirma_operacao'] === undefined || r['confirma_operacao'] === 1 || r['confirma_operacao'] === 2);
+}

@@ -1,0 +1,182 @@
+/**
+ * Driving coopctl in a real pseudo-terminal with tmux: a private tmux server
+ * (its own socket), one session per run, keys with `send-keys`, the screen
+ * with `capture-pane -p`. Waits poll the pane with bounded retries; nothing
+ * sleeps a fixed time.
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const exec = promisify(execFile);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Whether `tmux` is on PATH. */
+export function tmuxAvailable(): boolean {
+  const r = spawnSync('tmux', ['-V'], { encoding: 'utf8' });
+  return r.error === undefined && r.status === 0;
+}
+
+/**
+ * Bundles the CLI as `npm run build` does, into a folder of its own (so that
+ * a concurrent build of dist/ cannot pull it away mid-test). It lies under
+ * node_modules/.cache so that the native addon still resolves.
+ */
+export async function bundleCli(): Promise<{ main: string; remove(): void }> {
+  const { build } = await import('esbuild');
+  const cache = join(root, 'node_modules', '.cache');
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(cache, { recursive: true });
+  const out = mkdtempSync(join(cache, 'coopctl-tmux-'));
+  await build({
+    entryPoints: { main: join(root, 'src/cli/main.ts') },
+    outdir: out,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: ['better-sqlite3'],
+    banner: { js: "import { createRequire as __coopctlRequire } from 'node:module'; const require = __coopctlRequire(import.meta.url);" },
+    chunkNames: 'chunks/[name]-[hash]',
+    logLevel: 'warning',
+  });
+  return { main: join(out, 'main.js'), remove: () => rmSync(out, { recursive: true, force: true }) };
+}
+
+function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+const EXIT = /__EXIT__ (\d+)/;
+
+export interface WaitOptions {
+  readonly timeoutMs?: number;
+  readonly intervalMs?: number;
+}
+
+/** A tmux server on a private socket, with the sessions it runs. */
+export class Tmux {
+  readonly dir = mkdtempSync(join(tmpdir(), 'coopctl-tmux-'));
+  readonly socket = join(this.dir, 'socket');
+  readonly #sessions = new Set<string>();
+
+  async tmux(...args: string[]): Promise<string> {
+    const { stdout } = await exec('tmux', ['-S', this.socket, ...args], { encoding: 'utf8' });
+    return stdout;
+  }
+
+  /** Starts `argv` in a new 200×50 session; the shell then prints `__EXIT__ <code>` and keeps the pane. */
+  async start(name: string, argv: readonly string[], env: Readonly<Record<string, string>>): Promise<Pane> {
+    const assignments = Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`);
+    const command = `env ${assignments.join(' ')} ${argv.map(shellQuote).join(' ')}; echo "__EXIT__ $?"; sleep 3600`;
+    await this.tmux('new-session', '-d', '-x', '200', '-y', '50', '-s', name, command);
+    this.#sessions.add(name);
+    return new Pane(this, name);
+  }
+
+  async killSession(name: string): Promise<void> {
+    if (!this.#sessions.delete(name)) return;
+    await this.tmux('kill-session', '-t', name).catch(() => undefined);
+  }
+
+  /** Kills this private server's sessions, then the server itself (only the one on this socket). */
+  async close(): Promise<void> {
+    for (const name of [...this.#sessions]) await this.killSession(name);
+    await this.tmux('kill-server').catch(() => undefined);
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+export class Pane {
+  readonly #tmux: Tmux;
+  readonly name: string;
+  /** Every screen seen, for the failure message. */
+  last = '';
+
+  constructor(tmux: Tmux, name: string) {
+    this.#tmux = tmux;
+    this.name = name;
+  }
+
+  /** The visible screen, wrapped lines joined, trailing blank lines dropped. */
+  async screen(): Promise<string> {
+    this.last = (await this.#tmux.tmux('capture-pane', '-p', '-J', '-t', this.name)).replace(/\s+$/, '');
+    return this.last;
+  }
+
+  /** Polls the screen until `test` holds; fails with the screen after the time limit. */
+  async waitFor(what: string, test: (screen: string) => boolean, { timeoutMs = 30_000, intervalMs = 50 }: WaitOptions = {}): Promise<string> {
+    const attempts = Math.ceil(timeoutMs / intervalMs);
+    for (let i = 0; i < attempts; i++) {
+      const screen = await this.screen();
+      if (test(screen)) return screen;
+      const exited = EXIT.exec(screen);
+      if (exited) throw new Error(`coopctl exited (${exited[1]}) while waiting for ${what}; screen:\n${screen}`);
+      await new Promise((r) => setTimeout(r, intervalMs));
+    }
+    throw new Error(`timed out waiting for ${what}; screen:\n${this.last}`);
+  }
+
+  /** The question being asked: the last line that starts with inquirer's `?`, and the lines after it. */
+  static activePrompt(screen: string): { line: string; below: string[] } | undefined {
+    const lines = screen.split('\n');
+    for (let i = lines.length - 1; i >= 0; i--) if (lines[i]!.startsWith('? ')) return { line: lines[i]!, below: lines.slice(i + 1) };
+    return undefined;
+  }
+
+  /** Waits until the question being asked contains `question`. */
+  async prompt(question: string | RegExp): Promise<{ line: string; below: string[] }> {
+    // The question's text follows inquirer's `? ` prefix.
+    const matches = (line: string) => (typeof question === 'string' ? line.includes(question) : question.test(line.slice(2)));
+    const screen = await this.waitFor(`the question ${String(question)}`, (s) => {
+      const p = Pane.activePrompt(s);
+      return p !== undefined && matches(p.line);
+    });
+    return Pane.activePrompt(screen)!;
+  }
+
+  async keys(...keys: string[]): Promise<void> {
+    await this.#tmux.tmux('send-keys', '-t', this.name, ...keys);
+  }
+
+  async type(text: string): Promise<void> {
+    if (text) await this.#tmux.tmux('send-keys', '-t', this.name, '-l', text);
+  }
+
+  /** Answers a text question: types, waits for the echo, then Enter. */
+  async input(question: string | RegExp, text: string): Promise<void> {
+    await this.prompt(question);
+    await this.type(text);
+    if (text) await this.waitFor(`the echo of "${text}"`, (s) => Pane.activePrompt(s)?.line.trimEnd().endsWith(text) ?? false);
+    await this.keys('Enter');
+  }
+
+  /** Answers a select by typing the start of a choice's name, waiting for the pointer on it, then Enter. */
+  async select(question: string | RegExp, choiceStart?: string): Promise<string> {
+    await this.prompt(question);
+    if (choiceStart !== undefined) {
+      await this.type(choiceStart);
+      await this.waitFor(`the pointer on "${choiceStart}"`, (s) => Pane.activePrompt(s)?.below.some((l) => l.startsWith(`❯ ${choiceStart}`)) ?? false);
+    }
+    const chosen = Pane.activePrompt(this.last)!.below.find((l) => l.startsWith('❯ '))!.slice(2).trim();
+    await this.keys('Enter');
+    return chosen;
+  }
+
+  /** Answers a yes/no question. */
+  async confirm(question: string | RegExp, yes: boolean): Promise<void> {
+    await this.input(question, yes ? 'y' : 'n');
+  }
+
+  /** Waits for the exit code line. */
+  async exitCode(timeoutMs = 30_000): Promise<number> {
+    const screen = await this.waitFor('the end of coopctl', (s) => EXIT.test(s), { timeoutMs });
+    return Number(EXIT.exec(screen)![1]);
+  }
+}
+
+export { root };

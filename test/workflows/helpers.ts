@@ -1,0 +1,97 @@
+/** Helpers of the workflow tests: a scripted confirm prompter, bash runs, and a private build of bin/coopctl. */
+import { execFile } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Prompter } from '../../src/cli/prompter.js';
+import type { Operation, Params } from '../../src/spec/index.js';
+import { flagWords } from '../cli/argv.js';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const execFileP = promisify(execFile);
+
+export interface ConfirmPrompter extends Prompter {
+  /** The confirm questions asked, in order. */
+  readonly asked: Array<{ message: string; default: boolean | undefined }>;
+}
+
+/**
+ * Answers confirm questions from `answers` in turn (an Error is thrown, as
+ * Ctrl-C in @inquirer/prompts throws ExitPromptError); any other kind of
+ * question fails the test.
+ */
+export function confirmPrompter(...answers: Array<boolean | Error>): ConfirmPrompter {
+  const asked: ConfirmPrompter['asked'] = [];
+  const unexpected = (kind: string) => async (q: { message: string }): Promise<never> => {
+    throw new Error(`unexpected ${kind} question: ${q.message}`);
+  };
+  return {
+    asked,
+    input: unexpected('input'),
+    password: unexpected('password'),
+    select: unexpected('select'),
+    async confirm(q) {
+      asked.push({ message: q.message, default: q.default });
+      const a = answers.shift();
+      if (a === undefined) throw new Error(`no scripted answer for "${q.message}"`);
+      if (a instanceof Error) throw a;
+      return a;
+    },
+  };
+}
+
+/** The error @inquirer/prompts throws on Ctrl-C. */
+export function ctrlC(): Error {
+  const e = new Error('User force closed the prompt with SIGINT');
+  e.name = 'ExitPromptError';
+  return e;
+}
+
+/** The command with its positional as the argument, the other parameters as flags. */
+export function argvOf(op: Operation, params: Params): string[] {
+  const { [op.positional ?? '']: positional, ...rest } = params;
+  return [...op.command, ...(positional === undefined ? [] : [String(positional)]), ...flagWords(rest)];
+}
+
+export async function runBash(script: string, env: NodeJS.ProcessEnv = {}): Promise<{ stdout: string; stderr: string }> {
+  return execFileP('bash', ['--norc', '--noprofile', '-c', script], { env: { PATH: process.env['PATH'], ...env }, maxBuffer: 16 * 1024 * 1024 });
+}
+
+export async function hasCommand(name: string): Promise<boolean> {
+  try {
+    await execFileP('bash', ['-c', `command -v ${name}`]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * bin/coopctl and a bundle of the current sources, built as scripts/build.mjs
+ * builds them, but in a temporary folder: the shared dist/ is left alone
+ * (other runs may be using it). Remove `dir` when done.
+ */
+export async function buildPrivateBin(): Promise<{ bin: string; dir: string }> {
+  const { build } = await import('esbuild');
+  const dir = mkdtempSync(join(tmpdir(), 'coopctl-workflows-bin-'));
+  await build({
+    entryPoints: { main: join(ROOT, 'src/cli/main.ts') },
+    outdir: join(dir, 'dist'),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    external: ['better-sqlite3'],
+    banner: { js: "import { createRequire as __coopctlRequire } from 'node:module'; const require = __coopctlRequire(import.meta.url);" },
+    chunkNames: 'chunks/[name]-[hash]',
+    logLevel: 'warning',
+    absWorkingDir: ROOT,
+  });
+  mkdirSync(join(dir, 'bin'));
+  copyFileSync(join(ROOT, 'bin', 'coopctl'), join(dir, 'bin', 'coopctl'));
+  if (!existsSync(join(dir, 'dist', 'main.js'))) throw new Error('the build made no dist/main.js');
+  return { bin: join(dir, 'bin', 'coopctl'), dir };
+}
