@@ -157,6 +157,16 @@ const schedule: Operation[] = [
 const WEB = '/api/svcweb';
 const contractId = (required: boolean) => ({ contrato_id: (required ? req : opt)(r.int(1, 10, '1'), 'sales contract') });
 const beneficiaryId = { beneficiario_id: req(r.int(1, 10, '1'), 'beneficiary') };
+/** The address fields shared by the payer and a beneficiary's address. */
+const postalAddress = {
+  cep: req(r.int(1, 10, '1310100'), 'postal code'),
+  logradouro: req(r.text(100, 0, 'Avenida Paulista'), 'street'),
+  logradouro_numero: req(r.text(5, 0, '1578'), 'number'),
+  complemento: opt(r.text(30), 'complement'),
+  bairro: req(r.text(40, 0, 'Bela Vista'), 'district'),
+  ponto_referencia: opt(r.text(40), 'landmark'),
+  caixa_postal: opt(r.text(30), 'post-office box'),
+};
 const enrolled = (name: string, help: string) => ({ fields: rec.createdId(name, help), envelope: 'optional' as const });
 const enrol: Operation[] = [
   defineOperation({
@@ -205,13 +215,7 @@ const enrol: Operation[] = [
       telefone_principal: req(r.int(10, 11, '11987654321'), 'main phone'),
       telefone_secundario: opt(r.int(10, 11, '1133334444'), 'secondary phone'),
       email: req(r.text(70, 0, 'ana.souza@example.com'), 'e-mail'),
-      cep: req(r.int(1, 10, '1310100'), 'postal code'),
-      logradouro: req(r.text(100, 0, 'Avenida Paulista'), 'street'),
-      logradouro_numero: req(r.text(5, 0, '1578'), 'number'),
-      complemento: opt(r.text(30), 'complement'),
-      bairro: req(r.text(40, 0, 'Bela Vista'), 'district'),
-      ponto_referencia: opt(r.text(40), 'landmark'),
-      caixa_postal: opt(r.text(30), 'post-office box'),
+      ...postalAddress,
       inicio_vigencia: req(r.dateBR, 'start of contract validity'),
       fatura_email: req(r.text(2, 0, 'S'), 'invoice sent by e-mail'),
     },
@@ -275,13 +279,7 @@ const enrol: Operation[] = [
       ...beneficiaryId,
       finalidade: req(r.extend(r.codes, { example: 'RES' }), 'address purpose (see docs/decisions.md)'),
       tipo_endereco: req(r.text(3, 0, 'R'), 'address type'),
-      cep: req(r.int(1, 10, '1310100'), 'postal code'),
-      logradouro: req(r.text(100, 0, 'Avenida Paulista'), 'street'),
-      logradouro_numero: req(r.text(5, 0, '1578'), 'number'),
-      complemento: opt(r.text(30), 'complement'),
-      bairro: req(r.text(40, 0, 'Bela Vista'), 'district'),
-      ponto_referencia: opt(r.text(40), 'landmark'),
-      caixa_postal: opt(r.text(30), 'post-office box'),
+      ...postalAddress,
     },
     response: enrolled('endereco_id', 'address created'),
   }),
