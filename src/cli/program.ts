@@ -35,6 +35,7 @@ export async function buildProgram(run: RunState, argv: readonly string[]): Prom
   );
   const group = (name: string) => program.commands.find((c) => c.name() === name)!;
   if (argv.some(isArea)) (await import('./operations/commands.js')).addOperationCommands(program, run);
+  if (argv.includes('enrol')) (await import('./batch/command.js')).defineBatchCommand(group('enrol'), run);
   if (argv.includes('config')) (await import('./config/command.js')).defineConfigCommands(group('config'), run);
   if (argv.includes('serve')) (await import('./serve-command.js')).defineServeCommand(group('serve'), run);
   if (argv.includes('openapi')) (await import('./openapi-command.js')).defineOpenApiCommand(group('openapi'), run);

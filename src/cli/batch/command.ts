@@ -1,0 +1,59 @@
+/**
+ * `coopctl enrol batch <file>`: the command's definition only (commander);
+ * the work is loaded when it runs (run.ts).
+ */
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { RunState } from '../run-state.js';
+
+function upTo64(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64) throw new InvalidArgumentError('must be a whole number from 1 to 64.');
+  return Number(value);
+}
+
+export function defineBatchCommand(enrol: Command, run: RunState): void {
+  const cmd = enrol
+    .command('batch')
+    .description('enrol contracts, payers and beneficiaries from a CSV or JSON file (resumable: see docs/batch.md)')
+    .argument('<file>', 'a CSV file (one row per beneficiary) or a JSON file (an array of contracts); "-" reads stdin')
+    .addOption(new Option('--concurrency <n>', 'requests in flight at once').argParser(upTo64).default(8))
+    .addOption(
+      new Option('--per-contract <n>', 'beneficiaries of one contract created at once; above 1, an interrupted run may leave several in doubt that a rerun cannot tell apart (docs/batch.md)')
+        .argParser(upTo64)
+        .default(1),
+    )
+    .addOption(new Option('--skip-invalid', 'send the valid rows and report the invalid ones (by default an invalid row stops everything)'))
+    .addOption(new Option('--journal <file>', 'the journal of the batch (default: <file>.journal.jsonl beside the file; none for stdin)'))
+    .addOption(new Option('--format <format>', 'the file format (default: by extension, else by content)').choices(['csv', 'json']))
+    .addOption(new Option('--resend-uncertain', 'send again the steps an interrupted run left in doubt that a rerun could not decide'))
+    .addOption(new Option('-n, --dry-run', 'validate the file and say what would be sent; send nothing'));
+  cmd.addHelpText(
+    'after',
+    `
+CSV: a header of column names, then one row per beneficiary. Columns:
+  contract                  a key of your choice grouping the rows of one contract
+  contract.<field>          the contract (registro_ans, coop_id, produto_tabela_id, origem, …)
+  payer.<field>             its financial responsible party (cpf, nome, …); optional
+  <field>                   the beneficiary (cpf, data_solicitacao, grau_dependencia, nome, …)
+  contact.<field>, address.<field>, document.<field>   (contact2., address2., … for more)
+  ds.<formulario_id>.<pergunta_id>                     a declaration answer, S or N
+Contract and payer columns go on one row of the contract, or repeat identically.
+A journal beside the file (<file>.journal.jsonl) records every step: rerun the same
+command after a failure or an interruption, and what is done is skipped.
+Exit: 0 every row done, 1 some row not done, 2 invalid file (nothing sent), 4 unreachable, 130 interrupted.
+
+Example: coopctl enrol batch members.csv --concurrency 8 -o json`,
+  );
+  run.bind(cmd, async (inv, args, command) => {
+    const o = command.opts<{ concurrency: number; perContract: number; skipInvalid?: boolean; journal?: string; format?: 'csv' | 'json'; resendUncertain?: boolean; dryRun?: boolean }>();
+    const { runBatch } = await import('./run.js');
+    return runBatch(inv, String(args[0]), {
+      concurrency: o.concurrency,
+      perContract: o.perContract,
+      skipInvalid: o.skipInvalid === true,
+      resendUncertain: o.resendUncertain === true,
+      dryRun: o.dryRun === true,
+      ...(o.format ? { format: o.format } : {}),
+      ...(o.journal ? { journal: o.journal } : {}),
+    });
+  });
+}

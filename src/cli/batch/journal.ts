@@ -1,0 +1,210 @@
+/**
+ * The journal of a batch: an append-only JSON-lines file beside the input
+ * (`<file>.journal.jsonl`) that records each request of the batch, so that a
+ * rerun skips what is done and reuses the ids it created.
+ *
+ * Lines (`k` is the step's identity, `h` the hash of its parameters, `p` the
+ * id it was sent with):
+ * - `{"e":"run", …}` once per run: time, file hash, target URL;
+ * - `{"e":"send","k":…,"h":…,"p":…}` written before the request goes out;
+ * - `{"e":"done","k":…,"h":…,"p":…,"id":…}` as soon as the answer says it was done;
+ * - `{"e":"fail","k":…,"why":"refused"|"transport","msg":…}`: refused (the
+ *   service said no, so nothing was created) or transport (no answer: the
+ *   service may have done it);
+ * - `{"e":"lost","k":…}`: a rerun found that the service did create it, but
+ *   its id is unknown.
+ *
+ * Every line is written with one write(2) (it survives the process being
+ * killed); `durable()` fsyncs, grouping the waits of concurrent steps into one
+ * fsync (group commit).
+ */
+import { closeSync, existsSync, fsync, openSync, readFileSync, readSync, fstatSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { UsageError } from '../exit-codes.js';
+
+export type Id = number | string;
+
+export interface RunEntry {
+  readonly e: 'run';
+  readonly at: string;
+  readonly file: string;
+  readonly sha256: string;
+  readonly target: string;
+  readonly coopctl: string;
+}
+
+export interface StepEntry {
+  readonly e: 'send' | 'done' | 'fail' | 'lost';
+  readonly k: readonly string[];
+  readonly h: string;
+  readonly p?: Id;
+  readonly id?: Id | null;
+  readonly why?: 'refused' | 'transport';
+  readonly msg?: string;
+  /** On a contract's send: the highest contract id the journal knew, for finding it later. */
+  readonly after?: number;
+}
+
+export type Entry = RunEntry | StepEntry;
+
+/** What the journal says of a step. */
+export type Recorded =
+  | { readonly state: 'done'; readonly hash: string; readonly parent?: Id; readonly id?: Id }
+  | { readonly state: 'lost'; readonly hash: string; readonly parent?: Id }
+  | { readonly state: 'sent' | 'transport'; readonly hash: string; readonly parent?: Id; readonly after?: number; readonly msg?: string }
+  | { readonly state: 'refused'; readonly hash: string; readonly msg?: string };
+
+/** Replays journal entries into the state of each step. */
+export function replay(entries: readonly Entry[]): { steps: Map<string, Recorded>; runs: RunEntry[] } {
+  const steps = new Map<string, Recorded>();
+  const runs: RunEntry[] = [];
+  for (const e of entries) {
+    if (e.e === 'run') {
+      runs.push(e);
+      continue;
+    }
+    const id = JSON.stringify(e.k);
+    const now = steps.get(id);
+    const parent = e.p === undefined ? {} : { parent: e.p };
+    if (e.e === 'done') steps.set(id, { state: 'done', hash: e.h, ...parent, ...(e.id === undefined || e.id === null ? {} : { id: e.id }) });
+    else if (e.e === 'lost') steps.set(id, { state: 'lost', hash: e.h, ...parent });
+    else if (now?.state === 'done' || now?.state === 'lost') continue;
+    else if (e.e === 'send') steps.set(id, { state: 'sent', hash: e.h, ...parent, ...(e.after === undefined ? {} : { after: e.after }) });
+    else if (e.why === 'transport') steps.set(id, { state: 'transport', hash: e.h, ...parent, ...(e.msg ? { msg: e.msg } : {}) });
+    else steps.set(id, { state: 'refused', hash: e.h, ...(e.msg ? { msg: e.msg } : {}) });
+  }
+  return { steps, runs };
+}
+
+/** Reads a journal file: its entries, tolerating a last line cut short by a crash. */
+export function readJournal(path: string): Entry[] {
+  if (!existsSync(path)) return [];
+  const text = readFileSync(path, 'utf8');
+  const lines = text.split('\n');
+  const out: Entry[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.trim() === '') continue;
+    try {
+      const e = JSON.parse(line) as Entry;
+      if (typeof e !== 'object' || e === null || typeof (e as { e?: unknown }).e !== 'string') throw new Error('not an entry');
+      out.push(e);
+    } catch {
+      // Only the last line can be cut short (the process died while writing it): that step was not done.
+      if (lines.slice(i + 1).every((l) => l.trim() === '')) break;
+      throw new UsageError(`the journal ${path} is damaged at line ${i + 1}; it is not a journal of coopctl enrol batch, or it was edited`);
+    }
+  }
+  return out;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The journal open for appending, holding its lock file. */
+export class Journal {
+  readonly path: string;
+  readonly #fd: number;
+  readonly #lock: string;
+  #waiting: Array<{ resolve: () => void; reject: (err: Error) => void }> = [];
+  #syncing = false;
+  #closed = false;
+
+  private constructor(path: string, fd: number, lock: string) {
+    this.path = path;
+    this.#fd = fd;
+    this.#lock = lock;
+  }
+
+  /** Takes the lock (`<journal>.lock`, refusing when another live process holds it) and opens the journal for appending. */
+  static open(path: string): Journal {
+    const lock = `${path}.lock`;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
+        break;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw new UsageError(`cannot lock the journal ${path}: ${(err as Error).message.split('\n')[0]}`);
+        const pid = Number(readFileSync(lock, 'utf8').trim());
+        if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
+          throw new UsageError(`another coopctl enrol batch (process ${pid}) is working with ${path}; wait for it to end (or remove ${lock} if that process is not coopctl)`);
+        }
+        // Left by a run that was killed: take it over.
+        unlinkSync(lock);
+      }
+    }
+    try {
+      const created = !existsSync(path);
+      const fd = openSync(path, 'a+');
+      const size = fstatSync(fd).size;
+      if (size > 0) {
+        // A line cut short by a crash must not swallow the next entry.
+        const last = Buffer.alloc(1);
+        readSync(fd, last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) writeSync(fd, '\n');
+      }
+      if (created) syncDirectory(dirname(path));
+      return new Journal(path, fd, lock);
+    } catch (err) {
+      unlinkSync(lock);
+      throw new UsageError(`cannot write the journal ${path}: ${(err as Error).message.split('\n')[0]}`);
+    }
+  }
+
+  /** Appends one entry with one write: it survives the process being killed from then on. */
+  write(entry: Entry): void {
+    writeSync(this.#fd, `${JSON.stringify(entry)}\n`);
+  }
+
+  /** Resolves once everything written so far is on disk (one fsync serves every waiting step). */
+  durable(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ resolve, reject });
+      if (!this.#syncing) void this.#flush();
+    });
+  }
+
+  async #flush(): Promise<void> {
+    this.#syncing = true;
+    while (this.#waiting.length) {
+      const batch = this.#waiting;
+      this.#waiting = [];
+      const err = await new Promise<Error | null>((resolve) => fsync(this.#fd, (e) => resolve(e)));
+      for (const w of batch) {
+        if (err) w.reject(err);
+        else w.resolve();
+      }
+    }
+    this.#syncing = false;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.durable().catch(() => undefined);
+    closeSync(this.#fd);
+    try {
+      unlinkSync(this.#lock);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** Makes a new file's directory entry durable (Linux and macOS; a no-op where directories cannot be opened). */
+function syncDirectory(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(dir, 'r');
+    const f = fd;
+    fsync(f, () => closeSync(f));
+  } catch {
+    if (fd !== undefined) closeSync(fd);
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The JSON layout of `enrol batch` (docs/batch.md): an array of contracts.
+ *
+ * ```json
+ * [{ "key": "acme", "registro_ans": "123456", "coop_id": 1, …,
+ *    "payer": { "cpf": "…", … },
+ *    "beneficiaries": [{ "cpf": "…", …,
+ *      "contact": { … }, "addresses": [{ … }], "documents": [{ … }],
+ *      "declaration": [{ "formulario_id": 1, "pergunta_id": 3, "resposta": "N" }] }] }]
+ * ```
+ *
+ * A contract's own fields sit on its object; `key` (optional, default `#n`
+ * by position) names it in the journal and the report. `contact`,
+ * `addresses` and `documents` take an object or an array (the singular and
+ * plural names are both accepted). Errors name the JSON path of the value,
+ * e.g. `[3].beneficiaries[1].cpf`.
+ */
+import type { Params } from '../../spec/index.js';
+import type { Problem, Source, SourceGroup, SourcePart, SourceRow, SourceSub, SubKind, Where } from './source.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+function part(values: Record<string, unknown>, path: string, leaveOut: readonly string[] = []): SourcePart {
+  const out: Params = {};
+  for (const [k, v] of Object.entries(values)) if (!leaveOut.includes(k) && v !== null && v !== undefined) out[k] = v;
+  return { values: out, locate: (name: string): Where => ({ field: `${path}.${name}` }) };
+}
+
+/** Sub-record names in the beneficiary object, singular and plural: the kind and the name of its records. */
+const subKeys: Record<string, Exclude<SubKind, 'declaration'>> = {
+  contact: 'contact',
+  contacts: 'contact',
+  address: 'address',
+  addresses: 'address',
+  document: 'document',
+  documents: 'document',
+};
+const beneficiaryOwn = [...Object.keys(subKeys), 'declaration'];
+
+/** Line and column of a JSON.parse error position, when the message gives one. */
+function jsonError(err: Error, text: string): Problem {
+  const pos = /position (\d+)/.exec(err.message);
+  let line = 1;
+  if (pos) for (let i = 0; i < Number(pos[1]) && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+  return { line, field: '', message: `not valid JSON: ${err.message.split('\n')[0]}` };
+}
+
+export function readJsonSource(text: string, notes: string[]): Source {
+  const fatal: Problem[] = [];
+  const source: Source = { format: 'json', groups: [], strays: [], fatal, notes };
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (err) {
+    fatal.push(jsonError(err as Error, text));
+    return source;
+  }
+  if (!Array.isArray(doc)) {
+    fatal.push({ field: '(top level)', message: 'must be an array of contracts: [{ "registro_ans": …, "payer": {…}, "beneficiaries": […] }, …]' });
+    return source;
+  }
+  if (doc.length === 0) {
+    fatal.push({ field: '(top level)', message: 'the array holds no contract' });
+    return source;
+  }
+  const keys = new Map<string, number>();
+  doc.forEach((el, i) => {
+    const path = `[${i}]`;
+    if (!isObject(el)) {
+      source.strays.push({ path, subs: [], problems: [{ field: path, message: 'must be an object: a contract with its payer and beneficiaries' }] });
+      return;
+    }
+    const problems: Problem[] = [];
+    let key = `#${i + 1}`;
+    if (el['key'] !== undefined) {
+      if ((typeof el['key'] === 'string' && el['key'].trim() !== '') || typeof el['key'] === 'number') key = String(el['key']).trim();
+      else problems.push({ field: `${path}.key`, message: 'must be a non-empty text or a number' });
+    }
+    const earlier = keys.get(key);
+    if (earlier !== undefined) problems.push({ field: `${path}.key`, message: `${key} is also the key of [${earlier}]; each contract needs its own key` });
+    else keys.set(key, i);
+
+    let payer: SourcePart | undefined;
+    if (isObject(el['payer'])) payer = part(el['payer'], `${path}.payer`);
+    else if (el['payer'] !== undefined && el['payer'] !== null) problems.push({ field: `${path}.payer`, message: 'must be an object of the payer’s fields' });
+
+    const rows: SourceRow[] = [];
+    const list = el['beneficiaries'];
+    if (list !== undefined && list !== null && !Array.isArray(list)) problems.push({ field: `${path}.beneficiaries`, message: 'must be an array of beneficiaries' });
+    const beneficiaries = Array.isArray(list) ? list : [];
+    beneficiaries.forEach((b, j) => {
+      const bpath = `${path}.beneficiaries[${j}]`;
+      if (!isObject(b)) {
+        rows.push({ path: bpath, subs: [], problems: [{ field: bpath, message: 'must be an object of the beneficiary’s fields' }] });
+        return;
+      }
+      rows.push(readBeneficiary(b, bpath));
+    });
+    // A contract without beneficiaries is still a row of the report.
+    if (rows.length === 0) rows.push({ path, subs: [], problems: [] });
+    const group: SourceGroup = { key, path, contract: part(el, path, ['key', 'payer', 'beneficiaries']), ...(payer ? { payer } : {}), rows, problems };
+    source.groups.push(group);
+  });
+  return source;
+}
+
+function readBeneficiary(b: Record<string, unknown>, path: string): SourceRow {
+  const problems: Problem[] = [];
+  const subs: SourceSub[] = [];
+  const counts: Record<string, number> = {};
+  for (const [name, kind] of Object.entries(subKeys)) {
+    const v = b[name];
+    if (v === undefined || v === null) continue;
+    const items = Array.isArray(v) ? v.map((x, k) => [x, `${path}.${name}[${k}]`] as const) : [[v, `${path}.${name}`] as const];
+    for (const [item, ipath] of items) {
+      if (!isObject(item)) {
+        problems.push({ field: ipath, message: `must be an object of the ${kind}’s fields` });
+        continue;
+      }
+      const n = (counts[kind] = (counts[kind] ?? 0) + 1);
+      subs.push({ kind, name: n === 1 ? kind : `${kind}${n}`, part: part(item, ipath) });
+    }
+  }
+  const ds = b['declaration'];
+  if (ds !== undefined && ds !== null) {
+    const answers = Array.isArray(ds) ? ds : [ds];
+    const names = new Map<string, string>();
+    answers.forEach((a, k) => {
+      const apath = Array.isArray(ds) ? `${path}.declaration[${k}]` : `${path}.declaration`;
+      if (!isObject(a)) {
+        problems.push({ field: apath, message: 'must be an object: { "formulario_id": …, "pergunta_id": …, "resposta": "S" or "N" }' });
+        return;
+      }
+      // Answering a question again replaces the answer: the question is the record's identity.
+      const name = `ds.${String(a['formulario_id'] ?? '?')}.${String(a['pergunta_id'] ?? '?')}`;
+      const earlier = names.get(name);
+      if (earlier) problems.push({ field: apath, message: `answers the question that ${earlier} answers (formulario_id and pergunta_id); answer each question once` });
+      names.set(name, apath);
+      subs.push({ kind: 'declaration', name, part: part(a, apath) });
+    });
+  }
+  return { path, beneficiary: part(b, path, beneficiaryOwn), subs, problems };
+}
