@@ -36,6 +36,28 @@ describe('parseCsv', () => {
   it('reports a quote never closed at the line where its record starts', () => {
     const csv = parseCsv('a,b\n1,"open\n2,3\n');
     expect(csv.problems).toEqual([{ line: 2, message: expect.stringContaining('never closed') }]);
+    expect(parseCsv('a,b\n\n\n1,"open\n\n2,3\n').problems).toEqual([{ line: 4, message: expect.stringContaining('never closed') }]);
+  });
+
+  it('counts a CRLF inside a quoted cell as one line, and reads \\r\\n, \\n and \\r mixed in one file', () => {
+    const csv = parseCsv('a,b\r\n1,"two\r\nlines"\r\n\r\n3,4\n5,6\r7,8');
+    expect(csv.problems).toEqual([]);
+    expect(csv.records).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['1', 'two\r\nlines'] },
+      { line: 5, cells: ['3', '4'] },
+      { line: 6, cells: ['5', '6'] },
+      { line: 7, cells: ['7', '8'] },
+    ]);
+  });
+
+  it('reports text after a closing quote, and a quote inside an unquoted cell, at their line', () => {
+    expect(parseCsv('a,b\n1,2\n3,"x\r\ny"z\n').problems).toEqual([{ line: 4, message: expect.stringContaining('text after a closing quote') }]);
+    expect(parseCsv('a,b\n1,2\n3,4"\n').problems).toEqual([{ line: 3, message: expect.stringContaining('quote the whole cell') }]);
+    expect(parseCsv('a,b\n1,2\n3,4"\n').records).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['1', '2'] },
+    ]);
   });
 
   it('decodes UTF-8 (with or without a byte-order mark), UTF-16 and Windows-1252', () => {

@@ -1,12 +1,13 @@
 /**
  * Reading a CSV file as a spreadsheet writes it: RFC 4180 quoting (quoted
- * cells may hold delimiters, quotes as "" and line breaks), the delimiter
- * guessed from the header (`,`; `;` as Excel writes it where the comma is the
- * decimal separator, as in pt-BR; or a tab), a UTF-8 byte-order mark
- * skipped, and text that is not UTF-8 read as Windows-1252 (Excel's
- * "CSV (separado por vírgulas)") or UTF-16 (Excel's "Unicode text").
+ * cells may hold delimiters, quotes as "" and line breaks) read by csv-parse,
+ * the delimiter guessed from the header (`,`; `;` as Excel writes it where
+ * the comma is the decimal separator, as in pt-BR; or a tab), a UTF-8
+ * byte-order mark skipped, and text that is not UTF-8 read as Windows-1252
+ * (Excel's "CSV (separado por vírgulas)") or UTF-16 (Excel's "Unicode text").
  * Each record keeps the line number it starts on, for error messages.
  */
+import { CsvError, parse } from 'csv-parse/sync';
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
@@ -52,81 +53,57 @@ export function guessDelimiter(text: string): string {
   return best;
 }
 
+/** What to tell of csv-parse's errors, by code. */
+const MESSAGES: Partial<Record<string, string>> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted cell is never closed (a " is missing)',
+  CSV_INVALID_CLOSING_QUOTE: 'text after a closing quote; quote the whole cell and write a quote inside it as ""',
+  INVALID_OPENING_QUOTE: 'a quote inside a cell that does not start with one; quote the whole cell and write a quote inside it as ""',
+};
+
 /**
  * Parses CSV text into records. Lines with no text in any cell (blank lines,
  * or only delimiters, as spreadsheets export trailing rows) are left out.
+ * A syntax error ends the reading: it becomes a problem, and the records
+ * before it are kept.
  */
 export function parseCsv(text: string, delimiter = guessDelimiter(text)): CsvFile {
   const records: CsvRecord[] = [];
   const problems: CsvProblem[] = [];
-  const n = text.length;
-  let i = 0;
-  let line = 1;
-  while (i < n) {
-    const start = line;
-    const cells: string[] = [];
-    let ended = false;
-    while (!ended) {
-      let cell = '';
-      if (text[i] === '"') {
-        // A quoted cell: up to the closing quote; "" is one quote.
-        i++;
-        let closed = false;
-        while (i < n) {
-          const q = text.indexOf('"', i);
-          if (q < 0) break;
-          const chunk = text.slice(i, q);
-          line += countBreaks(chunk);
-          cell += chunk;
-          if (text[q + 1] === '"') {
-            cell += '"';
-            i = q + 2;
-            continue;
-          }
-          i = q + 1;
-          closed = true;
-          break;
-        }
-        if (!closed) {
-          problems.push({ line: start, message: 'a quoted cell is never closed (a " is missing)' });
-          line += countBreaks(text.slice(i));
-          cell += text.slice(i);
-          i = n;
-        } else if (i < n && text[i] !== delimiter && text[i] !== '\n' && text[i] !== '\r') {
-          // Text after the closing quote: keep it, as spreadsheets do, but say so.
-          problems.push({ line, message: 'text after a closing quote; quote the whole cell and write a quote inside it as ""' });
-          while (i < n && text[i] !== delimiter && text[i] !== '\n' && text[i] !== '\r') cell += text[i++];
-        }
-      } else {
-        while (i < n) {
-          const ch = text[i]!;
-          if (ch === delimiter || ch === '\n' || ch === '\r') break;
-          cell += ch;
-          i++;
-        }
-      }
-      cells.push(cell);
-      if (i >= n) ended = true;
-      else if (text[i] === delimiter) i++;
-      else {
-        // A line break ends the record: \r\n, \n or \r.
-        if (text[i] === '\r' && text[i + 1] === '\n') i++;
-        i++;
-        line++;
-        ended = true;
-      }
-    }
-    if (cells.some((c) => c.trim() !== '')) records.push({ line: start, cells });
+  // csv-parse's `lines` is the line a record ends on, and it counts a CRLF
+  // inside a quoted cell as two lines; so each record's first line is counted
+  // on from where the one before it ended, past the blank lines skipped since.
+  let end = 0; // the line the last record ended on
+  let blank = 0; // blank lines skipped up to there (csv-parse's `empty_lines`)
+  let drift = 0; // csv-parse's `lines` there, less `end`
+  try {
+    parse(text, {
+      delimiter,
+      // Any line break, even mixed in one file; csv-parse would keep only the first kind it meets.
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true, // csv-layout.ts says which row has too many cells
+      skip_empty_lines: true,
+      bom: true,
+      raw: true, // records come as { record, raw }: an error's raw text tells the CRLFs before it
+      on_record: (rec, info) => {
+        const cells = (rec as unknown as { record: string[] }).record;
+        const line = end + 1 + info.empty_lines - blank;
+        end = line + cells.reduce((n, cell) => n + cell.split(/\r\n|\r|\n/).length - 1, 0);
+        blank = info.empty_lines;
+        drift = info.lines - end;
+        // Rows of empty cells are left out here, not by skip_records_with_empty_values: their lines count.
+        if (cells.some((cell) => cell.trim() !== '')) records.push({ line, cells });
+        return null;
+      },
+    });
+  } catch (err) {
+    const e = err instanceof CsvError ? err : undefined;
+    const message = MESSAGES[e?.code ?? ''] ?? `cannot be read as CSV: ${err instanceof Error ? err.message : String(err)}`;
+    // An unclosed quote is placed where its record starts; other errors at the line csv-parse was on,
+    // less the CRLFs in quoted cells before them in their record (the raw text after the blank lines).
+    const start = end + 1 + Number(e?.['empty_lines'] ?? blank) - blank;
+    const crlf = String(e?.['raw'] ?? '').replace(/^[\r\n]+/, '').split('\r\n').length - 1;
+    const line = e?.code === 'CSV_QUOTE_NOT_CLOSED' || typeof e?.['lines'] !== 'number' ? start : e['lines'] - drift - crlf;
+    problems.push({ line, message });
   }
   return { records, delimiter, problems };
-}
-
-function countBreaks(s: string): number {
-  let count = 0;
-  for (let i = 0; i < s.length; i++) {
-    const ch = s.charCodeAt(i);
-    if (ch === 10) count++;
-    else if (ch === 13 && s.charCodeAt(i + 1) !== 10) count++;
-  }
-  return count;
 }
