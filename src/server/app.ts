@@ -7,8 +7,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describeErrors, validateParams } from '../spec/index.js';
-import type { HandlerContext, Handlers } from './handlers/types.js';
+import { describeErrors, validateParams, type Params } from '../spec/index.js';
+import { isPromise, type HandlerContext, type Handlers } from './handlers/types.js';
 import { buildRoutes, type Route } from './http/routes.js';
 import { hasBody, readBody, TOO_LARGE } from './http/body.js';
 import { addBody, addForm, emptyParams, listify } from './http/params.js';
@@ -61,63 +61,95 @@ export function createServer(options: ServerOptions): http.Server {
   const log = accessLog(options.log);
   const ctx: HandlerContext = { now: options.now ?? (() => new Date()) };
 
-  async function answer(req: IncomingMessage, route: Route, query: string): Promise<Reply> {
-    const op = route.op;
-    const raw = query ? addForm(emptyParams(), query) : emptyParams();
-    if (hasBody(req)) {
-      let body;
-      try {
-        body = await readBody(req);
-      } catch {
-        // The client went away while sending its body.
-        return ABORTED;
-      }
-      if (body === TOO_LARGE) return TOO_LARGE_REPLY;
-      const parsed = addBody(raw, req.headers['content-type'], body);
-      if (!parsed.ok) return failure(400, parsed.message);
+  /** A valid request's answer: the handler's JSON text, at once when the store can give it synchronously. */
+  function answered(route: Route, params: Params, prefer: Preferences | undefined): Reply | Promise<Reply> {
+    const extra = prefer ? ['preference-applied', prefer.applied] : undefined;
+    const reply = (body: string): Reply => (extra ? { status: 200, body, headers: extra } : { status: 200, body });
+    if (route.json) {
+      const text = route.json(params, ctx);
+      return isPromise(text) ? text.then(reply) : reply(text);
     }
-    if (route.listParams.length) listify(raw, route.listParams);
+    return route.handler(params, ctx).then((records) => reply(JSON.stringify(records)));
+  }
 
+  /** Preferences, validation and the handler, once the parameters are all read. */
+  function decide(req: IncomingMessage, route: Route, raw: Params): Reply | Promise<Reply> {
+    if (route.listParams.length) listify(raw, route.listParams);
     const prefer: Preferences | undefined = allowPrefer ? parsePrefer(req.headers['prefer']) : undefined;
-    if (prefer?.delay) await sleep(prefer.delay);
+    if (prefer?.delay) return sleep(prefer.delay).then(() => afterDelay(route, raw, prefer));
+    return afterDelay(route, raw, prefer);
+  }
+
+  function afterDelay(route: Route, raw: Params, prefer: Preferences | undefined): Reply | Promise<Reply> {
     if (prefer?.status) return failure(prefer.status, `forced by Prefer: status=${prefer.status}`, ['preference-applied', prefer.applied]);
 
-    const checked = validateParams(op, raw);
+    const checked = validateParams(route.op, raw);
     if (!checked.ok) return failure(422, describeErrors(checked.errors));
 
     if (prefer?.confirma) {
       const body = envelopeBody(prefer.confirma, `forced by Prefer: confirma=${prefer.confirma} (nothing was done)`);
       return { status: 200, body, headers: ['preference-applied', prefer.applied] };
     }
-    const body = JSON.stringify(await route.handler(checked.value, ctx));
-    return prefer ? { status: 200, body, headers: ['preference-applied', prefer.applied] } : { status: 200, body };
+    return answered(route, checked.value, prefer);
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function withBody(req: IncomingMessage, route: Route, raw: Params): Promise<Reply> {
+    let body;
+    try {
+      body = await readBody(req);
+    } catch {
+      // The client went away while sending its body.
+      return ABORTED;
+    }
+    if (body === TOO_LARGE) return TOO_LARGE_REPLY;
+    const parsed = addBody(raw, req.headers['content-type'], body);
+    if (!parsed.ok) return failure(400, parsed.message);
+    return decide(req, route, raw);
+  }
+
+  /**
+   * The answer to a routed request. A request without a body whose handler
+   * answers at once (the common read) is answered synchronously: no promise,
+   * no await on the hot path.
+   */
+  function answer(req: IncomingMessage, route: Route, query: string): Reply | Promise<Reply> {
+    const raw = query ? addForm(emptyParams(), query) : emptyParams();
+    return hasBody(req) ? withBody(req, route, raw) : decide(req, route, raw);
+  }
+
+  /** A bug: say which operation and what kind of error, never the message (it may carry parameters). */
+  function fault(route: Route, err: unknown): Reply {
+    options.log?.write(`${route.op.id}: handler failed: ${err instanceof Error ? err.name : typeof err}\n`);
+    return route.fault;
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
     const startedAt = log ? performance.now() : 0;
     const [path, query] = splitTarget(req.url ?? '/');
     const route = routes.get(path);
-    let reply: Reply;
-    let read = false;
-    if (authorized && !authorized(req.headers.authorization)) reply = UNAUTHORIZED;
-    else if (!route) reply = NOT_FOUND;
-    else if (!route.methods.includes(req.method ?? '')) reply = route.wrongMethod;
-    else {
-      read = true;
-      try {
-        reply = await answer(req, route, query);
-      } catch (err) {
-        // A bug: say which operation and what kind of error, never the message (it may carry parameters).
-        options.log?.write(`${route.op.id}: handler failed: ${err instanceof Error ? err.name : typeof err}\n`);
-        reply = route.fault;
-      }
+    const finish = (reply: Reply, read: boolean): void => {
+      if (res.destroyed) return;
+      // Close the connection when shutting down, or rather than read a refused request's body.
+      writeReply(res, reply, !server.listening || (!read && hasBody(req)));
+      log?.(req.method ?? '-', route ? route.op.path : safePath(path), reply.status, startedAt);
+    };
+    if (authorized && !authorized(req.headers.authorization)) return finish(UNAUTHORIZED, false);
+    if (!route) return finish(NOT_FOUND, false);
+    if (!route.methods.includes(req.method ?? '')) return finish(route.wrongMethod, false);
+    let reply: Reply | Promise<Reply>;
+    try {
+      reply = answer(req, route, query);
+    } catch (err) {
+      reply = fault(route, err);
     }
-    if (res.destroyed) return;
-    // Close the connection when shutting down, or rather than read a refused request's body.
-    writeReply(res, reply, !server.listening || (!read && hasBody(req)));
-    log?.(req.method ?? '-', route ? route.op.path : safePath(path), reply.status, startedAt);
+    if (isPromise(reply)) {
+      reply.then(
+        (r) => finish(r, true),
+        (err: unknown) => finish(fault(route, err), true),
+      );
+    } else finish(reply, true);
   }
 
-  const server = http.createServer({ ...TIMEOUTS }, (req, res) => void handle(req, res));
+  const server = http.createServer({ ...TIMEOUTS }, handle);
   return server;
 }

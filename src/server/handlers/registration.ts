@@ -6,11 +6,10 @@
  */
 import { operation, type Params, type Row } from '../../spec/index.js';
 import type { Holder, Repository } from '../store/repository.js';
-import { cardParts } from '../store/card.js';
-import { isoDate, toBR } from '../store/dates.js';
+import { isoDate } from '../store/dates.js';
 import { addressTypes } from './codes.js';
 import { failed, found, noResult, requestOk, UNKNOWN_CARD } from './envelope.js';
-import type { Handler, HandlerContext } from './types.js';
+import { isPromise, type Handler, type HandlerContext, type JsonAnswer } from './types.js';
 
 const addressFields = operation('registration.show').response.groups!['endereco']!.fields;
 /** Address record fields that `atualizaendereco` fills from `endereco_<name>` parameters. */
@@ -24,25 +23,13 @@ const contactParams = Object.keys(operation('registration.update-contact').param
 
 const today = (ctx: HandlerContext): string => isoDate(ctx.now());
 
-/** The registration record of a holder: its fields, then its addresses and contact. */
-async function registrationRecord(repo: Repository, h: Holder, day: string): Promise<Row> {
-  const [addresses, contact] = await Promise.all([repo.registration.addresses(h.id), repo.registration.contact(h.id)]);
-  return {
-    situacao: h.changed_on === day ? 'A' : 'E',
-    contrato: h.contract_id,
-    cod_pessoa: h.id,
-    codigo_usuario_portal: h.codigo_usuario_portal,
-    lote: h.lote,
-    movimento: h.movimento,
-    ...cardParts(h.card),
-    nome: h.nome,
-    data_nasc: toBR(h.data_nasc),
-    nome_mae: h.nome_mae,
-    cpf: h.cpf,
-    permite_atualizar: h.permite_atualizar,
-    endereco: addresses.map((a) => ({ pes_cod: h.id, ...a })),
-    contato: contact ?? { telefone: '', celular: '', fax: '', email: '', codigo: 1 },
-  };
+/** The start of a found record (`found`'s envelope), to which the record's own fields are joined. */
+const FOUND_START = `[${JSON.stringify({ confirma_operacao: 2, mensagem_erro: '' }).slice(0, -1)},`;
+const UNKNOWN_CARD_ANSWER = JSON.stringify(noResult(UNKNOWN_CARD));
+
+/** The `buscadadosusuario` answer for a registration record's JSON text (found: 2), or for none (no result: 3). */
+function showAnswer(record: string | undefined): string {
+  return record === undefined ? UNKNOWN_CARD_ANSWER : `${FOUND_START}${record.slice(1)}]`;
 }
 
 /** The holder of the card if it may be updated, or the records that say why not. */
@@ -66,11 +53,15 @@ function addressOf(params: Params): Row | string {
 }
 
 export function registrationHandlers(repo: Repository): Record<string, Handler> {
+  const show: JsonAnswer = (params, ctx) => {
+    const record = repo.registration.record(String(params['usuario_cartao']), today(ctx));
+    return isPromise(record) ? record.then(showAnswer) : showAnswer(record);
+  };
+
   return {
-    'registration.show': async (params, ctx) => {
-      const h = await repo.registration.holder(String(params['usuario_cartao']));
-      return found(h ? [await registrationRecord(repo, h, today(ctx))] : [], UNKNOWN_CARD);
-    },
+    // The hot path: the answer's JSON text comes from one read of the store (Handler.json), and the
+    // records are that text parsed, so that both say exactly the same.
+    'registration.show': Object.assign(async (params: Params, ctx: HandlerContext) => JSON.parse(await show(params, ctx)) as Row[], { json: show }),
 
     'registration.update-contact': async (params, ctx) => {
       const patch: Record<string, string> = {};

@@ -1,11 +1,13 @@
 /** The route table, derived once from the catalogue: path → operation, its handler and its canned answers. */
 import { catalogue, type Operation } from '../../spec/index.js';
-import type { Handler, Handlers } from '../handlers/types.js';
+import type { Handler, Handlers, JsonAnswer } from '../handlers/types.js';
 import { failure, type Reply } from './reply.js';
 
 export interface Route {
   readonly op: Operation;
   readonly handler: Handler;
+  /** The handler's fast path, when it has one: the answer's JSON text, without building records. */
+  readonly json: JsonAnswer | undefined;
   readonly methods: readonly string[];
   /** Parameters that are lists: a single form or query value becomes a list of one. */
   readonly listParams: readonly string[];
@@ -25,6 +27,7 @@ export function buildRoutes(handlers: Handlers): ReadonlyMap<string, Route> {
     routes.set(op.path, {
       op,
       handler: handlers[op.id]!,
+      json: handlers[op.id]!.json,
       methods: op.methods,
       listParams: Object.entries(op.params).filter(([, f]) => f.kind === 'array').map(([name]) => name),
       wrongMethod: failure(405, `${op.path} answers ${allow}`, ['allow', allow]),

@@ -4,7 +4,7 @@
  * (the response records and the parameters they mirror), so a fixture value
  * is valid exactly when the service could have answered it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { operation, type Fields, type Row } from '../../spec/index.js';
 import { cpfValid } from '../../spec/rules.js';
 import { appointmentStatuses, beneficiaryStatuses, beneficiaryTypes, contractStatuses, deviceTypes, listCodes, userGroups, type CodeTable } from '../handlers/codes.js';

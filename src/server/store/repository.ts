@@ -12,6 +12,7 @@
 import type { Row } from '../../spec/index.js';
 import type { AppointmentStatus, BeneficiaryStatus, ContractStatus } from '../handlers/codes.js';
 import type { Dataset } from './fixtures.js';
+import type { MaybePromise } from '../handlers/types.js';
 
 /** A digit string of up to 18 digits. */
 export type Code = string;
@@ -45,8 +46,15 @@ export type Contact = Row;
 
 export interface RegistrationRepository {
   holder(card: string): Promise<Holder | undefined>;
-  addresses(holderId: number): Promise<Address[]>;
-  contact(holderId: number): Promise<Contact | undefined>;
+  /**
+   * The registration record of a card's holder as JSON text: the `buscadadosusuario`
+   * fields without the envelope (`situacao` A when the holder changed on `today`,
+   * the `cart_*` parts of the card, `data_nasc` as DD/MM/YYYY), its addresses by
+   * `codigo` (each with `pes_cod`) and its contact (empty fields and codigo 1 when
+   * none); undefined for an unknown card. One read, answered at once when the
+   * database can (SQLite): the hot path of the most frequent request.
+   */
+  record(card: string, today: string): MaybePromise<string | undefined>;
   /**
    * The write methods change the registration and stamp it as a pending change
    * of `today`, atomically: the first change of a day opens a new batch (`lote`),

@@ -4,12 +4,18 @@ import type { BeneficiaryState, ContractSummary, EnrolRepository } from '../repo
 import type { ContractStatus } from '../../handlers/codes.js';
 import type { Db } from './connection.js';
 import { jsonList } from './values.js';
+import type { GroupCommit } from './group-commit.js';
 
 const SUMMARY = `SELECT c.id, c.registro_ans, c.status, c.created_on, c.start_on,
   (SELECT count(*) FROM beneficiary b WHERE b.contract_id = c.id AND b.status = 'ativo') AS lives
   FROM contract c`;
 
-export function sqliteEnrol(db: Db): EnrolRepository {
+/**
+ * The single-statement writes (each a conditional INSERT or UPDATE that checks
+ * its own conditions) go through group commit: concurrent requests share one
+ * transaction and one fsync. Multi-statement changes keep their own transaction.
+ */
+export function sqliteEnrol(db: Db, commit: GroupCommit): EnrolRepository {
   const createContract = db
     .prepare<Record<string, unknown>, number>(
       `INSERT INTO contract (registro_ans, coop_id, produto_tabela_id, origem, details, status, created_on)
@@ -49,18 +55,34 @@ export function sqliteEnrol(db: Db): EnrolRepository {
   });
 
   return {
-    createContract: async (fields, today) => {
+    createContract: (fields, today) => {
       const { registro_ans, coop_id, produto_tabela_id, origem, ...details } = fields;
-      return createContract.get({ registro_ans, coop_id, produto_tabela_id, origem, details: JSON.stringify(details), today })!;
+      const row = { registro_ans, coop_id, produto_tabela_id, origem, details: JSON.stringify(details), today };
+      return commit.run(() => createContract.get(row)!);
     },
     contractStatus: async (id) => contractStatus.get(id),
     contracts: async (id) => (id === undefined ? all.all() : one.all(id)),
-    setPayer: async (id, payer: Row, startOn, states) => setPayer.run(JSON.stringify(payer), startOn, id, jsonList(states)).changes === 1,
-    addBeneficiary: async (contract, b, states) => addBeneficiary.get({ ...b, details: JSON.stringify(b.details), contract, states: jsonList(states) }),
+    setPayer: (id, payer: Row, startOn, states) => {
+      const args = [JSON.stringify(payer), startOn, id, jsonList(states)] as const;
+      return commit.run(() => setPayer.run(...args).changes === 1);
+    },
+    addBeneficiary: (contract, b, states) => {
+      const row = { ...b, details: JSON.stringify(b.details), contract, states: jsonList(states) };
+      return commit.run(() => addBeneficiary.get(row));
+    },
     beneficiary: async (id) => beneficiary.get(id),
-    addEnrolmentRecord: async (id, kind, body, states) => addRecord.get({ id, kind, body: JSON.stringify(body), states: jsonList(states) }),
-    answerDeclaration: async (id, a, states) => answer.run({ ...a, id, states: jsonList(states) }).changes === 1,
+    addEnrolmentRecord: (id, kind, body, states) => {
+      const row = { id, kind, body: JSON.stringify(body), states: jsonList(states) };
+      return commit.run(() => addRecord.get(row));
+    },
+    answerDeclaration: (id, a, states) => {
+      const row = { ...a, id, states: jsonList(states) };
+      return commit.run(() => answer.run(row).changes === 1);
+    },
     setContractStatus: async (id, from, to, all) => contractTx.immediate(id, from, to, all),
-    setBeneficiaryStatus: async (id, from, to) => setBeneficiary.run(to, id, jsonList(from)).changes === 1,
+    setBeneficiaryStatus: (id, from, to) => {
+      const list = jsonList(from);
+      return commit.run(() => setBeneficiary.run(to, id, list).changes === 1);
+    },
   };
 }

@@ -8,6 +8,7 @@ import { sqliteEnrol } from './enrol.js';
 import { sqliteNotify } from './notify.js';
 import { datasetLoader } from './load.js';
 import { wireRow } from './values.js';
+import { groupCommit } from './group-commit.js';
 
 export { openDatabase } from './connection.js';
 
@@ -23,11 +24,12 @@ export function sqliteRepository(db: Db): Repository {
     )
     .safeIntegers();
   const load = datasetLoader(db);
+  const commit = groupCommit(db);
   return {
     registration: sqliteRegistration(db),
     record: sqliteRecord(db),
     schedule: sqliteSchedule(db),
-    enrol: sqliteEnrol(db),
+    enrol: sqliteEnrol(db, commit),
     notify: sqliteNotify(db),
     load: async (data, today) => load(data, today),
     describe: async () => ({
@@ -38,6 +40,7 @@ export function sqliteRepository(db: Db): Repository {
       }),
     }),
     close: async () => {
+      commit.flush();
       db.close();
     },
   };

@@ -12,8 +12,32 @@ export function sqliteRegistration(db: Db): RegistrationRepository {
             grupo_usuario, tipo_beneficiario, lote, movimento, changed_on
        FROM beneficiary WHERE card = ?`,
   );
-  const addresses = db.prepare<[number], Address>(`SELECT ${ADDRESS_COLUMNS} FROM address WHERE beneficiary_id = ? ORDER BY codigo`);
-  const contact = db.prepare<[number], Row>('SELECT telefone, celular, fax, email, codigo FROM contact WHERE beneficiary_id = ?');
+  // The whole registration record in one statement, serialised by SQLite: no row objects, no JSON.stringify.
+  // Parameters: today, then the card (in the order they appear). Field order and values are those of the
+  // record the handler answered when it built it from three reads (docs/performance.md).
+  const record = db
+    .prepare<[today: string, card: string], string>(
+      `SELECT json_object(
+         'situacao', CASE WHEN b.changed_on = ? THEN 'A' ELSE 'E' END,
+         'contrato', b.contract_id, 'cod_pessoa', b.id, 'codigo_usuario_portal', b.codigo_usuario_portal,
+         'lote', b.lote, 'movimento', b.movimento,
+         'cart_coop', CAST(substr(b.card, 1, 4) AS INTEGER), 'cart_contrato', CAST(substr(b.card, 5, 4) AS INTEGER),
+         'cart_cod_bnf', CAST(substr(b.card, 9, 6) AS INTEGER), 'cart_cod_dependente', CAST(substr(b.card, 15, 2) AS INTEGER),
+         'nome', b.nome,
+         'data_nasc', substr(b.data_nasc, 9, 2) || '/' || substr(b.data_nasc, 6, 2) || '/' || substr(b.data_nasc, 1, 4),
+         'nome_mae', b.nome_mae, 'cpf', b.cpf, 'permite_atualizar', b.permite_atualizar,
+         'endereco', (SELECT json_group_array(json_object(
+                        'pes_cod', a.beneficiary_id, 'codigo', a.codigo, 'tipo', a.tipo, 'cep', a.cep, 'logradouro', a.logradouro,
+                        'numero', a.numero, 'complemento', a.complemento, 'estado', a.estado, 'cidade', a.cidade, 'bairro', a.bairro,
+                        'ponto_referencia', a.ponto_referencia, 'caixa_postal', a.caixa_postal,
+                        'ind_correspondencia', a.ind_correspondencia, 'ind_fatura', a.ind_fatura) ORDER BY a.codigo)
+                        FROM address a WHERE a.beneficiary_id = b.id),
+         'contato', coalesce((SELECT json_object('telefone', c.telefone, 'celular', c.celular, 'fax', c.fax, 'email', c.email, 'codigo', c.codigo)
+                                FROM contact c WHERE c.beneficiary_id = b.id),
+                             json_object('telefone', '', 'celular', '', 'fax', '', 'email', '', 'codigo', 1)))
+       FROM beneficiary b WHERE b.card = ?`,
+    )
+    .pluck();
   const cep = db.prepare<[string], Row>('SELECT cep, logradouro, bairro, cidade, estado FROM cep WHERE cep = ?');
 
   // Pending-change stamp: the first change of a day opens a batch (lote); every change is a movement (movimento).
@@ -73,8 +97,7 @@ export function sqliteRegistration(db: Db): RegistrationRepository {
 
   return {
     holder: async (card) => holder.get(card),
-    addresses: async (id) => addresses.all(id),
-    contact: async (id) => contact.get(id),
+    record: (card, today) => record.get(today, card),
     cep: async (code) => cep.get(code),
     updateContact: async (id, patch, today) => {
       contactTx.immediate(id, today, patch);

@@ -1,0 +1,75 @@
+/**
+ * Group commit: writes asked for while the event loop handles one round of
+ * requests are run together in one transaction, so that one fsync (the
+ * database is synchronous = FULL) makes all of them durable, instead of one
+ * fsync each. Durability is unchanged: a write's promise resolves only after
+ * the COMMIT that holds it has returned, so an answer is sent only for a
+ * write that is on disk.
+ *
+ * Each write runs in its own savepoint, in the order asked: a write that
+ * throws is rolled back alone and rejects alone; the others still commit.
+ * Writes see the effects of those before them in the batch, exactly as if
+ * they had run one after another. Use it for writes that are one atomic step
+ * whose conditions are checked inside the write itself (a conditional INSERT
+ * or UPDATE), not for read-then-write sequences spread over several calls.
+ */
+import type { Db } from './connection.js';
+
+interface Pending {
+  readonly work: () => unknown;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (err: unknown) => void;
+}
+
+export interface GroupCommit {
+  /** Runs `work` in the next group transaction; resolves with its value once committed. */
+  run<T>(work: () => T): Promise<T>;
+  /** Commits what is waiting now (before the database is closed). */
+  flush(): void;
+}
+
+export function groupCommit(db: Db): GroupCommit {
+  let queue: Pending[] = [];
+  let scheduled: NodeJS.Immediate | undefined;
+
+  /** Runs the batch; answers each write's value or error, and whether it succeeded. */
+  const group = db.transaction((batch: Pending[], out: unknown[], ok: boolean[]) => {
+    for (let i = 0; i < batch.length; i++) {
+      try {
+        // A nested transaction is a savepoint: a failing write is undone alone.
+        out[i] = db.transaction(batch[i]!.work)();
+        ok[i] = true;
+      } catch (err) {
+        out[i] = err;
+        ok[i] = false;
+      }
+    }
+  });
+
+  function flush(): void {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = undefined;
+    const batch = queue;
+    queue = [];
+    if (batch.length === 0) return;
+    const out: unknown[] = new Array(batch.length);
+    const ok: boolean[] = new Array(batch.length);
+    try {
+      group.immediate(batch, out, ok);
+    } catch (err) {
+      // BEGIN or COMMIT failed: nothing of the batch is stored.
+      for (const p of batch) p.reject(err);
+      return;
+    }
+    for (let i = 0; i < batch.length; i++) (ok[i] ? batch[i]!.resolve : batch[i]!.reject)(out[i]);
+  }
+
+  return {
+    run: <T>(work: () => T) =>
+      new Promise<T>((resolve, reject) => {
+        queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        scheduled ??= setImmediate(flush);
+      }),
+    flush,
+  };
+}
