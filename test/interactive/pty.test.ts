@@ -14,7 +14,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { ENTER } from './fake-prompter.js';
 import { enrolmentScript } from './enrol-script.js';
 import { readRecords } from './run.js';
-import { bundleCli, Pane, Tmux, tmuxAvailable } from './tmux.js';
+import { bundleCli, Tmux, tmuxAvailable } from './tmux.js';
 
 const CARD = '00010001000001005';
 const hasTmux = tmuxAvailable();

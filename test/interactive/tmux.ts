@@ -4,6 +4,7 @@
  * with `capture-pane -p`. Waits poll the pane with bounded retries; nothing
  * sleeps a fixed time.
  */
+import { bundle } from '../../scripts/bundle.mjs';
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,24 +27,11 @@ export function tmuxAvailable(): boolean {
  * node_modules/.cache so that the native addon still resolves.
  */
 export async function bundleCli(): Promise<{ main: string; remove(): void }> {
-  const { build } = await import('esbuild');
   const cache = join(root, 'node_modules', '.cache');
   const { mkdirSync } = await import('node:fs');
   mkdirSync(cache, { recursive: true });
   const out = mkdtempSync(join(cache, 'coopctl-tmux-'));
-  await build({
-    entryPoints: { main: join(root, 'src/cli/main.ts') },
-    outdir: out,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    external: ['better-sqlite3'],
-    banner: { js: "import { createRequire as __coopctlRequire } from 'node:module'; const require = __coopctlRequire(import.meta.url);" },
-    chunkNames: 'chunks/[name]-[hash]',
-    logLevel: 'warning',
-  });
+  await bundle(out);
   return { main: join(out, 'main.js'), remove: () => rmSync(out, { recursive: true, force: true }) };
 }
 

@@ -7,7 +7,8 @@
  * answers not of the documented shape), ONE clear line on stderr, no stack
  * trace, nothing on stdout; reads are retried (`--retries`), writes are not.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { runNode, type ProcessRun } from '../helpers/process.js';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,26 +25,11 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+type Run = ProcessRun;
 
 /** Runs `coopctl args` with both service URLs pointing at `url`; stdin is not a TTY, so nothing prompts. */
 function coopctl(url: string, args: readonly string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: childEnv(dir, { COOPCTL_BASE_URL: url, COOPCTL_TEST_BASE_URL: url }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runNode(BIN, args, childEnv(dir, { COOPCTL_BASE_URL: url, COOPCTL_TEST_BASE_URL: url }));
 }
 
 /** One line, not empty, no stack trace, no colour codes. */

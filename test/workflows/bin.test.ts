@@ -5,7 +5,7 @@
  * gets the same answer as coopctl, the recipients of send-all are reported,
  * `api`, `completion bash` and `openapi`.
  */
-import { spawn } from 'node:child_process';
+import { runNode, type ProcessRun } from '../helpers/process.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,26 +32,11 @@ afterAll(async () => {
   rmSync(home, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = ProcessRun;
 
 /** Runs coopctl with stdin, stdout and stderr not terminals (as in cron). */
 function coopctl(args: readonly string[], extra: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      env: { PATH: process.env['PATH'], HOME: home, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home, COOPCTL_BASE_URL: server.url, COOPCTL_TEST_BASE_URL: server.url, ...extra },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runNode(bin, args, { PATH: process.env['PATH'], HOME: home, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home, COOPCTL_BASE_URL: server.url, COOPCTL_TEST_BASE_URL: server.url, ...extra });
 }
 
 async function addresses(): Promise<number[]> {

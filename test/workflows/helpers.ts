@@ -1,4 +1,5 @@
 /** Helpers of the workflow tests: a scripted confirm prompter, bash runs, and a private build of bin/coopctl. */
+import { bundle } from '../../scripts/bundle.mjs';
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,22 +75,8 @@ export async function hasCommand(name: string): Promise<boolean> {
  * (other runs may be using it). Remove `dir` when done.
  */
 export async function buildPrivateBin(): Promise<{ bin: string; dir: string }> {
-  const { build } = await import('esbuild');
   const dir = mkdtempSync(join(tmpdir(), 'coopctl-workflows-bin-'));
-  await build({
-    entryPoints: { main: join(ROOT, 'src/cli/main.ts') },
-    outdir: join(dir, 'dist'),
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    external: ['better-sqlite3'],
-    banner: { js: "import { createRequire as __coopctlRequire } from 'node:module'; const require = __coopctlRequire(import.meta.url);" },
-    chunkNames: 'chunks/[name]-[hash]',
-    logLevel: 'warning',
-    absWorkingDir: ROOT,
-  });
+  await bundle(join(dir, 'dist'));
   mkdirSync(join(dir, 'bin'));
   copyFileSync(join(ROOT, 'bin', 'coopctl'), join(dir, 'bin', 'coopctl'));
   if (!existsSync(join(dir, 'dist', 'main.js'))) throw new Error('the build made no dist/main.js');
