@@ -21,6 +21,8 @@ import { Argument, InvalidArgumentError, Option, type Command } from 'commander'
 import { STATUS_CODES } from 'node:http';
 import { TransportError } from '../client/errors.js';
 import { interpret } from '../client/interpret.js';
+import { requestLabel } from '../client/mask.js';
+import { baseHeaders } from '../client/request.js';
 import type { HttpRequest, HttpResponse } from '../client/types.js';
 import { operationAt, type Method } from '../spec/index.js';
 import { ExitCode, UsageError } from './exit-codes.js';
@@ -30,7 +32,6 @@ import type { RunState } from './run-state.js';
 import { confirmCall } from './safety/confirm.js';
 import { printDryRun } from './safety/dry-run.js';
 import { addSafetyOptions, assumeYes, isDryRun } from './safety/flags.js';
-import { version } from './version.js';
 
 /** The methods of the service (GET and HEAD read, POST writes). */
 export const apiMethods = ['GET', 'HEAD', 'POST'] as const;
@@ -138,8 +139,7 @@ async function runApi(inv: Invocation, m: Method, path: string, o: ApiOptions): 
   const pairs = await readPairs(inv, o);
   const extra = headerPairs(o.header ?? []);
 
-  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': `coopctl/${version}` };
-  if (target.token) headers['authorization'] = `Bearer ${target.token}`;
+  const headers = baseHeaders(target);
   let body: string | undefined;
   let params: Record<string, unknown>;
   if (m === 'POST') {
@@ -185,10 +185,10 @@ async function runApi(inv: Invocation, m: Method, path: string, o: ApiOptions): 
   const status = `HTTP ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd();
   if (res.status >= 200 && res.status < 300) return ExitCode.ok;
   if (res.status >= 400) {
-    await inv.notice(`${m} ${url.origin}${url.pathname} answered ${status}`, 'error');
+    await inv.notice(`${requestLabel(m, url)} answered ${status}`, 'error');
     return ExitCode.failed;
   }
-  await inv.notice(`${m} ${url.origin}${url.pathname} answered ${status}: expected a 2xx answer`, 'error');
+  await inv.notice(`${requestLabel(m, url)} answered ${status}: expected a 2xx answer`, 'error');
   return ExitCode.transport;
 }
 

@@ -1,6 +1,6 @@
 /** One command being run: the context plus its global options, and what is derived from them once. */
 import type { Client } from '../client/client.js';
-import type { Target } from '../client/types.js';
+import type { ClientOptions, Target } from '../client/types.js';
 import { readConfig } from './config/file.js';
 import { profileName, resolveSettings, type ResolvedSettings } from './config/settings.js';
 import type { Context } from './context.js';
@@ -96,16 +96,20 @@ export class Invocation {
     return { baseUrl: s.baseUrl.value!, testBaseUrl: s.testBaseUrl.value!, token: s.token.value, body: this.globals.body, userAgent: `coopctl/${version}` };
   }
 
-  /** One client per invocation: its keep-alive pool serves every call of the command. */
-  client(): Promise<Client> {
-    this.#client ??= this.ctx.createClient({
+  /** Client options from the global flags (timeout, retries, the -v trace), without Ctrl-C: client() adds it. */
+  clientOptions(): ClientOptions {
+    return {
       timeoutMs: this.globals.timeout,
       retries: this.globals.retries,
       clock: this.ctx.clock,
       env: this.ctx.env,
-      signal: this.ctx.signal,
       ...(this.globals.verbose ? { trace: (line: string) => this.ctx.stderr.write(`${line}\n`) } : {}),
-    });
+    };
+  }
+
+  /** One client per invocation, aborted by Ctrl-C: its keep-alive pool serves every call of the command. */
+  client(): Promise<Client> {
+    this.#client ??= this.ctx.createClient({ ...this.clientOptions(), signal: this.ctx.signal });
     return this.#client;
   }
 

@@ -9,12 +9,18 @@ export function operationUrl(op: Operation, target: Target): URL {
   return new URL(base.replace(/\/+$/, '') + op.path);
 }
 
+/** The headers of every request to a target: accept, user-agent, and the bearer token when there is one. */
+export function baseHeaders(target: Target): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': target.userAgent };
+  if (target.token) headers['authorization'] = `Bearer ${target.token}`;
+  return headers;
+}
+
 /** GET/HEAD carry the parameters in the query string; POST in a JSON body, or a form body with `body: 'form'`. */
 export function buildRequest(op: Operation, params: Params, target: Target): HttpRequest {
   const url = operationUrl(op, target);
   const method = op.methods[0]!;
-  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': target.userAgent };
-  if (target.token) headers['authorization'] = `Bearer ${target.token}`;
+  const headers = baseHeaders(target);
   if (method !== 'POST') {
     url.search = formEncode(params).toString();
     return { method, url, headers };

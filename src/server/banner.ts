@@ -1,5 +1,6 @@
 /** What `coopctl serve` prints on stderr when it starts: where it listens, and demo data to try. */
 import type { RunningServer } from './start.js';
+import { demoExamples } from './store/demo.js';
 
 export interface BannerFacts {
   /** The database path, and what happened to it: ' (new, demo data loaded)' or ''. */
@@ -20,9 +21,12 @@ export async function banner(running: RunningServer, facts: BannerFacts): Promis
   if (!DEFAULT_URLS.includes(running.url)) {
     lines.push(`point coopctl at it: COOPCTL_BASE_URL=${running.url} COOPCTL_TEST_BASE_URL=${running.url}`);
   }
-  const card = demo.cards[0];
+  // Card numbers are personal data: they are printed only when the database holds the demo dataset
+  // (it has the catalogue's example card), never the cards of a database loaded from real fixtures.
+  const cards = demo.cards.includes(demoExamples.card) ? demo.cards : [];
+  const card = cards[0];
   const provider = demo.providers[0];
-  if (card) lines.push(`demo cards: ${demo.cards.slice(0, 5).join(', ')}`);
+  if (card) lines.push(`demo cards: ${cards.join(', ')}`);
   for (const p of demo.providers.slice(0, 3)) lines.push(`demo provider ${p.prest_cod_svc_card} at location ${p.cd_local} (${p.nm_local})`);
   if (card) lines.push(`try: coopctl registration show ${card}`);
   if (provider) lines.push(`     coopctl schedule dates --cd-local ${provider.cd_local} --prest-cod-svc-card ${provider.prest_cod_svc_card}`);

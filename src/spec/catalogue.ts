@@ -184,7 +184,7 @@ const enrol: Operation[] = [
       origem: req(r.text(2, 1, 'WB'), 'contract origin'),
       coparticipacao_opcao_id: opt(r.int(1, 10, '1'), 'co-payment option'),
     },
-    response: { fields: { contrato_id: req(r.int(1, 10), 'sales contract created') }, envelope: 'optional' },
+    response: { fields: rec.contractCreated, envelope: 'optional' },
   }),
   defineOperation({
     name: 'contrato/search', area: 'enrol', command: ['enrol', 'contract', 'search'],
@@ -238,7 +238,7 @@ const enrol: Operation[] = [
       altura: opt(r.int(1, 3, '175'), 'height (cm)'),
       grau_dependencia: req(r.text(2, 0, 'T'), 'dependency degree'),
     },
-    response: { fields: { beneficiario_id: req(r.int(1, 10), 'beneficiary created') }, envelope: 'optional' },
+    response: { fields: rec.beneficiaryCreated, envelope: 'optional' },
   }),
   defineOperation({
     name: 'beneficiario/contato', area: 'enrol', command: ['enrol', 'beneficiary', 'contact'],

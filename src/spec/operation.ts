@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import type { Fields } from './field.js';
 import { envelope } from './records.js';
+import { lazily } from './rules.js';
 
 export type Area = 'registration' | 'record' | 'schedule' | 'enrol' | 'notify';
 export type Method = 'GET' | 'HEAD' | 'POST';
@@ -70,12 +71,6 @@ function recordShape(def: OperationDef): Record<string, z.ZodType> {
     out[name] = g.many ? z.array(obj) : obj;
   }
   return env === 'none' ? out : { ...out, ...shape(envelope, () => env === 'optional') };
-}
-
-/** Adds a property built on first use (zod schemas: see withSchema in rules.ts). */
-function lazily<T extends object>(target: T, name: string, make: () => unknown): T {
-  let value: unknown;
-  return Object.defineProperty(target, name, { get: () => (value ??= make()), enumerable: true });
 }
 
 export function defineOperation(def: OperationDef): Operation {

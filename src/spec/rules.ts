@@ -33,8 +33,13 @@ const must = (words: string) => ({ error: `must be ${words}` });
  * spread copy still carries it.
  */
 export function withSchema<T extends object>(props: T, make: () => z.ZodType): T & { readonly schema: z.ZodType } {
-  let schema: z.ZodType | undefined;
-  return Object.defineProperty(props, 'schema', { get: () => (schema ??= make()), enumerable: true }) as T & { readonly schema: z.ZodType };
+  return lazily(props, 'schema', make) as T & { readonly schema: z.ZodType };
+}
+
+/** Gives `target` an own, enumerable property `name` whose value `make` builds on first read. */
+export function lazily<T extends object>(target: T, name: string, make: () => unknown): T {
+  let value: unknown;
+  return Object.defineProperty(target, name, { get: () => (value ??= make()), enumerable: true });
 }
 
 /** A copy of `base` with `props` added or changed; its schema (by default the base's) stays lazy. */

@@ -5,7 +5,7 @@
  * retried alone by a rerun, edits after sending, the journal's target, and
  * a service that cannot be reached.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, statSync } from 'node:fs';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
 import { beneficiaryValues, csvFile, dbCounts, jsonFile } from './fixtures.js';
@@ -250,6 +250,8 @@ describe('enrol batch', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(report(r).summary).toMatchObject({ done: 3 });
     expect(readFileSync(`${w.dir}/stdin.journal.jsonl`, 'utf8')).toContain('"e":"done"');
+    // Private, like the configuration file.
+    expect(statSync(`${w.dir}/stdin.journal.jsonl`).mode & 0o777).toBe(0o600);
   });
 
   it('draws a progress bar on a terminal, and prints nothing but the report with -q', async () => {

@@ -51,7 +51,7 @@ describe('rejecting fixtures', () => {
     ['a card with a wrong check digit', (d) => (first(d, 'beneficiaries')['usuario_cartao'] = '00010001000001006'), /usuario_cartao: has a wrong check digit/],
     ['a card of another contract', (d) => (first(d, 'beneficiaries')['usuario_cartao'] = '00010002000001001'), /does not carry its contract/],
     ['an unknown contract', (d) => (first(d, 'beneficiaries')['contrato_id'] = 9), /contract 9 is not in contracts/],
-    ['a repeated card', (d) => ((d['beneficiaries'] as Row[])[1]!['usuario_cartao'] = EXAMPLE_CARD), /usuario_cartao 00010001000001005 appears twice/],
+    ['a repeated card', (d) => ((d['beneficiaries'] as Row[])[1]!['usuario_cartao'] = EXAMPLE_CARD), /beneficiaries\.1\.usuario_cartao: usuario_cartao appears twice \(as in beneficiaries\.0\)/],
     ['a provider at an unknown location', (d) => (first(d, 'providers')['locations'] = [555]), /location 555 is not in locations/],
     ['an agenda where the provider does not attend', (d) => (first(d, 'agendas')['cd_local'] = 555), /does not attend at location 555/],
     ['an appointment of an unknown card', (d) => (first(d, 'appointments')['usuario_cartao'] = '00010001999999001'), /appointments\.0\.usuario_cartao/],
@@ -66,6 +66,22 @@ describe('rejecting fixtures', () => {
     spoil(doc);
     expect(() => parseFixtures(doc)).toThrow(FixturesError);
     expect(() => parseFixtures(doc)).toThrow(reason);
+  });
+
+  it('never repeats a card number or a device token in its messages', () => {
+    const doc = example();
+    (doc['beneficiaries'] as Row[])[1]!['usuario_cartao'] = EXAMPLE_CARD;
+    const devices = doc['devices'] as Row[];
+    devices.push({ ...devices[0]!, pushid: 'another-pushid' });
+    let message = '';
+    try {
+      parseFixtures(doc);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/devices\.1\.dispositivo_token: dispositivo_token appears twice \(as in devices\.0\)/);
+    expect(message).not.toContain(EXAMPLE_CARD);
+    expect(message).not.toContain(String(devices[0]!['dispositivo_token']));
   });
 
   it('leaves the database as it was when a document is rejected', async () => {

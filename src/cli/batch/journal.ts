@@ -141,7 +141,8 @@ export class Journal {
     }
     try {
       const created = !existsSync(path);
-      const fd = openSync(path, 'a+');
+      // Private (0600), like the configuration: it holds the service's messages about the rows.
+      const fd = openSync(path, 'a+', 0o600);
       const size = fstatSync(fd).size;
       if (size > 0) {
         // A line cut short by a crash must not swallow the next entry.

@@ -65,11 +65,6 @@ export interface Plan {
   readonly notes: string[];
 }
 
-/** Every problem of a row, its group's included. */
-export function rowErrors(row: PlanRow): Problem[] {
-  return row.group?.errors.length ? [...row.group.errors, ...row.errors] : row.errors;
-}
-
 export function rowValid(row: PlanRow): boolean {
   return row.errors.length === 0 && (row.group?.errors.length ?? 0) === 0;
 }

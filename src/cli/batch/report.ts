@@ -9,7 +9,7 @@ import { renderRows } from '../output/render.js';
 import type { Style } from '../style.js';
 import type { EngineTotals, RowResult } from './engine.js';
 import type { Plan } from './plan.js';
-import { type Problem, placeText } from './source.js';
+import type { Problem } from './source.js';
 import { boxTable } from './table.js';
 
 /** What a row came to: created (every step sent now), resumed (some done by an earlier run), skipped (all done earlier), or why not. */
@@ -139,5 +139,3 @@ export function summaryLine(s: Summary, journal: string | undefined): string {
   if (journal) line += `. Journal: ${journal}`;
   return line;
 }
-
-export { placeText };

@@ -170,13 +170,7 @@ export async function runBatch(inv: Invocation, file: string, opts: BatchOptions
   let totals: EngineTotals | undefined;
   try {
     // A client of our own, not tied to Ctrl-C: a request in flight is let finish and journaled.
-    client = await inv.ctx.createClient({
-      timeoutMs: inv.globals.timeout,
-      retries: inv.globals.retries,
-      clock: inv.ctx.clock,
-      env: inv.ctx.env,
-      ...(inv.globals.verbose ? { trace: (line: string) => inv.ctx.stderr.write(`${line}\n`) } : {}),
-    });
+    client = await inv.ctx.createClient(inv.clientOptions());
     writer.write({ e: 'run', at: new Date().toISOString(), file: basename(name), sha256, target: target.baseUrl, coopctl: version });
     const { resolutions, lost, notes } = await reconcile(plan, recorded, client, target, opts.resendUncertain);
     for (const l of lost) writer.write({ e: 'lost', k: l.key, h: l.hash, ...(l.parent === undefined ? {} : { p: l.parent }) });

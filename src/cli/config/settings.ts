@@ -50,7 +50,7 @@ export type Source = 'flag' | 'env' | 'profile' | 'default';
 export interface Resolved {
   readonly value: string | undefined;
   readonly source: Source | undefined;
-  /** Where the value came from, in words: `--token-file`, `COOPCTL_TOKEN`, `profile "default"`. */
+  /** Where the value came from, in words: `the command line` (--token-file), `COOPCTL_TOKEN`, `profile "default"`, `the defaults`. */
   readonly origin: string;
 }
 export type ResolvedSettings = Readonly<Record<SettingKey, Resolved>>;

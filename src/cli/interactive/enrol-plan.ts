@@ -5,6 +5,7 @@
  */
 import type { Operation, Params } from '../../spec/index.js';
 import { flagOf } from '../operations/flags.js';
+import { shellQuote } from '../safety/shell.js';
 
 /** Where an id of a later step comes from. */
 export type IdRef = { readonly kind: 'contract' } | { readonly kind: 'beneficiary'; readonly index: number };
@@ -54,11 +55,6 @@ export function paramsOf(step: Step, ids: Ids): Params | undefined {
   return id === undefined ? undefined : { ...step.params, [step.ref.field]: id };
 }
 
-/** A word as the shell reads it: quoted unless it is plain. */
-export function shellWord(value: string): string {
-  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
-}
-
 /**
  * The command that sends a step: `coopctl <globals> enrol … <positional>
  * --flag value…`; an unknown id is its shell variable, and a document's file
@@ -66,11 +62,11 @@ export function shellWord(value: string): string {
  */
 export function commandOf(step: Step, ids: Ids, globals: readonly string[] = []): string {
   const { op } = step;
-  const words = ['coopctl', ...globals.map(shellWord), ...op.command];
+  const words = ['coopctl', ...globals.map(shellQuote), ...op.command];
   const known = paramsOf(step, ids);
   const value = (name: string): unknown => (known ? known[name] : name === step.ref?.field ? undefined : step.params[name]);
   const idWord = step.ref ? (idOf(ids, step.ref.from) ?? `"$${variableOf(step.ref.from)}"`) : undefined;
-  const wordOf = (name: string, v: unknown) => (name === step.ref?.field ? idWord! : shellWord(String(v)));
+  const wordOf = (name: string, v: unknown) => (name === step.ref?.field ? idWord! : shellQuote(String(v)));
   if (op.positional) {
     const v = value(op.positional);
     if (v !== undefined || op.positional === step.ref?.field) words.push(wordOf(op.positional, v));
@@ -78,7 +74,7 @@ export function commandOf(step: Step, ids: Ids, globals: readonly string[] = [])
   for (const name of Object.keys(op.params)) {
     if (name === op.positional) continue;
     if (name === 'arquivo' && step.file !== undefined) {
-      words.push(flagOf(name), `"$(base64 -w0 ${shellWord(step.file)})"`);
+      words.push(flagOf(name), `"$(base64 -w0 ${shellQuote(step.file)})"`);
       continue;
     }
     const v = value(name);

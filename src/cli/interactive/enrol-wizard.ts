@@ -9,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { extname, resolve } from 'node:path';
 import { Interrupted, TransportError } from '../../client/errors.js';
-import { documentTypes, addressPurposes } from '../../server/handlers/codes.js';
+import { documentTypes, addressPurposes } from '../../spec/codes.js';
 import { operation, type Operation, type Params } from '../../spec/index.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';

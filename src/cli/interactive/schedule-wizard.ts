@@ -6,6 +6,7 @@
  * contact fields → summary and confirmation → enviaagendamento → cd_evento.
  * Flags already given are kept and their steps skipped.
  */
+import { maskValue } from '../../client/mask.js';
 import { operation, type Operation, type Params, type Row } from '../../spec/index.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
@@ -109,7 +110,8 @@ export async function runScheduleWizard(inv: Invocation, op: Operation, raw: Par
   const style = await inv.style('stderr');
   const start = text(params['dt_hr_inicio']);
   const rows: Array<[string, string]> = [
-    ['card', text(params['usuario_cartao'])],
+    // Masked, as in the confirmation questions (safety/confirm.ts): the summary is on stderr.
+    ['card', maskValue('usuario_cartao', text(params['usuario_cartao']))],
     ['provider', provider],
     ['location', location ? `${place} ${text(location['nm_local'])}` : place],
     ['date', `${start.slice(0, 10)} ${/^\d{4}-\d{2}-\d{2}/.test(start) ? weekdayOf(start.slice(0, 10)) : ''}`.trim()],

@@ -4,6 +4,7 @@ import { catalogue, sampleParams, type Operation } from '../../spec/index.js';
 import { addEnrolWizardCommand, installInteractive, runInteractive } from '../interactive/commands.js';
 import type { RunState } from '../run-state.js';
 import { installSafety } from '../safety/install.js';
+import { shellQuote } from '../safety/shell.js';
 import { executeOperation } from './execute.js';
 import { flagOf } from './flags.js';
 import { hooks } from './hooks.js';
@@ -16,19 +17,14 @@ function group(parent: Command, words: readonly string[]): Command {
   return cmd;
 }
 
-function shellWord(value: unknown): string {
-  const text = String(value);
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
 /** A working example built from the rules' examples: the positional, then the required flags without a default. */
 export function exampleOf(op: Operation): string {
   const sample = sampleParams(op, false);
   const words = ['coopctl', ...op.command];
-  if (op.positional) words.push(shellWord(sample[op.positional]));
+  if (op.positional) words.push(shellQuote(String(sample[op.positional])));
   for (const [name, value] of Object.entries(sample)) {
     if (name === op.positional || op.params[name]!.cliDefault !== undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) words.push(flagOf(name), shellWord(v));
+    for (const v of Array.isArray(value) ? value : [value]) words.push(flagOf(name), shellQuote(String(v)));
   }
   return words.join(' ');
 }

@@ -11,7 +11,7 @@
  * the question cannot show a number before sending; it says so, and the
  * number of recipients is printed from the answer after sending.
  */
-import { maskValue } from '../../client/mask.js';
+import { maskValue, requestLabel } from '../../client/mask.js';
 import type { HttpRequest } from '../../client/types.js';
 import { audienceFilters, type Operation, type Params } from '../../spec/index.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
@@ -46,7 +46,7 @@ function message(params: Params): string {
 
 /** The description shown before the question (card numbers masked). */
 export function confirmText(op: Operation, params: Params, request: Pick<HttpRequest, 'method' | 'url'>): ConfirmText {
-  const where = `Service: ${request.method} ${request.url.origin}${request.url.pathname}`;
+  const where = `Service: ${requestLabel(request.method, request.url)}`;
   switch (op.id) {
     case 'registration.delete-address':
       return {

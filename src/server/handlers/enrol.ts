@@ -1,7 +1,7 @@
 /**
  * Enrolment and contracts (spec §4.4). A contract starts as `proposta`;
  * `opcao_id` moves it (or, with `beneficiario_id`, one beneficiary) through
- * the states of codes.ts; beneficiaries join contracts that accept them;
+ * the states of src/spec/codes.ts; beneficiaries join contracts that accept them;
  * contacts, documents, addresses and declaration answers need a beneficiary
  * that is not cancelled. The writes answer the envelope (1 or 4 with the
  * reason) and the id they created; `contrato/search` answers plain records.
@@ -10,9 +10,9 @@ import type { Params, Row } from '../../spec/index.js';
 import type { ContractSummary, EnrolmentKind, Repository } from '../store/repository.js';
 import { addMonths, firstOfNextMonth, fromBR, isoDate } from '../store/dates.js';
 import {
-  acceptingStatuses, addressPurposes, beneficiaryStatuses, contractOptions, documentTypes, enrollableStatuses, known, listCodes, openStatuses,
-  type BeneficiaryStatus, type CodeTable,
-} from './codes.js';
+  acceptingStatuses, addressPurposes, beneficiaryStatuses, contractOptions, documentTypes, enrollableStatuses, openStatuses, unknownCode,
+  type BeneficiaryStatus,
+} from '../../spec/codes.js';
 import { failed, requestOk } from './envelope.js';
 import type { Handler } from './types.js';
 
@@ -44,12 +44,6 @@ function contractRecord(c: ContractSummary, today: string): Row {
     // Extension (docs/decisions.md): the contract's state, so that status changes are visible.
     cv_situacao: c.status,
   };
-}
-
-/** The first element of a code list that is not in `table`, in words; undefined when all are known. */
-function unknownCode(params: Params, name: string, table: CodeTable<string>): string | undefined {
-  const bad = (params[name] as string[]).find((c) => !known(table, c));
-  return bad === undefined ? undefined : `${name}: ${bad} is not a known code; use ${listCodes(table)}`;
 }
 
 export function enrolHandlers(repo: Repository): Record<string, Handler> {

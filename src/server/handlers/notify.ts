@@ -9,18 +9,9 @@ import { randomUUID } from 'node:crypto';
 import type { Params } from '../../spec/index.js';
 import type { Audience, Repository } from '../store/repository.js';
 import { isoDate, isoMinute } from '../store/dates.js';
-import { beneficiaryTypes, deviceTypes, known, listCodes, notificationTypes, userGroups, type CodeTable } from './codes.js';
+import { beneficiaryTypes, deviceTypes, notificationTypes, unknownCode, userGroups } from '../../spec/codes.js';
 import { failed, noResult, requestOk, UNKNOWN_CARD } from './envelope.js';
 import type { Handler, HandlerContext } from './types.js';
-
-/** The first parameter among `checks` whose value is not in its code table, in words. */
-function unknownCode(params: Params, checks: ReadonlyArray<[string, CodeTable<number>]>): string | undefined {
-  for (const [name, table] of checks) {
-    const value = params[name];
-    if (value !== undefined && !known(table, value as number)) return `${name}: ${String(value)} is not a known code; use ${listCodes(table)}`;
-  }
-  return undefined;
-}
 
 export function notifyHandlers(repo: Repository): Record<string, Handler> {
   const { notify } = repo;
@@ -39,7 +30,7 @@ export function notifyHandlers(repo: Repository): Record<string, Handler> {
 
   return {
     'notify.device.register': async (params, ctx) => {
-      const problem = unknownCode(params, [['dispositivo_tipo', deviceTypes]]);
+      const problem = unknownCode(params, 'dispositivo_tipo', deviceTypes);
       if (problem) return failed(problem);
       let holderId: number | null = null;
       if (params['usuario_cartao'] !== undefined) {
@@ -58,7 +49,7 @@ export function notifyHandlers(repo: Repository): Record<string, Handler> {
     },
 
     'notify.device.change': async (params) => {
-      const problem = unknownCode(params, [['dispositivo_tipo', deviceTypes]]);
+      const problem = unknownCode(params, 'dispositivo_tipo', deviceTypes);
       if (problem) return failed(problem);
       const result = await notify.changeDevice(String(params['pushid']), String(params['dispositivo_token']), Number(params['dispositivo_tipo']));
       if (result === 'unknown') return failed('no device has this pushid');
@@ -67,7 +58,10 @@ export function notifyHandlers(repo: Repository): Record<string, Handler> {
     },
 
     'notify.send': async (params, ctx) => {
-      const problem = unknownCode(params, [['tipo_notificacao', notificationTypes], ['grupo_usuario', userGroups], ['tipo_beneficiario', beneficiaryTypes]]);
+      const problem =
+        unknownCode(params, 'tipo_notificacao', notificationTypes) ??
+        unknownCode(params, 'grupo_usuario', userGroups) ??
+        unknownCode(params, 'tipo_beneficiario', beneficiaryTypes);
       if (problem) return failed(problem);
       const audience: { -readonly [K in keyof Audience]: Audience[K] } = {};
       if (params['usuario_cartao'] !== undefined) {
@@ -81,7 +75,7 @@ export function notifyHandlers(repo: Repository): Record<string, Handler> {
     },
 
     'notify.send-all': async (params, ctx) => {
-      const problem = unknownCode(params, [['tipo_notificacao', notificationTypes]]);
+      const problem = unknownCode(params, 'tipo_notificacao', notificationTypes);
       return problem ? failed(problem) : send(params, ctx, 'all');
     },
   };

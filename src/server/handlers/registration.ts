@@ -7,7 +7,7 @@
 import { operation, type Params, type Row } from '../../spec/index.js';
 import type { Holder, Repository } from '../store/repository.js';
 import { isoDate } from '../store/dates.js';
-import { addressTypes } from './codes.js';
+import { addressTypes } from '../../spec/codes.js';
 import { failed, found, noResult, requestOk, UNKNOWN_CARD } from './envelope.js';
 import { isPromise, type Handler, type HandlerContext, type JsonAnswer } from './types.js';
 

@@ -7,7 +7,7 @@
 import type { Params } from '../../spec/index.js';
 import type { Repository } from '../store/repository.js';
 import { isoDate, isoMinute } from '../store/dates.js';
-import { cancellableStatuses, completedStatuses } from './codes.js';
+import { cancellableStatuses, completedStatuses } from '../../spec/codes.js';
 import { failed, found, noResult, requestOk, UNKNOWN_CARD } from './envelope.js';
 import type { Handler } from './types.js';
 

@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import { operation, type Fields, type Row } from '../../spec/index.js';
 import { cpfValid } from '../../spec/rules.js';
-import { appointmentStatuses, beneficiaryStatuses, beneficiaryTypes, contractStatuses, deviceTypes, listCodes, userGroups, type CodeTable } from '../handlers/codes.js';
+import { appointmentStatuses, beneficiaryStatuses, beneficiaryTypes, contractStatuses, deviceTypes, listCodes, userGroups, type CodeTable } from '../../spec/codes.js';
 import { cardParts, cardValid } from './card.js';
 import { medicalKinds } from './medical.js';
 import { FixturesError } from './fixtures-error.js';
@@ -68,7 +68,7 @@ const beneficiary = z
     medical: z
       .strictObject(Object.fromEntries(medicalKinds.map(({ kind, fields }) => [kind, z.array(z.strictObject(shapeOf(fields))).optional()])))
       .default({})
-      .describe('medical-record items by kind, oldest first'),
+      .describe('medical-record items by kind, in the order the reads answer them'),
   })
   .describe('a beneficiary who holds a card');
 
@@ -136,20 +136,27 @@ export type Dataset = z.output<typeof documentSchema>;
 
 export const fixturesSchema = documentSchema.superRefine(checkReferences).describe('coopctl dataset: the data the embedded server starts with');
 
+/** Fields whose values an error message must not repeat (docs/decisions.md). */
+const PERSONAL: ReadonlySet<string> = new Set(['usuario_cartao', 'dispositivo_token']);
+
 /** Cross-record rules: unique keys, references that exist, cards that match their contract, valid CPFs. */
 function checkReferences(d: Dataset, ctx: z.RefinementCtx): void {
   const doc = d as unknown as Record<string, Row[]>;
   const at = (row: unknown, name: string): string => String((row as Row)[name]);
   const issue = (path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path, message });
-  /** The set of `field` values of a list, with an issue for each repeat. */
+  /**
+   * The set of `field` values of a list, with an issue for each repeat. Cards and
+   * device tokens are personal data: their issue names the first holder instead of the value.
+   */
   const unique = (where: string, field: string): Set<string> => {
-    const seen = new Set<string>();
+    const first = new Map<string, number>();
     (doc[where] ?? []).forEach((item, i) => {
       const k = at(item, field);
-      if (seen.has(k)) issue([where, i, field], `${field} ${k} appears twice`);
-      seen.add(k);
+      const j = first.get(k);
+      if (j !== undefined) issue([where, i, field], PERSONAL.has(field) ? `${field} appears twice (as in ${where}.${j})` : `${field} ${k} appears twice`);
+      else first.set(k, i);
     });
-    return seen;
+    return new Set(first.keys());
   };
   unique('contracts', 'contrato_id');
   unique('beneficiaries', 'beneficiario_id');

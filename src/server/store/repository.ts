@@ -10,7 +10,7 @@
  * records answer them as numbers when they fit a double.
  */
 import type { Row } from '../../spec/index.js';
-import type { AppointmentStatus, BeneficiaryStatus, ContractStatus } from '../handlers/codes.js';
+import type { AppointmentStatus, BeneficiaryStatus, ContractStatus } from '../../spec/codes.js';
 import type { Dataset } from './fixtures.js';
 import type { MaybePromise } from '../handlers/types.js';
 
@@ -214,6 +214,12 @@ export interface NotifyRepository {
   send(audience: Audience | 'all', sending: Sending): Promise<number>;
 }
 
+/** A few cards and provider locations of the stored data, for the start-up banner. */
+export interface DemoSummary {
+  cards: string[];
+  providers: Array<{ prest_cod_svc_card: number; cd_local: number; nm_local: string }>;
+}
+
 // ── the whole store ────────────────────────────────────────────────────────────
 
 export interface Repository {
@@ -225,6 +231,6 @@ export interface Repository {
   /** Replaces everything stored with a dataset (slots of its agendas counted from `today`), in one transaction. */
   load(data: Dataset, today: string): Promise<void>;
   /** A few cards and provider locations to try. */
-  describe(): Promise<{ cards: string[]; providers: Array<{ prest_cod_svc_card: number; cd_local: number; nm_local: string }> }>;
+  describe(): Promise<DemoSummary>;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 /** What the server needs from a store, whatever the database behind it. */
 import type { Handlers } from '../handlers/types.js';
+import type { DemoSummary } from './repository.js';
 
 export interface Store {
   /** Handlers for all 30 operations, bound to this store. */
@@ -7,7 +8,7 @@ export interface Store {
   /** True when the database was created by this open (so demo data may be loaded). */
   readonly created: boolean;
   /** Demo cards, providers and locations to show on start-up. */
-  describeDemo(): Promise<{ cards: string[]; providers: Array<{ prest_cod_svc_card: number; cd_local: number; nm_local: string }> }>;
+  describeDemo(): Promise<DemoSummary>;
   close(): Promise<void>;
 }
 

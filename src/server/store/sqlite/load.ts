@@ -6,6 +6,7 @@ import type { Dataset } from '../fixtures.js';
 import { FixturesError } from '../fixtures-error.js';
 import { medicalKinds } from '../medical.js';
 import type { Db } from './connection.js';
+import { SLOT_BY_KEY } from './schedule.js';
 
 /** Tables in an order that deletes children before their parents. */
 const TABLES = [
@@ -46,12 +47,7 @@ export function datasetLoader(db: Db): (data: Dataset, today: string) => void {
     `INSERT OR IGNORE INTO slot (provider, cd_local, tp_evento, data, hora_inicio, hora_fim)
      VALUES (@prest_cod_svc_card, @cd_local, @tp_evento, @data_consulta, @hora_inicio, @hora_fim)`,
   );
-  const slotId = db
-    .prepare<Row, number>(
-      `SELECT id FROM slot WHERE provider = @prest_cod_svc_card AND cd_local = @cd_local AND data = @data_consulta
-          AND hora_inicio = @hora_inicio AND hora_fim = @hora_fim AND tp_evento = @tp_evento`,
-    )
-    .pluck();
+  const slotId = db.prepare<Row, number>(SLOT_BY_KEY).pluck();
   const appointment = db.prepare(
     `INSERT INTO appointment (cd_evento, beneficiary_id, provider, cd_local, tp_evento, data_consulta, hora_inicio, hora_fim, status, data_cadastro, slot_id)
      VALUES (@cd_evento, @holder, @prest_cod_svc_card, @cd_local, @tp_evento, @data_consulta, @hora_inicio, @hora_fim, @status_agendamento, @data_cadastro, @slot)`,

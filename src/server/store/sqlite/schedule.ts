@@ -6,12 +6,16 @@
  * Codes have up to 18 digits, so these statements read integers as bigints.
  */
 import type { Row } from '../../../spec/index.js';
-import type { AppointmentStatus } from '../../handlers/codes.js';
+import type { AppointmentStatus } from '../../../spec/codes.js';
 import type { Booking, ScheduleRepository } from '../repository.js';
 import type { Db } from './connection.js';
 import { isUniqueViolation, jsonList, wireRow } from './values.js';
 
 const FREE = `NOT EXISTS (SELECT 1 FROM appointment a WHERE a.slot_id = s.id AND a.status <> 'cancelado')`;
+
+/** The id of the slot with exactly this key (named parameters: the SlotKey fields). */
+export const SLOT_BY_KEY = `SELECT id FROM slot WHERE provider = @prest_cod_svc_card AND cd_local = @cd_local AND data = @data_consulta
+    AND hora_inicio = @hora_inicio AND hora_fim = @hora_fim AND tp_evento = @tp_evento`;
 
 export function sqliteSchedule(db: Db): ScheduleRepository {
   const holderId = db.prepare<[string], number>('SELECT id FROM beneficiary WHERE card = ?').pluck();
@@ -48,12 +52,7 @@ export function sqliteSchedule(db: Db): ScheduleRepository {
         ORDER BY s.hora_inicio, s.hora_fim, s.tp_evento`,
     )
     .safeIntegers();
-  const slotId = db
-    .prepare<Booking, number>(
-      `SELECT id FROM slot WHERE provider = @prest_cod_svc_card AND cd_local = @cd_local AND data = @data_consulta
-          AND hora_inicio = @hora_inicio AND hora_fim = @hora_fim AND tp_evento = @tp_evento`,
-    )
-    .pluck();
+  const slotId = db.prepare<Booking, number>(SLOT_BY_KEY).pluck();
   const taken = db.prepare<[number], number>(`SELECT 1 FROM appointment WHERE slot_id = ? AND status <> 'cancelado'`).pluck();
   const insert = db
     .prepare<Record<string, unknown>, number>(

@@ -1,8 +1,9 @@
 /**
- * Closed sets of values that the spec leaves open, each defined once.
+ * Closed sets of values that the spec leaves open, as coopctl decides them, each defined once.
  * docs/decisions.md explains them; the handlers refuse values outside them
  * (confirma_operacao 4, naming the allowed ones).
  */
+import type { Params } from './validate.js';
 
 /** Codes with their meaning. */
 export type CodeTable<K extends string | number> = Readonly<Record<K, string>>;
@@ -96,4 +97,16 @@ export function listCodes(table: CodeTable<string | number>): string {
 /** True when `code` is one of the table's codes. */
 export function known(table: CodeTable<string | number>, code: string | number): boolean {
   return Object.prototype.hasOwnProperty.call(table, String(code));
+}
+
+/**
+ * Why parameter `name` is refused: its value (or the first element of its list)
+ * that is not one of the table's codes, in words naming the allowed ones;
+ * undefined when every value is known or the parameter is absent.
+ */
+export function unknownCode(params: Params, name: string, table: CodeTable<string | number>): string | undefined {
+  const value = params[name];
+  const values: unknown[] = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  const bad = values.find((v) => !known(table, v as string | number));
+  return bad === undefined ? undefined : `${name}: ${String(bad)} is not a known code; use ${listCodes(table)}`;
 }
