@@ -4,17 +4,14 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { operation, sampleParams, sampleRecord } from '../../src/spec/index.js';
-import { startFakeService } from '../helpers/fake-service.js';
+import { closedUrl } from '../helpers/fake-service.js';
 import { commandLine } from './argv.js';
 import { startHarness, type Harness, type RunResult } from './harness.js';
 
 let h: Harness;
-let closedUrl: string;
+let deadUrl: string;
 beforeAll(async () => {
-  h = await startHarness();
-  const gone = await startFakeService();
-  closedUrl = gone.url;
-  await gone.close();
+  [h, deadUrl] = await Promise.all([startHarness(), closedUrl()]);
 });
 afterAll(() => h.close());
 beforeEach(() => h.reset());
@@ -35,13 +32,13 @@ function expectOneLine(r: RunResult, code: number, pattern: RegExp): void {
 
 describe('transport faults', () => {
   it('connection refused: exit 4 naming the request and the cause; a read is retried', async () => {
-    const r = await h.run(readArgv, { env: { COOPCTL_BASE_URL: closedUrl } });
-    expectOneLine(r, 4, new RegExp(`^error: cannot reach GET ${closedUrl}${read.path}: connection refused \\(ECONNREFUSED\\)$`));
+    const r = await h.run(readArgv, { env: { COOPCTL_BASE_URL: deadUrl } });
+    expectOneLine(r, 4, new RegExp(`^error: cannot reach GET ${deadUrl}${read.path}: connection refused \\(ECONNREFUSED\\)$`));
     expect(h.sleeps).toHaveLength(2);
   });
 
   it('connection refused: a write is not retried', async () => {
-    const r = await h.run(writeArgv, { env: { COOPCTL_BASE_URL: closedUrl } });
+    const r = await h.run(writeArgv, { env: { COOPCTL_BASE_URL: deadUrl } });
     expectOneLine(r, 4, /^error: cannot reach POST .*: connection refused/);
     expect(h.sleeps).toHaveLength(0);
   });

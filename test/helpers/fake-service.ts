@@ -94,3 +94,10 @@ export async function startFakeService(): Promise<FakeService> {
     },
   };
 }
+
+/** The URL of a loopback port that nothing listens on any more (connection refused). */
+export async function closedUrl(): Promise<string> {
+  const gone = await startFakeService();
+  await gone.close();
+  return gone.url;
+}

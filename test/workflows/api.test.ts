@@ -6,16 +6,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operation, sampleRecord } from '../../src/spec/index.js';
-import { startFakeService } from '../helpers/fake-service.js';
+import { closedUrl } from '../helpers/fake-service.js';
 import { startHarness, type Harness } from '../cli/harness.js';
 
 let h: Harness;
-let closedUrl: string;
+let deadUrl: string;
 beforeAll(async () => {
-  h = await startHarness();
-  const gone = await startFakeService();
-  closedUrl = gone.url;
-  await gone.close();
+  [h, deadUrl] = await Promise.all([startHarness(), closedUrl()]);
 });
 afterAll(() => h.close());
 beforeEach(() => h.reset());
@@ -196,7 +193,7 @@ describe('failures before sending, and transport', () => {
   });
 
   it('unreachable: exit 4 (a GET is retried)', async () => {
-    const r = await h.run(['api', 'GET', '/x'], { env: { COOPCTL_BASE_URL: closedUrl } });
+    const r = await h.run(['api', 'GET', '/x'], { env: { COOPCTL_BASE_URL: deadUrl } });
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/connection refused/);
     expect(h.sleeps).toHaveLength(2);
