@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeText, guessDelimiter, parseCsv } from '../../src/cli/batch/csv.js';
 import { makePlan, planErrors } from '../../src/cli/batch/plan.js';
 import { readSource } from '../../src/cli/batch/run.js';
-import { csvFile, jsonFile } from './fixtures.js';
+import { cellSetter, csvFile, jsonFile } from './fixtures.js';
 
 const plan = (name: string, text: string) => makePlan(readSource(name, Buffer.from(text, 'utf8')));
 
@@ -96,22 +96,15 @@ describe('CSV layout', () => {
 
   it('reports contract columns that disagree within a contract, at the later line', () => {
     const rows = csvFile(2, 2).trimEnd().split('\n');
-    const header = rows[0]!.split(',');
-    const second = rows[2]!.split(',');
-    second[header.indexOf('contract.coop_id')] = '2';
-    const p = plan('m.csv', [rows[0], rows[1], second.join(',')].join('\n'));
+    cellSetter(rows)(3, 'contract.coop_id', '2');
+    const p = plan('m.csv', rows.join('\n'));
     expect(planErrors(p)).toEqual([{ line: 3, field: 'contract.coop_id', message: expect.stringContaining('on line 2') }]);
     expect(p.rows.every((r) => r.group?.errors.length)).toBe(true);
   });
 
   it('places each invalid field at its line and column: beneficiary, contract, records, declaration', () => {
     const rows = csvFile(3, 3, { records: true }).trimEnd().split('\n');
-    const header = rows[0]!.split(',');
-    const set = (line: number, col: string, value: string) => {
-      const cells = rows[line - 1]!.split(',');
-      cells[header.indexOf(col)] = value;
-      rows[line - 1] = cells.join(',');
-    };
+    const set = cellSetter(rows);
     set(2, 'contract.coop_id', '12345');
     set(3, 'cpf', '111.222.333-44');
     set(4, 'address.cep', '');
@@ -129,11 +122,10 @@ describe('CSV layout', () => {
 
   it('reads list cells (tipo_documento, finalidade) split on commas, spaces, ; or |', () => {
     const rows = csvFile(1, 1, { records: true }).trimEnd().split('\n');
-    const header = rows[0]!.split(',');
-    const cells = rows[1]!.split(',');
-    cells[header.indexOf('document.tipo_documento')] = 'RG|CPF';
-    cells[header.indexOf('address.finalidade')] = '"RES, COR"';
-    const p = plan('m.csv', [rows[0], cells.join(',')].join('\n'));
+    const set = cellSetter(rows);
+    set(2, 'document.tipo_documento', 'RG|CPF');
+    set(2, 'address.finalidade', '"RES, COR"');
+    const p = plan('m.csv', rows.join('\n'));
     expect(planErrors(p)).toEqual([]);
     const subs = Object.fromEntries(p.rows[0]!.subs.map((s) => [s.name, s.params]));
     expect(subs['document']!['tipo_documento']).toEqual(['RG', 'CPF']);

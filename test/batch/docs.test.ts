@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dbCounts } from './fixtures.js';
+import { cellSetter, dbCounts } from './fixtures.js';
 import { closeHarness, report, startWorld } from './setup.js';
 
 const doc = readFileSync(fileURLToPath(new URL('../../docs/batch.md', import.meta.url)), 'utf8');
@@ -46,12 +46,7 @@ describe('docs/batch.md', () => {
     const w = await startWorld();
     try {
       const lines = block('## CSV layout', 'csv').split('\n');
-      const header = lines[0]!.split(',');
-      const set = (line: number, col: string, value: string) => {
-        const cells = lines[line - 1]!.split(',');
-        cells[header.indexOf(col)] = value;
-        lines[line - 1] = cells.join(',');
-      };
+      const set = cellSetter(lines);
       // Line 2 has a quoted cell with a comma at its end: edit lines 3 and 4 only.
       set(3, 'cpf', '987.654.321-01');
       set(4, 'data_solicitacao', '31/02/2026');

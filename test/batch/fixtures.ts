@@ -132,3 +132,13 @@ export function dbCounts(path: string): { contracts: number; beneficiaries: numb
     db.close();
   }
 }
+
+/** A setter of one cell of CSV `lines` (unquoted cells), by 1-based line number and header column. */
+export function cellSetter(lines: string[]): (line: number, col: string, value: string) => void {
+  const header = lines[0]!.split(',');
+  return (line, col, value) => {
+    const cells = lines[line - 1]!.split(',');
+    cells[header.indexOf(col)] = value;
+    lines[line - 1] = cells.join(',');
+  };
+}
