@@ -3,8 +3,8 @@
  * embedded server, keys sent with send-keys, the screen read with
  * capture-pane. The scheduling wizard books an appointment (then checked over
  * HTTP); the enrolment wizard creates a contract with two beneficiaries (then
- * checked with contrato/search). Skipped, saying so, only when tmux is not
- * on PATH.
+ * checked with contrato/search). tmux is required: without it these tests
+ * fail (`npm test` installs it through scripts/test-tools.sh; test/workflows/tools.test.ts names it).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,13 +14,11 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { ENTER } from './fake-prompter.js';
 import { enrolmentScript } from './enrol-script.js';
 import { readRecords } from './run.js';
-import { bundleCli, Tmux, tmuxAvailable } from './tmux.js';
+import { bundleCli, Tmux } from './tmux.js';
 
 const CARD = '00010001000001005';
-const hasTmux = tmuxAvailable();
-if (!hasTmux) console.warn('test/interactive/pty.test.ts: tmux is not on PATH, so the pseudo-terminal tests are skipped');
 
-describe.skipIf(!hasTmux)(`in a real pseudo-terminal (tmux)${hasTmux ? '' : ': skipped, tmux is not on PATH'}`, () => {
+describe('in a real pseudo-terminal (tmux)', () => {
   let server: TestServer;
   let tmux: Tmux;
   let cli: Awaited<ReturnType<typeof bundleCli>>;

@@ -5,7 +5,7 @@
  * sleeps a fixed time.
  */
 import { bundle } from '../../scripts/bundle.mjs';
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,12 +14,6 @@ import { promisify } from 'node:util';
 
 const exec = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Whether `tmux` is on PATH. */
-export function tmuxAvailable(): boolean {
-  const r = spawnSync('tmux', ['-V'], { encoding: 'utf8' });
-  return r.error === undefined && r.status === 0;
-}
 
 /**
  * Bundles the CLI as `npm run build` does, into a folder of its own (so that

@@ -1,8 +1,8 @@
 /**
  * `coopctl completion bash|zsh|fish` (issue 4 item 9). The bash script is
  * loaded in a real bash with COMP_WORDS/COMP_CWORD set, as bash sets them on
- * TAB. zsh and fish are checked for syntax and driven the same way when they
- * are installed; otherwise their scripts are checked for the commands and flags.
+ * TAB. zsh and fish are checked for syntax and driven the same way; both are
+ * required (scripts/test-tools.sh installs them), and these tests fail without them.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,10 +18,8 @@ import { buildProgram } from '../../src/cli/program.js';
 import { RunState } from '../../src/cli/run-state.js';
 import { catalogue } from '../../src/spec/index.js';
 import { startHarness, type Harness } from '../cli/harness.js';
-import { execFileP, hasCommand, runBash } from './helpers.js';
+import { execFileP, runBash } from './helpers.js';
 
-const haveZsh = await hasCommand('zsh');
-const haveFish = await hasCommand('fish');
 
 let h: Harness;
 let dir: string;
@@ -161,7 +159,7 @@ describe('zsh', () => {
     expect(s).toContain("'registration:beneficiary registration");
   });
 
-  it.runIf(haveZsh)('zsh -n accepts it, and its driver completes (compadd and _describe stubbed)', async () => {
+  it('zsh -n accepts it, and its driver completes (compadd and _describe stubbed)', async () => {
     await execFileP('zsh', ['-n', join(dir, 'coopctl.zsh')]);
     const script = `compdef() { : }
 _describe() { local arr=\${@[-1]}; print -l -- \${(P)arr} }
@@ -190,7 +188,7 @@ describe('fish', () => {
     expect(s).toContain("-s o -l output -x -a 'table json jsonl csv'");
   });
 
-  it.runIf(haveFish)('fish -n accepts it, and `complete -C` completes', async () => {
+  it('fish -n accepts it, and `complete -C` completes', async () => {
     await execFileP('fish', ['-n', join(dir, 'coopctl.fish')]);
     const complete = async (line: string) => {
       const { stdout } = await execFileP('fish', ['--no-config', '-c', `source ${join(dir, 'coopctl.fish')}; complete -C '${line}'`]);

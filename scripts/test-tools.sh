@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The programs the test suite drives besides Node: tmux (terminal tests in a
+# real pseudo-terminal), the shells whose completion scripts are checked (zsh,
+# fish; bash is already there) and curl (runs the `--dry-run` command lines).
+# Run by `npm test` before the tests.
+# Installs what is missing with Debian's apt-get when it can (root); otherwise
+# names what is missing, and the tests that need it fail rather than skip.
+set -euo pipefail
+missing=()
+for tool in tmux zsh fish curl; do
+  command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "test-tools: installing ${missing[*]} with apt-get" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  exit 0
+fi
+echo "test-tools: missing ${missing[*]}: install them (the tests that need them will fail)" >&2
