@@ -10,7 +10,9 @@
  *   and HEAD put them in the query string; POST in a JSON body (a form body
  *   with `--body form`).
  * - Output: the response body on stdout, pretty JSON when it is JSON, else as
- *   received. HEAD prints nothing.
+ *   received: byte for byte when piped, made safe to show on a terminal
+ *   (output/sanitize.ts: control characters shown as `\x1b`…), as `gh api`
+ *   does. HEAD prints nothing.
  * - Exit code: for a catalogue operation called with its method, the outcome
  *   of the answer as for its command (0, 1, 3; 4 when the body is not the
  *   documented shape); otherwise 0 for 2xx, 1 for 4xx/5xx, 4 for anything
@@ -27,6 +29,7 @@ import type { HttpRequest, HttpResponse } from '../client/types.js';
 import { operationAt, type Method } from '../spec/index.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import type { Invocation } from './invocation.js';
+import { jsonText, sanitize } from './output/sanitize.js';
 import { exitCodeOf, problemOf } from './operations/report.js';
 import type { RunState } from './run-state.js';
 import { confirmCall } from './safety/confirm.js';
@@ -120,13 +123,13 @@ function printBody(inv: Invocation, req: HttpRequest, res: HttpResponse): void {
   if (req.method === 'HEAD' || res.body === '') return;
   if (/\bjson\b/i.test(res.contentType)) {
     try {
-      inv.out(`${JSON.stringify(JSON.parse(res.body), null, 2)}\n`);
+      inv.out(`${jsonText(JSON.parse(res.body), 2)}\n`);
       return;
     } catch {
       // Not JSON after all: printed as received.
     }
   }
-  inv.out(res.body);
+  inv.out(inv.ctx.tty.stdout ? sanitize(res.body, 'keep') : res.body);
 }
 
 async function runApi(inv: Invocation, m: Method, path: string, o: ApiOptions): Promise<number> {
@@ -134,12 +137,12 @@ async function runApi(inv: Invocation, m: Method, path: string, o: ApiOptions): 
   const op = operationAt(pathname);
   const catalogued = op !== undefined && op.methods.includes(m) ? op : undefined;
   const host = o.host ?? op?.host ?? 'base';
-  const target = await inv.target();
+  const target = await inv.target(host);
   const url = urlOf(host === 'test' ? target.testBaseUrl : target.baseUrl, path);
   const pairs = await readPairs(inv, o);
   const extra = headerPairs(o.header ?? []);
 
-  const headers = baseHeaders(target);
+  const headers = baseHeaders(target, host);
   let body: string | undefined;
   let params: Record<string, unknown>;
   if (m === 'POST') {

@@ -8,7 +8,7 @@ import type { Client } from '../client/client.js';
 import type { ClientOptions, Clock, Env } from '../client/types.js';
 import { colorAllowed } from './color.js';
 import { configFilePath } from './config/file.js';
-import { inquirerPrompter, type Prompter } from './prompter.js';
+import { inquirerPrompter, safePrompter, type Prompter } from './prompter.js';
 
 export type { Env, Clock };
 
@@ -78,7 +78,8 @@ export function makeContext(parts: ContextParts): Context {
     color: { stdout: colorAllowed(parts.env, tty.stdout), stderr: colorAllowed(parts.env, tty.stderr) },
     configPath: configFilePath(parts.env),
     createClient: parts.createClient ?? (async (options) => (await import('../client/client.js')).createClient(options)),
-    prompter: parts.prompter ?? inquirerPrompter({ input, output: parts.stderr, signal }),
+    // What a prompt shows may be the service's data: made safe whichever prompter asks.
+    prompter: safePrompter(parts.prompter ?? inquirerPrompter({ input, output: parts.stderr, signal })),
     clock: parts.clock ?? systemClock,
     signal,
   };

@@ -1,9 +1,10 @@
-/** Turning whatever stopped a command into one line on stderr and an exit code. */
+/** Turning whatever stopped a command into one line on stderr (made safe to show: output/sanitize.ts) and an exit code. */
 import { CommanderError } from 'commander';
 import { Interrupted, TransportError } from '../client/errors.js';
 import type { Context } from './context.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import type { Invocation } from './invocation.js';
+import { sanitize } from './output/sanitize.js';
 import { errorLine, loadStyle } from './style.js';
 
 /** Ctrl-C inside a prompt, or the run's signal aborted. */
@@ -22,7 +23,7 @@ export async function reportFailure(err: unknown, ctx: Context, inv: Invocation 
     return ExitCode.interrupted;
   }
   const style = inv ? await inv.style('stderr') : await loadStyle(ctx.color.stderr);
-  const say = (text: string) => ctx.stderr.write(errorLine(style, text));
+  const say = (text: string) => ctx.stderr.write(errorLine(style, sanitize(text)));
   if (err instanceof UsageError) {
     say(err.hint ? `${err.message} (see ${err.hint})` : err.message);
     return ExitCode.usage;
@@ -33,6 +34,6 @@ export async function reportFailure(err: unknown, ctx: Context, inv: Invocation 
   }
   const e = err instanceof Error ? err : new Error(String(err));
   say(`unexpected failure: ${e.message.split('\n')[0]}`);
-  if (inv?.globals.verbose && e.stack) ctx.stderr.write(`${e.stack}\n`);
+  if (inv?.globals.verbose && e.stack) ctx.stderr.write(`${sanitize(e.stack, 'keep')}\n`);
   return ExitCode.failed;
 }

@@ -12,6 +12,8 @@ export interface GlobalOptions {
   readonly body: 'json' | 'form';
   readonly profile?: string;
   readonly tokenFile?: string;
+  /** The response limit as written (checked with the maxResponseSize setting). */
+  readonly maxResponseSize?: string;
   readonly quiet?: boolean;
   readonly verbose?: boolean;
   /** false with --no-input. */
@@ -36,6 +38,7 @@ export function addGlobalOptions(program: Command): void {
     .addOption(new Option('--body <encoding>', 'body encoding of POST requests').choices(['json', 'form']).default('json'))
     .addOption(new Option('--profile <name>', 'configuration profile (default: $COOPCTL_PROFILE or "default")'))
     .addOption(new Option('--token-file <file|->', 'read the bearer token from a file, or "-" for stdin'))
+    .addOption(new Option('--max-response-size <size>', 'largest answer read, in bytes or e.g. 512KiB, 64MiB (default: $COOPCTL_MAX_RESPONSE_SIZE, the profile, or 64MiB)'))
     .addOption(new Option('-q, --quiet', 'print only data and errors').conflicts('verbose'))
     .addOption(new Option('-v, --verbose', 'trace requests on stderr: request line, status, timing (personal data masked)'))
     .addOption(new Option('--no-input', 'never prompt'))

@@ -1,18 +1,22 @@
 /** One command being run: the context plus its global options, and what is derived from them once. */
 import type { Client } from '../client/client.js';
+import { parseSize } from '../client/size.js';
 import type { ClientOptions, Target } from '../client/types.js';
+import type { Host } from '../spec/index.js';
+import { tokenForHost } from './config/credentials.js';
 import { readConfig } from './config/file.js';
-import { profileName, resolveSettings, type ResolvedSettings } from './config/settings.js';
+import { resolveSettings, selectProfile, type Profile, type ResolvedSettings } from './config/settings.js';
 import type { Context } from './context.js';
 import { UsageError } from './exit-codes.js';
 import type { GlobalOptions, OutputFormat } from './global-options.js';
+import { sanitize } from './output/sanitize.js';
 import { errorLine, loadStyle, type Style } from './style.js';
 import { version } from './version.js';
 
 export class Invocation {
   readonly ctx: Context;
   readonly globals: GlobalOptions;
-  #settings: Promise<ResolvedSettings> | undefined;
+  #settings: Promise<{ profile: Profile; settings: ResolvedSettings }> | undefined;
   #client: Promise<Client> | undefined;
   #styles = new Map<'stdout' | 'stderr', Promise<Style>>();
   #stdinTakenBy: string | undefined;
@@ -41,23 +45,35 @@ export class Invocation {
     return s;
   }
 
-  /** Data, on stdout. */
+  /** Data, on stdout (made safe by its renderer: cells.ts, jsonText, api-command.ts). */
   out(text: string): void {
     this.ctx.stdout.write(text);
   }
 
+  /*
+   * Messages are one line each, made safe to show (output/sanitize.ts: a
+   * control character or line break in them, from the service or a file, is
+   * shown as `\x1b`, `\n`…). `dress` adds coopctl's own styling to the safe
+   * line (a bold heading, a green mark), so that styling survives.
+   */
+
   /** A message on stderr, left out with --quiet. */
-  info(text: string): void {
-    if (!this.globals.quiet) this.ctx.stderr.write(`${text}\n`);
+  info(text: string, dress?: (safe: string) => string): void {
+    if (!this.globals.quiet) this.say(text, dress);
+  }
+
+  /** A line for people on stderr even with --quiet: a wizard's screens, the facts of a confirmation. */
+  say(text = '', dress: (safe: string) => string = (safe) => safe): void {
+    this.ctx.stderr.write(`${dress(sanitize(text))}\n`);
   }
 
   /** A message on stderr, even with --quiet: it explains the exit code. */
   async notice(text: string, kind: 'note' | 'error'): Promise<void> {
     if (kind === 'note') {
-      this.ctx.stderr.write(`${text}\n`);
+      this.say(text);
       return;
     }
-    this.ctx.stderr.write(errorLine(await this.style('stderr'), text));
+    this.ctx.stderr.write(errorLine(await this.style('stderr'), sanitize(text)));
   }
 
   /** The contents of a file, or of stdin for `-` (which only one option may claim). */
@@ -76,40 +92,50 @@ export class Invocation {
     return text(this.ctx.stdin);
   }
 
-  /** The settings in effect: flags > environment > profile > defaults. */
-  settings(): Promise<ResolvedSettings> {
+  /** The selected profile (a named one must exist) and the settings in effect: flags > environment > profile > defaults. */
+  #resolved(): Promise<{ profile: Profile; settings: ResolvedSettings }> {
     this.#settings ??= (async () => {
-      const profile = profileName(this.globals.profile, this.ctx.env);
-      const flags: { token?: string } = {};
+      const profile = selectProfile(this.globals.profile, this.ctx.env, readConfig(this.ctx.configPath));
+      const flags: { token?: string; maxResponseSize?: string } = {};
+      if (this.globals.maxResponseSize !== undefined) flags.maxResponseSize = this.globals.maxResponseSize;
       if (this.globals.tokenFile !== undefined) {
         const token = (await this.readInput(this.globals.tokenFile, '--token-file')).trim();
         if (!token) throw new UsageError(`--token-file ${this.globals.tokenFile} holds no token`);
         flags.token = token;
       }
-      return resolveSettings({ env: this.ctx.env, config: readConfig(this.ctx.configPath), profile, flags });
+      return { profile, settings: resolveSettings({ env: this.ctx.env, profile, flags }) };
     })();
     return this.#settings;
   }
 
-  async target(): Promise<Target> {
-    const s = await this.settings();
-    return { baseUrl: s.baseUrl.value!, testBaseUrl: s.testBaseUrl.value!, token: s.token.value, body: this.globals.body, userAgent: `coopctl/${version}` };
+  /** The settings in effect: flags > environment > profile > defaults. */
+  async settings(): Promise<ResolvedSettings> {
+    return (await this.#resolved()).settings;
   }
 
-  /** Client options from the global flags (timeout, retries, the -v trace), without Ctrl-C: client() adds it. */
-  clientOptions(): ClientOptions {
+  /** Where requests to `host` go, with the token only when it may go there (config/credentials.ts); a UsageError when it may not. */
+  async target(host: Host): Promise<Target> {
+    const { profile, settings: s } = await this.#resolved();
+    const token = tokenForHost(host, s, profile);
+    return { baseUrl: s.baseUrl.value!, testBaseUrl: s.testBaseUrl.value!, tokens: token === undefined ? {} : { [host]: token }, body: this.globals.body, userAgent: `coopctl/${version}` };
+  }
+
+  /** Client options from the global flags and settings (timeout, retries, response limit, the -v trace), without Ctrl-C: client() adds it. */
+  async clientOptions(): Promise<ClientOptions> {
+    const s = await this.settings();
     return {
       timeoutMs: this.globals.timeout,
       retries: this.globals.retries,
+      maxResponseBytes: parseSize(s.maxResponseSize.value!)!,
       clock: this.ctx.clock,
       env: this.ctx.env,
-      ...(this.globals.verbose ? { trace: (line: string) => this.ctx.stderr.write(`${line}\n`) } : {}),
+      ...(this.globals.verbose ? { trace: (line: string) => this.say(line) } : {}),
     };
   }
 
   /** One client per invocation, aborted by Ctrl-C: its keep-alive pool serves every call of the command. */
   client(): Promise<Client> {
-    this.#client ??= this.ctx.createClient({ ...this.clientOptions(), signal: this.ctx.signal });
+    this.#client ??= this.clientOptions().then((options) => this.ctx.createClient({ ...options, signal: this.ctx.signal }));
     return this.#client;
   }
 

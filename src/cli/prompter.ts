@@ -1,4 +1,5 @@
 /** Interactive questions, behind an interface so that commands can be tested without a terminal. */
+import { sanitize } from './output/sanitize.js';
 
 export interface Choice<T extends string> {
   readonly name: string;
@@ -24,5 +25,25 @@ export function inquirerPrompter(io: { input: () => NodeJS.ReadableStream; outpu
     select: async <T extends string>(q: { message: string; choices: readonly Choice<T>[]; default?: T }) =>
       (await load()).select<T>({ message: q.message, choices: q.choices, ...(q.default === undefined ? {} : { default: q.default }) }, context),
     confirm: async (q) => (await load()).confirm(q, context),
+  };
+}
+
+/**
+ * The same prompter, with what it shows made safe (output/sanitize.ts): the
+ * question, the choices' names and descriptions, a pre-filled answer. They
+ * may hold the service's data (a location's name). Choice values, which are
+ * never shown, pass unchanged.
+ */
+export function safePrompter(p: Prompter): Prompter {
+  return {
+    input: (q) => p.input({ ...q, message: sanitize(q.message), ...(q.default === undefined ? {} : { default: sanitize(q.default) }) }),
+    password: (q) => p.password({ ...q, message: sanitize(q.message) }),
+    select: <T extends string>(q: { message: string; choices: readonly Choice<T>[]; default?: T }) =>
+      p.select<T>({
+        ...q,
+        message: sanitize(q.message),
+        choices: q.choices.map((c) => ({ ...c, name: sanitize(c.name), ...(c.description === undefined ? {} : { description: sanitize(c.description) }) })),
+      }),
+    confirm: (q) => p.confirm({ ...q, message: sanitize(q.message) }),
   };
 }

@@ -2,18 +2,9 @@
 import { STATUS_CODES } from 'node:http';
 import { checkResponse, type Operation } from '../spec/index.js';
 import { TransportError } from './errors.js';
+import { parseJson } from './json.js';
 import { requestLabel } from './mask.js';
 import type { CallResult, HttpRequest, HttpResponse } from './types.js';
-
-type Parsed = { ok: true; value: unknown } | { ok: false };
-
-function parseJson(text: string): Parsed {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
 
 /** The service's own explanation in an error body: the first record's mensagem_erro. */
 function errorMessage(body: unknown): string {
@@ -26,9 +17,9 @@ function errorMessage(body: unknown): string {
  * A 2xx of the documented shape is an answer with its outcome; any 4xx/5xx is
  * a refusal (exit 1, GUIDE §4), explained by the service's mensagem_erro when
  * its body carries one, else by the status text. Anything else (a 2xx body
- * that is not JSON or not the documented shape, an empty 2xx, a redirect) is
- * a TransportError whose one line names the status, the content type and what
- * was wrong.
+ * that is not JSON, nests too deep or is not the documented shape, an empty
+ * 2xx, a redirect) is a TransportError whose one line names the status, the
+ * content type and what was wrong.
  */
 export function interpret(op: Operation, req: HttpRequest, res: HttpResponse): CallResult {
   const where = `${requestLabel(req.method, req.url)} answered HTTP ${res.status} (${res.contentType})`;
@@ -44,7 +35,7 @@ export function interpret(op: Operation, req: HttpRequest, res: HttpResponse): C
   if (req.method === 'HEAD') return { kind: 'answer', status: res.status, records: [], outcome: 'ok', message: '' };
   if (empty) throw fault('the body is empty');
   const parsed = parseJson(res.body);
-  if (!parsed.ok) throw fault('the body is not JSON');
+  if (!parsed.ok) throw fault(parsed.problem);
   const check = checkResponse(op, parsed.value);
   if (!check.ok) throw fault(`not the documented shape: ${check.problem}`);
   return { kind: 'answer', status: res.status, records: check.records, outcome: check.outcome, message: check.message };

@@ -1,4 +1,5 @@
 /** Masking of personal data and secrets in anything coopctl prints about a request. */
+import { maskPersonalNumbers } from '../spec/mask.js';
 
 /** Parameters that identify a person: all but their last 4 characters are masked. */
 export const personalParams: ReadonlySet<string> = new Set(['usuario_cartao', 'cpf']);
@@ -12,14 +13,15 @@ export function maskValue(name: string, value: string): string {
   return value;
 }
 
-/** The URL with masked query values, for the verbose trace. */
+/** The URL for the verbose trace: query values masked by name, then cards and CPFs masked wherever they are (path and query). */
 export function maskedUrl(url: URL): string {
-  if (!url.search) return url.href;
-  const query = [...url.searchParams].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(maskValue(k, v)).replace(/%2A/g, '*')}`);
-  return `${url.origin}${url.pathname}?${query.join('&')}`;
+  const path = `${url.origin}${maskPersonalNumbers(url.pathname)}`;
+  if (!url.search) return path;
+  const query = [...url.searchParams].map(([k, v]) => `${encodeURIComponent(maskPersonalNumbers(k))}=${encodeURIComponent(maskPersonalNumbers(maskValue(k, v)))}`);
+  return `${path}?${query.join('&')}`;
 }
 
-/** `GET http://host/path`: names a request in error messages without its parameters. */
+/** `GET http://host/path`: names a request in error messages without its parameters (cards and CPFs in the path masked). */
 export function requestLabel(method: string, url: URL): string {
-  return `${method} ${url.origin}${url.pathname}`;
+  return `${method} ${url.origin}${maskPersonalNumbers(url.pathname)}`;
 }

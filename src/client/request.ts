@@ -1,5 +1,5 @@
 /** The HTTP request of a catalogue operation with validated parameters. No I/O: dry runs print it, the transport sends it. */
-import type { Operation, Params } from '../spec/index.js';
+import type { Host, Operation, Params } from '../spec/index.js';
 import { formEncode } from './encode.js';
 import type { HttpRequest, Target } from './types.js';
 
@@ -9,10 +9,11 @@ export function operationUrl(op: Operation, target: Target): URL {
   return new URL(base.replace(/\/+$/, '') + op.path);
 }
 
-/** The headers of every request to a target: accept, user-agent, and the bearer token when there is one. */
-export function baseHeaders(target: Target): Record<string, string> {
+/** The headers of every request to a host of a target: accept, user-agent, and the host's bearer token when it has one. */
+export function baseHeaders(target: Target, host: Host): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': target.userAgent };
-  if (target.token) headers['authorization'] = `Bearer ${target.token}`;
+  const token = target.tokens?.[host];
+  if (token) headers['authorization'] = `Bearer ${token}`;
   return headers;
 }
 
@@ -20,7 +21,7 @@ export function baseHeaders(target: Target): Record<string, string> {
 export function buildRequest(op: Operation, params: Params, target: Target): HttpRequest {
   const url = operationUrl(op, target);
   const method = op.methods[0]!;
-  const headers = baseHeaders(target);
+  const headers = baseHeaders(target, op.host);
   if (method !== 'POST') {
     url.search = formEncode(params).toString();
     return { method, url, headers };

@@ -1,12 +1,15 @@
 /**
  * Sending requests with undici: one keep-alive pool per client (behind the
- * proxies of HTTP_PROXY/HTTPS_PROXY/NO_PROXY), a timeout per attempt, and
- * retries with backoff for GET and HEAD.
+ * proxies of HTTP_PROXY/HTTPS_PROXY/NO_PROXY), a timeout per attempt (the
+ * body included), a limit on the size of an answer, and retries with backoff
+ * for GET and HEAD.
  */
 import { STATUS_CODES } from 'node:http';
 import { EnvHttpProxyAgent, request } from './undici.js';
 import { Interrupted, TransportError } from './errors.js';
+import { declaredTooLarge, discard, readText, TOO_LARGE } from './body.js';
 import { maskedUrl, requestLabel } from './mask.js';
+import { formatSize } from './size.js';
 import { backoffMs, retriesMethod, retriesStatus, retryAfterMs } from './retry.js';
 import type { ClientOptions, HttpRequest, HttpResponse } from './types.js';
 
@@ -54,15 +57,25 @@ export function createTransport(options: ClientOptions): Transport {
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const started = clock.now();
     trace?.(`> ${req.method} ${maskedUrl(req.url)}`);
+    const label = requestLabel(req.method, req.url);
     try {
       const res = await request(req.url, { method: req.method, headers: req.headers, body: req.body ?? null, dispatcher, signal });
-      const body = await res.body.text();
       const contentType = header(res.headers, 'content-type') ?? 'no content type';
-      trace?.(`< ${res.statusCode} ${STATUS_CODES[res.statusCode] ?? ''} (${contentType}, ${Buffer.byteLength(body)} bytes) in ${Math.round(clock.now() - started)} ms`);
-      return { status: res.statusCode, contentType, headers: res.headers, body };
+      const status = `${res.statusCode} ${STATUS_CODES[res.statusCode] ?? ''}`;
+      // A HEAD answer's content-length is that of the GET: there is no body to refuse.
+      const tooLarge = req.method !== 'HEAD' && declaredTooLarge(header(res.headers, 'content-length'), options.maxResponseBytes);
+      if (tooLarge) discard(res.body);
+      const body = tooLarge ? TOO_LARGE : await readText(res.body, options.maxResponseBytes);
+      if (body === TOO_LARGE) {
+        const limit = formatSize(options.maxResponseBytes);
+        trace?.(`< ${status} (${contentType}, over ${limit}, dropped) in ${Math.round(clock.now() - started)} ms`);
+        throw new TransportError(`answer of ${label} exceeds the ${limit} response limit (--max-response-size)`);
+      }
+      trace?.(`< ${status} (${contentType}, ${body.bytes} bytes) in ${Math.round(clock.now() - started)} ms`);
+      return { status: res.statusCode, contentType, headers: res.headers, body: body.text };
     } catch (err) {
       if (options.signal?.aborted) throw new Interrupted();
-      const label = requestLabel(req.method, req.url);
+      if (err instanceof TransportError) throw err;
       if (timeout.aborted) throw new TransportError(`${label} timed out after ${options.timeoutMs} ms`, true);
       throw new TransportError(`cannot reach ${label}: ${reason(err)}`, true);
     }

@@ -1,5 +1,5 @@
 /** What the client takes and gives back. */
-import type { Method, Outcome, Row } from '../spec/index.js';
+import type { Host, Method, Outcome, Row } from '../spec/index.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -15,11 +15,12 @@ export interface Clock {
 
 export type BodyEncoding = 'json' | 'form';
 
-/** Where and how requests go: the two hosts of the spec, the token and the body encoding. */
+/** Where and how requests go: the two hosts of the spec, the token of each host and the body encoding. */
 export interface Target {
   readonly baseUrl: string;
   readonly testBaseUrl: string;
-  readonly token?: string | undefined;
+  /** The bearer token sent to each host; a host without one gets none (tokens are scoped to hosts, see cli/config/credentials.ts). */
+  readonly tokens?: Readonly<Partial<Record<Host, string>>>;
   readonly body: BodyEncoding;
   readonly userAgent: string;
 }
@@ -43,6 +44,8 @@ export interface ClientOptions {
   readonly timeoutMs: number;
   /** Extra attempts for GET and HEAD after a connection error, a timeout, 429 or 5xx. */
   readonly retries: number;
+  /** The largest answer read, in bytes: a larger one is a TransportError (not retried). */
+  readonly maxResponseBytes: number;
   readonly clock: Clock;
   /** Proxy settings are read from here (HTTP_PROXY, HTTPS_PROXY, NO_PROXY and their lower-case forms). */
   readonly env: Env;

@@ -7,15 +7,19 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describeErrors, validateParams, type Params } from '../spec/index.js';
+import { describeErrors, type Params } from '../spec/index.js';
 import { isPromise, type HandlerContext, type Handlers } from './handlers/types.js';
 import { buildRoutes, type Route } from './http/routes.js';
-import { hasBody, readBody, TOO_LARGE } from './http/body.js';
-import { addBody, addForm, emptyParams, listify } from './http/params.js';
-import { bearerCheck } from './http/auth.js';
+import { BODY_LIMIT, hasBody, readBody, TOO_LARGE, TOO_MANY } from './http/body.js';
+import { addBody, addForm, bodyCounter, checkParams, emptyParams, listify, TOO_MANY_REPLY } from './http/params.js';
+import { authGate } from './http/auth.js';
+import type { ThrottleOptions } from './http/throttle.js';
+import { crossSiteGate } from './http/cross-site.js';
+import { answerClientErrors } from './http/client-error.js';
 import { parsePrefer, type Preferences } from './http/prefer.js';
 import { accessLog, safePath } from './http/access-log.js';
 import { envelopeBody, failure, writeReply, type Reply } from './http/reply.js';
+import { StoreUnavailable } from './store/unavailable.js';
 
 export interface ServerOptions {
   /** One handler per catalogue operation. */
@@ -28,13 +32,33 @@ export interface ServerOptions {
   readonly log?: Writable;
   /** The clock handed to handlers. */
   readonly now?: () => Date;
+  /** Host names answered besides localhost and IP literals: the bound host, `--allowed-host` names. */
+  readonly allowedHosts?: readonly string[];
+  /** How repeated 401s from one client are slowed down (tests shorten the window or pass a clock). */
+  readonly authThrottle?: Partial<ThrottleOptions>;
+  /** Other time limits than TIMEOUTS (tests). */
+  readonly timeouts?: Partial<Timeouts>;
+}
+
+export interface Timeouts {
+  readonly headersTimeout: number;
+  readonly requestTimeout: number;
+  readonly keepAliveTimeout: number;
 }
 
 /** Time limits against slow or idle clients. */
-export const TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 } as const;
+export const TIMEOUTS: Timeouts = { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 };
+
+/**
+ * How often node looks for requests over headersTimeout/requestTimeout: its
+ * default of 30 s would let a limit run up to 30 s late, so at most 1 s (and a
+ * tenth of a shorter limit).
+ */
+function checkingInterval(t: Timeouts): number {
+  return Math.max(10, Math.min(1_000, Math.floor(Math.min(t.headersTimeout, t.requestTimeout) / 10)));
+}
 
 const NOT_FOUND = failure(404, 'no operation at this path');
-const UNAUTHORIZED = failure(401, 'missing or wrong bearer token', ['www-authenticate', 'Bearer']);
 // The rest of an oversized body is left unread: the connection closes after the answer.
 const TOO_LARGE_REPLY = failure(413, 'request body over 1 MiB', ['connection', 'close']);
 const ABORTED = failure(400, 'request body was not received');
@@ -56,7 +80,8 @@ function splitTarget(url: string): [path: string, query: string] {
 export function createServer(options: ServerOptions): http.Server {
   const routes = buildRoutes(options.handlers);
   if (options.token === '') throw new Error('the server token is empty');
-  const authorized = options.token === undefined ? undefined : bearerCheck(options.token);
+  const crossSite = crossSiteGate(options.allowedHosts ?? []);
+  const auth = options.token === undefined ? undefined : authGate(options.token, options.authThrottle);
   const allowPrefer = options.allowPrefer === true;
   const log = accessLog(options.log);
   const ctx: HandlerContext = { now: options.now ?? (() => new Date()) };
@@ -83,7 +108,7 @@ export function createServer(options: ServerOptions): http.Server {
   function afterDelay(route: Route, raw: Params, prefer: Preferences | undefined): Reply | Promise<Reply> {
     if (prefer?.status) return failure(prefer.status, `forced by Prefer: status=${prefer.status}`, ['preference-applied', prefer.applied]);
 
-    const checked = validateParams(route.op, raw);
+    const checked = checkParams(route.op, raw);
     if (!checked.ok) return failure(422, describeErrors(checked.errors));
 
     if (prefer?.confirma) {
@@ -96,12 +121,13 @@ export function createServer(options: ServerOptions): http.Server {
   async function withBody(req: IncomingMessage, route: Route, raw: Params): Promise<Reply> {
     let body;
     try {
-      body = await readBody(req);
+      body = await readBody(req, BODY_LIMIT, bodyCounter(req.headers['content-type'], raw));
     } catch {
       // The client went away while sending its body.
       return ABORTED;
     }
     if (body === TOO_LARGE) return TOO_LARGE_REPLY;
+    if (body === TOO_MANY) return TOO_MANY_REPLY;
     const parsed = addBody(raw, req.headers['content-type'], body);
     if (!parsed.ok) return failure(400, parsed.message);
     return decide(req, route, raw);
@@ -117,8 +143,17 @@ export function createServer(options: ServerOptions): http.Server {
     return hasBody(req) ? withBody(req, route, raw) : decide(req, route, raw);
   }
 
-  /** A bug: say which operation and what kind of error, never the message (it may carry parameters). */
+  /**
+   * A handler that failed. The store unavailable (locked by another process,
+   * disk full, read-only file, I/O error): 503 with `Retry-After` and what is
+   * wrong. Else a bug: say which operation and what kind of error, never the
+   * message (it may carry parameters).
+   */
   function fault(route: Route, err: unknown): Reply {
+    if (err instanceof StoreUnavailable) {
+      options.log?.write(`${route.op.id}: store unavailable: ${err.reason}\n`);
+      return failure(503, err.message, ['retry-after', String(err.retryAfter)]);
+    }
     options.log?.write(`${route.op.id}: handler failed: ${err instanceof Error ? err.name : typeof err}\n`);
     return route.fault;
   }
@@ -133,7 +168,9 @@ export function createServer(options: ServerOptions): http.Server {
       writeReply(res, reply, !server.listening || (!read && hasBody(req)));
       log?.(req.method ?? '-', route ? route.op.path : safePath(path), reply.status, startedAt);
     };
-    if (authorized && !authorized(req.headers.authorization)) return finish(UNAUTHORIZED, false);
+    // The request gate: browsers on another site's behalf, then the token, before routing reveals anything.
+    const refused = crossSite(req.headers) ?? auth?.(req);
+    if (refused) return finish(refused, false);
     if (!route) return finish(NOT_FOUND, false);
     if (!route.methods.includes(req.method ?? '')) return finish(route.wrongMethod, false);
     let reply: Reply | Promise<Reply>;
@@ -150,6 +187,9 @@ export function createServer(options: ServerOptions): http.Server {
     } else finish(reply, true);
   }
 
-  const server = http.createServer({ ...TIMEOUTS }, handle);
+  const timeouts = { ...TIMEOUTS, ...options.timeouts };
+  // No Host at all is refused by the request gate, with the headers of every answer.
+  const server = http.createServer({ ...timeouts, connectionsCheckingInterval: checkingInterval(timeouts), requireHostHeader: false }, handle);
+  answerClientErrors(server);
   return server;
 }

@@ -1,14 +1,15 @@
 /** `coopctl serve`: options to a running server, a start-up banner, and a graceful stop on SIGINT/SIGTERM. */
-import { mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
-import type { Writable } from 'node:stream';
+import { isAbsolute, join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { startServer } from './start.js';
 import { StartError } from './start-error.js';
 import { checkExposure } from './host.js';
 import { banner } from './banner.js';
 import { stopper } from './stop-signals.js';
+import { MIN_TOKEN_LENGTH } from './http/auth.js';
 
 export interface ServeOptions {
   readonly host: string;
@@ -18,6 +19,8 @@ export interface ServeOptions {
   readonly fixtures?: string;
   readonly tokenFile?: string;
   readonly allowPrefer?: boolean;
+  /** Host names answered besides the bound host, localhost and IP literals (`--allowed-host`). */
+  readonly allowedHosts?: readonly string[];
   /** No banner and no access log (the URL is still printed on stdout). */
   readonly quiet?: boolean;
 }
@@ -26,6 +29,8 @@ export interface ServeContext {
   readonly stdout: Writable;
   readonly stderr: Writable;
   readonly env: NodeJS.ProcessEnv;
+  /** Where `--token-file -` reads the token. */
+  readonly stdin?: Readable;
   /** Stops the server like SIGTERM does (tests; the CLI relies on the signals). */
   readonly signal?: AbortSignal;
 }
@@ -37,21 +42,48 @@ export function defaultDbPath(env: NodeJS.ProcessEnv): string {
   return join(base, 'coopctl', 'coopctl.db');
 }
 
-/** The server token: from `--token-file`, else `COOPCTL_SERVER_TOKEN`; surrounding whitespace dropped. */
-export async function readServerToken(tokenFile: string | undefined, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+/**
+ * A token file's text, refused when group or others may read or write it (as
+ * ssh refuses an unprotected private key). The mode is read from the opened file.
+ */
+async function readTokenFile(file: string): Promise<string> {
+  let handle;
+  try {
+    handle = await open(file, 'r');
+    const { mode } = await handle.stat();
+    if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
+      const octal = (mode & 0o777).toString(8).padStart(4, '0');
+      throw new StartError(`the token file ${file} is open to other users (mode ${octal}): run chmod 600 ${file}`);
+    }
+    return await handle.readFile('utf8');
+  } catch (err) {
+    if (err instanceof StartError) throw err;
+    throw new StartError(`cannot read the token file ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  } finally {
+    await handle?.close();
+  }
+}
+
+/**
+ * The server token: from `--token-file` (`-` for stdin), else `COOPCTL_SERVER_TOKEN`;
+ * surrounding whitespace dropped; refused when shorter than MIN_TOKEN_LENGTH.
+ */
+export async function readServerToken(tokenFile: string | undefined, env: NodeJS.ProcessEnv, stdin?: Readable): Promise<string | undefined> {
   let token = env['COOPCTL_SERVER_TOKEN'];
   let source = 'COOPCTL_SERVER_TOKEN';
-  if (tokenFile !== undefined) {
+  if (tokenFile === '-') {
+    source = 'stdin';
+    token = stdin ? await text(stdin) : '';
+  } else if (tokenFile !== undefined) {
     source = tokenFile;
-    try {
-      token = await readFile(tokenFile, 'utf8');
-    } catch (err) {
-      throw new StartError(`cannot read the token file ${tokenFile} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
+    token = await readTokenFile(tokenFile);
   }
   if (token === undefined) return undefined;
   token = token.trim();
   if (!token) throw new StartError(`the server token in ${source} is empty`);
+  if (token.length < MIN_TOKEN_LENGTH) {
+    throw new StartError(`the server token in ${source} is too short: use at least ${MIN_TOKEN_LENGTH} characters (e.g. openssl rand -hex 32)`);
+  }
   return token;
 }
 
@@ -71,15 +103,15 @@ async function readFixtures(file: string): Promise<unknown> {
 
 export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<void> {
   if (opts.demo && opts.fixtures) throw new StartError('--demo and --fixtures cannot be used together');
-  const token = await readServerToken(opts.tokenFile, ctx.env);
+  const token = await readServerToken(opts.tokenFile, ctx.env, ctx.stdin);
   checkExposure(opts.host, token);
   const fixtures = opts.fixtures === undefined ? undefined : await readFixtures(opts.fixtures);
+  // The store creates a missing folder 0700 and a new file 0600.
   const db = opts.db ?? defaultDbPath(ctx.env);
-  if (db !== ':memory:') mkdirSync(dirname(db), { recursive: true, mode: 0o700 });
   // A new database gets the demo dataset unless fixtures are given (`--demo` says so explicitly).
   const demo = fixtures === undefined;
 
-  const running = await startServer({ host: opts.host, port: opts.port, db, demo, fixtures, token, allowPrefer: opts.allowPrefer, log: opts.quiet ? undefined : ctx.stderr });
+  const running = await startServer({ host: opts.host, port: opts.port, db, demo, fixtures, token, allowPrefer: opts.allowPrefer, allowedHosts: opts.allowedHosts, log: opts.quiet ? undefined : ctx.stderr });
   const stop = stopper(ctx.signal);
   stop.onSecond = () => running.abort();
   try {

@@ -1,6 +1,6 @@
 /** The one start-up path of the server: open the store, listen, and stop both together. */
 import type { Writable } from 'node:stream';
-import { FixturesError, openStore } from './store/index.js';
+import { faultOf, FixturesError, openStore, REASON_TEXT } from './store/index.js';
 import type { Store } from './store/types.js';
 import { createServer } from './app.js';
 import { listen, type Listening } from './listen.js';
@@ -18,6 +18,8 @@ export interface StartOptions {
   readonly fixtures?: unknown;
   readonly token?: string;
   readonly allowPrefer?: boolean;
+  /** Host names answered besides the bound host, localhost and IP literals (`--allowed-host`). */
+  readonly allowedHosts?: readonly string[];
   /** Access log stream; none for quiet. */
   readonly log?: Writable;
   readonly now?: () => Date;
@@ -27,18 +29,31 @@ export interface RunningServer extends Listening {
   readonly store: Store;
 }
 
+/**
+ * Why a database could not be opened, for the person starting the server: a
+ * lock held elsewhere past the start-up wait, a full disk, a read-only file, a
+ * file that is not a SQLite database. Undefined for anything else (a bug).
+ */
+function openFailure(path: string, err: unknown): StartError | undefined {
+  if (err instanceof FixturesError) return new StartError(err.message);
+  const code = (err as { code?: unknown } | null)?.code;
+  const reason = faultOf(err);
+  const why = reason ? REASON_TEXT[reason] : code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT' ? 'the file is not a SQLite database, or it is damaged (it was left as it is)' : undefined;
+  return why === undefined ? undefined : new StartError(`cannot open the database ${path}: ${why}`, 1);
+}
+
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   checkExposure(options.host, options.token);
   let store: Store;
   try {
     store = await openStore({ path: options.db, demo: options.demo, fixtures: options.fixtures, now: options.now });
   } catch (err) {
-    if (err instanceof FixturesError) throw new StartError(err.message);
-    throw err;
+    throw openFailure(options.db, err) ?? err;
   }
   let listening: Listening;
   try {
-    const server = createServer({ handlers: store.handlers, token: options.token, allowPrefer: options.allowPrefer, log: options.log, now: options.now });
+    const allowedHosts = [options.host, ...(options.allowedHosts ?? [])];
+    const server = createServer({ handlers: store.handlers, token: options.token, allowPrefer: options.allowPrefer, allowedHosts, log: options.log, now: options.now });
     listening = await listen(server, options.host, options.port);
   } catch (err) {
     await store.close();

@@ -6,3 +6,4 @@ export * from './response.js';
 export type { FieldRule, FieldKind } from './rules.js';
 export * from './samples.js';
 export * from './openapi.js';
+export * from './limits.js';

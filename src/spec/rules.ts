@@ -7,6 +7,7 @@
  * the OpenAPI document and the tests' tables all say the same thing.
  */
 import * as z from 'zod';
+import { MAX_LIST } from './limits.js';
 
 export type FieldKind = 'string' | 'int' | 'array' | 'choice';
 
@@ -196,12 +197,16 @@ export const cpfMasked: FieldRule = rule(
 /** CPF as 11 digits (registration record). */
 export const cpfDigits: FieldRule = rule(() => z.string(must('11 digits')).regex(/^\d{11}$/, must('11 digits')), '11 digits', '52998224725', ['529.982.247-25', '5299822472']);
 
-/** A non-empty list of codes of at most 3 characters each. */
+/** A non-empty list of at most MAX_LIST codes of at most 3 characters each. */
 export const codes: FieldRule = rule(
-  () => z.array(z.string().min(1, must('a code of 1 to 3 characters')).max(3, must('a code of 1 to 3 characters')), must('a list of codes')).min(1, must('a list of at least one code')),
-  'a list of codes of up to 3 characters',
+  () =>
+    z
+      .array(z.string().min(1, must('a code of 1 to 3 characters')).max(3, must('a code of 1 to 3 characters')), must('a list of codes'))
+      .min(1, must('a list of at least one code'))
+      .max(MAX_LIST, must(`a list of at most ${MAX_LIST} codes`)),
+  `a list of codes of up to 3 characters, at most ${MAX_LIST} of them`,
   'RG',
-  [['ABCD'], [], ['']],
+  [['ABCD'], [], [''], Array.from({ length: MAX_LIST + 1 }, () => 'RG')],
   'array',
 );
 
@@ -215,3 +220,35 @@ export const base64: FieldRule = rule(
 
 /** "true" or "false" as text (notification results). */
 export const boolText: FieldRule = oneOf(['true', 'false']);
+
+// ── Plain text: the rule every parameter's text obeys ─────────────────────────
+
+/** What a parameter's text may not hold: C0 controls (tab and line breaks too), DEL, C1 controls, and any surrogate (checked in pairs). */
+const SUSPECT = /[\u0000-\u001f\u007f-\u009f\ud800-\udfff]/;
+
+const hex = (code: number, width: number) => code.toString(16).toUpperCase().padStart(width, '0');
+
+/**
+ * Why `text` breaks the plain-text rule, or undefined when it keeps it. The
+ * server decodes an invalid UTF-8 byte as a lone surrogate U+DC80 to U+DCFF
+ * (as Python's surrogateescape does), so such a surrogate is reported as that
+ * byte. Positions count characters from 1; the text itself is never repeated.
+ */
+export function plainTextProblem(text: string): string | undefined {
+  const first = text.search(SUSPECT);
+  if (first < 0) return undefined;
+  for (let i = first, position = [...text.slice(0, first)].length + 1; i < text.length; i++, position++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+    }
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return `must not contain control characters (found U+${hex(c, 4)} at position ${position})`;
+    if (c >= 0xdc80 && c <= 0xdcff) return `is not valid UTF-8 (byte 0x${hex(c - 0xdc00, 2)} at position ${position})`;
+    if (c >= 0xd800 && c <= 0xdfff) return `is not valid Unicode (lone surrogate U+${hex(c, 4)} at position ${position})`;
+  }
+  return undefined;
+}

@@ -1,12 +1,21 @@
-/** Checking parameters against an operation's field rules, with errors that name the field and the rule. */
+/**
+ * Checking parameters against an operation's field rules, with errors that
+ * name the field and the rule; the plain-text rule (rules.ts) on every
+ * parameter first. Messages stay short whatever was sent (limits.ts).
+ */
 import type * as z from 'zod';
 import type { Operation } from './operation.js';
+import { plainTextProblem } from './rules.js';
+import { ECHOED_NAME, MAX_DESCRIBED } from './limits.js';
+import { maskPersonalNumbers } from './mask.js';
 
 export interface FieldError {
-  /** Spec field name, e.g. `usuario_cartao`, or `tipo_documento[1]` for an element. */
+  /** Spec field name, e.g. `usuario_cartao`, or `tipo_documento[1]` for an element; '' for the request as a whole. */
   readonly field: string;
   /** What is wrong, e.g. `is required (17 digits)` or `must be 17 digits`. */
   readonly message: string;
+  /** The field is a name the client made up (not a parameter): messages repeat it only briefly. */
+  readonly unknown?: boolean;
 }
 
 export type Params = Record<string, unknown>;
@@ -15,21 +24,63 @@ export type Validation =
   | { readonly ok: true; readonly value: Params }
   | { readonly ok: false; readonly errors: readonly FieldError[] };
 
-/** One line naming every offending field and its rule. */
-export function describeErrors(errors: readonly FieldError[]): string {
-  return errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+/**
+ * A client's text (a made-up parameter name, a content type) as a message
+ * may repeat it: its first ECHOED_NAME characters, card numbers and CPFs
+ * masked, anything but printable ASCII as `?`, since it may be anything,
+ * even personal data.
+ */
+export function briefly(text: string): string {
+  const masked = maskPersonalNumbers(text.slice(0, 2 * ECHOED_NAME)).replace(/[^\x20-\x7e]/g, '?');
+  return masked.length > ECHOED_NAME || text.length > 2 * ECHOED_NAME ? `${masked.slice(0, ECHOED_NAME)}…` : masked;
 }
 
-function toFieldErrors(op: Operation, raw: Params, issues: readonly z.core.$ZodIssue[]): FieldError[] {
+function describeOne(e: FieldError): string {
+  if (e.unknown) return `${briefly(e.field)}: ${e.message}`;
+  return e.field === '' ? e.message : `${e.field}: ${e.message}`;
+}
+
+/** One line naming the offending fields and their rules: the first MAX_DESCRIBED, then how many more. */
+export function describeErrors(errors: readonly FieldError[]): string {
+  const text = errors.slice(0, MAX_DESCRIBED).map(describeOne).join('; ');
+  return errors.length > MAX_DESCRIBED ? `${text}; and ${errors.length - MAX_DESCRIBED} more` : text;
+}
+
+/** The field a label names: `tipo_documento[1]` → `tipo_documento`. */
+function fieldOf(label: string): string {
+  const bracket = label.indexOf('[');
+  return bracket < 0 ? label : label.slice(0, bracket);
+}
+
+/** The plain-text rule, on every text value (and list element) of every parameter the operation has. */
+function textErrors(op: Operation, raw: Params): FieldError[] {
   const out: FieldError[] = [];
+  for (const name in op.params) {
+    const value = raw[name];
+    if (typeof value === 'string') {
+      const problem = plainTextProblem(value);
+      if (problem) out.push({ field: name, message: problem });
+    } else if (Array.isArray(value)) {
+      const i = value.findIndex((v) => typeof v === 'string' && plainTextProblem(v) !== undefined);
+      if (i >= 0) out.push({ field: `${name}[${i}]`, message: plainTextProblem(value[i] as string)! });
+    }
+  }
+  return out;
+}
+
+/** Errors of the field rules, the operation's parameters first, then the names it does not have. */
+function toFieldErrors(op: Operation, raw: Params, issues: readonly z.core.$ZodIssue[], skip: ReadonlySet<string>): FieldError[] {
+  const out: FieldError[] = [];
+  const unknown: FieldError[] = [];
   const seen = new Set<string>();
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.push({ field: key, message: `is not a parameter of ${op.name}` });
+      for (const key of issue.keys) unknown.push({ field: key, message: `is not a parameter of ${op.name}`, unknown: true });
       continue;
     }
     const [head, ...rest] = issue.path;
     const name = String(head ?? '');
+    if (skip.has(name)) continue;
     const field = op.params[name];
     const label = rest.length ? `${name}${rest.map((p) => `[${String(p)}]`).join('')}` : name;
     if (seen.has(label)) continue;
@@ -37,12 +88,19 @@ function toFieldErrors(op: Operation, raw: Params, issues: readonly z.core.$ZodI
     if (field && raw[name] === undefined) out.push({ field: name, message: `is required (${field.rule})` });
     else out.push({ field: label, message: issue.message });
   }
-  return out;
+  return unknown.length ? out.concat(unknown) : out;
 }
 
-/** Validates raw parameters (strings from flags or a query string, or JSON values). */
+/**
+ * Validates raw parameters (strings from flags or a query string, or JSON
+ * values): the plain-text rule first, then each field's rule. A field that
+ * breaks the plain-text rule is described by that rule alone.
+ */
 export function validateParams(op: Operation, raw: Params): Validation {
+  const text = textErrors(op, raw);
   const result = op.paramSchema.safeParse(raw);
-  if (result.success) return { ok: true, value: result.data as Params };
-  return { ok: false, errors: toFieldErrors(op, raw, result.error.issues) };
+  if (result.success && text.length === 0) return { ok: true, value: result.data as Params };
+  if (result.success) return { ok: false, errors: text };
+  const named = new Set(text.map((e) => fieldOf(e.field)));
+  return { ok: false, errors: text.concat(toFieldErrors(op, raw, result.error.issues, named)) };
 }

@@ -15,3 +15,9 @@ export function commandLine(op: Operation, params: Params): string[] {
 export function flaggable(value: unknown): boolean {
   return typeof value === 'string' || (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string'));
 }
+
+/** A valid call of the operation: its positional as the argument, the rest as flags, and --yes where it asks for confirmation. */
+export function callArgv(op: Operation, params: Params): string[] {
+  const { [op.positional ?? '']: positional, ...rest } = params;
+  return [...op.command, ...(positional === undefined ? [] : [String(positional)]), ...flagWords(rest), ...(op.confirm ? ['--yes'] : [])];
+}

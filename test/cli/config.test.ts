@@ -1,31 +1,23 @@
 /** Configuration: precedence flags > environment > profile > defaults, profiles, file mode 0600, and the token never printed. */
-import { mkdtempSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { operation, sampleParams, sampleRecord } from '../../src/spec/index.js';
 import { commandLine } from './argv.js';
-import { startHarness, type Harness, type RunOptions } from './harness.js';
+import { useHarness, type RunOptions } from './harness.js';
 
-let h: Harness;
-let home: string;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const setup = useHarness('coopctl-config-');
 beforeEach(() => {
-  h.reset();
-  home = mkdtempSync(join(tmpdir(), 'coopctl-config-'));
-  h.base.reply({ json: [sampleRecord(read)] });
-  h.test.reply({ json: [sampleRecord(read)] });
+  setup.h.base.reply({ json: [sampleRecord(read)] });
+  setup.h.test.reply({ json: [sampleRecord(read)] });
 });
 
 const read = operation('record.allergies');
 const readArgv = commandLine(read, sampleParams(read));
-const file = () => join(home, 'coopctl', 'config.json');
+const file = () => join(setup.home, 'coopctl', 'config.json');
 /** A run with this test's config home and no COOPCTL_* variables unless given. */
 const run = (argv: string[], options: RunOptions = {}) =>
-  h.run(argv, { ...options, env: { XDG_CONFIG_HOME: home, COOPCTL_BASE_URL: undefined, COOPCTL_TEST_BASE_URL: undefined, ...options.env } });
+  setup.h.run(argv, { ...options, env: { XDG_CONFIG_HOME: setup.home, COOPCTL_BASE_URL: undefined, COOPCTL_TEST_BASE_URL: undefined, ...options.env } });
 const listed = async (argv: string[] = [], options: RunOptions = {}) => {
   const r = await run([...argv, '--json', 'config', 'list'], options);
   expect(r.code, r.stderr).toBe(0);
@@ -47,17 +39,17 @@ describe('configuration', () => {
   });
 
   it('writes the file with mode 0600', async () => {
-    expect((await run(['config', 'set', 'baseUrl', h.base.url])).code).toBe(0);
+    expect((await run(['config', 'set', 'baseUrl', setup.h.base.url])).code).toBe(0);
     expect(statSync(file()).mode & 0o777).toBe(0o600);
   });
 
   it('profile beats default, environment beats profile', async () => {
-    await run(['config', 'set', 'baseUrl', h.base.url]);
+    await run(['config', 'set', 'baseUrl', setup.h.base.url]);
     expect((await run(readArgv)).code).toBe(0);
-    expect(h.base.requests).toHaveLength(1);
-    expect((await run(readArgv, { env: { COOPCTL_BASE_URL: h.test.url } })).code).toBe(0);
-    expect(h.test.requests).toHaveLength(1);
-    expect((await listed([], { env: { COOPCTL_BASE_URL: h.test.url } })).settings['baseUrl']).toEqual({ value: h.test.url, source: 'COOPCTL_BASE_URL' });
+    expect(setup.h.base.requests).toHaveLength(1);
+    expect((await run(readArgv, { env: { COOPCTL_BASE_URL: setup.h.test.url } })).code).toBe(0);
+    expect(setup.h.test.requests).toHaveLength(1);
+    expect((await listed([], { env: { COOPCTL_BASE_URL: setup.h.test.url } })).settings['baseUrl']).toEqual({ value: setup.h.test.url, source: 'COOPCTL_BASE_URL' });
   });
 
   it('selects a profile with --profile, else COOPCTL_PROFILE', async () => {
@@ -70,29 +62,32 @@ describe('configuration', () => {
 
   it('token: --token-file beats COOPCTL_TOKEN, which beats the profile; sent as a bearer token', async () => {
     expect((await run(['config', 'set', 'token'], { stdin: 'profile-token\n' })).code).toBe(0);
-    const tokenFile = join(home, 'token');
+    await run(['config', 'set', 'baseUrl', setup.h.base.url]);
+    const tokenFile = join(setup.home, 'token');
     writeFileSync(tokenFile, 'file-token\n');
-    const env = { COOPCTL_BASE_URL: h.base.url };
-    await run(readArgv, { env });
-    await run(readArgv, { env: { ...env, COOPCTL_TOKEN: 'env-token' } });
-    await run(['--token-file', tokenFile, ...readArgv], { env: { ...env, COOPCTL_TOKEN: 'env-token' } });
-    await run(['--token-file', '-', ...readArgv], { env, stdin: 'stdin-token' });
-    expect(h.base.requests.map((r) => r.headers['authorization'])).toEqual(['Bearer profile-token', 'Bearer env-token', 'Bearer file-token', 'Bearer stdin-token']);
+    await run(readArgv);
+    await run(readArgv, { env: { COOPCTL_TOKEN: 'env-token' } });
+    await run(['--token-file', tokenFile, ...readArgv], { env: { COOPCTL_TOKEN: 'env-token' } });
+    await run(['--token-file', '-', ...readArgv], { stdin: 'stdin-token' });
+    expect(setup.h.base.requests.map((r) => r.headers['authorization'])).toEqual(['Bearer profile-token', 'Bearer env-token', 'Bearer file-token', 'Bearer stdin-token']);
   });
 
   it('sends no Authorization header without a token', async () => {
-    await run(readArgv, { env: { COOPCTL_BASE_URL: h.base.url } });
-    expect(h.base.requests[0]!.headers['authorization']).toBeUndefined();
+    await run(readArgv, { env: { COOPCTL_BASE_URL: setup.h.base.url } });
+    expect(setup.h.base.requests[0]!.headers['authorization']).toBeUndefined();
   });
 
   it('never prints the token', async () => {
     await run(['config', 'set', 'token'], { stdin: 'sekret-123' });
+    await run(['config', 'set', 'baseUrl', setup.h.base.url]);
     const outputs = [
       await run(['config', 'list']),
       await run(['--json', 'config', 'list']),
       await run(['config', 'get', 'token']),
-      await run(['-v', ...readArgv], { env: { COOPCTL_BASE_URL: h.base.url } }),
+      await run(['-v', ...readArgv]),
     ];
+    expect(outputs[3]!.code, outputs[3]!.stderr).toBe(0);
+    expect(setup.h.base.requests[0]!.headers['authorization']).toBe('Bearer sekret-123');
     for (const r of outputs) expect(r.stdout + r.stderr).not.toContain('sekret-123');
     expect(outputs[2]!.stdout).toBe('********\n');
   });
@@ -156,7 +151,7 @@ describe('configuration', () => {
   });
 
   it('a configuration file that is not JSON is a usage error naming it', async () => {
-    mkdirSync(join(home, 'coopctl'), { recursive: true });
+    mkdirSync(join(setup.home, 'coopctl'), { recursive: true });
     writeFileSync(file(), '{ nope');
     const r = await run(readArgv);
     expect(r.code).toBe(2);

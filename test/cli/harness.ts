@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Clock, Env } from '../../src/client/types.js';
 import { makeContext, type ContextParts } from '../../src/cli/context.js';
 import { runCli } from '../../src/cli/run.js';
@@ -87,6 +88,32 @@ export async function startHarness(): Promise<Harness> {
     async close() {
       await Promise.all([base.close(), test.close()]);
       rmSync(configHome, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One harness for a test file, reset before each test, with a new
+ * configuration home (`home`) per test: the setup the config, profile and
+ * limit tests share.
+ */
+export function useHarness(prefix: string): { readonly h: Harness; readonly home: string } {
+  let h: Harness | undefined;
+  let home: string | undefined;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h?.close());
+  beforeEach(() => {
+    h!.reset();
+    home = mkdtempSync(join(tmpdir(), prefix));
+  });
+  return {
+    get h() {
+      return h!;
+    },
+    get home() {
+      return home!;
     },
   };
 }

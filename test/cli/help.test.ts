@@ -43,7 +43,7 @@ describe('help', () => {
   it('serve and config have their commands', async () => {
     const program = await tree();
     expect(find(program, ['config'])!.commands.map((c) => c.name())).toEqual(['path', 'list', 'get', 'set', 'unset']);
-    expect(find(program, ['serve'])!.options.map((o) => o.long)).toEqual(['--host', '--port', '--db', '--demo', '--fixtures', '--allow-prefer']);
+    expect(find(program, ['serve'])!.options.map((o) => o.long)).toEqual(['--host', '--allowed-host', '--port', '--db', '--demo', '--fixtures', '--allow-prefer']);
     expect((await h.run(['serve', '--help'])).stdout).toContain('--allow-prefer');
   });
 

@@ -39,10 +39,13 @@ describe('buildRequest', () => {
     expect(req.body).toBe('beneficiario_id=1&finalidade%5B%5D=RES&finalidade%5B%5D=COB');
   });
 
-  it('sends Authorization only with a token', () => {
+  it("sends Authorization only with a token for the operation's host", () => {
     const op = operation('record.allergies');
+    const show = operation('registration.show');
     expect(buildRequest(op, {}, target).headers['authorization']).toBeUndefined();
-    expect(buildRequest(op, {}, { ...target, token: 't0k' }).headers['authorization']).toBe('Bearer t0k');
+    expect(buildRequest(op, {}, { ...target, tokens: { base: 't0k' } }).headers['authorization']).toBe('Bearer t0k');
+    expect(buildRequest(show, {}, { ...target, tokens: { base: 't0k' } }).headers['authorization']).toBeUndefined();
+    expect(buildRequest(show, {}, { ...target, tokens: { test: 't3st' } }).headers['authorization']).toBe('Bearer t3st');
   });
 });
 

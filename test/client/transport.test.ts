@@ -17,7 +17,7 @@ afterEach(() => {
   proxy.reset();
 });
 
-const options = (extra: Partial<ClientOptions> = {}): ClientOptions => ({ timeoutMs: 5000, retries: 0, clock: systemClock, env: {}, ...extra });
+const options = (extra: Partial<ClientOptions> = {}): ClientOptions => ({ timeoutMs: 5000, retries: 0, maxResponseBytes: 1024 ** 2, clock: systemClock, env: {}, ...extra });
 const get = (): HttpRequest => ({ method: 'GET', url: new URL(`${service.url}/ping`), headers: {} });
 
 describe('transport', () => {

@@ -1,9 +1,9 @@
 /**
  * A loopback HTTP server for tests: records every request it receives and
- * answers canned replies. Also records CONNECT requests, so that it can stand
- * in for a proxy.
+ * answers canned replies (streamed ones too, endless if need be). Also
+ * records CONNECT requests, so that it can stand in for a proxy.
  */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -24,9 +24,31 @@ export interface CannedReply {
   readonly raw?: string;
   /** Wait before answering. */
   readonly delayMs?: number;
+  /** Sent as a stream: `chunk` written `count` times (default: until the client goes away), `intervalMs` apart (default: as fast as the socket takes them). */
+  readonly stream?: { readonly chunk: string; readonly count?: number; readonly intervalMs?: number };
 }
 
 export type Responder = (req: RecordedRequest, index: number) => CannedReply;
+
+/** Writes a streamed reply's chunks, waiting for the socket when it is full; stops when the client goes away. */
+function writeStream(res: ServerResponse, stream: NonNullable<CannedReply['stream']>): void {
+  let left = stream.count ?? Infinity;
+  const next = (): void => {
+    while (left > 0 && !res.destroyed) {
+      left--;
+      if (!res.write(stream.chunk)) {
+        res.once('drain', next);
+        return;
+      }
+      if (stream.intervalMs) {
+        setTimeout(next, stream.intervalMs).unref();
+        return;
+      }
+    }
+    if (!res.destroyed) res.end();
+  };
+  next();
+}
 
 export interface FakeService {
   readonly url: string;
@@ -63,6 +85,7 @@ export async function startFakeService(): Promise<FakeService> {
         if (res.destroyed) return;
         const headers: Record<string, string> = { ...(r.json !== undefined ? { 'content-type': 'application/json' } : {}), ...r.headers };
         res.writeHead(r.status ?? 200, headers);
+        if (r.stream) return writeStream(res, r.stream);
         res.end(r.json !== undefined ? JSON.stringify(r.json) : (r.raw ?? ''));
       };
       if (r.delayMs) setTimeout(send, r.delayMs).unref();

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer, type StartOptions } from '../../src/server/start.js';
+import { StartError } from '../../src/server/start-error.js';
 
 export interface TestServer extends RunningServer {
   /** The database file (start another server on it to test persistence). */
@@ -41,4 +42,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The StartError a start-up is refused with (fails the test if it starts, or fails otherwise). */
+export async function startError(promise: Promise<unknown>): Promise<StartError> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof StartError) return err;
+    throw err;
+  }
+  throw new Error('expected a StartError');
 }

@@ -145,6 +145,8 @@ describe('against a fake service', () => {
     // The second beneficiary's contact is refused.
     let contacts = 0;
     service((req) => operationAt(req.url.pathname)!.name === 'beneficiario/contato' && ++contacts === 2);
+    // --profile names a stored profile (an unknown one is an error).
+    expect((await h.run(['--profile', 'ops', 'config', 'set', 'baseUrl', h.base.url])).code).toBe(0);
     const r = await h.run(['--profile', 'ops', 'enrol', 'wizard'], { tty: TTY, prompter: fakePrompter(enrolmentScript([{ nome: 'Pedro Souza', file: pdf }, { nome: 'Lia Souza', answers: ['S', 'N'] }, { nome: 'Caio Souza', document: false, answers: ['N', 'N'] }])), env: { NO_COLOR: '1' } });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('error: beneficiary 2 · contact (beneficiario/contato): the request failed: refused beneficiario/contato');

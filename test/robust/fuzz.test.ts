@@ -17,7 +17,7 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue, checkResponse, sampleParams, type Field, type Operation } from '../../src/spec/index.js';
+import { briefly, catalogue, checkResponse, sampleParams, type Field, type Operation } from '../../src/spec/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { envelopeProblem, messageOf, send, sendJson, tableChecksum, type Answer } from './helpers.js';
 
@@ -165,12 +165,42 @@ function request(op: Operation, c: Case): Promise<Answer> {
   return send(url, { method, agent, headers: { 'content-type': type, 'content-length': Buffer.byteLength(body) }, body });
 }
 
-/** The names a 422 message names: the part before `: ` of each `field: rule` segment. */
+/** The names a 422 message names: the part before `: ` of each `field: rule` segment (not the closing "and 3 more"). */
 function namedFields(message: string): string[] {
-  return message.split('; ').map((seg) => {
-    const colon = seg.indexOf(': ');
-    return colon < 0 ? seg : seg.slice(0, colon);
-  });
+  return message
+    .split('; ')
+    .filter((seg) => !/^and \d+ more$/.test(seg))
+    .map((seg) => {
+      const colon = seg.indexOf(': ');
+      return colon < 0 ? seg : seg.slice(0, colon);
+    });
+}
+
+/** The keys `text` carries, read as a form and as JSON. */
+function keysOf(text: string): string[] {
+  const keys = [...new URLSearchParams(text).keys()];
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value !== null && typeof value === 'object') keys.push(...Object.keys(value));
+  } catch {
+    // not JSON
+  }
+  return keys;
+}
+
+/**
+ * Whether a name a 422 repeats could come from `text`: a made-up name is
+ * repeated briefly (cut with …, digits of long numbers as *, characters
+ * other than printable ASCII as ?, one per byte the server could not decode,
+ * where a decoder may give one U+FFFD for several).
+ */
+function echoes(text: string, named: string): boolean {
+  const pattern = named
+    .replace(/…$/, '')
+    .replace(/\?+/g, '?')
+    .replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === '?' ? '[^]+?' : c === '*' ? '[*\\d]' : `\\${c}`));
+  const re = new RegExp(pattern);
+  return [text, ...keysOf(text)].some((k) => re.test(k));
 }
 
 /** A list element (`tipo_documento[1]`) names its list. */
@@ -181,7 +211,7 @@ function checkRejection(op: Operation, c: Case, res: Answer): void {
   expect(res.status, res.text).toBe(422);
   expect(envelopeProblem(res)).toBeUndefined();
   const named = namedFields(messageOf(res));
-  const sent = c.unknownKeys;
+  const sent = c.unknownKeys.map(briefly);
   const known = new Set([...Object.keys(op.params), ...sent]);
   for (const n of named) {
     expect(known.has(n) || Object.hasOwn(op.params, withoutIndex(n)), `"${n}" in "${messageOf(res)}" is no field of ${op.name} nor a key sent`).toBe(true);
@@ -247,7 +277,7 @@ describe.each(ops)('%s', (_id, op, index) => {
             // Each name is a field of the operation or a key the garbage carried (a form body `[{}]` is the key "[{}]").
             const text = payload.toString('utf8');
             for (const n of namedFields(messageOf(res))) {
-              const ok = Object.hasOwn(op.params, withoutIndex(n)) || text.includes(n) || text.includes(JSON.stringify(n)) || new URLSearchParams(text).has(n) || new URLSearchParams(text).has(`${n}[]`);
+              const ok = Object.hasOwn(op.params, withoutIndex(n)) || echoes(text, n);
               expect(ok, `"${n}" in "${messageOf(res)}" for body ${JSON.stringify(text)}`).toBe(true);
             }
           }

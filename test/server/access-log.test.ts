@@ -1,5 +1,8 @@
+import { request } from 'node:http';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operation, sampleParams } from '../../src/spec/index.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startFake, type FakeServer } from './fake.js';
 
 const CARD = '12345678901234567';
@@ -35,7 +38,7 @@ describe('access log', () => {
     expect(lines).toEqual([
       expect.stringMatching(new RegExp(`^GET ${show.path} 200 \\d+\\.\\dms$`)),
       expect.stringMatching(new RegExp(`^POST ${contact.path} 200 \\d+\\.\\dms$`)),
-      expect.stringMatching(/^GET \/api\/svcmobile\/prontuario\/… 404 \d+\.\dms$/),
+      expect.stringMatching(/^GET \/api\/svcmobile\/prontuario\/\*{13}4567 404 \d+\.\dms$/),
       expect.stringMatching(new RegExp(`^GET ${show.path} 401 \\d+\\.\\dms$`)),
     ]);
     for (const secret of [CARD, '52998224725', 'private@example.com', TOKEN, 'wrong-token', '?']) expect(srv.logged()).not.toContain(secret);
@@ -48,5 +51,48 @@ describe('access log', () => {
     expect(await res.json()).toEqual([{ confirma_operacao: 4, mensagem_erro: expect.stringContaining(op.name) }]);
     expect(srv.logged()).toContain(`${op.id}: handler failed: TypeError`);
     expect(srv.logged()).not.toContain(CARD);
+  });
+});
+
+describe('access log of the real server: cards and CPFs in any form', () => {
+  let server: TestServer;
+  let logged = '';
+  beforeAll(async () => {
+    const log = new PassThrough();
+    log.on('data', (chunk: Buffer) => (logged += chunk.toString('utf8')));
+    server = await startTestServer({ log });
+  });
+  afterAll(() => server.stop());
+
+  /** Sends `path` exactly as written (already percent-encoded) and answers the line the log wrote for it. */
+  async function logLine(path: string): Promise<string> {
+    const before = logged.length;
+    const { port } = new URL(server.url);
+    await new Promise<void>((resolve, reject) => {
+      request({ host: '127.0.0.1', port, path }, (res) => res.resume().on('end', resolve)).on('error', reject).end();
+    });
+    return logged.slice(before).trimEnd();
+  }
+
+  it.each([
+    ['a card', '/api/x/00010001000001005', '/api/x/*************1005'],
+    ['a card with spaces (%20)', '/api/x/0001%200001%20000001%2000%205', '/api/x/****%20****%20*****1%2000%205'],
+    ['a card with dots and a hyphen', '/api/x/0001.0001.000001.00-5', '/api/x/****.****.*****1.00-5'],
+    ['a card with +', '/api/x/0001+0001+000001+00+5', '/api/x/****+****+*****1+00+5'],
+    ['a CPF', '/api/x/52998224725', '/api/x/*******4725'],
+    ['a formatted CPF', '/api/x/529.982.247-25', '/api/x/***.***.*47-25'],
+    ['a formatted CPF, percent-encoded', '/api/x/529%2E982%2E247%2D25', '/api/x/***%2E***%2E*47%2D25'],
+    ['a CPF in percent-encoded digits', '/api/x/%35%32%39%39%38%32%32%34%37%32%35', '/api/x/*******%34%37%32%35'],
+    ['a card cut by the 200-character limit', `/${'a'.repeat(190)}/00010001000001005`, `/${'a'.repeat(190)}/${'*'.repeat(8)}`],
+  ])('masks %s in an unknown path', async (_name, path, masked) => {
+    expect(await logLine(path)).toMatch(new RegExp(`^GET ${masked.replace(/[*+.]/g, '\\$&')} 404 \\d+\\.\\dms$`));
+  });
+
+  it.each([
+    ['a card with spaces', '?usuario_cartao=0001%200001%20000001%2000%205'],
+    ['a formatted CPF', '?cpf=529.982.247-25'],
+  ])('never logs the query string of a known path: %s', async (_name, query) => {
+    const path = operation('registration.show').path;
+    expect(await logLine(`${path}${query}`)).toMatch(new RegExp(`^GET ${path} \\d{3} \\d+\\.\\dms$`));
   });
 });

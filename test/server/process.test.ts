@@ -1,11 +1,12 @@
 /** `coopctl serve` as a real process (the built bin/coopctl): start-up output, and a graceful stop on SIGTERM. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { checkResponse, operation, sampleParams } from '../../src/spec/index.js';
+import { parseRaw, rawExchange } from './raw.js';
 
 const BIN = new URL('../../bin/coopctl', import.meta.url).pathname;
 let dir: string;
@@ -97,6 +98,39 @@ describe('coopctl serve process', () => {
     // A cleanly closed SQLite database leaves no write-ahead log behind.
     expect(existsSync(db)).toBe(true);
     expect(existsSync(`${db}-wal`)).toBe(false);
+  });
+
+  it('answers --allowed-host names and refuses other Host names with 403', async () => {
+    const proc = await start(['--db', ':memory:', '-q', '--allowed-host', 'coop.example.org', '--allowed-host', '.lan.example']);
+    const port = Number(new URL(proc.url).port);
+    const status = async (host: string) => parseRaw((await rawExchange(port, `GET /nowhere HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)).text).status;
+    expect(await status('coop.example.org')).toBe(404);
+    expect(await status(`x.lan.example:${port}`)).toBe(404);
+    expect(await status('other.example')).toBe(403);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+  });
+
+  it.each([
+    ['a short token from COOPCTL_SERVER_TOKEN', [], { COOPCTL_SERVER_TOKEN: 'short-token' }, '', /too short: use at least 16 characters/],
+    ['a short token from --token-file -', ['--token-file', '-'], {}, 'short-token\n', /token in stdin is too short/],
+    ['a token file others can read', ['--token-file', 'TOKEN_FILE'], {}, '', /open to other users \(mode 0644\): run chmod 600 /],
+    ['a malformed --allowed-host', ['--allowed-host', 'coop.example.org:80'], {}, '', /must be a host name/],
+  ])('refuses %s, with exit 2', async (_what, args, env, stdin, message) => {
+    const file = join(dir, 'open-token');
+    writeFileSync(file, 'a-token-of-24-characters\n');
+    chmodSync(file, 0o644);
+    const argv = [BIN, 'serve', '--port', '0', '--db', ':memory:', ...args.map((a) => (a === 'TOKEN_FILE' ? file : a))];
+    const child = spawn(process.execPath, argv, { env: { ...childEnv(), ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    // A server that started after all would outlive a failed test.
+    onTestFinished(() => void child.kill());
+    child.stdin.end(stdin);
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(2);
+    expect(err).toMatch(message);
+    expect(err).not.toContain('a-token-of-24-characters');
   });
 
   it('refuses a non-loopback address without a token, with exit 2', async () => {

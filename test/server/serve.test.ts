@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkResponse, operation } from '../../src/spec/index.js';
 import { defaultDbPath, runServe, type ServeOptions } from '../../src/server/serve.js';
-import { StartError } from '../../src/server/start-error.js';
+import { startError } from '../helpers/server.js';
 
 let dir: string;
 beforeEach(() => {
@@ -38,16 +38,6 @@ async function serve(opts: Partial<ServeOptions>, env: NodeJS.ProcessEnv = {}) {
       await done;
     },
   };
-}
-
-async function startError(promise: Promise<unknown>): Promise<StartError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof StartError) return err;
-    throw err;
-  }
-  throw new Error('expected a StartError');
 }
 
 describe('coopctl serve', () => {
@@ -113,22 +103,22 @@ describe('coopctl serve', () => {
 
   it('requires the token from --token-file, and never prints it', async () => {
     const file = join(dir, 'token');
-    writeFileSync(file, 'file-token-123\n');
-    const srv = await serve({ db: join(dir, 'a.db'), tokenFile: file }, { COOPCTL_SERVER_TOKEN: 'env-token' });
+    writeFileSync(file, 'file-token-1234567\n', { mode: 0o600 });
+    const srv = await serve({ db: join(dir, 'a.db'), tokenFile: file }, { COOPCTL_SERVER_TOKEN: 'env-token-12345678' });
     const path = operation('enrol.contract.search').path;
     expect((await fetch(`${srv.url}${path}`)).status).toBe(401);
-    expect((await fetch(`${srv.url}${path}`, { headers: { authorization: 'Bearer env-token' } })).status).toBe(401);
-    expect((await fetch(`${srv.url}${path}`, { headers: { authorization: 'Bearer file-token-123' } })).status).toBe(200);
+    expect((await fetch(`${srv.url}${path}`, { headers: { authorization: 'Bearer env-token-12345678' } })).status).toBe(401);
+    expect((await fetch(`${srv.url}${path}`, { headers: { authorization: 'Bearer file-token-1234567' } })).status).toBe(200);
     await srv.stop();
-    expect(srv.stderr() + srv.stdout()).not.toContain('file-token-123');
+    expect(srv.stderr() + srv.stdout()).not.toContain('file-token-1234567');
   });
 
   it('takes the token from COOPCTL_SERVER_TOKEN, and then serves a non-loopback address', async () => {
-    const srv = await serve({ host: '0.0.0.0', db: join(dir, 'a.db') }, { COOPCTL_SERVER_TOKEN: 'env-token' });
+    const srv = await serve({ host: '0.0.0.0', db: join(dir, 'a.db') }, { COOPCTL_SERVER_TOKEN: 'env-token-12345678' });
     const port = new URL(srv.url).port;
     const path = operation('enrol.contract.search').path;
     expect((await fetch(`http://127.0.0.1:${port}${path}`)).status).toBe(401);
-    expect((await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: 'Bearer env-token' } })).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: 'Bearer env-token-12345678' } })).status).toBe(200);
     await srv.stop();
   });
 

@@ -74,6 +74,8 @@ describe('dry run details', () => {
   it('a token from the profile is not printed either', async () => {
     const set = await h.run(['--profile', 'dry', 'config', 'set', 'token'], { stdin: `${TOKEN}\n` });
     expect(set.code, set.stderr).toBe(0);
+    // A profile's token goes only to the profile's own URL (config/credentials.ts).
+    expect((await h.run(['--profile', 'dry', 'config', 'set', 'baseUrl', h.base.url])).code).toBe(0);
     const op = operation('record.allergies');
     const r = await h.run(['--profile', 'dry', ...argvOf(op, sampleParams(op)), '-n']);
     expect(r.code, r.stderr).toBe(0);

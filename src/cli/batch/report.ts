@@ -1,11 +1,13 @@
 /**
  * The final report of a batch: one entry per row (created ids and result),
  * the failures (place, step, message) and the invalid fields, as a table,
- * JSON, JSON lines or CSV (GUIDE §4: data on stdout, messages on stderr).
+ * JSON, JSON lines or CSV (GUIDE §4: data on stdout, messages on stderr);
+ * the service's messages in it are made safe to show (output/sanitize.ts).
  */
 import type { Row } from '../../spec/index.js';
 import type { OutputFormat } from '../global-options.js';
 import { renderRows } from '../output/render.js';
+import { jsonText } from '../output/sanitize.js';
 import type { Style } from '../style.js';
 import type { EngineTotals, RowResult } from './engine.js';
 import type { Plan } from './plan.js';
@@ -84,14 +86,12 @@ export function problemRows(problems: readonly Problem[]): Row[] {
   return problems.map((p) => ({ ...(p.line !== undefined ? { line: p.line } : {}), field: p.field, message: p.message }));
 }
 
-/** One line per problem, for stderr: `  line 12: cpf: must be …` or `  [3].beneficiaries[1].cpf: must be …`. */
-export function problemLines(problems: readonly Problem[]): string {
-  return problems
-    .map((p) => {
-      const where = p.line !== undefined ? `line ${p.line}${p.field ? `: ${p.field}` : ''}` : p.field;
-      return `  ${where}: ${p.message}\n`;
-    })
-    .join('');
+/** One line per problem, for stderr (Invocation.say): `  line 12: cpf: must be …` or `  [3].beneficiaries[1].cpf: must be …`. */
+export function problemLines(problems: readonly Problem[]): string[] {
+  return problems.map((p) => {
+    const where = p.line !== undefined ? `line ${p.line}${p.field ? `: ${p.field}` : ''}` : p.field;
+    return `  ${where}: ${p.message}`;
+  });
 }
 
 export interface ReportInput {
@@ -110,7 +110,7 @@ export async function renderReport(input: ReportInput, format: OutputFormat, sty
   const where = input.plan.format === 'csv' ? 'line' : 'path';
   switch (format) {
     case 'json':
-      return `${JSON.stringify({ file: input.file, journal: input.journal ?? null, summary, rows, failures, invalid: problemRows(input.problems) }, null, 2)}\n`;
+      return `${jsonText({ file: input.file, journal: input.journal ?? null, summary, rows, failures, invalid: problemRows(input.problems) }, 2)}\n`;
     case 'jsonl':
       return renderRows([], rows, 'jsonl', style);
     case 'csv':

@@ -94,7 +94,8 @@ function conflicts(steps: ReturnType<typeof allSteps>, recorded: ReadonlyMap<str
 }
 
 function printProblems(inv: Invocation, title: string, problems: readonly Problem[]): void {
-  inv.ctx.stderr.write(`${title}\n${problemLines(problems)}`);
+  inv.say(title);
+  for (const line of problemLines(problems)) inv.say(line);
 }
 
 export async function runBatch(inv: Invocation, file: string, opts: BatchOptions): Promise<number> {
@@ -133,7 +134,7 @@ export async function runBatch(inv: Invocation, file: string, opts: BatchOptions
   if (!journalPath) inv.info('enrol batch: reading stdin without --journal: an interrupted run cannot be resumed');
   const entries = journalPath ? readJournal(journalPath) : [];
   const { steps: recorded, runs } = replay(entries);
-  const target = await inv.target();
+  const target = await inv.target('base');
   const lastRun = runs[runs.length - 1];
   if (lastRun && lastRun.target !== target.baseUrl) {
     throw new UsageError(
@@ -170,7 +171,7 @@ export async function runBatch(inv: Invocation, file: string, opts: BatchOptions
   let totals: EngineTotals | undefined;
   try {
     // A client of our own, not tied to Ctrl-C: a request in flight is let finish and journaled.
-    client = await inv.ctx.createClient(inv.clientOptions());
+    client = await inv.ctx.createClient(await inv.clientOptions());
     writer.write({ e: 'run', at: new Date().toISOString(), file: basename(name), sha256, target: target.baseUrl, coopctl: version });
     const { resolutions, lost, notes } = await reconcile(plan, recorded, client, target, opts.resendUncertain);
     for (const l of lost) writer.write({ e: 'lost', k: l.key, h: l.hash, ...(l.parent === undefined ? {} : { p: l.parent }) });

@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import type { RunState } from '../run-state.js';
-import { checkSetting, displayValue, isSettingKey, profileName, settingKeys, settings, type SettingKey } from './settings.js';
+import { readConfig } from './file.js';
+import { checkSetting, displayValue, isSettingKey, profileName, selectProfile, settingKeys, settings, type SettingKey } from './settings.js';
 
 const keyHelp = settingKeys.map((k) => `  ${k}: ${settings[k].help} ($${settings[k].env})`).join('\n');
 
@@ -61,7 +62,8 @@ async function set(inv: Invocation, key: string, value: string | undefined): Pro
 
 async function unset(inv: Invocation, key: string): Promise<number> {
   const k = settingKey(key);
-  const profile = profileName(inv.globals.profile, inv.ctx.env);
+  // A mistyped profile name is an error here too, not a silent no-op.
+  const profile = selectProfile(inv.globals.profile, inv.ctx.env, readConfig(inv.ctx.configPath)).name;
   const { openConfigStore } = await import('./store.js');
   openConfigStore(inv.ctx.configPath).unset(profile, k);
   inv.info(`${k} unset in profile "${profile}"`);

@@ -2,9 +2,10 @@
  * The settings of a profile and how their values are chosen (GUIDE §5):
  * flags > environment > the selected profile > defaults.
  */
+import { formatSize, parseSize } from '../../client/size.js';
 import type { Env } from '../../client/types.js';
 import { UsageError } from '../exit-codes.js';
-import type { ConfigData } from './file.js';
+import type { ConfigData, ProfileData } from './file.js';
 
 /** The embedded server's default address (`coopctl serve`). */
 export const defaultUrl = 'http://127.0.0.1:8787';
@@ -28,6 +29,15 @@ function httpUrl(value: string): string | undefined {
   }
 }
 
+/** The largest answer that may be asked for: a string of more than about 512 MiB cannot exist in V8. */
+export const maxResponseCeiling = 256 * 1024 ** 2;
+
+function responseSize(value: string): string | undefined {
+  const bytes = parseSize(value);
+  if (bytes === undefined) return 'must be a size in bytes, or with a KiB, MiB or GiB suffix (e.g. 64MiB)';
+  return bytes < 1 || bytes > maxResponseCeiling ? `must be from 1 byte to ${formatSize(maxResponseCeiling)}` : undefined;
+}
+
 export const settings = {
   baseUrl: { env: 'COOPCTL_BASE_URL', fallback: defaultUrl, check: httpUrl, help: 'URL of the host of the medical record, scheduling, enrolment and notification operations' },
   testBaseUrl: { env: 'COOPCTL_TEST_BASE_URL', fallback: defaultUrl, check: httpUrl, help: 'URL of the (test-environment) host of the registration-update operations' },
@@ -35,7 +45,13 @@ export const settings = {
     env: 'COOPCTL_TOKEN',
     secret: true,
     check: (v: string) => (/^\S+$/.test(v) ? undefined : 'must be one word without spaces'),
-    help: 'bearer token sent as Authorization (set it from stdin or a prompt, never on the command line)',
+    help: 'bearer token sent as Authorization (set it from stdin or a prompt, never on the command line); it goes only to URLs set with it',
+  },
+  maxResponseSize: {
+    env: 'COOPCTL_MAX_RESPONSE_SIZE',
+    fallback: '64MiB',
+    check: responseSize,
+    help: `largest answer read, in bytes or with a KiB, MiB or GiB suffix, up to ${formatSize(maxResponseCeiling)} (--max-response-size)`,
   },
 } as const satisfies Record<string, SettingDef>;
 
@@ -64,6 +80,31 @@ export function profileName(flag: string | undefined, env: Env): string {
   return name;
 }
 
+/** The selected profile and what the configuration file stores for it (nothing for an absent `default`). */
+export interface Profile {
+  readonly name: string;
+  readonly stored: ProfileData;
+}
+
+/**
+ * The selected profile (see profileName). A name given with --profile or
+ * COOPCTL_PROFILE that no stored profile has is a usage error listing the
+ * stored ones, not an empty profile; only `default` may be absent.
+ * `config set` does not select: it creates the profile it names.
+ */
+export function selectProfile(flag: string | undefined, env: Env, config: ConfigData): Profile {
+  const name = profileName(flag, env);
+  const profiles: Readonly<Record<string, unknown>> = config.profiles !== null && typeof config.profiles === 'object' ? config.profiles : {};
+  if (Object.hasOwn(profiles, name)) {
+    const stored: unknown = profiles[name];
+    return { name, stored: stored !== null && typeof stored === 'object' ? (stored as ProfileData) : {} };
+  }
+  if (name === 'default') return { name, stored: {} };
+  const names = Object.keys(profiles);
+  const known = names.length ? `the stored profiles are ${names.map((n) => `"${n}"`).join(', ')}` : 'no profile is stored yet';
+  throw new UsageError(`no profile "${name}" (from ${flag !== undefined ? '--profile' : 'COOPCTL_PROFILE'}): ${known}; create it with coopctl --profile ${name} config set <key> <value>`);
+}
+
 /** Checks a value for a setting, naming where it came from in the error. */
 export function checkSetting(key: SettingKey, value: string, origin: string): string {
   const problem = settings[key].check(value);
@@ -71,18 +112,17 @@ export function checkSetting(key: SettingKey, value: string, origin: string): st
   return value;
 }
 
-export function resolveSettings(input: { env: Env; config: ConfigData; profile: string; flags: Partial<Record<SettingKey, string>> }): ResolvedSettings {
-  const stored = input.config.profiles?.[input.profile] ?? {};
+export function resolveSettings(input: { env: Env; profile: Profile; flags: Partial<Record<SettingKey, string>> }): ResolvedSettings {
   const out = {} as Record<SettingKey, Resolved>;
   for (const key of settingKeys) {
     const def: SettingDef = settings[key];
     const fromFlag = input.flags[key];
     const fromEnv = input.env[def.env];
-    const fromProfile = stored[key];
+    const fromProfile = input.profile.stored[key];
     let r: Resolved;
     if (fromFlag !== undefined) r = { value: fromFlag, source: 'flag', origin: 'the command line' };
     else if (fromEnv) r = { value: fromEnv, source: 'env', origin: def.env };
-    else if (typeof fromProfile === 'string') r = { value: fromProfile, source: 'profile', origin: `profile "${input.profile}"` };
+    else if (typeof fromProfile === 'string') r = { value: fromProfile, source: 'profile', origin: `profile "${input.profile.name}"` };
     else r = { value: def.fallback, source: def.fallback === undefined ? undefined : 'default', origin: 'the defaults' };
     if (r.value !== undefined) checkSetting(key, r.value, r.origin);
     out[key] = r;

@@ -27,8 +27,8 @@ type Defaults = Readonly<Record<string, string | undefined>>;
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : Array.isArray(v) ? v.join(',') : String(v));
 
-function say(inv: Invocation, line = ''): void {
-  inv.ctx.stderr.write(`${line}\n`);
+function say(inv: Invocation, line = '', dress?: (safe: string) => string): void {
+  inv.say(line, dress);
 }
 
 /** Asks `names` in order (required ones must be answered, optional ones may be skipped). */
@@ -275,7 +275,7 @@ async function submitAll(inv: Invocation, steps: readonly Step[], ids: Ids): Pro
     }
     if (step.defines?.kind === 'contract') ids.contract = id;
     else if (step.defines?.kind === 'beneficiary') ids.beneficiaries.set(step.defines.index, id!);
-    inv.info(`${style.green('✔')} ${step.label}${id === undefined ? ': done' : `: ${step.creates} ${id}`}`);
+    inv.info(`${step.label}${id === undefined ? ': done' : `: ${step.creates} ${id}`}`, (safe) => `${style.green('✔')} ${safe}`);
   }
   await printResults(inv, done);
   return ExitCode.ok;
@@ -295,7 +295,7 @@ export async function runEnrolWizard(inv: Invocation, options: EnrolWizardOption
 
   const style = await inv.style('stderr');
   say(inv);
-  say(inv, style.bold(`Enrolment to submit: ${steps.length} requests`));
+  say(inv, `Enrolment to submit: ${steps.length} requests`, style.bold);
   const width = Math.max(...steps.map((s) => s.label.length));
   for (const step of steps) say(inv, `  ${step.label.padEnd(width)}  ${describe(step)}`);
   say(inv);

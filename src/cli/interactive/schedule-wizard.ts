@@ -26,8 +26,8 @@ function weekdayOf(date: string): string {
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
 /** Writes to stderr whatever --quiet says: the wizard's screens are its questions' context. */
-function say(inv: Invocation, line = ''): void {
-  inv.ctx.stderr.write(`${line}\n`);
+function say(inv: Invocation, line = '', dress?: (safe: string) => string): void {
+  inv.say(line, dress);
 }
 
 async function ask(inv: Invocation, op: Operation, params: Params, name: string, fallback?: string): Promise<void> {
@@ -121,7 +121,7 @@ export async function runScheduleWizard(inv: Invocation, op: Operation, raw: Par
     ['address', text(params['ds_endereco'])],
   ];
   say(inv);
-  say(inv, style.bold('Appointment to book'));
+  say(inv, 'Appointment to book', style.bold);
   for (const [label, value] of rows) say(inv, `  ${label.padEnd(9)} ${value}`);
   say(inv);
   if (!(await prompter.confirm({ message: 'Book this appointment?', default: true }))) {

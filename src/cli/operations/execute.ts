@@ -28,7 +28,7 @@ export async function checkedParams(inv: Invocation, op: Operation, raw: Params,
 }
 
 export async function prepareCall(inv: Invocation, op: Operation, params: Params): Promise<PendingCall> {
-  return { op, params, request: buildRequest(op, params, await inv.target()) };
+  return { op, params, request: buildRequest(op, params, await inv.target(op.host)) };
 }
 
 /** Runs the pre-send hooks on every call; an exit code when one of them stops (the highest), else undefined. */

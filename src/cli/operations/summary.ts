@@ -6,6 +6,7 @@ import { catalogue, dataRecords, type Operation, type Row } from '../../spec/ind
 import { ExitCode, UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { renderAnswer } from '../output/render.js';
+import { jsonText } from '../output/sanitize.js';
 import type { RunState } from '../run-state.js';
 import { addSafetyOptions } from '../safety/flags.js';
 import { checkedParams, preSend, prepareCall } from './execute.js';
@@ -41,11 +42,11 @@ async function print(inv: Invocation, results: readonly SectionResult[]): Promis
   if (inv.format === 'json') {
     const out: Record<string, Row[]> = {};
     for (const r of results) if ('result' in r && r.result.kind === 'answer') out[word(r.op)] = r.result.records;
-    inv.out(`${JSON.stringify(out, null, 2)}\n`);
+    inv.out(`${jsonText(out, 2)}\n`);
   } else if (inv.format === 'jsonl') {
     for (const r of results) {
       if (!('result' in r) || r.result.kind !== 'answer') continue;
-      for (const record of r.result.records) inv.out(`${JSON.stringify({ section: word(r.op), record })}\n`);
+      for (const record of r.result.records) inv.out(`${jsonText({ section: word(r.op), record })}\n`);
     }
   } else {
     const parts: string[] = [];

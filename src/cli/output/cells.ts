@@ -1,5 +1,6 @@
 /** Which columns a response shows, and how a value reads in a cell. */
 import type { Operation, Row } from '../../spec/index.js';
+import { sanitize } from './sanitize.js';
 
 /** The operation's record fields present in at least one record, in the catalogue's order (the envelope is status, not data). */
 export function dataColumns(op: Operation, records: readonly Row[]): string[] {
@@ -11,9 +12,12 @@ export function groupColumns(op: Operation, records: readonly Row[]): string[] {
   return Object.keys(op.response.groups ?? {}).filter((name) => records.some((r) => r[name] !== undefined));
 }
 
-/** Text of a value: strings as they are, objects and arrays as JSON, nothing for null. */
+/**
+ * Text of a value, safe to show (sanitize.ts; line breaks kept, so a cell
+ * grows): strings as they are, objects and arrays as JSON, nothing for null.
+ * Every table and CSV cell is made by this function.
+ */
 export function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return sanitize(typeof value === 'object' ? JSON.stringify(value) : String(value), 'keep');
 }

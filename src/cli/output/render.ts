@@ -1,24 +1,26 @@
 /**
  * Output formats (GUIDE §4): `table` and `csv` show the data fields of the
  * records (the envelope is reported on stderr instead); `json` and `jsonl`
- * print the records exactly as received. In CSV, nested groups (the
- * `endereco` and `contato` of `registration show`) are JSON-encoded cells;
- * in tables they follow as tables of their own.
+ * print the records exactly as received (jsonText: the same values, with no
+ * raw control character). In CSV, nested groups (the `endereco` and
+ * `contato` of `registration show`) are JSON-encoded cells; in tables they
+ * follow as tables of their own. Table and CSV cells are safe text (cells.ts).
  */
 import type { Operation, Row } from '../../spec/index.js';
 import type { OutputFormat } from '../global-options.js';
 import type { Style } from '../style.js';
 import { dataColumns, groupColumns } from './cells.js';
 import { csv } from './csv.js';
+import { jsonText } from './sanitize.js';
 import { table } from './table.js';
 
 /** Rows under the given columns, in a format. */
 export async function renderRows(columns: readonly string[], rows: readonly Row[], format: OutputFormat, style: Style): Promise<string> {
   switch (format) {
     case 'json':
-      return `${JSON.stringify(rows, null, 2)}\n`;
+      return `${jsonText(rows, 2)}\n`;
     case 'jsonl':
-      return rows.map((r) => `${JSON.stringify(r)}\n`).join('');
+      return rows.map((r) => `${jsonText(r)}\n`).join('');
     case 'csv':
       return csv(columns, rows);
     case 'table':
@@ -39,12 +41,12 @@ export async function renderAnswer(op: Operation, received: readonly Row[], data
   const groups = groupColumns(op, data);
   if (format === 'csv') return columns.length + groups.length ? csv([...columns, ...groups], data) : '';
   const parts: string[] = [];
-  if (columns.length) parts.push(await table(columns, data, style));
+  if (columns.length) parts.push(table(columns, data, style));
   for (const name of groups) {
     const group = op.response.groups![name]!;
     const rows = data.flatMap((r) => (Array.isArray(r[name]) ? (r[name] as Row[]) : r[name] === undefined ? [] : [r[name] as Row]));
     const cols = Object.keys(group.fields).filter((f) => rows.some((row) => row[f] !== undefined));
-    parts.push(`${style.bold(`[${name}]`)} ${group.title}\n${cols.length && rows.length ? await table(cols, rows, style) : '(none)\n'}`);
+    parts.push(`${style.bold(`[${name}]`)} ${group.title}\n${cols.length && rows.length ? table(cols, rows, style) : '(none)\n'}`);
   }
   return parts.join('\n');
 }

@@ -99,8 +99,8 @@ export async function confirmCall(inv: Invocation, op: Operation, params: Params
     const why = inv.globals.input === false ? 'with --no-input' : 'without a terminal';
     throw new UsageError(`${command} ${text.what}: confirm it with --yes (-y); ${why} coopctl cannot ask. Nothing was sent`);
   }
-  // The facts are part of the question: shown even with --quiet.
-  inv.ctx.stderr.write(`${text.lines.join('\n')}\n`);
+  // The facts are part of the question: shown even with --quiet (and made safe: the message may be pasted from anywhere).
+  for (const line of text.lines) inv.say(line);
   const ok = await inv.ctx.prompter.confirm({ message: text.question, default: false });
   if (ok) return undefined;
   await inv.notice('cancelled: nothing was sent', 'note');

@@ -1,12 +1,13 @@
 /** The access log: method, path, status and milliseconds; never query strings, bodies or headers. */
 import type { Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
+import { maskPersonalNumbers } from '../../spec/mask.js';
 
 export type AccessLog = (method: string, path: string, status: number, startedAt: number) => void;
 
-/** A path the catalogue does not know may carry anything: long digit runs (cards, CPFs) are masked. */
+/** A path the catalogue does not know may carry anything: cards and CPFs in any form are masked (before the path is cut to 200 characters). */
 export function safePath(path: string): string {
-  return path.slice(0, 200).replace(/\d{5,}/g, '…');
+  return maskPersonalNumbers(path).slice(0, 200);
 }
 
 /** A logger writing one line per request to `stream`, or none (quiet). */

@@ -1,5 +1,16 @@
-/** The server token: `Authorization: Bearer <token>`, compared in constant time. */
+/**
+ * The server token: `Authorization: Bearer <token>`, compared in constant time,
+ * with repeated failures from one client slowed down (`throttle.ts`).
+ */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { failure, type Reply } from './reply.js';
+import { throttle, type ThrottleOptions } from './throttle.js';
+
+/** Shortest server token accepted at start. */
+export const MIN_TOKEN_LENGTH = 16;
+
+const UNAUTHORIZED = failure(401, 'missing or wrong bearer token', ['www-authenticate', 'Bearer']);
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
@@ -11,5 +22,23 @@ export function bearerCheck(token: string): (header: string | undefined) => bool
   return (header) => {
     if (header === undefined || header.length < 8 || header.slice(0, 7).toLowerCase() !== 'bearer ') return false;
     return timingSafeEqual(digest(header.slice(7).trim()), expected);
+  };
+}
+
+/**
+ * The refusal of a request without the token (401), or of any request from a
+ * client that failed too often lately (429 with `Retry-After`, the token
+ * unchecked, so that guessing gains nothing); undefined when it may go on.
+ */
+export function authGate(token: string, brake?: Partial<ThrottleOptions>): (req: IncomingMessage) => Reply | undefined {
+  const authorized = bearerCheck(token);
+  const failures = throttle(brake);
+  return (req) => {
+    const address = req.socket.remoteAddress ?? '';
+    const wait = failures.retryAfter(address);
+    if (wait > 0) return failure(429, 'too many requests with a wrong token: try again later', ['retry-after', String(wait)]);
+    if (authorized(req.headers.authorization)) return undefined;
+    failures.failed(address);
+    return UNAUTHORIZED;
   };
 }

@@ -2,10 +2,44 @@
  * Raw parameters of a request, from its query string and its body (JSON or
  * urlencoded), before the catalogue checks them. Lists come as JSON arrays,
  * as `name[]=a&name[]=b`, or as a repeated `name=`.
+ *
+ * Reading is bounded: past MAX_VALUES values (query and body together) it
+ * stops, and the request is refused as a whole (`checkParams`). Text is
+ * decoded strictly (utf8.ts): invalid UTF-8 reaches the catalogue's
+ * plain-text rule, which names the field.
  */
-import type { Params } from '../../spec/index.js';
+import { briefly, MAX_VALUES, validateParams, type FieldError, type Operation, type Params, type Validation } from '../../spec/index.js';
+import { failure, type Reply } from './reply.js';
+import { formCounter, jsonCounter, type ValueCounter } from './value-count.js';
+import { decodeUtf8 } from './utf8.js';
 
 export type BodyParse = { readonly ok: true; readonly params: Params } | { readonly ok: false; readonly message: string };
+
+/** How many values a parameter object was read from, kept under a key that is no parameter name. */
+const READ = Symbol('values read');
+type Counted = Params & { [READ]?: number };
+
+function readCount(params: Params): number {
+  return (params as Counted)[READ] ?? 0;
+}
+
+function setReadCount(params: Params, count: number): void {
+  (params as Counted)[READ] = count;
+}
+
+const TOO_MANY: FieldError = {
+  field: '',
+  message: `too many parameters: a request carries at most ${MAX_VALUES} values (name=value pairs, JSON members and list elements, query and body together)`,
+};
+
+/** The answer to a body found to carry too many values before it was all read: the rest is left unread, the connection closes. */
+export const TOO_MANY_REPLY: Reply = failure(422, TOO_MANY.message, ['connection', 'close']);
+
+/** The catalogue's verdict on a request's parameters; a request that carried too many values is refused without looking at them. */
+export function checkParams(op: Operation, raw: Params): Validation {
+  if (readCount(raw) > MAX_VALUES) return { ok: false, errors: [TOO_MANY] };
+  return validateParams(op, raw);
+}
 
 function add(out: Params, key: string, value: string): void {
   const list = key.endsWith('[]');
@@ -16,28 +50,55 @@ function add(out: Params, key: string, value: string): void {
   else out[name] = [prev, value];
 }
 
-const SURROGATE = /[\ud800-\udfff]/;
+/** What needs decoding in a name or value: `%` escapes, `+` for a space, bytes past ASCII. */
+const ENCODED = /[%+\u0080-\uffff]/;
 
-/** Adds the pairs of an urlencoded text (a query string or a form body) to `out`. */
-export function addForm(out: Params, text: string): Params {
-  // Fast path (the common read): with nothing to decode, splitting on & and the first = is exactly what
-  // URLSearchParams does (empty pairs skipped, a name without = has the value ''); it also drops one
-  // leading ? and replaces lone surrogates, which the fast path leaves to it.
-  if (text.indexOf('%') < 0 && text.indexOf('+') < 0 && text.charCodeAt(0) !== 63 /* ? */ && !SURROGATE.test(text)) {
-    let start = 0;
-    while (start <= text.length) {
-      let end = text.indexOf('&', start);
-      if (end < 0) end = text.length;
-      if (end > start) {
-        const eq = text.indexOf('=', start);
-        if (eq < 0 || eq > end) add(out, text.slice(start, end), '');
-        else add(out, text.slice(start, eq), text.slice(eq + 1, end));
-      }
-      start = end + 1;
+const isHex = (c: number) => (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
+
+/** A name or value of urlencoded text: `+` is a space, `%XX` a byte (a `%` without two hex digits stays), the bytes UTF-8. */
+function formComponent(raw: string): string {
+  if (!ENCODED.test(raw)) return raw;
+  const bytes = Buffer.allocUnsafe(raw.length);
+  let n = 0;
+  for (let i = 0; i < raw.length; i++) {
+    let c = raw.charCodeAt(i);
+    if (c === 0x2b /* + */) c = 0x20;
+    else if (c === 0x25 /* % */ && i + 2 < raw.length && isHex(raw.charCodeAt(i + 1)) && isHex(raw.charCodeAt(i + 2))) {
+      c = parseInt(raw.slice(i + 1, i + 3), 16);
+      i += 2;
     }
-    return out;
+    bytes[n++] = c;
   }
-  for (const [key, value] of new URLSearchParams(text)) add(out, key, value);
+  return decodeUtf8(bytes.subarray(0, n));
+}
+
+/**
+ * Adds the pairs of urlencoded text to `out`: a query string, or a form body
+ * read as latin1 (one character per byte). As URLSearchParams does, one
+ * leading `?` is dropped, empty pairs are skipped and a name without `=` has
+ * the value ''; but bytes that are not UTF-8 stay visible (utf8.ts). Stops
+ * once the request (`before` values already read) passes MAX_VALUES.
+ */
+export function addForm(out: Params, text: string, before = readCount(out)): Params {
+  // A short text with nothing to decode (the common query) skips decoding each part.
+  const plain = text.length <= 4096 && !ENCODED.test(text);
+  let count = before;
+  let start = text.charCodeAt(0) === 63 /* ? */ ? 1 : 0;
+  while (start <= text.length) {
+    let end = text.indexOf('&', start);
+    if (end < 0) end = text.length;
+    if (end > start) {
+      if (++count > MAX_VALUES) break;
+      const pair = text.slice(start, end);
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      const value = eq < 0 ? '' : pair.slice(eq + 1);
+      if (plain) add(out, name, value);
+      else add(out, formComponent(name), formComponent(value));
+    }
+    start = end + 1;
+  }
+  setReadCount(out, count);
   return out;
 }
 
@@ -52,33 +113,53 @@ function mediaType(header: string | undefined): string {
   return (semi < 0 ? header : header.slice(0, semi)).trim().toLowerCase();
 }
 
+const isJson = (type: string) => type === 'application/json' || type.endsWith('+json');
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** What counts the values of a body of this type as it arrives, after those already in `raw` (none for a type that is refused). */
+export function bodyCounter(contentType: string | undefined, raw: Params): ValueCounter | undefined {
+  const type = mediaType(contentType);
+  if (type === FORM_TYPE) return formCounter(readCount(raw));
+  return isJson(type) ? jsonCounter(readCount(raw)) : undefined;
+}
+
+/** Adds the members of a JSON body to `out`, unless the body carries too many values: then it only counts them. */
+function addJson(out: Params, body: Buffer): BodyParse {
+  const counter = jsonCounter(readCount(out));
+  counter.feed(body);
+  setReadCount(out, counter.count);
+  if (counter.count > MAX_VALUES) return { ok: true, params: out };
+  const text = decodeUtf8(body);
+  if (text.trim() === '') return { ok: true, params: out };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, message: 'malformed JSON body' };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { ok: false, message: 'the JSON body must be an object of parameters' };
+  }
+  for (const key of Object.keys(value)) out[key] = (value as Params)[key];
+  return { ok: true, params: out };
+}
+
 /** Adds the parameters of a body to `out` (a body value wins over a query value of the same name). */
 export function addBody(out: Params, contentType: string | undefined, body: Buffer): BodyParse {
   const type = mediaType(contentType);
-  const text = body.toString('utf8');
-  if (type === 'application/x-www-form-urlencoded') {
-    const form = addForm(emptyParams(), text);
+  const over = readCount(out) > MAX_VALUES;
+  if (type === FORM_TYPE) {
+    if (over) return { ok: true, params: out };
+    const form = addForm(emptyParams(), body.toString('latin1'), readCount(out));
     for (const key of Object.keys(form)) out[key] = form[key];
+    setReadCount(out, readCount(form));
     return { ok: true, params: out };
   }
-  if (type === 'application/json' || type.endsWith('+json')) {
-    if (text.trim() === '') return { ok: true, params: out };
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return { ok: false, message: 'malformed JSON body' };
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      return { ok: false, message: 'the JSON body must be an object of parameters' };
-    }
-    for (const key of Object.keys(value)) out[key] = (value as Params)[key];
-    return { ok: true, params: out };
-  }
+  if (isJson(type)) return over ? { ok: true, params: out } : addJson(out, body);
   if (body.length === 0) return { ok: true, params: out };
   return {
     ok: false,
-    message: `unsupported content type ${type ? `"${type}"` : '(none)'}: send application/json or application/x-www-form-urlencoded`,
+    message: `unsupported content type ${type ? `"${briefly(type)}"` : '(none)'}: send application/json or application/x-www-form-urlencoded`,
   };
 }
 

@@ -6,26 +6,30 @@
  */
 import type { OpenStoreOptions, Store } from './types.js';
 import type { Repository } from './repository.js';
-import { openDatabase, sqliteRepository } from './sqlite/index.js';
+import { forServing, openDatabase, sqliteRepository } from './sqlite/index.js';
 import { buildHandlers } from '../handlers/index.js';
 import { isoDate } from './dates.js';
 
 export type { OpenStoreOptions, Store } from './types.js';
 export { FixturesError } from './fixtures-error.js';
+export { REASON_TEXT, StoreUnavailable, type UnavailableReason } from './unavailable.js';
+export { faultOf } from './sqlite/faults.js';
 
 /**
  * Opens the SQLite database at `options.path` (created and migrated as
  * needed). With `fixtures`, everything stored is replaced by that document
  * (docs/fixtures.md); otherwise, with `demo`, a new database gets the demo dataset.
  * Throws FixturesError for a fixtures document that cannot be loaded, leaving
- * the database as it was.
+ * the database as it was. Once open, a request never blocks on a lock another
+ * process holds: it is tried again on timers, then fails with StoreUnavailable.
  */
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const now = options.now ?? (() => new Date());
   const { db, created } = openDatabase(options.path);
-  const repo = sqliteRepository(db);
+  const repo = sqliteRepository(db, options.lockWaitMs);
   try {
     await seed(repo, options, created, now());
+    forServing(db, options.pragmas);
   } catch (err) {
     await repo.close();
     throw err;

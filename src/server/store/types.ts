@@ -21,4 +21,8 @@ export interface OpenStoreOptions {
   readonly fixtures?: unknown;
   /** "Today" for the demo dataset and derived dates (tests pin it). */
   readonly now?: () => Date;
+  /** How long a request retries while another process holds the database lock, before failing (ms; default 2000). */
+  readonly lockWaitMs?: number;
+  /** Extra PRAGMA statements for the serving connection (tests simulate a full disk or a read-only file). */
+  readonly pragmas?: readonly string[];
 }

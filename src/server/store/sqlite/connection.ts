@@ -1,6 +1,7 @@
 /** Opening a SQLite database the way the store needs it: durable settings and a current schema. */
 import Database from 'better-sqlite3';
 import { migrations } from './migrations.js';
+import { createPrivateFile } from './private-file.js';
 
 export type Db = Database.Database;
 
@@ -10,20 +11,40 @@ export interface Opened {
   readonly created: boolean;
 }
 
-/** Opens (or creates) the database at `path` (`:memory:` for a throwaway one) and brings its schema up to date. */
+/**
+ * How long start-up waits for a lock another process holds (migrating,
+ * loading a dataset): nothing is served yet, so waiting blocks no request.
+ */
+const START_LOCK_WAIT_MS = 5000;
+
+/**
+ * Opens (or creates, private to its owner) the database at `path` (`:memory:`
+ * for a throwaway one) and brings its schema up to date.
+ */
 export function openDatabase(path: string): Opened {
-  const db = new Database(path);
+  if (path !== ':memory:' && path !== '') createPrivateFile(path);
+  const db = new Database(path, { timeout: START_LOCK_WAIT_MS });
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
     const created = migrate(db) === 0;
     return { db, created };
   } catch (err) {
     db.close();
     throw err;
   }
+}
+
+/**
+ * Readies an opened database for serving requests: a statement that needs a
+ * lock another process holds fails at once instead of blocking the event
+ * loop (the repository tries it again on timers: guard.ts); then `pragmas`
+ * (tests simulate a full disk or a read-only file with them).
+ */
+export function forServing(db: Db, pragmas: readonly string[] = []): void {
+  db.pragma('busy_timeout = 0');
+  for (const pragma of pragmas) db.pragma(pragma);
 }
 
 /** Applies the migrations the database lacks; answers the version it had. */

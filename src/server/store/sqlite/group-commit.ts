@@ -8,6 +8,10 @@
  *
  * Each write runs in its own savepoint, in the order asked: a write that
  * throws is rolled back alone and rejects alone; the others still commit.
+ * Some errors (SQLITE_FULL, an I/O error) make SQLite roll back the whole
+ * transaction: then that write rejects, and the others of the batch (undone
+ * with it, or not yet run) run again at once as a new batch. A failed BEGIN
+ * or COMMIT (a lock held elsewhere) rejects the whole batch, none of it stored.
  * Writes see the effects of those before them in the batch, exactly as if
  * they had run one after another. Use it for writes that are one atomic step
  * whose conditions are checked inside the write itself (a conditional INSERT
@@ -19,6 +23,11 @@ interface Pending {
   readonly work: () => unknown;
   readonly resolve: (value: unknown) => void;
   readonly reject: (err: unknown) => void;
+}
+
+/** Thrown out of a batch whose transaction SQLite rolled back when write `at` failed. */
+class Lost {
+  constructor(readonly at: number) {}
 }
 
 export interface GroupCommit {
@@ -42,6 +51,8 @@ export function groupCommit(db: Db): GroupCommit {
       } catch (err) {
         out[i] = err;
         ok[i] = false;
+        // Without a transaction, the writes after this one would each commit on their own.
+        if (!db.inTransaction) throw new Lost(i);
       }
     }
   });
@@ -49,14 +60,25 @@ export function groupCommit(db: Db): GroupCommit {
   function flush(): void {
     if (scheduled) clearImmediate(scheduled);
     scheduled = undefined;
-    const batch = queue;
-    queue = [];
-    if (batch.length === 0) return;
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      commitBatch(batch);
+    }
+  }
+
+  /** Commits a batch and settles its writes; after a lost transaction, queues the writes it undid or did not run. */
+  function commitBatch(batch: Pending[]): void {
     const out: unknown[] = new Array(batch.length);
     const ok: boolean[] = new Array(batch.length);
     try {
       group.immediate(batch, out, ok);
     } catch (err) {
+      if (err instanceof Lost) {
+        batch[err.at]!.reject(out[err.at]);
+        queue = [...batch.slice(0, err.at), ...batch.slice(err.at + 1)];
+        return;
+      }
       // BEGIN or COMMIT failed: nothing of the batch is stored.
       for (const p of batch) p.reject(err);
       return;

@@ -9,13 +9,19 @@ import { sqliteNotify } from './notify.js';
 import { datasetLoader } from './load.js';
 import { wireRow } from './values.js';
 import { groupCommit } from './group-commit.js';
+import { guardArea, LOCK_WAIT_MS } from './guard.js';
 
-export { openDatabase } from './connection.js';
+export { forServing, openDatabase } from './connection.js';
 
 /** How many demo cards and provider locations `describe` answers. */
 const DESCRIBED = 4;
 
-export function sqliteRepository(db: Db): Repository {
+/**
+ * The repository on an opened database. Its areas' methods wait for a lock
+ * held elsewhere on timers, at most `lockWaitMs`, and fail with
+ * StoreUnavailable on a storage fault (guard.ts).
+ */
+export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS): Repository {
   const cards = db.prepare<[number], string>('SELECT card FROM beneficiary WHERE card IS NOT NULL ORDER BY id LIMIT ?').pluck();
   const places = db
     .prepare<[number], { prest_cod_svc_card: number; cd_local: number; nm_local: string }>(
@@ -25,12 +31,13 @@ export function sqliteRepository(db: Db): Repository {
     .safeIntegers();
   const load = datasetLoader(db);
   const commit = groupCommit(db);
+  const guard = <T extends object>(area: T): T => guardArea(area, lockWaitMs);
   return {
-    registration: sqliteRegistration(db),
-    record: sqliteRecord(db),
-    schedule: sqliteSchedule(db),
-    enrol: sqliteEnrol(db, commit),
-    notify: sqliteNotify(db),
+    registration: guard(sqliteRegistration(db)),
+    record: guard(sqliteRecord(db)),
+    schedule: guard(sqliteSchedule(db)),
+    enrol: guard(sqliteEnrol(db, commit)),
+    notify: guard(sqliteNotify(db)),
     load: async (data, today) => load(data, today),
     describe: async () => ({
       cards: cards.all(DESCRIBED),

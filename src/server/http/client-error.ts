@@ -1,0 +1,25 @@
+/**
+ * Node's own refusals (a malformed request, headers over the limit, a request
+ * not received in time) answered like every other error: an envelope record
+ * with the headers of every answer, then the connection closes.
+ */
+import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { failure, rawReply } from './reply.js';
+
+const ANSWERS: Readonly<Record<string, string>> = {
+  ERR_HTTP_REQUEST_TIMEOUT: rawReply(failure(408, 'request not received in time')),
+  HPE_HEADER_OVERFLOW: rawReply(failure(431, 'request headers too large')),
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: rawReply(failure(413, 'chunk extensions too large')),
+};
+const BAD_REQUEST = rawReply(failure(400, 'malformed HTTP request'));
+
+/** What node does by default, with these answers: nothing is written once an answer has started on the socket. */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    // node's link from a socket to the response in flight, as its default handler reads it.
+    const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (socket.writable && !inFlight?.headersSent && err.code !== 'ECONNRESET') socket.write(ANSWERS[err.code ?? ''] ?? BAD_REQUEST);
+    socket.destroy();
+  });
+}

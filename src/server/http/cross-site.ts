@@ -1,0 +1,49 @@
+/**
+ * Refusals of what a browser sends on another site's behalf: a Host the server
+ * does not answer to (DNS rebinding), a foreign `Origin` (a page of another
+ * site, `null` included), and `Sec-Fetch-Site: cross-site`. Programs that send
+ * neither Origin nor Sec-Fetch-Site are unaffected. No CORS header is ever sent.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { hostnameCheck, hostnameOf } from './host-check.js';
+import { failure, type Reply } from './reply.js';
+
+const NO_HOST = failure(400, 'the Host header is missing');
+const WRONG_HOST = failure(
+  403,
+  'this server does not answer to that Host name (a guard against DNS rebinding): use its IP address or localhost, or start it with --allowed-host NAME',
+);
+const CROSS_SITE = failure(403, 'requests from web pages of other sites are refused (a page served from NAME is allowed with --allowed-host NAME)');
+
+/** Allowed Host header values seen, so that the usual one costs a set look-up; capped. */
+const SEEN_LIMIT = 64;
+
+/** The host name of an `http:` or `https:` origin; undefined for `null` and anything else. */
+export function originHostname(origin: string): string | undefined {
+  const m = /^https?:\/\/([^/?#@]+)$/i.exec(origin);
+  return m ? hostnameOf(m[1]!) : undefined;
+}
+
+/** The refusal of a request by its headers, or undefined; `names` are the bound host and `--allowed-host` names. */
+export function crossSiteGate(names: readonly string[]): (headers: IncomingHttpHeaders) => Reply | undefined {
+  const allowed = hostnameCheck(names);
+  const seen = new Set<string>();
+  const hostAllowed = (host: string): boolean => {
+    if (seen.has(host)) return true;
+    const name = hostnameOf(host);
+    if (name === undefined || !allowed(name)) return false;
+    if (seen.size < SEEN_LIMIT) seen.add(host);
+    return true;
+  };
+  return (headers) => {
+    const host = headers.host;
+    if (host === undefined) return NO_HOST;
+    if (!hostAllowed(host)) return WRONG_HOST;
+    const origin = headers.origin;
+    if (origin !== undefined) {
+      const name = originHostname(origin);
+      if (name === undefined || !allowed(name)) return CROSS_SITE;
+    }
+    return headers['sec-fetch-site'] === 'cross-site' ? CROSS_SITE : undefined;
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * Hostile service data everywhere else coopctl shows it to people: colour on
+ * (coopctl's own styling survives, the data's escapes do not), `api` output
+ * (made safe on a terminal, byte for byte when piped), a content type in an
+ * error line and the -v trace, the scheduling wizard's questions, choices,
+ * pre-filled answer and screens, and the batch report and its messages.
+ */
+import { parse } from 'csv-parse/sync';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { operation, sampleParams, sampleRecord, type Row } from '../../src/spec/index.js';
+import { csvFile } from '../batch/fixtures.js';
+import { HOSTILE, hostileRecord, rawControl } from '../helpers/hostile.js';
+import { ENTER, fakePrompter } from '../interactive/fake-prompter.js';
+import { startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+beforeEach(() => h.reset());
+
+const TERMINAL = { stdin: true, stdout: true, stderr: true } as const;
+const show = operation('registration.show');
+const card = String(sampleParams(show)['usuario_cartao']);
+
+describe('colour on', () => {
+  it("keeps coopctl's bold and red, and shows the data's escape sequences visibly", async () => {
+    const { record } = hostileRecord(show);
+    h.test.reply({ json: [record] }, { json: [{ confirma_operacao: 4, mensagem_erro: HOSTILE.raw }] });
+    const r = await h.run(['registration', 'show', card], { tty: TERMINAL, env: { FORCE_COLOR: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    const nome = r.stdout.split('\n').find((l) => l.startsWith('│ \u001b[1mnome\u001b[22m '));
+    expect(nome).toMatch(/^│ \u001b\[1mnome\u001b\[22m +│ /);
+    expect(nome!.endsWith(`│ ${HOSTILE.shown} │`)).toBe(true);
+    // Without coopctl's own bold (ESC[1m, ESC[22m), nothing raw is left.
+    expect(rawControl(r.stdout.replace(/\u001b\[(1|22)m/g, ''))).toBeUndefined();
+
+    const failed = await h.run(['registration', 'show', card], { tty: TERMINAL, env: { FORCE_COLOR: '1' } });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toBe(`\u001b[31merror:\u001b[39m the request failed: ${HOSTILE.shown}\n`);
+  });
+});
+
+describe('api', () => {
+  const body = `plain ${HOSTILE.raw}\nline 2\n`;
+  const path = '/api/other/thing';
+
+  it('prints a text body byte for byte when piped', async () => {
+    h.base.reply({ raw: body, headers: { 'content-type': 'text/plain' } });
+    const r = await h.run(['api', 'GET', path]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(body);
+  });
+
+  it('shows it safe on a terminal, line breaks kept', async () => {
+    h.base.reply({ raw: body, headers: { 'content-type': 'text/plain' } });
+    const r = await h.run(['api', 'GET', path], { tty: TERMINAL, env: { NO_COLOR: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(`plain ${HOSTILE.shown}\nline 2\n`);
+  });
+
+  it('pretty-prints a JSON body with no raw control character, the same values', async () => {
+    const json = [{ nome: HOSTILE.raw, n: 1 }];
+    h.base.reply({ json });
+    for (const tty of [{}, TERMINAL]) {
+      const r = await h.run(['api', 'GET', path], { tty, env: { NO_COLOR: '1' } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(rawControl(r.stdout)).toBeUndefined();
+      expect(JSON.parse(r.stdout)).toEqual(json);
+    }
+  });
+});
+
+describe('transport errors and the -v trace', () => {
+  it('show a hostile content type visibly', async () => {
+    // Header bytes 0x80–0xFF are allowed on the wire and read as Latin-1: 0x9B arrives as the C1 control CSI.
+    h.base.reply({ raw: 'not json', headers: { 'content-type': 'text/plain\t\u009b2J' } });
+    const r = await h.run(['-v', '--retries', '0', 'record', 'allergies', card]);
+    expect(r.code).toBe(4);
+    expect(rawControl(r.stderr)).toBeUndefined();
+    expect(r.stderr).toContain('(text/plain\\t\\x9b2J)');
+    expect(r.stderr).toMatch(/^< 200 .*\(text\/plain\\t\\x9b2J, /m);
+  });
+});
+
+describe('the scheduling wizard', () => {
+  const location = { ...sampleRecord(operation('schedule.locations')), cd_local: 101, nm_local: HOSTILE.raw };
+  const answers = (req: { url: URL }): { json: Row[] } => {
+    const path = req.url.pathname;
+    if (path === operation('schedule.locations').path) return { json: [location] };
+    if (path === operation('schedule.dates').path) return { json: [sampleRecord(operation('schedule.dates'))] };
+    if (path === operation('schedule.times').path) return { json: [sampleRecord(operation('schedule.times'))] };
+    return { json: [] };
+  };
+
+  it("shows a location's hostile name safe: in the screens, the summary and the pre-filled address", async () => {
+    h.base.reply(answers);
+    const prompter = fakePrompter([
+      { q: 'prest_cod_svc_card', a: '9001' },
+      { q: 'Date', a: ENTER },
+      { q: 'Time on', a: ENTER },
+      { q: 'ds_email', a: 'ana.souza@example.com' },
+      { q: 'nr_ddd_celular', a: '11' },
+      { q: 'nr_celular', a: '987654321' },
+      { q: 'ds_endereco', a: ENTER },
+      { q: 'Book this appointment?', a: false },
+    ]);
+    const r = await h.run(['schedule', 'book', card], { tty: TERMINAL, prompter, env: { NO_COLOR: '1' } });
+    expect(r.code, r.stderr).toBe(1);
+    expect(prompter.remaining()).toBe(0);
+    expect(rawControl(r.stderr)).toBeUndefined();
+    expect(r.stderr).toContain(`Location: ${HOSTILE.shown} (101), the provider's only one.`);
+    expect(r.stderr).toContain(`  location  101 ${HOSTILE.shown}\n`);
+    const address = prompter.asked.find((q) => q.message.includes('ds_endereco'))!;
+    expect(address.default).toBe(HOSTILE.shown);
+  });
+
+  it("offers the locations with their hostile names safe as the select's choices (values unchanged)", async () => {
+    h.base.reply((req) => (req.url.pathname === operation('schedule.locations').path ? { json: [location, { ...location, cd_local: 102, nm_local: 'Pinheiros' }] } : { json: [] }));
+    const prompter = fakePrompter([{ q: 'prest_cod_svc_card', a: '9001' }, { q: 'Location of provider', a: '101' }]);
+    const r = await h.run(['schedule', 'book', card], { tty: TERMINAL, prompter, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(3);
+    const choices = prompter.asked.find((q) => q.kind === 'select')!.choices!;
+    expect(choices).toEqual([
+      { name: `${HOSTILE.shown} (101)`, value: '101' },
+      { name: 'Pinheiros (102)', value: '102' },
+    ]);
+    expect(rawControl(r.stderr)).toBeUndefined();
+  });
+});
+
+describe('enrol batch', () => {
+  it('shows a refusal with a hostile mensagem_erro safe: in the report (table, csv) and the message', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'coopctl-hostile-'));
+    try {
+      const file = join(dir, 'one.csv');
+      writeFileSync(file, csvFile(1, 1));
+      h.base.reply({ status: 422, json: [{ confirma_operacao: 4, mensagem_erro: HOSTILE.raw }] });
+
+      const table = await h.run(['enrol', 'batch', file, '--journal', join(dir, 'table.jsonl')]);
+      expect(table.code).toBe(1);
+      expect(rawControl(table.stdout)).toBeUndefined();
+      expect(rawControl(table.stderr)).toBeUndefined();
+      expect(table.stdout).toContain(HOSTILE.shown);
+      expect(table.stderr).toContain(HOSTILE.shown);
+
+      const csv = await h.run(['-o', 'csv', 'enrol', 'batch', file, '--journal', join(dir, 'csv.jsonl')]);
+      expect(rawControl(csv.stdout)).toBeUndefined();
+      const [row] = parse(csv.stdout, { columns: true }) as Array<Record<string, string>>;
+      expect(row!['message']).toContain(HOSTILE.shown);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * Another process holding the database's write lock (a child process in a
+ * `BEGIN IMMEDIATE`/`EXCLUSIVE` transaction) never freezes the server: reads
+ * go on (WAL), a write waits on timers and is stored once the lock is
+ * released, or answers 503 with Retry-After when the lock outlasts the wait.
+ * Non-blocking is shown by order (a read answered while a write waits and the
+ * lock is still held), never by a duration.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
+import { holdLock, HOLDER_ROW, type LockHolder } from './lock-holder.js';
+import { startStoreServer, type StoreServer } from './store-server.js';
+import { callOp, DEMO_CARD, readValue } from './store-calls.js';
+
+const LOCKED = 'the database is locked by another process; nothing was changed, try again';
+
+/** Two writes: one through group commit, one in a transaction of its own; and how to see that each was stored. */
+const WRITES = [
+  {
+    id: 'enrol.beneficiary.add',
+    params: (tag: string) => ({ contrato_id: 1, nome: `Lock ${tag}` }),
+    stored: (db: string, tag: string) => readValue(db, 'SELECT count(*) FROM beneficiary WHERE nome = ?', `Lock ${tag}`) === 1,
+  },
+  {
+    id: 'registration.update-contact',
+    params: (tag: string) => ({ usuario_cartao: DEMO_CARD, usuario_email: `${tag.toLowerCase()}@example.com` }),
+    stored: (db: string, tag: string) =>
+      readValue(db, 'SELECT count(*) FROM contact c JOIN beneficiary b ON b.id = c.beneficiary_id WHERE b.card = ? AND c.email = ?', DEMO_CARD, `${tag.toLowerCase()}@example.com`) === 1,
+  },
+] as const;
+
+/** Reads of three areas, the fast path first: each must answer 200 with data while the lock is held. */
+async function readsAnswer(url: string): Promise<void> {
+  const show = await callOp(url, 'registration.show', { usuario_cartao: DEMO_CARD });
+  expect(show.status).toBe(200);
+  expect(show.body[0]).toMatchObject({ confirma_operacao: 2, cod_pessoa: 1 });
+  const allergies = await callOp(url, 'record.allergies', { usuario_cartao: DEMO_CARD });
+  expect(allergies.status).toBe(200);
+  const contracts = await callOp(url, 'enrol.contract.search', { contrato_id: 1 });
+  expect(contracts.status).toBe(200);
+  expect(contracts.body[0]).toMatchObject({ cv_nro: 1 });
+}
+
+let srv: StoreServer | undefined;
+let holder: LockHolder | undefined;
+afterEach(async () => {
+  holder?.kill();
+  holder = undefined;
+  await srv?.stop();
+  srv = undefined;
+});
+
+describe('another process holds the database write lock', () => {
+  it.each(WRITES)('$id waits for it without blocking: reads are answered meanwhile, and the write is stored once it is released', async (w) => {
+    srv = await startStoreServer({ lockWaitMs: 600_000 });
+    holder = await holdLock(srv.db, 'EXCLUSIVE');
+    const reached = srv.called(w.id);
+    let answered = false;
+    const write = callOp(srv.url, w.id, w.params('Waiter')).finally(() => (answered = true));
+    await reached;
+
+    await readsAnswer(srv.url);
+    // The reads were answered while the write still waited and the other process still held the lock.
+    expect(answered).toBe(false);
+    expect(holder.holding()).toBe(true);
+    expect(w.stored(srv.db, 'Waiter')).toBe(false);
+
+    await holder.release('commit');
+    const res = await write;
+    expect(res.status).toBe(200);
+    expect(res.body[0]).toMatchObject({ confirma_operacao: 1 });
+    expect(w.stored(srv.db, 'Waiter')).toBe(true);
+    // The other process's own write was kept too.
+    expect(readValue(srv.db, 'SELECT value FROM counter WHERE name = ?', HOLDER_ROW)).toBe(1);
+  });
+
+  it.each(WRITES)('$id answers 503 with Retry-After and says the database is locked when the lock outlasts the wait; nothing is stored', async (w) => {
+    srv = await startStoreServer({ lockWaitMs: 50 });
+    holder = await holdLock(srv.db, 'IMMEDIATE');
+    const before = databaseChecksum(srv.db);
+
+    const res = await callOp(srv.url, w.id, w.params('Refused'));
+    expect(res.status).toBe(503);
+    expect(res.retryAfter).toBe('1');
+    expect(res.body).toEqual([{ confirma_operacao: 4, mensagem_erro: LOCKED }]);
+    expect(srv.logged()).toContain(`${w.id}: store unavailable: busy`);
+
+    // Reads still flow, and the lock is still held: the answer came before the other process let go.
+    await readsAnswer(srv.url);
+    expect(holder.holding()).toBe(true);
+
+    await holder.release('rollback');
+    expect(databaseChecksum(srv.db)).toBe(before);
+    expect(w.stored(srv.db, 'Refused')).toBe(false);
+    // Once the lock is free, the same write goes through.
+    expect((await callOp(srv.url, w.id, w.params('Refused'))).status).toBe(200);
+    expect(w.stored(srv.db, 'Refused')).toBe(true);
+  });
+
+  it('the fast read path still answers synchronously (no promise) while the lock is held', async () => {
+    srv = await startStoreServer();
+    holder = await holdLock(srv.db, 'EXCLUSIVE');
+    const show = srv.store.handlers['registration.show']!;
+    const text = show.json!({ usuario_cartao: DEMO_CARD }, { now: () => new Date(2026, 0, 15, 10, 0) });
+    expect(typeof text).toBe('string');
+    expect(JSON.parse(text as string)).toMatchObject([{ confirma_operacao: 2, cod_pessoa: 1 }]);
+    expect(holder.holding()).toBe(true);
+  });
+});

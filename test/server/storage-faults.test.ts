@@ -1,0 +1,76 @@
+/**
+ * A full disk and a read-only database file, simulated deterministically on
+ * the server's own connection (`max_page_count` pinned to the file's size:
+ * SQLITE_FULL; `query_only`: SQLITE_READONLY): a write answers 503 with
+ * Retry-After and a message that says which, never 500 "internal error", and
+ * stores nothing; reads go on.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
+import { startStoreServer, type StoreServer } from './store-server.js';
+import { callOp, DEMO_CARD, readValue } from './store-calls.js';
+
+const FULL = 'the disk is full; nothing was changed, try again when there is space';
+const READ_ONLY = 'the database file is read-only; nothing was changed';
+
+/** Writes of each kind: group commit, a transaction of their own, a single statement. */
+const WRITES: ReadonlyArray<readonly [id: string, params: Record<string, unknown>]> = [
+  ['enrol.contract.create', {}],
+  ['enrol.beneficiary.add', { contrato_id: 1 }],
+  ['registration.update-contact', { usuario_cartao: DEMO_CARD }],
+  ['registration.save-address', { usuario_cartao: DEMO_CARD }],
+  ['notify.device.register', { usuario_cartao: DEMO_CARD, dispositivo_token: 'fault-token' }],
+  ['notify.send-all', {}],
+];
+
+let srv: StoreServer | undefined;
+afterEach(async () => {
+  await srv?.stop();
+  srv = undefined;
+});
+
+async function readsStillAnswer(url: string): Promise<void> {
+  expect((await callOp(url, 'registration.show', { usuario_cartao: DEMO_CARD })).status).toBe(200);
+  expect((await callOp(url, 'enrol.contract.search', { contrato_id: 1 })).status).toBe(200);
+}
+
+describe('a full disk', () => {
+  it('answers the write that needs more space 503 "the disk is full", stores none of the refused writes and keeps every acknowledged one', async () => {
+    srv = await startStoreServer({ pragmas: ['max_page_count = 1'] });
+    const contracts = () => readValue(srv!.db, 'SELECT count(*) FROM contract');
+    const initial = contracts() as number;
+    // Each new contract takes space; the file may not grow, so one of the first few hundred needs a page it cannot have.
+    let acked = 0;
+    let refused;
+    for (let i = 0; i < 500 && !refused; i++) {
+      const res = await callOp(srv.url, 'enrol.contract.create', { numero_proposta: 5000 + i });
+      if (res.status === 200) acked++;
+      else refused = res;
+    }
+    expect(refused?.status).toBe(503);
+    expect(refused?.retryAfter).toBe('60');
+    expect(refused?.body).toEqual([{ confirma_operacao: 4, mensagem_erro: FULL }]);
+    expect(srv.logged()).toContain('enrol.contract.create: store unavailable: full');
+    expect(contracts()).toBe(initial + acked);
+
+    // The same write again is refused the same way and changes nothing.
+    const before = databaseChecksum(srv.db);
+    const again = await callOp(srv.url, 'enrol.contract.create', { numero_proposta: 9999 });
+    expect([again.status, again.body]).toEqual([503, [{ confirma_operacao: 4, mensagem_erro: FULL }]]);
+    expect(databaseChecksum(srv.db)).toBe(before);
+    await readsStillAnswer(srv.url);
+  });
+});
+
+describe('a read-only database file', () => {
+  it.each(WRITES)('%s answers 503 "read-only" with Retry-After and stores nothing', async (id, params) => {
+    srv = await startStoreServer({ pragmas: ['query_only = 1'] });
+    const before = databaseChecksum(srv.db);
+    const res = await callOp(srv.url, id, params);
+    expect(res.status).toBe(503);
+    expect(res.retryAfter).toBe('60');
+    expect(res.body).toEqual([{ confirma_operacao: 4, mensagem_erro: READ_ONLY }]);
+    expect(databaseChecksum(srv.db)).toBe(before);
+    await readsStillAnswer(srv.url);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Error messages stay short whatever the parameters: at most 20 field errors
+ * described and the rest counted, names that are no parameter repeated only
+ * briefly (40 characters, card numbers and CPFs masked, printable ASCII),
+ * values never; and lists are capped.
+ */
+import { describe, expect, it } from 'vitest';
+import { describeErrors, operation, sampleParams, validateParams, type FieldError } from '../../src/spec/index.js';
+
+const cep = operation('registration.cep');
+const messageFor = (raw: Record<string, unknown>) => {
+  const v = validateParams(cep, raw);
+  if (v.ok) throw new Error('expected errors');
+  return describeErrors(v.errors);
+};
+
+describe('describeErrors', () => {
+  it('describes the first 20 errors and counts the rest', () => {
+    const errors: FieldError[] = Array.from({ length: 25 }, (_, i) => ({ field: `f${i}`, message: 'is wrong' }));
+    const text = describeErrors(errors);
+    expect(text.split('; ')).toHaveLength(21);
+    expect(text.startsWith('f0: is wrong; f1: is wrong;')).toBe(true);
+    expect(text.endsWith('; f19: is wrong; and 5 more')).toBe(true);
+    expect(describeErrors(errors.slice(0, 20)).endsWith('f19: is wrong')).toBe(true);
+  });
+
+  it('says a request-wide error without a field', () => {
+    expect(describeErrors([{ field: '', message: 'too many parameters' }])).toBe('too many parameters');
+  });
+
+  it('names the parameters first, then the made-up names', () => {
+    expect(messageFor({ zzz: '1', cep: '1' })).toBe('cep: must be 8 to 11 digits, no hyphen; zzz: is not a parameter of buscacep');
+  });
+
+  it('repeats a made-up name only briefly: 40 characters then …', () => {
+    expect(messageFor({ cep: '01310100', [`campo_${'a'.repeat(200)}`]: '1' })).toBe(`campo_${'a'.repeat(34)}…: is not a parameter of buscacep`);
+    expect(messageFor({ cep: '01310100', [`b${'c'.repeat(39)}`]: '1' })).toBe(`b${'c'.repeat(39)}: is not a parameter of buscacep`);
+  });
+
+  it('masks a card number or CPF in a made-up name, and shows other characters as ?', () => {
+    expect(messageFor({ cep: '01310100', '00010001000001005': '1' })).toBe('*************1005: is not a parameter of buscacep');
+    expect(messageFor({ cep: '01310100', 'cpf 529.982.247-25': '1' })).toBe('cpf ***.***.*47-25: is not a parameter of buscacep');
+    expect(messageFor({ cep: '01310100', 'a\u0000b\nc\u00e9d\u202ee': '1' })).toBe('a?b?c?d?e: is not a parameter of buscacep');
+  });
+
+  it('never repeats a value', () => {
+    const text = messageFor({ cep: '529.982.247-25', outro: '00010001000001005' });
+    expect(text).toBe('cep: must be 8 to 11 digits, no hyphen; outro: is not a parameter of buscacep');
+  });
+
+  it('stays short for a thousand made-up names of a thousand characters', () => {
+    const raw: Record<string, unknown> = {};
+    for (let i = 0; i < 1000; i++) raw[`${i}_${'n'.repeat(1000)}`] = 'v'.repeat(1000);
+    const text = messageFor(raw);
+    expect(text.length).toBeLessThanOrEqual(2048);
+    expect(text.endsWith('; and 981 more')).toBe(true);
+  });
+});
+
+describe('lists', () => {
+  const document = operation('enrol.beneficiary.document');
+  const withCodes = (n: number) => validateParams(document, { ...sampleParams(document), tipo_documento: Array.from({ length: n }, () => 'RG') });
+
+  it('take up to 16 elements', () => {
+    expect(withCodes(16).ok).toBe(true);
+    expect(withCodes(17)).toEqual({ ok: false, errors: [{ field: 'tipo_documento', message: 'must be a list of at most 16 codes' }] });
+  });
+});
