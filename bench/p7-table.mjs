@@ -53,7 +53,7 @@ async function shape(spec, s, dir, runs) {
 }
 
 export async function run({ runs = 10 } = {}) {
-  const spec = await import(await buildModule('src/spec/index.ts', 'spec'));
+  const spec = await import(await buildModule('src/catalogue/index.ts', 'spec'));
   const tmp = tempDir();
   try {
     const results = [];

@@ -26,7 +26,7 @@ import { interpret } from '../client/interpret.js';
 import { requestLabel } from '../client/mask.js';
 import { baseHeaders } from '../client/request.js';
 import type { HttpRequest, HttpResponse } from '../client/types.js';
-import { operationAt, type Method } from '../spec/index.js';
+import { operationAt, type Method } from '../catalogue/index.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import type { Invocation } from './invocation.js';
 import { jsonText, sanitize } from './output/sanitize.js';

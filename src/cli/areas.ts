@@ -2,7 +2,7 @@
  * The top-level command groups of the catalogue's areas. Kept apart from the
  * catalogue so that `coopctl --help` lists them without loading it (and zod).
  */
-import type { Area } from '../spec/index.js';
+import type { Area } from '../catalogue/index.js';
 
 export const areas = {
   registration: 'beneficiary registration: record, contact, addresses, postal codes',

@@ -2,7 +2,7 @@
 import type { Client } from '../client/client.js';
 import { parseSize } from '../client/size.js';
 import type { ClientOptions, Target } from '../client/types.js';
-import type { Host } from '../spec/index.js';
+import type { Host } from '../catalogue/index.js';
 import { tokenForHost } from './config/credentials.js';
 import { readConfig } from './config/file.js';
 import { resolveSettings, selectProfile, type Profile, type ResolvedSettings } from './config/settings.js';

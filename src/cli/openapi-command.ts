@@ -5,7 +5,7 @@
  * `-o jsonl` prints it on one line; csv is a usage error.
  */
 import type { Command } from 'commander';
-import { buildOpenApi } from '../spec/openapi.js';
+import { buildOpenApi } from '../catalogue/openapi.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import type { RunState } from './run-state.js';
 import { version } from './version.js';

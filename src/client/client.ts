@@ -1,5 +1,5 @@
 /** The client: sends catalogue requests over one transport and reads the answers. */
-import type { Operation } from '../spec/index.js';
+import type { Operation } from '../catalogue/index.js';
 import { interpret } from './interpret.js';
 import { createTransport } from './transport.js';
 import type { CallResult, ClientOptions, HttpRequest, HttpResponse } from './types.js';

@@ -1,5 +1,5 @@
 /** Parameters as `application/x-www-form-urlencoded` (query strings and form bodies); arrays as `name[]=`. */
-import type { Params } from '../spec/index.js';
+import type { Params } from '../catalogue/index.js';
 
 export function formEncode(params: Params): URLSearchParams {
   const out = new URLSearchParams();

@@ -1,6 +1,6 @@
 /** Reading an HTTP response as the answer of an operation (GUIDE §4). */
 import { STATUS_CODES } from 'node:http';
-import { checkResponse, type Operation } from '../spec/index.js';
+import { checkResponse, type Operation } from '../catalogue/index.js';
 import { TransportError } from './errors.js';
 import { parseJson } from './json.js';
 import { requestLabel } from './mask.js';

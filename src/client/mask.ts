@@ -1,5 +1,5 @@
 /** Masking of personal data and secrets in anything coopctl prints about a request. */
-import { maskPersonalNumbers } from '../spec/mask.js';
+import { maskPersonalNumbers } from '../catalogue/mask.js';
 
 /** Parameters that identify a person: all but their last 4 characters are masked. */
 export const personalParams: ReadonlySet<string> = new Set(['usuario_cartao', 'cpf']);

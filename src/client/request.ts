@@ -1,5 +1,5 @@
 /** The HTTP request of a catalogue operation with validated parameters. No I/O: dry runs print it, the transport sends it. */
-import type { Host, Operation, Params } from '../spec/index.js';
+import type { Host, Operation, Params } from '../catalogue/index.js';
 import { formEncode } from './encode.js';
 import type { HttpRequest, Target } from './types.js';
 

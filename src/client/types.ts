@@ -1,5 +1,5 @@
 /** What the client takes and gives back. */
-import type { Host, Method, Outcome, Row } from '../spec/index.js';
+import type { Host, Method, Outcome, Row } from '../catalogue/index.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 

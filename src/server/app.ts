@@ -7,7 +7,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describeErrors, type Params } from '../spec/index.js';
+import { describeErrors, type Params } from '../catalogue/index.js';
 import { isPromise, type HandlerContext, type Handlers } from './handlers/types.js';
 import { buildRoutes, type Route } from './http/routes.js';
 import { BODY_LIMIT, hasBody, readBody, TOO_LARGE, TOO_MANY } from './http/body.js';

@@ -4,7 +4,7 @@
  * as the equivalent JSON, and a look into the test server's database.
  */
 import Database from 'better-sqlite3';
-import { cpfCheckDigits } from '../../src/spec/rules.js';
+import { cpfCheckDigits } from '../../src/catalogue/rules.js';
 
 /** A valid CPF (999.999.999-99) for a number: distinct numbers, distinct CPFs. */
 export function cpf(n: number): string {

@@ -1,6 +1,6 @@
 /** Command lines built from the catalogue: the command words, then one `--flag=value` per parameter. */
 import { flagOf } from '../../src/cli/operations/flags.js';
-import type { Operation, Params } from '../../src/spec/index.js';
+import type { Operation, Params } from '../../src/catalogue/index.js';
 
 /** `--flag=value` words of the parameters (each element of a list as its own flag). */
 export function flagWords(params: Params): string[] {

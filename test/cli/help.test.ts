@@ -6,7 +6,7 @@ import { makeContext } from '../../src/cli/context.js';
 import { flagOf } from '../../src/cli/operations/flags.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { RunState } from '../../src/cli/run-state.js';
-import { catalogue } from '../../src/spec/index.js';
+import { catalogue } from '../../src/catalogue/index.js';
 import { startHarness, type Harness } from './harness.js';
 import { PassThrough } from 'node:stream';
 

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { operation, sampleParams, sampleRecord, type Row } from '../../src/spec/index.js';
+import { operation, sampleParams, sampleRecord, type Row } from '../../src/catalogue/index.js';
 import { csvFile } from '../batch/fixtures.js';
 import { HOSTILE, hostileRecord, rawControl } from '../helpers/hostile.js';
 import { ENTER, fakePrompter } from '../interactive/fake-prompter.js';

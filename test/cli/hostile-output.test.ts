@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { catalogue, sampleParams, type Operation, type Row } from '../../src/spec/index.js';
+import { catalogue, sampleParams, type Operation, type Row } from '../../src/catalogue/index.js';
 import { HOSTILE, hostileRecord, rawControl } from '../helpers/hostile.js';
 import { callArgv } from './argv.js';
 import { startHarness, type Harness } from './harness.js';

@@ -7,7 +7,7 @@
  * test/interactive/pty.test.ts).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { operation, sampleParams } from '../../src/spec/index.js';
+import { operation, sampleParams } from '../../src/catalogue/index.js';
 import { startFakeService, type FakeService } from '../helpers/fake-service.js';
 import { HOSTILE, hostileRecord } from '../helpers/hostile.js';
 import { bundleCli, Tmux } from '../interactive/tmux.js';

@@ -5,7 +5,7 @@
  * exit 4 and one line, never a crash.
  */
 import { describe, expect, it } from 'vitest';
-import { operation, sampleParams, sampleRecord } from '../../src/spec/index.js';
+import { operation, sampleParams, sampleRecord } from '../../src/catalogue/index.js';
 import { commandLine } from './argv.js';
 import { useHarness, type RunOptions, type RunResult } from './harness.js';
 

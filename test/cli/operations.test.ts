@@ -5,7 +5,7 @@
  * confirma_operacao.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { catalogue, sampleParams, sampleRecord, validateParams, type Operation, type Params, type Row } from '../../src/spec/index.js';
+import { catalogue, sampleParams, sampleRecord, validateParams, type Operation, type Params, type Row } from '../../src/catalogue/index.js';
 import type { RecordedRequest } from '../helpers/fake-service.js';
 import { WIDE } from '../../src/cli/output/table.js';
 import { flagWords } from './argv.js';

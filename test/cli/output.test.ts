@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { colorAllowed } from '../../src/cli/color.js';
-import { operation, sampleParams, sampleRecord, type Row } from '../../src/spec/index.js';
+import { operation, sampleParams, sampleRecord, type Row } from '../../src/catalogue/index.js';
 import { commandLine } from './argv.js';
 import { startHarness, type Harness } from './harness.js';
 

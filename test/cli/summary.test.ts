@@ -1,6 +1,6 @@
 /** `record summary <card>`: the six medical reads, concurrently, one section each. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { catalogue, sampleRecord, type Row } from '../../src/spec/index.js';
+import { catalogue, sampleRecord, type Row } from '../../src/catalogue/index.js';
 import type { CannedReply, RecordedRequest } from '../helpers/fake-service.js';
 import { startHarness, type Harness } from './harness.js';
 

@@ -12,7 +12,7 @@ import { boxTable } from '../../src/cli/batch/table.js';
 import { cellText } from '../../src/cli/output/cells.js';
 import { table, WIDE } from '../../src/cli/output/table.js';
 import { loadStyle, type Style } from '../../src/cli/style.js';
-import { operation, sampleParams, sampleRecord, type Row } from '../../src/spec/index.js';
+import { operation, sampleParams, sampleRecord, type Row } from '../../src/catalogue/index.js';
 import { callArgv } from './argv.js';
 import { startHarness, type Harness } from './harness.js';
 

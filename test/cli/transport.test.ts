@@ -3,7 +3,7 @@
  * reads are retried (connection errors, timeouts, 429, 5xx), writes never.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { operation, sampleParams, sampleRecord } from '../../src/spec/index.js';
+import { operation, sampleParams, sampleRecord } from '../../src/catalogue/index.js';
 import { closedUrl } from '../helpers/fake-service.js';
 import { commandLine } from './argv.js';
 import { startHarness, type Harness, type RunResult } from './harness.js';

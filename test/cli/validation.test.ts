@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { flagOf } from '../../src/cli/operations/flags.js';
-import { catalogue, sampleParams } from '../../src/spec/index.js';
+import { catalogue, sampleParams } from '../../src/catalogue/index.js';
 import { commandLine, flaggable } from './argv.js';
 import { startHarness, type Harness, type RunResult } from './harness.js';
 

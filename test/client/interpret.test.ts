@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { interpret } from '../../src/client/interpret.js';
 import { TransportError, type HttpRequest, type HttpResponse } from '../../src/client/index.js';
-import { operation, sampleRecord } from '../../src/spec/index.js';
+import { operation, sampleRecord } from '../../src/catalogue/index.js';
 
 const op = operation('record.allergies');
 const get: HttpRequest = { method: 'GET', url: new URL('http://h/api/x?usuario_cartao=00010001000001005'), headers: {} };

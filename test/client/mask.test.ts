@@ -1,8 +1,8 @@
 /** Personal data and secrets are masked wherever coopctl prints a request. */
 import { describe, expect, it } from 'vitest';
 import { maskValue, maskedUrl, requestLabel } from '../../src/client/index.js';
-import { catalogue } from '../../src/spec/index.js';
-import { maskPersonalNumbers } from '../../src/spec/mask.js';
+import { catalogue } from '../../src/catalogue/index.js';
+import { maskPersonalNumbers } from '../../src/catalogue/mask.js';
 
 describe('masking', () => {
   const fields = catalogue.flatMap((op) => Object.entries(op.params).map(([name, f]) => ({ name, f })));

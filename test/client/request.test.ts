@@ -1,7 +1,7 @@
 /** Building the request of an operation: host, method, where the parameters go. */
 import { describe, expect, it } from 'vitest';
 import { buildRequest, formEncode, type Target } from '../../src/client/index.js';
-import { catalogue, operation, sampleParams, validateParams, type Params } from '../../src/spec/index.js';
+import { catalogue, operation, sampleParams, validateParams, type Params } from '../../src/catalogue/index.js';
 
 const target: Target = { baseUrl: 'https://base.example/prefix/', testBaseUrl: 'https://test.example', body: 'json', userAgent: 'coopctl/test' };
 const valid = (id: string): Params => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { operation, sampleParams, sampleRecord } from '../../src/spec/index.js';
+import { operation, sampleParams, sampleRecord } from '../../src/catalogue/index.js';
 import { commandLine } from '../cli/argv.js';
 import { startFakeService, type FakeService } from '../helpers/fake-service.js';
 

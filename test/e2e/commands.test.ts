@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue, checkResponse, outcomeExitCode, sampleParams } from '../../src/spec/index.js';
+import { catalogue, checkResponse, outcomeExitCode, sampleParams } from '../../src/catalogue/index.js';
 import { commandLine } from '../cli/argv.js';
 import { runNode } from '../helpers/process.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

@@ -6,7 +6,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operation, sampleParams, sampleRecord } from '../../src/spec/index.js';
+import { operation, sampleParams, sampleRecord } from '../../src/catalogue/index.js';
 import { commandLine } from '../cli/argv.js';
 import { startFakeService, type FakeService } from '../helpers/fake-service.js';
 import { runNode } from '../helpers/process.js';

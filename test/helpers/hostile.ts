@@ -6,7 +6,7 @@
  * rule accepts. Each piece comes with the visible form coopctl must show
  * instead, written out by hand here (not computed by the code under test).
  */
-import { sampleRecord, type Field, type Operation, type Row } from '../../src/spec/index.js';
+import { sampleRecord, type Field, type Operation, type Row } from '../../src/catalogue/index.js';
 
 export interface Piece {
   readonly name: string;

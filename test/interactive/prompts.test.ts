@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { choiceMeaning, fieldChoices, fieldMessage, fieldValidator, missingRequired, ruleProblem } from '../../src/cli/interactive/fields.js';
-import { operation, sampleParams, sampleRecord } from '../../src/spec/index.js';
+import { operation, sampleParams, sampleRecord } from '../../src/catalogue/index.js';
 import { flagWords } from '../cli/argv.js';
 import { startHarness, type Harness } from '../cli/harness.js';
 import { ENTER, fakePrompter } from './fake-prompter.js';

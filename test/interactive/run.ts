@@ -6,7 +6,7 @@ import { Readable, Writable } from 'node:stream';
 import { makeContext } from '../../src/cli/context.js';
 import type { Prompter } from '../../src/cli/prompter.js';
 import { runCli } from '../../src/cli/run.js';
-import { operation } from '../../src/spec/index.js';
+import { operation } from '../../src/catalogue/index.js';
 
 export interface Ran {
   readonly code: number;

@@ -14,7 +14,7 @@ import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TIMEOUTS } from '../../src/server/app.js';
-import { checkResponse, operation, sampleParams } from '../../src/spec/index.js';
+import { checkResponse, operation, sampleParams } from '../../src/catalogue/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { envelopeProblem, send, sendJson, tableChecksum } from './helpers.js';
 

@@ -237,7 +237,7 @@ describe('a server that answers garbage with 200', () => {
 });
 
 describe('a case the generated inputs found', () => {
-  // validateParams threw a TypeError for a date field holding text without digits (src/spec/rules.ts);
+  // validateParams threw a TypeError for a date field holding text without digits (src/catalogue/rules.ts);
   // the CLI reported an "unexpected failure" with exit 1 instead of a validation error with exit 2.
   it('a date flag of text without digits is a usage error (exit 2): one line naming the flag, nothing sent', async () => {
     const srv = await tiny(answer(200, 'application/json', '[{"confirma_operacao":1,"mensagem_erro":"","beneficiario_id":1}]'));

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operation, sampleParams } from '../../src/spec/index.js';
+import { operation, sampleParams } from '../../src/catalogue/index.js';
 import { sendJson, spawnServe, type ServeProcess } from './helpers.js';
 
 const CONTRACT = operation('enrol.contract.create');

@@ -17,7 +17,7 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { briefly, catalogue, checkResponse, sampleParams, type Field, type Operation } from '../../src/spec/index.js';
+import { briefly, catalogue, checkResponse, sampleParams, type Field, type Operation } from '../../src/catalogue/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { envelopeProblem, messageOf, send, sendJson, tableChecksum, type Answer } from './helpers.js';
 

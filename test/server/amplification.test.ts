@@ -6,7 +6,7 @@
  * requests leaves a legitimate client's reads fast.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operation, sampleParams } from '../../src/spec/index.js';
+import { operation, sampleParams } from '../../src/catalogue/index.js';
 import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { percentile, scheduledReads, startFlood } from './flood.js';

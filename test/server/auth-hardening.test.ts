@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { operation, sampleParams } from '../../src/spec/index.js';
+import { operation, sampleParams } from '../../src/catalogue/index.js';
 import { readServerToken, runServe } from '../../src/server/serve.js';
 import { startError } from '../helpers/server.js';
 import { clientKey, throttle } from '../../src/server/http/throttle.js';

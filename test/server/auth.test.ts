@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operation, sampleParams } from '../../src/spec/index.js';
+import { operation, sampleParams } from '../../src/catalogue/index.js';
 import { checkExposure, isLoopback } from '../../src/server/host.js';
 import { StartError } from '../../src/server/start-error.js';
 import { startFake, type FakeServer } from './fake.js';

@@ -1,5 +1,5 @@
 /** Tables of cases derived from the catalogue. */
-import { catalogue, type Operation } from '../../src/spec/index.js';
+import { catalogue, type Operation } from '../../src/catalogue/index.js';
 
 /** Every invalid sample of every parameter: [operation id, parameter, value, operation]. */
 export const invalidCases: ReadonlyArray<readonly [string, string, unknown, Operation]> = catalogue.flatMap((op) =>

@@ -1,6 +1,6 @@
 /** A server on 127.0.0.1:0 whose handlers are fakes that record their calls and answer sample records. */
 import { PassThrough } from 'node:stream';
-import { catalogue, sampleRecord, type Params, type Row } from '../../src/spec/index.js';
+import { catalogue, sampleRecord, type Params, type Row } from '../../src/catalogue/index.js';
 import type { Handler, Handlers } from '../../src/server/handlers/types.js';
 import { createServer, type ServerOptions } from '../../src/server/app.js';
 import { listen, type Listening } from '../../src/server/listen.js';

@@ -4,7 +4,7 @@
  * requests a browser makes for a page of another site are refused with 403.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operation } from '../../src/spec/index.js';
+import { operation } from '../../src/catalogue/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { parseRaw, rawExchange, type RawResponse } from './raw.js';
 

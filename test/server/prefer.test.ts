@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkResponse, operation, sampleParams } from '../../src/spec/index.js';
+import { checkResponse, operation, sampleParams } from '../../src/catalogue/index.js';
 import { parsePrefer, MAX_DELAY_MS } from '../../src/server/http/prefer.js';
 import { startFake, type FakeServer } from './fake.js';
 

@@ -5,7 +5,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { checkResponse, operation, sampleParams } from '../../src/spec/index.js';
+import { checkResponse, operation, sampleParams } from '../../src/catalogue/index.js';
 import { parseRaw, rawExchange } from './raw.js';
 
 const BIN = new URL('../../bin/coopctl', import.meta.url).pathname;

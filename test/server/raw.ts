@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import net from 'node:net';
-import type { Operation } from '../../src/spec/index.js';
+import type { Operation } from '../../src/catalogue/index.js';
 
 export interface RawResponse {
   readonly status: number;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue, operation, sampleParams } from '../../src/spec/index.js';
+import { catalogue, operation, sampleParams } from '../../src/catalogue/index.js';
 import { createServer, TIMEOUTS } from '../../src/server/app.js';
 import { startFake, type FakeServer } from './fake.js';
 import { rawRequest } from './raw.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkResponse, operation } from '../../src/spec/index.js';
+import { checkResponse, operation } from '../../src/catalogue/index.js';
 import { defaultDbPath, runServe, type ServeOptions } from '../../src/server/serve.js';
 import { startError } from '../helpers/server.js';
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { operation, sampleParams, sampleRecord, type Row } from '../../src/spec/index.js';
+import { operation, sampleParams, sampleRecord, type Row } from '../../src/catalogue/index.js';
 import { startFake, type FakeServer } from './fake.js';
 import { rawRequest } from './raw.js';
 

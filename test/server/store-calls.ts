@@ -1,6 +1,6 @@
 /** Calling operations of a server over HTTP the way a client does, and reading what a database file holds (through its own connection). */
 import Database from 'better-sqlite3';
-import { operation, sampleParams, type Operation } from '../../src/spec/index.js';
+import { operation, sampleParams, type Operation } from '../../src/catalogue/index.js';
 
 export interface HttpAnswer {
   readonly status: number;

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { operation } from '../../src/spec/index.js';
+import { operation } from '../../src/catalogue/index.js';
 import { openStore, type OpenStoreOptions, type Store } from '../../src/server/store/index.js';
 import type { Handler, Handlers } from '../../src/server/handlers/types.js';
 import { createServer } from '../../src/server/app.js';

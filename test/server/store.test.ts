@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue, checkResponse, operation, sampleParams, type Operation } from '../../src/spec/index.js';
+import { catalogue, checkResponse, operation, sampleParams, type Operation } from '../../src/catalogue/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { sendJson } from './raw.js';
 import { invalidCases } from './cases.js';

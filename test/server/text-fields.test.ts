@@ -6,7 +6,7 @@
  * stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue, operation, sampleParams, type Field, type Operation } from '../../src/spec/index.js';
+import { catalogue, operation, sampleParams, type Field, type Operation } from '../../src/catalogue/index.js';
 import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startFake } from './fake.js';

@@ -5,7 +5,7 @@
  * raw-socket tests wait at most 5 s, a bound that tells the two apart.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue, operation } from '../../src/spec/index.js';
+import { catalogue, operation } from '../../src/catalogue/index.js';
 import type { Handlers } from '../../src/server/handlers/types.js';
 import { createServer, TIMEOUTS } from '../../src/server/app.js';
 import { startFake, type FakeServer } from './fake.js';

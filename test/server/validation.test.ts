@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue, describeErrors, sampleParams, validateParams, type Operation } from '../../src/spec/index.js';
+import { catalogue, describeErrors, sampleParams, validateParams, type Operation } from '../../src/catalogue/index.js';
 import { startFake, type FakeServer } from './fake.js';
 import { sendJson } from './raw.js';
 import { invalidCases } from './cases.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { operation } from '../../src/spec/index.js';
+import { operation } from '../../src/catalogue/index.js';
 import { cardCheckDigit, cardParts, cardValid, makeCard } from '../../src/server/store/card.js';
 import { cpfFrom, maskCpf } from '../../src/server/store/cpf.js';
 import { addDays, addMonths, firstOfNextMonth, fromBR, toBR, weekday } from '../../src/server/store/dates.js';
 import { seeded } from '../../src/server/store/prng.js';
-import { cpfValid } from '../../src/spec/rules.js';
+import { cpfValid } from '../../src/catalogue/rules.js';
 
 describe('card layout', () => {
   it('makes the catalogue’s example card from its parts, and reads them back', () => {

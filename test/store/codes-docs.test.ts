@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import * as codes from '../../src/spec/codes.js';
+import * as codes from '../../src/catalogue/codes.js';
 
 const doc = readFileSync('docs/decisions.md', 'utf8');
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { catalogue, type Row } from '../../src/spec/index.js';
-import { cpfValid } from '../../src/spec/rules.js';
+import { catalogue, type Row } from '../../src/catalogue/index.js';
+import { cpfValid } from '../../src/catalogue/rules.js';
 import { cardParts, cardValid } from '../../src/server/store/card.js';
 import { demoDocument, demoExamples } from '../../src/server/store/demo.js';
 import { addDays } from '../../src/server/store/dates.js';

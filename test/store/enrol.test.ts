@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operation, sampleParams, type Row } from '../../src/spec/index.js';
+import { operation, sampleParams, type Row } from '../../src/catalogue/index.js';
 import type { Store } from '../../src/server/store/index.js';
 import { call, openTemp } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Row } from '../../src/spec/index.js';
+import type { Row } from '../../src/catalogue/index.js';
 import { FixturesError, openStore } from '../../src/server/store/index.js';
 import { fixturesJsonSchema, fixturesSchema, parseFixtures } from '../../src/server/store/fixtures.js';
 import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
-import { checkResponse, describeErrors, operation, validateParams, type Outcome, type Row } from '../../src/spec/index.js';
+import { checkResponse, describeErrors, operation, validateParams, type Outcome, type Row } from '../../src/catalogue/index.js';
 import { openStore, type OpenStoreOptions, type Store } from '../../src/server/store/index.js';
 
 /** A fixed "now": Thursday 15 January 2026, 10:00 local time. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { Row } from '../../src/spec/index.js';
+import type { Row } from '../../src/catalogue/index.js';
 import type { Store } from '../../src/server/store/index.js';
 import { call, EXAMPLE_CARD, openTemp } from './helpers.js';
 

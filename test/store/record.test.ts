@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../src/spec/index.js';
+import { catalogue } from '../../src/catalogue/index.js';
 import { makeCard } from '../../src/server/store/card.js';
 import { call, EXAMPLE_CARD, openTemp } from './helpers.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operation, sampleParams, type Row } from '../../src/spec/index.js';
+import { operation, sampleParams, type Row } from '../../src/catalogue/index.js';
 import { cardParts, makeCard } from '../../src/server/store/card.js';
 import { call, EXAMPLE_CARD, NOW, openTemp } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Row } from '../../src/spec/index.js';
+import type { Row } from '../../src/catalogue/index.js';
 import { call, EXAMPLE_CARD, openTemp } from './helpers.js';
 
 const PROVIDER = { prest_cod_svc_card: '9001', cd_local: '101' };

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { seedScale } from '../../src/server/store/sqlite/seed-scale.js';
 import { cardParts, cardValid } from '../../src/server/store/card.js';
-import { cpfValid } from '../../src/spec/rules.js';
+import { cpfValid } from '../../src/catalogue/rules.js';
 import { call, openTemp, tempDir } from './helpers.js';
 
 it('seeds beneficiaries with valid cards, their contracts, medical items of every kind and devices, which the handlers serve', async () => {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { operation, sampleParams } from '../../src/spec/index.js';
+import { operation, sampleParams } from '../../src/catalogue/index.js';
 import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
 import { call, EXAMPLE_CARD, openTemp } from './helpers.js';
 

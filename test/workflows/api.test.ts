@@ -5,7 +5,7 @@
  * printed; the exit code by outcome.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { operation, sampleRecord } from '../../src/spec/index.js';
+import { operation, sampleRecord } from '../../src/catalogue/index.js';
 import { closedUrl } from '../helpers/fake-service.js';
 import { startHarness, type Harness } from '../cli/harness.js';
 

@@ -6,7 +6,7 @@
  * question (default no); no → exit 1, nothing sent; Ctrl-C → 130.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { audienceFilters, catalogue, operation, sampleParams, sampleRecord, type Operation, type Params } from '../../src/spec/index.js';
+import { audienceFilters, catalogue, operation, sampleParams, sampleRecord, type Operation, type Params } from '../../src/catalogue/index.js';
 import { startHarness, type Harness, type RunResult } from '../cli/harness.js';
 import { argvOf, confirmPrompter, ctrlC } from './helpers.js';
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { curlCommand } from '../../src/cli/safety/curl.js';
 import { shellQuote } from '../../src/cli/safety/shell.js';
 import type { HttpRequest } from '../../src/client/types.js';
-import { catalogue, operation, sampleParams, sampleRecord, type Operation } from '../../src/spec/index.js';
+import { catalogue, operation, sampleParams, sampleRecord, type Operation } from '../../src/catalogue/index.js';
 import type { RecordedRequest } from '../helpers/fake-service.js';
 import { startHarness, type Harness } from '../cli/harness.js';
 import { argvOf, confirmPrompter, runBash } from './helpers.js';

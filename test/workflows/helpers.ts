@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Prompter } from '../../src/cli/prompter.js';
-import type { Operation, Params } from '../../src/spec/index.js';
+import type { Operation, Params } from '../../src/catalogue/index.js';
 import { flagWords } from '../cli/argv.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));

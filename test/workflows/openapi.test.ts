@@ -5,7 +5,7 @@
  */
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../src/spec/index.js';
+import { catalogue } from '../../src/catalogue/index.js';
 import { startHarness, type Harness } from '../cli/harness.js';
 
 let h: Harness;

@@ -17,7 +17,7 @@
  * `;` or `|`. The ids that tie the requests together (`contrato_id`,
  * `beneficiario_id`) are filled in by the batch.
  */
-import { operation, type Operation, type Params } from '../../spec/index.js';
+import { operation, type Operation, type Params } from '../../catalogue/index.js';
 import { parseCsv } from './csv.js';
 import type { Problem, Source, SourceGroup, SourcePart, SourceRow, SourceSub, SubKind, Where } from './source.js';
 

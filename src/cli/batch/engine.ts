@@ -21,7 +21,7 @@ import { buildRequest } from '../../client/request.js';
 import { TransportError } from '../../client/errors.js';
 import type { Client } from '../../client/client.js';
 import type { Target } from '../../client/types.js';
-import { dataRecords } from '../../spec/index.js';
+import { dataRecords } from '../../catalogue/index.js';
 import type { Id, Journal, Recorded } from './journal.js';
 import type { Resolution } from './reconcile.js';
 import type { Plan, PlanGroup, PlanRow, Step } from './plan.js';

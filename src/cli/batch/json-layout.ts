@@ -15,7 +15,7 @@
  * plural names are both accepted). Errors name the JSON path of the value,
  * e.g. `[3].beneficiaries[1].cpf`.
  */
-import type { Params } from '../../spec/index.js';
+import type { Params } from '../../catalogue/index.js';
 import type { Problem, Source, SourceGroup, SourcePart, SourceRow, SourceSub, SubKind, Where } from './source.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

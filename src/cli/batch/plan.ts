@@ -11,7 +11,7 @@
  * - its records: [key, beneficiary, "contact" | "address2" | "ds.1.3" | …].
  */
 import { createHash } from 'node:crypto';
-import { validateParams, type Operation, type Params } from '../../spec/index.js';
+import { validateParams, type Operation, type Params } from '../../catalogue/index.js';
 import { parts } from './csv-layout.js';
 import type { Place, Problem, Source, SourcePart, SourceRow, SubKind } from './source.js';
 

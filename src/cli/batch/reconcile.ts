@@ -25,7 +25,7 @@
 import { buildRequest } from '../../client/request.js';
 import type { Client } from '../../client/client.js';
 import type { Target } from '../../client/types.js';
-import { operation, type Row } from '../../spec/index.js';
+import { operation, type Row } from '../../catalogue/index.js';
 import type { Id, Recorded } from './journal.js';
 import type { Plan, Step } from './plan.js';
 

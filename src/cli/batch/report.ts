@@ -4,7 +4,7 @@
  * JSON, JSON lines or CSV (GUIDE §4: data on stdout, messages on stderr);
  * the service's messages in it are made safe to show (output/sanitize.ts).
  */
-import type { Row } from '../../spec/index.js';
+import type { Row } from '../../catalogue/index.js';
 import type { OutputFormat } from '../global-options.js';
 import { renderRows } from '../output/render.js';
 import { jsonText } from '../output/sanitize.js';

@@ -5,7 +5,7 @@
  * raw and every value traceable to where it was written (a CSV line and
  * column, or a JSON path), so that errors can point at it.
  */
-import type { Params } from '../../spec/index.js';
+import type { Params } from '../../catalogue/index.js';
 
 /** Where a value is, or would be: a CSV line and column, or a JSON path (in `field`, with no line). */
 export interface Where {

@@ -3,7 +3,7 @@
  * tables without a rule between rows, one line a row (line breaks in a
  * value read as spaces), fast for tens of thousands of rows.
  */
-import type { Row } from '../../spec/index.js';
+import type { Row } from '../../catalogue/index.js';
 import { box } from '../output/box.js';
 import { cellText } from '../output/cells.js';
 import type { Style } from '../style.js';

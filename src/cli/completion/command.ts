@@ -6,7 +6,7 @@
  * it after an upgrade; pressing TAB starts no process.
  */
 import { Argument, type Command } from 'commander';
-import { catalogue } from '../../spec/index.js';
+import { catalogue } from '../../catalogue/index.js';
 import { apiMethods } from '../api-command.js';
 import { ExitCode } from '../exit-codes.js';
 import { RunState } from '../run-state.js';

@@ -4,7 +4,7 @@
  * take a value or a file) and positional arguments' candidates.
  */
 import type { Command, Option } from 'commander';
-import { catalogue } from '../../spec/index.js';
+import { catalogue } from '../../catalogue/index.js';
 
 export interface CompletionOption {
   /** `-o`, `--output`. */

@@ -15,7 +15,7 @@
  * (the local embedded server) serves the case without any configuration, so
  * without a token.
  */
-import type { Host } from '../../spec/index.js';
+import type { Host } from '../../catalogue/index.js';
 import { UsageError } from '../exit-codes.js';
 import { settings, type Profile, type ResolvedSettings } from './settings.js';
 

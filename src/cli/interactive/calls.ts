@@ -1,6 +1,6 @@
 /** Calls made by the wizards: reads that feed their choices, and the writes they submit (through the pre-send hooks). */
 import type { CallResult } from '../../client/types.js';
-import { dataRecords, describeErrors, validateParams, type Operation, type Params, type Row } from '../../spec/index.js';
+import { dataRecords, describeErrors, validateParams, type Operation, type Params, type Row } from '../../catalogue/index.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { preSend, prepareCall } from '../operations/execute.js';

@@ -3,7 +3,7 @@
  * wizards themselves are loaded only when they run.
  */
 import { Option, type Command } from 'commander';
-import type { Operation, Params } from '../../spec/index.js';
+import type { Operation, Params } from '../../catalogue/index.js';
 import type { Invocation } from '../invocation.js';
 import { hooks } from '../operations/hooks.js';
 import type { RunState } from '../run-state.js';

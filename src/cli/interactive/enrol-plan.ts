@@ -3,7 +3,7 @@
  * create, and, when a step fails, what was created and the exact commands
  * that continue from there. Pure functions: no prompts, no network.
  */
-import type { Operation, Params } from '../../spec/index.js';
+import type { Operation, Params } from '../../catalogue/index.js';
 import { flagOf } from '../operations/flags.js';
 import { shellQuote } from '../safety/shell.js';
 

@@ -4,7 +4,7 @@
  * is asked again with the rule shown. Closed sets (S/N, M/F, R/C) are a
  * select; list fields take comma-separated codes.
  */
-import type { Field } from '../../spec/index.js';
+import type { Field } from '../../catalogue/index.js';
 import type { Choice, Prompter } from '../prompter.js';
 
 /** A raw answer as a flag would give it: a string, or a list for array fields. */

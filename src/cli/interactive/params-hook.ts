@@ -3,7 +3,7 @@
  * when stdin and stdout are TTYs and --no-input is absent. Otherwise the
  * parameters pass unchanged, and validation reports the missing flag (exit 2).
  */
-import type { Operation, Params } from '../../spec/index.js';
+import type { Operation, Params } from '../../catalogue/index.js';
 import type { Invocation } from '../invocation.js';
 import { flagOf } from '../operations/flags.js';
 import { askField, missingRequired } from './fields.js';

@@ -7,7 +7,7 @@
  * Flags already given are kept and their steps skipped.
  */
 import { maskValue } from '../../client/mask.js';
-import { operation, type Operation, type Params, type Row } from '../../spec/index.js';
+import { operation, type Operation, type Params, type Row } from '../../catalogue/index.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { renderCalendar } from '../output/calendar.js';

@@ -1,6 +1,6 @@
 /** One command per catalogue operation (GUIDE §3), under the area groups, plus `record summary`. */
 import type { Command } from 'commander';
-import { catalogue, sampleParams, type Operation } from '../../spec/index.js';
+import { catalogue, sampleParams, type Operation } from '../../catalogue/index.js';
 import { addEnrolWizardCommand, installInteractive, runInteractive } from '../interactive/commands.js';
 import type { RunState } from '../run-state.js';
 import { installSafety } from '../safety/install.js';

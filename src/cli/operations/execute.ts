@@ -1,6 +1,6 @@
 /** From raw parameters to an exit code: hooks, validation (nothing sent on error), request, hooks, call, report. */
 import { buildRequest } from '../../client/request.js';
-import { describeErrors, validateParams, type Operation, type Params } from '../../spec/index.js';
+import { describeErrors, validateParams, type Operation, type Params } from '../../catalogue/index.js';
 import { UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { flagOf } from './flags.js';

@@ -1,6 +1,6 @@
 /** A catalogue field as a command-line flag: kebab-case spec name, help with the rule and an example. */
 import { Option } from 'commander';
-import type { Field } from '../../spec/index.js';
+import type { Field } from '../../catalogue/index.js';
 
 export function flagOf(field: string): string {
   return `--${field.replace(/_/g, '-')}`;

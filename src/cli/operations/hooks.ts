@@ -7,7 +7,7 @@
  */
 import type { Command } from 'commander';
 import type { HttpRequest } from '../../client/types.js';
-import type { Operation, Params } from '../../spec/index.js';
+import type { Operation, Params } from '../../catalogue/index.js';
 import type { Invocation } from '../invocation.js';
 
 /** A request about to be sent. */

@@ -4,7 +4,7 @@
  * positional) > --data > the field's CLI default.
  */
 import { Option, type Command } from 'commander';
-import type { Operation, Params } from '../../spec/index.js';
+import type { Operation, Params } from '../../catalogue/index.js';
 import { UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { argumentOf, fieldDescription, fieldOption, flagOf } from './flags.js';

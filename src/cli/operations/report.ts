@@ -1,6 +1,6 @@
 /** Printing an answer (data on stdout, messages on stderr) and choosing the exit code (GUIDE §4). */
 import type { CallResult } from '../../client/types.js';
-import { dataRecords, outcomeExitCode, type Operation } from '../../spec/index.js';
+import { dataRecords, outcomeExitCode, type Operation } from '../../catalogue/index.js';
 import { ExitCode } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { renderAnswer } from '../output/render.js';

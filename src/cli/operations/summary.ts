@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { Interrupted, TransportError } from '../../client/errors.js';
 import type { CallResult } from '../../client/types.js';
-import { catalogue, dataRecords, type Operation, type Row } from '../../spec/index.js';
+import { catalogue, dataRecords, type Operation, type Row } from '../../catalogue/index.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { renderAnswer } from '../output/render.js';

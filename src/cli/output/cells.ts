@@ -1,5 +1,5 @@
 /** Which columns a response shows, and how a value reads in a cell. */
-import type { Operation, Row } from '../../spec/index.js';
+import type { Operation, Row } from '../../catalogue/index.js';
 import { sanitize } from './sanitize.js';
 
 /** The operation's record fields present in at least one record, in the catalogue's order (the envelope is status, not data). */

@@ -8,7 +8,7 @@
  * typed as JSON numbers are written as they are (`-5`); the same characters
  * in a text value (`"-5"`) are guarded, so a reader of the CSV gets `'-5`.
  */
-import type { Row } from '../../spec/index.js';
+import type { Row } from '../../catalogue/index.js';
 import { cellText } from './cells.js';
 
 /** Text a spreadsheet would read as a formula. */

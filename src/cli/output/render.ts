@@ -6,7 +6,7 @@
  * `contato` of `registration show`) are JSON-encoded cells; in tables they
  * follow as tables of their own. Table and CSV cells are safe text (cells.ts).
  */
-import type { Operation, Row } from '../../spec/index.js';
+import type { Operation, Row } from '../../catalogue/index.js';
 import type { OutputFormat } from '../global-options.js';
 import type { Style } from '../style.js';
 import { dataColumns, groupColumns } from './cells.js';

@@ -4,7 +4,7 @@
  * in a terminal, so it is shown expanded instead, as psql's expanded display
  * does: one field/value table per record.
  */
-import type { Row } from '../../spec/index.js';
+import type { Row } from '../../catalogue/index.js';
 import type { Style } from '../style.js';
 import { box, boxWidth, columnWidths } from './box.js';
 import { cellText } from './cells.js';

@@ -13,7 +13,7 @@
  */
 import { maskValue, requestLabel } from '../../client/mask.js';
 import type { HttpRequest } from '../../client/types.js';
-import { audienceFilters, type Operation, type Params } from '../../spec/index.js';
+import { audienceFilters, type Operation, type Params } from '../../catalogue/index.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { flagOf } from '../operations/flags.js';

@@ -1,18 +1,18 @@
 /**
  * Enrolment and contracts (spec §4.4). A contract starts as `proposta`;
  * `opcao_id` moves it (or, with `beneficiario_id`, one beneficiary) through
- * the states of src/spec/codes.ts; beneficiaries join contracts that accept them;
+ * the states of src/catalogue/codes.ts; beneficiaries join contracts that accept them;
  * contacts, documents, addresses and declaration answers need a beneficiary
  * that is not cancelled. The writes answer the envelope (1 or 4 with the
  * reason) and the id they created; `contrato/search` answers plain records.
  */
-import type { Params, Row } from '../../spec/index.js';
+import type { Params, Row } from '../../catalogue/index.js';
 import type { ContractSummary, EnrolmentKind, Repository } from '../store/repository.js';
 import { addMonths, firstOfNextMonth, fromBR, isoDate } from '../store/dates.js';
 import {
   acceptingStatuses, addressPurposes, beneficiaryStatuses, contractOptions, documentTypes, enrollableStatuses, openStatuses, unknownCode,
   type BeneficiaryStatus,
-} from '../../spec/codes.js';
+} from '../../catalogue/codes.js';
 import { failed, requestOk } from './envelope.js';
 import type { Handler } from './types.js';
 

@@ -1,5 +1,5 @@
 /** Response records with the envelope of spec §2.1 / §7 (confirma_operacao 1–4 and mensagem_erro). */
-import { envelopeRecord, type Row } from '../../spec/index.js';
+import { envelopeRecord, type Row } from '../../catalogue/index.js';
 
 /** What a handler says of a card that no beneficiary holds (never the card itself: it is personal data). */
 export const UNKNOWN_CARD = 'no beneficiary has this card';

@@ -1,5 +1,5 @@
 /** The handlers of all 30 operations, bound to one repository. */
-import { catalogue } from '../../spec/index.js';
+import { catalogue } from '../../catalogue/index.js';
 import type { Repository } from '../store/repository.js';
 import { registrationHandlers } from './registration.js';
 import { recordHandlers } from './record.js';

@@ -6,10 +6,10 @@
  * with its id; an empty audience is "no result" (3) and stores nothing.
  */
 import { randomUUID } from 'node:crypto';
-import type { Params } from '../../spec/index.js';
+import type { Params } from '../../catalogue/index.js';
 import type { Audience, Repository } from '../store/repository.js';
 import { isoDate, isoMinute } from '../store/dates.js';
-import { beneficiaryTypes, deviceTypes, notificationTypes, unknownCode, userGroups } from '../../spec/codes.js';
+import { beneficiaryTypes, deviceTypes, notificationTypes, unknownCode, userGroups } from '../../catalogue/codes.js';
 import { failed, noResult, requestOk, UNKNOWN_CARD } from './envelope.js';
 import type { Handler, HandlerContext } from './types.js';
 

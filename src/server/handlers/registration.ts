@@ -4,10 +4,10 @@
  * look-up. An unknown card or address is "no result" (3); a holder with
  * `permite_atualizar` N is refused (4).
  */
-import { operation, type Params, type Row } from '../../spec/index.js';
+import { operation, type Params, type Row } from '../../catalogue/index.js';
 import type { Holder, Repository } from '../store/repository.js';
 import { isoDate } from '../store/dates.js';
-import { addressTypes } from '../../spec/codes.js';
+import { addressTypes } from '../../catalogue/codes.js';
 import { failed, found, noResult, requestOk, UNKNOWN_CARD } from './envelope.js';
 import { isPromise, type Handler, type HandlerContext, type JsonAnswer } from './types.js';
 

@@ -4,10 +4,10 @@
  * cancelling sets `cancelado` and frees the slot. Reads answer 3 when there is
  * nothing to list; writes answer 4 with the reason.
  */
-import type { Params } from '../../spec/index.js';
+import type { Params } from '../../catalogue/index.js';
 import type { Repository } from '../store/repository.js';
 import { isoDate, isoMinute } from '../store/dates.js';
-import { cancellableStatuses, completedStatuses } from '../../spec/codes.js';
+import { cancellableStatuses, completedStatuses } from '../../catalogue/codes.js';
 import { failed, found, noResult, requestOk, UNKNOWN_CARD } from './envelope.js';
 import type { Handler } from './types.js';
 

@@ -1,5 +1,5 @@
 /** The contract between the HTTP layer and the per-area handlers. */
-import type { Params, Row } from '../../spec/index.js';
+import type { Params, Row } from '../../catalogue/index.js';
 
 export interface HandlerContext {
   /** The server's clock (tests pin it). */

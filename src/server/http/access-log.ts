@@ -1,7 +1,7 @@
 /** The access log: method, path, status and milliseconds; never query strings, bodies or headers. */
 import type { Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
-import { maskPersonalNumbers } from '../../spec/mask.js';
+import { maskPersonalNumbers } from '../../catalogue/mask.js';
 
 export type AccessLog = (method: string, path: string, status: number, startedAt: number) => void;
 

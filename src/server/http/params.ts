@@ -8,7 +8,7 @@
  * decoded strictly (utf8.ts): invalid UTF-8 reaches the catalogue's
  * plain-text rule, which names the field.
  */
-import { briefly, MAX_VALUES, validateParams, type FieldError, type Operation, type Params, type Validation } from '../../spec/index.js';
+import { briefly, MAX_VALUES, validateParams, type FieldError, type Operation, type Params, type Validation } from '../../catalogue/index.js';
 import { failure, type Reply } from './reply.js';
 import { formCounter, jsonCounter, type ValueCounter } from './value-count.js';
 import { decodeUtf8 } from './utf8.js';

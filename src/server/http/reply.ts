@@ -3,7 +3,7 @@
  * each with `Cache-Control: no-store` (medical records stay out of caches) and `nosniff`.
  */
 import { STATUS_CODES, type ServerResponse } from 'node:http';
-import { envelopeRecord } from '../../spec/index.js';
+import { envelopeRecord } from '../../catalogue/index.js';
 
 export interface Reply {
   readonly status: number;

@@ -1,5 +1,5 @@
 /** The route table, derived once from the catalogue: path → operation, its handler and its canned answers. */
-import { catalogue, type Operation } from '../../spec/index.js';
+import { catalogue, type Operation } from '../../catalogue/index.js';
 import type { Handler, Handlers, JsonAnswer } from '../handlers/types.js';
 import { failure, type Reply } from './reply.js';
 

@@ -5,7 +5,7 @@
  * characters that count (`&`, `,`, brackets, quotes) are ASCII, and no byte
  * of a multi-byte UTF-8 character is.
  */
-import { MAX_VALUES } from '../../spec/index.js';
+import { MAX_VALUES } from '../../catalogue/index.js';
 
 export interface ValueCounter {
   /** Counts the values in the next bytes of the body; true once the request is past MAX_VALUES. */

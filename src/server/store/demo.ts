@@ -5,7 +5,7 @@
  * schema as `--fixtures` (docs/fixtures.md); docs/decisions.md lists what a
  * newcomer can try with it.
  */
-import { operation, type Row } from '../../spec/index.js';
+import { operation, type Row } from '../../catalogue/index.js';
 import { expandAgenda, type Agenda } from './agenda.js';
 import { makeCard } from './card.js';
 import { cpfFrom } from './cpf.js';

@@ -5,9 +5,9 @@
  * is valid exactly when the service could have answered it.
  */
 import * as z from 'zod';
-import { operation, type Fields, type Row } from '../../spec/index.js';
-import { cpfValid } from '../../spec/rules.js';
-import { appointmentStatuses, beneficiaryStatuses, beneficiaryTypes, contractStatuses, deviceTypes, listCodes, userGroups, type CodeTable } from '../../spec/codes.js';
+import { operation, type Fields, type Row } from '../../catalogue/index.js';
+import { cpfValid } from '../../catalogue/rules.js';
+import { appointmentStatuses, beneficiaryStatuses, beneficiaryTypes, contractStatuses, deviceTypes, listCodes, userGroups, type CodeTable } from '../../catalogue/codes.js';
 import { cardParts, cardValid } from './card.js';
 import { medicalKinds } from './medical.js';
 import { FixturesError } from './fixtures-error.js';

@@ -1,5 +1,5 @@
 /** The medical-record kinds, from the catalogue: the `record` command words (allergies, certificates, …) and their item fields. */
-import { catalogue, type Fields } from '../../spec/index.js';
+import { catalogue, type Fields } from '../../catalogue/index.js';
 
 export const medicalKinds: ReadonlyArray<{ readonly kind: string; readonly fields: Fields }> = catalogue
   .filter((op) => op.area === 'record')

@@ -9,8 +9,8 @@
  * `cd_evento`) have up to 18 digits, so they travel as digit strings (`Code`);
  * records answer them as numbers when they fit a double.
  */
-import type { Row } from '../../spec/index.js';
-import type { AppointmentStatus, BeneficiaryStatus, ContractStatus } from '../../spec/codes.js';
+import type { Row } from '../../catalogue/index.js';
+import type { AppointmentStatus, BeneficiaryStatus, ContractStatus } from '../../catalogue/codes.js';
 import type { Dataset } from './fixtures.js';
 import type { MaybePromise } from '../handlers/types.js';
 

@@ -1,7 +1,7 @@
 /** Contracts, enrolled beneficiaries and what is registered for them, in SQLite. */
-import type { Row } from '../../../spec/index.js';
+import type { Row } from '../../../catalogue/index.js';
 import type { BeneficiaryState, ContractSummary, EnrolRepository } from '../repository.js';
-import type { ContractStatus } from '../../../spec/codes.js';
+import type { ContractStatus } from '../../../catalogue/codes.js';
 import type { Db } from './connection.js';
 import { jsonList } from './values.js';
 import type { GroupCommit } from './group-commit.js';

@@ -1,5 +1,5 @@
 /** Replacing the stored data with a dataset (demo or fixtures), in one transaction. */
-import type { Row } from '../../../spec/index.js';
+import type { Row } from '../../../catalogue/index.js';
 import { expandAgenda, type Agenda } from '../agenda.js';
 import { fromBR } from '../dates.js';
 import type { Dataset } from '../fixtures.js';

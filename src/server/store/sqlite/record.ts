@@ -1,5 +1,5 @@
 /** Medical-record items in SQLite: one table, each item's record fields kept as JSON. */
-import type { Row } from '../../../spec/index.js';
+import type { Row } from '../../../catalogue/index.js';
 import type { RecordRepository } from '../repository.js';
 import type { Db } from './connection.js';
 

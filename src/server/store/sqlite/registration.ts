@@ -1,5 +1,5 @@
 /** Registration data in SQLite: holders, their addresses and contact, pending-change stamps, and the CEP table. */
-import type { Row } from '../../../spec/index.js';
+import type { Row } from '../../../catalogue/index.js';
 import type { Address, Holder, RegistrationRepository } from '../repository.js';
 import type { Db } from './connection.js';
 

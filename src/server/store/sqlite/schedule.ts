@@ -5,8 +5,8 @@
  * slot impossible even if the check before it were skipped.
  * Codes have up to 18 digits, so these statements read integers as bigints.
  */
-import type { Row } from '../../../spec/index.js';
-import type { AppointmentStatus } from '../../../spec/codes.js';
+import type { Row } from '../../../catalogue/index.js';
+import type { AppointmentStatus } from '../../../catalogue/codes.js';
 import type { Booking, ScheduleRepository } from '../repository.js';
 import type { Db } from './connection.js';
 import { isUniqueViolation, jsonList, wireRow } from './values.js';

@@ -5,7 +5,7 @@
  * most CHUNK rows. Cards and CPFs come from the same code as the demo
  * dataset (card.ts, cpf.ts), exposed to SQL as functions.
  */
-import { operation, sampleRecord, type Row } from '../../../spec/index.js';
+import { operation, sampleRecord, type Row } from '../../../catalogue/index.js';
 import { makeCard } from '../card.js';
 import { cpfFrom } from '../cpf.js';
 import { addDays, isoDate } from '../dates.js';

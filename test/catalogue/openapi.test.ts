@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from '@readme/openapi-parser';
-import { buildOpenApi, catalogue } from '../../src/spec/index.js';
+import { buildOpenApi, catalogue } from '../../src/catalogue/index.js';
 
 const hosts = { baseUrl: 'http://127.0.0.1:8787', testBaseUrl: 'http://127.0.0.1:8788' };
 

@@ -5,7 +5,7 @@
  * field, the character and its position, and nothing else is said of that field.
  */
 import { describe, expect, it } from 'vitest';
-import { operation, sampleParams, validateParams } from '../../src/spec/index.js';
+import { operation, sampleParams, validateParams } from '../../src/catalogue/index.js';
 
 const declaration = operation('enrol.beneficiary.declaration');
 /** The errors for `descricao` (free text of up to 500 characters) holding `text`. */

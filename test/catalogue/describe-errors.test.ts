@@ -5,7 +5,7 @@
  * values never; and lists are capped.
  */
 import { describe, expect, it } from 'vitest';
-import { describeErrors, operation, sampleParams, validateParams, type FieldError } from '../../src/spec/index.js';
+import { describeErrors, operation, sampleParams, validateParams, type FieldError } from '../../src/catalogue/index.js';
 
 const cep = operation('registration.cep');
 const messageFor = (raw: Record<string, unknown>) => {

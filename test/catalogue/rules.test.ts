@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue, validateParams, checkResponse, sampleParams, sampleRecord, describeErrors } from '../../src/spec/index.js';
+import { catalogue, validateParams, checkResponse, sampleParams, sampleRecord, describeErrors } from '../../src/catalogue/index.js';
 
 describe('catalogue', () => {
   it('declares the 30 operations of the spec, each path and command once', () => {
