@@ -23,7 +23,11 @@ export function fsyncLoop(dir, { commits = 2000 } = {}) {
       const started = performance.now();
       for (let i = 0; i < commits; i++) tx();
       const ms = performance.now() - started;
-      return { commitsPerSecond: (commits / ms) * 1000, usPerCommit: (ms / commits) * 1000, rowsPerSecond: ((commits * perCommit) / ms) * 1000 };
+      return {
+        commitsPerSecond: (commits / ms) * 1000,
+        usPerCommit: (ms / commits) * 1000,
+        rowsPerSecond: ((commits * perCommit) / ms) * 1000,
+      };
     };
     return { single: measure(1), ten: measure(10) };
   } finally {

@@ -65,7 +65,14 @@ export async function standalone(meta, main) {
 
 export function printTable(results, out = process.stdout) {
   const head = ['workload', 'figure', 'baseline', 'ratio', 'budget', 'met'];
-  const rows = results.map((r) => [r.workload, r.figure, r.baseline, r.ratio, r.budget, r.met === undefined ? 'n/a' : r.met ? 'met' : 'NOT MET']);
+  const rows = results.map((r) => [
+    r.workload,
+    r.figure,
+    r.baseline,
+    r.ratio,
+    r.budget,
+    r.met === undefined ? 'n/a' : r.met ? 'met' : 'NOT MET',
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
   out.write(`${line(head)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n`);
@@ -109,7 +116,12 @@ export function runTimed(cmd, args, { env = process.env, input, quiet = false } 
     child.stderr?.on('data', (c) => err.push(c));
     child.on('error', reject);
     child.on('close', (code) => {
-      resolve({ ms: performance.now() - started, code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() });
+      resolve({
+        ms: performance.now() - started,
+        code,
+        stdout: Buffer.concat(out).toString(),
+        stderr: Buffer.concat(err).toString(),
+      });
     });
     if (input !== undefined) child.stdin.end(input);
   });
@@ -136,7 +148,10 @@ export async function compareCommands(commands, { runs = 30, warmup = 3 } = {}) 
     }
   }
   return Object.fromEntries(
-    Object.entries(times).map(([name, t]) => [name, { median: median(t), mean: mean(t), min: Math.min(...t), p90: percentile(t, 90), runs: t.length }]),
+    Object.entries(times).map(([name, t]) => [
+      name,
+      { median: median(t), mean: mean(t), min: Math.min(...t), p90: percentile(t, 90), runs: t.length },
+    ]),
   );
 }
 
@@ -147,7 +162,10 @@ export async function compareCommands(commands, { runs = 30, warmup = 3 } = {}) 
  */
 export async function startServe({ db, args = [], env = process.env, quiet = true } = {}) {
   const started = performance.now();
-  const child = spawn(NODE, [BIN, 'serve', '--port', '0', '--db', db, ...(quiet ? ['-q'] : []), ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE, [BIN, 'serve', '--port', '0', '--db', db, ...(quiet ? ['-q'] : []), ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   // Keep the start of stderr for errors; drop the rest (the access log of a non-quiet server).
   child.stderr.on('data', (c) => {
@@ -234,7 +252,10 @@ export async function cannon(options) {
   const sorted = times.subarray(0, n).sort();
   const at = (p) => (n ? sorted[Math.min(n - 1, Math.ceil((p / 100) * n) - 1)] : NaN);
   const bad = r.errors + r.timeouts + r.non2xx;
-  if (bad) log(`  warning: ${options.url}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx of ${r.requests.total}`);
+  if (bad)
+    log(
+      `  warning: ${options.url}: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx of ${r.requests.total}`,
+    );
   return { rps: r.requests.average, total: r.requests.total, p50: at(50), p99: at(99), bad, raw: r };
 }
 
@@ -254,7 +275,8 @@ export function cpuMs(pid) {
  */
 export function request(url, { method = 'GET', body, since = performance.now() } = {}) {
   return new Promise((resolve, reject) => {
-    const headers = body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+    const headers =
+      body === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
     const req = http.request(url, { method, headers, agent: false }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
@@ -297,7 +319,9 @@ export async function buildModule(entry, name) {
     platform: 'node',
     target: 'node20',
     external: ['better-sqlite3'],
-    banner: { js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   });
   return new URL(`file://${outfile}`).href;
@@ -309,7 +333,13 @@ export async function buildModule(entry, name) {
  * colour off, and `extra` on top.
  */
 export function cliEnv(dir, extra = {}) {
-  const env = { ...process.env, XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data'), NO_COLOR: '1', ...extra };
+  const env = {
+    ...process.env,
+    XDG_CONFIG_HOME: join(dir, 'config'),
+    XDG_DATA_HOME: join(dir, 'data'),
+    NO_COLOR: '1',
+    ...extra,
+  };
   delete env.COOPCTL_PROFILE;
   delete env.FORCE_COLOR;
   return env;

@@ -3,7 +3,21 @@
 // same URL, interleaved run by run. Budget: ≤ 1.5× node -e 0. `/bin/true` is
 // timed too and taken off every figure before the ratio (the harness's cost of
 // spawning a process).
-import { BIN, cliEnv, compareCommands, DEMO_CARD, demoDbPath, fmt, NODE, result, spawnCorrected, standalone, startServe, tempDir, which } from './lib.mjs';
+import {
+  BIN,
+  cliEnv,
+  compareCommands,
+  DEMO_CARD,
+  demoDbPath,
+  fmt,
+  NODE,
+  result,
+  spawnCorrected,
+  standalone,
+  startServe,
+  tempDir,
+  which,
+} from './lib.mjs';
 
 export const PATH = '/api/svcmobile/prontuario/buscaalergias';
 

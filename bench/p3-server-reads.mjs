@@ -10,7 +10,21 @@
 // it is much less sensitive to other load than requests/s.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cannon, cpuMs, DEMO_CARD, demoDbPath, fmt, log, median, result, ROOT, standalone, startScript, startServe, tempDir } from './lib.mjs';
+import {
+  cannon,
+  cpuMs,
+  DEMO_CARD,
+  demoDbPath,
+  fmt,
+  log,
+  median,
+  result,
+  ROOT,
+  standalone,
+  startScript,
+  startServe,
+  tempDir,
+} from './lib.mjs';
 
 export const PATH = '/api/svcmobile/atualizacaocadastral/buscadadosusuario';
 
@@ -67,7 +81,16 @@ export async function run({ duration = 3, connections = 10, rounds = 7 } = {}) {
           `${connections} connections, ${rounds} alternating pairs of ${duration} s runs, medians; answer ${answer.length} bytes, the bare server sends the same bytes. ` +
           `Server CPU per request: coopctl ${fmt.us(mid((p) => p.r.cpuPerRequest))}, bare ${fmt.us(mid((p) => p.b.cpuPerRequest))} (bare/coopctl ${fmt.pct(cpuRatio)})` +
           (bad ? `; ${bad} failed requests` : ''),
-        data: { ratio, cpuRatio, pairs: pairs.map((p) => ({ rps: p.r.rps, bareRps: p.b.rps, cpu: p.r.cpuPerRequest, bareCpu: p.b.cpuPerRequest })) },
+        data: {
+          ratio,
+          cpuRatio,
+          pairs: pairs.map((p) => ({
+            rps: p.r.rps,
+            bareRps: p.b.rps,
+            cpu: p.r.cpuPerRequest,
+            bareCpu: p.b.cpuPerRequest,
+          })),
+        },
       }),
     ];
   } finally {

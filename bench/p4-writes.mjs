@@ -29,7 +29,9 @@ export async function run({ duration = 5, connections = 10 } = {}) {
     serve = await startServe({ db });
     const url = `${serve.url}${PATH}`;
     const body = JSON.stringify(BODY);
-    const first = await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).json();
+    const first = await (
+      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    ).json();
     if (first[0]?.confirma_operacao !== 1) throw new Error(`unexpected answer: ${JSON.stringify(first)}`);
     const options = { url, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections };
     await cannon({ ...options, duration: 1 });
@@ -38,12 +40,18 @@ export async function run({ duration = 5, connections = 10 } = {}) {
     serve = undefined;
     // Every acknowledged write is there (1 + warm-up + measured; the warm-up's count is not kept, so ≥).
     const check = new Database(db, { readonly: true });
-    const stored = check.prepare("SELECT count(*) FROM beneficiary WHERE contract_id = 1 AND nome = 'Pedro Souza' AND card IS NULL").pluck().get();
+    const stored = check
+      .prepare("SELECT count(*) FROM beneficiary WHERE contract_id = 1 AND nome = 'Pedro Souza' AND card IS NULL")
+      .pluck()
+      .get();
     check.close();
     const acknowledged = r.raw['2xx'];
-    if (stored < acknowledged + 1) throw new Error(`only ${stored} beneficiaries stored for ${acknowledged + 1} acknowledged writes`);
+    if (stored < acknowledged + 1)
+      throw new Error(`only ${stored} beneficiaries stored for ${acknowledged + 1} acknowledged writes`);
     const loop = fsyncLoop(tmp.dir);
-    log(`  P4: ${fmt.n(r.rps)} writes/s, p50 ${fmt.ms(r.p50)}, p99 ${fmt.ms(r.p99)}; ${stored} rows stored; sqlite-only loop ${fmt.n(loop.single.commitsPerSecond)} commits/s (${fmt.us(loop.single.usPerCommit)} each), ${fmt.n(loop.ten.rowsPerSecond)} rows/s at ten per commit`);
+    log(
+      `  P4: ${fmt.n(r.rps)} writes/s, p50 ${fmt.ms(r.p50)}, p99 ${fmt.ms(r.p99)}; ${stored} rows stored; sqlite-only loop ${fmt.n(loop.single.commitsPerSecond)} commits/s (${fmt.us(loop.single.usPerCommit)} each), ${fmt.n(loop.ten.rowsPerSecond)} rows/s at ten per commit`,
+    );
     return [
       result({
         workload: 'P4 durable writes (POST beneficiario)',

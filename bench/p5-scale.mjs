@@ -20,7 +20,19 @@ import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildModule, cannon, fmt, log, median, request, result, rss, standalone, startServe, tempDir } from './lib.mjs';
+import {
+  buildModule,
+  cannon,
+  fmt,
+  log,
+  median,
+  request,
+  result,
+  rss,
+  standalone,
+  startServe,
+  tempDir,
+} from './lib.mjs';
 
 export const SHOW = '/api/svcmobile/atualizacaocadastral/buscadadosusuario';
 export const SEND_ALL = '/api/svccentral/notificacao/envianotificacaotodos';
@@ -53,13 +65,18 @@ async function startTimes(db, card, times) {
     const serve = await startServe({ db, quiet: false });
     try {
       const r = await request(`${serve.url}${SHOW}?usuario_cartao=${card}`, { since: t0 });
-      if (r.status !== 200 || r.body?.[0]?.confirma_operacao !== 2) throw new Error(`start check: ${r.status} ${r.text.slice(0, 200)}`);
+      if (r.status !== 200 || r.body?.[0]?.confirma_operacao !== 2)
+        throw new Error(`start check: ${r.status} ${r.text.slice(0, 200)}`);
       out.push({ total: r.ms, listening: serve.startedMs });
     } finally {
       await serve.stop();
     }
   }
-  return { median: median(out.map((o) => o.total)), min: Math.min(...out.map((o) => o.total)), listening: median(out.map((o) => o.listening)) };
+  return {
+    median: median(out.map((o) => o.total)),
+    min: Math.min(...out.map((o) => o.total)),
+    listening: median(out.map((o) => o.listening)),
+  };
 }
 
 /** Reads with a random card per request; sequential send-alls; RSS. */
@@ -73,12 +90,17 @@ async function measure(db, { duration, connections, sends, devices }) {
     await cannon({ url: serve.url, requests, duration: 1, connections });
     const single = await cannon({ url: serve.url, requests, duration, connections: 1 });
     const reads = await cannon({ url: serve.url, requests, duration, connections });
-    const body = JSON.stringify({ conteudo: 'Benchmark: scheduled maintenance tonight', tipo_notificacao: 1, usuario_envio: 1 });
+    const body = JSON.stringify({
+      conteudo: 'Benchmark: scheduled maintenance tonight',
+      tipo_notificacao: 1,
+      usuario_envio: 1,
+    });
     const sendTimes = [];
     for (let k = 0; k < sends + 1; k++) {
       const r = await request(`${serve.url}${SEND_ALL}`, { method: 'POST', body });
       const rec = r.body?.[0];
-      if (r.status !== 200 || rec?.confirma_operacao !== 1 || rec.recipients !== devices) throw new Error(`send-all: ${r.status} ${r.text.slice(0, 200)}`);
+      if (r.status !== 200 || rec?.confirma_operacao !== 1 || rec.recipients !== devices)
+        throw new Error(`send-all: ${r.status} ${r.text.slice(0, 200)}`);
       if (k > 0) sendTimes.push(r.ms); // the first one warms the page cache
     }
     return { single, reads, send: { median: median(sendTimes), max: Math.max(...sendTimes) }, rss: rss(serve.pid) };
@@ -87,13 +109,24 @@ async function measure(db, { duration, connections, sends, devices }) {
   }
 }
 
-export async function run({ full = false, size, duration = 5, connections = 10, starts = 5, sends = 10, passes = 3, tmp } = {}) {
+export async function run({
+  full = false,
+  size,
+  duration = 5,
+  connections = 10,
+  starts = 5,
+  sends = 10,
+  passes = 3,
+  tmp,
+} = {}) {
   const n = full ? FULL_SIZE : Number(size ?? QUICK_SIZE);
   duration = Number(duration);
   connections = Number(connections);
   starts = Number(starts);
   sends = Number(sends);
-  log(`  P5: ${full ? 'full size' : `reduced size (${fmt.n(n)}; --full for ${fmt.n(FULL_SIZE)})`}: ${fmt.n(n)} beneficiaries, ${fmt.n(n)} devices, ${fmt.n(5 * n)} medical items`);
+  log(
+    `  P5: ${full ? 'full size' : `reduced size (${fmt.n(n)}; --full for ${fmt.n(FULL_SIZE)})`}: ${fmt.n(n)} beneficiaries, ${fmt.n(n)} devices, ${fmt.n(5 * n)} medical items`,
+  );
   const { seedScale } = await import(await buildModule('src/server/store/sqlite/seed-scale.ts', 'seed-scale'));
   const dir = tempDir('coopctl-scale-', tmp);
   try {
@@ -110,7 +143,9 @@ export async function run({ full = false, size, duration = 5, connections = 10, 
     const [smallCard] = sampleCards(small, 1);
     const startBig = await startTimes(big, bigCard, starts);
     const startSmall = await startTimes(small, smallCard, starts);
-    log(`  P5: start (spawn → first answer) ${fmt.ms(startBig.median)} on ${fmt.n(n)}, ${fmt.ms(startSmall.median)} on ${fmt.n(SMALL_SIZE)}`);
+    log(
+      `  P5: start (spawn → first answer) ${fmt.ms(startBig.median)} on ${fmt.n(n)}, ${fmt.ms(startSmall.median)} on ${fmt.n(SMALL_SIZE)}`,
+    );
 
     // Alternate small, big, small, big and keep the median of each pair's figures.
     const rounds = [];
@@ -141,7 +176,9 @@ export async function run({ full = false, size, duration = 5, connections = 10, 
         baseline: `${fmt.mb(bytes)} on disk`,
         budget: 'quick (no budget)',
         met: undefined,
-        note: full ? '' : `reduced size: run with --full for 1,000,000 beneficiaries and devices and 5,000,000 medical items`,
+        note: full
+          ? ''
+          : `reduced size: run with --full for 1,000,000 beneficiaries and devices and 5,000,000 medical items`,
         data: { n, seedMs, bytes },
       }),
       result({

@@ -17,7 +17,20 @@ import Database from 'better-sqlite3';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { BIN, cliEnv, demoDbPath, fmt, log, median, NODE, result, runTimed, standalone, startServe, tempDir } from './lib.mjs';
+import {
+  BIN,
+  cliEnv,
+  demoDbPath,
+  fmt,
+  log,
+  median,
+  NODE,
+  result,
+  runTimed,
+  standalone,
+  startServe,
+  tempDir,
+} from './lib.mjs';
 
 export const ROWS = 10_000;
 export const CONTRACTS = 10;
@@ -74,7 +87,10 @@ async function hasBatch(env) {
 function countStored(db) {
   const d = new Database(db, { readonly: true });
   try {
-    return d.prepare("SELECT count(*) FROM beneficiary WHERE nome LIKE 'Beneficiário %' AND card IS NULL").pluck().get();
+    return d
+      .prepare("SELECT count(*) FROM beneficiary WHERE nome LIKE 'Beneficiário %' AND card IS NULL")
+      .pluck()
+      .get();
   } finally {
     d.close();
   }
@@ -91,13 +107,29 @@ export async function run({ rows = ROWS, sample = 20, concurrency } = {}) {
     const env = cliEnv(tmp.dir, { COOPCTL_BASE_URL: serve.url, COOPCTL_TEST_BASE_URL: serve.url });
     if (!(await hasBatch(env))) {
       log('  P6: the built CLI has no `enrol batch` command: skipped (npm run build once it exists)');
-      return [result({ workload: 'P6 batch (enrol batch, 10,000 rows)', figure: 'skipped: no `enrol batch` command in dist/', budget: '≤ 10 s; ≥ 8× loop', met: undefined })];
+      return [
+        result({
+          workload: 'P6 batch (enrol batch, 10,000 rows)',
+          figure: 'skipped: no `enrol batch` command in dist/',
+          budget: '≤ 10 s; ≥ 8× loop',
+          met: undefined,
+        }),
+      ];
     }
     const file = join(tmp.dir, 'members.csv');
     writeFileSync(file, csv(rows));
 
     // The batch: spawn → exit.
-    const args = [BIN, 'enrol', 'batch', file, '-o', 'json', '--quiet', ...(concurrency ? ['--concurrency', String(concurrency)] : [])];
+    const args = [
+      BIN,
+      'enrol',
+      'batch',
+      file,
+      '-o',
+      'json',
+      '--quiet',
+      ...(concurrency ? ['--concurrency', String(concurrency)] : []),
+    ];
     const batch = await runTimed(NODE, args, { env });
     if (batch.code !== 0) throw new Error(`enrol batch exited ${batch.code}\n${batch.stderr.slice(0, 2000)}`);
     const stored = countStored(db);
@@ -105,7 +137,26 @@ export async function run({ rows = ROWS, sample = 20, concurrency } = {}) {
     log(`  P6: enrol batch of ${fmt.n(rows)} rows: ${fmt.s(batch.ms)} (${fmt.n(stored)} stored)`);
 
     // CLI loop sample: one contract creation and `sample` additions, timed one by one.
-    const create = await runTimed(NODE, [BIN, 'enrol', 'contract', 'create', '--registro-ans', CONTRACT.registro_ans, '--coop-id', '1', '--produto-tabela-id', '11', '--origem', 'WB', '-o', 'json'], { env });
+    const create = await runTimed(
+      NODE,
+      [
+        BIN,
+        'enrol',
+        'contract',
+        'create',
+        '--registro-ans',
+        CONTRACT.registro_ans,
+        '--coop-id',
+        '1',
+        '--produto-tabela-id',
+        '11',
+        '--origem',
+        'WB',
+        '-o',
+        'json',
+      ],
+      { env },
+    );
     if (create.code !== 0) throw new Error(`enrol contract create exited ${create.code}\n${create.stderr}`);
     const contrato = JSON.parse(create.stdout)[0]?.contrato_id ?? JSON.parse(create.stdout).contrato_id;
     const cliTimes = [];
@@ -113,8 +164,27 @@ export async function run({ rows = ROWS, sample = 20, concurrency } = {}) {
       const b = row(rows + i);
       const r = await runTimed(
         NODE,
-        [BIN, 'enrol', 'beneficiary', 'add', String(contrato), '--cpf', b.cpf, '--data-solicitacao', b.data_solicitacao, '--grau-dependencia', b.grau_dependencia,
-          '--nome', b.nome, '--nome-mae', b.nome_mae, '--data-nascimento', b.data_nascimento, '-o', 'json'],
+        [
+          BIN,
+          'enrol',
+          'beneficiary',
+          'add',
+          String(contrato),
+          '--cpf',
+          b.cpf,
+          '--data-solicitacao',
+          b.data_solicitacao,
+          '--grau-dependencia',
+          b.grau_dependencia,
+          '--nome',
+          b.nome,
+          '--nome-mae',
+          b.nome_mae,
+          '--data-nascimento',
+          b.data_nascimento,
+          '-o',
+          'json',
+        ],
         { env },
       );
       if (r.code !== 0) throw new Error(`enrol beneficiary add exited ${r.code}\n${r.stderr}`);
@@ -123,13 +193,20 @@ export async function run({ rows = ROWS, sample = 20, concurrency } = {}) {
     const perCall = median(cliTimes);
     // A contract creation costs about what an addition does: every call counts as one.
     const cliLoop = perCall * (rows + CONTRACTS);
-    log(`  P6: CLI single call ${fmt.ms(perCall)} (median of ${sample}) → loop of ${fmt.n(rows + CONTRACTS)} calls ≈ ${fmt.s(cliLoop)}`);
+    log(
+      `  P6: CLI single call ${fmt.ms(perCall)} (median of ${sample}) → loop of ${fmt.n(rows + CONTRACTS)} calls ≈ ${fmt.s(cliLoop)}`,
+    );
 
     // In-process sequential loop: every row, fetch with keep-alive.
     const post = async (path, body) => {
-      const res = await fetch(`${serve.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${serve.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       const rec = (await res.json())[0];
-      if (res.status !== 200 || rec?.confirma_operacao !== 1) throw new Error(`${path}: ${res.status} ${JSON.stringify(rec)}`);
+      if (res.status !== 200 || rec?.confirma_operacao !== 1)
+        throw new Error(`${path}: ${res.status} ${JSON.stringify(rec)}`);
       return rec;
     };
     const t0 = performance.now();

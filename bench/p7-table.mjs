@@ -10,13 +10,36 @@
 // (its row layout is quadratic in the rows).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, buildModule, cliEnv, compareCommands, fmt, log, NODE, result, ROOT, spawnCorrected, standalone, startScript, tempDir, which } from './lib.mjs';
+import {
+  BIN,
+  buildModule,
+  cliEnv,
+  compareCommands,
+  fmt,
+  log,
+  NODE,
+  result,
+  ROOT,
+  spawnCorrected,
+  standalone,
+  startScript,
+  tempDir,
+  which,
+} from './lib.mjs';
 
 export const RECORDS = 5000;
 
 const SHAPES = [
-  { id: 'enrol.contract.search', label: 'rows and columns, enrol contract search', args: ['enrol', 'contract', 'search', '--contrato-id', '1'] },
-  { id: 'registration.show', label: 'expanded, registration show', args: ['registration', 'show', '00010001000001005'] },
+  {
+    id: 'enrol.contract.search',
+    label: 'rows and columns, enrol contract search',
+    args: ['enrol', 'contract', 'search', '--contrato-id', '1'],
+  },
+  {
+    id: 'registration.show',
+    label: 'expanded, registration show',
+    args: ['registration', 'show', '00010001000001005'],
+  },
 ];
 
 async function shape(spec, s, dir, runs) {

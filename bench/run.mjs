@@ -46,16 +46,32 @@ for (const [name, file, args] of workloads) {
     results.push(...(await run(args)));
   } catch (err) {
     log(`${name} failed: ${err.stack ?? err}`);
-    results.push({ workload: name, figure: `failed: ${String(err.message ?? err).split('\n')[0]}`, baseline: '', ratio: '', budget: '', met: false, note: '' });
+    results.push({
+      workload: name,
+      figure: `failed: ${String(err.message ?? err).split('\n')[0]}`,
+      baseline: '',
+      ratio: '',
+      budget: '',
+      met: false,
+      note: '',
+    });
   }
   log(`${name}: ${((Date.now() - t) / 1000).toFixed(0)} s`);
 }
 
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
-process.stdout.write(`\nSummary (${new Date().toISOString()}, ${machine}; ${((Date.now() - started) / 1000).toFixed(0)} s)\n\n`);
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, load ${os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ')}`;
+process.stdout.write(
+  `\nSummary (${new Date().toISOString()}, ${machine}; ${((Date.now() - started) / 1000).toFixed(0)} s)\n\n`,
+);
 printTable(results);
 
 const out = typeof opts.out === 'string' ? opts.out : join(ROOT, '.bench', 'results.json');
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), machine, bin: BIN, options: opts, results }, null, 2)}\n`);
+writeFileSync(
+  out,
+  `${JSON.stringify({ at: new Date().toISOString(), machine, bin: BIN, options: opts, results }, null, 2)}\n`,
+);
 log(`\nresults: ${out}`);

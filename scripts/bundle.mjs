@@ -13,7 +13,9 @@ const lazyChildProcess = {
   name: 'lazy-child-process',
   setup(b) {
     b.onResolve({ filter: /^node:child_process$/ }, (args) =>
-      args.importer.includes(`${'node_modules'}/commander/`) ? { path: 'child_process', namespace: 'lazy-child-process' } : undefined,
+      args.importer.includes(`${'node_modules'}/commander/`)
+        ? { path: 'child_process', namespace: 'lazy-child-process' }
+        : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
       contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
@@ -39,7 +41,9 @@ export async function bundle(outdir) {
     // Native addon: loaded from node_modules at run time.
     external: ['better-sqlite3'],
     // Some CommonJS dependencies call require(); give the ESM bundle one.
-    banner: { js: "import { createRequire as __coopctlRequire } from 'node:module'; const require = __coopctlRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __coopctlRequire } from 'node:module'; const require = __coopctlRequire(import.meta.url);",
+    },
     chunkNames: 'chunks/[name]-[hash]',
     plugins: [lazyChildProcess],
     logLevel: 'warning',

@@ -13,7 +13,9 @@ const url = `http://127.0.0.1:${port}`;
 const dir = mkdtempSync(join(tmpdir(), 'coopctl-demo-'));
 const env = { ...process.env, COOPCTL_BASE_URL: url, COOPCTL_TEST_BASE_URL: url, XDG_CONFIG_HOME: dir };
 
-const server = spawn(process.execPath, [bin, 'serve', '--port', port, '--db', join(dir, 'demo.db'), '--demo'], { stdio: ['ignore', 'inherit', 'inherit'] });
+const server = spawn(process.execPath, [bin, 'serve', '--port', port, '--db', join(dir, 'demo.db'), '--demo'], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 const stop = () => server.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
@@ -43,5 +45,7 @@ await ready();
 run('registration', 'show', '00010001000001005');
 run('record', 'allergies', '00010001000001005');
 run('schedule', 'locations', '--prest-cod-svc-card', '9001');
-process.stderr.write(`\nThe server keeps running at ${url}; try more commands in another terminal (coopctl --help). Ctrl-C stops it.\n`);
+process.stderr.write(
+  `\nThe server keeps running at ${url}; try more commands in another terminal (coopctl --help). Ctrl-C stops it.\n`,
+);
 if (process.env.COOPCTL_DEMO_ONCE) stop();

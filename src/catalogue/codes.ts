@@ -22,7 +22,11 @@ export const notificationTypes: CodeTable<number> = {
 };
 
 /** `grupo_usuario`: the kind of plan of the beneficiary's contract. */
-export const userGroups: CodeTable<number> = { 1: 'individual or family plan', 2: 'company plan', 3: 'collective plan by membership' };
+export const userGroups: CodeTable<number> = {
+  1: 'individual or family plan',
+  2: 'company plan',
+  3: 'collective plan by membership',
+};
 
 /** `tipo_beneficiario`: the beneficiary's place in the family. */
 export const beneficiaryTypes: CodeTable<number> = { 1: 'holder (titular)', 2: 'dependent', 3: 'aggregate (agregado)' };
@@ -41,7 +45,12 @@ export const documentTypes: CodeTable<string> = {
 };
 
 /** Elements of `finalidade` of `beneficiario/endereco`. */
-export const addressPurposes: CodeTable<string> = { RES: 'residence', COM: 'work', COB: 'billing', COR: 'correspondence' };
+export const addressPurposes: CodeTable<string> = {
+  RES: 'residence',
+  COM: 'work',
+  COB: 'billing',
+  COR: 'correspondence',
+};
 
 /** `tipo_endereco` of `atualizaendereco` and the `[endereco]tipo` description it becomes. */
 export const addressTypes: CodeTable<string> = { R: 'RESIDENCIAL', C: 'COMERCIAL' };

@@ -36,7 +36,11 @@ export interface OperationDef {
   readonly params: Fields;
   /** The parameter given as the command's positional argument. */
   readonly positional?: string;
-  readonly response: { readonly fields: Fields; readonly groups?: Readonly<Record<string, Group>>; readonly envelope: EnvelopeMode };
+  readonly response: {
+    readonly fields: Fields;
+    readonly groups?: Readonly<Record<string, Group>>;
+    readonly envelope: EnvelopeMode;
+  };
   /** Ask before sending on a TTY (`always`), or when no audience filter is set (`unfiltered`). */
   readonly confirm?: 'always' | 'unfiltered';
 }

@@ -13,7 +13,10 @@ function orEmpty(rule: r.FieldRule): r.FieldRule {
 }
 
 export const envelope: Fields = {
-  confirma_operacao: req(r.int(1, 1), 'operation confirmation code: 1 request OK, 2 record found, 3 no result, 4 request failed'),
+  confirma_operacao: req(
+    r.int(1, 1),
+    'operation confirmation code: 1 request OK, 2 record found, 3 no result, 4 request failed',
+  ),
   mensagem_erro: req(r.text(4000), 'free text describing the error that occurred'),
 };
 

@@ -68,5 +68,7 @@ export function checkResponse(op: Operation, body: unknown): ResponseCheck {
 
 /** Records that carry data (outcome 1 or 2, or no envelope): what table output shows. */
 export function dataRecords(records: readonly Row[]): Row[] {
-  return records.filter((r) => r['confirma_operacao'] === undefined || r['confirma_operacao'] === 1 || r['confirma_operacao'] === 2);
+  return records.filter(
+    (r) => r['confirma_operacao'] === undefined || r['confirma_operacao'] === 1 || r['confirma_operacao'] === 2,
+  );
 }

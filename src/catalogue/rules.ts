@@ -44,13 +44,27 @@ export function lazily<T extends object>(target: T, name: string, make: () => un
 }
 
 /** A copy of `base` with `props` added or changed; its schema (by default the base's) stays lazy. */
-export function extend<T extends object>(base: FieldRule, props: T, make: () => z.ZodType = () => base.schema): Omit<FieldRule, keyof T | 'schema'> & T & { readonly schema: z.ZodType } {
+export function extend<T extends object>(
+  base: FieldRule,
+  props: T,
+  make: () => z.ZodType = () => base.schema,
+): Omit<FieldRule, keyof T | 'schema'> & T & { readonly schema: z.ZodType } {
   const { rule: words, example, invalid, kind, choices } = base;
   return withSchema({ rule: words, example, invalid, kind, ...(choices ? { choices } : {}), ...props }, make);
 }
 
-function rule(make: () => z.ZodType, words: string, example: string, invalid: readonly unknown[], kind: FieldKind = 'string', choices?: readonly string[]): FieldRule {
-  return withSchema(choices ? { rule: words, example, invalid, kind, choices } : { rule: words, example, invalid, kind }, make);
+function rule(
+  make: () => z.ZodType,
+  words: string,
+  example: string,
+  invalid: readonly unknown[],
+  kind: FieldKind = 'string',
+  choices?: readonly string[],
+): FieldRule {
+  return withSchema(
+    choices ? { rule: words, example, invalid, kind, choices } : { rule: words, example, invalid, kind },
+    make,
+  );
 }
 
 /** Free text of at most `max` characters (and at least `min`). */
@@ -75,7 +89,11 @@ export function alnum(min: number, max: number, example: string): FieldRule {
 /** A string of exactly `n` digits (card numbers, plain CPFs). */
 export function digits(n: number, example: string): FieldRule {
   const words = `${n} digits`;
-  return rule(() => z.string(must(words)).regex(new RegExp(`^\\d{${n}}$`), must(words)), words, example, ['1'.repeat(n + 1), '1'.repeat(n - 1), `${'1'.repeat(n - 1)}a`]);
+  return rule(() => z.string(must(words)).regex(new RegExp(`^\\d{${n}}$`), must(words)), words, example, [
+    '1'.repeat(n + 1),
+    '1'.repeat(n - 1),
+    `${'1'.repeat(n - 1)}a`,
+  ]);
 }
 
 /** Beneficiary card number `usuario_cartao`: 17 digits. */
@@ -91,7 +109,10 @@ export const cep: FieldRule = rule(
 
 /** Phone `(99)999999999`: two-digit area code in parentheses, then 8 or 9 digits. */
 export const phone: FieldRule = rule(
-  () => z.string(must('(99)999999999')).regex(/^\(\d{2}\)\d{8,9}$/, must('(99) area code then 8 or 9 digits, as (11)987654321')),
+  () =>
+    z
+      .string(must('(99)999999999'))
+      .regex(/^\(\d{2}\)\d{8,9}$/, must('(99) area code then 8 or 9 digits, as (11)987654321')),
   '(99) area code then 8 or 9 digits',
   '(11)987654321',
   ['(11)9876543210', '(11)1234567', '11987654321', '(1)987654321'],
@@ -100,14 +121,25 @@ export const phone: FieldRule = rule(
 /** An e-mail address of at most `max` characters. */
 export function email(max = 254): FieldRule {
   const words = `an e-mail address of up to ${max} characters`;
-  const make = () => z.string(must(words)).max(max, must(words)).pipe(z.email(must('an e-mail address')));
+  const make = () =>
+    z
+      .string(must(words))
+      .max(max, must(words))
+      .pipe(z.email(must('an e-mail address')));
   return rule(make, words, 'ana.souza@example.com', ['ana.souza', 'ana@', `${'a'.repeat(max)}@example.com`]);
 }
 
 /** One of a closed set of letters. */
 export function oneOf(values: readonly [string, ...string[]], meaning?: string): FieldRule {
   const list = values.join(' or ');
-  return rule(() => z.enum(values, must(list)), meaning ? `${list} (${meaning})` : list, values[0], ['X', values[0].toLowerCase() === values[0] ? 'Z' : values[0].toLowerCase()], 'choice', values);
+  return rule(
+    () => z.enum(values, must(list)),
+    meaning ? `${list} (${meaning})` : list,
+    values[0],
+    ['X', values[0].toLowerCase() === values[0] ? 'Z' : values[0].toLowerCase()],
+    'choice',
+    values,
+  );
 }
 
 export const flagSN = oneOf(['S', 'N'], 'S = yes, N = no');
@@ -120,7 +152,12 @@ export const addressRC = oneOf(['R', 'C'], 'R = residential, C = commercial');
  * scheduling codes) stay digit strings, because they do not fit a double.
  */
 export function int(min: number, max: number, example?: string): FieldRule {
-  const words = min === max ? `an integer of ${min} digit${min > 1 ? 's' : ''}` : min <= 1 ? `an integer of up to ${max} digits` : `an integer of ${min} to ${max} digits`;
+  const words =
+    min === max
+      ? `an integer of ${min} digit${min > 1 ? 's' : ''}`
+      : min <= 1
+        ? `an integer of up to ${max} digits`
+        : `an integer of ${min} to ${max} digits`;
   const re = new RegExp(`^\\d{${min},${max}}$`);
   const low = min > 1 ? 10 ** (min - 1) : 0;
   const high = max <= 15 ? 10 ** max - 1 : Number.MAX_SAFE_INTEGER;
@@ -141,28 +178,65 @@ function calendar(y: number, m: number, d: number): boolean {
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
 }
 
-function dated(re: RegExp, order: 'dmy' | 'ymd', words: string, example: string, invalid: readonly unknown[]): FieldRule {
+function dated(
+  re: RegExp,
+  order: 'dmy' | 'ymd',
+  words: string,
+  example: string,
+  invalid: readonly unknown[],
+): FieldRule {
   // `abort`: a value of the wrong layout is not also checked as a calendar date.
   const make = () =>
-    z.string(must(words)).regex(re, { ...must(words), abort: true }).refine((s) => {
-      const n = s.match(/\d+/g)!.map(Number);
-      const [y, m, d] = order === 'dmy' ? [n[2]!, n[1]!, n[0]!] : [n[0]!, n[1]!, n[2]!];
-      return calendar(y, m, d);
-    }, must(`a real calendar date, ${words}`));
+    z
+      .string(must(words))
+      .regex(re, { ...must(words), abort: true })
+      .refine(
+        (s) => {
+          const n = s.match(/\d+/g)!.map(Number);
+          const [y, m, d] = order === 'dmy' ? [n[2]!, n[1]!, n[0]!] : [n[0]!, n[1]!, n[2]!];
+          return calendar(y, m, d);
+        },
+        must(`a real calendar date, ${words}`),
+      );
   return rule(make, words, example, invalid);
 }
 
 const HM = '(?:[01]\\d|2[0-3]):[0-5]\\d';
 /** `DD/MM/YYYY` (the spec's `d/m/Y` is the same layout). */
-export const dateBR = dated(/^\d{2}\/\d{2}\/\d{4}$/, 'dmy', 'a date DD/MM/YYYY', '15/03/1985', ['31/02/2020', '1985-03-15', '5/3/1985']);
+export const dateBR = dated(/^\d{2}\/\d{2}\/\d{4}$/, 'dmy', 'a date DD/MM/YYYY', '15/03/1985', [
+  '31/02/2020',
+  '1985-03-15',
+  '5/3/1985',
+]);
 /** `yyyy-mm-dd`. */
-export const dateISO = dated(/^\d{4}-\d{2}-\d{2}$/, 'ymd', 'a date yyyy-mm-dd', '2026-12-01', ['2026-02-30', '01/12/2026', '2026-12-1']);
+export const dateISO = dated(/^\d{4}-\d{2}-\d{2}$/, 'ymd', 'a date yyyy-mm-dd', '2026-12-01', [
+  '2026-02-30',
+  '01/12/2026',
+  '2026-12-1',
+]);
 /** `yyyy-mm-dd hh:mi`. */
-export const dateTime = dated(new RegExp(`^\\d{4}-\\d{2}-\\d{2} ${HM}$`), 'ymd', 'a date and time yyyy-mm-dd hh:mi', '2026-12-01 09:00', ['2026-12-01 24:00', '2026-12-01', '2026-02-30 09:00']);
+export const dateTime = dated(
+  new RegExp(`^\\d{4}-\\d{2}-\\d{2} ${HM}$`),
+  'ymd',
+  'a date and time yyyy-mm-dd hh:mi',
+  '2026-12-01 09:00',
+  ['2026-12-01 24:00', '2026-12-01', '2026-02-30 09:00'],
+);
 /** `Y-m-d H:i:s`. */
-export const dateTimeSec = dated(new RegExp(`^\\d{4}-\\d{2}-\\d{2} ${HM}:[0-5]\\d$`), 'ymd', 'a date and time Y-m-d H:i:s', '2026-12-01 00:00:00', ['2026-12-01 00:00', '2026-13-01 00:00:00']);
+export const dateTimeSec = dated(
+  new RegExp(`^\\d{4}-\\d{2}-\\d{2} ${HM}:[0-5]\\d$`),
+  'ymd',
+  'a date and time Y-m-d H:i:s',
+  '2026-12-01 00:00:00',
+  ['2026-12-01 00:00', '2026-13-01 00:00:00'],
+);
 /** `hh:mi`. */
-export const time: FieldRule = rule(() => z.string(must('a time hh:mi')).regex(new RegExp(`^${HM}$`), must('a time hh:mi')), 'a time hh:mi', '09:30', ['9:30', '24:00', '09:60']);
+export const time: FieldRule = rule(
+  () => z.string(must('a time hh:mi')).regex(new RegExp(`^${HM}$`), must('a time hh:mi')),
+  'a time hh:mi',
+  '09:30',
+  ['9:30', '24:00', '09:60'],
+);
 
 /** The two CPF check digits of nine leading digits (modulus 11). */
 export function cpfCheckDigits(nine: string): string {
@@ -186,22 +260,30 @@ export function cpfValid(d: string): boolean {
 export const cpfMasked: FieldRule = rule(
   () =>
     z
-    .string(must('a CPF 999.999.999-99'))
-    .regex(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/, must('a CPF written 999.999.999-99'))
-    .refine((s) => cpfValid(s.replace(/\D/g, '')), must('a CPF with valid check digits')),
+      .string(must('a CPF 999.999.999-99'))
+      .regex(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/, must('a CPF written 999.999.999-99'))
+      .refine((s) => cpfValid(s.replace(/\D/g, '')), must('a CPF with valid check digits')),
   'a CPF 999.999.999-99 with valid check digits',
   '529.982.247-25',
   ['529.982.247-26', '52998224725', '111.111.111-11'],
 );
 
 /** CPF as 11 digits (registration record). */
-export const cpfDigits: FieldRule = rule(() => z.string(must('11 digits')).regex(/^\d{11}$/, must('11 digits')), '11 digits', '52998224725', ['529.982.247-25', '5299822472']);
+export const cpfDigits: FieldRule = rule(
+  () => z.string(must('11 digits')).regex(/^\d{11}$/, must('11 digits')),
+  '11 digits',
+  '52998224725',
+  ['529.982.247-25', '5299822472'],
+);
 
 /** A non-empty list of at most MAX_LIST codes of at most 3 characters each. */
 export const codes: FieldRule = rule(
   () =>
     z
-      .array(z.string().min(1, must('a code of 1 to 3 characters')).max(3, must('a code of 1 to 3 characters')), must('a list of codes'))
+      .array(
+        z.string().min(1, must('a code of 1 to 3 characters')).max(3, must('a code of 1 to 3 characters')),
+        must('a list of codes'),
+      )
       .min(1, must('a list of at least one code'))
       .max(MAX_LIST, must(`a list of at most ${MAX_LIST} codes`)),
   `a list of codes of up to 3 characters, at most ${MAX_LIST} of them`,
@@ -212,7 +294,11 @@ export const codes: FieldRule = rule(
 
 /** Base64 of a binary file. */
 export const base64: FieldRule = rule(
-  () => z.string(must('base64')).regex(/^[A-Za-z0-9+/]*={0,2}$/, must('base64 text')).refine((s) => s.length % 4 === 0, must('base64 text (length a multiple of 4)')),
+  () =>
+    z
+      .string(must('base64'))
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, must('base64 text'))
+      .refine((s) => s.length % 4 === 0, must('base64 text (length a multiple of 4)')),
   'base64 of the file',
   'JVBERi0xLjQK',
   ['not base64!', 'abc'],
@@ -246,9 +332,11 @@ export function plainTextProblem(text: string): string | undefined {
         continue;
       }
     }
-    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return `must not contain control characters (found U+${hex(c, 4)} at position ${position})`;
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
+      return `must not contain control characters (found U+${hex(c, 4)} at position ${position})`;
     if (c >= 0xdc80 && c <= 0xdcff) return `is not valid UTF-8 (byte 0x${hex(c - 0xdc00, 2)} at position ${position})`;
-    if (c >= 0xd800 && c <= 0xdfff) return `is not valid Unicode (lone surrogate U+${hex(c, 4)} at position ${position})`;
+    if (c >= 0xd800 && c <= 0xdfff)
+      return `is not valid Unicode (lone surrogate U+${hex(c, 4)} at position ${position})`;
   }
   return undefined;
 }

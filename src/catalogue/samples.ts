@@ -28,7 +28,8 @@ function sampleOf(fields: Fields): Row {
 /** A valid data-bearing response record of an operation (outcome `confirma` when it has an envelope). */
 export function sampleRecord(op: Operation, confirma = op.hasData ? 2 : 1): Row {
   const rec = sampleOf(op.response.fields);
-  for (const [name, g] of Object.entries(op.response.groups ?? {})) rec[name] = g.many ? [sampleOf(g.fields)] : sampleOf(g.fields);
+  for (const [name, g] of Object.entries(op.response.groups ?? {}))
+    rec[name] = g.many ? [sampleOf(g.fields)] : sampleOf(g.fields);
   if (op.response.envelope !== 'none') Object.assign(rec, { confirma_operacao: confirma, mensagem_erro: '' });
   return rec;
 }

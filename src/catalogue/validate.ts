@@ -69,13 +69,19 @@ function textErrors(op: Operation, raw: Params): FieldError[] {
 }
 
 /** Errors of the field rules, the operation's parameters first, then the names it does not have. */
-function toFieldErrors(op: Operation, raw: Params, issues: readonly z.core.$ZodIssue[], skip: ReadonlySet<string>): FieldError[] {
+function toFieldErrors(
+  op: Operation,
+  raw: Params,
+  issues: readonly z.core.$ZodIssue[],
+  skip: ReadonlySet<string>,
+): FieldError[] {
   const out: FieldError[] = [];
   const unknown: FieldError[] = [];
   const seen = new Set<string>();
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) unknown.push({ field: key, message: `is not a parameter of ${op.name}`, unknown: true });
+      for (const key of issue.keys)
+        unknown.push({ field: key, message: `is not a parameter of ${op.name}`, unknown: true });
       continue;
     }
     const [head, ...rest] = issue.path;

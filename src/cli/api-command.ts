@@ -42,7 +42,8 @@ const HINT = 'coopctl api --help';
 
 function method(value: string): Method {
   const m = value.toUpperCase();
-  if (!(apiMethods as readonly string[]).includes(m)) throw new InvalidArgumentError(`must be one of ${apiMethods.join(', ')}.`);
+  if (!(apiMethods as readonly string[]).includes(m))
+    throw new InvalidArgumentError(`must be one of ${apiMethods.join(', ')}.`);
   return m as Method;
 }
 
@@ -89,7 +90,8 @@ export function jsonObject(pairs: readonly Pair[]): Record<string, unknown> {
     if (key.endsWith('[]')) {
       const name = key.slice(0, -2);
       const list = out[name];
-      if (list !== undefined && !Array.isArray(list)) throw new UsageError(`${name} is given both as a value and as a list`, HINT);
+      if (list !== undefined && !Array.isArray(list))
+        throw new UsageError(`${name} is given both as a value and as a list`, HINT);
       out[name] = [...((list as unknown[] | undefined) ?? []), value];
     } else {
       if (Object.hasOwn(out, key)) throw new UsageError(`${key} is given twice (use ${key}[]=… for a list)`, HINT);
@@ -106,14 +108,22 @@ function headerPairs(list: readonly string[]): Array<[string, string]> {
     const at = h.indexOf(':');
     const name = h.slice(0, Math.max(at, 0)).trim().toLowerCase();
     if (at <= 0 || !/^[!#$%&'*+.^`|~\w-]+$/.test(name)) throw new UsageError(`-H ${h}: expected "Name: value"`, HINT);
-    if (name === 'authorization') throw new UsageError('-H authorization: the token comes from $COOPCTL_TOKEN, the profile or --token-file, never from the command line', HINT);
+    if (name === 'authorization')
+      throw new UsageError(
+        '-H authorization: the token comes from $COOPCTL_TOKEN, the profile or --token-file, never from the command line',
+        HINT,
+      );
     return [name, h.slice(at + 1).trim()];
   });
 }
 
 /** The path's URL on the chosen host; only paths are taken (the host and its token come from the configuration). */
 function urlOf(base: string, path: string): URL {
-  if (!path.startsWith('/') || path.startsWith('//')) throw new UsageError(`path ${path}: give a path starting with / (the host comes from the configuration; choose it with --host test|base)`, HINT);
+  if (!path.startsWith('/') || path.startsWith('//'))
+    throw new UsageError(
+      `path ${path}: give a path starting with / (the host comes from the configuration; choose it with --host test|base)`,
+      HINT,
+    );
   const url = new URL(base.replace(/\/+$/, '') + path);
   if (url.origin !== new URL(base).origin) throw new UsageError(`path ${path} leaves the configured host`, HINT);
   return url;
@@ -198,11 +208,33 @@ async function runApi(inv: Invocation, m: Method, path: string, o: ApiOptions): 
 export function defineApiCommand(cmd: Command, run: RunState): void {
   cmd
     .addArgument(new Argument('<method>', `HTTP method: ${apiMethods.join(', ')}`).argParser(method))
-    .addArgument(new Argument('<path>', 'path on the service, e.g. /api/svcweb/contrato/search (a query string may follow)'))
-    .addOption(new Option('-f, --raw-field <key=value>', 'a parameter, as a string; key[]=value adds to a list; repeatable').argParser(collect))
-    .addOption(new Option('-F, --field <key=value>', 'a typed parameter: true, false, null and numbers as JSON, @file the contents of a file (@- stdin); repeatable').argParser(collect))
-    .addOption(new Option('-H, --header <name:value>', 'an extra request header, e.g. "Prefer: confirma=3"; repeatable').argParser(collect))
-    .addOption(new Option('--host <host>', "the configured host to call (default: the catalogue's host for a known path, else base)").choices(['test', 'base']));
+    .addArgument(
+      new Argument('<path>', 'path on the service, e.g. /api/svcweb/contrato/search (a query string may follow)'),
+    )
+    .addOption(
+      new Option(
+        '-f, --raw-field <key=value>',
+        'a parameter, as a string; key[]=value adds to a list; repeatable',
+      ).argParser(collect),
+    )
+    .addOption(
+      new Option(
+        '-F, --field <key=value>',
+        'a typed parameter: true, false, null and numbers as JSON, @file the contents of a file (@- stdin); repeatable',
+      ).argParser(collect),
+    )
+    .addOption(
+      new Option(
+        '-H, --header <name:value>',
+        'an extra request header, e.g. "Prefer: confirma=3"; repeatable',
+      ).argParser(collect),
+    )
+    .addOption(
+      new Option(
+        '--host <host>',
+        "the configured host to call (default: the catalogue's host for a known path, else base)",
+      ).choices(['test', 'base']),
+    );
   addSafetyOptions(cmd);
   cmd.addHelpText(
     'after',
@@ -218,5 +250,7 @@ export function defineApiCommand(cmd: Command, run: RunState): void {
       '  coopctl api POST /api/svccard/agendamento/cancelaagendamento -f cd_evento=12 --dry-run',
     ].join('\n'),
   );
-  run.bind(cmd, async (inv, args, command) => runApi(inv, args[0] as Method, args[1] as string, command.opts<ApiOptions>()));
+  run.bind(cmd, async (inv, args, command) =>
+    runApi(inv, args[0] as Method, args[1] as string, command.opts<ApiOptions>()),
+  );
 }

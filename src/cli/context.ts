@@ -77,7 +77,8 @@ export function makeContext(parts: ContextParts): Context {
     env: parts.env,
     color: { stdout: colorAllowed(parts.env, tty.stdout), stderr: colorAllowed(parts.env, tty.stderr) },
     configPath: configFilePath(parts.env),
-    createClient: parts.createClient ?? (async (options) => (await import('../client/client.js')).createClient(options)),
+    createClient:
+      parts.createClient ?? (async (options) => (await import('../client/client.js')).createClient(options)),
     // What a prompt shows may be the service's data: made safe whichever prompter asks.
     prompter: safePrompter(parts.prompter ?? inquirerPrompter({ input, output: parts.stderr, signal })),
     clock: parts.clock ?? systemClock,

@@ -83,7 +83,9 @@ export class Invocation {
         const { readFile } = await import('node:fs/promises');
         return await readFile(spec, 'utf8');
       } catch (err) {
-        throw new UsageError(`${option}: cannot read ${spec} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+        throw new UsageError(
+          `${option}: cannot read ${spec} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+        );
       }
     }
     if (this.#stdinTakenBy) throw new UsageError(`${option} - and ${this.#stdinTakenBy} - cannot both read stdin`);
@@ -117,7 +119,13 @@ export class Invocation {
   async target(host: Host): Promise<Target> {
     const { profile, settings: s } = await this.#resolved();
     const token = tokenForHost(host, s, profile);
-    return { baseUrl: s.baseUrl.value!, testBaseUrl: s.testBaseUrl.value!, tokens: token === undefined ? {} : { [host]: token }, body: this.globals.body, userAgent: `coopctl/${version}` };
+    return {
+      baseUrl: s.baseUrl.value!,
+      testBaseUrl: s.testBaseUrl.value!,
+      tokens: token === undefined ? {} : { [host]: token },
+      body: this.globals.body,
+      userAgent: `coopctl/${version}`,
+    };
   }
 
   /** Client options from the global flags and settings (timeout, retries, response limit, the -v trace), without Ctrl-C: client() adds it. */
@@ -135,7 +143,9 @@ export class Invocation {
 
   /** One client per invocation, aborted by Ctrl-C: its keep-alive pool serves every call of the command. */
   client(): Promise<Client> {
-    this.#client ??= this.clientOptions().then((options) => this.ctx.createClient({ ...options, signal: this.ctx.signal }));
+    this.#client ??= this.clientOptions().then((options) =>
+      this.ctx.createClient({ ...options, signal: this.ctx.signal }),
+    );
     return this.#client;
   }
 

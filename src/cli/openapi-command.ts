@@ -11,9 +11,16 @@ import type { RunState } from './run-state.js';
 import { version } from './version.js';
 
 export function defineOpenApiCommand(cmd: Command, run: RunState): void {
-  cmd.addHelpText('after', '\nExamples:\n  coopctl openapi > beneficiary-services.openapi.json\n  COOPCTL_BASE_URL=https://api.example.org coopctl openapi -o jsonl');
+  cmd.addHelpText(
+    'after',
+    '\nExamples:\n  coopctl openapi > beneficiary-services.openapi.json\n  COOPCTL_BASE_URL=https://api.example.org coopctl openapi -o jsonl',
+  );
   run.bind(cmd, async (inv) => {
-    if (inv.format === 'csv') throw new UsageError('the OpenAPI document is JSON: use -o json (the default) or -o jsonl', 'coopctl openapi --help');
+    if (inv.format === 'csv')
+      throw new UsageError(
+        'the OpenAPI document is JSON: use -o json (the default) or -o jsonl',
+        'coopctl openapi --help',
+      );
     const s = await inv.settings();
     const doc = buildOpenApi({ baseUrl: s.baseUrl.value!, testBaseUrl: s.testBaseUrl.value! }, version);
     inv.out(`${inv.format === 'jsonl' ? JSON.stringify(doc) : JSON.stringify(doc, null, 2)}\n`);

@@ -28,7 +28,8 @@ export async function buildProgram(run: RunState, argv: readonly string[]): Prom
     .showHelpAfterError('(add --help for usage)')
     .configureHelp({ showGlobalOptions: true });
   addGlobalOptions(program);
-  for (const [name, description] of Object.entries({ ...areas, ...groups })) program.command(name).description(description);
+  for (const [name, description] of Object.entries({ ...areas, ...groups }))
+    program.command(name).description(description);
   program.addHelpText(
     'after',
     '\nExit codes: 0 success, 1 refused or failed, 2 usage or validation error (nothing sent), 3 no result, 4 transport failure, 130 interrupted.',
@@ -40,6 +41,7 @@ export async function buildProgram(run: RunState, argv: readonly string[]): Prom
   if (argv.includes('serve')) (await import('./serve-command.js')).defineServeCommand(group('serve'), run);
   if (argv.includes('openapi')) (await import('./openapi-command.js')).defineOpenApiCommand(group('openapi'), run);
   if (argv.includes('api')) (await import('./api-command.js')).defineApiCommand(group('api'), run);
-  if (argv.includes('completion')) (await import('./completion/command.js')).defineCompletionCommand(group('completion'), run);
+  if (argv.includes('completion'))
+    (await import('./completion/command.js')).defineCompletionCommand(group('completion'), run);
   return program;
 }

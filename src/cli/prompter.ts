@@ -16,14 +16,27 @@ export interface Prompter {
 }
 
 /** Prompts of @inquirer/prompts, loaded on first use, reading `input` and drawing on `output` (stderr, so stdout stays data). */
-export function inquirerPrompter(io: { input: () => NodeJS.ReadableStream; output: NodeJS.WritableStream; signal: AbortSignal }): Prompter {
+export function inquirerPrompter(io: {
+  input: () => NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  signal: AbortSignal;
+}): Prompter {
   const load = () => import('@inquirer/prompts');
-  const context = { get input() { return io.input(); }, output: io.output, signal: io.signal };
+  const context = {
+    get input() {
+      return io.input();
+    },
+    output: io.output,
+    signal: io.signal,
+  };
   return {
     input: async (q) => (await load()).input(q, context),
     password: async (q) => (await load()).password({ ...q, mask: '*' }, context),
     select: async <T extends string>(q: { message: string; choices: readonly Choice<T>[]; default?: T }) =>
-      (await load()).select<T>({ message: q.message, choices: q.choices, ...(q.default === undefined ? {} : { default: q.default }) }, context),
+      (await load()).select<T>(
+        { message: q.message, choices: q.choices, ...(q.default === undefined ? {} : { default: q.default }) },
+        context,
+      ),
     confirm: async (q) => (await load()).confirm(q, context),
   };
 }
@@ -36,13 +49,22 @@ export function inquirerPrompter(io: { input: () => NodeJS.ReadableStream; outpu
  */
 export function safePrompter(p: Prompter): Prompter {
   return {
-    input: (q) => p.input({ ...q, message: sanitize(q.message), ...(q.default === undefined ? {} : { default: sanitize(q.default) }) }),
+    input: (q) =>
+      p.input({
+        ...q,
+        message: sanitize(q.message),
+        ...(q.default === undefined ? {} : { default: sanitize(q.default) }),
+      }),
     password: (q) => p.password({ ...q, message: sanitize(q.message) }),
     select: <T extends string>(q: { message: string; choices: readonly Choice<T>[]; default?: T }) =>
       p.select<T>({
         ...q,
         message: sanitize(q.message),
-        choices: q.choices.map((c) => ({ ...c, name: sanitize(c.name), ...(c.description === undefined ? {} : { description: sanitize(c.description) }) })),
+        choices: q.choices.map((c) => ({
+          ...c,
+          name: sanitize(c.name),
+          ...(c.description === undefined ? {} : { description: sanitize(c.description) }),
+        })),
       }),
     confirm: (q) => p.confirm({ ...q, message: sanitize(q.message) }),
   };

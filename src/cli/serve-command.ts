@@ -5,7 +5,8 @@ import { ExitCode, UsageError } from './exit-codes.js';
 import type { RunState } from './run-state.js';
 
 function port(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError('must be a port number from 0 to 65535.');
+  if (!/^\d+$/.test(value) || Number(value) > 65535)
+    throw new InvalidArgumentError('must be a port number from 0 to 65535.');
   return Number(value);
 }
 
@@ -13,7 +14,9 @@ function port(value: string): number {
 function hostName(value: string, previous: string[] = []): string[] {
   const name = value.trim().toLowerCase();
   if (!/^\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(name)) {
-    throw new InvalidArgumentError('must be a host name such as coop.example.org, or .example.org for it and its subdomains.');
+    throw new InvalidArgumentError(
+      'must be a host name such as coop.example.org, or .example.org for it and its subdomains.',
+    );
   }
   return [...previous, name];
 }
@@ -23,14 +26,27 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
   cmd
     .addHelpText('after', '\nThe server token comes from the global --token-file, else $COOPCTL_SERVER_TOKEN.')
     .addOption(new Option('--host <address>', 'address to listen on').default('127.0.0.1'))
-    .addOption(new Option('--allowed-host <name>', 'also answer requests for this host name (repeatable; .example.org: and its subdomains)').argParser(hostName))
+    .addOption(
+      new Option(
+        '--allowed-host <name>',
+        'also answer requests for this host name (repeatable; .example.org: and its subdomains)',
+      ).argParser(hostName),
+    )
     .addOption(new Option('--port <n>', 'port to listen on (0 picks a free one)').argParser(port).default(8787))
     .addOption(new Option('--db <path>', 'SQLite database file, or :memory: (default: under the XDG data home)'))
     .addOption(new Option('--demo', 'load the deterministic demo dataset').conflicts('fixtures'))
     .addOption(new Option('--fixtures <file>', 'load this fixtures JSON document instead of the demo dataset'))
     .addOption(new Option('--allow-prefer', 'honour the Prefer request header (forced outcomes, delays, 5xx)'));
   run.bind(cmd, async (inv, _args, command) => {
-    const o = command.opts<{ host: string; allowedHost?: string[]; port: number; db?: string; demo?: boolean; fixtures?: string; allowPrefer?: boolean }>();
+    const o = command.opts<{
+      host: string;
+      allowedHost?: string[];
+      port: number;
+      db?: string;
+      demo?: boolean;
+      fixtures?: string;
+      allowPrefer?: boolean;
+    }>();
     const opts = {
       host: o.host,
       ...(o.allowedHost ? { allowedHosts: o.allowedHost } : {}),

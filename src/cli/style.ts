@@ -15,7 +15,13 @@ export async function loadStyle(color: boolean): Promise<Style> {
   const { Chalk } = await import('chalk');
   // The decision is ours (colorAllowed), so chalk gets a fixed level instead of detecting one.
   const c = new Chalk({ level: 1 });
-  return { bold: (t) => c.bold(t), dim: (t) => c.dim(t), red: (t) => c.red(t), yellow: (t) => c.yellow(t), green: (t) => c.green(t) };
+  return {
+    bold: (t) => c.bold(t),
+    dim: (t) => c.dim(t),
+    red: (t) => c.red(t),
+    yellow: (t) => c.yellow(t),
+    green: (t) => c.green(t),
+  };
 }
 
 /** How every error reads on stderr: one line. */

@@ -9,7 +9,8 @@ import type { CallResult, HttpRequest, HttpResponse } from './types.js';
 /** The service's own explanation in an error body: the first record's mensagem_erro. */
 function errorMessage(body: unknown): string {
   const first = Array.isArray(body) ? body[0] : body;
-  const msg = first !== null && typeof first === 'object' ? (first as Record<string, unknown>)['mensagem_erro'] : undefined;
+  const msg =
+    first !== null && typeof first === 'object' ? (first as Record<string, unknown>)['mensagem_erro'] : undefined;
   return typeof msg === 'string' ? msg : '';
 }
 

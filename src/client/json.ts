@@ -28,7 +28,8 @@ export function nestsDeeper(text: string, max: number): boolean {
 }
 
 export function parseJson(text: string): Parsed {
-  if (nestsDeeper(text, MAX_JSON_DEPTH)) return { ok: false, problem: `the JSON nests deeper than ${MAX_JSON_DEPTH} levels` };
+  if (nestsDeeper(text, MAX_JSON_DEPTH))
+    return { ok: false, problem: `the JSON nests deeper than ${MAX_JSON_DEPTH} levels` };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {

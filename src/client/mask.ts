@@ -17,7 +17,10 @@ export function maskValue(name: string, value: string): string {
 export function maskedUrl(url: URL): string {
   const path = `${url.origin}${maskPersonalNumbers(url.pathname)}`;
   if (!url.search) return path;
-  const query = [...url.searchParams].map(([k, v]) => `${encodeURIComponent(maskPersonalNumbers(k))}=${encodeURIComponent(maskPersonalNumbers(maskValue(k, v)))}`);
+  const query = [...url.searchParams].map(
+    ([k, v]) =>
+      `${encodeURIComponent(maskPersonalNumbers(k))}=${encodeURIComponent(maskPersonalNumbers(maskValue(k, v)))}`,
+  );
   return `${path}?${query.join('&')}`;
 }
 

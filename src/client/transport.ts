@@ -59,11 +59,18 @@ export function createTransport(options: ClientOptions): Transport {
     trace?.(`> ${req.method} ${maskedUrl(req.url)}`);
     const label = requestLabel(req.method, req.url);
     try {
-      const res = await request(req.url, { method: req.method, headers: req.headers, body: req.body ?? null, dispatcher, signal });
+      const res = await request(req.url, {
+        method: req.method,
+        headers: req.headers,
+        body: req.body ?? null,
+        dispatcher,
+        signal,
+      });
       const contentType = header(res.headers, 'content-type') ?? 'no content type';
       const status = `${res.statusCode} ${STATUS_CODES[res.statusCode] ?? ''}`;
       // A HEAD answer's content-length is that of the GET: there is no body to refuse.
-      const tooLarge = req.method !== 'HEAD' && declaredTooLarge(header(res.headers, 'content-length'), options.maxResponseBytes);
+      const tooLarge =
+        req.method !== 'HEAD' && declaredTooLarge(header(res.headers, 'content-length'), options.maxResponseBytes);
       if (tooLarge) discard(res.body);
       const body = tooLarge ? TOO_LARGE : await readText(res.body, options.maxResponseBytes);
       if (body === TOO_LARGE) {

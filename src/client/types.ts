@@ -62,5 +62,11 @@ export interface ClientOptions {
  * Anything else is a TransportError.
  */
 export type CallResult =
-  | { readonly kind: 'answer'; readonly status: number; readonly records: Row[]; readonly outcome: Outcome; readonly message: string }
+  | {
+      readonly kind: 'answer';
+      readonly status: number;
+      readonly records: Row[];
+      readonly outcome: Outcome;
+      readonly message: string;
+    }
   | { readonly kind: 'refused'; readonly status: number; readonly message: string };

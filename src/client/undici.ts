@@ -17,7 +17,9 @@ Object.assign(Dispatcher.prototype, api);
 
 export { EnvHttpProxyAgent };
 
-export type RequestOptions = Omit<DispatcherType.RequestOptions, 'origin' | 'path'> & { readonly dispatcher: DispatcherType };
+export type RequestOptions = Omit<DispatcherType.RequestOptions, 'origin' | 'path'> & {
+  readonly dispatcher: DispatcherType;
+};
 
 /** `undici.request(url, options)`, for a dispatcher given in the options. */
 export function request(url: string | URL, options: RequestOptions): Promise<DispatcherType.ResponseData> {

@@ -106,7 +106,11 @@ export function createServer(options: ServerOptions): http.Server {
   }
 
   function afterDelay(route: Route, raw: Params, prefer: Preferences | undefined): Reply | Promise<Reply> {
-    if (prefer?.status) return failure(prefer.status, `forced by Prefer: status=${prefer.status}`, ['preference-applied', prefer.applied]);
+    if (prefer?.status)
+      return failure(prefer.status, `forced by Prefer: status=${prefer.status}`, [
+        'preference-applied',
+        prefer.applied,
+      ]);
 
     const checked = checkParams(route.op, raw);
     if (!checked.ok) return failure(422, describeErrors(checked.errors));
@@ -189,7 +193,10 @@ export function createServer(options: ServerOptions): http.Server {
 
   const timeouts = { ...TIMEOUTS, ...options.timeouts };
   // No Host at all is refused by the request gate, with the headers of every answer.
-  const server = http.createServer({ ...timeouts, connectionsCheckingInterval: checkingInterval(timeouts), requireHostHeader: false }, handle);
+  const server = http.createServer(
+    { ...timeouts, connectionsCheckingInterval: checkingInterval(timeouts), requireHostHeader: false },
+    handle,
+  );
   answerClientErrors(server);
   return server;
 }

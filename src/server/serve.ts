@@ -68,7 +68,11 @@ async function readTokenFile(file: string): Promise<string> {
  * The server token: from `--token-file` (`-` for stdin), else `COOPCTL_SERVER_TOKEN`;
  * surrounding whitespace dropped; refused when shorter than MIN_TOKEN_LENGTH.
  */
-export async function readServerToken(tokenFile: string | undefined, env: NodeJS.ProcessEnv, stdin?: Readable): Promise<string | undefined> {
+export async function readServerToken(
+  tokenFile: string | undefined,
+  env: NodeJS.ProcessEnv,
+  stdin?: Readable,
+): Promise<string | undefined> {
   let token = env['COOPCTL_SERVER_TOKEN'];
   let source = 'COOPCTL_SERVER_TOKEN';
   if (tokenFile === '-') {
@@ -82,7 +86,9 @@ export async function readServerToken(tokenFile: string | undefined, env: NodeJS
   token = token.trim();
   if (!token) throw new StartError(`the server token in ${source} is empty`);
   if (token.length < MIN_TOKEN_LENGTH) {
-    throw new StartError(`the server token in ${source} is too short: use at least ${MIN_TOKEN_LENGTH} characters (e.g. openssl rand -hex 32)`);
+    throw new StartError(
+      `the server token in ${source} is too short: use at least ${MIN_TOKEN_LENGTH} characters (e.g. openssl rand -hex 32)`,
+    );
   }
   return token;
 }
@@ -111,15 +117,35 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
   // A new database gets the demo dataset unless fixtures are given (`--demo` says so explicitly).
   const demo = fixtures === undefined;
 
-  const running = await startServer({ host: opts.host, port: opts.port, db, demo, fixtures, token, allowPrefer: opts.allowPrefer, allowedHosts: opts.allowedHosts, log: opts.quiet ? undefined : ctx.stderr });
+  const running = await startServer({
+    host: opts.host,
+    port: opts.port,
+    db,
+    demo,
+    fixtures,
+    token,
+    allowPrefer: opts.allowPrefer,
+    allowedHosts: opts.allowedHosts,
+    log: opts.quiet ? undefined : ctx.stderr,
+  });
   const stop = stopper(ctx.signal);
   stop.onSecond = () => running.abort();
   try {
-    const loaded = !running.store.created ? '' : fixtures !== undefined ? ' (new, fixtures loaded)' : demo ? ' (new, demo data loaded)' : ' (new)';
-    if (!opts.quiet) ctx.stderr.write(await banner(running, { db, loaded, token: token !== undefined, allowPrefer: opts.allowPrefer === true }));
+    const loaded = !running.store.created
+      ? ''
+      : fixtures !== undefined
+        ? ' (new, fixtures loaded)'
+        : demo
+          ? ' (new, demo data loaded)'
+          : ' (new)';
+    if (!opts.quiet)
+      ctx.stderr.write(
+        await banner(running, { db, loaded, token: token !== undefined, allowPrefer: opts.allowPrefer === true }),
+      );
     ctx.stdout.write(`${running.url}\n`);
     await stop.stopped;
-    if (!opts.quiet) ctx.stderr.write('coopctl serve: stopping, finishing requests in flight (Ctrl-C again to drop them)\n');
+    if (!opts.quiet)
+      ctx.stderr.write('coopctl serve: stopping, finishing requests in flight (Ctrl-C again to drop them)\n');
   } finally {
     await running.close();
     stop.dispose();

@@ -38,7 +38,11 @@ function openFailure(path: string, err: unknown): StartError | undefined {
   if (err instanceof FixturesError) return new StartError(err.message);
   const code = (err as { code?: unknown } | null)?.code;
   const reason = faultOf(err);
-  const why = reason ? REASON_TEXT[reason] : code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT' ? 'the file is not a SQLite database, or it is damaged (it was left as it is)' : undefined;
+  const why = reason
+    ? REASON_TEXT[reason]
+    : code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT'
+      ? 'the file is not a SQLite database, or it is damaged (it was left as it is)'
+      : undefined;
   return why === undefined ? undefined : new StartError(`cannot open the database ${path}: ${why}`, 1);
 }
 
@@ -53,7 +57,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let listening: Listening;
   try {
     const allowedHosts = [options.host, ...(options.allowedHosts ?? [])];
-    const server = createServer({ handlers: store.handlers, token: options.token, allowPrefer: options.allowPrefer, allowedHosts, log: options.log, now: options.now });
+    const server = createServer({
+      handlers: store.handlers,
+      token: options.token,
+      allowPrefer: options.allowPrefer,
+      allowedHosts,
+      log: options.log,
+      now: options.now,
+    });
     listening = await listen(server, options.host, options.port);
   } catch (err) {
     await store.close();

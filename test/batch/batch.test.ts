@@ -42,7 +42,13 @@ describe('enrol batch', () => {
     const r = await w.run(['enrol', 'batch', file, '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
     const rep = report(r);
-    expect(rep.summary).toMatchObject({ rows: 1000, done: 1000, created: 1000, failed: 0, requestsSent: 40 + 40 + 1000 });
+    expect(rep.summary).toMatchObject({
+      rows: 1000,
+      done: 1000,
+      created: 1000,
+      failed: 0,
+      requestsSent: 40 + 40 + 1000,
+    });
     expect(rep.rows).toHaveLength(1000);
     expect(rep.rows.map((row) => row['line'])).toEqual(Array.from({ length: 1000 }, (_, i) => i + 2));
     const ids = rep.rows.map((row) => row['beneficiario_id']);
@@ -54,7 +60,9 @@ describe('enrol batch', () => {
     const counted = await lives(w.server.url);
     expect(counted).toHaveLength(40);
     expect(counted.reduce((a, b) => a + b, 0)).toBe(1000);
-    expect(r.stderr).toMatch(/enrol batch: 1000 rows: 1000 done \(1000 created\); 1080 requests sent\. Journal: .*members\.csv\.journal\.jsonl\n$/);
+    expect(r.stderr).toMatch(
+      /enrol batch: 1000 rows: 1000 done \(1000 created\); 1080 requests sent\. Journal: .*members\.csv\.journal\.jsonl\n$/,
+    );
 
     // The journal makes a rerun skip everything.
     const before = w.requests.length;
@@ -72,7 +80,14 @@ describe('enrol batch', () => {
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n').filter((l) => l.startsWith('│'));
     expect(lines[0]).toMatch(/│ line\s+│ contract\s+│ contrato_id\s+│ beneficiario_id\s+│ result\s+│/);
-    expect(lines.slice(1).map((l) => l.split('│').map((c) => c.trim()).filter(Boolean))).toEqual([
+    expect(
+      lines.slice(1).map((l) =>
+        l
+          .split('│')
+          .map((c) => c.trim())
+          .filter(Boolean),
+      ),
+    ).toEqual([
       ['2', 'C1', '1', expect.stringMatching(/^\d+$/), 'created'],
       ['3', 'C1', '1', expect.stringMatching(/^\d+$/), 'created'],
       ['4', 'C2', '2', expect.stringMatching(/^\d+$/), 'created'],
@@ -148,15 +163,36 @@ describe('enrol batch', () => {
       const b = await other.run(['enrol', 'batch', json, '-o', 'json']);
       expect(a.code, a.stderr).toBe(0);
       expect(b.code, b.stderr).toBe(0);
-      expect(report(b).rows[0]).toMatchObject({ path: '[0].beneficiaries[0]', contract: 'C1', result: 'created', records: { contact: expect.any(Number) } });
-      expect(dbCounts(w.server.db)).toEqual({ contracts: 4, beneficiaries: 20, duplicateCpfs: 0, records: 60, answers: 40 });
+      expect(report(b).rows[0]).toMatchObject({
+        path: '[0].beneficiaries[0]',
+        contract: 'C1',
+        result: 'created',
+        records: { contact: expect.any(Number) },
+      });
+      expect(dbCounts(w.server.db)).toEqual({
+        contracts: 4,
+        beneficiaries: 20,
+        duplicateCpfs: 0,
+        records: 60,
+        answers: 40,
+      });
       // Same server, same requests in the same order per contract: the same database.
       const { default: Database } = await import('better-sqlite3');
       const dump = (path: string) => {
         const db = new Database(path, { readonly: true });
         try {
-          return ['SELECT registro_ans, coop_id, details, payer FROM contract', 'SELECT cpf, nome, data_nasc, details FROM beneficiary', 'SELECT kind, body FROM enrolment_record', 'SELECT formulario_id, pergunta_id, resposta, descricao FROM health_answer'].map((sql) =>
-            db.prepare(sql).raw().all().map((row) => JSON.stringify(row)).sort(),
+          return [
+            'SELECT registro_ans, coop_id, details, payer FROM contract',
+            'SELECT cpf, nome, data_nasc, details FROM beneficiary',
+            'SELECT kind, body FROM enrolment_record',
+            'SELECT formulario_id, pergunta_id, resposta, descricao FROM health_answer',
+          ].map((sql) =>
+            db
+              .prepare(sql)
+              .raw()
+              .all()
+              .map((row) => JSON.stringify(row))
+              .sort(),
           );
         } finally {
           db.close();
@@ -184,9 +220,13 @@ describe('enrol batch', () => {
     expect(r.code).toBe(1);
     const rep = report(r);
     expect(rep.summary).toMatchObject({ rows: 12, done: 11, failed: 1 });
-    expect(rep.failures).toEqual([{ line: 7, contract: 'C2', step: 'document', message: expect.stringContaining('ZZZ is not a known code') }]);
+    expect(rep.failures).toEqual([
+      { line: 7, contract: 'C2', step: 'document', message: expect.stringContaining('ZZZ is not a known code') },
+    ]);
     expect(rep.rows[5]).toMatchObject({ line: 7, result: 'failed', beneficiario_id: expect.any(Number) });
-    expect(r.stderr).toMatch(/error: 1 row not done \(first: line 7, document: .*ZZZ.*\); fix what is said, then rerun/);
+    expect(r.stderr).toMatch(
+      /error: 1 row not done \(first: line 7, document: .*ZZZ.*\); fix what is said, then rerun/,
+    );
     expect(dbCounts(w.server.db)).toMatchObject({ beneficiaries: 12, records: 35 });
 
     // Rerun as it is: only the refused step is sent again (and refused again).
@@ -217,7 +257,9 @@ describe('enrol batch', () => {
     const before = w.requests.length;
     const r = await w.run(['enrol', 'batch', file]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('  line 3: beneficiary: was already sent by an earlier run with other values (beneficiario_id');
+    expect(r.stderr).toContain(
+      '  line 3: beneficiary: was already sent by an earlier run with other values (beneficiario_id',
+    );
     expect(w.requests.length).toBe(before);
   });
 
@@ -229,12 +271,18 @@ describe('enrol batch', () => {
     expect(r.stderr).toContain(`records requests sent to ${w.server.url}`);
   });
 
-  it('--per-contract creates one contract\'s beneficiaries several at a time', async () => {
+  it("--per-contract creates one contract's beneficiaries several at a time", async () => {
     const file = w.file('one.csv', csvFile(200, 200, { records: true }));
     const r = await w.run(['enrol', 'batch', file, '--per-contract', '4', '--concurrency', '16', '-o', 'json']);
     expect(r.code, r.stderr).toBe(0);
     expect(report(r).summary).toMatchObject({ done: 200, requestsSent: 2 + 200 * 6 });
-    expect(dbCounts(w.server.db)).toEqual({ contracts: 1, beneficiaries: 200, duplicateCpfs: 0, records: 600, answers: 400 });
+    expect(dbCounts(w.server.db)).toEqual({
+      contracts: 1,
+      beneficiaries: 200,
+      duplicateCpfs: 0,
+      records: 600,
+      answers: 400,
+    });
   });
 
   it('--dry-run validates and counts, sending nothing', async () => {
@@ -246,7 +294,9 @@ describe('enrol batch', () => {
   });
 
   it('reads stdin with "-" (format by content)', async () => {
-    const r = await w.run(['enrol', 'batch', '-', '-o', 'json', '--journal', `${w.dir}/stdin.journal.jsonl`], { stdin: JSON.stringify(jsonFile(3, 3)) });
+    const r = await w.run(['enrol', 'batch', '-', '-o', 'json', '--journal', `${w.dir}/stdin.journal.jsonl`], {
+      stdin: JSON.stringify(jsonFile(3, 3)),
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(report(r).summary).toMatchObject({ done: 3 });
     expect(readFileSync(`${w.dir}/stdin.journal.jsonl`, 'utf8')).toContain('"e":"done"');
@@ -268,12 +318,18 @@ describe('enrol batch', () => {
 
   it('a service that cannot be reached: every row reported, exit 4; the journal keeps the file resumable', async () => {
     const file = w.file('m.csv', csvFile(40, 1));
-    const r = await w.run(['--retries', '0', 'enrol', 'batch', file, '-o', 'json'], { env: { COOPCTL_BASE_URL: 'http://127.0.0.1:9' } });
+    const r = await w.run(['--retries', '0', 'enrol', 'batch', file, '-o', 'json'], {
+      env: { COOPCTL_BASE_URL: 'http://127.0.0.1:9' },
+    });
     expect(r.code).toBe(4);
     const rep = report(r);
     expect(rep.summary).toMatchObject({ rows: 40, done: 0, stopped: 'unreachable' });
     expect((rep.summary['failed'] as number) + (rep.summary['notRun'] as number)).toBe(40);
-    expect(rep.failures[0]).toMatchObject({ line: expect.any(Number), step: 'contract', message: expect.stringContaining('connection refused') });
+    expect(rep.failures[0]).toMatchObject({
+      line: expect.any(Number),
+      step: 'contract',
+      message: expect.stringContaining('connection refused'),
+    });
     expect(r.stderr).toContain('stopped: the service could not be reached');
   });
 

@@ -36,7 +36,9 @@ describe('parseCsv', () => {
   it('reports a quote never closed at the line where its record starts', () => {
     const csv = parseCsv('a,b\n1,"open\n2,3\n');
     expect(csv.problems).toEqual([{ line: 2, message: expect.stringContaining('never closed') }]);
-    expect(parseCsv('a,b\n\n\n1,"open\n\n2,3\n').problems).toEqual([{ line: 4, message: expect.stringContaining('never closed') }]);
+    expect(parseCsv('a,b\n\n\n1,"open\n\n2,3\n').problems).toEqual([
+      { line: 4, message: expect.stringContaining('never closed') },
+    ]);
   });
 
   it('counts a CRLF inside a quoted cell as one line, and reads \\r\\n, \\n and \\r mixed in one file', () => {
@@ -52,8 +54,12 @@ describe('parseCsv', () => {
   });
 
   it('reports text after a closing quote, and a quote inside an unquoted cell, at their line', () => {
-    expect(parseCsv('a,b\n1,2\n3,"x\r\ny"z\n').problems).toEqual([{ line: 4, message: expect.stringContaining('text after a closing quote') }]);
-    expect(parseCsv('a,b\n1,2\n3,4"\n').problems).toEqual([{ line: 3, message: expect.stringContaining('quote the whole cell') }]);
+    expect(parseCsv('a,b\n1,2\n3,"x\r\ny"z\n').problems).toEqual([
+      { line: 4, message: expect.stringContaining('text after a closing quote') },
+    ]);
+    expect(parseCsv('a,b\n1,2\n3,4"\n').problems).toEqual([
+      { line: 3, message: expect.stringContaining('quote the whole cell') },
+    ]);
     expect(parseCsv('a,b\n1,2\n3,4"\n').records).toEqual([
       { line: 1, cells: ['a', 'b'] },
       { line: 2, cells: ['1', '2'] },
@@ -62,7 +68,9 @@ describe('parseCsv', () => {
 
   it('decodes UTF-8 (with or without a byte-order mark), UTF-16 and Windows-1252', () => {
     expect(decodeText(Buffer.from('\ufeffnome\nJoão\n', 'utf8'))).toEqual({ text: 'nome\nJoão\n' });
-    expect(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('nome\nJoão\n', 'utf16le')])).text).toBe('nome\nJoão\n');
+    expect(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('nome\nJoão\n', 'utf16le')])).text).toBe(
+      'nome\nJoão\n',
+    );
     const latin = decodeText(Buffer.from([0x4a, 0x6f, 0xe3, 0x6f]));
     expect(latin.text).toBe('João');
     expect(latin.note).toContain('Windows-1252');
@@ -98,7 +106,9 @@ describe('CSV layout', () => {
     const rows = csvFile(2, 2).trimEnd().split('\n');
     cellSetter(rows)(3, 'contract.coop_id', '2');
     const p = plan('m.csv', rows.join('\n'));
-    expect(planErrors(p)).toEqual([{ line: 3, field: 'contract.coop_id', message: expect.stringContaining('on line 2') }]);
+    expect(planErrors(p)).toEqual([
+      { line: 3, field: 'contract.coop_id', message: expect.stringContaining('on line 2') },
+    ]);
     expect(p.rows.every((r) => r.group?.errors.length)).toBe(true);
   });
 
@@ -140,7 +150,9 @@ describe('JSON layout', () => {
     const fromJson = plan('m.json', JSON.stringify(jsonFile(4, 2, { records: true })));
     expect(planErrors(fromJson)).toEqual([]);
     const steps = (p: typeof fromCsv) =>
-      p.groups.flatMap((g) => [g.contract, g.payer, ...g.rows.flatMap((r) => [r.beneficiary, ...r.subs])]).map((s) => [s!.id, s!.params, s!.hash]);
+      p.groups
+        .flatMap((g) => [g.contract, g.payer, ...g.rows.flatMap((r) => [r.beneficiary, ...r.subs])])
+        .map((s) => [s!.id, s!.params, s!.hash]);
     expect(steps(fromJson)).toEqual(steps(fromCsv));
   });
 

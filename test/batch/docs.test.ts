@@ -20,8 +20,20 @@ describe('docs/batch.md', () => {
     const a = await startWorld();
     const b = await startWorld();
     try {
-      const csv = await a.run(['enrol', 'batch', a.file('members.csv', `${block('## CSV layout', 'csv')}\n`), '-o', 'json']);
-      const json = await b.run(['enrol', 'batch', b.file('contracts.json', block('## JSON layout', 'json')), '-o', 'json']);
+      const csv = await a.run([
+        'enrol',
+        'batch',
+        a.file('members.csv', `${block('## CSV layout', 'csv')}\n`),
+        '-o',
+        'json',
+      ]);
+      const json = await b.run([
+        'enrol',
+        'batch',
+        b.file('contracts.json', block('## JSON layout', 'json')),
+        '-o',
+        'json',
+      ]);
       expect(csv.code, csv.stderr).toBe(0);
       expect(json.code, json.stderr).toBe(0);
       expect(report(csv).rows.map((r) => [r['line'], r['contract'], r['result']])).toEqual([
@@ -34,7 +46,13 @@ describe('docs/batch.md', () => {
         ['[0].beneficiaries[1]', 'ACME'],
         ['[1].beneficiaries[0]', 'SILVA'],
       ]);
-      expect(dbCounts(a.server.db)).toEqual({ contracts: 2, beneficiaries: 3, duplicateCpfs: 0, records: 3, answers: 2 });
+      expect(dbCounts(a.server.db)).toEqual({
+        contracts: 2,
+        beneficiaries: 3,
+        duplicateCpfs: 0,
+        records: 3,
+        answers: 2,
+      });
       expect(posts(b.requests)).toEqual(posts(a.requests));
     } finally {
       await a.close();
@@ -67,5 +85,8 @@ describe('docs/batch.md', () => {
 });
 
 function posts(requests: readonly string[]): string[] {
-  return requests.filter((l) => l.startsWith('POST ')).map((l) => l.split(' ')[1]!).sort();
+  return requests
+    .filter((l) => l.startsWith('POST '))
+    .map((l) => l.split(' ')[1]!)
+    .sort();
 }

@@ -8,7 +8,9 @@ import { cpfCheckDigits } from '../../src/catalogue/rules.js';
 
 /** A valid CPF (999.999.999-99) for a number: distinct numbers, distinct CPFs. */
 export function cpf(n: number): string {
-  const nine = String(100_000_000 + n).padStart(9, '0').slice(-9);
+  const nine = String(100_000_000 + n)
+    .padStart(9, '0')
+    .slice(-9);
   const d = `${nine}${cpfCheckDigits(nine)}`;
   return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
 }
@@ -40,7 +42,13 @@ export function payerValues(n: number): Values {
 }
 
 export function beneficiaryValues(n: number): Values {
-  return { cpf: cpf(n), nome: `Beneficiario ${n}`, data_nascimento: '01/01/1990', data_solicitacao: '10/01/2026', grau_dependencia: 'T' };
+  return {
+    cpf: cpf(n),
+    nome: `Beneficiario ${n}`,
+    data_nascimento: '01/01/1990',
+    data_solicitacao: '10/01/2026',
+    grau_dependencia: 'T',
+  };
 }
 
 export interface Extras {
@@ -48,9 +56,24 @@ export interface Extras {
   readonly records?: boolean;
 }
 
-export const contactValues = (n: number): Values => ({ nome: `Contato ${n}`, telefone_principal: '11987654321', email: `b${n}@example.com` });
-export const addressValues = (): Values => ({ finalidade: 'RES', tipo_endereco: 'R', cep: '01310100', logradouro: 'Rua A', logradouro_numero: '10', bairro: 'Centro' });
-export const documentValues = (n: number): Values => ({ tipo_documento: 'RG', numero: String(1_000_000 + n), tipo_arquivo: 'pdf' });
+export const contactValues = (n: number): Values => ({
+  nome: `Contato ${n}`,
+  telefone_principal: '11987654321',
+  email: `b${n}@example.com`,
+});
+export const addressValues = (): Values => ({
+  finalidade: 'RES',
+  tipo_endereco: 'R',
+  cep: '01310100',
+  logradouro: 'Rua A',
+  logradouro_numero: '10',
+  bairro: 'Centro',
+});
+export const documentValues = (n: number): Values => ({
+  tipo_documento: 'RG',
+  numero: String(1_000_000 + n),
+  tipo_arquivo: 'pdf',
+});
 
 function quote(text: string): string {
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -100,7 +123,8 @@ export function jsonFile(rows: number, perContract: number, extras: Extras = {})
   const out: Array<Record<string, unknown>> = [];
   for (let i = 0; i < rows; i++) {
     const c = Math.floor(i / perContract);
-    if (i % perContract === 0) out.push({ key: `C${c + 1}`, ...contractValues(), payer: payerValues(c), beneficiaries: [] });
+    if (i % perContract === 0)
+      out.push({ key: `C${c + 1}`, ...contractValues(), payer: payerValues(c), beneficiaries: [] });
     const b: Record<string, unknown> = { ...beneficiaryValues(i) };
     if (extras.records) {
       b['contact'] = contactValues(i);
@@ -117,14 +141,22 @@ export function jsonFile(rows: number, perContract: number, extras: Extras = {})
 }
 
 /** Counts in the server's database file, read-only. */
-export function dbCounts(path: string): { contracts: number; beneficiaries: number; duplicateCpfs: number; records: number; answers: number } {
+export function dbCounts(path: string): {
+  contracts: number;
+  beneficiaries: number;
+  duplicateCpfs: number;
+  records: number;
+  answers: number;
+} {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
     const one = (sql: string) => db.prepare<[], number>(sql).pluck().get() ?? 0;
     return {
       contracts: one('SELECT count(*) FROM contract'),
       beneficiaries: one('SELECT count(*) FROM beneficiary'),
-      duplicateCpfs: one('SELECT count(*) FROM (SELECT cpf FROM beneficiary GROUP BY contract_id, cpf HAVING count(*) > 1)'),
+      duplicateCpfs: one(
+        'SELECT count(*) FROM (SELECT cpf FROM beneficiary GROUP BY contract_id, cpf HAVING count(*) > 1)',
+      ),
       records: one('SELECT count(*) FROM enrolment_record'),
       answers: one('SELECT count(*) FROM health_answer'),
     };

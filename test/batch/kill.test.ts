@@ -19,7 +19,8 @@ const exec = promisify(execFile);
 
 let w: World;
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist', 'main.js'))) await exec(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
+  if (!existsSync(join(root, 'dist', 'main.js')))
+    await exec(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
   w = await startWorld();
 });
 afterAll(async () => {
@@ -28,7 +29,14 @@ afterAll(async () => {
 });
 
 function env(): NodeJS.ProcessEnv {
-  return { PATH: process.env['PATH'], HOME: w.dir, XDG_CONFIG_HOME: w.dir, XDG_DATA_HOME: w.dir, COOPCTL_BASE_URL: w.server.url, NO_COLOR: '1' };
+  return {
+    PATH: process.env['PATH'],
+    HOME: w.dir,
+    XDG_CONFIG_HOME: w.dir,
+    XDG_DATA_HOME: w.dir,
+    COOPCTL_BASE_URL: w.server.url,
+    NO_COLOR: '1',
+  };
 }
 
 function journalLines(path: string): number {
@@ -42,10 +50,15 @@ function journalLines(path: string): number {
 /** Runs the batch and kills it with SIGKILL once the journal has grown by `lines` lines; false if it ended first. */
 async function runAndKill(file: string, journal: string, lines: number): Promise<boolean> {
   const start = journalLines(journal);
-  const child = spawn(process.execPath, [bin, 'enrol', 'batch', file, '-q', '-o', 'json'], { env: env(), stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'enrol', 'batch', file, '-q', '-o', 'json'], {
+    env: env(),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   let ended = false;
   void exited.then(() => (ended = true));
   while (!ended && journalLines(journal) < start + lines) await new Promise((r) => setTimeout(r, 2));
@@ -73,13 +86,18 @@ describe('enrol batch killed and rerun', () => {
     expect(second).toBeGreaterThan(first);
     expect(second).toBeLessThan(1000);
 
-    const { stdout, stderr } = await exec(process.execPath, [bin, 'enrol', 'batch', file, '-o', 'json'], { env: env(), maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await exec(process.execPath, [bin, 'enrol', 'batch', file, '-o', 'json'], {
+      env: env(),
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const rep = JSON.parse(stdout) as { summary: Record<string, number>; rows: Array<Record<string, unknown>> };
     expect(rep.summary).toMatchObject({ rows: 1000, done: 1000, failed: 0, uncertain: 0 });
     expect(rep.summary['stepsSkipped']).toBeGreaterThanOrEqual(second);
     expect(rep.summary['skipped']).toBeGreaterThan(0);
     expect(rep.summary['created']).toBeGreaterThan(0);
-    expect(stderr).toMatch(/resuming from .*members\.csv\.journal\.jsonl: \d+ steps done by an earlier run will be skipped/);
+    expect(stderr).toMatch(
+      /resuming from .*members\.csv\.journal\.jsonl: \d+ steps done by an earlier run will be skipped/,
+    );
     expect(stderr).toMatch(/enrol batch: 1000 rows: 1000 done \(.*already done\)/);
 
     const counts = dbCounts(w.server.db);

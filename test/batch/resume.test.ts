@@ -42,7 +42,8 @@ function stepOf(file: string, line: number) {
 const extraRow = () => csvFile(7, 7).trimEnd().split('\n')[7]!.replace(/^C1,/, 'C2,');
 
 const same = (a: readonly string[] | undefined, b: readonly string[]) => JSON.stringify(a) === JSON.stringify(b);
-const under = (k: readonly string[] | undefined, prefix: readonly string[]) => !!k && same(k.slice(0, prefix.length), prefix);
+const under = (k: readonly string[] | undefined, prefix: readonly string[]) =>
+  !!k && same(k.slice(0, prefix.length), prefix);
 
 describe('enrol batch resuming', () => {
   it('a beneficiary sent but not journaled that the service did not create is sent again, once', async () => {
@@ -72,16 +73,24 @@ describe('enrol batch resuming', () => {
     // Killed after the service created the beneficiary of line 7, before its answer was journaled.
     writeEntries(
       journal,
-      entries(journal).filter((e) => !(e.e === 'done' && same(e.k, b.key)) && !(under(e.k, b.key) && e.k!.length > b.key.length)),
+      entries(journal).filter(
+        (e) => !(e.e === 'done' && same(e.k, b.key)) && !(under(e.k, b.key) && e.k!.length > b.key.length),
+      ),
     );
 
     const before = w.requests.length;
     const r = await w.run(['enrol', 'batch', file, '-o', 'json']);
     expect(r.code).toBe(1);
     expect(posts(w.requests, before)).toEqual([]);
-    expect(r.stderr).toContain('1 beneficiary was created by an interrupted run that did not learn its id; not sent again');
+    expect(r.stderr).toContain(
+      '1 beneficiary was created by an interrupted run that did not learn its id; not sent again',
+    );
     const row = report(r).rows[5]!;
-    expect(row).toMatchObject({ line: 7, result: 'uncertain', message: expect.stringContaining('did not learn its beneficiario_id') });
+    expect(row).toMatchObject({
+      line: 7,
+      result: 'uncertain',
+      message: expect.stringContaining('did not learn its beneficiario_id'),
+    });
     expect(row['beneficiario_id']).toBeUndefined();
     expect(dbCounts(w.server.db)).toMatchObject({ beneficiaries: 6, duplicateCpfs: 0 });
     // The journal now knows: a further rerun counts it as known and decides nothing again.
@@ -99,7 +108,10 @@ describe('enrol batch resuming', () => {
     const b7 = stepOf(file, 7).beneficiary!;
     const b8 = stepOf(file, 8).beneficiary!;
     const contractId = entries(journal).find((e) => e.e === 'done' && same(e.k, ['C2']))!.id!;
-    writeEntries(journal, [...entries(journal).filter((e) => !(e.e === 'done' && same(e.k, b7.key))), { e: 'send', k: [...b8.key], h: b8.hash, p: contractId }]);
+    writeEntries(journal, [
+      ...entries(journal).filter((e) => !(e.e === 'done' && same(e.k, b7.key))),
+      { e: 'send', k: [...b8.key], h: b8.hash, p: contractId },
+    ]);
 
     const before = w.requests.length;
     const r = await w.run(['enrol', 'batch', file, '-o', 'json']);
@@ -133,12 +145,20 @@ describe('enrol batch resuming', () => {
     expect(dbCounts(w.server.db).contracts).toBe(3);
 
     // Created: the journal loses C3's answer; the service lists an empty contract that may be it.
-    writeEntries(journal, entries(journal).filter((e) => !(e.e === 'done' && same(e.k, contract.key))));
+    writeEntries(
+      journal,
+      entries(journal).filter((e) => !(e.e === 'done' && same(e.k, contract.key))),
+    );
     before = w.requests.length;
     const again = await w.run(['enrol', 'batch', file, '-o', 'json']);
     expect(again.code).toBe(1);
     expect(posts(w.requests, before)).toEqual([]);
-    expect(report(again).rows[6]).toMatchObject({ line: 8, contract: 'C3', result: 'uncertain', message: expect.stringContaining('may be it (3)') });
+    expect(report(again).rows[6]).toMatchObject({
+      line: 8,
+      contract: 'C3',
+      result: 'uncertain',
+      message: expect.stringContaining('may be it (3)'),
+    });
     expect(dbCounts(w.server.db).contracts).toBe(3);
   });
 

@@ -78,5 +78,8 @@ export function report(r: RunResult): Report {
 
 /** POST requests of the access log (from index `since`), by path. */
 export function posts(requests: readonly string[], since = 0): string[] {
-  return requests.slice(since).filter((l) => l.startsWith('POST ')).map((l) => l.split(' ')[1]!);
+  return requests
+    .slice(since)
+    .filter((l) => l.startsWith('POST '))
+    .map((l) => l.split(' ')[1]!);
 }

@@ -29,18 +29,30 @@ describe('describeErrors', () => {
   });
 
   it('names the parameters first, then the made-up names', () => {
-    expect(messageFor({ zzz: '1', cep: '1' })).toBe('cep: must be 8 to 11 digits, no hyphen; zzz: is not a parameter of buscacep');
+    expect(messageFor({ zzz: '1', cep: '1' })).toBe(
+      'cep: must be 8 to 11 digits, no hyphen; zzz: is not a parameter of buscacep',
+    );
   });
 
   it('repeats a made-up name only briefly: 40 characters then …', () => {
-    expect(messageFor({ cep: '01310100', [`campo_${'a'.repeat(200)}`]: '1' })).toBe(`campo_${'a'.repeat(34)}…: is not a parameter of buscacep`);
-    expect(messageFor({ cep: '01310100', [`b${'c'.repeat(39)}`]: '1' })).toBe(`b${'c'.repeat(39)}: is not a parameter of buscacep`);
+    expect(messageFor({ cep: '01310100', [`campo_${'a'.repeat(200)}`]: '1' })).toBe(
+      `campo_${'a'.repeat(34)}…: is not a parameter of buscacep`,
+    );
+    expect(messageFor({ cep: '01310100', [`b${'c'.repeat(39)}`]: '1' })).toBe(
+      `b${'c'.repeat(39)}: is not a parameter of buscacep`,
+    );
   });
 
   it('masks a card number or CPF in a made-up name, and shows other characters as ?', () => {
-    expect(messageFor({ cep: '01310100', '00010001000001005': '1' })).toBe('*************1005: is not a parameter of buscacep');
-    expect(messageFor({ cep: '01310100', 'cpf 529.982.247-25': '1' })).toBe('cpf ***.***.*47-25: is not a parameter of buscacep');
-    expect(messageFor({ cep: '01310100', 'a\u0000b\nc\u00e9d\u202ee': '1' })).toBe('a?b?c?d?e: is not a parameter of buscacep');
+    expect(messageFor({ cep: '01310100', '00010001000001005': '1' })).toBe(
+      '*************1005: is not a parameter of buscacep',
+    );
+    expect(messageFor({ cep: '01310100', 'cpf 529.982.247-25': '1' })).toBe(
+      'cpf ***.***.*47-25: is not a parameter of buscacep',
+    );
+    expect(messageFor({ cep: '01310100', 'a\u0000b\nc\u00e9d\u202ee': '1' })).toBe(
+      'a?b?c?d?e: is not a parameter of buscacep',
+    );
   });
 
   it('never repeats a value', () => {
@@ -59,10 +71,14 @@ describe('describeErrors', () => {
 
 describe('lists', () => {
   const document = operation('enrol.beneficiary.document');
-  const withCodes = (n: number) => validateParams(document, { ...sampleParams(document), tipo_documento: Array.from({ length: n }, () => 'RG') });
+  const withCodes = (n: number) =>
+    validateParams(document, { ...sampleParams(document), tipo_documento: Array.from({ length: n }, () => 'RG') });
 
   it('take up to 16 elements', () => {
     expect(withCodes(16).ok).toBe(true);
-    expect(withCodes(17)).toEqual({ ok: false, errors: [{ field: 'tipo_documento', message: 'must be a list of at most 16 codes' }] });
+    expect(withCodes(17)).toEqual({
+      ok: false,
+      errors: [{ field: 'tipo_documento', message: 'must be a list of at most 16 codes' }],
+    });
   });
 });

@@ -25,7 +25,9 @@ describe('OpenAPI document', () => {
     const show = paths['/api/svcmobile/atualizacaocadastral/buscadadosusuario'].get.parameters[0];
     expect(show).toMatchObject({ name: 'usuario_cartao', required: true, schema: { pattern: '^\\d{17}$' } });
     const contract = paths['/api/svcweb/contrato'].post.requestBody.content['application/json'].schema;
-    expect(contract.required).toEqual(expect.arrayContaining(['registro_ans', 'coop_id', 'produto_tabela_id', 'origem']));
+    expect(contract.required).toEqual(
+      expect.arrayContaining(['registro_ans', 'coop_id', 'produto_tabela_id', 'origem']),
+    );
     expect(contract.properties.origem).toMatchObject({ maxLength: 2 });
     expect(contract.additionalProperties).toBe(false);
   });

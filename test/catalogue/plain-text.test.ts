@@ -13,7 +13,9 @@ const errorsFor = (text: string) => {
   const v = validateParams(declaration, { ...sampleParams(declaration), descricao: text });
   return v.ok ? [] : v.errors;
 };
-const control = (code: string, position: number) => [{ field: 'descricao', message: `must not contain control characters (found U+${code} at position ${position})` }];
+const control = (code: string, position: number) => [
+  { field: 'descricao', message: `must not contain control characters (found U+${code} at position ${position})` },
+];
 
 describe('refused', () => {
   it.each([
@@ -32,13 +34,21 @@ describe('refused', () => {
   });
 
   it('a byte the server could not decode (kept as U+DC80 to U+DCFF): not valid UTF-8, naming the byte', () => {
-    expect(errorsFor('abc\udcff')).toEqual([{ field: 'descricao', message: 'is not valid UTF-8 (byte 0xFF at position 4)' }]);
-    expect(errorsFor('\udc80')).toEqual([{ field: 'descricao', message: 'is not valid UTF-8 (byte 0x80 at position 1)' }]);
+    expect(errorsFor('abc\udcff')).toEqual([
+      { field: 'descricao', message: 'is not valid UTF-8 (byte 0xFF at position 4)' },
+    ]);
+    expect(errorsFor('\udc80')).toEqual([
+      { field: 'descricao', message: 'is not valid UTF-8 (byte 0x80 at position 1)' },
+    ]);
   });
 
   it('a lone surrogate from a JSON escape: not valid Unicode', () => {
-    expect(errorsFor('abc\ud800x')).toEqual([{ field: 'descricao', message: 'is not valid Unicode (lone surrogate U+D800 at position 4)' }]);
-    expect(errorsFor('abc\udc00')).toEqual([{ field: 'descricao', message: 'is not valid Unicode (lone surrogate U+DC00 at position 4)' }]);
+    expect(errorsFor('abc\ud800x')).toEqual([
+      { field: 'descricao', message: 'is not valid Unicode (lone surrogate U+D800 at position 4)' },
+    ]);
+    expect(errorsFor('abc\udc00')).toEqual([
+      { field: 'descricao', message: 'is not valid Unicode (lone surrogate U+DC00 at position 4)' },
+    ]);
   });
 
   it('counts the position in characters, an emoji as one', () => {
@@ -48,13 +58,20 @@ describe('refused', () => {
 
   it('says only this of the field, even when its own rule is broken too', () => {
     const cep = operation('registration.cep');
-    expect(validateParams(cep, { cep: '0131\t0100' })).toEqual({ ok: false, errors: [{ field: 'cep', message: 'must not contain control characters (found U+0009 at position 5)' }] });
+    expect(validateParams(cep, { cep: '0131\t0100' })).toEqual({
+      ok: false,
+      errors: [{ field: 'cep', message: 'must not contain control characters (found U+0009 at position 5)' }],
+    });
     expect(errorsFor(`${'x'.repeat(600)}\u0000`)).toEqual(control('0000', 601));
   });
 
   it('applies to every kind of field: integers, choices, lists (naming the element), dates', () => {
     const book = operation('schedule.book');
-    const v = validateParams(book, { ...sampleParams(book), cd_local: '1\u0000', dt_hr_inicio: '2026-12-01\u000b09:00' });
+    const v = validateParams(book, {
+      ...sampleParams(book),
+      cd_local: '1\u0000',
+      dt_hr_inicio: '2026-12-01\u000b09:00',
+    });
     expect(v).toEqual({
       ok: false,
       errors: [
@@ -65,7 +82,9 @@ describe('refused', () => {
     const document = operation('enrol.beneficiary.document');
     expect(validateParams(document, { ...sampleParams(document), tipo_documento: ['RG', 'C\u0085PF'] })).toEqual({
       ok: false,
-      errors: [{ field: 'tipo_documento[1]', message: 'must not contain control characters (found U+0085 at position 2)' }],
+      errors: [
+        { field: 'tipo_documento[1]', message: 'must not contain control characters (found U+0085 at position 2)' },
+      ],
     });
     expect(validateParams(declaration, { ...sampleParams(declaration), resposta: 'S\u0000' })).toEqual({
       ok: false,

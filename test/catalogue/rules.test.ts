@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue, validateParams, checkResponse, sampleParams, sampleRecord, describeErrors } from '../../src/catalogue/index.js';
+import {
+  catalogue,
+  validateParams,
+  checkResponse,
+  sampleParams,
+  sampleRecord,
+  describeErrors,
+} from '../../src/catalogue/index.js';
 
 describe('catalogue', () => {
   it('declares the 30 operations of the spec, each path and command once', () => {
@@ -34,7 +41,9 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s field rules', (_i
     if (!v.ok) expect(v.errors).toContainEqual({ field: name, message: expect.stringMatching(/^is required/) });
   });
 
-  const bad = Object.entries(op.params).flatMap(([name, f]) => f.invalid.map((value) => [name, value, f.rule] as const));
+  const bad = Object.entries(op.params).flatMap(([name, f]) =>
+    f.invalid.map((value) => [name, value, f.rule] as const),
+  );
   it.each(bad)('rejects %s = %j, naming the field', (name, value) => {
     const v = validateParams(op, { ...sampleParams(op), [name]: value });
     expect(v.ok).toBe(false);

@@ -17,7 +17,10 @@ const readArgv = commandLine(read, sampleParams(read));
 const file = () => join(setup.home, 'coopctl', 'config.json');
 /** A run with this test's config home and no COOPCTL_* variables unless given. */
 const run = (argv: string[], options: RunOptions = {}) =>
-  setup.h.run(argv, { ...options, env: { XDG_CONFIG_HOME: setup.home, COOPCTL_BASE_URL: undefined, COOPCTL_TEST_BASE_URL: undefined, ...options.env } });
+  setup.h.run(argv, {
+    ...options,
+    env: { XDG_CONFIG_HOME: setup.home, COOPCTL_BASE_URL: undefined, COOPCTL_TEST_BASE_URL: undefined, ...options.env },
+  });
 const listed = async (argv: string[] = [], options: RunOptions = {}) => {
   const r = await run([...argv, '--json', 'config', 'list'], options);
   expect(r.code, r.stderr).toBe(0);
@@ -49,15 +52,23 @@ describe('configuration', () => {
     expect(setup.h.base.requests).toHaveLength(1);
     expect((await run(readArgv, { env: { COOPCTL_BASE_URL: setup.h.test.url } })).code).toBe(0);
     expect(setup.h.test.requests).toHaveLength(1);
-    expect((await listed([], { env: { COOPCTL_BASE_URL: setup.h.test.url } })).settings['baseUrl']).toEqual({ value: setup.h.test.url, source: 'COOPCTL_BASE_URL' });
+    expect((await listed([], { env: { COOPCTL_BASE_URL: setup.h.test.url } })).settings['baseUrl']).toEqual({
+      value: setup.h.test.url,
+      source: 'COOPCTL_BASE_URL',
+    });
   });
 
   it('selects a profile with --profile, else COOPCTL_PROFILE', async () => {
     await run(['--profile', 'staging', 'config', 'set', 'baseUrl', 'https://staging.example']);
     await run(['config', 'set', 'baseUrl', 'https://prod.example']);
     expect((await listed()).settings['baseUrl']!.value).toBe('https://prod.example');
-    expect((await listed([], { env: { COOPCTL_PROFILE: 'staging' } })).settings['baseUrl']).toEqual({ value: 'https://staging.example', source: 'profile "staging"' });
-    expect((await listed(['--profile', 'default'], { env: { COOPCTL_PROFILE: 'staging' } })).settings['baseUrl']!.value).toBe('https://prod.example');
+    expect((await listed([], { env: { COOPCTL_PROFILE: 'staging' } })).settings['baseUrl']).toEqual({
+      value: 'https://staging.example',
+      source: 'profile "staging"',
+    });
+    expect(
+      (await listed(['--profile', 'default'], { env: { COOPCTL_PROFILE: 'staging' } })).settings['baseUrl']!.value,
+    ).toBe('https://prod.example');
   });
 
   it('token: --token-file beats COOPCTL_TOKEN, which beats the profile; sent as a bearer token', async () => {
@@ -69,7 +80,12 @@ describe('configuration', () => {
     await run(readArgv, { env: { COOPCTL_TOKEN: 'env-token' } });
     await run(['--token-file', tokenFile, ...readArgv], { env: { COOPCTL_TOKEN: 'env-token' } });
     await run(['--token-file', '-', ...readArgv], { stdin: 'stdin-token' });
-    expect(setup.h.base.requests.map((r) => r.headers['authorization'])).toEqual(['Bearer profile-token', 'Bearer env-token', 'Bearer file-token', 'Bearer stdin-token']);
+    expect(setup.h.base.requests.map((r) => r.headers['authorization'])).toEqual([
+      'Bearer profile-token',
+      'Bearer env-token',
+      'Bearer file-token',
+      'Bearer stdin-token',
+    ]);
   });
 
   it('sends no Authorization header without a token', async () => {

@@ -71,7 +71,12 @@ export async function startHarness(): Promise<Harness> {
         stdin: Readable.from(options.stdin === undefined ? [] : [options.stdin]),
         stdout,
         stderr,
-        env: { XDG_CONFIG_HOME: configHome, COOPCTL_BASE_URL: base.url, COOPCTL_TEST_BASE_URL: test.url, ...options.env },
+        env: {
+          XDG_CONFIG_HOME: configHome,
+          COOPCTL_BASE_URL: base.url,
+          COOPCTL_TEST_BASE_URL: test.url,
+          ...options.env,
+        },
         tty: { stdin: false, stdout: false, stderr: false, ...options.tty },
         clock,
         ...(options.signal ? { signal: options.signal } : {}),

@@ -33,7 +33,8 @@ describe('help', () => {
   it('coopctl --help lists the areas, config and serve', async () => {
     const r = await h.run(['--help']);
     expect(r.code).toBe(0);
-    for (const name of ['registration', 'record', 'schedule', 'enrol', 'notify', 'config', 'serve']) expect(r.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
+    for (const name of ['registration', 'record', 'schedule', 'enrol', 'notify', 'config', 'serve'])
+      expect(r.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
   });
 
   it('the area groups are exactly the catalogue areas', () => {
@@ -43,7 +44,15 @@ describe('help', () => {
   it('serve and config have their commands', async () => {
     const program = await tree();
     expect(find(program, ['config'])!.commands.map((c) => c.name())).toEqual(['path', 'list', 'get', 'set', 'unset']);
-    expect(find(program, ['serve'])!.options.map((o) => o.long)).toEqual(['--host', '--allowed-host', '--port', '--db', '--demo', '--fixtures', '--allow-prefer']);
+    expect(find(program, ['serve'])!.options.map((o) => o.long)).toEqual([
+      '--host',
+      '--allowed-host',
+      '--port',
+      '--db',
+      '--demo',
+      '--fixtures',
+      '--allow-prefer',
+    ]);
     expect((await h.run(['serve', '--help'])).stdout).toContain('--allow-prefer');
   });
 
@@ -56,7 +65,8 @@ describe('help', () => {
   it('help <area> lists its commands', async () => {
     const r = await h.run(['help', 'record']);
     expect(r.code).toBe(0);
-    for (const name of ['allergies', 'certificates', 'exams', 'medications', 'plans', 'problems', 'summary']) expect(r.stdout).toContain(name);
+    for (const name of ['allergies', 'certificates', 'exams', 'medications', 'plans', 'problems', 'summary'])
+      expect(r.stdout).toContain(name);
   });
 
   it('--version prints the version', async () => {
@@ -75,7 +85,8 @@ describe.each(catalogue.map((op) => [op.command.join(' '), op] as const))('coopc
     for (const [name, f] of Object.entries(op.params)) {
       expect(r.stdout).toContain(flagOf(name));
       expect(flat).toContain(`${f.help}: ${f.rule}, e.g. ${f.example}`);
-      if (f.required && f.cliDefault === undefined) expect(flat).toMatch(new RegExp(`${flagOf(name)} <[^>]+> [^]*?\\(required\\)`));
+      if (f.required && f.cliDefault === undefined)
+        expect(flat).toMatch(new RegExp(`${flagOf(name)} <[^>]+> [^]*?\\(required\\)`));
     }
     expect(r.stdout).toContain('--data <file|->');
     expect(r.stdout).toContain(`Sends ${op.methods[0]} ${op.path}`);

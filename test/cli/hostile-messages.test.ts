@@ -120,8 +120,15 @@ describe('the scheduling wizard', () => {
   });
 
   it("offers the locations with their hostile names safe as the select's choices (values unchanged)", async () => {
-    h.base.reply((req) => (req.url.pathname === operation('schedule.locations').path ? { json: [location, { ...location, cd_local: 102, nm_local: 'Pinheiros' }] } : { json: [] }));
-    const prompter = fakePrompter([{ q: 'prest_cod_svc_card', a: '9001' }, { q: 'Location of provider', a: '101' }]);
+    h.base.reply((req) =>
+      req.url.pathname === operation('schedule.locations').path
+        ? { json: [location, { ...location, cd_local: 102, nm_local: 'Pinheiros' }] }
+        : { json: [] },
+    );
+    const prompter = fakePrompter([
+      { q: 'prest_cod_svc_card', a: '9001' },
+      { q: 'Location of provider', a: '101' },
+    ]);
     const r = await h.run(['schedule', 'book', card], { tty: TERMINAL, prompter, env: { NO_COLOR: '1' } });
     expect(r.code).toBe(3);
     const choices = prompter.asked.find((q) => q.kind === 'select')!.choices!;

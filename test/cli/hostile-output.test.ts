@@ -66,7 +66,13 @@ describe.each(withText.map((op) => [op.id, op] as const))('%s records', (_id, op
     answer({ json: [record] });
     const r = await runSafe(op, format);
     expect(r.code, r.stderr).toBe(0);
-    const got: Row[] = format[0] === '--json' ? JSON.parse(r.stdout) : r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as Row);
+    const got: Row[] =
+      format[0] === '--json'
+        ? JSON.parse(r.stdout)
+        : r.stdout
+            .trimEnd()
+            .split('\n')
+            .map((l) => JSON.parse(l) as Row);
     expect(got).toEqual([record]);
   });
 });
@@ -90,7 +96,16 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s errors', (_id, op
 });
 
 it('the fixture plants hostile text in the free-text fields of every operation that has some', () => {
-  expect(withText.map((op) => op.id)).toEqual(expect.arrayContaining(['registration.show', 'record.allergies', 'record.medications', 'schedule.list', 'schedule.locations', 'enrol.contract.search']));
+  expect(withText.map((op) => op.id)).toEqual(
+    expect.arrayContaining([
+      'registration.show',
+      'record.allergies',
+      'record.medications',
+      'schedule.list',
+      'schedule.locations',
+      'enrol.contract.search',
+    ]),
+  );
   const show = hostileRecord(catalogue.find((op) => op.id === 'registration.show')!).planted.map((p) => p.path);
   expect(show).toEqual(expect.arrayContaining(['nome', 'nome_mae', 'endereco[0].logradouro', 'endereco[0].estado']));
 });

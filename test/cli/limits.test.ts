@@ -15,7 +15,8 @@ const read = operation('record.allergies');
 const readArgv = commandLine(read, sampleParams(read));
 /** A valid answer of a little over 2 KiB. */
 const bigAnswer = [{ ...sampleRecord(read), mensagem_erro: 'x'.repeat(2100) }];
-const run = (argv: string[], options: RunOptions = {}) => setup.h.run(argv, { ...options, env: { XDG_CONFIG_HOME: setup.home, ...options.env } });
+const run = (argv: string[], options: RunOptions = {}) =>
+  setup.h.run(argv, { ...options, env: { XDG_CONFIG_HOME: setup.home, ...options.env } });
 
 function expectOneLine(r: RunResult, pattern: RegExp): void {
   expect(r.code, r.stderr).toBe(4);
@@ -25,9 +26,17 @@ function expectOneLine(r: RunResult, pattern: RegExp): void {
 
 describe('response limit', () => {
   it('an endless answer stops at the default 64 MiB: exit 4, one line naming the request and the flag', async () => {
-    setup.h.base.reply({ headers: { 'content-type': 'application/json' }, stream: { chunk: `${JSON.stringify(sampleRecord(read))},`.repeat(200) } });
+    setup.h.base.reply({
+      headers: { 'content-type': 'application/json' },
+      stream: { chunk: `${JSON.stringify(sampleRecord(read))},`.repeat(200) },
+    });
     const r = await run(readArgv);
-    expectOneLine(r, new RegExp(`^error: answer of GET ${setup.h.base.url}${read.path} exceeds the 64 MiB response limit \\(--max-response-size\\)$`));
+    expectOneLine(
+      r,
+      new RegExp(
+        `^error: answer of GET ${setup.h.base.url}${read.path} exceeds the 64 MiB response limit \\(--max-response-size\\)$`,
+      ),
+    );
     expect(setup.h.base.requests).toHaveLength(1);
   });
 
@@ -35,15 +44,29 @@ describe('response limit', () => {
     { from: 'the flag', flags: ['--max-response-size', '1KiB'], env: {}, code: 4 },
     { from: 'COOPCTL_MAX_RESPONSE_SIZE', flags: [], env: { COOPCTL_MAX_RESPONSE_SIZE: '1024' }, code: 4 },
     { from: 'the profile', flags: [], env: {}, profile: '1KiB', code: 4 },
-    { from: 'the flag over the environment', flags: ['--max-response-size', '8KiB'], env: { COOPCTL_MAX_RESPONSE_SIZE: '1KiB' }, code: 0 },
-    { from: 'the environment over the profile', flags: [], env: { COOPCTL_MAX_RESPONSE_SIZE: '8KiB' }, profile: '1KiB', code: 0 },
+    {
+      from: 'the flag over the environment',
+      flags: ['--max-response-size', '8KiB'],
+      env: { COOPCTL_MAX_RESPONSE_SIZE: '1KiB' },
+      code: 0,
+    },
+    {
+      from: 'the environment over the profile',
+      flags: [],
+      env: { COOPCTL_MAX_RESPONSE_SIZE: '8KiB' },
+      profile: '1KiB',
+      code: 0,
+    },
     { from: 'the default (64 MiB)', flags: [], env: {}, code: 0 },
   ])('a 2 KiB answer with the limit from $from: exit $code', async ({ flags, env, profile, code }) => {
     if (profile) expect((await run(['config', 'set', 'maxResponseSize', profile])).code).toBe(0);
     setup.h.base.reply({ json: bigAnswer });
     const r = await run([...flags, ...readArgv], { env });
     expect(r.code, r.stderr).toBe(code);
-    if (code === 4) expect(r.stderr).toBe(`error: answer of GET ${setup.h.base.url}${read.path} exceeds the 1 KiB response limit (--max-response-size)\n`);
+    if (code === 4)
+      expect(r.stderr).toBe(
+        `error: answer of GET ${setup.h.base.url}${read.path} exceeds the 1 KiB response limit (--max-response-size)\n`,
+      );
   });
 
   it('-v traces the dropped answer', async () => {
@@ -55,9 +78,17 @@ describe('response limit', () => {
 
   it.each([
     [['--max-response-size', '0'], {}, 'maxResponseSize from the command line must be from 1 byte to 256 MiB'],
-    [['--max-response-size', '64MB'], {}, 'maxResponseSize from the command line must be a size in bytes, or with a KiB, MiB or GiB suffix (e.g. 64MiB)'],
+    [
+      ['--max-response-size', '64MB'],
+      {},
+      'maxResponseSize from the command line must be a size in bytes, or with a KiB, MiB or GiB suffix (e.g. 64MiB)',
+    ],
     [['--max-response-size', '1GiB'], {}, 'maxResponseSize from the command line must be from 1 byte to 256 MiB'],
-    [[], { COOPCTL_MAX_RESPONSE_SIZE: 'lots' }, 'maxResponseSize from COOPCTL_MAX_RESPONSE_SIZE must be a size in bytes, or with a KiB, MiB or GiB suffix (e.g. 64MiB)'],
+    [
+      [],
+      { COOPCTL_MAX_RESPONSE_SIZE: 'lots' },
+      'maxResponseSize from COOPCTL_MAX_RESPONSE_SIZE must be a size in bytes, or with a KiB, MiB or GiB suffix (e.g. 64MiB)',
+    ],
   ])('%j %j: exit 2 naming where the size came from, nothing sent', async (flags, env, message) => {
     const r = await run([...flags, ...readArgv], { env });
     expect(r.code).toBe(2);
@@ -79,6 +110,11 @@ describe('deep nesting', () => {
     const raw = `[${record.slice(0, -1)},"extra":${'['.repeat(n)}${']'.repeat(n)}}]`;
     setup.h.base.reply({ raw, headers: { 'content-type': 'application/json' } });
     const r = await run(['--json', ...readArgv]);
-    expectOneLine(r, new RegExp(`^error: GET ${setup.h.base.url}${read.path} answered HTTP 200 \\(application/json\\): the JSON nests deeper than 64 levels$`));
+    expectOneLine(
+      r,
+      new RegExp(
+        `^error: GET ${setup.h.base.url}${read.path} answered HTTP 200 \\(application/json\\): the JSON nests deeper than 64 levels$`,
+      ),
+    );
   });
 });

@@ -5,7 +5,15 @@
  * confirma_operacao.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { catalogue, sampleParams, sampleRecord, validateParams, type Operation, type Params, type Row } from '../../src/catalogue/index.js';
+import {
+  catalogue,
+  sampleParams,
+  sampleRecord,
+  validateParams,
+  type Operation,
+  type Params,
+  type Row,
+} from '../../src/catalogue/index.js';
 import type { RecordedRequest } from '../helpers/fake-service.js';
 import { WIDE } from '../../src/cli/output/table.js';
 import { flagWords } from './argv.js';
@@ -22,7 +30,12 @@ beforeEach(() => h.reset());
 function argv(op: Operation, params: Params = sampleParams(op)): string[] {
   const { [op.positional ?? '']: positional, ...rest } = params;
   // --yes: operations that ask for confirmation need it without a terminal (see test/workflows/confirm.test.ts).
-  return [...op.command, ...(positional === undefined ? [] : [String(positional)]), ...flagWords(rest), ...(op.confirm ? ['--yes'] : [])];
+  return [
+    ...op.command,
+    ...(positional === undefined ? [] : [String(positional)]),
+    ...flagWords(rest),
+    ...(op.confirm ? ['--yes'] : []),
+  ];
 }
 
 /** Parameters as the catalogue parses them: what must arrive. */
@@ -42,11 +55,13 @@ function onlyRequest(op: Operation): RecordedRequest {
 
 function formObject(body: URLSearchParams): Params {
   const out: Params = {};
-  for (const key of new Set(body.keys())) out[key.replace(/\[\]$/, '')] = key.endsWith('[]') ? body.getAll(key) : body.get(key);
+  for (const key of new Set(body.keys()))
+    out[key.replace(/\[\]$/, '')] = key.endsWith('[]') ? body.getAll(key) : body.get(key);
   return out;
 }
 
-const asText = (p: Params) => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]));
+const asText = (p: Params) =>
+  Object.fromEntries(Object.entries(p).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]));
 
 describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
   const record = sampleRecord(op);
@@ -90,7 +105,8 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
       for (const [name] of defaults) delete params[name];
       await h.run(argv(op, params));
       const req = onlyRequest(op);
-      const sent: Params = method === 'POST' ? (JSON.parse(req.body) as Params) : Object.fromEntries(req.url.searchParams);
+      const sent: Params =
+        method === 'POST' ? (JSON.parse(req.body) as Params) : Object.fromEntries(req.url.searchParams);
       for (const [name, f] of defaults) expect(String(sent[name])).toBe(f.cliDefault);
     });
   }
@@ -124,7 +140,10 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
     for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(WIDE);
     for (const f of fields) {
       if (lines[1]!.includes(f)) continue;
-      expect(lines.some((l) => l.startsWith(`│ ${f} `) && l.includes(String(record[f]))), `expanded line of ${f}`).toBe(true);
+      expect(
+        lines.some((l) => l.startsWith(`│ ${f} `) && l.includes(String(record[f]))),
+        `expanded line of ${f}`,
+      ).toBe(true);
     }
     for (const f of fields) expect(r.stdout).toContain(String(record[f]));
     expect(r.stdout).not.toContain('confirma_operacao');
@@ -144,7 +163,8 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
       [3, 3],
       [4, 1],
     ])('confirma_operacao %i exits %i', async (confirma, code) => {
-      const reply: Row = confirma <= 2 ? sampleRecord(op, confirma) : { confirma_operacao: confirma, mensagem_erro: `why ${confirma}` };
+      const reply: Row =
+        confirma <= 2 ? sampleRecord(op, confirma) : { confirma_operacao: confirma, mensagem_erro: `why ${confirma}` };
       h.test.reply({ json: [reply] });
       h.base.reply({ json: [reply] });
       const r = await h.run(argv(op));
@@ -157,7 +177,10 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
   }
 
   it('exits 1 on an HTTP 422 and shows its mensagem_erro', async () => {
-    const refusal = { status: 422, json: [{ confirma_operacao: 4, mensagem_erro: 'usuario_cartao: must be 17 digits' }] };
+    const refusal = {
+      status: 422,
+      json: [{ confirma_operacao: 4, mensagem_erro: 'usuario_cartao: must be 17 digits' }],
+    };
     h.test.reply(refusal);
     h.base.reply(refusal);
     const r = await h.run(argv(op));

@@ -58,7 +58,12 @@ describe('registration show', () => {
 
   it('jsonl: one record per line, as received', async () => {
     const r = await h.run(['-o', 'jsonl', 'registration', 'show', card]);
-    expect(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([registration]);
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual([registration]);
   });
 
   it('json: the records as received, even on outcome 3 (with mensagem_erro on stderr)', async () => {
@@ -125,7 +130,9 @@ describe('verbose and quiet', () => {
 
   it('-v masks CPFs and device tokens in query strings too', async () => {
     const { maskedUrl } = await import('../../src/client/mask.js');
-    expect(maskedUrl(new URL('http://x/p?cpf=529.982.247-25&dispositivo_token=abc&nome=Ana'))).toBe('http://x/p?cpf=**********7-25&dispositivo_token=***&nome=Ana');
+    expect(maskedUrl(new URL('http://x/p?cpf=529.982.247-25&dispositivo_token=abc&nome=Ana'))).toBe(
+      'http://x/p?cpf=**********7-25&dispositivo_token=***&nome=Ana',
+    );
   });
 
   it('says "request OK" for an envelope-only answer, and nothing with -q', async () => {
@@ -160,7 +167,9 @@ describe('parameters', () => {
   });
 
   it('reads --data from stdin; the positional argument wins over it', async () => {
-    const r = await h.run(['enrol', 'beneficiary', 'document', '9', '--data', '-'], { stdin: JSON.stringify({ ...params, beneficiario_id: 7 }) });
+    const r = await h.run(['enrol', 'beneficiary', 'document', '9', '--data', '-'], {
+      stdin: JSON.stringify({ ...params, beneficiario_id: 7 }),
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(sent()['beneficiario_id']).toBe(9);
   });

@@ -19,7 +19,11 @@ describe('sanitize', () => {
   it.each([
     ['every C0 control', '\u0001\u0002\u0008\u000b\u000c\u000e\u001f', '\\x01\\x02\\x08\\x0b\\x0c\\x0e\\x1f'],
     ['the C1 controls (U+0080–U+009F)', '\u0080\u0085\u008d\u009d\u009f', '\\x80\\x85\\x8d\\x9d\\x9f'],
-    ['the other bidi controls', '\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u2067\u2068\u2069', '\\u061c\\u200e\\u200f\\u202a\\u202b\\u202c\\u202d\\u2067\\u2068\\u2069'],
+    [
+      'the other bidi controls',
+      '\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u2067\u2068\u2069',
+      '\\u061c\\u200e\\u200f\\u202a\\u202b\\u202c\\u202d\\u2067\\u2068\\u2069',
+    ],
     ['the line and paragraph separators', 'a\u2028b\u2029c', 'a\\u2028b\\u2029c'],
   ])('%s', (_name, raw, shown) => {
     expect(sanitize(raw)).toBe(shown);

@@ -15,8 +15,10 @@ const sections = catalogue.filter((op) => op.area === 'record');
 const card = '00010001000001005';
 const word = (path: string) => sections.find((op) => op.path === path)!.command[1]!;
 /** Each section's sample record, or the override for its word. */
-const byPath = (overrides: Record<string, CannedReply> = {}) => (req: RecordedRequest): CannedReply =>
-  overrides[word(req.url.pathname)] ?? { json: [sampleRecord(sections.find((op) => op.path === req.url.pathname)!)] };
+const byPath =
+  (overrides: Record<string, CannedReply> = {}) =>
+  (req: RecordedRequest): CannedReply =>
+    overrides[word(req.url.pathname)] ?? { json: [sampleRecord(sections.find((op) => op.path === req.url.pathname)!)] };
 
 describe('record summary', () => {
   it('reads the six sections of the card, concurrently', async () => {
@@ -48,7 +50,10 @@ describe('record summary', () => {
   it('jsonl: one line per record, naming its section', async () => {
     h.base.reply(byPath());
     const r = await h.run(['-o', 'jsonl', 'record', 'summary', card]);
-    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l) as { section: string; record: Row });
+    const lines = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { section: string; record: Row });
     expect(lines.map((l) => l.section)).toEqual(sections.map((op) => op.command[1]));
   });
 
@@ -77,7 +82,9 @@ describe('record summary', () => {
     h.base.reply(byPath({ plans: { raw: '<html>', headers: { 'content-type': 'text/html' } } }));
     const r = await h.run(['record', 'summary', card]);
     expect(r.code).toBe(4);
-    expect(r.stderr).toMatch(/^error: plans: GET .*buscaplanoterapeutico answered HTTP 200 \(text\/html\): the body is not JSON\n$/);
+    expect(r.stderr).toMatch(
+      /^error: plans: GET .*buscaplanoterapeutico answered HTTP 200 \(text\/html\): the body is not JSON\n$/,
+    );
     expect(r.stdout).toContain('categoria');
   });
 

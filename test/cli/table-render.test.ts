@@ -41,7 +41,12 @@ const narrow: Row[] = [
   { nome: 'Ana 👩‍⚕️ Souza 🇧🇷', cidade: 'São Paulo', obs: 'x', n: 0 },
 ];
 const wide: Row[] = [
-  { nome: 'Maria da Conceição Aparecida de Souza Albuquerque', endereco: 'Rua Doutor Arnaldo, 1000, apartamento 12, bloco B\nPinheiros', cidade: 'São Paulo', obs: '注意 '.repeat(10) },
+  {
+    nome: 'Maria da Conceição Aparecida de Souza Albuquerque',
+    endereco: 'Rua Doutor Arnaldo, 1000, apartamento 12, bloco B\nPinheiros',
+    cidade: 'São Paulo',
+    obs: '注意 '.repeat(10),
+  },
   { nome: 'Ana', endereco: '', cidade: 'Rio', obs: null },
 ];
 
@@ -85,7 +90,11 @@ describe('5,000 records', () => {
   afterAll(() => h.close());
 
   const op = operation('schedule.locations');
-  const records = Array.from({ length: 5000 }, (_, i) => ({ ...sampleRecord(op), cd_local: i + 1, nm_local: i % 7 === 0 ? `Unidade São João ${i + 1}` : `Local ${i + 1}` }));
+  const records = Array.from({ length: 5000 }, (_, i) => ({
+    ...sampleRecord(op),
+    cd_local: i + 1,
+    nm_local: i % 7 === 0 ? `Unidade São João ${i + 1}` : `Local ${i + 1}`,
+  }));
 
   it('one table: every record on its own line, in order, every line as wide as the others', async () => {
     h.base.reply({ json: records });

@@ -32,12 +32,32 @@ describe('-v trace', () => {
     ['a card with dots and a hyphen in a path', ['/api/x/0001.0001.000001.00-5'], '/api/x/****.****.*****1.00-5'],
     ['a CPF in a path', ['/api/x/52998224725'], '/api/x/*******4725'],
     ['a formatted CPF in a path', ['/api/x/529.982.247-25'], '/api/x/***.***.*47-25'],
-    ['a CPF in percent-encoded digits in a path', ['/api/x/%35%32%39%39%38%32%32%34%37%32%35'], '/api/x/*******%34%37%32%35'],
-    ['a card with %20 in a query string', ['/api/x?doc=0001%200001%20000001%2000%205'], '/api/x?doc=****%20****%20*****1%2000%205'],
-    ['a card with + in a query string', ['/api/x?doc=0001+0001+000001+00+5'], '/api/x?doc=****%20****%20*****1%2000%205'],
+    [
+      'a CPF in percent-encoded digits in a path',
+      ['/api/x/%35%32%39%39%38%32%32%34%37%32%35'],
+      '/api/x/*******%34%37%32%35',
+    ],
+    [
+      'a card with %20 in a query string',
+      ['/api/x?doc=0001%200001%20000001%2000%205'],
+      '/api/x?doc=****%20****%20*****1%2000%205',
+    ],
+    [
+      'a card with + in a query string',
+      ['/api/x?doc=0001+0001+000001+00+5'],
+      '/api/x?doc=****%20****%20*****1%2000%205',
+    ],
     ['a formatted CPF in a query string', ['/api/x?doc=529.982.247-25'], '/api/x?doc=***.***.*47-25'],
-    ['a CPF in percent-encoded digits in a query string', ['/api/x?doc=%35%32%39%39%38%32%32%34%37%32%35'], '/api/x?doc=*******4725'],
-    ['a card with spaces in a field', ['/api/x', '-f', 'n=0001 0001 000001 00 5'], '/api/x?n=****%20****%20*****1%2000%205'],
+    [
+      'a CPF in percent-encoded digits in a query string',
+      ['/api/x?doc=%35%32%39%39%38%32%32%34%37%32%35'],
+      '/api/x?doc=*******4725',
+    ],
+    [
+      'a card with spaces in a field',
+      ['/api/x', '-f', 'n=0001 0001 000001 00 5'],
+      '/api/x?n=****%20****%20*****1%2000%205',
+    ],
     ['a formatted CPF under its own name', ['/api/x', '-f', 'cpf=529.982.247-25'], '/api/x?cpf=**********7-25'],
   ])('masks %s', async (_name, args, traced) => {
     const r = await h.run(['-v', 'api', 'GET', ...args]);

@@ -33,7 +33,11 @@ function expectOneLine(r: RunResult, code: number, pattern: RegExp): void {
 describe('transport faults', () => {
   it('connection refused: exit 4 naming the request and the cause; a read is retried', async () => {
     const r = await h.run(readArgv, { env: { COOPCTL_BASE_URL: deadUrl } });
-    expectOneLine(r, 4, new RegExp(`^error: cannot reach GET ${deadUrl}${read.path}: connection refused \\(ECONNREFUSED\\)$`));
+    expectOneLine(
+      r,
+      4,
+      new RegExp(`^error: cannot reach GET ${deadUrl}${read.path}: connection refused \\(ECONNREFUSED\\)$`),
+    );
     expect(h.sleeps).toHaveLength(2);
   });
 
@@ -63,7 +67,10 @@ describe('transport faults', () => {
   });
 
   it('500: a write is sent once and exits 1', async () => {
-    h.base.reply({ status: 500, json: [{ confirma_operacao: 4, mensagem_erro: 'broken' }] }, { json: [sampleRecord(write)] });
+    h.base.reply(
+      { status: 500, json: [{ confirma_operacao: 4, mensagem_erro: 'broken' }] },
+      { json: [sampleRecord(write)] },
+    );
     expectOneLine(await h.run(writeArgv), 1, /^error: the service refused the request: HTTP 500: broken$/);
     expect(h.base.requests).toHaveLength(1);
   });
@@ -90,22 +97,58 @@ describe('transport faults', () => {
   });
 
   it.each([
-    ['an HTML page with 200', { raw: '<!doctype html><title>Login</title>', headers: { 'content-type': 'text/html; charset=utf-8' } }, /HTTP 200 \(text\/html; charset=utf-8\): the body is not JSON$/],
-    ['invalid JSON', { raw: '[{"categoria": ', headers: { 'content-type': 'application/json' } }, /HTTP 200 \(application\/json\): the body is not JSON$/],
+    [
+      'an HTML page with 200',
+      { raw: '<!doctype html><title>Login</title>', headers: { 'content-type': 'text/html; charset=utf-8' } },
+      /HTTP 200 \(text\/html; charset=utf-8\): the body is not JSON$/,
+    ],
+    [
+      'invalid JSON',
+      { raw: '[{"categoria": ', headers: { 'content-type': 'application/json' } },
+      /HTTP 200 \(application\/json\): the body is not JSON$/,
+    ],
     ['an empty body', { raw: '' }, /HTTP 200 \(no content type\): the body is empty$/],
-    ['an object instead of an array', { json: { ok: true } }, /HTTP 200 \(application\/json\): not the documented shape: expected a JSON array of records, got object$/],
-    ['a record without a field', { json: [{ ...sampleRecord(read), descricao: undefined }] }, /not the documented shape: record 0 field descricao /],
-    ['a field past its bound', { json: [{ ...sampleRecord(read), descricao: 'x'.repeat(256) }] }, /not the documented shape: record 0 field descricao must be up to 255 characters$/],
-    ['an unknown confirma_operacao', { json: [{ confirma_operacao: 7, mensagem_erro: '' }] }, /record 0 field confirma_operacao has unknown value 7$/],
-    ['a redirect', { status: 302, headers: { location: '/elsewhere' } }, /HTTP 302 \(no content type\): expected a 2xx answer$/],
+    [
+      'an object instead of an array',
+      { json: { ok: true } },
+      /HTTP 200 \(application\/json\): not the documented shape: expected a JSON array of records, got object$/,
+    ],
+    [
+      'a record without a field',
+      { json: [{ ...sampleRecord(read), descricao: undefined }] },
+      /not the documented shape: record 0 field descricao /,
+    ],
+    [
+      'a field past its bound',
+      { json: [{ ...sampleRecord(read), descricao: 'x'.repeat(256) }] },
+      /not the documented shape: record 0 field descricao must be up to 255 characters$/,
+    ],
+    [
+      'an unknown confirma_operacao',
+      { json: [{ confirma_operacao: 7, mensagem_erro: '' }] },
+      /record 0 field confirma_operacao has unknown value 7$/,
+    ],
+    [
+      'a redirect',
+      { status: 302, headers: { location: '/elsewhere' } },
+      /HTTP 302 \(no content type\): expected a 2xx answer$/,
+    ],
   ])('%s: exit 4 with one line naming status, content type and the fault', async (_what, reply, pattern) => {
     h.base.reply(reply);
     expectOneLine(await h.run(['--retries', '0', ...readArgv]), 4, pattern);
   });
 
   it('an HTML error page with a 5xx is the service failing: exit 1 naming the status', async () => {
-    h.base.reply({ status: 502, raw: '<html><body>Bad Gateway</body></html>', headers: { 'content-type': 'text/html' } });
-    expectOneLine(await h.run(['--retries', '0', ...readArgv]), 1, /^error: the service refused the request: HTTP 502: Bad Gateway$/);
+    h.base.reply({
+      status: 502,
+      raw: '<html><body>Bad Gateway</body></html>',
+      headers: { 'content-type': 'text/html' },
+    });
+    expectOneLine(
+      await h.run(['--retries', '0', ...readArgv]),
+      1,
+      /^error: the service refused the request: HTTP 502: Bad Gateway$/,
+    );
   });
 
   it('never puts the card number of the query in an error', async () => {

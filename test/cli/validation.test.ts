@@ -27,13 +27,16 @@ function expectRefusedLocally(r: RunResult): void {
 
 describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
   const missing = Object.entries(op.params).filter(([, f]) => f.required && f.cliDefault === undefined);
-  it.each(missing.map(([name, f]) => [name, f.rule] as const))('without %s: exit 2, names it and its rule, sends nothing', async (name, rule) => {
-    const params = sampleParams(op);
-    delete params[name];
-    const r = await h.run(commandLine(op, params));
-    expectRefusedLocally(r);
-    expect(r.stderr).toContain(`${name} (${flagOf(name)}): is required (${rule})`);
-  });
+  it.each(missing.map(([name, f]) => [name, f.rule] as const))(
+    'without %s: exit 2, names it and its rule, sends nothing',
+    async (name, rule) => {
+      const params = sampleParams(op);
+      delete params[name];
+      const r = await h.run(commandLine(op, params));
+      expectRefusedLocally(r);
+      expect(r.stderr).toContain(`${name} (${flagOf(name)}): is required (${rule})`);
+    },
+  );
 
   const invalid = Object.entries(op.params).flatMap(([name, f]) => f.invalid.map((value) => [name, value] as const));
   it.each(invalid)('with %s = %j: exit 2, names it and its rule, sends nothing', async (name, value) => {
@@ -62,8 +65,15 @@ describe('usage errors', () => {
     [['--timeout', 'soon', 'registration', 'show', '00010001000001005'], /--timeout <ms>/],
     [['registration', 'nope'], /unknown command 'nope'/],
     [['registration', 'show', '--data', '-'], /--data does not hold JSON/],
-    [['registration', 'show', '00010001000001005', '--usuario-cartao', '00010001000001006'], /usuario_cartao is given twice/],
-    [['registration', 'show', '--data', '-', '--token-file', '-'], /cannot both read stdin/, '{"usuario_cartao": "00010001000001005"}'],
+    [
+      ['registration', 'show', '00010001000001005', '--usuario-cartao', '00010001000001006'],
+      /usuario_cartao is given twice/,
+    ],
+    [
+      ['registration', 'show', '--data', '-', '--token-file', '-'],
+      /cannot both read stdin/,
+      '{"usuario_cartao": "00010001000001005"}',
+    ],
     [['registration', 'show', '--data', '-'], /--data must hold a JSON object/, '[1]'],
   ])('%j exits 2 and sends nothing', async (argv, message, stdin = 'not json') => {
     const r = await h.run(argv, { stdin });

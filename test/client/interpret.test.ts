@@ -5,8 +5,17 @@ import { TransportError, type HttpRequest, type HttpResponse } from '../../src/c
 import { operation, sampleRecord } from '../../src/catalogue/index.js';
 
 const op = operation('record.allergies');
-const get: HttpRequest = { method: 'GET', url: new URL('http://h/api/x?usuario_cartao=00010001000001005'), headers: {} };
-const res = (status: number, body: string, contentType = 'application/json'): HttpResponse => ({ status, body, contentType, headers: {} });
+const get: HttpRequest = {
+  method: 'GET',
+  url: new URL('http://h/api/x?usuario_cartao=00010001000001005'),
+  headers: {},
+};
+const res = (status: number, body: string, contentType = 'application/json'): HttpResponse => ({
+  status,
+  body,
+  contentType,
+  headers: {},
+});
 
 function transportError(r: HttpResponse, req = get): string {
   try {
@@ -27,7 +36,9 @@ describe('interpret', () => {
   });
 
   it('a 4xx/5xx in JSON is a refusal carrying mensagem_erro', () => {
-    expect(interpret(op, get, res(422, '[{"confirma_operacao":4,"mensagem_erro":"cep: must be 8 to 11 digits"}]'))).toEqual({
+    expect(
+      interpret(op, get, res(422, '[{"confirma_operacao":4,"mensagem_erro":"cep: must be 8 to 11 digits"}]')),
+    ).toEqual({
       kind: 'refused',
       status: 422,
       message: 'cep: must be 8 to 11 digits',
@@ -35,22 +46,38 @@ describe('interpret', () => {
   });
 
   it('a 4xx/5xx without a body is a refusal named by its status', () => {
-    expect(interpret(op, get, res(401, '', 'no content type'))).toEqual({ kind: 'refused', status: 401, message: 'Unauthorized' });
+    expect(interpret(op, get, res(401, '', 'no content type'))).toEqual({
+      kind: 'refused',
+      status: 401,
+      message: 'Unauthorized',
+    });
   });
 
   it('a 4xx/5xx page that is not JSON is a refusal named by its status', () => {
-    expect(interpret(op, get, res(502, '<html>', 'text/html'))).toEqual({ kind: 'refused', status: 502, message: 'Bad Gateway' });
+    expect(interpret(op, get, res(502, '<html>', 'text/html'))).toEqual({
+      kind: 'refused',
+      status: 502,
+      message: 'Bad Gateway',
+    });
   });
 
   it('a 2xx page that is not JSON is a transport error', () => {
-    expect(transportError(res(200, '<html>', 'text/html'))).toBe('GET http://h/api/x answered HTTP 200 (text/html): the body is not JSON');
+    expect(transportError(res(200, '<html>', 'text/html'))).toBe(
+      'GET http://h/api/x answered HTTP 200 (text/html): the body is not JSON',
+    );
   });
 
   it('HEAD answers carry no body to read', () => {
-    expect(interpret(op, { ...get, method: 'HEAD' }, res(200, ''))).toMatchObject({ kind: 'answer', records: [], outcome: 'ok' });
+    expect(interpret(op, { ...get, method: 'HEAD' }, res(200, ''))).toMatchObject({
+      kind: 'answer',
+      records: [],
+      outcome: 'ok',
+    });
   });
 
   it('names the first field that is wrong', () => {
-    expect(transportError(res(200, JSON.stringify([{ ...sampleRecord(op), status: 7 }])))).toMatch(/^GET http:\/\/h\/api\/x answered HTTP 200 \(application\/json\): not the documented shape: record 0 field status /);
+    expect(transportError(res(200, JSON.stringify([{ ...sampleRecord(op), status: 7 }])))).toMatch(
+      /^GET http:\/\/h\/api\/x answered HTTP 200 \(application\/json\): not the documented shape: record 0 field status /,
+    );
   });
 });

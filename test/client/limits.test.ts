@@ -19,7 +19,14 @@ afterAll(() => service.close());
 afterEach(() => service.reset());
 
 const KIB = 1024;
-const options = (extra: Partial<ClientOptions> = {}): ClientOptions => ({ timeoutMs: 10_000, retries: 2, maxResponseBytes: 4 * KIB, clock: systemClock, env: {}, ...extra });
+const options = (extra: Partial<ClientOptions> = {}): ClientOptions => ({
+  timeoutMs: 10_000,
+  retries: 2,
+  maxResponseBytes: 4 * KIB,
+  clock: systemClock,
+  env: {},
+  ...extra,
+});
 const get = (): HttpRequest => ({ method: 'GET', url: new URL(`${service.url}/big`), headers: {} });
 
 async function sendWith(extra: Partial<ClientOptions>, req: HttpRequest = get()) {
@@ -111,8 +118,14 @@ describe('JSON nesting', () => {
 
   it(`parses ${MAX_JSON_DEPTH} levels and refuses one more, in a linear pass`, () => {
     expect(parseJson(deep(MAX_JSON_DEPTH))).toMatchObject({ ok: true });
-    expect(parseJson(deep(MAX_JSON_DEPTH + 1))).toEqual({ ok: false, problem: `the JSON nests deeper than ${MAX_JSON_DEPTH} levels` });
-    expect(parseJson(deep(2_000_000))).toEqual({ ok: false, problem: `the JSON nests deeper than ${MAX_JSON_DEPTH} levels` });
+    expect(parseJson(deep(MAX_JSON_DEPTH + 1))).toEqual({
+      ok: false,
+      problem: `the JSON nests deeper than ${MAX_JSON_DEPTH} levels`,
+    });
+    expect(parseJson(deep(2_000_000))).toEqual({
+      ok: false,
+      problem: `the JSON nests deeper than ${MAX_JSON_DEPTH} levels`,
+    });
   });
 
   it('does not count brackets inside strings, escaped quotes included', () => {

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { buildRequest, formEncode, type Target } from '../../src/client/index.js';
 import { catalogue, operation, sampleParams, validateParams, type Params } from '../../src/catalogue/index.js';
 
-const target: Target = { baseUrl: 'https://base.example/prefix/', testBaseUrl: 'https://test.example', body: 'json', userAgent: 'coopctl/test' };
+const target: Target = {
+  baseUrl: 'https://base.example/prefix/',
+  testBaseUrl: 'https://test.example',
+  body: 'json',
+  userAgent: 'coopctl/test',
+};
 const valid = (id: string): Params => {
   const op = operation(id);
   const v = validateParams(op, sampleParams(op));
@@ -12,16 +17,25 @@ const valid = (id: string): Params => {
 };
 
 describe('buildRequest', () => {
-  it.each(catalogue.map((op) => [op.id, op] as const))('%s goes to its host and path with its first method', (_id, op) => {
-    const req = buildRequest(op, valid(op.id), target);
-    expect(req.method).toBe(op.methods[0]);
-    expect(`${req.url.origin}${req.url.pathname}`).toBe(op.host === 'test' ? `https://test.example${op.path}` : `https://base.example/prefix${op.path}`);
-    if (req.method === 'POST') expect(req.url.search).toBe('');
-    else expect(req.body).toBeUndefined();
-  });
+  it.each(catalogue.map((op) => [op.id, op] as const))(
+    '%s goes to its host and path with its first method',
+    (_id, op) => {
+      const req = buildRequest(op, valid(op.id), target);
+      expect(req.method).toBe(op.methods[0]);
+      expect(`${req.url.origin}${req.url.pathname}`).toBe(
+        op.host === 'test' ? `https://test.example${op.path}` : `https://base.example/prefix${op.path}`,
+      );
+      if (req.method === 'POST') expect(req.url.search).toBe('');
+      else expect(req.body).toBeUndefined();
+    },
+  );
 
   it('puts read parameters in the query string', () => {
-    const req = buildRequest(operation('schedule.list'), { usuario_cartao: '00010001000001005', ind_apenas_concluidas: 'N' }, target);
+    const req = buildRequest(
+      operation('schedule.list'),
+      { usuario_cartao: '00010001000001005', ind_apenas_concluidas: 'N' },
+      target,
+    );
     expect(req.url.search).toBe('?usuario_cartao=00010001000001005&ind_apenas_concluidas=N');
   });
 
@@ -34,7 +48,11 @@ describe('buildRequest', () => {
   });
 
   it('sends a form body with body: form, lists as name[]', () => {
-    const req = buildRequest(operation('enrol.beneficiary.address'), { beneficiario_id: 1, finalidade: ['RES', 'COB'] }, { ...target, body: 'form' });
+    const req = buildRequest(
+      operation('enrol.beneficiary.address'),
+      { beneficiario_id: 1, finalidade: ['RES', 'COB'] },
+      { ...target, body: 'form' },
+    );
     expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(req.body).toBe('beneficiario_id=1&finalidade%5B%5D=RES&finalidade%5B%5D=COB');
   });
@@ -45,7 +63,9 @@ describe('buildRequest', () => {
     expect(buildRequest(op, {}, target).headers['authorization']).toBeUndefined();
     expect(buildRequest(op, {}, { ...target, tokens: { base: 't0k' } }).headers['authorization']).toBe('Bearer t0k');
     expect(buildRequest(show, {}, { ...target, tokens: { base: 't0k' } }).headers['authorization']).toBeUndefined();
-    expect(buildRequest(show, {}, { ...target, tokens: { test: 't3st' } }).headers['authorization']).toBe('Bearer t3st');
+    expect(buildRequest(show, {}, { ...target, tokens: { test: 't3st' } }).headers['authorization']).toBe(
+      'Bearer t3st',
+    );
   });
 });
 

@@ -8,7 +8,15 @@ describe('retry policy', () => {
   });
 
   it('retries 429 and 5xx, not other statuses', () => {
-    expect([200, 400, 404, 422, 429, 500, 503].map(retriesStatus)).toEqual([false, false, false, false, true, true, true]);
+    expect([200, 400, 404, 422, 429, 500, 503].map(retriesStatus)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it('backs off exponentially with jitter between half and all of the ceiling, capped', () => {

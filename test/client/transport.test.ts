@@ -1,6 +1,12 @@
 /** The transport over real HTTP: keep-alive reuse, proxies from the environment, interruption. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, Interrupted, TransportError, type ClientOptions, type HttpRequest } from '../../src/client/index.js';
+import {
+  createClient,
+  Interrupted,
+  TransportError,
+  type ClientOptions,
+  type HttpRequest,
+} from '../../src/client/index.js';
 import { systemClock } from '../../src/cli/context.js';
 import { startFakeService, type FakeService } from '../helpers/fake-service.js';
 
@@ -17,7 +23,14 @@ afterEach(() => {
   proxy.reset();
 });
 
-const options = (extra: Partial<ClientOptions> = {}): ClientOptions => ({ timeoutMs: 5000, retries: 0, maxResponseBytes: 1024 ** 2, clock: systemClock, env: {}, ...extra });
+const options = (extra: Partial<ClientOptions> = {}): ClientOptions => ({
+  timeoutMs: 5000,
+  retries: 0,
+  maxResponseBytes: 1024 ** 2,
+  clock: systemClock,
+  env: {},
+  ...extra,
+});
 const get = (): HttpRequest => ({ method: 'GET', url: new URL(`${service.url}/ping`), headers: {} });
 
 describe('transport', () => {
@@ -58,11 +71,20 @@ describe('transport', () => {
   it('sends the request headers and body as built', async () => {
     const client = createClient(options());
     try {
-      await client.send({ method: 'POST', url: new URL(`${service.url}/w`), headers: { authorization: 'Bearer t', 'content-type': 'application/json' }, body: '{"a":1}' });
+      await client.send({
+        method: 'POST',
+        url: new URL(`${service.url}/w`),
+        headers: { authorization: 'Bearer t', 'content-type': 'application/json' },
+        body: '{"a":1}',
+      });
     } finally {
       await client.close();
     }
-    expect(service.requests[0]).toMatchObject({ method: 'POST', body: '{"a":1}', headers: { authorization: 'Bearer t' } });
+    expect(service.requests[0]).toMatchObject({
+      method: 'POST',
+      body: '{"a":1}',
+      headers: { authorization: 'Bearer t' },
+    });
   });
 
   it('rejects with Interrupted when the signal aborts', async () => {

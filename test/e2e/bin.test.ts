@@ -21,7 +21,8 @@ const run = promisify(execFile);
 let service: FakeService;
 let home: string;
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist', 'main.js'))) await run(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
+  if (!existsSync(join(root, 'dist', 'main.js')))
+    await run(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
   service = await startFakeService();
   home = mkdtempSync(join(tmpdir(), 'coopctl-e2e-'));
 });
@@ -31,10 +32,21 @@ afterAll(async () => {
 });
 
 function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env['PATH'], HOME: home, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home, COOPCTL_BASE_URL: service.url, COOPCTL_TEST_BASE_URL: service.url, ...extra };
+  return {
+    PATH: process.env['PATH'],
+    HOME: home,
+    XDG_CONFIG_HOME: home,
+    XDG_DATA_HOME: home,
+    COOPCTL_BASE_URL: service.url,
+    COOPCTL_TEST_BASE_URL: service.url,
+    ...extra,
+  };
 }
 
-async function coopctl(args: readonly string[], extra: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function coopctl(
+  args: readonly string[],
+  extra: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env: env(extra) });
     return { code: 0, stdout, stderr };
@@ -48,7 +60,8 @@ describe('bin/coopctl', () => {
   it('--help lists the command groups', async () => {
     const r = await coopctl(['--help']);
     expect(r.code).toBe(0);
-    for (const name of ['registration', 'record', 'schedule', 'enrol', 'notify', 'config']) expect(r.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
+    for (const name of ['registration', 'record', 'schedule', 'enrol', 'notify', 'config'])
+      expect(r.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
   });
 
   it('reads a registration record: table without colour on a pipe, then JSON', async () => {
@@ -67,20 +80,29 @@ describe('bin/coopctl', () => {
     service.reset();
     const r = await coopctl(['registration', 'show', '123']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('error: usuario_cartao (--usuario-cartao): must be 17 digits (see coopctl registration show --help)\n');
+    expect(r.stderr).toBe(
+      'error: usuario_cartao (--usuario-cartao): must be 17 digits (see coopctl registration show --help)\n',
+    );
     expect(service.requests).toHaveLength(0);
   });
 
   it('an unreachable service exits 4 with one line and no stack trace', async () => {
-    const r = await coopctl(['--retries', '0', 'record', 'allergies', '00010001000001005'], { COOPCTL_BASE_URL: 'http://127.0.0.1:9' });
+    const r = await coopctl(['--retries', '0', 'record', 'allergies', '00010001000001005'], {
+      COOPCTL_BASE_URL: 'http://127.0.0.1:9',
+    });
     expect(r.code).toBe(4);
-    expect(r.stderr).toMatch(/^error: cannot reach GET http:\/\/127\.0\.0\.1:9\/api\/svcmobile\/prontuario\/buscaalergias: connection refused \(ECONNREFUSED\)\n$/);
+    expect(r.stderr).toMatch(
+      /^error: cannot reach GET http:\/\/127\.0\.0\.1:9\/api\/svcmobile\/prontuario\/buscaalergias: connection refused \(ECONNREFUSED\)\n$/,
+    );
   });
 
   it('Ctrl-C while waiting for the service exits 130', async () => {
     service.reset();
     service.reply({ delayMs: 10_000, json: [] });
-    const child = spawn(process.execPath, [bin, 'record', 'allergies', '00010001000001005'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'record', 'allergies', '00010001000001005'], {
+      env: env(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -91,7 +113,10 @@ describe('bin/coopctl', () => {
   });
 
   it('round trip through coopctl serve: create a contract, then find it', async () => {
-    const server = spawn(process.execPath, [bin, 'serve', '--port', '0', '--db', ':memory:', '--quiet'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(process.execPath, [bin, 'serve', '--port', '0', '--db', ':memory:', '--quiet'], {
+      env: env(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';

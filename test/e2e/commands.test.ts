@@ -22,7 +22,8 @@ const bin = join(root, 'bin', 'coopctl');
 let server: TestServer;
 let home: string;
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist', 'main.js'))) await promisify(execFile)(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
+  if (!existsSync(join(root, 'dist', 'main.js')))
+    await promisify(execFile)(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
   server = await startTestServer();
   home = mkdtempSync(join(tmpdir(), 'coopctl-e2e-commands-'));
 });
@@ -34,7 +35,13 @@ afterAll(async () => {
 describe.each(catalogue.map((op) => [op.command.join(' '), op] as const))('coopctl %s', (_name, op) => {
   it('answers through the built CLI with records of the documented shape and the exit code of their outcome', async () => {
     const args = [...commandLine(op, sampleParams(op)), '--json', ...(op.confirm ? ['--yes'] : [])];
-    const env = { PATH: process.env['PATH'], HOME: home, XDG_CONFIG_HOME: home, COOPCTL_BASE_URL: server.url, COOPCTL_TEST_BASE_URL: server.url };
+    const env = {
+      PATH: process.env['PATH'],
+      HOME: home,
+      XDG_CONFIG_HOME: home,
+      COOPCTL_BASE_URL: server.url,
+      COOPCTL_TEST_BASE_URL: server.url,
+    };
     const run = await runNode(bin, args, env);
     const check = checkResponse(op, JSON.parse(run.stdout));
     expect(check.ok, run.stderr).toBe(true);

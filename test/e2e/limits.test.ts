@@ -26,24 +26,41 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const coopctl = (args: readonly string[]) => runNode(bin, args, { PATH: process.env['PATH'], HOME: dir, XDG_CONFIG_HOME: dir, COOPCTL_BASE_URL: service.url, COOPCTL_TEST_BASE_URL: service.url });
+const coopctl = (args: readonly string[]) =>
+  runNode(bin, args, {
+    PATH: process.env['PATH'],
+    HOME: dir,
+    XDG_CONFIG_HOME: dir,
+    COOPCTL_BASE_URL: service.url,
+    COOPCTL_TEST_BASE_URL: service.url,
+  });
 
 describe('bin/coopctl and huge answers', () => {
   it('an endless answer: exit 4 at the default 64 MiB limit, one line', async () => {
-    service.reply({ headers: { 'content-type': 'application/json' }, stream: { chunk: `${JSON.stringify(sampleRecord(read))},`.repeat(500) } });
+    service.reply({
+      headers: { 'content-type': 'application/json' },
+      stream: { chunk: `${JSON.stringify(sampleRecord(read))},`.repeat(500) },
+    });
     const r = await coopctl(argv);
     expect(r.code, r.stderr).toBe(4);
-    expect(r.stderr).toBe(`error: answer of GET ${service.url}${read.path} exceeds the 64 MiB response limit (--max-response-size)\n`);
+    expect(r.stderr).toBe(
+      `error: answer of GET ${service.url}${read.path} exceeds the 64 MiB response limit (--max-response-size)\n`,
+    );
     expect(r.stdout).toBe('');
   });
 
   it('a [[[…]]] of 8 MB inside a record, printed as JSON: exit 4, one line', async () => {
     const n = 4_000_000;
     const record = JSON.stringify(sampleRecord(read));
-    service.reply({ raw: `[${record.slice(0, -1)},"extra":${'['.repeat(n)}${']'.repeat(n)}}]`, headers: { 'content-type': 'application/json' } });
+    service.reply({
+      raw: `[${record.slice(0, -1)},"extra":${'['.repeat(n)}${']'.repeat(n)}}]`,
+      headers: { 'content-type': 'application/json' },
+    });
     const r = await coopctl(['--json', ...argv]);
     expect(r.code, r.stderr).toBe(4);
-    expect(r.stderr).toBe(`error: GET ${service.url}${read.path} answered HTTP 200 (application/json): the JSON nests deeper than 64 levels\n`);
+    expect(r.stderr).toBe(
+      `error: GET ${service.url}${read.path} answered HTTP 200 (application/json): the JSON nests deeper than 64 levels\n`,
+    );
     expect(r.stdout).toBe('');
   });
 });

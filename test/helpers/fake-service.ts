@@ -83,7 +83,10 @@ export async function startFakeService(): Promise<FakeService> {
       const r = typeof canned === 'function' ? canned(recorded, index) : canned;
       const send = () => {
         if (res.destroyed) return;
-        const headers: Record<string, string> = { ...(r.json !== undefined ? { 'content-type': 'application/json' } : {}), ...r.headers };
+        const headers: Record<string, string> = {
+          ...(r.json !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...r.headers,
+        };
         res.writeHead(r.status ?? 200, headers);
         if (r.stream) return writeStream(res, r.stream);
         res.end(r.json !== undefined ? JSON.stringify(r.json) : (r.raw ?? ''));

@@ -19,7 +19,11 @@ export interface Piece {
 export const PIECES: readonly Piece[] = [
   { name: 'ESC[2J (clear screen)', raw: '\u001b[2J', shown: '\\x1b[2J' },
   { name: 'OSC 0 (window title)', raw: '\u001b]0;pwned\u0007', shown: '\\x1b]0;pwned\\x07' },
-  { name: 'OSC 8 (hyperlink)', raw: '\u001b]8;;https://evil.example/\u001b\\here\u001b]8;;\u001b\\', shown: '\\x1b]8;;https://evil.example/\\x1b\\here\\x1b]8;;\\x1b\\' },
+  {
+    name: 'OSC 8 (hyperlink)',
+    raw: '\u001b]8;;https://evil.example/\u001b\\here\u001b]8;;\u001b\\',
+    shown: '\\x1b]8;;https://evil.example/\\x1b\\here\\x1b]8;;\\x1b\\',
+  },
   { name: 'C1 CSI U+009B', raw: '\u009b2J', shown: '\\x9b2J' },
   { name: 'BEL', raw: '\u0007', shown: '\\x07' },
   { name: 'NUL', raw: '\u0000', shown: '\\x00' },
@@ -61,7 +65,13 @@ export interface Planted extends Hostile {
   readonly group?: string;
 }
 
-function plant(fields: Readonly<Record<string, Field>>, into: Row, prefix: string, group: string | undefined, planted: Planted[]): void {
+function plant(
+  fields: Readonly<Record<string, Field>>,
+  into: Row,
+  prefix: string,
+  group: string | undefined,
+  planted: Planted[],
+): void {
   for (const [name, field] of Object.entries(fields)) {
     const h = hostileFor(field);
     if (!h) continue;
@@ -86,7 +96,8 @@ export function hostileRecord(op: Operation): { record: Row; planted: Planted[] 
  * Characters that must never reach a terminal raw: C0 controls but the line
  * feed, DEL, C1 controls, the bidi controls, the line and paragraph separators.
  */
-export const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+export const RAW_CONTROL =
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
 
 /** The first raw control character of `text` and its surroundings, for a failure message; undefined when there is none. */
 export function rawControl(text: string): string | undefined {

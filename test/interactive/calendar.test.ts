@@ -31,7 +31,11 @@ describe('renderMonth / renderCalendar', () => {
 
   it('shows the consecutive months from the first date to the last, with a legend', () => {
     const out = renderCalendar(['2026-05-04', '2026-03-30', '2026-05-04'], plain);
-    expect(out.match(/^ +(March|April|May) 2026$/gm)!.map((l) => l.trim())).toEqual(['March 2026', 'April 2026', 'May 2026']);
+    expect(out.match(/^ +(March|April|May) 2026$/gm)!.map((l) => l.trim())).toEqual([
+      'March 2026',
+      'April 2026',
+      'May 2026',
+    ]);
     expect(out).toContain('[30]');
     expect(out).toContain(' [4]');
     expect(out).not.toContain('\u001b[');
@@ -63,7 +67,11 @@ describe('schedule dates output', () => {
   });
   afterAll(() => h.close());
   beforeEach(() => h.reset());
-  const records = ['2026-03-03', '2026-03-04', '2026-04-07'].map((data_consulta) => ({ data_consulta, confirma_operacao: 2, mensagem_erro: '' }));
+  const records = ['2026-03-03', '2026-03-04', '2026-04-07'].map((data_consulta) => ({
+    data_consulta,
+    confirma_operacao: 2,
+    mensagem_erro: '',
+  }));
   const argv = ['schedule', 'dates', '--cd-local', '101', '--prest-cod-svc-card', '9001'];
 
   it('table output is the calendar', async () => {
@@ -89,7 +97,12 @@ describe('schedule dates output', () => {
     const json = await h.run(['--json', ...argv]);
     expect(JSON.parse(json.stdout)).toEqual(records);
     const jsonl = await h.run(['-o', 'jsonl', ...argv]);
-    expect(jsonl.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual(records);
+    expect(
+      jsonl.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual(records);
     const csv = await h.run(['-o', 'csv', ...argv]);
     expect(csv.stdout.trim().split(/\r?\n/)).toEqual(['data_consulta', '2026-03-03', '2026-03-04', '2026-04-07']);
   });

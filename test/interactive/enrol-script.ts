@@ -79,7 +79,11 @@ export function beneficiaryAnswers(n: number, b: BeneficiaryAnswers, first: bool
     { q: `${p} District`, a: ENTER },
     { q: `${p} Fill in optional fields`, a: false },
   );
-  if (first) out.push({ q: 'Health declaration · Form [formulario_id]', a: ENTER }, { q: 'Number of questions', a: String(answers.length) });
+  if (first)
+    out.push(
+      { q: 'Health declaration · Form [formulario_id]', a: ENTER },
+      { q: 'Number of questions', a: String(answers.length) },
+    );
   answers.forEach((a, i) => {
     out.push({ q: `${p} question ${i + 1} · Answer [resposta]`, a });
     if (a === 'S') out.push({ q: `${p} question ${i + 1} · Details`, a: 'asthma, controlled' });

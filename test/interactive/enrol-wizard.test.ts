@@ -33,7 +33,12 @@ describe('against the real server', () => {
   afterAll(() => server.stop());
 
   it('creates a contract with a payer and two beneficiaries, showing each result', async () => {
-    const prompter = fakePrompter(enrolmentScript([{ nome: 'Pedro Souza', file: pdf }, { nome: 'Lia Souza', document: false, answers: ['N', 'N'] }]));
+    const prompter = fakePrompter(
+      enrolmentScript([
+        { nome: 'Pedro Souza', file: pdf },
+        { nome: 'Lia Souza', document: false, answers: ['N', 'N'] },
+      ]),
+    );
     const r = await runOnTerminal(['--json', 'enrol', 'wizard'], server.url, prompter);
     expect(r.code, r.stderr).toBe(0);
     expect(prompter.remaining()).toBe(0);
@@ -41,12 +46,24 @@ describe('against the real server', () => {
     expect(results.map((s) => s.operation)).toEqual([
       'contrato',
       'contrato/responsavel_financeiro',
-      'beneficiario', 'beneficiario/contato', 'beneficiario/documento', 'beneficiario/endereco', 'beneficiario/ds', 'beneficiario/ds',
-      'beneficiario', 'beneficiario/contato', 'beneficiario/endereco', 'beneficiario/ds', 'beneficiario/ds',
+      'beneficiario',
+      'beneficiario/contato',
+      'beneficiario/documento',
+      'beneficiario/endereco',
+      'beneficiario/ds',
+      'beneficiario/ds',
+      'beneficiario',
+      'beneficiario/contato',
+      'beneficiario/endereco',
+      'beneficiario/ds',
+      'beneficiario/ds',
     ]);
     const contract = results[0]!.id;
     expect(contract).toMatch(/^\d+$/);
-    expect(results.filter((s) => s.created === 'beneficiario_id').map((s) => s.step)).toEqual(['beneficiary 1 (Pedro Souza)', 'beneficiary 2 (Lia Souza)']);
+    expect(results.filter((s) => s.created === 'beneficiario_id').map((s) => s.step)).toEqual([
+      'beneficiary 1 (Pedro Souza)',
+      'beneficiary 2 (Lia Souza)',
+    ]);
     expect(r.stderr).toContain('Enrolment to submit: 13 requests');
     expect(r.stderr).toContain(`arquivo=<${pdf}, ${content.length} bytes>`);
     expect(r.stderr).toMatch(/✔ contract: contrato_id \d+/);
@@ -58,11 +75,21 @@ describe('against the real server', () => {
 
   it('--contrato-id adds beneficiaries to an existing contract', async () => {
     const [before] = await readRecords(server.url, 'enrol.contract.search', { contrato_id: '6' });
-    const script = enrolmentScript([{ nome: 'Rui Lima', cpf: '529.982.247-25', document: false, answers: [] }]).slice(22);
+    const script = enrolmentScript([{ nome: 'Rui Lima', cpf: '529.982.247-25', document: false, answers: [] }]).slice(
+      22,
+    );
     script.unshift({ q: 'Register the financial responsible party of contract 6?', a: false });
     // With no payer, the address has no defaults: answer them.
     const i = script.findIndex((s) => typeof s === 'object' && String(s.q).includes('Postal code'));
-    script.splice(i, 5, { q: 'Postal code', a: '1001000' }, { q: 'Street', a: 'Praça da Sé' }, { q: 'Number', a: '1' }, { q: 'Complement', a: ENTER }, { q: 'District', a: 'Sé' });
+    script.splice(
+      i,
+      5,
+      { q: 'Postal code', a: '1001000' },
+      { q: 'Street', a: 'Praça da Sé' },
+      { q: 'Number', a: '1' },
+      { q: 'Complement', a: ENTER },
+      { q: 'District', a: 'Sé' },
+    );
     const last = script.pop()!;
     expect(last).toMatchObject({ a: true });
     script.push({ q: 'Submit 1 beneficiary?', a: true });
@@ -83,14 +110,20 @@ describe('against the real server', () => {
     script.push({ q: 'Submit 1 beneficiary?', a: true });
     const r = await runOnTerminal(['enrol', 'wizard', '--contrato-id', '7'], server.url, fakePrompter(script));
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/error: payer \(contrato\/responsavel_financeiro\): the request failed: contract 7 is cancelado/);
+    expect(r.stderr).toMatch(
+      /error: payer \(contrato\/responsavel_financeiro\): the request failed: contract 7 is cancelado/,
+    );
     expect(r.stderr).toContain('Already created: nothing.');
-    expect(r.stderr).toContain('  coopctl enrol payer 7 --cpf 529.982.247-25 --nome \'Ana Souza\'');
+    expect(r.stderr).toContain("  coopctl enrol payer 7 --cpf 529.982.247-25 --nome 'Ana Souza'");
   });
 
   it('declining the summary sends nothing (exit 1)', async () => {
     const before = await readRecords(server.url, 'enrol.contract.search', {});
-    const r = await runOnTerminal(['enrol', 'wizard'], server.url, fakePrompter(enrolmentScript([{ nome: 'X', document: false, answers: [] }], false)));
+    const r = await runOnTerminal(
+      ['enrol', 'wizard'],
+      server.url,
+      fakePrompter(enrolmentScript([{ nome: 'X', document: false, answers: [] }], false)),
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('cancelled: nothing was sent');
     expect(await readRecords(server.url, 'enrol.contract.search', {})).toHaveLength(before.length);
@@ -111,30 +144,102 @@ describe('against a fake service', () => {
     h.base.reply((req, index) => {
       const op = operationAt(req.url.pathname)!;
       if (fail(req, index)) return { json: [{ confirma_operacao: 4, mensagem_erro: `refused ${op.name}` }] };
-      const field = { contrato: 'contrato_id', beneficiario: 'beneficiario_id', 'beneficiario/contato': 'contato_id', 'beneficiario/documento': 'documento_id', 'beneficiario/endereco': 'endereco_id' }[op.name];
-      const base = { contrato: 800, beneficiario: 150, 'beneficiario/contato': 30, 'beneficiario/documento': 40, 'beneficiario/endereco': 50 }[op.name] ?? 0;
+      const field = {
+        contrato: 'contrato_id',
+        beneficiario: 'beneficiario_id',
+        'beneficiario/contato': 'contato_id',
+        'beneficiario/documento': 'documento_id',
+        'beneficiario/endereco': 'endereco_id',
+      }[op.name];
+      const base =
+        {
+          contrato: 800,
+          beneficiario: 150,
+          'beneficiario/contato': 30,
+          'beneficiario/documento': 40,
+          'beneficiario/endereco': 50,
+        }[op.name] ?? 0;
       next[op.name] = (next[op.name] ?? base) + 1;
       return { json: [{ confirma_operacao: 1, mensagem_erro: '', ...(field ? { [field]: next[op.name] } : {}) }] };
     });
   }
 
-  const bodies = () => h.base.requests.map((r) => ({ path: operationAt(r.url.pathname)!.name, body: JSON.parse(r.body) as Record<string, unknown> }));
+  const bodies = () =>
+    h.base.requests.map((r) => ({
+      path: operationAt(r.url.pathname)!.name,
+      body: JSON.parse(r.body) as Record<string, unknown>,
+    }));
 
   it('sends the steps in order, with the ids created before and the file base64 as arquivo', async () => {
     service();
-    const r = await h.run(['enrol', 'wizard'], { tty: TTY, prompter: fakePrompter(enrolmentScript([{ nome: 'Pedro Souza', file: pdf }, { nome: 'Lia Souza', document: false, answers: ['N', 'N'] }])), env: { NO_COLOR: '1' } });
+    const r = await h.run(['enrol', 'wizard'], {
+      tty: TTY,
+      prompter: fakePrompter(
+        enrolmentScript([
+          { nome: 'Pedro Souza', file: pdf },
+          { nome: 'Lia Souza', document: false, answers: ['N', 'N'] },
+        ]),
+      ),
+      env: { NO_COLOR: '1' },
+    });
     expect(r.code, r.stderr).toBe(0);
     const sent = bodies();
-    expect(sent.map((s) => s.path)).toEqual(['contrato', 'contrato/responsavel_financeiro', 'beneficiario', 'beneficiario/contato', 'beneficiario/documento', 'beneficiario/endereco', 'beneficiario/ds', 'beneficiario/ds', 'beneficiario', 'beneficiario/contato', 'beneficiario/endereco', 'beneficiario/ds', 'beneficiario/ds']);
+    expect(sent.map((s) => s.path)).toEqual([
+      'contrato',
+      'contrato/responsavel_financeiro',
+      'beneficiario',
+      'beneficiario/contato',
+      'beneficiario/documento',
+      'beneficiario/endereco',
+      'beneficiario/ds',
+      'beneficiario/ds',
+      'beneficiario',
+      'beneficiario/contato',
+      'beneficiario/endereco',
+      'beneficiario/ds',
+      'beneficiario/ds',
+    ]);
     expect(sent[0]!.body).toEqual({ registro_ans: '123456', coop_id: 1, produto_tabela_id: 10, origem: 'WB' });
     expect(sent[1]!.body).toMatchObject({ contrato_id: 801, cpf: '529.982.247-25', sexo: 'F', complemento: 'apto 12' });
-    expect(sent[2]!.body).toMatchObject({ contrato_id: 801, nome: 'Pedro Souza', cpf: '529.982.247-25', sexo: 'M', grau_dependencia: 'T' });
+    expect(sent[2]!.body).toMatchObject({
+      contrato_id: 801,
+      nome: 'Pedro Souza',
+      cpf: '529.982.247-25',
+      sexo: 'M',
+      grau_dependencia: 'T',
+    });
     expect(sent[2]!.body['data_solicitacao']).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
-    expect(sent[3]!.body).toEqual({ beneficiario_id: 151, nome: 'Pedro Souza', telefone_principal: 11987654321, email: 'b1@example.com' });
-    expect(sent[4]!.body).toEqual({ beneficiario_id: 151, tipo_documento: ['RG'], numero: '123456781', arquivo: content.toString('base64'), tipo_arquivo: 'pdf' });
-    expect(sent[5]!.body).toEqual({ beneficiario_id: 151, finalidade: ['RES', 'COR'], tipo_endereco: 'R', cep: 1310100, logradouro: 'Avenida Paulista', logradouro_numero: '1578', complemento: 'apto 12', bairro: 'Bela Vista' });
+    expect(sent[3]!.body).toEqual({
+      beneficiario_id: 151,
+      nome: 'Pedro Souza',
+      telefone_principal: 11987654321,
+      email: 'b1@example.com',
+    });
+    expect(sent[4]!.body).toEqual({
+      beneficiario_id: 151,
+      tipo_documento: ['RG'],
+      numero: '123456781',
+      arquivo: content.toString('base64'),
+      tipo_arquivo: 'pdf',
+    });
+    expect(sent[5]!.body).toEqual({
+      beneficiario_id: 151,
+      finalidade: ['RES', 'COR'],
+      tipo_endereco: 'R',
+      cep: 1310100,
+      logradouro: 'Avenida Paulista',
+      logradouro_numero: '1578',
+      complemento: 'apto 12',
+      bairro: 'Bela Vista',
+    });
     expect(sent[6]!.body).toEqual({ beneficiario_id: '151', formulario_id: 1, pergunta_id: 1, resposta: 'N' });
-    expect(sent[7]!.body).toEqual({ beneficiario_id: '151', formulario_id: 1, pergunta_id: 2, resposta: 'S', descricao: 'asthma, controlled' });
+    expect(sent[7]!.body).toEqual({
+      beneficiario_id: '151',
+      formulario_id: 1,
+      pergunta_id: 2,
+      resposta: 'S',
+      descricao: 'asthma, controlled',
+    });
     expect(sent[8]!.body).toMatchObject({ contrato_id: 801, nome: 'Lia Souza', grau_dependencia: 'D' });
     expect(sent[10]!.body).toMatchObject({ beneficiario_id: 152 });
     // The results table on stdout.
@@ -147,9 +252,21 @@ describe('against a fake service', () => {
     service((req) => operationAt(req.url.pathname)!.name === 'beneficiario/contato' && ++contacts === 2);
     // --profile names a stored profile (an unknown one is an error).
     expect((await h.run(['--profile', 'ops', 'config', 'set', 'baseUrl', h.base.url])).code).toBe(0);
-    const r = await h.run(['--profile', 'ops', 'enrol', 'wizard'], { tty: TTY, prompter: fakePrompter(enrolmentScript([{ nome: 'Pedro Souza', file: pdf }, { nome: 'Lia Souza', answers: ['S', 'N'] }, { nome: 'Caio Souza', document: false, answers: ['N', 'N'] }])), env: { NO_COLOR: '1' } });
+    const r = await h.run(['--profile', 'ops', 'enrol', 'wizard'], {
+      tty: TTY,
+      prompter: fakePrompter(
+        enrolmentScript([
+          { nome: 'Pedro Souza', file: pdf },
+          { nome: 'Lia Souza', answers: ['S', 'N'] },
+          { nome: 'Caio Souza', document: false, answers: ['N', 'N'] },
+        ]),
+      ),
+      env: { NO_COLOR: '1' },
+    });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error: beneficiary 2 · contact (beneficiario/contato): the request failed: refused beneficiario/contato');
+    expect(r.stderr).toContain(
+      'error: beneficiary 2 · contact (beneficiario/contato): the request failed: refused beneficiario/contato',
+    );
     expect(r.stderr).toContain(
       'Already created: contract 801 (payer registered); beneficiary 1 (Pedro Souza): beneficiario_id 151 (contato_id 31, documento_id 41, endereco_id 51, 2 declaration answers); beneficiary 2 (Lia Souza): beneficiario_id 152.',
     );
@@ -162,9 +279,13 @@ describe('against a fake service', () => {
       "  coopctl --profile ops enrol beneficiary declaration 152 --formulario-id 1 --pergunta-id 1 --resposta S --descricao 'asthma, controlled'",
       '  coopctl --profile ops enrol beneficiary declaration 152 --formulario-id 1 --pergunta-id 2 --resposta N',
       '  # beneficiary 3 (Caio Souza): set BENEFICIARIO_ID_3 to the beneficiario_id that this command prints',
-      expect.stringMatching(/^ {2}coopctl --profile ops enrol beneficiary add 801 --nome 'Caio Souza' --data-nascimento 10\/05\/2012 --cpf 529\.982\.247-25 --data-solicitacao \d{2}\/\d{2}\/\d{4} --sexo M --grau-dependencia D$/),
-      "  coopctl --profile ops enrol beneficiary contact \"$BENEFICIARIO_ID_3\" --nome 'Caio Souza' --telefone-principal 11987654321 --email b3@example.com",
-      expect.stringMatching(/^ {2}coopctl --profile ops enrol beneficiary address "\$BENEFICIARIO_ID_3" --finalidade RES/),
+      expect.stringMatching(
+        /^ {2}coopctl --profile ops enrol beneficiary add 801 --nome 'Caio Souza' --data-nascimento 10\/05\/2012 --cpf 529\.982\.247-25 --data-solicitacao \d{2}\/\d{2}\/\d{4} --sexo M --grau-dependencia D$/,
+      ),
+      '  coopctl --profile ops enrol beneficiary contact "$BENEFICIARIO_ID_3" --nome \'Caio Souza\' --telefone-principal 11987654321 --email b3@example.com',
+      expect.stringMatching(
+        /^ {2}coopctl --profile ops enrol beneficiary address "\$BENEFICIARIO_ID_3" --finalidade RES/,
+      ),
       '  coopctl --profile ops enrol beneficiary declaration "$BENEFICIARIO_ID_3" --formulario-id 1 --pergunta-id 1 --resposta N',
       '  coopctl --profile ops enrol beneficiary declaration "$BENEFICIARIO_ID_3" --formulario-id 1 --pergunta-id 2 --resposta N',
       '(or add the beneficiaries still missing with: coopctl enrol wizard --contrato-id 801)',
@@ -177,9 +298,25 @@ describe('against a fake service', () => {
 
   it('a continuation command runs as printed', async () => {
     service();
-    const r = await h.run(['enrol', 'beneficiary', 'contact', '152', '--nome', 'Lia Souza', '--telefone-principal', '11987654321', '--email', 'b2@example.com']);
+    const r = await h.run([
+      'enrol',
+      'beneficiary',
+      'contact',
+      '152',
+      '--nome',
+      'Lia Souza',
+      '--telefone-principal',
+      '11987654321',
+      '--email',
+      'b2@example.com',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(bodies()[0]!.body).toEqual({ beneficiario_id: 152, nome: 'Lia Souza', telefone_principal: 11987654321, email: 'b2@example.com' });
+    expect(bodies()[0]!.body).toEqual({
+      beneficiario_id: 152,
+      nome: 'Lia Souza',
+      telefone_principal: 11987654321,
+      email: 'b2@example.com',
+    });
   });
 
   it('an unreachable service: the outcome of the step is unknown (exit 4)', async () => {
@@ -192,7 +329,9 @@ describe('against a fake service', () => {
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('Already created: nothing.');
     expect(r.stderr).toContain('Whether contract was done is unknown');
-    expect(r.stderr).toContain('  coopctl enrol contract create --registro-ans 123456 --coop-id 1 --produto-tabela-id 10 --origem WB');
+    expect(r.stderr).toContain(
+      '  coopctl enrol contract create --registro-ans 123456 --coop-id 1 --produto-tabela-id 10 --origem WB',
+    );
     expect(r.stderr).toContain('  # contract: set CONTRATO_ID to the contrato_id that this command prints');
     expect(r.stderr).toContain('  coopctl enrol payer "$CONTRATO_ID" --cpf');
   });
@@ -202,13 +341,29 @@ describe('the plan (unit)', () => {
   const add = operation('enrol.beneficiary.add');
   const doc = operation('enrol.beneficiary.document');
   const steps: Step[] = [
-    { op: add, label: 'beneficiary 1', params: { cpf: '529.982.247-25', data_solicitacao: '01/02/2026', grau_dependencia: 'T', nome: "D'Ávila" }, ref: { field: 'contrato_id', from: { kind: 'contract' } }, creates: 'beneficiario_id', defines: { kind: 'beneficiary', index: 1 } },
-    { op: doc, label: 'beneficiary 1 · document 1', params: { tipo_documento: ['RG', 'CPF'], numero: '1', tipo_arquivo: 'pdf', arquivo: 'AAAA' }, ref: { field: 'beneficiario_id', from: { kind: 'beneficiary', index: 1 } }, creates: 'documento_id', file: '/tmp/my file.pdf' },
+    {
+      op: add,
+      label: 'beneficiary 1',
+      params: { cpf: '529.982.247-25', data_solicitacao: '01/02/2026', grau_dependencia: 'T', nome: "D'Ávila" },
+      ref: { field: 'contrato_id', from: { kind: 'contract' } },
+      creates: 'beneficiario_id',
+      defines: { kind: 'beneficiary', index: 1 },
+    },
+    {
+      op: doc,
+      label: 'beneficiary 1 · document 1',
+      params: { tipo_documento: ['RG', 'CPF'], numero: '1', tipo_arquivo: 'pdf', arquivo: 'AAAA' },
+      ref: { field: 'beneficiario_id', from: { kind: 'beneficiary', index: 1 } },
+      creates: 'documento_id',
+      file: '/tmp/my file.pdf',
+    },
   ];
 
   it('commands quote what the shell would split, repeat list flags, and read the file with base64', () => {
     const ids: Ids = { contract: '9', beneficiaries: new Map() };
-    expect(commandOf(steps[0]!, ids)).toBe(`coopctl enrol beneficiary add 9 --nome 'D'\\''Ávila' --cpf 529.982.247-25 --data-solicitacao 01/02/2026 --grau-dependencia T`);
+    expect(commandOf(steps[0]!, ids)).toBe(
+      `coopctl enrol beneficiary add 9 --nome 'D'\\''Ávila' --cpf 529.982.247-25 --data-solicitacao 01/02/2026 --grau-dependencia T`,
+    );
     expect(commandOf(steps[1]!, ids, ['--profile', 'x y'])).toBe(
       `coopctl --profile 'x y' enrol beneficiary document "$BENEFICIARIO_ID_1" --tipo-documento RG --tipo-documento CPF --numero 1 --arquivo "$(base64 -w0 '/tmp/my file.pdf')" --tipo-arquivo pdf`,
     );
@@ -224,7 +379,12 @@ describe('the plan (unit)', () => {
 
   it('the summary of what was created', () => {
     expect(createdSummary([])).toBe('nothing');
-    expect(createdSummary([{ step: steps[0]!, id: '5' }, { step: steps[1]!, id: '6' }])).toBe('beneficiary 1: beneficiario_id 5 (documento_id 6)');
+    expect(
+      createdSummary([
+        { step: steps[0]!, id: '5' },
+        { step: steps[1]!, id: '6' },
+      ]),
+    ).toBe('beneficiary 1: beneficiario_id 5 (documento_id 6)');
   });
 });
 

@@ -43,8 +43,16 @@ export function fakePrompter(script: readonly Scripted[]): FakePrompter {
     }
     return item;
   };
-  const text = async (kind: 'input' | 'password', q: { message: string; default?: string; validate?: (v: string) => true | string }) => {
-    const record: Asked = { kind, message: q.message, errors: [], ...(q.default === undefined ? {} : { default: q.default }) };
+  const text = async (
+    kind: 'input' | 'password',
+    q: { message: string; default?: string; validate?: (v: string) => true | string },
+  ) => {
+    const record: Asked = {
+      kind,
+      message: q.message,
+      errors: [],
+      ...(q.default === undefined ? {} : { default: q.default }),
+    };
     asked.push(record);
     for (;;) {
       const a = next(record);
@@ -64,17 +72,31 @@ export function fakePrompter(script: readonly Scripted[]): FakePrompter {
     input: (q) => text('input', q),
     password: (q) => text('password', q),
     async select<T extends string>(q: { message: string; choices: readonly Choice<T>[]; default?: T }): Promise<T> {
-      const record: Asked = { kind: 'select', message: q.message, choices: q.choices, errors: [], ...(q.default === undefined ? {} : { default: q.default }) };
+      const record: Asked = {
+        kind: 'select',
+        message: q.message,
+        choices: q.choices,
+        errors: [],
+        ...(q.default === undefined ? {} : { default: q.default }),
+      };
       asked.push(record);
       const a = next(record);
       const value = a === ENTER ? (q.default ?? q.choices[0]?.value) : a;
       const choice = q.choices.find((c) => c.value === value);
-      if (!choice) throw new Error(`"${String(value)}" is not a choice of "${q.message}": ${q.choices.map((c) => c.value).join(', ')}`);
+      if (!choice)
+        throw new Error(
+          `"${String(value)}" is not a choice of "${q.message}": ${q.choices.map((c) => c.value).join(', ')}`,
+        );
       record.answer = choice.value;
       return choice.value;
     },
     async confirm(q) {
-      const record: Asked = { kind: 'confirm', message: q.message, errors: [], ...(q.default === undefined ? {} : { default: q.default }) };
+      const record: Asked = {
+        kind: 'confirm',
+        message: q.message,
+        errors: [],
+        ...(q.default === undefined ? {} : { default: q.default }),
+      };
       asked.push(record);
       const a = next(record);
       const value = a === ENTER ? (q.default ?? false) : a;

@@ -5,7 +5,14 @@
  * array fields. Without a TTY a missing field stays a usage error (exit 2).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { choiceMeaning, fieldChoices, fieldMessage, fieldValidator, missingRequired, ruleProblem } from '../../src/cli/interactive/fields.js';
+import {
+  choiceMeaning,
+  fieldChoices,
+  fieldMessage,
+  fieldValidator,
+  missingRequired,
+  ruleProblem,
+} from '../../src/cli/interactive/fields.js';
 import { operation, sampleParams, sampleRecord } from '../../src/catalogue/index.js';
 import { flagWords } from '../cli/argv.js';
 import { startHarness, type Harness } from '../cli/harness.js';
@@ -40,7 +47,9 @@ describe('field questions (unit)', () => {
     expect(validate(` ${CARD} `)).toBe(true);
     expect(validate('123')).toBe(`must be 17 digits, e.g. ${CARD}`);
     const cpf = operation('enrol.payer').params['cpf']!;
-    expect(fieldValidator(cpf)('529.982.247-26')).toMatch(/^must be a CPF with valid check digits \(a CPF 999\.999\.999-99 with valid check digits\), e\.g\. 529\.982\.247-25$/);
+    expect(fieldValidator(cpf)('529.982.247-26')).toMatch(
+      /^must be a CPF with valid check digits \(a CPF 999\.999\.999-99 with valid check digits\), e\.g\. 529\.982\.247-25$/,
+    );
     expect(ruleProblem(cpf, '529.982.247-25')).toBeUndefined();
   });
 
@@ -58,7 +67,10 @@ describe('field questions (unit)', () => {
   });
 
   it('missing required fields: in catalogue order, defaults and given ones excluded', () => {
-    expect(missingRequired(operation('schedule.times').params, { cd_local: '101' })).toEqual(['prest_cod_svc_card', 'data_consulta']);
+    expect(missingRequired(operation('schedule.times').params, { cd_local: '101' })).toEqual([
+      'prest_cod_svc_card',
+      'data_consulta',
+    ]);
   });
 });
 
@@ -83,43 +95,90 @@ describe('prompting for missing fields on a TTY', () => {
   it('offers the choices of closed sets (R/C, S/N) in a select', async () => {
     const op = operation('registration.save-address');
     h.test.reply({ json: [sampleRecord(op)] });
-    const { usuario_cartao, tipo_endereco: _t, endereco_ind_correspondencia: _c, endereco_ind_fatura: _f, endereco_ind: _i, ...rest } = sampleParams(op, false);
-    const prompter = fakePrompter([{ q: 'tipo_endereco', a: 'C' }, { q: 'endereco_ind_correspondencia', a: 'S' }, { q: 'endereco_ind_fatura', a: 'N' }]);
-    const r = await h.run(['registration', 'save-address', String(usuario_cartao), ...flagWords(rest)], { tty: TTY, prompter });
+    const {
+      usuario_cartao,
+      tipo_endereco: _t,
+      endereco_ind_correspondencia: _c,
+      endereco_ind_fatura: _f,
+      endereco_ind: _i,
+      ...rest
+    } = sampleParams(op, false);
+    const prompter = fakePrompter([
+      { q: 'tipo_endereco', a: 'C' },
+      { q: 'endereco_ind_correspondencia', a: 'S' },
+      { q: 'endereco_ind_fatura', a: 'N' },
+    ]);
+    const r = await h.run(['registration', 'save-address', String(usuario_cartao), ...flagWords(rest)], {
+      tty: TTY,
+      prompter,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(prompter.asked.map((q) => q.kind)).toEqual(['select', 'select', 'select']);
     expect(prompter.asked[0]!.choices!.map((c) => c.value)).toEqual(['R', 'C']);
     expect(prompter.asked[1]!.choices!.map((c) => c.value)).toEqual(['S', 'N']);
     const body = JSON.parse(h.test.requests[0]!.body) as Record<string, unknown>;
-    expect(body).toMatchObject({ tipo_endereco: 'C', endereco_ind_correspondencia: 'S', endereco_ind_fatura: 'N', endereco_ind: 0 });
+    expect(body).toMatchObject({
+      tipo_endereco: 'C',
+      endereco_ind_correspondencia: 'S',
+      endereco_ind_fatura: 'N',
+      endereco_ind: 0,
+    });
   });
 
   it('reads comma-separated codes for an array field, re-asking on a bad code', async () => {
     const op = operation('enrol.beneficiary.document');
     h.base.reply({ json: [sampleRecord(op)] });
     const prompter = fakePrompter(['RG,ABCD', ENTER, 'RG, CPF']);
-    const r = await h.run(['enrol', 'beneficiary', 'document', '7', '--numero', '123', '--tipo-arquivo', 'pdf'], { tty: TTY, prompter });
+    const r = await h.run(['enrol', 'beneficiary', 'document', '7', '--numero', '123', '--tipo-arquivo', 'pdf'], {
+      tty: TTY,
+      prompter,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(prompter.asked).toHaveLength(1);
     expect(prompter.asked[0]!.errors).toHaveLength(2);
     expect(prompter.asked[0]!.errors[0]).toMatch(/a list of codes of up to 3 characters/);
-    expect(JSON.parse(h.base.requests[0]!.body)).toMatchObject({ beneficiario_id: 7, tipo_documento: ['RG', 'CPF'], numero: '123' });
+    expect(JSON.parse(h.base.requests[0]!.body)).toMatchObject({
+      beneficiario_id: 7,
+      tipo_documento: ['RG', 'CPF'],
+      numero: '123',
+    });
   });
 
   it('asks only the missing required fields, in order, and keeps the given ones', async () => {
     const op = operation('schedule.times');
     h.base.reply({ json: [sampleRecord(op)] });
-    const prompter = fakePrompter([{ q: 'prest_cod_svc_card', a: '9001' }, { q: 'data_consulta', a: '2026-02-30' }, '2026-03-02']);
+    const prompter = fakePrompter([
+      { q: 'prest_cod_svc_card', a: '9001' },
+      { q: 'data_consulta', a: '2026-02-30' },
+      '2026-03-02',
+    ]);
     const r = await h.run(['schedule', 'times', '--cd-local', '101'], { tty: TTY, prompter });
     expect(r.code, r.stderr).toBe(0);
-    expect(prompter.asked.map((q) => q.message.match(/\[(\w+)\]/)?.[1])).toEqual(['prest_cod_svc_card', 'data_consulta']);
+    expect(prompter.asked.map((q) => q.message.match(/\[(\w+)\]/)?.[1])).toEqual([
+      'prest_cod_svc_card',
+      'data_consulta',
+    ]);
     expect(prompter.asked[1]!.errors[0]).toMatch(/real calendar date/);
     const q = h.base.requests[0]!.url.searchParams;
-    expect([q.get('cd_local'), q.get('prest_cod_svc_card'), q.get('data_consulta')]).toEqual(['101', '9001', '2026-03-02']);
+    expect([q.get('cd_local'), q.get('prest_cod_svc_card'), q.get('data_consulta')]).toEqual([
+      '101',
+      '9001',
+      '2026-03-02',
+    ]);
   });
 
-  it('schedule book --dry-run on a TTY sends nothing, not even the wizard\'s reads: the missing fields are asked plainly', async () => {
-    const prompter = fakePrompter(['101', '9001', '1', '2026-03-02 09:00', '2026-03-02 09:30', 'a@example.com', '11', '987654321', 'Rua Augusta, 100']);
+  it("schedule book --dry-run on a TTY sends nothing, not even the wizard's reads: the missing fields are asked plainly", async () => {
+    const prompter = fakePrompter([
+      '101',
+      '9001',
+      '1',
+      '2026-03-02 09:00',
+      '2026-03-02 09:30',
+      'a@example.com',
+      '11',
+      '987654321',
+      'Rua Augusta, 100',
+    ]);
     const r = await h.run(['schedule', 'book', CARD, '--dry-run'], { tty: TTY, prompter });
     expect(r.code, r.stderr).toBe(0);
     expect(prompter.asked.map((q) => q.kind)).toEqual(Array(9).fill('input'));
@@ -144,14 +203,17 @@ describe('no prompt without a TTY', () => {
     ['stdout not a TTY', { stdin: true, stdout: false, stderr: true }, []],
     ['--no-input on a TTY', TTY, ['--no-input']],
   ];
-  it.each(cases)('%s: a missing field is a usage error naming the flag (exit 2), nothing sent', async (_name, tty, extra) => {
-    const prompter = fakePrompter([]);
-    const r = await h.run([...extra, 'registration', 'show'], { tty, prompter });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('usuario_cartao (--usuario-cartao): is required (17 digits)');
-    expect(prompter.asked).toHaveLength(0);
-    expect(h.test.requests).toHaveLength(0);
-  });
+  it.each(cases)(
+    '%s: a missing field is a usage error naming the flag (exit 2), nothing sent',
+    async (_name, tty, extra) => {
+      const prompter = fakePrompter([]);
+      const r = await h.run([...extra, 'registration', 'show'], { tty, prompter });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('usuario_cartao (--usuario-cartao): is required (17 digits)');
+      expect(prompter.asked).toHaveLength(0);
+      expect(h.test.requests).toHaveLength(0);
+    },
+  );
 
   it('schedule book without a TTY does not start the wizard', async () => {
     const prompter = fakePrompter([]);

@@ -77,10 +77,22 @@ describe('in a real pseudo-terminal (tmux)', () => {
       const id = /Booked appointment (\d+)/.exec(pane.last)?.[1];
       expect(id, pane.last).toBeDefined();
 
-      const appointments = await readRecords(server.url, 'schedule.list', { usuario_cartao: CARD, ind_apenas_concluidas: 'N' });
+      const appointments = await readRecords(server.url, 'schedule.list', {
+        usuario_cartao: CARD,
+        ind_apenas_concluidas: 'N',
+      });
       const booked = appointments.find((a) => String(a['cd_evento']) === id);
-      expect(booked).toMatchObject({ prest_cod_svc_card: 9001, data_consulta: date, hora_inicio: start, status_agendamento: 'aguardando' });
-      const free = await readRecords(server.url, 'schedule.times', { cd_local: cdLocal, prest_cod_svc_card: '9001', data_consulta: date });
+      expect(booked).toMatchObject({
+        prest_cod_svc_card: 9001,
+        data_consulta: date,
+        hora_inicio: start,
+        status_agendamento: 'aguardando',
+      });
+      const free = await readRecords(server.url, 'schedule.times', {
+        cd_local: cdLocal,
+        prest_cod_svc_card: '9001',
+        data_consulta: date,
+      });
       expect(free.map((t) => t['hora_inicio'])).not.toContain(start);
     } finally {
       await tmux.killSession('schedule');
@@ -108,7 +120,10 @@ describe('in a real pseudo-terminal (tmux)', () => {
     writeFileSync(file, '%PDF-1.4\n% identity card\n');
     const pane = await tmux.start('enrol', [process.execPath, cli.main, 'enrol', 'wizard'], env());
     try {
-      const script = enrolmentScript([{ nome: 'Pedro Souza', file }, { nome: 'Lia Souza', document: false, answers: ['N', 'N'] }]);
+      const script = enrolmentScript([
+        { nome: 'Pedro Souza', file },
+        { nome: 'Lia Souza', document: false, answers: ['N', 'N'] },
+      ]);
       for (const item of script) {
         if (typeof item !== 'object') throw new Error('every scripted answer names its question');
         const { q, a } = item;

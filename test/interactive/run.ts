@@ -24,7 +24,12 @@ class Capture extends Writable {
 
 const configHome = mkdtempSync(join(tmpdir(), 'coopctl-interactive-'));
 
-export async function runOnTerminal(argv: readonly string[], url: string, prompter: Prompter, env: Record<string, string> = {}): Promise<Ran> {
+export async function runOnTerminal(
+  argv: readonly string[],
+  url: string,
+  prompter: Prompter,
+  env: Record<string, string> = {},
+): Promise<Ran> {
   const stdout = new Capture();
   const stderr = new Capture();
   const ctx = makeContext({
@@ -40,8 +45,14 @@ export async function runOnTerminal(argv: readonly string[], url: string, prompt
 }
 
 /** The data records of a read on the real server (GET with a query string). */
-export async function readRecords(url: string, id: string, params: Record<string, string>): Promise<Array<Record<string, unknown>>> {
+export async function readRecords(
+  url: string,
+  id: string,
+  params: Record<string, string>,
+): Promise<Array<Record<string, unknown>>> {
   const res = await fetch(`${url}${operation(id).path}?${new URLSearchParams(params).toString()}`);
   const body = (await res.json()) as Array<Record<string, unknown>>;
-  return body.filter((r) => r['confirma_operacao'] === undefined || r['confirma_operacao'] === 1 || r['confirma_operacao'] === 2);
+  return body.filter(
+    (r) => r['confirma_operacao'] === undefined || r['confirma_operacao'] === 1 || r['confirma_operacao'] === 2,
+  );
 }

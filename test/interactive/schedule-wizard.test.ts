@@ -17,7 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const appointments = () => readRecords(server.url, 'schedule.list', { usuario_cartao: CARD, ind_apenas_concluidas: 'N' });
+const appointments = () =>
+  readRecords(server.url, 'schedule.list', { usuario_cartao: CARD, ind_apenas_concluidas: 'N' });
 
 describe('schedule book <card> on a terminal with missing flags', () => {
   it('picks a location, a date and a time from the live lists, asks the contact, confirms and books', async () => {
@@ -53,9 +54,17 @@ describe('schedule book <card> on a terminal with missing flags', () => {
     expect(id, r.stdout).toBeDefined();
     expect(r.stderr).toContain(`Booked appointment ${id}`);
     const booked = (await appointments()).find((a) => String(a['cd_evento']) === id);
-    expect(booked).toMatchObject({ prest_cod_svc_card: Number(PROVIDER), data_consulta: date!.answer, status_agendamento: 'aguardando' });
+    expect(booked).toMatchObject({
+      prest_cod_svc_card: Number(PROVIDER),
+      data_consulta: date!.answer,
+      status_agendamento: 'aguardando',
+    });
     // The booked slot is no longer offered.
-    const times = await readRecords(server.url, 'schedule.times', { cd_local: '102', prest_cod_svc_card: PROVIDER, data_consulta: String(date!.answer) });
+    const times = await readRecords(server.url, 'schedule.times', {
+      cd_local: '102',
+      prest_cod_svc_card: PROVIDER,
+      data_consulta: String(date!.answer),
+    });
     expect(times.map((t) => t['hora_inicio'])).not.toContain(booked!['hora_inicio']);
   });
 
@@ -65,7 +74,22 @@ describe('schedule book <card> on a terminal with missing flags', () => {
       { q: 'Time on', a: ENTER },
       { q: 'Book this appointment?', a: true },
     ]);
-    const flags = ['--prest-cod-svc-card', PROVIDER, '--cd-local', '101', '--tp-evento', '2', '--ds-email', 'a@example.com', '--nr-ddd-celular', '11', '--nr-celular', '987654321', '--ds-endereco', 'Av. Paulista'];
+    const flags = [
+      '--prest-cod-svc-card',
+      PROVIDER,
+      '--cd-local',
+      '101',
+      '--tp-evento',
+      '2',
+      '--ds-email',
+      'a@example.com',
+      '--nr-ddd-celular',
+      '11',
+      '--nr-celular',
+      '987654321',
+      '--ds-endereco',
+      'Av. Paulista',
+    ];
     const r = await runOnTerminal(['--json', 'schedule', 'book', CARD, ...flags], server.url, prompter);
     expect(r.code, r.stderr).toBe(0);
     expect(prompter.asked.map((q) => q.kind)).toEqual(['select', 'select', 'confirm']);
@@ -102,7 +126,33 @@ describe('schedule book <card> on a terminal with missing flags', () => {
 
   it('with all flags given there is no wizard', async () => {
     const prompter = fakePrompter([]);
-    const r = await runOnTerminal(['schedule', 'book', CARD, '--prest-cod-svc-card', PROVIDER, '--cd-local', '101', '--tp-evento', '1', '--dt-hr-inicio', '2020-01-06 08:00', '--dt-hr-fim', '2020-01-06 08:30', '--ds-email', 'a@example.com', '--nr-ddd-celular', '11', '--nr-celular', '987654321', '--ds-endereco', 'x'], server.url, prompter);
+    const r = await runOnTerminal(
+      [
+        'schedule',
+        'book',
+        CARD,
+        '--prest-cod-svc-card',
+        PROVIDER,
+        '--cd-local',
+        '101',
+        '--tp-evento',
+        '1',
+        '--dt-hr-inicio',
+        '2020-01-06 08:00',
+        '--dt-hr-fim',
+        '2020-01-06 08:30',
+        '--ds-email',
+        'a@example.com',
+        '--nr-ddd-celular',
+        '11',
+        '--nr-celular',
+        '987654321',
+        '--ds-endereco',
+        'x',
+      ],
+      server.url,
+      prompter,
+    );
     expect(prompter.asked).toHaveLength(0);
     expect(r.code).toBe(1); // a slot in the past is not offered
   });
@@ -110,10 +160,19 @@ describe('schedule book <card> on a terminal with missing flags', () => {
 
 describe('schedule book: other paths', () => {
   it("a provider's only location is taken without asking", async () => {
-    const prompter = fakePrompter([{ q: 'prest_cod_svc_card', a: '9002' }, { q: 'Date', a: ENTER }, { q: 'Time on', a: ENTER }, 'a@example.com', '11', '987654321', ENTER, { q: 'Book this appointment?', a: false }]);
+    const prompter = fakePrompter([
+      { q: 'prest_cod_svc_card', a: '9002' },
+      { q: 'Date', a: ENTER },
+      { q: 'Time on', a: ENTER },
+      'a@example.com',
+      '11',
+      '987654321',
+      ENTER,
+      { q: 'Book this appointment?', a: false },
+    ]);
     const r = await runOnTerminal(['schedule', 'book', CARD], server.url, prompter);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('Location: Centro Médico Coop Moema (201), the provider\'s only one.');
+    expect(r.stderr).toContain("Location: Centro Médico Coop Moema (201), the provider's only one.");
     expect(prompter.asked.some((q) => q.message.startsWith('Location'))).toBe(false);
     expect(prompter.asked.find((q) => q.message.includes('ds_endereco'))?.default).toBe('Centro Médico Coop Moema');
   });

@@ -91,7 +91,11 @@ export class Pane {
   }
 
   /** Polls the screen until `test` holds; fails with the screen after the time limit. */
-  async waitFor(what: string, test: (screen: string) => boolean, { timeoutMs = 30_000, intervalMs = 50 }: WaitOptions = {}): Promise<string> {
+  async waitFor(
+    what: string,
+    test: (screen: string) => boolean,
+    { timeoutMs = 30_000, intervalMs = 50 }: WaitOptions = {},
+  ): Promise<string> {
     const attempts = Math.ceil(timeoutMs / intervalMs);
     for (let i = 0; i < attempts; i++) {
       const screen = await this.screen();
@@ -106,14 +110,16 @@ export class Pane {
   /** The question being asked: the last line that starts with inquirer's `?`, and the lines after it. */
   static activePrompt(screen: string): { line: string; below: string[] } | undefined {
     const lines = screen.split('\n');
-    for (let i = lines.length - 1; i >= 0; i--) if (lines[i]!.startsWith('? ')) return { line: lines[i]!, below: lines.slice(i + 1) };
+    for (let i = lines.length - 1; i >= 0; i--)
+      if (lines[i]!.startsWith('? ')) return { line: lines[i]!, below: lines.slice(i + 1) };
     return undefined;
   }
 
   /** Waits until the question being asked contains `question`. */
   async prompt(question: string | RegExp): Promise<{ line: string; below: string[] }> {
     // The question's text follows inquirer's `? ` prefix.
-    const matches = (line: string) => (typeof question === 'string' ? line.includes(question) : question.test(line.slice(2)));
+    const matches = (line: string) =>
+      typeof question === 'string' ? line.includes(question) : question.test(line.slice(2));
     const screen = await this.waitFor(`the question ${String(question)}`, (s) => {
       const p = Pane.activePrompt(s);
       return p !== undefined && matches(p.line);
@@ -133,7 +139,8 @@ export class Pane {
   async input(question: string | RegExp, text: string): Promise<void> {
     await this.prompt(question);
     await this.type(text);
-    if (text) await this.waitFor(`the echo of "${text}"`, (s) => Pane.activePrompt(s)?.line.trimEnd().endsWith(text) ?? false);
+    if (text)
+      await this.waitFor(`the echo of "${text}"`, (s) => Pane.activePrompt(s)?.line.trimEnd().endsWith(text) ?? false);
     await this.keys('Enter');
   }
 
@@ -142,9 +149,15 @@ export class Pane {
     await this.prompt(question);
     if (choiceStart !== undefined) {
       await this.type(choiceStart);
-      await this.waitFor(`the pointer on "${choiceStart}"`, (s) => Pane.activePrompt(s)?.below.some((l) => l.startsWith(`❯ ${choiceStart}`)) ?? false);
+      await this.waitFor(
+        `the pointer on "${choiceStart}"`,
+        (s) => Pane.activePrompt(s)?.below.some((l) => l.startsWith(`❯ ${choiceStart}`)) ?? false,
+      );
     }
-    const chosen = Pane.activePrompt(this.last)!.below.find((l) => l.startsWith('❯ '))!.slice(2).trim();
+    const chosen = Pane.activePrompt(this.last)!
+      .below.find((l) => l.startsWith('❯ '))!
+      .slice(2)
+      .trim();
     await this.keys('Enter');
     return chosen;
   }

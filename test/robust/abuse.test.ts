@@ -71,10 +71,25 @@ const host = () => `127.0.0.1:${srv.port}`;
 const ABUSES: ReadonlyArray<readonly [string, () => string]> = [
   ['silent', () => ''],
   ['half a request line', () => `GET ${ALLERGIES.path}?usuario_cartao=0001000`],
-  ['half the headers', () => `GET ${ALLERGIES.path}?usuario_cartao=${CARD} HTTP/1.1\r\nHost: ${host()}\r\nAccept: appl`],
-  ['a body announced, never sent', () => `POST ${CONTRACT.path} HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n`],
-  ['half a body', () => `POST ${CONTRACT.path} HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{"registro_ans":"123`],
-  ['a chunked body never ended', () => `POST ${CONTRACT.path} HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"reg\r\n`],
+  [
+    'half the headers',
+    () => `GET ${ALLERGIES.path}?usuario_cartao=${CARD} HTTP/1.1\r\nHost: ${host()}\r\nAccept: appl`,
+  ],
+  [
+    'a body announced, never sent',
+    () =>
+      `POST ${CONTRACT.path} HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n`,
+  ],
+  [
+    'half a body',
+    () =>
+      `POST ${CONTRACT.path} HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/json\r\nContent-Length: 400\r\n\r\n{"registro_ans":"123`,
+  ],
+  [
+    'a chunked body never ended',
+    () =>
+      `POST ${CONTRACT.path} HTTP/1.1\r\nHost: ${host()}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"reg\r\n`,
+  ],
   ['headers without their end', () => `POST ${CONTRACT.path} HTTP/1.1\r\nHost: ${host()}\r\nContent-Length: 10\r\n`],
 ];
 
@@ -107,7 +122,9 @@ function oversized(): Promise<{ statusLine: string; closed: boolean }> {
     socket.on('data', (c: Buffer) => (text += c.toString('latin1')));
     socket.on('error', reject);
     socket.on('close', () => resolve({ statusLine: text.split('\r\n')[0] ?? '', closed: true }));
-    socket.write(`GET ${ALLERGIES.path}?usuario_cartao=${CARD} HTTP/1.1\r\nHost: ${host()}\r\nX-Padding: ${'a'.repeat(17 * 1024)}\r\n\r\n`);
+    socket.write(
+      `GET ${ALLERGIES.path}?usuario_cartao=${CARD} HTTP/1.1\r\nHost: ${host()}\r\nX-Padding: ${'a'.repeat(17 * 1024)}\r\n\r\n`,
+    );
   });
 }
 

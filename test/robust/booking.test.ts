@@ -35,7 +35,11 @@ interface Slot {
   readonly hora_fim: string;
 }
 
-async function read(url: string, op: typeof LOCATIONS, params: Record<string, string>): Promise<Array<Record<string, unknown>>> {
+async function read(
+  url: string,
+  op: typeof LOCATIONS,
+  params: Record<string, string>,
+): Promise<Array<Record<string, unknown>>> {
   const res = await sendJson(`${url}${op.path}?${new URLSearchParams(params).toString()}`, {}, { method: 'GET' });
   expect(res.status).toBe(200);
   const check = checkResponse(op, res.body);
@@ -57,14 +61,30 @@ async function findFreeSlot(url: string): Promise<Slot> {
     const data_consulta = String(last['data_consulta']);
     const times = await read(url, TIMES, { cd_local, prest_cod_svc_card: PROVIDER, data_consulta });
     const t = times[0];
-    if (t) return { cd_local, data_consulta, tp_evento: String(t['tp_evento']), hora_inicio: String(t['hora_inicio']), hora_fim: String(t['hora_fim']) };
+    if (t)
+      return {
+        cd_local,
+        data_consulta,
+        tp_evento: String(t['tp_evento']),
+        hora_inicio: String(t['hora_inicio']),
+        hora_fim: String(t['hora_fim']),
+      };
   }
   throw new Error(`provider ${PROVIDER} offers no free slot in the demo data`);
 }
 
 async function offered(url: string, slot: Slot): Promise<boolean> {
-  const times = await read(url, TIMES, { cd_local: slot.cd_local, prest_cod_svc_card: PROVIDER, data_consulta: slot.data_consulta });
-  return times.some((t) => String(t['tp_evento']) === slot.tp_evento && t['hora_inicio'] === slot.hora_inicio && t['hora_fim'] === slot.hora_fim);
+  const times = await read(url, TIMES, {
+    cd_local: slot.cd_local,
+    prest_cod_svc_card: PROVIDER,
+    data_consulta: slot.data_consulta,
+  });
+  return times.some(
+    (t) =>
+      String(t['tp_evento']) === slot.tp_evento &&
+      t['hora_inicio'] === slot.hora_inicio &&
+      t['hora_fim'] === slot.hora_fim,
+  );
 }
 
 function bookingOf(slot: Slot, i: number): Record<string, unknown> {
@@ -89,7 +109,9 @@ interface Race {
 /** Sends the 50 bookings at once, each on a fresh connection, spread over the given servers. */
 async function race(urls: readonly string[], slot: Slot): Promise<Race> {
   const answers = await Promise.all(
-    Array.from({ length: RACERS }, (_, i) => sendJson(`${urls[i % urls.length]}${BOOK.path}`, bookingOf(slot, i), { agent: false })),
+    Array.from({ length: RACERS }, (_, i) =>
+      sendJson(`${urls[i % urls.length]}${BOOK.path}`, bookingOf(slot, i), { agent: false }),
+    ),
   );
   const out: Race = { winners: [], refused: [], other: [] };
   for (const [i, res] of answers.entries()) {
@@ -125,7 +147,10 @@ describe('one server', () => {
 
     // The winner's appointment is stored, once, under the winner's card.
     const winner = first.winners[0]!;
-    const list = await read(srv.url, LIST, { usuario_cartao: CARDS[winner.i % CARDS.length]!, ind_apenas_concluidas: 'N' });
+    const list = await read(srv.url, LIST, {
+      usuario_cartao: CARDS[winner.i % CARDS.length]!,
+      ind_apenas_concluidas: 'N',
+    });
     const booked = list.filter((a) => Number(a['cd_evento']) === winner.cd_evento);
     expect(booked).toHaveLength(1);
     expect(booked[0]!['status_agendamento']).toBe('aguardando');

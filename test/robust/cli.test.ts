@@ -47,7 +47,19 @@ function expectOneClearLine(run: Run): string {
 const CARD = '00010001000001005';
 const READ_BASE = ['record', 'allergies', CARD];
 const READ_TEST = ['registration', 'show', CARD, '--json'];
-const WRITE_BASE = ['enrol', 'contract', 'create', '--registro-ans', '123456', '--coop-id', '1', '--produto-tabela-id', '10', '--origem', 'WB'];
+const WRITE_BASE = [
+  'enrol',
+  'contract',
+  'create',
+  '--registro-ans',
+  '123456',
+  '--coop-id',
+  '1',
+  '--produto-tabela-id',
+  '10',
+  '--origem',
+  'WB',
+];
 const WRITE_TEST = ['registration', 'update-contact', CARD, '--usuario-celular', '(11)912345678', '--json'];
 const READS = [
   ['a read (base host)', READ_BASE],
@@ -164,7 +176,12 @@ describe('a server slower than --timeout 300', () => {
 
 describe('a server that only answers 5xx', () => {
   const FIVES = [
-    ['500 with an error envelope', 500, 'application/json', '[{"confirma_operacao":4,"mensagem_erro":"internal error"}]'],
+    [
+      '500 with an error envelope',
+      500,
+      'application/json',
+      '[{"confirma_operacao":4,"mensagem_erro":"internal error"}]',
+    ],
     ['502 with an HTML page', 502, 'text/html', '<html><body><h1>502 Bad Gateway</h1></body></html>'],
     ['503 with no body', 503, undefined, ''],
     ['504 with invalid JSON', 504, 'application/json', '{"oops'],
@@ -189,7 +206,9 @@ describe('a server that only answers 5xx', () => {
   });
 
   it('the test host read with --json and the default retries → exit 1, tried 3 times', async () => {
-    const srv = await tiny(answer(500, 'application/json', '[{"confirma_operacao":4,"mensagem_erro":"internal error"}]'));
+    const srv = await tiny(
+      answer(500, 'application/json', '[{"confirma_operacao":4,"mensagem_erro":"internal error"}]'),
+    );
     const run = await coopctl(srv.url, READ_TEST);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toBe('');
@@ -200,7 +219,11 @@ describe('a server that only answers 5xx', () => {
 
 describe('a server that answers garbage with 200', () => {
   const GARBAGE = [
-    ['an HTML page', 'text/html; charset=utf-8', '<!doctype html><html><head><title>Login</title></head><body>Please log in</body></html>'],
+    [
+      'an HTML page',
+      'text/html; charset=utf-8',
+      '<!doctype html><html><head><title>Login</title></head><body>Please log in</body></html>',
+    ],
     ['invalid JSON', 'application/json', '[{"confirma_operacao": 2, "mensagem_erro": '],
     ['an empty body', 'application/json', ''],
     ['a JSON object instead of an array', 'application/json', '{"hello":"world"}'],
@@ -228,7 +251,9 @@ describe('a server that answers garbage with 200', () => {
   });
 
   it('a data record that misses its fields → exit 4, one line', async () => {
-    const srv = await tiny(answer(200, 'application/json', '[{"confirma_operacao":2,"mensagem_erro":"","unexpected":true}]'));
+    const srv = await tiny(
+      answer(200, 'application/json', '[{"confirma_operacao":2,"mensagem_erro":"","unexpected":true}]'),
+    );
     const run = await coopctl(srv.url, READ_TEST);
     expect(run.code, run.stderr).toBe(4);
     expect(run.stdout).toBe('');
@@ -240,8 +265,21 @@ describe('a case the generated inputs found', () => {
   // validateParams threw a TypeError for a date field holding text without digits (src/catalogue/rules.ts);
   // the CLI reported an "unexpected failure" with exit 1 instead of a validation error with exit 2.
   it('a date flag of text without digits is a usage error (exit 2): one line naming the flag, nothing sent', async () => {
-    const srv = await tiny(answer(200, 'application/json', '[{"confirma_operacao":1,"mensagem_erro":"","beneficiario_id":1}]'));
-    const run = await coopctl(srv.url, ['enrol', 'beneficiary', 'add', '1', '--cpf', '529.982.247-25', '--data-solicitacao', 'today', '--grau-dependencia', 'T']);
+    const srv = await tiny(
+      answer(200, 'application/json', '[{"confirma_operacao":1,"mensagem_erro":"","beneficiario_id":1}]'),
+    );
+    const run = await coopctl(srv.url, [
+      'enrol',
+      'beneficiary',
+      'add',
+      '1',
+      '--cpf',
+      '529.982.247-25',
+      '--data-solicitacao',
+      'today',
+      '--grau-dependencia',
+      'T',
+    ]);
     expect(run.code, run.stderr).toBe(2);
     expect(expectOneClearLine(run)).toMatch(/--data-solicitacao/);
     expect(srv.hits).toBe(0);

@@ -56,7 +56,12 @@ function ackedId(status: number, body: unknown, field: string): number | undefin
  * SIGKILL once `killAfter` writes are acknowledged, with requests in flight.
  * Resolves when every worker has seen its connection die.
  */
-async function loadThenKill(proc: ServeProcess, target: number, killAfter: number, acked: Acked): Promise<{ acked: number; failed: number; cut: number }> {
+async function loadThenKill(
+  proc: ServeProcess,
+  target: number,
+  killAfter: number,
+  acked: Acked,
+): Promise<{ acked: number; failed: number; cut: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: WORKERS });
   let count = 0;
   let failed = 0;
@@ -73,7 +78,9 @@ async function loadThenKill(proc: ServeProcess, target: number, killAfter: numbe
       const i = n++;
       const contract = i % 2 === 0;
       const op = contract ? CONTRACT : BENEFICIARY;
-      const params = contract ? { ...sampleParams(CONTRACT, false), numero_proposta: 100_000 + i } : { ...sampleParams(BENEFICIARY), contrato_id: target, nome: `Crash ${i}` };
+      const params = contract
+        ? { ...sampleParams(CONTRACT, false), numero_proposta: 100_000 + i }
+        : { ...sampleParams(BENEFICIARY), contrato_id: target, nome: `Crash ${i}` };
       let res;
       try {
         res = await sendJson(`${proc.url}${op.path}`, params, { agent });
@@ -159,6 +166,8 @@ describe('SIGKILL under a write load', () => {
     expect(await proc.exited).toBe(0);
     // The kills did land in the middle of the load: requests in flight lost their connection.
     expect(cut).toBeGreaterThan(0);
-    expect(acked.contracts.length + acked.beneficiaries.size).toBeGreaterThanOrEqual(KILL_AFTER.reduce((a, b) => a + b, 0));
+    expect(acked.contracts.length + acked.beneficiaries.size).toBeGreaterThanOrEqual(
+      KILL_AFTER.reduce((a, b) => a + b, 0),
+    );
   }, 120_000);
 });

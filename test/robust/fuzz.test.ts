@@ -17,7 +17,14 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { briefly, catalogue, checkResponse, sampleParams, type Field, type Operation } from '../../src/catalogue/index.js';
+import {
+  briefly,
+  catalogue,
+  checkResponse,
+  sampleParams,
+  type Field,
+  type Operation,
+} from '../../src/catalogue/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { envelopeProblem, messageOf, send, sendJson, tableChecksum, type Answer } from './helpers.js';
 
@@ -45,7 +52,10 @@ type Encoding = 'query' | 'json' | 'form';
 const ABSENT = Symbol('absent');
 
 /** How the case is made to be refused: a bad value, a missing required field, or unknown keys. */
-type Forced = { kind: 'invalid'; name: string; value: unknown } | { kind: 'missing'; name: string } | { kind: 'unknown' };
+type Forced =
+  | { kind: 'invalid'; name: string; value: unknown }
+  | { kind: 'missing'; name: string }
+  | { kind: 'unknown' };
 
 interface Case {
   readonly encoding: Encoding;
@@ -59,7 +69,9 @@ interface Case {
 /** Values that stay invalid whatever the encoding (a JSON number 12 for a text field becomes the valid text "12" in a form). */
 function invalidFor(f: Field, encoding: Encoding): unknown[] {
   if (encoding === 'json') return [...f.invalid];
-  return f.invalid.filter((v) => typeof v === 'string' || Array.isArray(v) || (typeof v === 'number' && f.kind === 'int'));
+  return f.invalid.filter(
+    (v) => typeof v === 'string' || Array.isArray(v) || (typeof v === 'number' && f.kind === 'int'),
+  );
 }
 
 function validArb(f: Field): fc.Arbitrary<unknown> {
@@ -85,15 +97,37 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(true, false, null, '', ' ', '0', '00', 'S', 'N', 'R', 'null', 'undefined', '[]', '{}'),
 );
 
-const oddKeys = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'prototype', 'nao_existe', 'a b', 'ç', '%zz', '.', 'x[y]', 'x[]', '0'];
+const oddKeys = [
+  '__proto__',
+  'constructor',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  'prototype',
+  'nao_existe',
+  'a b',
+  'ç',
+  '%zz',
+  '.',
+  'x[y]',
+  'x[]',
+  '0',
+];
 
 function caseArb(op: Operation, encodings: readonly Encoding[]): fc.Arbitrary<Case> {
   const names = Object.keys(op.params);
   const isParam = (k: string) => Object.hasOwn(op.params, k) || Object.hasOwn(op.params, k.replace(/\[\]$/, ''));
-  const key = fc.oneof(fc.constantFrom(...oddKeys), fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_.-]{0,24}$/), fc.constantFrom(...names.map((n) => n.toUpperCase()), ...names.map((n) => `${n} `)));
+  const key = fc.oneof(
+    fc.constantFrom(...oddKeys),
+    fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_.-]{0,24}$/),
+    fc.constantFrom(...names.map((n) => n.toUpperCase()), ...names.map((n) => `${n} `)),
+  );
   const fields = fc.record(
     Object.fromEntries(
-      Object.entries(op.params).map(([name, f]) => [name, fc.oneof(fc.constant<unknown>(ABSENT), validArb(f), fc.constantFrom(...f.invalid), anyValue)]),
+      Object.entries(op.params).map(([name, f]) => [
+        name,
+        fc.oneof(fc.constant<unknown>(ABSENT), validArb(f), fc.constantFrom(...f.invalid), anyValue),
+      ]),
     ),
   ) as fc.Arbitrary<Record<string, unknown>>;
   // An empty list would send no pair at all in a form: unknown keys always carry something.
@@ -110,36 +144,51 @@ function caseArb(op: Operation, encodings: readonly Encoding[]): fc.Arbitrary<Ca
     const invalidNames = names.filter((n) => invalidFor(op.params[n]!, encoding).length > 0);
     if (invalidNames.length) {
       forcedChoices.push(
-        fc.constantFrom(...invalidNames).chain((name) => fc.constantFrom(...invalidFor(op.params[name]!, encoding)).map((value): Forced => ({ kind: 'invalid', name, value }))),
+        fc
+          .constantFrom(...invalidNames)
+          .chain((name) =>
+            fc
+              .constantFrom(...invalidFor(op.params[name]!, encoding))
+              .map((value): Forced => ({ kind: 'invalid', name, value })),
+          ),
       );
     }
-    if (required.length) forcedChoices.push(fc.constantFrom(...required).map((name): Forced => ({ kind: 'missing', name })));
-    return fc.tuple(fields, unknown, fc.oneof(...forcedChoices), fc.shuffledSubarray(names.concat(['']), { minLength: names.length + 1 })).map(([values, extra, forced, order]) => {
-      const chosen: Array<[string, unknown]> = [];
-      for (const name of order) {
-        if (name === '') {
-          chosen.push(...extra);
-          continue;
+    if (required.length)
+      forcedChoices.push(fc.constantFrom(...required).map((name): Forced => ({ kind: 'missing', name })));
+    return fc
+      .tuple(
+        fields,
+        unknown,
+        fc.oneof(...forcedChoices),
+        fc.shuffledSubarray(names.concat(['']), { minLength: names.length + 1 }),
+      )
+      .map(([values, extra, forced, order]) => {
+        const chosen: Array<[string, unknown]> = [];
+        for (const name of order) {
+          if (name === '') {
+            chosen.push(...extra);
+            continue;
+          }
+          let value = values[name];
+          if (forced.kind !== 'unknown' && forced.name === name)
+            value = forced.kind === 'invalid' ? forced.value : ABSENT;
+          if (value !== ABSENT) chosen.push([name, value]);
         }
-        let value = values[name];
-        if (forced.kind !== 'unknown' && forced.name === name) value = forced.kind === 'invalid' ? forced.value : ABSENT;
-        if (value !== ABSENT) chosen.push([name, value]);
-      }
-      // A form sends a list as `k[]=…` and a single value as `k=…`; the server drops one trailing `[]`.
-      let unknownKeys = extra.map(([k, v]) => (encoding === 'json' || Array.isArray(v) ? k : k.replace(/\[\]$/, '')));
-      if (forced.kind === 'unknown' && unknownKeys.length === 0) {
-        chosen.push(['nao_existe', 'x']);
-        unknownKeys = ['nao_existe'];
-      }
-      return { encoding, entries: chosen, unknownKeys, forced };
-    });
+        // A form sends a list as `k[]=…` and a single value as `k=…`; the server drops one trailing `[]`.
+        let unknownKeys = extra.map(([k, v]) => (encoding === 'json' || Array.isArray(v) ? k : k.replace(/\[\]$/, '')));
+        if (forced.kind === 'unknown' && unknownKeys.length === 0) {
+          chosen.push(['nao_existe', 'x']);
+          unknownKeys = ['nao_existe'];
+        }
+        return { encoding, entries: chosen, unknownKeys, forced };
+      });
   });
 }
 
 /** The value as a form field: strings as they are, lists as repeated `name[]`, anything else as JSON text. */
 function formPairs(entries: Case['entries']): URLSearchParams {
   const out = new URLSearchParams();
-  const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? String(v));
+  const text = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)));
   for (const [k, v] of entries) {
     if (Array.isArray(v)) for (const el of v) out.append(`${k}[]`, text(el));
     else out.append(k, text(v));
@@ -162,7 +211,12 @@ function request(op: Operation, c: Case): Promise<Answer> {
   }
   const body = c.encoding === 'json' ? jsonText(c.entries) : formPairs(c.entries).toString();
   const type = c.encoding === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
-  return send(url, { method, agent, headers: { 'content-type': type, 'content-length': Buffer.byteLength(body) }, body });
+  return send(url, {
+    method,
+    agent,
+    headers: { 'content-type': type, 'content-length': Buffer.byteLength(body) },
+    body,
+  });
 }
 
 /** The names a 422 message names: the part before `: ` of each `field: rule` segment (not the closing "and 3 more"). */
@@ -214,7 +268,10 @@ function checkRejection(op: Operation, c: Case, res: Answer): void {
   const sent = c.unknownKeys.map(briefly);
   const known = new Set([...Object.keys(op.params), ...sent]);
   for (const n of named) {
-    expect(known.has(n) || Object.hasOwn(op.params, withoutIndex(n)), `"${n}" in "${messageOf(res)}" is no field of ${op.name} nor a key sent`).toBe(true);
+    expect(
+      known.has(n) || Object.hasOwn(op.params, withoutIndex(n)),
+      `"${n}" in "${messageOf(res)}" is no field of ${op.name} nor a key sent`,
+    ).toBe(true);
   }
   const culprits = c.forced.kind === 'unknown' ? sent : [c.forced.name];
   const bare = named.map(withoutIndex);
@@ -260,7 +317,24 @@ describe.each(ops)('%s', (_id, op, index) => {
       fc.string({ minLength: 1, maxLength: 300 }).map((s) => Buffer.from(s)),
       fc.json({ maxDepth: 3 }).map((s) => Buffer.from(s)),
       fc.integer({ min: 1, max: sample.length - 1 }).map((n) => Buffer.from(sample.slice(0, n))),
-      fc.constantFrom('null', '[]', '[{}]', '"x"', '1', 'true', '{', '{"a":', '\u0000', '{}}', '{"__proto__":{"x":1}}', '%', '&&&', '=').map((s) => Buffer.from(s)),
+      fc
+        .constantFrom(
+          'null',
+          '[]',
+          '[{}]',
+          '"x"',
+          '1',
+          'true',
+          '{',
+          '{"a":',
+          '\u0000',
+          '{}}',
+          '{"__proto__":{"x":1}}',
+          '%',
+          '&&&',
+          '=',
+        )
+        .map((s) => Buffer.from(s)),
     );
     await fc.assert(
       fc.asyncProperty(contentType, body, fc.boolean(), async (type, payload, chunked) => {
@@ -310,7 +384,12 @@ describe('text without digits in a date or time field', () => {
     const method = op.methods[0]!;
     const res =
       method === 'POST'
-        ? await send(`${srv.url}${op.path}`, { method, agent, headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) })
+        ? await send(`${srv.url}${op.path}`, {
+            method,
+            agent,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(params),
+          })
         : await send(`${srv.url}${op.path}?${formPairs(Object.entries(params)).toString()}`, { method, agent });
     expect(res.status, res.text).toBe(422);
     expect(envelopeProblem(res)).toBeUndefined();

@@ -23,22 +23,37 @@ export interface Answer {
 /** One HTTP exchange; `agent: false` for a fresh connection, else the given (keep-alive) agent. */
 export function send(
   url: string,
-  options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string | Buffer; agent?: http.Agent | false } = {},
+  options: {
+    method?: string;
+    headers?: http.OutgoingHttpHeaders;
+    body?: string | Buffer;
+    agent?: http.Agent | false;
+  } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: options.agent ?? false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, agent: options.agent ?? false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
 }
 
 /** POSTs (or GETs) a JSON body and parses the JSON answer. */
-export async function sendJson(url: string, params: unknown, options: { method?: string; agent?: http.Agent | false } = {}): Promise<{ status: number; body: unknown }> {
+export async function sendJson(
+  url: string,
+  params: unknown,
+  options: { method?: string; agent?: http.Agent | false } = {},
+): Promise<{ status: number; body: unknown }> {
   const body = JSON.stringify(params);
   const res = await send(url, {
     method: options.method ?? 'POST',
@@ -55,7 +70,8 @@ export async function sendJson(url: string, params: unknown, options: { method?:
  * `confirma_operacao` 4 and a non-empty `mensagem_erro`.
  */
 export function envelopeProblem(res: Answer): string | undefined {
-  if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) return `content-type ${String(res.headers['content-type'])}`;
+  if (!String(res.headers['content-type'] ?? '').startsWith('application/json'))
+    return `content-type ${String(res.headers['content-type'])}`;
   let body: unknown;
   try {
     body = JSON.parse(res.text);
@@ -66,13 +82,14 @@ export function envelopeProblem(res: Answer): string | undefined {
   const rec = body[0] as Record<string, unknown> | null;
   if (rec === null || typeof rec !== 'object') return `record is not an object: ${res.text.slice(0, 200)}`;
   if (rec['confirma_operacao'] !== 4) return `confirma_operacao is ${String(rec['confirma_operacao'])}`;
-  if (typeof rec['mensagem_erro'] !== 'string' || rec['mensagem_erro'] === '') return 'mensagem_erro is empty or not a string';
+  if (typeof rec['mensagem_erro'] !== 'string' || rec['mensagem_erro'] === '')
+    return 'mensagem_erro is empty or not a string';
   return undefined;
 }
 
 /** The `mensagem_erro` of an error answer already checked by `envelopeProblem`. */
 export function messageOf(res: Answer): string {
-  return ((JSON.parse(res.text) as Array<{ mensagem_erro: string }>)[0]!).mensagem_erro;
+  return (JSON.parse(res.text) as Array<{ mensagem_erro: string }>)[0]!.mensagem_erro;
 }
 
 /**
@@ -85,7 +102,9 @@ export function tableChecksum(path: string): string {
   try {
     const hash = createHash('sha256');
     const master = db
-      .prepare<[], { type: string; name: string; sql: string | null }>('SELECT type, name, sql FROM sqlite_master ORDER BY type, name')
+      .prepare<[], { type: string; name: string; sql: string | null }>(
+        'SELECT type, name, sql FROM sqlite_master ORDER BY type, name',
+      )
       .all();
     hash.update(`user_version ${String(db.pragma('user_version', { simple: true }))}\n`);
     for (const m of master) hash.update(`${m.type} ${m.name} ${m.sql ?? ''}\n`);
@@ -93,7 +112,11 @@ export function tableChecksum(path: string): string {
       if (m.type !== 'table') continue;
       const withoutRowid = /WITHOUT\s+ROWID/i.test(m.sql ?? '');
       const order = withoutRowid ? '' : ' ORDER BY rowid';
-      const rows = db.prepare(`SELECT * FROM "${m.name.replace(/"/g, '""')}"${order}`).safeIntegers().raw().all();
+      const rows = db
+        .prepare(`SELECT * FROM "${m.name.replace(/"/g, '""')}"${order}`)
+        .safeIntegers()
+        .raw()
+        .all();
       if (withoutRowid) rows.sort((a, b) => (JSON.stringify(a, jsonSafe) < JSON.stringify(b, jsonSafe) ? -1 : 1));
       hash.update(`table ${m.name} ${rows.length}\n`);
       for (const row of rows) hash.update(`${JSON.stringify(row, jsonSafe)}\n`);
@@ -106,7 +129,8 @@ export function tableChecksum(path: string): string {
 
 function jsonSafe(_key: string, v: unknown): unknown {
   if (typeof v === 'bigint') return `${v}n`;
-  if (v && typeof v === 'object' && (v as { type?: string }).type === 'Buffer') return `x'${Buffer.from((v as { data: number[] }).data).toString('hex')}'`;
+  if (v && typeof v === 'object' && (v as { type?: string }).type === 'Buffer')
+    return `x'${Buffer.from((v as { data: number[] }).data).toString('hex')}'`;
   return v;
 }
 
@@ -119,7 +143,8 @@ export function childEnv(dir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.Pro
     XDG_CONFIG_HOME: join(dir, 'config'),
     NO_COLOR: '1',
   };
-  for (const k of Object.keys(env)) if (k.startsWith('COOPCTL_') || k === 'FORCE_COLOR' || /^(https?|no)_proxy$/i.test(k)) delete env[k];
+  for (const k of Object.keys(env))
+    if (k.startsWith('COOPCTL_') || k === 'FORCE_COLOR' || /^(https?|no)_proxy$/i.test(k)) delete env[k];
   return { ...env, ...extra };
 }
 
@@ -141,7 +166,9 @@ export async function spawnServe(db: string, dir: string, args: readonly string[
   });
   let err = '';
   child.stderr!.on('data', (c: Buffer) => (err += c.toString('utf8')));
-  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (c: Buffer) => {

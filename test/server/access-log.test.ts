@@ -41,7 +41,8 @@ describe('access log', () => {
       expect.stringMatching(/^GET \/api\/svcmobile\/prontuario\/\*{13}4567 404 \d+\.\dms$/),
       expect.stringMatching(new RegExp(`^GET ${show.path} 401 \\d+\\.\\dms$`)),
     ]);
-    for (const secret of [CARD, '52998224725', 'private@example.com', TOKEN, 'wrong-token', '?']) expect(srv.logged()).not.toContain(secret);
+    for (const secret of [CARD, '52998224725', 'private@example.com', TOKEN, 'wrong-token', '?'])
+      expect(srv.logged()).not.toContain(secret);
   });
 
   it('answers 500 with an envelope when a handler throws, logging the error name only', async () => {
@@ -69,7 +70,9 @@ describe('access log of the real server: cards and CPFs in any form', () => {
     const before = logged.length;
     const { port } = new URL(server.url);
     await new Promise<void>((resolve, reject) => {
-      request({ host: '127.0.0.1', port, path }, (res) => res.resume().on('end', resolve)).on('error', reject).end();
+      request({ host: '127.0.0.1', port, path }, (res) => res.resume().on('end', resolve))
+        .on('error', reject)
+        .end();
     });
     return logged.slice(before).trimEnd();
   }
@@ -83,7 +86,11 @@ describe('access log of the real server: cards and CPFs in any form', () => {
     ['a formatted CPF', '/api/x/529.982.247-25', '/api/x/***.***.*47-25'],
     ['a formatted CPF, percent-encoded', '/api/x/529%2E982%2E247%2D25', '/api/x/***%2E***%2E*47%2D25'],
     ['a CPF in percent-encoded digits', '/api/x/%35%32%39%39%38%32%32%34%37%32%35', '/api/x/*******%34%37%32%35'],
-    ['a card cut by the 200-character limit', `/${'a'.repeat(190)}/00010001000001005`, `/${'a'.repeat(190)}/${'*'.repeat(8)}`],
+    [
+      'a card cut by the 200-character limit',
+      `/${'a'.repeat(190)}/00010001000001005`,
+      `/${'a'.repeat(190)}/${'*'.repeat(8)}`,
+    ],
   ])('masks %s in an unknown path', async (_name, path, masked) => {
     expect(await logLine(path)).toMatch(new RegExp(`^GET ${masked.replace(/[*+.]/g, '\\$&')} 404 \\d+\\.\\dms$`));
   });

@@ -32,7 +32,11 @@ const JSON_TYPE = 'application/json';
 
 function post(path: string, type: string, body: string | Buffer, query = ''): Promise<RawResponse> {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  return rawRequest(`${server.url}${path}${query ? `?${query}` : ''}`, { method: 'POST', headers: { 'content-type': type, 'content-length': bytes.length }, body: bytes });
+  return rawRequest(`${server.url}${path}${query ? `?${query}` : ''}`, {
+    method: 'POST',
+    headers: { 'content-type': type, 'content-length': bytes.length },
+    body: bytes,
+  });
 }
 
 /** The message of a one-record error answer. */
@@ -62,11 +66,25 @@ describe('too many values', () => {
   const cases: Array<[string, () => Promise<RawResponse>]> = [
     ['a 1 MiB form body of made-up names', () => post(documentOp.path, FORM, madeUpNames(MiB, false))],
     ['a 1 MiB JSON body of made-up names', () => post(documentOp.path, JSON_TYPE, madeUpNames(MiB, true))],
-    ['a query string of 2,000 made-up names', () => rawRequest(`${server.url}${documentOp.path}?${madeUpNames(8_000, false)}`, { method: 'POST' })],
-    ['a JSON list of 200,000 codes', () => post(documentOp.path, JSON_TYPE, JSON.stringify({ ...sampleParams(documentOp), tipo_documento: Array.from({ length: 200_000 }, () => 'RG') }))],
+    [
+      'a query string of 2,000 made-up names',
+      () => rawRequest(`${server.url}${documentOp.path}?${madeUpNames(8_000, false)}`, { method: 'POST' }),
+    ],
+    [
+      'a JSON list of 200,000 codes',
+      () =>
+        post(
+          documentOp.path,
+          JSON_TYPE,
+          JSON.stringify({ ...sampleParams(documentOp), tipo_documento: Array.from({ length: 200_000 }, () => 'RG') }),
+        ),
+    ],
     ['a form list of 50,000 codes', () => post(documentOp.path, FORM, 'tipo_documento[]=RG&'.repeat(50_000))],
     ['JSON nested 400,000 deep', () => post(documentOp.path, JSON_TYPE, nested(400_000))],
-    ['60 values in the query and 60 in the body', () => post(documentOp.path, FORM, madeUpNames(200, false), madeUpNames(200, false))],
+    [
+      '60 values in the query and 60 in the body',
+      () => post(documentOp.path, FORM, madeUpNames(200, false), madeUpNames(200, false)),
+    ],
   ];
 
   it.each(cases)('%s: 422 "too many parameters", nothing else said', async (_what, send) => {
@@ -80,7 +98,9 @@ describe('too many values', () => {
     const names = (n: number) => Array.from({ length: n }, (_, i) => `extra_${i}=1`).join('&');
     const hundred = await post(documentOp.path, FORM, names(100));
     expect(hundred.status).toBe(422);
-    expect(messageOf(hundred)).toMatch(/^beneficiario_id: is required .*; extra_0: is not a parameter of beneficiario\/documento; .*; and 84 more$/);
+    expect(messageOf(hundred)).toMatch(
+      /^beneficiario_id: is required .*; extra_0: is not a parameter of beneficiario\/documento; .*; and 84 more$/,
+    );
     const over = await post(documentOp.path, FORM, names(101));
     expect(messageOf(over)).toBe(TOO_MANY);
   });
@@ -104,7 +124,9 @@ describe('the worst 422 within the limit', () => {
     expect(parts).toHaveLength(21);
     expect(parts.filter((p) => / is required \(/.test(p))).toHaveLength(16);
     // The name's first 40 characters, its card number masked: `"\<0>`, the card, then nine times `"\`.
-    expect(parts[16]).toBe(`"\\<0>*************1005${'"\\'.repeat(9)}…: is not a parameter of contrato/responsavel_financeiro`);
+    expect(parts[16]).toBe(
+      `"\\<0>*************1005${'"\\'.repeat(9)}…: is not a parameter of contrato/responsavel_financeiro`,
+    );
     expect(parts[20]).toBe('and 96 more');
     expect(res.body).not.toContain(CARD);
   });
@@ -128,11 +150,16 @@ describe('the worst 422 within the limit', () => {
   it('repeats a content type it does not take only briefly', async () => {
     const res = await post(documentOp.path, `text/${'z'.repeat(5_000)}`, 'a=1');
     expect(res.status).toBe(400);
-    expect(messageOf(res)).toBe(`unsupported content type "text/${'z'.repeat(35)}…": send application/json or application/x-www-form-urlencoded`);
+    expect(messageOf(res)).toBe(
+      `unsupported content type "text/${'z'.repeat(35)}…": send application/json or application/x-www-form-urlencoded`,
+    );
   });
 
   it('caps a list at 16 elements', async () => {
-    const list = (n: number) => ({ ...sampleParams(documentOp), tipo_documento: Array.from({ length: n }, () => 'RG') });
+    const list = (n: number) => ({
+      ...sampleParams(documentOp),
+      tipo_documento: Array.from({ length: n }, () => 'RG'),
+    });
     const seventeen = await post(documentOp.path, JSON_TYPE, JSON.stringify(list(17)));
     expect(seventeen.status).toBe(422);
     expect(messageOf(seventeen)).toBe('tipo_documento: must be a list of at most 16 codes');
@@ -160,7 +187,12 @@ describe('a flood of 1 MiB requests of made-up names', () => {
     const loud = await scheduledReads(readUrl, 500, 2, expected);
     const stats = await flood.stop();
 
-    const [q50, q99, l50, l99] = [percentile(quiet, 0.5), percentile(quiet, 0.99), percentile(loud, 0.5), percentile(loud, 0.99)];
+    const [q50, q99, l50, l99] = [
+      percentile(quiet, 0.5),
+      percentile(quiet, 0.99),
+      percentile(loud, 0.5),
+      percentile(loud, 0.99),
+    ];
     console.log(
       `legitimate reads: quiet p50 ${q50.toFixed(2)} ms, p99 ${q99.toFixed(2)} ms (${quiet.length}); ` +
         `under flood p50 ${l50.toFixed(2)} ms, p99 ${l99.toFixed(2)} ms (${loud.length}); p50 ×${(l50 / q50).toFixed(1)}, p99 ×${(l99 / q99).toFixed(1)}; ` +
@@ -172,7 +204,9 @@ describe('a flood of 1 MiB requests of made-up names', () => {
     expect(stats.answers).toBeGreaterThanOrEqual(8);
     expect(stats.statuses).toEqual([422]);
     expect(stats.maxBytes).toBeLessThanOrEqual(KiB4);
-    expect(stats.messages.map((m) => (JSON.parse(m) as Array<{ mensagem_erro: string }>)[0]!.mensagem_erro)).toEqual([TOO_MANY]);
+    expect(stats.messages.map((m) => (JSON.parse(m) as Array<{ mensagem_erro: string }>)[0]!.mensagem_erro)).toEqual([
+      TOO_MANY,
+    ]);
     expect(databaseChecksum(server.db)).toBe(stored);
   });
 });

@@ -57,20 +57,25 @@ describe('server token at start', () => {
   });
 
   it('accepts a token of exactly 16 characters', async () => {
-    await expect(readServerToken(undefined, { COOPCTL_SERVER_TOKEN: 'sixteen-chars-xx' })).resolves.toBe('sixteen-chars-xx');
+    await expect(readServerToken(undefined, { COOPCTL_SERVER_TOKEN: 'sixteen-chars-xx' })).resolves.toBe(
+      'sixteen-chars-xx',
+    );
     await expect(serve(undefined, { COOPCTL_SERVER_TOKEN: 'sixteen-chars-xx' })).resolves.toBeUndefined();
   });
 
-  it.each(['0644', '0640', '0604', '0660', '0610'])('refuses a token file of mode %s, naming the file and chmod 600 (exit 2)', async (octal) => {
-    const mode = parseInt(octal, 8);
-    const file = tokenFile(mode);
-    const err = await startError(serve(file, {}));
-    expect(err.exitCode).toBe(2);
-    expect(err.message).toContain(file);
-    expect(err.message).toContain(`chmod 600 ${file}`);
-    expect(err.message).toContain(`mode ${octal}`);
-    expect(err.message).not.toContain(TOKEN);
-  });
+  it.each(['0644', '0640', '0604', '0660', '0610'])(
+    'refuses a token file of mode %s, naming the file and chmod 600 (exit 2)',
+    async (octal) => {
+      const mode = parseInt(octal, 8);
+      const file = tokenFile(mode);
+      const err = await startError(serve(file, {}));
+      expect(err.exitCode).toBe(2);
+      expect(err.message).toContain(file);
+      expect(err.message).toContain(`chmod 600 ${file}`);
+      expect(err.message).toContain(`mode ${octal}`);
+      expect(err.message).not.toContain(TOKEN);
+    },
+  );
 
   it.each([0o600, 0o400])('accepts a token file of mode 0%o', async (mode) => {
     await expect(readServerToken(tokenFile(mode), {})).resolves.toBe(TOKEN);
@@ -78,7 +83,9 @@ describe('server token at start', () => {
   });
 
   it('reads --token-file - from stdin, with no mode to check', async () => {
-    await expect(readServerToken('-', { COOPCTL_SERVER_TOKEN: 'another-token-of-24-chars' }, Readable.from([`${TOKEN}\n`]))).resolves.toBe(TOKEN);
+    await expect(
+      readServerToken('-', { COOPCTL_SERVER_TOKEN: 'another-token-of-24-chars' }, Readable.from([`${TOKEN}\n`])),
+    ).resolves.toBe(TOKEN);
     const err = await startError(readServerToken('-', {}, Readable.from(['short\n'])));
     expect(err.message).toMatch(/in stdin is too short/);
   });
@@ -93,7 +100,10 @@ describe('repeated 401s from one client', () => {
   afterAll(() => srv.close());
 
   const ask = (token: string, localAddress = '127.0.0.1') =>
-    rawRequest(`${srv.url}${show.path}?${query}`, { headers: { authorization: `Bearer ${token}` }, agent: new http.Agent({ localAddress }) });
+    rawRequest(`${srv.url}${show.path}?${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+      agent: new http.Agent({ localAddress }),
+    });
 
   it('answers 429 with Retry-After past 3 failures, even to the right token, until the window ends; other clients go on', async () => {
     now = 1_000;
@@ -104,7 +114,9 @@ describe('repeated 401s from one client', () => {
     const locked = await ask(TOKEN);
     expect(locked.status).toBe(429);
     expect(locked.headers['retry-after']).toBe('60');
-    expect(JSON.parse(locked.body)).toEqual([{ confirma_operacao: 4, mensagem_erro: expect.stringMatching(/too many/) }]);
+    expect(JSON.parse(locked.body)).toEqual([
+      { confirma_operacao: 4, mensagem_erro: expect.stringMatching(/too many/) },
+    ]);
     expect(srv.calls.length).toBe(calls);
 
     // Another client address (127.0.0.2 is loopback too) is not held back.
@@ -170,12 +182,25 @@ describe('headers of every answer', () => {
   it.each<[string, number, () => Promise<{ status: number; headers: http.IncomingHttpHeaders }>]>([
     ['200', 200, () => rawRequest(`${srv.url}${show.path}?${query}`, { headers: auth })],
     ['HEAD', 200, () => rawRequest(`${srv.url}${show.path}?${query}`, { method: 'HEAD', headers: auth })],
-    ['200 to a POST', 200, () => rawRequest(`${srv.url}${contact.path}`, { method: 'POST', headers: json, body: contactBody })],
+    [
+      '200 to a POST',
+      200,
+      () => rawRequest(`${srv.url}${contact.path}`, { method: 'POST', headers: json, body: contactBody }),
+    ],
     ['400', 400, () => rawRequest(`${srv.url}${contact.path}`, { method: 'POST', headers: json, body: '{ nope' })],
-    ['403', 403, () => rawRequest(`${srv.url}${show.path}?${query}`, { headers: { ...auth, origin: 'http://attacker.example' } })],
+    [
+      '403',
+      403,
+      () => rawRequest(`${srv.url}${show.path}?${query}`, { headers: { ...auth, origin: 'http://attacker.example' } }),
+    ],
     ['404', 404, () => rawRequest(`${srv.url}/nothing/here`, { headers: auth })],
     ['405', 405, () => rawRequest(`${srv.url}${show.path}`, { method: 'DELETE', headers: auth })],
-    ['413', 413, () => rawRequest(`${srv.url}${contact.path}`, { method: 'POST', headers: json, body: 'x'.repeat(1024 * 1024 + 1) })],
+    [
+      '413',
+      413,
+      () =>
+        rawRequest(`${srv.url}${contact.path}`, { method: 'POST', headers: json, body: 'x'.repeat(1024 * 1024 + 1) }),
+    ],
     ['422', 422, () => rawRequest(`${srv.url}${show.path}?usuario_cartao=1`, { headers: auth })],
     ['500', 500, () => rawRequest(`${srv.url}${operation('record.allergies').path}?${query}`, { headers: auth })],
     // The last two: one failure is the limit here, so the 401 is followed by a 429 from the same client.

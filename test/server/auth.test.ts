@@ -50,21 +50,27 @@ describe('server token', () => {
 });
 
 describe('exposure', () => {
-  it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])('treats %s as loopback', (host) => {
-    expect(isLoopback(host)).toBe(true);
-  });
+  it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])(
+    'treats %s as loopback',
+    (host) => {
+      expect(isLoopback(host)).toBe(true);
+    },
+  );
 
-  it.each(['0.0.0.0', '::', '192.168.1.10', 'example.org', '128.0.0.1'])('refuses %s without a token (exit 2), allows it with one', (host) => {
-    expect(isLoopback(host)).toBe(false);
-    let caught: unknown;
-    try {
-      checkExposure(host, undefined);
-    } catch (err) {
-      caught = err;
-    }
-    expect(caught).toBeInstanceOf(StartError);
-    expect((caught as StartError).exitCode).toBe(2);
-    expect((caught as StartError).message).toMatch(/token/);
-    expect(() => checkExposure(host, TOKEN)).not.toThrow();
-  });
+  it.each(['0.0.0.0', '::', '192.168.1.10', 'example.org', '128.0.0.1'])(
+    'refuses %s without a token (exit 2), allows it with one',
+    (host) => {
+      expect(isLoopback(host)).toBe(false);
+      let caught: unknown;
+      try {
+        checkExposure(host, undefined);
+      } catch (err) {
+        caught = err;
+      }
+      expect(caught).toBeInstanceOf(StartError);
+      expect((caught as StartError).exitCode).toBe(2);
+      expect((caught as StartError).message).toMatch(/token/);
+      expect(() => checkExposure(host, TOKEN)).not.toThrow();
+    },
+  );
 });

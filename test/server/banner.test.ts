@@ -5,7 +5,10 @@ import type { RunningServer } from '../../src/server/start.js';
 import { demoExamples } from '../../src/server/store/demo.js';
 
 function running(cards: string[]): RunningServer {
-  const describeDemo = async () => ({ cards, providers: [{ prest_cod_svc_card: 9001, cd_local: 101, nm_local: 'Unidade' }] });
+  const describeDemo = async () => ({
+    cards,
+    providers: [{ prest_cod_svc_card: 9001, cd_local: 101, nm_local: 'Unidade' }],
+  });
   return { url: 'http://127.0.0.1:8787', store: { describeDemo } } as unknown as RunningServer;
 }
 

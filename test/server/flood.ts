@@ -79,7 +79,12 @@ export interface Flood {
 }
 
 /** Starts `clients` flooding `url` with `bodies` ([text, content type]) for at most `limitMs`. */
-export function startFlood(url: string, bodies: ReadonlyArray<readonly [string, string]>, clients: number, limitMs: number): Flood {
+export function startFlood(
+  url: string,
+  bodies: ReadonlyArray<readonly [string, string]>,
+  clients: number,
+  limitMs: number,
+): Flood {
   const worker = new Worker(FLOOD, { eval: true, workerData: { url, bodies, clients, limitMs } });
   const sending = new Promise<void>((resolve, reject) => {
     worker.once('message', () => resolve());
@@ -110,7 +115,12 @@ export function startFlood(url: string, bodies: ReadonlyArray<readonly [string, 
  * measure only the quiet moments). Each read's time runs from when it was
  * due to its answer, so a stall counts for every read it delays.
  */
-export async function scheduledReads(url: string, count: number, intervalMs: number, expected: string): Promise<number[]> {
+export async function scheduledReads(
+  url: string,
+  count: number,
+  intervalMs: number,
+  expected: string,
+): Promise<number[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   const pending: Array<Promise<number>> = [];
   const start = performance.now();
@@ -138,4 +148,3 @@ export function percentile(times: readonly number[], p: number): number {
   const sorted = [...times].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }
-

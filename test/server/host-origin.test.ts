@@ -27,7 +27,12 @@ beforeAll(async () => {
 afterAll(() => srv.stop());
 
 /** One request written as it is on the wire; `host: undefined` sends no Host header. */
-async function send(method: string, target: string, headers: Record<string, string | undefined>, body = ''): Promise<RawResponse> {
+async function send(
+  method: string,
+  target: string,
+  headers: Record<string, string | undefined>,
+  body = '',
+): Promise<RawResponse> {
   const lines = [`${method} ${target} HTTP/1.1`];
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) lines.push(`${name}: ${value}`);
   lines.push('Connection: close');
@@ -108,7 +113,11 @@ describe('Origin and Sec-Fetch-Site (cross-site requests)', () => {
   it('refuses a form post from another origin, and one from an opaque origin (null)', async () => {
     const before = await contracts();
     const form = 'application/x-www-form-urlencoded';
-    expectRefused(await write({ Host: host, Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' }, form, FORM), 403, /other sites/);
+    expectRefused(
+      await write({ Host: host, Origin: 'https://attacker.example', 'Sec-Fetch-Site': 'cross-site' }, form, FORM),
+      403,
+      /other sites/,
+    );
     expectRefused(await write({ Host: host, Origin: 'null' }, form, FORM), 403, /other sites/);
     expect(await contracts()).toBe(before);
   });
@@ -133,9 +142,21 @@ describe('Origin and Sec-Fetch-Site (cross-site requests)', () => {
   });
 
   it('answers a CORS preflight with nothing permissive: 405 for an allowed origin, 403 for another', async () => {
-    const preflight = { Host: host, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' };
-    expectRefused(await send('OPTIONS', create.path, { ...preflight, Origin: 'http://localhost:5173' }), 405, /answers POST/);
-    expectRefused(await send('OPTIONS', create.path, { ...preflight, Origin: 'http://attacker.example' }), 403, /other sites/);
+    const preflight = {
+      Host: host,
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'content-type',
+    };
+    expectRefused(
+      await send('OPTIONS', create.path, { ...preflight, Origin: 'http://localhost:5173' }),
+      405,
+      /answers POST/,
+    );
+    expectRefused(
+      await send('OPTIONS', create.path, { ...preflight, Origin: 'http://attacker.example' }),
+      403,
+      /other sites/,
+    );
   });
 
   it('sends no CORS header on an answer to an allowed origin', async () => {

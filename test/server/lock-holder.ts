@@ -42,7 +42,9 @@ export interface LockHolder {
 
 /** Starts a child holding the write lock of `path`; resolves once it holds it. */
 export async function holdLock(path: string, mode: 'IMMEDIATE' | 'EXCLUSIVE'): Promise<LockHolder> {
-  const child: ChildProcess = spawn(process.execPath, ['-e', SCRIPT, BETTER_SQLITE3, path, mode], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, ['-e', SCRIPT, BETTER_SQLITE3, path, mode], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let exited = false;
   const exit = once(child, 'exit').then(() => {
     exited = true;

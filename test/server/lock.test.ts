@@ -19,13 +19,19 @@ const WRITES = [
   {
     id: 'enrol.beneficiary.add',
     params: (tag: string) => ({ contrato_id: 1, nome: `Lock ${tag}` }),
-    stored: (db: string, tag: string) => readValue(db, 'SELECT count(*) FROM beneficiary WHERE nome = ?', `Lock ${tag}`) === 1,
+    stored: (db: string, tag: string) =>
+      readValue(db, 'SELECT count(*) FROM beneficiary WHERE nome = ?', `Lock ${tag}`) === 1,
   },
   {
     id: 'registration.update-contact',
     params: (tag: string) => ({ usuario_cartao: DEMO_CARD, usuario_email: `${tag.toLowerCase()}@example.com` }),
     stored: (db: string, tag: string) =>
-      readValue(db, 'SELECT count(*) FROM contact c JOIN beneficiary b ON b.id = c.beneficiary_id WHERE b.card = ? AND c.email = ?', DEMO_CARD, `${tag.toLowerCase()}@example.com`) === 1,
+      readValue(
+        db,
+        'SELECT count(*) FROM contact c JOIN beneficiary b ON b.id = c.beneficiary_id WHERE b.card = ? AND c.email = ?',
+        DEMO_CARD,
+        `${tag.toLowerCase()}@example.com`,
+      ) === 1,
   },
 ] as const;
 
@@ -51,51 +57,57 @@ afterEach(async () => {
 });
 
 describe('another process holds the database write lock', () => {
-  it.each(WRITES)('$id waits for it without blocking: reads are answered meanwhile, and the write is stored once it is released', async (w) => {
-    srv = await startStoreServer({ lockWaitMs: 600_000 });
-    holder = await holdLock(srv.db, 'EXCLUSIVE');
-    const reached = srv.called(w.id);
-    let answered = false;
-    const write = callOp(srv.url, w.id, w.params('Waiter')).finally(() => (answered = true));
-    await reached;
+  it.each(WRITES)(
+    '$id waits for it without blocking: reads are answered meanwhile, and the write is stored once it is released',
+    async (w) => {
+      srv = await startStoreServer({ lockWaitMs: 600_000 });
+      holder = await holdLock(srv.db, 'EXCLUSIVE');
+      const reached = srv.called(w.id);
+      let answered = false;
+      const write = callOp(srv.url, w.id, w.params('Waiter')).finally(() => (answered = true));
+      await reached;
 
-    await readsAnswer(srv.url);
-    // The reads were answered while the write still waited and the other process still held the lock.
-    expect(answered).toBe(false);
-    expect(holder.holding()).toBe(true);
-    expect(w.stored(srv.db, 'Waiter')).toBe(false);
+      await readsAnswer(srv.url);
+      // The reads were answered while the write still waited and the other process still held the lock.
+      expect(answered).toBe(false);
+      expect(holder.holding()).toBe(true);
+      expect(w.stored(srv.db, 'Waiter')).toBe(false);
 
-    await holder.release('commit');
-    const res = await write;
-    expect(res.status).toBe(200);
-    expect(res.body[0]).toMatchObject({ confirma_operacao: 1 });
-    expect(w.stored(srv.db, 'Waiter')).toBe(true);
-    // The other process's own write was kept too.
-    expect(readValue(srv.db, 'SELECT value FROM counter WHERE name = ?', HOLDER_ROW)).toBe(1);
-  });
+      await holder.release('commit');
+      const res = await write;
+      expect(res.status).toBe(200);
+      expect(res.body[0]).toMatchObject({ confirma_operacao: 1 });
+      expect(w.stored(srv.db, 'Waiter')).toBe(true);
+      // The other process's own write was kept too.
+      expect(readValue(srv.db, 'SELECT value FROM counter WHERE name = ?', HOLDER_ROW)).toBe(1);
+    },
+  );
 
-  it.each(WRITES)('$id answers 503 with Retry-After and says the database is locked when the lock outlasts the wait; nothing is stored', async (w) => {
-    srv = await startStoreServer({ lockWaitMs: 50 });
-    holder = await holdLock(srv.db, 'IMMEDIATE');
-    const before = databaseChecksum(srv.db);
+  it.each(WRITES)(
+    '$id answers 503 with Retry-After and says the database is locked when the lock outlasts the wait; nothing is stored',
+    async (w) => {
+      srv = await startStoreServer({ lockWaitMs: 50 });
+      holder = await holdLock(srv.db, 'IMMEDIATE');
+      const before = databaseChecksum(srv.db);
 
-    const res = await callOp(srv.url, w.id, w.params('Refused'));
-    expect(res.status).toBe(503);
-    expect(res.retryAfter).toBe('1');
-    expect(res.body).toEqual([{ confirma_operacao: 4, mensagem_erro: LOCKED }]);
-    expect(srv.logged()).toContain(`${w.id}: store unavailable: busy`);
+      const res = await callOp(srv.url, w.id, w.params('Refused'));
+      expect(res.status).toBe(503);
+      expect(res.retryAfter).toBe('1');
+      expect(res.body).toEqual([{ confirma_operacao: 4, mensagem_erro: LOCKED }]);
+      expect(srv.logged()).toContain(`${w.id}: store unavailable: busy`);
 
-    // Reads still flow, and the lock is still held: the answer came before the other process let go.
-    await readsAnswer(srv.url);
-    expect(holder.holding()).toBe(true);
+      // Reads still flow, and the lock is still held: the answer came before the other process let go.
+      await readsAnswer(srv.url);
+      expect(holder.holding()).toBe(true);
 
-    await holder.release('rollback');
-    expect(databaseChecksum(srv.db)).toBe(before);
-    expect(w.stored(srv.db, 'Refused')).toBe(false);
-    // Once the lock is free, the same write goes through.
-    expect((await callOp(srv.url, w.id, w.params('Refused'))).status).toBe(200);
-    expect(w.stored(srv.db, 'Refused')).toBe(true);
-  });
+      await holder.release('rollback');
+      expect(databaseChecksum(srv.db)).toBe(before);
+      expect(w.stored(srv.db, 'Refused')).toBe(false);
+      // Once the lock is free, the same write goes through.
+      expect((await callOp(srv.url, w.id, w.params('Refused'))).status).toBe(200);
+      expect(w.stored(srv.db, 'Refused')).toBe(true);
+    },
+  );
 
   it('the fast read path still answers synchronously (no promise) while the lock is held', async () => {
     srv = await startStoreServer();

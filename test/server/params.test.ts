@@ -17,7 +17,10 @@ const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 /** Posts `body` and answers the parameters the handler received (or the error status). */
-async function send(path: string, init: RequestInit & { query?: string }): Promise<{ status: number; params?: Record<string, unknown>; body: unknown }> {
+async function send(
+  path: string,
+  init: RequestInit & { query?: string },
+): Promise<{ status: number; params?: Record<string, unknown>; body: unknown }> {
   const before = srv.calls.length;
   const res = await fetch(`${srv.url}${path}${init.query ? `?${init.query}` : ''}`, { method: 'POST', ...init });
   const body: unknown = await res.json();
@@ -40,7 +43,10 @@ describe('parameters', () => {
     const before = srv.calls.length;
     const res = await fetch(`${srv.url}${listOp.path}?${form(params)}`);
     expect(res.status).toBe(200);
-    expect(srv.calls.slice(before)[0]?.params).toMatchObject({ usuario_cartao: params['usuario_cartao'], prest_cod_svc_card: '123' });
+    expect(srv.calls.slice(before)[0]?.params).toMatchObject({
+      usuario_cartao: params['usuario_cartao'],
+      prest_cod_svc_card: '123',
+    });
   });
 
   it('reads a JSON body, query string and form body alike', async () => {
@@ -72,9 +78,17 @@ describe('parameters', () => {
   });
 
   it.each([
-    ['a JSON array', JSON_TYPE, (p: Record<string, unknown>) => JSON.stringify({ ...p, tipo_documento: ['RG', 'CPF'] })],
+    [
+      'a JSON array',
+      JSON_TYPE,
+      (p: Record<string, unknown>) => JSON.stringify({ ...p, tipo_documento: ['RG', 'CPF'] }),
+    ],
     ['name[]= pairs', FORM, (p: Record<string, unknown>) => form({ ...p, tipo_documento: ['RG', 'CPF'] })],
-    ['a repeated name=', FORM, (p: Record<string, unknown>) => `${form({ ...p, tipo_documento: 'RG' })}&tipo_documento=CPF`],
+    [
+      'a repeated name=',
+      FORM,
+      (p: Record<string, unknown>) => `${form({ ...p, tipo_documento: 'RG' })}&tipo_documento=CPF`,
+    ],
   ])('reads a list from %s', async (_how, headers, body) => {
     const res = await send(documentOp.path, { headers, body: body(sampleParams(documentOp)) });
     expect(res.status).toBe(200);
@@ -82,7 +96,10 @@ describe('parameters', () => {
   });
 
   it('reads a single form value of a list parameter as a list of one', async () => {
-    const res = await send(documentOp.path, { headers: FORM, body: form({ ...sampleParams(documentOp), tipo_documento: 'RG' }) });
+    const res = await send(documentOp.path, {
+      headers: FORM,
+      body: form({ ...sampleParams(documentOp), tipo_documento: 'RG' }),
+    });
     expect(res.params?.['tipo_documento']).toEqual(['RG']);
   });
 
@@ -113,7 +130,10 @@ describe('parameters', () => {
   });
 
   it('accepts a JSON body with a charset and an empty JSON body', async () => {
-    const ok = await send(bookOp.path, { headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(sampleParams(bookOp)) });
+    const ok = await send(bookOp.path, {
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify(sampleParams(bookOp)),
+    });
     expect(ok.status).toBe(200);
     const empty = await send(bookOp.path, { query: form(sampleParams(bookOp)), headers: JSON_TYPE, body: '' });
     expect(empty.status).toBe(200);
@@ -122,9 +142,14 @@ describe('parameters', () => {
   it('reads a body sent with a GET', async () => {
     const body = JSON.stringify(sampleParams(listOp));
     const before = srv.calls.length;
-    const res = await rawRequest(`${srv.url}${listOp.path}`, { headers: { ...JSON_TYPE, 'content-length': Buffer.byteLength(body) }, body });
+    const res = await rawRequest(`${srv.url}${listOp.path}`, {
+      headers: { ...JSON_TYPE, 'content-length': Buffer.byteLength(body) },
+      body,
+    });
     expect(res.status).toBe(200);
-    expect(srv.calls.slice(before)[0]?.params).toMatchObject({ usuario_cartao: sampleParams(listOp)['usuario_cartao'] });
+    expect(srv.calls.slice(before)[0]?.params).toMatchObject({
+      usuario_cartao: sampleParams(listOp)['usuario_cartao'],
+    });
   });
 });
 
@@ -142,24 +167,26 @@ describe('body size', () => {
 
   it('answers 413 to a Content-Length over 1 MiB without reading the body', async () => {
     const before = srv.calls.length;
-    const res = await new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
-      const req = http.request(`${srv.url}${documentOp.path}`, {
-        method: 'POST',
-        agent: false,
-        headers: { ...JSON_TYPE, 'content-length': String(MiB + 1) },
-      });
-      req.on('response', (r) => {
-        let body = '';
-        r.on('data', (c: Buffer) => (body += c.toString()));
-        r.on('end', () => {
-          resolve({ status: r.statusCode ?? 0, body, headers: r.headers });
-          req.destroy();
+    const res = await new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>(
+      (resolve, reject) => {
+        const req = http.request(`${srv.url}${documentOp.path}`, {
+          method: 'POST',
+          agent: false,
+          headers: { ...JSON_TYPE, 'content-length': String(MiB + 1) },
         });
-      });
-      req.on('error', reject);
-      // Only a few bytes are ever sent: the answer cannot come from reading the body.
-      req.write('{"a":');
-    });
+        req.on('response', (r) => {
+          let body = '';
+          r.on('data', (c: Buffer) => (body += c.toString()));
+          r.on('end', () => {
+            resolve({ status: r.statusCode ?? 0, body, headers: r.headers });
+            req.destroy();
+          });
+        });
+        req.on('error', reject);
+        // Only a few bytes are ever sent: the answer cannot come from reading the body.
+        req.write('{"a":');
+      },
+    );
     expect(res.status).toBe(413);
     expect(res.headers.connection).toBe('close');
     expect(JSON.parse(res.body)).toEqual([{ confirma_operacao: 4, mensagem_erro: expect.stringContaining('1 MiB') }]);
@@ -169,7 +196,11 @@ describe('body size', () => {
   it('survives a client that leaves halfway through its body', async () => {
     const before = srv.calls.length;
     await new Promise<void>((resolve) => {
-      const req = http.request(`${srv.url}${documentOp.path}`, { method: 'POST', agent: false, headers: { ...JSON_TYPE, 'content-length': '100' } });
+      const req = http.request(`${srv.url}${documentOp.path}`, {
+        method: 'POST',
+        agent: false,
+        headers: { ...JSON_TYPE, 'content-length': '100' },
+      });
       req.on('error', () => resolve());
       req.write('{"beneficiario_id":', () => setImmediate(() => req.destroy()));
     });

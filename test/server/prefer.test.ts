@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterAll(() => Promise.all([on.close(), off.close()]));
 
 function post(srv: FakeServer, prefer: string, payload = body) {
-  return fetch(`${srv.url}${op.path}`, { method: 'POST', headers: { 'content-type': 'application/json', prefer }, body: payload });
+  return fetch(`${srv.url}${op.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', prefer },
+    body: payload,
+  });
 }
 
 describe('Prefer header', () => {
@@ -39,7 +43,9 @@ describe('Prefer header', () => {
     const before = on.calls.length;
     const res = await post(on, `status=${status}`);
     expect(res.status).toBe(status);
-    expect(await res.json()).toEqual([{ confirma_operacao: 4, mensagem_erro: expect.stringContaining(`status=${status}`) }]);
+    expect(await res.json()).toEqual([
+      { confirma_operacao: 4, mensagem_erro: expect.stringContaining(`status=${status}`) },
+    ]);
     expect(on.calls.length).toBe(before);
   });
 
@@ -63,7 +69,12 @@ describe('Prefer header', () => {
   });
 
   it('reads combinations, caps delay, and ignores what it does not know', () => {
-    expect(parsePrefer('confirma=3, delay=100, status=503')).toEqual({ confirma: 3, delay: 100, status: 503, applied: 'confirma=3, delay=100, status=503' });
+    expect(parsePrefer('confirma=3, delay=100, status=503')).toEqual({
+      confirma: 3,
+      delay: 100,
+      status: 503,
+      applied: 'confirma=3, delay=100, status=503',
+    });
     expect(parsePrefer('delay=999999')?.delay).toBe(MAX_DELAY_MS);
     expect(parsePrefer(['respond-async', 'confirma="4"'])).toEqual({ confirma: 4, applied: 'confirma=4' });
     expect(parsePrefer('confirma=1, status=404, delay=-5, wait=10')).toBeUndefined();

@@ -17,7 +17,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The environment of a child: its own folders, no colour, no server token unless given. */
 function childEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: dir, XDG_DATA_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config'), NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: dir,
+    XDG_DATA_HOME: join(dir, 'data'),
+    XDG_CONFIG_HOME: join(dir, 'config'),
+    NO_COLOR: '1',
+  };
   delete env['COOPCTL_SERVER_TOKEN'];
   return env;
 }
@@ -69,7 +75,11 @@ describe('coopctl serve process', () => {
     const req = http.request(`${proc.url}${op.path}`, {
       method: 'POST',
       agent: false,
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+      },
     });
     const answered = new Promise<{ status: number; connection?: string; text: string }>((resolve, reject) => {
       req.on('response', (res) => {
@@ -101,9 +111,19 @@ describe('coopctl serve process', () => {
   });
 
   it('answers --allowed-host names and refuses other Host names with 403', async () => {
-    const proc = await start(['--db', ':memory:', '-q', '--allowed-host', 'coop.example.org', '--allowed-host', '.lan.example']);
+    const proc = await start([
+      '--db',
+      ':memory:',
+      '-q',
+      '--allowed-host',
+      'coop.example.org',
+      '--allowed-host',
+      '.lan.example',
+    ]);
     const port = Number(new URL(proc.url).port);
-    const status = async (host: string) => parseRaw((await rawExchange(port, `GET /nowhere HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)).text).status;
+    const status = async (host: string) =>
+      parseRaw((await rawExchange(port, `GET /nowhere HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`)).text)
+        .status;
     expect(await status('coop.example.org')).toBe(404);
     expect(await status(`x.lan.example:${port}`)).toBe(404);
     expect(await status('other.example')).toBe(403);
@@ -112,9 +132,21 @@ describe('coopctl serve process', () => {
   });
 
   it.each([
-    ['a short token from COOPCTL_SERVER_TOKEN', [], { COOPCTL_SERVER_TOKEN: 'short-token' }, '', /too short: use at least 16 characters/],
+    [
+      'a short token from COOPCTL_SERVER_TOKEN',
+      [],
+      { COOPCTL_SERVER_TOKEN: 'short-token' },
+      '',
+      /too short: use at least 16 characters/,
+    ],
     ['a short token from --token-file -', ['--token-file', '-'], {}, 'short-token\n', /token in stdin is too short/],
-    ['a token file others can read', ['--token-file', 'TOKEN_FILE'], {}, '', /open to other users \(mode 0644\): run chmod 600 /],
+    [
+      'a token file others can read',
+      ['--token-file', 'TOKEN_FILE'],
+      {},
+      '',
+      /open to other users \(mode 0644\): run chmod 600 /,
+    ],
     ['a malformed --allowed-host', ['--allowed-host', 'coop.example.org:80'], {}, '', /must be a host name/],
   ])('refuses %s, with exit 2', async (_what, args, env, stdin, message) => {
     const file = join(dir, 'open-token');

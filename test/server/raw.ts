@@ -17,20 +17,28 @@ export function rawRequest(
   options: { method?: string; headers?: http.OutgoingHttpHeaders; body?: string | Buffer; agent?: http.Agent } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent: options.agent ?? false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, agent: options.agent ?? false },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
 }
 
 /** Sends parameters as a JSON body with the operation's first method (a GET may carry a body too). */
-export async function sendJson(baseUrl: string, op: Operation, params: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+export async function sendJson(
+  baseUrl: string,
+  op: Operation,
+  params: Record<string, unknown>,
+): Promise<{ status: number; body: unknown }> {
   const body = JSON.stringify(params);
   const res = await rawRequest(`${baseUrl}${op.path}`, {
     method: op.methods[0],
@@ -52,7 +60,11 @@ export interface RawExchange {
  * apart) and collects the answer until the server closes the connection, or
  * until `limitMs` passes: then `closed` is false and the socket is dropped.
  */
-export function rawExchange(port: number, request: string | readonly string[], options: { limitMs?: number; gapMs?: number } = {}): Promise<RawExchange> {
+export function rawExchange(
+  port: number,
+  request: string | readonly string[],
+  options: { limitMs?: number; gapMs?: number } = {},
+): Promise<RawExchange> {
   const parts = typeof request === 'string' ? [request] : request;
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
@@ -69,8 +81,14 @@ export function rawExchange(port: number, request: string | readonly string[], o
       for (const g of gaps) clearTimeout(g);
       resolve({ text, closed: true });
     });
-    socket.on('error', (err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' || err.code === 'EPIPE' ? undefined : reject(err)));
-    socket.on('connect', () => parts.forEach((part, i) => gaps.push(setTimeout(() => socket.writable && socket.write(part), i * (options.gapMs ?? 0)))));
+    socket.on('error', (err: NodeJS.ErrnoException) =>
+      err.code === 'ECONNRESET' || err.code === 'EPIPE' ? undefined : reject(err),
+    );
+    socket.on('connect', () =>
+      parts.forEach((part, i) =>
+        gaps.push(setTimeout(() => socket.writable && socket.write(part), i * (options.gapMs ?? 0))),
+      ),
+    );
   });
 }
 
@@ -85,6 +103,8 @@ export function parseRaw(text: string): RawResponse {
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   const length = Number(headers['content-length'] ?? 0);
-  const body = Buffer.from(text.slice(end + 4)).subarray(0, length).toString('utf8');
+  const body = Buffer.from(text.slice(end + 4))
+    .subarray(0, length)
+    .toString('utf8');
   return { status: Number(statusLine.split(' ')[1]), headers, body };
 }

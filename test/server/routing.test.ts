@@ -19,14 +19,17 @@ describe('routing by the catalogue', () => {
     expect(await res.json()).toEqual([{ confirma_operacao: 4, mensagem_erro: expect.any(String) }]);
   });
 
-  it.each(catalogue.map((op) => [op.id, op] as const))('%s: a method it does not answer gets 405 with Allow', async (_id, op) => {
-    const method = op.methods.includes('POST') ? 'GET' : 'POST';
-    const res = await fetch(`${srv.url}${op.path}`, { method });
-    expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe(op.methods.join(', '));
-    const body = (await res.json()) as Array<{ confirma_operacao: number }>;
-    expect(body[0]?.confirma_operacao).toBe(4);
-  });
+  it.each(catalogue.map((op) => [op.id, op] as const))(
+    '%s: a method it does not answer gets 405 with Allow',
+    async (_id, op) => {
+      const method = op.methods.includes('POST') ? 'GET' : 'POST';
+      const res = await fetch(`${srv.url}${op.path}`, { method });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe(op.methods.join(', '));
+      const body = (await res.json()) as Array<{ confirma_operacao: number }>;
+      expect(body[0]?.confirma_operacao).toBe(4);
+    },
+  );
 
   it.each(catalogue.map((op) => [op.id, op] as const))('%s: its methods reach its handler', async (_id, op) => {
     const before = srv.calls.length;
@@ -34,7 +37,11 @@ describe('routing by the catalogue', () => {
     const url = `${srv.url}${op.path}`;
     const res =
       method === 'POST'
-        ? await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(sampleParams(op)) })
+        ? await fetch(url, {
+            method,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(sampleParams(op)),
+          })
         : await fetch(`${url}?${query(sampleParams(op))}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);

@@ -26,8 +26,13 @@ async function serve(opts: Partial<ServeOptions>, env: NodeJS.ProcessEnv = {}) {
   const out = sink();
   const err = sink();
   const ac = new AbortController();
-  const gotUrl = new Promise<string>((resolve) => out.stream.on('data', (c: Buffer) => resolve(c.toString('utf8').trim())));
-  const done = runServe({ host: '127.0.0.1', port: 0, ...opts }, { stdout: out.stream, stderr: err.stream, env: { HOME: dir, ...env }, signal: ac.signal });
+  const gotUrl = new Promise<string>((resolve) =>
+    out.stream.on('data', (c: Buffer) => resolve(c.toString('utf8').trim())),
+  );
+  const done = runServe(
+    { host: '127.0.0.1', port: 0, ...opts },
+    { stdout: out.stream, stderr: err.stream, env: { HOME: dir, ...env }, signal: ac.signal },
+  );
   const url = await Promise.race([gotUrl, done.then(() => Promise.reject(new Error('stopped before listening')))]);
   return {
     url,
@@ -64,7 +69,13 @@ describe('coopctl serve', () => {
     expect(srv.stderr()).toMatch(/stopped\n$/);
     // The access log never carries the query.
     expect(srv.stderr()).toMatch(new RegExp(`^GET ${op.path} 200 `, 'm'));
-    expect(srv.stderr().split('\n').filter((l) => l.startsWith('GET ')).join('\n')).not.toContain(card);
+    expect(
+      srv
+        .stderr()
+        .split('\n')
+        .filter((l) => l.startsWith('GET '))
+        .join('\n'),
+    ).not.toContain(card);
   });
 
   it('opens an existing database as it is, without loading the demo dataset again', async () => {
@@ -91,7 +102,9 @@ describe('coopctl serve', () => {
 
   it('falls back to ~/.local/share without XDG_DATA_HOME', () => {
     expect(defaultDbPath({ HOME: '/home/ana' })).toBe('/home/ana/.local/share/coopctl/coopctl.db');
-    expect(defaultDbPath({ HOME: '/home/ana', XDG_DATA_HOME: 'relative' })).toBe('/home/ana/.local/share/coopctl/coopctl.db');
+    expect(defaultDbPath({ HOME: '/home/ana', XDG_DATA_HOME: 'relative' })).toBe(
+      '/home/ana/.local/share/coopctl/coopctl.db',
+    );
   });
 
   it('serves :memory: with demo data', async () => {
@@ -107,8 +120,12 @@ describe('coopctl serve', () => {
     const srv = await serve({ db: join(dir, 'a.db'), tokenFile: file }, { COOPCTL_SERVER_TOKEN: 'env-token-12345678' });
     const path = operation('enrol.contract.search').path;
     expect((await fetch(`${srv.url}${path}`)).status).toBe(401);
-    expect((await fetch(`${srv.url}${path}`, { headers: { authorization: 'Bearer env-token-12345678' } })).status).toBe(401);
-    expect((await fetch(`${srv.url}${path}`, { headers: { authorization: 'Bearer file-token-1234567' } })).status).toBe(200);
+    expect((await fetch(`${srv.url}${path}`, { headers: { authorization: 'Bearer env-token-12345678' } })).status).toBe(
+      401,
+    );
+    expect((await fetch(`${srv.url}${path}`, { headers: { authorization: 'Bearer file-token-1234567' } })).status).toBe(
+      200,
+    );
     await srv.stop();
     expect(srv.stderr() + srv.stdout()).not.toContain('file-token-1234567');
   });
@@ -118,13 +135,18 @@ describe('coopctl serve', () => {
     const port = new URL(srv.url).port;
     const path = operation('enrol.contract.search').path;
     expect((await fetch(`http://127.0.0.1:${port}${path}`)).status).toBe(401);
-    expect((await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: 'Bearer env-token-12345678' } })).status).toBe(200);
+    expect(
+      (await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: 'Bearer env-token-12345678' } }))
+        .status,
+    ).toBe(200);
     await srv.stop();
   });
 
   it('refuses a non-loopback address without a token (exit 2), before creating any file', async () => {
     const db = join(dir, 'sub', 'a.db');
-    const err = await startError(runServe({ host: '0.0.0.0', port: 0, db }, { stdout: sink().stream, stderr: sink().stream, env: {} }));
+    const err = await startError(
+      runServe({ host: '0.0.0.0', port: 0, db }, { stdout: sink().stream, stderr: sink().stream, env: {} }),
+    );
     expect(err.exitCode).toBe(2);
     expect(err.message).toMatch(/token/);
     expect(existsSync(join(dir, 'sub'))).toBe(false);
@@ -137,7 +159,10 @@ describe('coopctl serve', () => {
     ['a missing fixtures file', { fixtures: 'no-such.json' }, {}],
   ])('refuses %s with exit 2', async (_what, opts, env) => {
     const err = await startError(
-      runServe({ host: '127.0.0.1', port: 0, db: ':memory:', ...opts }, { stdout: sink().stream, stderr: sink().stream, env }),
+      runServe(
+        { host: '127.0.0.1', port: 0, db: ':memory:', ...opts },
+        { stdout: sink().stream, stderr: sink().stream, env },
+      ),
     );
     expect(err.exitCode).toBe(2);
   });
@@ -148,7 +173,12 @@ describe('coopctl serve', () => {
   ])('refuses a fixtures file that is %s with exit 2, naming the problem', async (_what, text) => {
     const file = join(dir, 'fixtures.json');
     writeFileSync(file, text);
-    const err = await startError(runServe({ host: '127.0.0.1', port: 0, db: join(dir, 'f.db'), fixtures: file }, { stdout: sink().stream, stderr: sink().stream, env: {} }));
+    const err = await startError(
+      runServe(
+        { host: '127.0.0.1', port: 0, db: join(dir, 'f.db'), fixtures: file },
+        { stdout: sink().stream, stderr: sink().stream, env: {} },
+      ),
+    );
     expect(err.exitCode).toBe(2);
     expect(err.message).toMatch(/fixtures/);
   });
@@ -166,7 +196,9 @@ describe('coopctl serve', () => {
     const blocker = net.createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as net.AddressInfo).port;
-    const err = await startError(runServe({ host: '127.0.0.1', port, db: ':memory:' }, { stdout: sink().stream, stderr: sink().stream, env: {} }));
+    const err = await startError(
+      runServe({ host: '127.0.0.1', port, db: ':memory:' }, { stdout: sink().stream, stderr: sink().stream, env: {} }),
+    );
     expect(err.exitCode).toBe(1);
     expect(err.message).toContain(String(port));
     blocker.close();

@@ -17,16 +17,27 @@ export async function callOp(url: string, id: string, params: Record<string, unk
   const all = { ...sampleParams(op), ...params };
   const res =
     op.methods[0] === 'POST'
-      ? await fetch(`${url}${op.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(all) })
+      ? await fetch(`${url}${op.path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(all),
+        })
       : await fetch(`${url}${op.path}?${new URLSearchParams(all as Record<string, string>).toString()}`);
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body: (await res.json()) as HttpAnswer['body'] };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    body: (await res.json()) as HttpAnswer['body'],
+  };
 }
 
 /** One value read from the database file through a read-only connection of its own (committed data only). */
 export function readValue(path: string, sql: string, ...args: unknown[]): unknown {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
-    return db.prepare(sql).pluck().get(...args);
+    return db
+      .prepare(sql)
+      .pluck()
+      .get(...args);
   } finally {
     db.close();
   }

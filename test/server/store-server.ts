@@ -29,7 +29,9 @@ export interface StoreServer {
   stop(): Promise<void>;
 }
 
-export async function startStoreServer(options: Pick<OpenStoreOptions, 'lockWaitMs' | 'pragmas'> = {}): Promise<StoreServer> {
+export async function startStoreServer(
+  options: Pick<OpenStoreOptions, 'lockWaitMs' | 'pragmas'> = {},
+): Promise<StoreServer> {
   const dir = mkdtempSync(join(tmpdir(), 'coopctl-faults-'));
   const db = join(dir, 'coop.db');
   const store = await openStore({ path: db, demo: true, now: () => NOW, ...options });

@@ -4,10 +4,18 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { sendJson } from './raw.js';
 import { invalidCases } from './cases.js';
 
-async function call(srv: { url: string }, op: Operation, params: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+async function call(
+  srv: { url: string },
+  op: Operation,
+  params: Record<string, unknown>,
+): Promise<{ status: number; body: unknown }> {
   const res =
     op.methods[0] === 'POST'
-      ? await fetch(`${srv.url}${op.path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(params) })
+      ? await fetch(`${srv.url}${op.path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(params),
+        })
       : await fetch(`${srv.url}${op.path}?${new URLSearchParams(params as Record<string, string>).toString()}`);
   return { status: res.status, body: await res.json() };
 }
@@ -19,12 +27,15 @@ describe('with the real store', () => {
   });
   afterAll(() => srv.stop());
 
-  it.each(catalogue.map((op) => [op.id, op] as const))('%s answers valid sample parameters with a well-formed 200', async (_id, op) => {
-    const res = await call(srv, op, sampleParams(op));
-    expect(res.status).toBe(200);
-    const check = checkResponse(op, res.body);
-    expect(check.ok, check.ok ? '' : check.problem).toBe(true);
-  });
+  it.each(catalogue.map((op) => [op.id, op] as const))(
+    '%s answers valid sample parameters with a well-formed 200',
+    async (_id, op) => {
+      const res = await call(srv, op, sampleParams(op));
+      expect(res.status).toBe(200);
+      const check = checkResponse(op, res.body);
+      expect(check.ok, check.ok ? '' : check.problem).toBe(true);
+    },
+  );
 });
 
 describe('bad input with the real store', () => {

@@ -33,8 +33,10 @@ interface Variant {
   readonly expected: (label: string, position: number) => string;
 }
 
-const control = (code: string) => (label: string, position: number) => `${label}: must not contain control characters (found U+${code} at position ${position})`;
-const notUtf8 = (byte: string) => (label: string, position: number) => `${label}: is not valid UTF-8 (byte 0x${byte} at position ${position})`;
+const control = (code: string) => (label: string, position: number) =>
+  `${label}: must not contain control characters (found U+${code} at position ${position})`;
+const notUtf8 = (byte: string) => (label: string, position: number) =>
+  `${label}: is not valid UTF-8 (byte 0x${byte} at position ${position})`;
 
 const variants: readonly Variant[] = [
   { what: 'NUL', via: 'query', query: '%00', expected: control('0000') },
@@ -64,7 +66,11 @@ function send(op: Operation, params: Record<string, unknown>, v: Variant) {
   if (v.via === 'query') return rawRequest(`${path}?${urlencoded(params, v.query!)}`, { method });
   const body =
     v.via === 'json'
-      ? Buffer.concat(JSON.stringify(params).split(JSON.stringify(MARK).slice(1, -1)).flatMap((part, i) => (i ? [v.json!, Buffer.from(part)] : [Buffer.from(part)])))
+      ? Buffer.concat(
+          JSON.stringify(params)
+            .split(JSON.stringify(MARK).slice(1, -1))
+            .flatMap((part, i) => (i ? [v.json!, Buffer.from(part)] : [Buffer.from(part)])),
+        )
       : Buffer.from(urlencoded(params, v.form!), 'latin1');
   const type = v.via === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
   return rawRequest(path, { method, headers: { 'content-type': type, 'content-length': body.length }, body });
@@ -72,21 +78,24 @@ function send(op: Operation, params: Record<string, unknown>, v: Variant) {
 
 const table = catalogue.flatMap((op) => Object.entries(op.params).map(([name, f]) => [op.id, name, op, f] as const));
 
-it.each(table)('%s %s: NUL, ESC, C1, DEL and bytes that are not UTF-8, by query, JSON and form → 422 naming the field', async (_id, name, op: Operation, f: Field) => {
-  // The offending character goes in the rule's own example, at its third character (or its end).
-  const at = Math.min(2, f.example.length);
-  const value = `${f.example.slice(0, at)}${MARK}${f.example.slice(at)}`;
-  const params = { ...sampleParams(op), [name]: f.kind === 'array' ? [value] : value };
-  const label = f.kind === 'array' ? `${name}[0]` : name;
-  for (const v of variants) {
-    const res = await send(op, params, v);
-    expect({ what: `${v.what} by ${v.via}`, status: res.status, body: JSON.parse(res.body) as unknown }).toEqual({
-      what: `${v.what} by ${v.via}`,
-      status: 422,
-      body: [{ confirma_operacao: 4, mensagem_erro: v.expected(label, at + 1) }],
-    });
-  }
-});
+it.each(table)(
+  '%s %s: NUL, ESC, C1, DEL and bytes that are not UTF-8, by query, JSON and form → 422 naming the field',
+  async (_id, name, op: Operation, f: Field) => {
+    // The offending character goes in the rule's own example, at its third character (or its end).
+    const at = Math.min(2, f.example.length);
+    const value = `${f.example.slice(0, at)}${MARK}${f.example.slice(at)}`;
+    const params = { ...sampleParams(op), [name]: f.kind === 'array' ? [value] : value };
+    const label = f.kind === 'array' ? `${name}[0]` : name;
+    for (const v of variants) {
+      const res = await send(op, params, v);
+      expect({ what: `${v.what} by ${v.via}`, status: res.status, body: JSON.parse(res.body) as unknown }).toEqual({
+        what: `${v.what} by ${v.via}`,
+        status: 422,
+        body: [{ confirma_operacao: 4, mensagem_erro: v.expected(label, at + 1) }],
+      });
+    }
+  },
+);
 
 it('stored nothing for any of them', () => {
   expect(table.length).toBe(138);
@@ -101,15 +110,30 @@ it('keeps text past ASCII as sent, by query, JSON, percent-encoded form and raw 
     const send = (params: Record<string, unknown>, how: number) => {
       const query = urlencoded(params, '');
       if (how === 0) return rawRequest(`${own.url}${op.path}?${query}`, { method: 'POST' });
-      const body = how === 1 ? Buffer.from(JSON.stringify(params)) : how === 2 ? Buffer.from(query) : Buffer.from(Object.entries(params).map(([k, v]) => `${k}=${String(v)}`).join('&'));
+      const body =
+        how === 1
+          ? Buffer.from(JSON.stringify(params))
+          : how === 2
+            ? Buffer.from(query)
+            : Buffer.from(
+                Object.entries(params)
+                  .map(([k, v]) => `${k}=${String(v)}`)
+                  .join('&'),
+              );
       const type = how === 1 ? 'application/json' : 'application/x-www-form-urlencoded';
-      return rawRequest(`${own.url}${op.path}`, { method: 'POST', headers: { 'content-type': type, 'content-length': body.length }, body });
+      return rawRequest(`${own.url}${op.path}`, {
+        method: 'POST',
+        headers: { 'content-type': type, 'content-length': body.length },
+        body,
+      });
     };
     for (const [how, street] of streets.entries()) {
       const res = await send({ ...sampleParams(op), endereco_ind: '0', endereco_logradouro: street }, how);
       expect(res.status, res.body).toBe(200);
     }
-    const read = await rawRequest(`${own.url}/api/svcmobile/atualizacaocadastral/buscadadosusuario?usuario_cartao=${String(sampleParams(op)['usuario_cartao'])}`);
+    const read = await rawRequest(
+      `${own.url}/api/svcmobile/atualizacaocadastral/buscadadosusuario?usuario_cartao=${String(sampleParams(op)['usuario_cartao'])}`,
+    );
     const [record] = JSON.parse(read.body) as Array<{ endereco: Array<{ logradouro: string }> }>;
     expect(record!.endereco.map((a) => a.logradouro).slice(-4)).toEqual(streets);
   } finally {
@@ -119,7 +143,20 @@ it('keeps text past ASCII as sent, by query, JSON, percent-encoded form and raw 
 
 describe('valid urlencoded text reads as URLSearchParams reads it', () => {
   const op = operation('enrol.beneficiary.declaration');
-  const values = ['a+b', 'a%20b', 'caf%C3%A9', '%F0%9F%8F%A5', '100%', '%zz', '%4', '%%41', 'x=y=z', '%2B%26%3D', 'S%C3%A3o+Paulo', ''];
+  const values = [
+    'a+b',
+    'a%20b',
+    'caf%C3%A9',
+    '%F0%9F%8F%A5',
+    '100%',
+    '%zz',
+    '%4',
+    '%%41',
+    'x=y=z',
+    '%2B%26%3D',
+    'S%C3%A3o+Paulo',
+    '',
+  ];
 
   it.each(values)('descricao=%s, by query and by form body', async (encoded) => {
     const fake = await startFake();
@@ -127,7 +164,11 @@ describe('valid urlencoded text reads as URLSearchParams reads it', () => {
       const text = `${urlencoded(sampleParams(op, false), '')}&descricao=${encoded}`;
       const expected = new URLSearchParams(text).get('descricao');
       const query = await rawRequest(`${fake.url}${op.path}?${text}`, { method: 'POST' });
-      const form = await rawRequest(`${fake.url}${op.path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': text.length }, body: text });
+      const form = await rawRequest(`${fake.url}${op.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': text.length },
+        body: text,
+      });
       expect([query.status, form.status]).toEqual([200, 200]);
       expect(fake.calls.map((c) => c.params['descricao'])).toEqual([expected, expected]);
     } finally {

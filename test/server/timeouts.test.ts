@@ -34,12 +34,17 @@ function expectTimedOut(exchange: { text: string; closed: boolean }): void {
 
 describe('time limits', () => {
   it('answers 408 and closes a connection whose headers never end (headersTimeout)', async () => {
-    const exchange = await rawExchange(port, `GET ${contact.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: `, { limitMs: WAIT_LIMIT_MS });
+    const exchange = await rawExchange(port, `GET ${contact.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: `, {
+      limitMs: WAIT_LIMIT_MS,
+    });
     expectTimedOut(exchange);
   });
 
   it('answers 408 and closes a connection that keeps sending headers, a line at a time (headersTimeout)', async () => {
-    const lines = [`GET ${contact.path} HTTP/1.1\r\nHost: 127.0.0.1\r\n`, ...Array.from({ length: 20 }, (_, i) => `X-Line-${i}: a\r\n`)];
+    const lines = [
+      `GET ${contact.path} HTTP/1.1\r\nHost: 127.0.0.1\r\n`,
+      ...Array.from({ length: 20 }, (_, i) => `X-Line-${i}: a\r\n`),
+    ];
     expectTimedOut(await rawExchange(port, lines, { limitMs: WAIT_LIMIT_MS, gapMs: 200 }));
   });
 

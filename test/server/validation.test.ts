@@ -32,15 +32,18 @@ describe('rejections', () => {
   });
 
   const withRequired = catalogue.filter((op) => Object.values(op.params).some((f) => f.required));
-  it.each(withRequired.map((op) => [op.id, op] as const))('%s: no parameters → 422 naming every required field and its rule', async (_id, op) => {
-    const before = srv.calls.length;
-    const res = await call(op, {});
-    expect(res.status).toBe(422);
-    const [record] = res.body as Array<{ mensagem_erro: string }>;
-    for (const [name, f] of Object.entries(op.params)) {
-      if (f.required) expect(record?.mensagem_erro).toContain(`${name}: is required (${f.rule})`);
-      else expect(record?.mensagem_erro).not.toMatch(new RegExp(`(^|; )${name}:`));
-    }
-    expect(srv.calls.length).toBe(before);
-  });
+  it.each(withRequired.map((op) => [op.id, op] as const))(
+    '%s: no parameters → 422 naming every required field and its rule',
+    async (_id, op) => {
+      const before = srv.calls.length;
+      const res = await call(op, {});
+      expect(res.status).toBe(422);
+      const [record] = res.body as Array<{ mensagem_erro: string }>;
+      for (const [name, f] of Object.entries(op.params)) {
+        if (f.required) expect(record?.mensagem_erro).toContain(`${name}: is required (${f.rule})`);
+        else expect(record?.mensagem_erro).not.toMatch(new RegExp(`(^|; )${name}:`));
+      }
+      expect(srv.calls.length).toBe(before);
+    },
+  );
 });

@@ -18,7 +18,9 @@ describe('card layout', () => {
   it('detects a changed digit, and maps 10 and 11 to check digit 0', () => {
     expect(cardValid('00010001000001006')).toBe(false);
     expect(cardValid('00010001000011005')).toBe(false);
-    const zero = Array.from({ length: 200 }, (_, i) => makeCard({ cart_coop: 1, cart_contrato: 1, cart_cod_bnf: i, cart_cod_dependente: 0 })).find((c) => c.endsWith('0'))!;
+    const zero = Array.from({ length: 200 }, (_, i) =>
+      makeCard({ cart_coop: 1, cart_contrato: 1, cart_cod_bnf: i, cart_cod_dependente: 0 }),
+    ).find((c) => c.endsWith('0'))!;
     expect(cardCheckDigit(zero.slice(0, 16))).toBe(0);
     expect(cardValid(zero)).toBe(true);
   });

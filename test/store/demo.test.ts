@@ -23,14 +23,20 @@ describe('demo dataset', () => {
     const later = new Date(NOW.getTime() + 10 * 24 * 3600 * 1000);
     const [x, y] = [demoDocument(NOW), demoDocument(later)];
     expect(beneficiaries(y).map((b) => b['usuario_cartao'])).toEqual(beneficiaries(x).map((b) => b['usuario_cartao']));
-    const last = (doc: Row) => (doc['appointments'] as Row[]).map((a) => String(a['data_consulta'])).sort().at(-1)!;
+    const last = (doc: Row) =>
+      (doc['appointments'] as Row[])
+        .map((a) => String(a['data_consulta']))
+        .sort()
+        .at(-1)!;
     expect(last(y) > last(x)).toBe(true);
   });
 
   it('has the same number of everything whatever the day (what docs/decisions.md counts)', () => {
-    const sizes = (at: Date) => Object.fromEntries(Object.entries(demoDocument(at)).map(([k, v]) => [k, (v as unknown[]).length]));
+    const sizes = (at: Date) =>
+      Object.fromEntries(Object.entries(demoDocument(at)).map(([k, v]) => [k, (v as unknown[]).length]));
     const first = sizes(NOW);
-    for (let day = 17; day < 800; day += 61) expect(sizes(new Date(NOW.getTime() + day * 24 * 3600 * 1000)), `day ${day}`).toEqual(first);
+    for (let day = 17; day < 800; day += 61)
+      expect(sizes(new Date(NOW.getTime() + day * 24 * 3600 * 1000)), `day ${day}`).toEqual(first);
   });
 
   it('has at least 50 beneficiaries with valid CPFs and cards whose parts are their contract and family', () => {
@@ -52,9 +58,16 @@ describe('demo dataset', () => {
       const card = String(b['usuario_cartao']);
       const show = await call(store, 'registration.show', { usuario_cartao: card });
       expect(show.outcome).toBe('found');
-      expect(show.records[0]).toMatchObject({ ...cardParts(card), contrato: b['contrato_id'], cod_pessoa: b['beneficiario_id'] });
-      for (const id of reads) expect(['found', 'no-result']).toContain((await call(store, id, { usuario_cartao: card })).outcome);
-      expect(['found', 'no-result']).toContain((await call(store, 'schedule.list', { usuario_cartao: card, ind_apenas_concluidas: 'N' })).outcome);
+      expect(show.records[0]).toMatchObject({
+        ...cardParts(card),
+        contrato: b['contrato_id'],
+        cod_pessoa: b['beneficiario_id'],
+      });
+      for (const id of reads)
+        expect(['found', 'no-result']).toContain((await call(store, id, { usuario_cartao: card })).outcome);
+      expect(['found', 'no-result']).toContain(
+        (await call(store, 'schedule.list', { usuario_cartao: card, ind_apenas_concluidas: 'N' })).outcome,
+      );
     }
   });
 
@@ -68,7 +81,9 @@ describe('demo dataset', () => {
 
   it('has contracts in every state, providers with locations and free slots over the next 30 days, history and devices', async () => {
     const doc = demoDocument(NOW);
-    expect(new Set((doc['contracts'] as Row[]).map((c) => c['status']))).toEqual(new Set(['proposta', 'ativo', 'suspenso', 'cancelado']));
+    expect(new Set((doc['contracts'] as Row[]).map((c) => c['status']))).toEqual(
+      new Set(['proposta', 'ativo', 'suspenso', 'cancelado']),
+    );
     expect((doc['ceps'] as Row[]).length).toBeGreaterThanOrEqual(10);
     const statuses = new Set((doc['appointments'] as Row[]).map((a) => a['status_agendamento']));
     for (const s of ['realizado', 'cancelado', 'aguardando', 'confirmado']) expect(statuses).toContain(s);
@@ -92,7 +107,15 @@ describe('demo dataset', () => {
     const banner = await store.describeDemo();
     expect(banner.cards[0]).toBe(EXAMPLE_CARD);
     expect(banner.providers).toContainEqual({ prest_cod_svc_card: 9001, cd_local: 101, nm_local: expect.any(String) });
-    expect((await call(store, 'schedule.times', { prest_cod_svc_card: '9001', cd_local: '101', data_consulta: '2026-01-16' })).outcome).toBe('found');
+    expect(
+      (
+        await call(store, 'schedule.times', {
+          prest_cod_svc_card: '9001',
+          cd_local: '101',
+          data_consulta: '2026-01-16',
+        })
+      ).outcome,
+    ).toBe('found');
   });
 
   it('behaves as docs/decisions.md says of the cards it lists', async () => {
@@ -101,15 +124,25 @@ describe('demo dataset', () => {
     const listed = [...section.matchAll(/^\| `(\d{17})`/gm)].map((m) => m[1]!);
     expect(listed.length).toBeGreaterThanOrEqual(4);
     const { store } = await openTemp();
-    for (const card of listed) expect((await call(store, 'registration.show', { usuario_cartao: card })).outcome, card).toBe('found');
-    const counts = section.replace(/\s+/g, ' ').match(/It has (\d+) beneficiaries in \d+ families on (\d+) contracts, (\d+) providers at (\d+) locations, a CEP table of (\d+) entries, (\d+) appointments and (\d+) devices/);
+    for (const card of listed)
+      expect((await call(store, 'registration.show', { usuario_cartao: card })).outcome, card).toBe('found');
+    const counts = section
+      .replace(/\s+/g, ' ')
+      .match(
+        /It has (\d+) beneficiaries in \d+ families on (\d+) contracts, (\d+) providers at (\d+) locations, a CEP table of (\d+) entries, (\d+) appointments and (\d+) devices/,
+      );
     expect(counts, 'the counts sentence of the Demo data section').not.toBeNull();
     const demo = demoDocument(NOW);
-    const sizes = ['beneficiaries', 'contracts', 'providers', 'locations', 'ceps', 'appointments', 'devices'].map((k) => String((demo[k] as Row[]).length));
+    const sizes = ['beneficiaries', 'contracts', 'providers', 'locations', 'ceps', 'appointments', 'devices'].map((k) =>
+      String((demo[k] as Row[]).length),
+    );
     expect(counts!.slice(1)).toEqual(sizes);
     const [rich, locked, pending] = listed;
     for (const id of reads) expect((await call(store, id, { usuario_cartao: rich! })).outcome).toBe('found');
-    expect((await call(store, 'registration.update-contact', { usuario_cartao: locked!, usuario_fax: '(11)33334444' })).message).toMatch(/permite_atualizar N/);
+    expect(
+      (await call(store, 'registration.update-contact', { usuario_cartao: locked!, usuario_fax: '(11)33334444' }))
+        .message,
+    ).toMatch(/permite_atualizar N/);
     expect((await call(store, 'record.allergies', { usuario_cartao: locked! })).outcome).toBe('no-result');
     expect((await call(store, 'registration.show', { usuario_cartao: pending! })).records[0]!['situacao']).toBe('A');
     const unknown = section.match(/`(\d{17})` has a valid layout and check digit but no beneficiary/)![1]!;

@@ -4,9 +4,17 @@ import type { Store } from '../../src/server/store/index.js';
 import { call, openTemp } from './helpers.js';
 
 const contractParams = sampleParams(operation('enrol.contract.create'));
-const payer = (contrato_id: number, over: Record<string, unknown> = {}) => ({ ...sampleParams(operation('enrol.payer')), contrato_id, ...over });
+const payer = (contrato_id: number, over: Record<string, unknown> = {}) => ({
+  ...sampleParams(operation('enrol.payer')),
+  contrato_id,
+  ...over,
+});
 const person = (contrato_id: number) => ({ ...sampleParams(operation('enrol.beneficiary.add')), contrato_id });
-const withBeneficiary = (id: string, beneficiario_id: number | string, over: Record<string, unknown> = {}) => ({ ...sampleParams(operation(id)), beneficiario_id, ...over });
+const withBeneficiary = (id: string, beneficiario_id: number | string, over: Record<string, unknown> = {}) => ({
+  ...sampleParams(operation(id)),
+  beneficiario_id,
+  ...over,
+});
 
 async function createContract(store: Store): Promise<number> {
   const a = await call(store, 'enrol.contract.create', contractParams);
@@ -30,8 +38,12 @@ describe('contracts', () => {
     const { store } = await openTemp();
     const id = await createContract(store);
     expect(await contract(store, id)).toEqual({
-      cv_nro: id, plano_nro_reg_ans: contractParams['registro_ans'], cv_qtd_vida: 0,
-      cv_dat_inic_vigen: '2026-02-01 00:00:00', cv_dat_prox_renov_cart: '2027-02-01 00:00:00', cv_situacao: 'proposta',
+      cv_nro: id,
+      plano_nro_reg_ans: contractParams['registro_ans'],
+      cv_qtd_vida: 0,
+      cv_dat_inic_vigen: '2026-02-01 00:00:00',
+      cv_dat_prox_renov_cart: '2027-02-01 00:00:00',
+      cv_situacao: 'proposta',
     });
   });
 
@@ -46,14 +58,20 @@ describe('contracts', () => {
 
   it('renews an old contract’s cards on the next anniversary of its start', async () => {
     const { store } = await openTemp();
-    expect(await contract(store, 1)).toMatchObject({ cv_dat_inic_vigen: '2019-04-01 00:00:00', cv_dat_prox_renov_cart: '2026-04-01 00:00:00' });
+    expect(await contract(store, 1)).toMatchObject({
+      cv_dat_inic_vigen: '2019-04-01 00:00:00',
+      cv_dat_prox_renov_cart: '2026-04-01 00:00:00',
+    });
   });
 
   it('takes the start of validity from the payer', async () => {
     const { store } = await openTemp();
     const id = await createContract(store);
     expect((await call(store, 'enrol.payer', payer(id, { inicio_vigencia: '01/03/2026' }))).outcome).toBe('ok');
-    expect(await contract(store, id)).toMatchObject({ cv_dat_inic_vigen: '2026-03-01 00:00:00', cv_dat_prox_renov_cart: '2027-03-01 00:00:00' });
+    expect(await contract(store, id)).toMatchObject({
+      cv_dat_inic_vigen: '2026-03-01 00:00:00',
+      cv_dat_prox_renov_cart: '2027-03-01 00:00:00',
+    });
     const missing = await call(store, 'enrol.payer', payer(999999));
     expect(missing.outcome).toBe('failed');
     expect(missing.message).toMatch(/no contract/);
@@ -97,35 +115,61 @@ describe('beneficiaries', () => {
       expect(first.outcome, first.message).toBe('ok');
       expect(second.records[0]![idName]).toBeGreaterThan(first.records[0]![idName] as number);
     }
-    const ds = await call(store, 'enrol.beneficiary.declaration', withBeneficiary('enrol.beneficiary.declaration', id, { resposta: 'S', descricao: 'Asma na infância' }));
+    const ds = await call(
+      store,
+      'enrol.beneficiary.declaration',
+      withBeneficiary('enrol.beneficiary.declaration', id, { resposta: 'S', descricao: 'Asma na infância' }),
+    );
     expect(ds.outcome).toBe('ok');
     // Answering the same question again replaces the answer.
-    expect((await call(store, 'enrol.beneficiary.declaration', withBeneficiary('enrol.beneficiary.declaration', id, { resposta: 'N' }))).outcome).toBe('ok');
+    expect(
+      (
+        await call(
+          store,
+          'enrol.beneficiary.declaration',
+          withBeneficiary('enrol.beneficiary.declaration', id, { resposta: 'N' }),
+        )
+      ).outcome,
+    ).toBe('ok');
   });
 
-  it.each(['enrol.beneficiary.contact', 'enrol.beneficiary.document', 'enrol.beneficiary.address', 'enrol.beneficiary.declaration'])(
-    '%s refuses an unknown beneficiary',
-    async (op) => {
-      const { store } = await openTemp();
-      const a = await call(store, op, withBeneficiary(op, 999999));
-      expect(a.outcome).toBe('failed');
-      expect(a.message).toMatch(/no beneficiary/);
-    },
-  );
+  it.each([
+    'enrol.beneficiary.contact',
+    'enrol.beneficiary.document',
+    'enrol.beneficiary.address',
+    'enrol.beneficiary.declaration',
+  ])('%s refuses an unknown beneficiary', async (op) => {
+    const { store } = await openTemp();
+    const a = await call(store, op, withBeneficiary(op, 999999));
+    expect(a.outcome).toBe('failed');
+    expect(a.message).toMatch(/no beneficiary/);
+  });
 
   it('refuses a 30-digit beneficiary id of the declaration that no beneficiary has', async () => {
     const { store } = await openTemp();
-    const a = await call(store, 'enrol.beneficiary.declaration', withBeneficiary('enrol.beneficiary.declaration', '123456789012345678901234567890'));
+    const a = await call(
+      store,
+      'enrol.beneficiary.declaration',
+      withBeneficiary('enrol.beneficiary.declaration', '123456789012345678901234567890'),
+    );
     expect(a.outcome).toBe('failed');
   });
 
   it('refuses unknown document types and address purposes, listing the known ones', async () => {
     const { store } = await openTemp();
     const id = await addBeneficiary(store, await createContract(store));
-    const doc = await call(store, 'enrol.beneficiary.document', withBeneficiary('enrol.beneficiary.document', id, { tipo_documento: ['RG', 'XYZ'] }));
+    const doc = await call(
+      store,
+      'enrol.beneficiary.document',
+      withBeneficiary('enrol.beneficiary.document', id, { tipo_documento: ['RG', 'XYZ'] }),
+    );
     expect(doc.outcome).toBe('failed');
     expect(doc.message).toMatch(/tipo_documento: XYZ .*RG/);
-    const addr = await call(store, 'enrol.beneficiary.address', withBeneficiary('enrol.beneficiary.address', id, { finalidade: ['ZZ'] }));
+    const addr = await call(
+      store,
+      'enrol.beneficiary.address',
+      withBeneficiary('enrol.beneficiary.address', id, { finalidade: ['ZZ'] }),
+    );
     expect(addr.outcome).toBe('failed');
     expect(addr.message).toMatch(/finalidade: ZZ .*RES/);
   });
@@ -179,7 +223,9 @@ describe('contract state machine (opcao_id)', () => {
     expect((await setStatus(store, { beneficiario_id: a, contrato_id: contractId, opcao_id: 3 })).outcome).toBe('ok');
     expect((await contract(store, contractId))['cv_qtd_vida']).toBe(2);
     expect((await setStatus(store, { beneficiario_id: a, opcao_id: 1 })).outcome).toBe('failed');
-    expect((await setStatus(store, { beneficiario_id: a, contrato_id: 1, opcao_id: 2 })).message).toMatch(/not on contract 1/);
+    expect((await setStatus(store, { beneficiario_id: a, contrato_id: 1, opcao_id: 2 })).message).toMatch(
+      /not on contract 1/,
+    );
     expect((await setStatus(store, { beneficiario_id: a, opcao_id: 4 })).outcome).toBe('ok');
     const contact = await call(store, 'enrol.beneficiary.contact', withBeneficiary('enrol.beneficiary.contact', a));
     expect(contact.outcome).toBe('failed');

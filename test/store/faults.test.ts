@@ -23,11 +23,14 @@ describe('storage faults', () => {
     expect(faultOf(sqliteError(code))).toBe(reason);
   });
 
-  it.each(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_ERROR', 'SQLITE_CORRUPT', 'SQLITE_BUSYNESS', 'SQLITE_MISMATCH'])('%s is not', (code) => {
-    expect(faultOf(sqliteError(code))).toBeUndefined();
-    expect(unavailable(sqliteError(code))).toBeInstanceOf(Error);
-    expect(unavailable(sqliteError(code))).not.toBeInstanceOf(StoreUnavailable);
-  });
+  it.each(['SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_ERROR', 'SQLITE_CORRUPT', 'SQLITE_BUSYNESS', 'SQLITE_MISMATCH'])(
+    '%s is not',
+    (code) => {
+      expect(faultOf(sqliteError(code))).toBeUndefined();
+      expect(unavailable(sqliteError(code))).toBeInstanceOf(Error);
+      expect(unavailable(sqliteError(code))).not.toBeInstanceOf(StoreUnavailable);
+    },
+  );
 
   it('a storage fault becomes StoreUnavailable with its message and Retry-After', () => {
     const err = unavailable(sqliteError('SQLITE_IOERR_WRITE'));

@@ -14,24 +14,60 @@ describe('loading fixtures', () => {
   it('serves the example document: registration, medical record, agenda slots from today, devices', async () => {
     const { store } = await openTemp({ fixtures: example() });
     const show = await call(store, 'registration.show', { usuario_cartao: EXAMPLE_CARD });
-    expect(show.records[0]).toMatchObject({ nome: 'Ana Beatriz Souza', contrato: 1, lote: 100, movimento: 500, situacao: 'E' });
+    expect(show.records[0]).toMatchObject({
+      nome: 'Ana Beatriz Souza',
+      contrato: 1,
+      lote: 100,
+      movimento: 500,
+      situacao: 'E',
+    });
     expect((await call(store, 'record.allergies', { usuario_cartao: EXAMPLE_CARD })).records).toHaveLength(1);
     expect((await call(store, 'record.plans', { usuario_cartao: EXAMPLE_CARD })).outcome).toBe('no-result');
     const dates = await call(store, 'schedule.dates', { prest_cod_svc_card: '9001', cd_local: '101' });
-    expect(dates.records.map((r) => r['data_consulta'])).toEqual(['2026-01-16', '2026-01-19', '2026-01-20', '2026-01-21', '2026-01-22', '2026-01-23', '2026-01-26', '2026-01-27', '2026-01-28', '2026-01-29']);
-    expect((await call(store, 'notify.send-all', { conteudo: 'x', tipo_notificacao: 1, usuario_envio: 1 })).records[0]!['recipients']).toBe(1);
+    expect(dates.records.map((r) => r['data_consulta'])).toEqual([
+      '2026-01-16',
+      '2026-01-19',
+      '2026-01-20',
+      '2026-01-21',
+      '2026-01-22',
+      '2026-01-23',
+      '2026-01-26',
+      '2026-01-27',
+      '2026-01-28',
+      '2026-01-29',
+    ]);
+    expect(
+      (await call(store, 'notify.send-all', { conteudo: 'x', tipo_notificacao: 1, usuario_envio: 1 })).records[0]![
+        'recipients'
+      ],
+    ).toBe(1);
     expect((await call(store, 'enrol.contract.search', {})).records.map((r) => r['cv_nro'])).toEqual([1, 2]);
     // New records continue after the document's ids and batch numbers.
-    expect((await call(store, 'enrol.contract.create', { registro_ans: '1', coop_id: 1, produto_tabela_id: 1, origem: 'WB' })).records[0]!['contrato_id']).toBe(3);
+    expect(
+      (
+        await call(store, 'enrol.contract.create', {
+          registro_ans: '1',
+          coop_id: 1,
+          produto_tabela_id: 1,
+          origem: 'WB',
+        })
+      ).records[0]!['contrato_id'],
+    ).toBe(3);
     await call(store, 'registration.update-contact', { usuario_cartao: EXAMPLE_CARD, usuario_fax: '(11)33334444' });
-    expect((await call(store, 'registration.show', { usuario_cartao: EXAMPLE_CARD })).records[0]).toMatchObject({ situacao: 'A', lote: 102, movimento: 502 });
+    expect((await call(store, 'registration.show', { usuario_cartao: EXAMPLE_CARD })).records[0]).toMatchObject({
+      situacao: 'A',
+      lote: 102,
+      movimento: 502,
+    });
   });
 
   it('opens a pending change (situacao A) for beneficiaries the document marks so', async () => {
     const doc = example();
     Object.assign(first(doc, 'beneficiaries'), { situacao: 'A' });
     const { store } = await openTemp({ fixtures: doc });
-    expect((await call(store, 'registration.show', { usuario_cartao: EXAMPLE_CARD })).records[0]!['situacao']).toBe('A');
+    expect((await call(store, 'registration.show', { usuario_cartao: EXAMPLE_CARD })).records[0]!['situacao']).toBe(
+      'A',
+    );
   });
 
   it('replaces everything a database held', async () => {
@@ -47,16 +83,48 @@ describe('rejecting fixtures', () => {
   const bad: Array<[string, (doc: Row) => void, RegExp]> = [
     ['an unknown top-level key', (d) => (d['patients'] = []), /patients/],
     ['a missing required field', (d) => delete first(d, 'beneficiaries')['cpf'], /beneficiaries\.0\.cpf/],
-    ['a CPF with wrong check digits', (d) => (first(d, 'beneficiaries')['cpf'] = '52998224726'), /beneficiaries\.0\.cpf: has wrong check digits/],
-    ['a card with a wrong check digit', (d) => (first(d, 'beneficiaries')['usuario_cartao'] = '00010001000001006'), /usuario_cartao: has a wrong check digit/],
-    ['a card of another contract', (d) => (first(d, 'beneficiaries')['usuario_cartao'] = '00010002000001001'), /does not carry its contract/],
+    [
+      'a CPF with wrong check digits',
+      (d) => (first(d, 'beneficiaries')['cpf'] = '52998224726'),
+      /beneficiaries\.0\.cpf: has wrong check digits/,
+    ],
+    [
+      'a card with a wrong check digit',
+      (d) => (first(d, 'beneficiaries')['usuario_cartao'] = '00010001000001006'),
+      /usuario_cartao: has a wrong check digit/,
+    ],
+    [
+      'a card of another contract',
+      (d) => (first(d, 'beneficiaries')['usuario_cartao'] = '00010002000001001'),
+      /does not carry its contract/,
+    ],
     ['an unknown contract', (d) => (first(d, 'beneficiaries')['contrato_id'] = 9), /contract 9 is not in contracts/],
-    ['a repeated card', (d) => ((d['beneficiaries'] as Row[])[1]!['usuario_cartao'] = EXAMPLE_CARD), /beneficiaries\.1\.usuario_cartao: usuario_cartao appears twice \(as in beneficiaries\.0\)/],
-    ['a provider at an unknown location', (d) => (first(d, 'providers')['locations'] = [555]), /location 555 is not in locations/],
-    ['an agenda where the provider does not attend', (d) => (first(d, 'agendas')['cd_local'] = 555), /does not attend at location 555/],
-    ['an appointment of an unknown card', (d) => (first(d, 'appointments')['usuario_cartao'] = '00010001999999001'), /appointments\.0\.usuario_cartao/],
+    [
+      'a repeated card',
+      (d) => ((d['beneficiaries'] as Row[])[1]!['usuario_cartao'] = EXAMPLE_CARD),
+      /beneficiaries\.1\.usuario_cartao: usuario_cartao appears twice \(as in beneficiaries\.0\)/,
+    ],
+    [
+      'a provider at an unknown location',
+      (d) => (first(d, 'providers')['locations'] = [555]),
+      /location 555 is not in locations/,
+    ],
+    [
+      'an agenda where the provider does not attend',
+      (d) => (first(d, 'agendas')['cd_local'] = 555),
+      /does not attend at location 555/,
+    ],
+    [
+      'an appointment of an unknown card',
+      (d) => (first(d, 'appointments')['usuario_cartao'] = '00010001999999001'),
+      /appointments\.0\.usuario_cartao/,
+    ],
     ['a bad date', (d) => (first(d, 'beneficiaries')['data_nasc'] = '31/02/1985'), /data_nasc/],
-    ['an unknown user group', (d) => (first(d, 'beneficiaries')['grupo_usuario'] = 9), /beneficiaries\.0\.grupo_usuario/],
+    [
+      'an unknown user group',
+      (d) => (first(d, 'beneficiaries')['grupo_usuario'] = 9),
+      /beneficiaries\.0\.grupo_usuario/,
+    ],
     ['an unknown device type', (d) => (first(d, 'devices')['dispositivo_tipo'] = 7), /devices\.0\.dispositivo_tipo/],
     ['an unknown medical kind', (d) => (first(d, 'beneficiaries')['medical'] = { vaccines: [] }), /vaccines/],
   ];
@@ -96,8 +164,21 @@ describe('rejecting fixtures', () => {
 
   it('rejects two active appointments on one slot when loading', async () => {
     const doc = example();
-    const slot = { prest_cod_svc_card: 9001, cd_local: 101, tp_evento: 1, data_consulta: '2026-01-19', hora_inicio: '08:00', hora_fim: '08:30' };
-    doc['appointments'] = [1, 2].map((cd_evento) => ({ ...slot, cd_evento, usuario_cartao: EXAMPLE_CARD, status_agendamento: 'aguardando', data_cadastro: '2026-01-10' }));
+    const slot = {
+      prest_cod_svc_card: 9001,
+      cd_local: 101,
+      tp_evento: 1,
+      data_consulta: '2026-01-19',
+      hora_inicio: '08:00',
+      hora_fim: '08:30',
+    };
+    doc['appointments'] = [1, 2].map((cd_evento) => ({
+      ...slot,
+      cd_evento,
+      usuario_cartao: EXAMPLE_CARD,
+      status_agendamento: 'aguardando',
+      data_cadastro: '2026-01-10',
+    }));
     await expect(openStore({ path: join(tempDir(), 'x.db'), fixtures: doc, now })).rejects.toThrow(FixturesError);
   });
 });
@@ -111,6 +192,7 @@ describe('docs/fixtures.schema.json', () => {
 
   it('describes every top-level list that docs/fixtures.md documents', () => {
     const doc = readFileSync('docs/fixtures.md', 'utf8');
-    for (const key of Object.keys(fixturesSchema.shape ?? {})) if (key !== '$schema') expect(doc).toContain(`\`${key}\``);
+    for (const key of Object.keys(fixturesSchema.shape ?? {}))
+      if (key !== '$schema') expect(doc).toContain(`\`${key}\``);
   });
 });

@@ -55,7 +55,9 @@ describe('group commit', () => {
     const { db, path } = fullDatabase();
     const commit = groupCommit(db);
     const insert = db.prepare<[string], string>('INSERT INTO t VALUES (?) RETURNING x').pluck();
-    const results = await Promise.allSettled(['x', 'y', 'z'].map((x) => commit.run(() => insert.get(x.repeat(10_000)))));
+    const results = await Promise.allSettled(
+      ['x', 'y', 'z'].map((x) => commit.run(() => insert.get(x.repeat(10_000)))),
+    );
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(storedRows(path)).toEqual([]);
   });

@@ -3,7 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
-import { checkResponse, describeErrors, operation, validateParams, type Outcome, type Row } from '../../src/catalogue/index.js';
+import {
+  checkResponse,
+  describeErrors,
+  operation,
+  validateParams,
+  type Outcome,
+  type Row,
+} from '../../src/catalogue/index.js';
 import { openStore, type OpenStoreOptions, type Store } from '../../src/server/store/index.js';
 
 /** A fixed "now": Thursday 15 January 2026, 10:00 local time. */
@@ -43,7 +50,12 @@ export interface Answer {
  * Validates `raw` against the operation, calls its handler and checks the
  * records against the catalogue's response shape (a failed check fails the test).
  */
-export async function call(store: Store, id: string, raw: Record<string, unknown>, at: () => Date = now): Promise<Answer> {
+export async function call(
+  store: Store,
+  id: string,
+  raw: Record<string, unknown>,
+  at: () => Date = now,
+): Promise<Answer> {
   const op = operation(id);
   const v = validateParams(op, raw);
   if (!v.ok) throw new Error(`invalid test parameters for ${id}: ${describeErrors(v.errors)}`);

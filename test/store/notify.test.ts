@@ -14,12 +14,19 @@ function fixtures(): unknown {
     ...doc,
     devices: [
       ...(doc['devices'] as Row[]),
-      { pushid: 'device-0002', dispositivo_token: 'fcm-example-token-0002', dispositivo_tipo: 2, usuario_cartao: CHILD_CARD, active: false },
+      {
+        pushid: 'device-0002',
+        dispositivo_token: 'fcm-example-token-0002',
+        dispositivo_tipo: 2,
+        usuario_cartao: CHILD_CARD,
+        active: false,
+      },
       { pushid: 'device-0003', dispositivo_token: 'fcm-example-token-0003', dispositivo_tipo: 3 },
     ],
   };
 }
-const register = (store: Store, token: string, over: Record<string, unknown> = {}) => call(store, 'notify.device.register', { dispositivo_token: token, dispositivo_tipo: 1, ...over });
+const register = (store: Store, token: string, over: Record<string, unknown> = {}) =>
+  call(store, 'notify.device.register', { dispositivo_token: token, dispositivo_tipo: 1, ...over });
 const recipients = async (store: Store, id: string, params: Record<string, unknown>): Promise<number> => {
   const a = await call(store, id, { ...message, ...params });
   return a.outcome === 'ok' ? (a.records[0]!['recipients'] as number) : 0;
@@ -49,11 +56,22 @@ describe('devices', () => {
   it('changes a device by pushid, reactivating it; an unknown pushid or a token of another device is refused', async () => {
     const { store } = await openTemp({ fixtures: fixtures() });
     expect(await recipients(store, 'notify.send', { usuario_cartao: CHILD_CARD })).toBe(0);
-    const changed = await call(store, 'notify.device.change', { pushid: 'device-0002', dispositivo_token: 'fcm-renewed', dispositivo_tipo: 1 });
+    const changed = await call(store, 'notify.device.change', {
+      pushid: 'device-0002',
+      dispositivo_token: 'fcm-renewed',
+      dispositivo_tipo: 1,
+    });
     expect(changed.records[0]).toMatchObject({ confirma_operacao: 1, success: 'true' });
     expect(await recipients(store, 'notify.send', { usuario_cartao: CHILD_CARD })).toBe(1);
-    expect((await call(store, 'notify.device.change', { pushid: 'nope', dispositivo_token: 'x', dispositivo_tipo: 1 })).message).toMatch(/no device/);
-    const taken = await call(store, 'notify.device.change', { pushid: 'device-0002', dispositivo_token: 'fcm-example-token-0001', dispositivo_tipo: 1 });
+    expect(
+      (await call(store, 'notify.device.change', { pushid: 'nope', dispositivo_token: 'x', dispositivo_tipo: 1 }))
+        .message,
+    ).toMatch(/no device/);
+    const taken = await call(store, 'notify.device.change', {
+      pushid: 'device-0002',
+      dispositivo_token: 'fcm-example-token-0001',
+      dispositivo_tipo: 1,
+    });
     expect(taken.outcome).toBe('failed');
     expect(taken.message).toMatch(/another device/);
   });
@@ -76,8 +94,12 @@ describe('sending', () => {
   it('answers 3 for an empty audience or an unknown card, and 4 for unknown codes', async () => {
     const { store } = await openTemp({ fixtures: fixtures() });
     expect((await call(store, 'notify.send', { ...message, tipo_beneficiario: 3 })).outcome).toBe('no-result');
-    expect((await call(store, 'notify.send', { ...message, usuario_cartao: '00010001999999001' })).outcome).toBe('no-result');
-    expect((await call(store, 'notify.send', { ...message, tipo_notificacao: 42 })).message).toMatch(/tipo_notificacao: 42/);
+    expect((await call(store, 'notify.send', { ...message, usuario_cartao: '00010001999999001' })).outcome).toBe(
+      'no-result',
+    );
+    expect((await call(store, 'notify.send', { ...message, tipo_notificacao: 42 })).message).toMatch(
+      /tipo_notificacao: 42/,
+    );
     expect((await call(store, 'notify.send', { ...message, grupo_usuario: 9 })).message).toMatch(/grupo_usuario: 9/);
     expect((await call(store, 'notify.send-all', { ...message, tipo_notificacao: 42 })).outcome).toBe('failed');
   });

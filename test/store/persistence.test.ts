@@ -25,12 +25,28 @@ describe('the database file', () => {
     const path = join(tempDir(), 'coop.db');
     const first = await openStore({ path, demo: true, now });
     expect(first.created).toBe(true);
-    await call(first, 'registration.update-contact', { usuario_cartao: EXAMPLE_CARD, usuario_celular: '(11)955554444' });
-    const booked = await call(first, 'schedule.book', {
-      usuario_cartao: EXAMPLE_CARD, prest_cod_svc_card: '9001', cd_local: '101', tp_evento: '1', dt_hr_inicio: '2026-01-19 08:00', dt_hr_fim: '2026-01-19 08:30',
-      ds_email: 'a@example.com', nr_ddd_celular: '11', nr_celular: '955554444', ds_endereco: 'Avenida Paulista, 1842',
+    await call(first, 'registration.update-contact', {
+      usuario_cartao: EXAMPLE_CARD,
+      usuario_celular: '(11)955554444',
     });
-    const contract = await call(first, 'enrol.contract.create', { registro_ans: '419761', coop_id: 1, produto_tabela_id: 11, origem: 'WB' });
+    const booked = await call(first, 'schedule.book', {
+      usuario_cartao: EXAMPLE_CARD,
+      prest_cod_svc_card: '9001',
+      cd_local: '101',
+      tp_evento: '1',
+      dt_hr_inicio: '2026-01-19 08:00',
+      dt_hr_fim: '2026-01-19 08:30',
+      ds_email: 'a@example.com',
+      nr_ddd_celular: '11',
+      nr_celular: '955554444',
+      ds_endereco: 'Avenida Paulista, 1842',
+    });
+    const contract = await call(first, 'enrol.contract.create', {
+      registro_ans: '419761',
+      coop_id: 1,
+      produto_tabela_id: 11,
+      origem: 'WB',
+    });
     await first.close();
     const sum = databaseChecksum(path);
 

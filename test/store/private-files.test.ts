@@ -19,7 +19,14 @@ describe('a new database file', () => {
     const path = join(root, 'data', 'coopctl', 'coop.db');
     const { store } = await openTemp({ path });
     // A write, so that the -wal file has content.
-    const added = await call(store, 'enrol.beneficiary.add', { contrato_id: 1, cpf: '529.982.247-25', data_solicitacao: '01/02/2026', grau_dependencia: 'T', nome: 'Pedro Souza', nome_mae: 'Ana Souza' });
+    const added = await call(store, 'enrol.beneficiary.add', {
+      contrato_id: 1,
+      cpf: '529.982.247-25',
+      data_solicitacao: '01/02/2026',
+      grau_dependencia: 'T',
+      nome: 'Pedro Souza',
+      nome_mae: 'Ana Souza',
+    });
     expect(added.outcome).toBe('ok');
     expect(mode(join(root, 'data'))).toBe(0o700);
     expect(mode(join(root, 'data', 'coopctl'))).toBe(0o700);

@@ -26,7 +26,9 @@ function expected(path: string, card: string, today: string): string {
            FROM address WHERE beneficiary_id = ? ORDER BY codigo`,
       )
       .all(h['id']) as Row[];
-    const contact = db.prepare('SELECT telefone, celular, fax, email, codigo FROM contact WHERE beneficiary_id = ?').get(h['id']) as Row | undefined;
+    const contact = db
+      .prepare('SELECT telefone, celular, fax, email, codigo FROM contact WHERE beneficiary_id = ?')
+      .get(h['id']) as Row | undefined;
     return JSON.stringify([
       {
         confirma_operacao: 2,
@@ -62,23 +64,34 @@ describe('registration record in one statement', () => {
   it('answers every demo card, and an unknown one, exactly as the record built field by field', async () => {
     const { store, path } = await openTemp();
     const db = new Database(path, { readonly: true });
-    const cards = db.prepare('SELECT card FROM beneficiary WHERE card IS NOT NULL ORDER BY id').pluck().all() as string[];
+    const cards = db
+      .prepare('SELECT card FROM beneficiary WHERE card IS NOT NULL ORDER BY id')
+      .pluck()
+      .all() as string[];
     db.close();
     expect(cards.length).toBeGreaterThan(10);
     for (const card of [...cards, '00010001999999001']) {
       const text = await fastPath(store, card);
       expect(text, card).toBe(expected(path, card, TODAY));
       // The handler's records are the same answer.
-      expect(await store.handlers['registration.show']!({ usuario_cartao: card }, { now: () => NOW })).toEqual(JSON.parse(text));
+      expect(await store.handlers['registration.show']!({ usuario_cartao: card }, { now: () => NOW })).toEqual(
+        JSON.parse(text),
+      );
     }
   });
 
   it('escapes strings as JSON.stringify does, orders addresses by codigo, and fills a missing contact', async () => {
     const { store, path } = await openTemp();
     const db = new Database(path);
-    const awkward = 'quote " backslash \\ slash / tab \t newline \n cr \r bell \u0007 nul \u0000 del \u007f é ç 😀 \u2028';
+    const awkward =
+      'quote " backslash \\ slash / tab \t newline \n cr \r bell \u0007 nul \u0000 del \u007f é ç 😀 \u2028';
     const id = db.prepare('SELECT id FROM beneficiary WHERE card = ?').pluck().get(EXAMPLE_CARD) as number;
-    db.prepare('UPDATE beneficiary SET nome = ?, nome_mae = ?, changed_on = ? WHERE id = ?').run(awkward, '', TODAY, id);
+    db.prepare('UPDATE beneficiary SET nome = ?, nome_mae = ?, changed_on = ? WHERE id = ?').run(
+      awkward,
+      '',
+      TODAY,
+      id,
+    );
     db.prepare('DELETE FROM contact WHERE beneficiary_id = ?').run(id);
     db.prepare(
       `INSERT INTO address (beneficiary_id, codigo, tipo, cep, logradouro, numero, complemento, estado, cidade, bairro, ponto_referencia, caixa_postal,
@@ -91,7 +104,11 @@ describe('registration record in one statement', () => {
     const text = await fastPath(store, EXAMPLE_CARD);
     expect(text).toBe(expected(path, EXAMPLE_CARD, TODAY));
     const [record] = JSON.parse(text) as Row[];
-    expect(record).toMatchObject({ situacao: 'A', nome: awkward, contato: { telefone: '', celular: '', fax: '', email: '', codigo: 1 } });
+    expect(record).toMatchObject({
+      situacao: 'A',
+      nome: awkward,
+      contato: { telefone: '', celular: '', fax: '', email: '', codigo: 1 },
+    });
     expect((record!['endereco'] as Row[]).map((a) => a['codigo'])).toEqual([2, 5, 7]);
     // Another day, the same change is no longer pending.
     expect(JSON.parse(await fastPath(store, EXAMPLE_CARD, new Date(NOW.getTime() + 86_400_000)))[0].situacao).toBe('E');
@@ -100,7 +117,9 @@ describe('registration record in one statement', () => {
   it('answers an empty address list for a holder without addresses', async () => {
     const { store, path } = await openTemp();
     const db = new Database(path);
-    db.prepare('DELETE FROM address WHERE beneficiary_id = (SELECT id FROM beneficiary WHERE card = ?)').run(EXAMPLE_CARD);
+    db.prepare('DELETE FROM address WHERE beneficiary_id = (SELECT id FROM beneficiary WHERE card = ?)').run(
+      EXAMPLE_CARD,
+    );
     db.close();
     const text = await fastPath(store, EXAMPLE_CARD);
     expect(text).toBe(expected(path, EXAMPLE_CARD, TODAY));

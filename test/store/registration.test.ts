@@ -8,9 +8,17 @@ const LOCKED_CARD = makeCard({ cart_coop: 1, cart_contrato: 1, cart_cod_bnf: 1, 
 const UNKNOWN_CARD = '00010001999999001';
 const tomorrow = () => new Date(NOW.getTime() + 24 * 3600 * 1000);
 
-const address = (over: Record<string, unknown> = {}) => ({ ...sampleParams(operation('registration.save-address')), usuario_cartao: EXAMPLE_CARD, ...over });
+const address = (over: Record<string, unknown> = {}) => ({
+  ...sampleParams(operation('registration.save-address')),
+  usuario_cartao: EXAMPLE_CARD,
+  ...over,
+});
 
-async function record(store: Awaited<ReturnType<typeof openTemp>>['store'], card = EXAMPLE_CARD, at = () => NOW): Promise<Row> {
+async function record(
+  store: Awaited<ReturnType<typeof openTemp>>['store'],
+  card = EXAMPLE_CARD,
+  at = () => NOW,
+): Promise<Row> {
   const a = await call(store, 'registration.show', { usuario_cartao: card }, at);
   expect(a.outcome).toBe('found');
   return a.records[0]!;
@@ -20,17 +28,37 @@ describe('registration record', () => {
   it('answers the record with its card parts, addresses and contact', async () => {
     const { store } = await openTemp();
     const r = await record(store);
-    expect(r).toMatchObject({ ...cardParts(EXAMPLE_CARD), situacao: 'E', permite_atualizar: 'S', nome: 'Ana Beatriz Souza', cpf: '52998224725' });
-    expect((r['endereco'] as Row[]).map((a) => [a['codigo'], a['tipo']])).toEqual([[1, 'RESIDENCIAL'], [2, 'COMERCIAL']]);
+    expect(r).toMatchObject({
+      ...cardParts(EXAMPLE_CARD),
+      situacao: 'E',
+      permite_atualizar: 'S',
+      nome: 'Ana Beatriz Souza',
+      cpf: '52998224725',
+    });
+    expect((r['endereco'] as Row[]).map((a) => [a['codigo'], a['tipo']])).toEqual([
+      [1, 'RESIDENCIAL'],
+      [2, 'COMERCIAL'],
+    ]);
     expect(r['contato']).toMatchObject({ codigo: 1, email: expect.stringContaining('@') });
   });
 
   it('answers 3 for an unknown card, for reads and writes', async () => {
     const { store } = await openTemp();
     expect((await call(store, 'registration.show', { usuario_cartao: UNKNOWN_CARD })).outcome).toBe('no-result');
-    expect((await call(store, 'registration.update-contact', { usuario_cartao: UNKNOWN_CARD, usuario_celular: '(11)912345678' })).outcome).toBe('no-result');
-    expect((await call(store, 'registration.save-address', address({ usuario_cartao: UNKNOWN_CARD }))).outcome).toBe('no-result');
-    expect((await call(store, 'registration.delete-address', { usuario_cartao: UNKNOWN_CARD, endereco_ind: 1 })).outcome).toBe('no-result');
+    expect(
+      (
+        await call(store, 'registration.update-contact', {
+          usuario_cartao: UNKNOWN_CARD,
+          usuario_celular: '(11)912345678',
+        })
+      ).outcome,
+    ).toBe('no-result');
+    expect((await call(store, 'registration.save-address', address({ usuario_cartao: UNKNOWN_CARD }))).outcome).toBe(
+      'no-result',
+    );
+    expect(
+      (await call(store, 'registration.delete-address', { usuario_cartao: UNKNOWN_CARD, endereco_ind: 1 })).outcome,
+    ).toBe('no-result');
   });
 });
 
@@ -38,10 +66,18 @@ describe('contact update and the pending change', () => {
   it('stores the new contact and opens a pending change; a second change joins the batch; the next day it is effected', async () => {
     const { store } = await openTemp();
     const before = await record(store);
-    const ok = await call(store, 'registration.update-contact', { usuario_cartao: EXAMPLE_CARD, usuario_celular: '(11)912345678', usuario_email: 'ana.nova@example.com' });
+    const ok = await call(store, 'registration.update-contact', {
+      usuario_cartao: EXAMPLE_CARD,
+      usuario_celular: '(11)912345678',
+      usuario_email: 'ana.nova@example.com',
+    });
     expect(ok.outcome).toBe('ok');
     const open = await record(store);
-    expect(open['contato']).toMatchObject({ celular: '(11)912345678', email: 'ana.nova@example.com', telefone: (before['contato'] as Row)['telefone'] });
+    expect(open['contato']).toMatchObject({
+      celular: '(11)912345678',
+      email: 'ana.nova@example.com',
+      telefone: (before['contato'] as Row)['telefone'],
+    });
     expect(open['situacao']).toBe('A');
     expect(open['lote']).not.toBe(before['lote']);
 
@@ -52,7 +88,12 @@ describe('contact update and the pending change', () => {
 
     const effected = await record(store, EXAMPLE_CARD, tomorrow);
     expect(effected).toMatchObject({ situacao: 'E', lote: joined['lote'], movimento: joined['movimento'] });
-    await call(store, 'registration.update-contact', { usuario_cartao: EXAMPLE_CARD, usuario_fax: '(11)33335555' }, tomorrow);
+    await call(
+      store,
+      'registration.update-contact',
+      { usuario_cartao: EXAMPLE_CARD, usuario_fax: '(11)33335555' },
+      tomorrow,
+    );
     const reopened = await record(store, EXAMPLE_CARD, tomorrow);
     expect(reopened['situacao']).toBe('A');
     expect(reopened['lote']).toBeGreaterThan(joined['lote'] as number);
@@ -83,17 +124,37 @@ describe('contact update and the pending change', () => {
 describe('addresses', () => {
   it('inserts with endereco_ind 0 (new codigo, type from tipo_endereco), updates and deletes by codigo', async () => {
     const { store } = await openTemp();
-    const inserted = await call(store, 'registration.save-address', address({ endereco_ind: 0, tipo_endereco: 'C', endereco_logradouro: 'Rua Augusta', endereco_numero: '100' }));
+    const inserted = await call(
+      store,
+      'registration.save-address',
+      address({ endereco_ind: 0, tipo_endereco: 'C', endereco_logradouro: 'Rua Augusta', endereco_numero: '100' }),
+    );
     expect(inserted.outcome).toBe('ok');
     let list = (await record(store))['endereco'] as Row[];
     expect(list.map((a) => a['codigo'])).toEqual([1, 2, 3]);
-    expect(list[2]).toMatchObject({ pes_cod: 1, codigo: 3, tipo: 'COMERCIAL', logradouro: 'Rua Augusta', numero: '100' });
+    expect(list[2]).toMatchObject({
+      pes_cod: 1,
+      codigo: 3,
+      tipo: 'COMERCIAL',
+      logradouro: 'Rua Augusta',
+      numero: '100',
+    });
 
-    expect((await call(store, 'registration.save-address', address({ endereco_ind: 3, tipo_endereco: 'R', endereco_numero: '200' }))).outcome).toBe('ok');
+    expect(
+      (
+        await call(
+          store,
+          'registration.save-address',
+          address({ endereco_ind: 3, tipo_endereco: 'R', endereco_numero: '200' }),
+        )
+      ).outcome,
+    ).toBe('ok');
     list = (await record(store))['endereco'] as Row[];
     expect(list[2]).toMatchObject({ codigo: 3, tipo: 'RESIDENCIAL', numero: '200' });
 
-    expect((await call(store, 'registration.delete-address', { usuario_cartao: EXAMPLE_CARD, endereco_ind: 3 })).outcome).toBe('ok');
+    expect(
+      (await call(store, 'registration.delete-address', { usuario_cartao: EXAMPLE_CARD, endereco_ind: 3 })).outcome,
+    ).toBe('ok');
     expect(((await record(store))['endereco'] as Row[]).map((a) => a['codigo'])).toEqual([1, 2]);
   });
 
@@ -118,7 +179,13 @@ describe('buscacep', () => {
     const { store } = await openTemp();
     const a = await call(store, 'registration.cep', { cep: '01310100' });
     expect(a.outcome).toBe('found');
-    expect(a.records[0]).toMatchObject({ cep: '01310100', logradouro: 'Avenida Paulista', bairro: 'Bela Vista', cidade: 'São Paulo', estado: 'SP' });
+    expect(a.records[0]).toMatchObject({
+      cep: '01310100',
+      logradouro: 'Avenida Paulista',
+      bairro: 'Bela Vista',
+      cidade: 'São Paulo',
+      estado: 'SP',
+    });
     expect((await call(store, 'registration.cep', { cep: '99999999' })).outcome).toBe('no-result');
   });
 });

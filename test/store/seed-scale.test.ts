@@ -22,7 +22,11 @@ it('seeds beneficiaries with valid cards, their contracts, medical items of ever
     expect(count('SELECT count(DISTINCT kind) FROM medical_item')).toBe(6);
     expect(count('SELECT count(*) FROM device WHERE active = 1 AND beneficiary_id IS NOT NULL')).toBe(3_001);
     expect(count('SELECT count(DISTINCT card) FROM beneficiary')).toBe(2_500);
-    const rows = db.prepare('SELECT card, contract_id, cpf FROM beneficiary WHERE id % 97 = 1').all() as Array<{ card: string; contract_id: number; cpf: string }>;
+    const rows = db.prepare('SELECT card, contract_id, cpf FROM beneficiary WHERE id % 97 = 1').all() as Array<{
+      card: string;
+      contract_id: number;
+      cpf: string;
+    }>;
     for (const r of rows) {
       expect(cardValid(r.card), r.card).toBe(true);
       expect(cardParts(r.card).cart_contrato).toBe(r.contract_id);

@@ -6,21 +6,49 @@ import { call, EXAMPLE_CARD, openTemp } from './helpers.js';
 const LOCKED = '00010001000001013';
 const UNKNOWN = '00010001999999001';
 const sample = (id: string, over: Record<string, unknown>) => ({ ...sampleParams(operation(id)), ...over });
-const slot = { prest_cod_svc_card: '9001', cd_local: '101', tp_evento: '1', dt_hr_inicio: '2026-01-19 08:15', dt_hr_fim: '2026-01-19 08:45' };
+const slot = {
+  prest_cod_svc_card: '9001',
+  cd_local: '101',
+  tp_evento: '1',
+  dt_hr_inicio: '2026-01-19 08:15',
+  dt_hr_fim: '2026-01-19 08:45',
+};
 
 /** Requests the store refuses (4) or finds nothing for (3): none of them may change a stored row. */
 const refused: Array<[string, Record<string, unknown>]> = [
   ['registration.update-contact', { usuario_cartao: LOCKED, usuario_celular: '(11)912345678' }],
   ['registration.update-contact', { usuario_cartao: UNKNOWN, usuario_celular: '(11)912345678' }],
   ['registration.update-contact', { usuario_cartao: EXAMPLE_CARD }],
-  ['registration.save-address', sample('registration.save-address', { usuario_cartao: EXAMPLE_CARD, endereco_ind: 42 })],
-  ['registration.save-address', sample('registration.save-address', { usuario_cartao: EXAMPLE_CARD, endereco_cidade: 'X'.repeat(60) })],
+  [
+    'registration.save-address',
+    sample('registration.save-address', { usuario_cartao: EXAMPLE_CARD, endereco_ind: 42 }),
+  ],
+  [
+    'registration.save-address',
+    sample('registration.save-address', { usuario_cartao: EXAMPLE_CARD, endereco_cidade: 'X'.repeat(60) }),
+  ],
   ['registration.save-address', sample('registration.save-address', { usuario_cartao: LOCKED })],
   ['registration.delete-address', { usuario_cartao: EXAMPLE_CARD, endereco_ind: 42 }],
   ['registration.delete-address', { usuario_cartao: LOCKED, endereco_ind: 1 }],
   ['schedule.book', sample('schedule.book', { usuario_cartao: EXAMPLE_CARD, ...slot })],
-  ['schedule.book', sample('schedule.book', { usuario_cartao: UNKNOWN, ...slot, dt_hr_inicio: '2026-01-19 08:00', dt_hr_fim: '2026-01-19 08:30' })],
-  ['schedule.book', sample('schedule.book', { usuario_cartao: EXAMPLE_CARD, ...slot, dt_hr_inicio: '2026-01-12 08:00', dt_hr_fim: '2026-01-12 08:30' })],
+  [
+    'schedule.book',
+    sample('schedule.book', {
+      usuario_cartao: UNKNOWN,
+      ...slot,
+      dt_hr_inicio: '2026-01-19 08:00',
+      dt_hr_fim: '2026-01-19 08:30',
+    }),
+  ],
+  [
+    'schedule.book',
+    sample('schedule.book', {
+      usuario_cartao: EXAMPLE_CARD,
+      ...slot,
+      dt_hr_inicio: '2026-01-12 08:00',
+      dt_hr_fim: '2026-01-12 08:30',
+    }),
+  ],
   ['schedule.cancel', { cd_evento: '880001' }],
   ['schedule.cancel', { cd_evento: '999999999' }],
   ['enrol.contract.set-status', { contrato_id: 1, opcao_id: 1 }],
@@ -55,6 +83,9 @@ it.each(refused)('%s refused with %j changes no stored row', async (id, params) 
 it('the checksum sees an accepted change', async () => {
   const { store, path } = await openTemp();
   const before = databaseChecksum(path);
-  expect((await call(store, 'registration.update-contact', { usuario_cartao: EXAMPLE_CARD, usuario_fax: '(11)33334444' })).outcome).toBe('ok');
+  expect(
+    (await call(store, 'registration.update-contact', { usuario_cartao: EXAMPLE_CARD, usuario_fax: '(11)33334444' }))
+      .outcome,
+  ).toBe('ok');
   expect(databaseChecksum(path)).not.toBe(before);
 });

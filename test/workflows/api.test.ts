@@ -27,7 +27,9 @@ describe('a catalogue path', () => {
   it('GET of a section 4.1 path goes to the test host, fields in the query, the token sent; pretty JSON out', async () => {
     const record = sampleRecord(show);
     h.test.reply({ json: [record] });
-    const r = await h.run(['api', 'GET', show.path, '-f', `usuario_cartao=${CARD}`], { env: { COOPCTL_TOKEN: 'tok-1' } });
+    const r = await h.run(['api', 'GET', show.path, '-f', `usuario_cartao=${CARD}`], {
+      env: { COOPCTL_TOKEN: 'tok-1' },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(h.base.requests).toHaveLength(0);
     const [req] = h.test.requests;
@@ -67,7 +69,9 @@ describe('a catalogue path', () => {
     [3, 3],
     [4, 1],
   ])('confirma_operacao %i exits %i, as the command would', async (confirma, code) => {
-    h.test.reply({ json: [confirma <= 2 ? sampleRecord(show, confirma) : { confirma_operacao: confirma, mensagem_erro: 'nope' }] });
+    h.test.reply({
+      json: [confirma <= 2 ? sampleRecord(show, confirma) : { confirma_operacao: confirma, mensagem_erro: 'nope' }],
+    });
     const r = await h.run(['api', 'GET', show.path, '-f', `usuario_cartao=${CARD}`]);
     expect(r.code, r.stderr).toBe(code);
     expect(JSON.parse(r.stdout)).toBeInstanceOf(Array);
@@ -91,17 +95,54 @@ describe('a catalogue path', () => {
 
   it('POST: a JSON body; -f strings, -F typed values, key[] lists', async () => {
     h.base.reply({ json: [sampleRecord(contract)] });
-    const r = await h.run(['api', 'POST', contract.path, '-f', 'registro_ans=123456', '-F', 'coop_id=7', '-F', 'flag=true', '-F', 'none=null', '-F', 'card=00010001000001005', '-f', 'tags[]=a', '-f', 'tags[]=b']);
+    const r = await h.run([
+      'api',
+      'POST',
+      contract.path,
+      '-f',
+      'registro_ans=123456',
+      '-F',
+      'coop_id=7',
+      '-F',
+      'flag=true',
+      '-F',
+      'none=null',
+      '-F',
+      'card=00010001000001005',
+      '-f',
+      'tags[]=a',
+      '-f',
+      'tags[]=b',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const [req] = h.base.requests;
     expect(req!.method).toBe('POST');
     expect(req!.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(req!.body)).toEqual({ registro_ans: '123456', coop_id: 7, flag: true, none: null, card: '00010001000001005', tags: ['a', 'b'] });
+    expect(JSON.parse(req!.body)).toEqual({
+      registro_ans: '123456',
+      coop_id: 7,
+      flag: true,
+      none: null,
+      card: '00010001000001005',
+      tags: ['a', 'b'],
+    });
   });
 
   it('POST with --body form: a form body, lists as name[]', async () => {
     h.base.reply({ json: [sampleRecord(contract)] });
-    const r = await h.run(['--body', 'form', 'api', 'POST', contract.path, '-f', 'a=1 2', '-f', 'l[]=x', '-f', 'l[]=y']);
+    const r = await h.run([
+      '--body',
+      'form',
+      'api',
+      'POST',
+      contract.path,
+      '-f',
+      'a=1 2',
+      '-f',
+      'l[]=x',
+      '-f',
+      'l[]=y',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(h.base.requests[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(h.base.requests[0]!.body).toBe('a=1+2&l%5B%5D=x&l%5B%5D=y');
@@ -114,7 +155,7 @@ describe('a catalogue path', () => {
     expect(JSON.parse(h.base.requests[0]!.body)).toEqual({ arquivo: 'QUJD' });
   });
 
-  it('-H adds a header (the server\'s Prefer failure injection)', async () => {
+  it("-H adds a header (the server's Prefer failure injection)", async () => {
     h.test.reply({ json: [sampleRecord(show)] });
     await h.run(['api', 'GET', show.path, '-H', 'Prefer: confirma=3']);
     expect(h.test.requests[0]!.headers['prefer']).toBe('confirma=3');
@@ -161,7 +202,11 @@ describe('a path outside the catalogue', () => {
   });
 
   it('a catalogue path with a method it does not take is treated as unknown (the 405 exits 1)', async () => {
-    h.test.reply({ status: 405, headers: { allow: 'GET, HEAD' }, json: [{ confirma_operacao: 4, mensagem_erro: 'method' }] });
+    h.test.reply({
+      status: 405,
+      headers: { allow: 'GET, HEAD' },
+      json: [{ confirma_operacao: 4, mensagem_erro: 'method' }],
+    });
     const r = await h.run(['api', 'POST', show.path]);
     expect(r.code).toBe(1);
     expect(h.test.requests).toHaveLength(1);
@@ -200,7 +245,9 @@ describe('failures before sending, and transport', () => {
   });
 
   it('--dry-run prints the curl command, sends nothing, hides the token', async () => {
-    const r = await h.run(['api', 'POST', contract.path, '-F', 'coop_id=7', '-n'], { env: { COOPCTL_TOKEN: 'tok-secret-9' } });
+    const r = await h.run(['api', 'POST', contract.path, '-F', 'coop_id=7', '-n'], {
+      env: { COOPCTL_TOKEN: 'tok-secret-9' },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(sent()).toBe(0);
     expect(r.stdout).toBe(
@@ -220,6 +267,8 @@ describe('failures before sending, and transport', () => {
   it('--help shows examples', async () => {
     const r = await h.run(['api', '--help']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('coopctl api GET /api/svcmobile/atualizacaocadastral/buscadadosusuario -f usuario_cartao=');
+    expect(r.stdout).toContain(
+      'coopctl api GET /api/svcmobile/atualizacaocadastral/buscadadosusuario -f usuario_cartao=',
+    );
   });
 });

@@ -35,7 +35,15 @@ type Run = ProcessRun;
 
 /** Runs coopctl with stdin, stdout and stderr not terminals (as in cron). */
 function coopctl(args: readonly string[], extra: Record<string, string> = {}): Promise<Run> {
-  return runNode(bin, args, { PATH: process.env['PATH'], HOME: home, XDG_CONFIG_HOME: home, XDG_DATA_HOME: home, COOPCTL_BASE_URL: server.url, COOPCTL_TEST_BASE_URL: server.url, ...extra });
+  return runNode(bin, args, {
+    PATH: process.env['PATH'],
+    HOME: home,
+    XDG_CONFIG_HOME: home,
+    XDG_DATA_HOME: home,
+    COOPCTL_BASE_URL: server.url,
+    COOPCTL_TEST_BASE_URL: server.url,
+    ...extra,
+  });
 }
 
 async function addresses(): Promise<number[]> {
@@ -95,7 +103,9 @@ describe('bin/coopctl workflows', () => {
     expect(r.code, r.stderr).toBe(0);
     const file = join(home, 'coopctl.bash');
     writeFileSync(file, r.stdout);
-    const { stdout } = await runBash(`source ${file}; COMP_WORDS=(coopctl reg); COMP_CWORD=1; _coopctl; echo "\${COMPREPLY[*]}"`);
+    const { stdout } = await runBash(
+      `source ${file}; COMP_WORDS=(coopctl reg); COMP_CWORD=1; _coopctl; echo "\${COMPREPLY[*]}"`,
+    );
     expect(stdout.trim()).toBe('registration');
   });
 

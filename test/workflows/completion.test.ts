@@ -20,7 +20,6 @@ import { catalogue } from '../../src/catalogue/index.js';
 import { startHarness, type Harness } from '../cli/harness.js';
 import { execFileP, runBash } from './helpers.js';
 
-
 let h: Harness;
 let dir: string;
 const scripts: Record<string, string> = {};
@@ -57,7 +56,9 @@ describe('the tree', () => {
       expect(names).toEqual(expect.arrayContaining(['-y', '--yes', '-n', '--dry-run', '--data']));
     }
     const top = t.root.subcommands.map((s) => s.words[0]);
-    expect(top).toEqual(expect.arrayContaining([...Object.keys(areas), 'config', 'serve', 'openapi', 'api', 'completion', 'help']));
+    expect(top).toEqual(
+      expect.arrayContaining([...Object.keys(areas), 'config', 'serve', 'openapi', 'api', 'completion', 'help']),
+    );
   });
 
   it('no option takes a value in one command and not in another', async () => {
@@ -66,7 +67,11 @@ describe('the tree', () => {
 
   it('closed choices of field flags come from the catalogue', async () => {
     const t = await tree();
-    const withChoices = catalogue.flatMap((op) => Object.entries(op.params).filter(([, f]) => f.choices).map(([name, f]) => ({ op, name, choices: f.choices! })));
+    const withChoices = catalogue.flatMap((op) =>
+      Object.entries(op.params)
+        .filter(([, f]) => f.choices)
+        .map(([name, f]) => ({ op, name, choices: f.choices! })),
+    );
     expect(withChoices.length).toBeGreaterThan(0);
     for (const { op, name, choices } of withChoices) {
       const node = t.nodes.find((n) => n.words.join(' ') === op.command.join(' '))!;
@@ -102,17 +107,27 @@ describe('bash', () => {
   });
 
   it('coopctl registration → its subcommands', async () => {
-    expect((await bashComplete('coopctl', 'registration', '')).sort()).toEqual(['cep', 'delete-address', 'save-address', 'show', 'update-contact']);
+    expect((await bashComplete('coopctl', 'registration', '')).sort()).toEqual([
+      'cep',
+      'delete-address',
+      'save-address',
+      'show',
+      'update-contact',
+    ]);
   });
 
   it('coopctl schedule book -- → its flags (--cd-local among them) and the global ones', async () => {
     const got = await bashComplete('coopctl', 'schedule', 'book', '--');
-    expect(got).toEqual(expect.arrayContaining(['--cd-local', '--prest-cod-svc-card', '--dry-run', '--yes', '--output', '--help']));
+    expect(got).toEqual(
+      expect.arrayContaining(['--cd-local', '--prest-cod-svc-card', '--dry-run', '--yes', '--output', '--help']),
+    );
     expect(got.every((w) => w.startsWith('--'))).toBe(true);
   });
 
   it('the top level lists every group', async () => {
-    expect(await bashComplete('coopctl', '')).toEqual(expect.arrayContaining([...Object.keys(areas), 'config', 'serve', 'openapi', 'api', 'completion']));
+    expect(await bashComplete('coopctl', '')).toEqual(
+      expect.arrayContaining([...Object.keys(areas), 'config', 'serve', 'openapi', 'api', 'completion']),
+    );
   });
 
   it('global options are skipped with their values before the command', async () => {
@@ -133,12 +148,17 @@ describe('bash', () => {
   it('positional choices: completion <shell>, api <METHOD> <path>, help <command>', async () => {
     expect(await bashComplete('coopctl', 'completion', '')).toEqual(['bash', 'zsh', 'fish']);
     expect(await bashComplete('coopctl', 'api', '')).toEqual(['GET', 'HEAD', 'POST']);
-    expect((await bashComplete('coopctl', 'api', 'GET', '/api/svcweb/contrato/s')).sort()).toEqual(['/api/svcweb/contrato/search']);
+    expect((await bashComplete('coopctl', 'api', 'GET', '/api/svcweb/contrato/s')).sort()).toEqual([
+      '/api/svcweb/contrato/search',
+    ]);
     expect(await bashComplete('coopctl', 'help', 'sch')).toEqual(['schedule']);
   });
 
   it('a card number after the command does not count as a subcommand; flags still complete', async () => {
-    expect(await bashComplete('coopctl', 'registration', 'show', '00010001000001005', '--d')).toEqual(['--data', '--dry-run']);
+    expect(await bashComplete('coopctl', 'registration', 'show', '00010001000001005', '--d')).toEqual([
+      '--data',
+      '--dry-run',
+    ]);
     expect(await bashComplete('coopctl', 'registration', 'show', '00010001000001005', '')).toEqual([]);
   });
 
@@ -191,11 +211,24 @@ describe('fish', () => {
   it('fish -n accepts it, and `complete -C` completes', async () => {
     await execFileP('fish', ['-n', join(dir, 'coopctl.fish')]);
     const complete = async (line: string) => {
-      const { stdout } = await execFileP('fish', ['--no-config', '-c', `source ${join(dir, 'coopctl.fish')}; complete -C '${line}'`]);
-      return stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0]);
+      const { stdout } = await execFileP('fish', [
+        '--no-config',
+        '-c',
+        `source ${join(dir, 'coopctl.fish')}; complete -C '${line}'`,
+      ]);
+      return stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split('\t')[0]);
     };
     expect(await complete('coopctl reg')).toEqual(['registration']);
-    expect((await complete('coopctl registration ')).sort()).toEqual(['cep', 'delete-address', 'save-address', 'show', 'update-contact']);
+    expect((await complete('coopctl registration ')).sort()).toEqual([
+      'cep',
+      'delete-address',
+      'save-address',
+      'show',
+      'update-contact',
+    ]);
     expect(await complete('coopctl schedule book --')).toContain('--cd-local');
     expect(await complete('coopctl -o json sch')).toEqual(['schedule']);
     expect(await complete('coopctl --output ')).toEqual(expect.arrayContaining(['table', 'json', 'jsonl', 'csv']));

@@ -6,7 +6,15 @@
  * question (default no); no → exit 1, nothing sent; Ctrl-C → 130.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { audienceFilters, catalogue, operation, sampleParams, sampleRecord, type Operation, type Params } from '../../src/catalogue/index.js';
+import {
+  audienceFilters,
+  catalogue,
+  operation,
+  sampleParams,
+  sampleRecord,
+  type Operation,
+  type Params,
+} from '../../src/catalogue/index.js';
 import { startHarness, type Harness, type RunResult } from '../cli/harness.js';
 import { argvOf, confirmPrompter, ctrlC } from './helpers.js';
 
@@ -43,11 +51,18 @@ function answerWith(op: Operation): void {
 }
 
 it('the catalogue marks exactly these operations', () => {
-  expect(catalogue.filter((op) => op.confirm === 'always').map((op) => op.id).sort()).toEqual(['notify.send-all', 'registration.delete-address', 'schedule.cancel']);
+  expect(
+    catalogue
+      .filter((op) => op.confirm === 'always')
+      .map((op) => op.id)
+      .sort(),
+  ).toEqual(['notify.send-all', 'registration.delete-address', 'schedule.cancel']);
   expect(catalogue.filter((op) => op.confirm === 'unfiltered').map((op) => op.id)).toEqual(['notify.send']);
 });
 
-describe.each(asking.map((c) => [`${c.op.command.join(' ')}${c.op.confirm === 'unfiltered' ? ' (no filter)' : ''}`, c] as const))('coopctl %s', (_name, { op, params }) => {
+describe.each(
+  asking.map((c) => [`${c.op.command.join(' ')}${c.op.confirm === 'unfiltered' ? ' (no filter)' : ''}`, c] as const),
+)('coopctl %s', (_name, { op, params }) => {
   const argv = argvOf(op, params);
 
   it('without a terminal: exit 2 naming --yes, nothing sent', async () => {
@@ -131,7 +146,9 @@ describe.each(asking.map((c) => [`${c.op.command.join(' ')}${c.op.confirm === 'u
 
   it('--help says that it asks and what --yes does', async () => {
     const r = await h.run([...op.command, '--help']);
-    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(/for confirmation on a terminal \(default: no\); -y, --yes skips the question, and is needed without a terminal/);
+    expect(r.stdout.replace(/\s+/g, ' ')).toMatch(
+      /for confirmation on a terminal \(default: no\); -y, --yes skips the question, and is needed without a terminal/,
+    );
   });
 });
 
@@ -175,24 +192,30 @@ describe('what the question shows', () => {
 describe('calls that do not ask', () => {
   const send = operation('notify.send');
 
-  it.each(audienceFilters.map((f) => [f]))('notify send narrowed by %s: sent without --yes and without a terminal', async (filter) => {
-    answerWith(send);
-    const params = { ...sampleParams(send, false), [filter]: sampleParams(send)[filter] };
-    const prompter = confirmPrompter();
-    const r = await h.run(argvOf(send, params), { prompter });
-    expect(r.code, r.stderr).toBe(0);
-    expect(prompter.asked).toHaveLength(0);
-    expect(requests()).toBe(1);
-  });
+  it.each(audienceFilters.map((f) => [f]))(
+    'notify send narrowed by %s: sent without --yes and without a terminal',
+    async (filter) => {
+      answerWith(send);
+      const params = { ...sampleParams(send, false), [filter]: sampleParams(send)[filter] };
+      const prompter = confirmPrompter();
+      const r = await h.run(argvOf(send, params), { prompter });
+      expect(r.code, r.stderr).toBe(0);
+      expect(prompter.asked).toHaveLength(0);
+      expect(requests()).toBe(1);
+    },
+  );
 
-  it.each(catalogue.filter((op) => !op.confirm).map((op) => [op.id, op] as const))('%s: no question on a terminal; --yes is accepted', async (_id, op) => {
-    answerWith(op);
-    const prompter = confirmPrompter();
-    const r = await h.run([...argvOf(op, sampleParams(op)), '--yes'], { tty: TTY, prompter });
-    expect(r.code, r.stderr).toBe(0);
-    expect(prompter.asked).toHaveLength(0);
-    expect(requests()).toBe(1);
-  });
+  it.each(catalogue.filter((op) => !op.confirm).map((op) => [op.id, op] as const))(
+    '%s: no question on a terminal; --yes is accepted',
+    async (_id, op) => {
+      answerWith(op);
+      const prompter = confirmPrompter();
+      const r = await h.run([...argvOf(op, sampleParams(op)), '--yes'], { tty: TTY, prompter });
+      expect(r.code, r.stderr).toBe(0);
+      expect(prompter.asked).toHaveLength(0);
+      expect(requests()).toBe(1);
+    },
+  );
 });
 
 describe('api: a catalogue path that asks, asks too', () => {
@@ -217,7 +240,19 @@ describe('api: a catalogue path that asks, asks too', () => {
   it('notify send through api with a filter: no question', async () => {
     const send = operation('notify.send');
     answerWith(send);
-    const r = await h.run(['api', 'POST', send.path, '-f', 'conteudo=hi', '-f', 'tipo_notificacao=1', '-f', 'usuario_envio=1', '-f', 'grupo_usuario=2']);
+    const r = await h.run([
+      'api',
+      'POST',
+      send.path,
+      '-f',
+      'conteudo=hi',
+      '-f',
+      'tipo_notificacao=1',
+      '-f',
+      'usuario_envio=1',
+      '-f',
+      'grupo_usuario=2',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(requests()).toBe(1);
   });

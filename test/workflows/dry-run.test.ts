@@ -46,7 +46,8 @@ describe.each(catalogue.map((op) => [op.command.join(' '), op] as const))('coopc
     const ok = await h.run([...argvOf(op, sampleParams(op)), '-n']);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/^curl /);
-    const [name, field] = Object.entries(op.params).find(([, f]) => f.required && f.invalid.length > 0 && f.cliDefault === undefined) ?? [];
+    const [name, field] =
+      Object.entries(op.params).find(([, f]) => f.required && f.invalid.length > 0 && f.cliDefault === undefined) ?? [];
     if (name && field) {
       const bad = await h.run([...argvOf(op, { ...sampleParams(op), [name]: String(field.invalid[0]) }), '-n']);
       expect(bad.code).toBe(2);
@@ -135,14 +136,20 @@ describe('shell quoting', () => {
   }
 
   it('shellQuote gives back any string through bash', async () => {
-    const strings = fc.sample(fc.string({ unit: 'binary', maxLength: 40 }).filter((s) => !s.includes('\0')), { numRuns: 200, seed: 4 });
+    const strings = fc.sample(
+      fc.string({ unit: 'binary', maxLength: 40 }).filter((s) => !s.includes('\0')),
+      { numRuns: 200, seed: 4 },
+    );
     strings.push('', "'", "''", '"$HOME"', '`id`', '$(id)', 'a b', '\n', '\\', '!x', '*', '~', '#x', '-n');
     const got = await curlArgs(strings.map((s) => `curl ${shellQuote(s)}`));
     expect(got.map((a) => a[0])).toEqual(strings);
   });
 
   it('curlCommand: the words are the method, URL, headers and body, exactly; the token comes from the environment', async () => {
-    const bodies = fc.sample(fc.string({ unit: 'binary', maxLength: 60 }).filter((s) => !s.includes('\0')), { numRuns: 60, seed: 7 });
+    const bodies = fc.sample(
+      fc.string({ unit: 'binary', maxLength: 60 }).filter((s) => !s.includes('\0')),
+      { numRuns: 60, seed: 7 },
+    );
     const token = `t$k\`n"'x`;
     const reqs: HttpRequest[] = bodies.map((body, i) => ({
       method: 'POST',
@@ -150,9 +157,24 @@ describe('shell quoting', () => {
       headers: { accept: 'application/json', authorization: `Bearer ${token}`, 'x-odd': `it's "${i}"` },
       body,
     }));
-    const got = await curlArgs(reqs.map((r) => curlCommand(r)), { COOPCTL_TOKEN: token });
+    const got = await curlArgs(
+      reqs.map((r) => curlCommand(r)),
+      { COOPCTL_TOKEN: token },
+    );
     expect(got).toEqual(
-      reqs.map((r) => ['--request', 'POST', r.url.href, '--header', 'accept: application/json', '--header', `authorization: Bearer ${token}`, '--header', `x-odd: ${r.headers['x-odd']}`, '--data-raw', r.body]),
+      reqs.map((r) => [
+        '--request',
+        'POST',
+        r.url.href,
+        '--header',
+        'accept: application/json',
+        '--header',
+        `authorization: Bearer ${token}`,
+        '--header',
+        `x-odd: ${r.headers['x-odd']}`,
+        '--data-raw',
+        r.body,
+      ]),
     );
     for (const r of reqs) expect(curlCommand(r)).not.toContain(token);
   });

@@ -25,9 +25,11 @@ export interface ConfirmPrompter extends Prompter {
  */
 export function confirmPrompter(...answers: Array<boolean | Error>): ConfirmPrompter {
   const asked: ConfirmPrompter['asked'] = [];
-  const unexpected = (kind: string) => async (q: { message: string }): Promise<never> => {
-    throw new Error(`unexpected ${kind} question: ${q.message}`);
-  };
+  const unexpected =
+    (kind: string) =>
+    async (q: { message: string }): Promise<never> => {
+      throw new Error(`unexpected ${kind} question: ${q.message}`);
+    };
   return {
     asked,
     input: unexpected('input'),
@@ -56,8 +58,14 @@ export function argvOf(op: Operation, params: Params): string[] {
   return [...op.command, ...(positional === undefined ? [] : [String(positional)]), ...flagWords(rest)];
 }
 
-export async function runBash(script: string, env: NodeJS.ProcessEnv = {}): Promise<{ stdout: string; stderr: string }> {
-  return execFileP('bash', ['--norc', '--noprofile', '-c', script], { env: { PATH: process.env['PATH'], ...env }, maxBuffer: 16 * 1024 * 1024 });
+export async function runBash(
+  script: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ stdout: string; stderr: string }> {
+  return execFileP('bash', ['--norc', '--noprofile', '-c', script], {
+    env: { PATH: process.env['PATH'], ...env },
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
 export async function hasCommand(name: string): Promise<boolean> {

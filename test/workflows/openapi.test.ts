@@ -18,7 +18,7 @@ const env = { COOPCTL_BASE_URL: 'https://api.coop.example/base', COOPCTL_TEST_BA
 type Doc = { openapi: string; servers: Array<{ url: string }>; paths: Record<string, Record<string, unknown>> };
 
 describe('coopctl openapi', () => {
-  it('prints a valid OpenAPI 3.1 document (pretty JSON) with the 30 operations\' paths and the configured hosts', async () => {
+  it("prints a valid OpenAPI 3.1 document (pretty JSON) with the 30 operations' paths and the configured hosts", async () => {
     const r = await h.run(['openapi'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.startsWith('{\n  "openapi": "3.1.0"')).toBe(true);
@@ -28,9 +28,11 @@ describe('coopctl openapi', () => {
 
     expect(catalogue).toHaveLength(30);
     expect(Object.keys(doc.paths).sort()).toEqual(catalogue.map((op) => op.path).sort());
-    for (const op of catalogue) for (const m of op.methods) expect(doc.paths[op.path]![m.toLowerCase()], `${m} ${op.path}`).toBeDefined();
+    for (const op of catalogue)
+      for (const m of op.methods) expect(doc.paths[op.path]![m.toLowerCase()], `${m} ${op.path}`).toBeDefined();
     expect(doc.servers.map((s) => s.url)).toEqual([env.COOPCTL_BASE_URL, env.COOPCTL_TEST_BASE_URL]);
-    for (const op of catalogue.filter((o) => o.host === 'test')) expect(doc.paths[op.path]!['servers']).toEqual([expect.objectContaining({ url: env.COOPCTL_TEST_BASE_URL })]);
+    for (const op of catalogue.filter((o) => o.host === 'test'))
+      expect(doc.paths[op.path]!['servers']).toEqual([expect.objectContaining({ url: env.COOPCTL_TEST_BASE_URL })]);
   });
 
   it('-o json is the same document; -o jsonl prints it on one line; -o csv is a usage error', async () => {
@@ -46,8 +48,11 @@ describe('coopctl openapi', () => {
     expect(csv.stdout).toBe('');
   });
 
-  it('the default hosts are the embedded server\'s address', async () => {
+  it("the default hosts are the embedded server's address", async () => {
     const r = await h.run(['openapi'], { env: { COOPCTL_BASE_URL: undefined, COOPCTL_TEST_BASE_URL: undefined } });
-    expect((JSON.parse(r.stdout) as Doc).servers.map((s) => s.url)).toEqual(['http://127.0.0.1:8787', 'http://127.0.0.1:8787']);
+    expect((JSON.parse(r.stdout) as Doc).servers.map((s) => s.url)).toEqual([
+      'http://127.0.0.1:8787',
+      'http://127.0.0.1:8787',
+    ]);
   });
 });

@@ -6,7 +6,8 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { RunState } from '../run-state.js';
 
 function upTo64(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64) throw new InvalidArgumentError('must be a whole number from 1 to 64.');
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64)
+    throw new InvalidArgumentError('must be a whole number from 1 to 64.');
   return Number(value);
 }
 
@@ -17,14 +18,37 @@ export function defineBatchCommand(enrol: Command, run: RunState): void {
     .argument('<file>', 'a CSV file (one row per beneficiary) or a JSON file (an array of contracts); "-" reads stdin')
     .addOption(new Option('--concurrency <n>', 'requests in flight at once').argParser(upTo64).default(8))
     .addOption(
-      new Option('--per-contract <n>', 'beneficiaries of one contract created at once; above 1, an interrupted run may leave several in doubt that a rerun cannot tell apart (docs/batch.md)')
+      new Option(
+        '--per-contract <n>',
+        'beneficiaries of one contract created at once; above 1, an interrupted run may leave several in doubt that a rerun cannot tell apart (docs/batch.md)',
+      )
         .argParser(upTo64)
         .default(1),
     )
-    .addOption(new Option('--skip-invalid', 'send the valid rows and report the invalid ones (by default an invalid row stops everything)'))
-    .addOption(new Option('--journal <file>', 'the journal of the batch (default: <file>.journal.jsonl beside the file; none for stdin)'))
-    .addOption(new Option('--format <format>', 'the file format (default: by extension, else by content)').choices(['csv', 'json']))
-    .addOption(new Option('--resend-uncertain', 'send again the steps an interrupted run left in doubt that a rerun could not decide'))
+    .addOption(
+      new Option(
+        '--skip-invalid',
+        'send the valid rows and report the invalid ones (by default an invalid row stops everything)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--journal <file>',
+        'the journal of the batch (default: <file>.journal.jsonl beside the file; none for stdin)',
+      ),
+    )
+    .addOption(
+      new Option('--format <format>', 'the file format (default: by extension, else by content)').choices([
+        'csv',
+        'json',
+      ]),
+    )
+    .addOption(
+      new Option(
+        '--resend-uncertain',
+        'send again the steps an interrupted run left in doubt that a rerun could not decide',
+      ),
+    )
     .addOption(new Option('-n, --dry-run', 'validate the file and say what would be sent; send nothing'));
   cmd.addHelpText(
     'after',
@@ -44,7 +68,15 @@ Exit: 0 every row done, 1 some row not done, 2 invalid file (nothing sent), 4 un
 Example: coopctl enrol batch members.csv --concurrency 8 -o json`,
   );
   run.bind(cmd, async (inv, args, command) => {
-    const o = command.opts<{ concurrency: number; perContract: number; skipInvalid?: boolean; journal?: string; format?: 'csv' | 'json'; resendUncertain?: boolean; dryRun?: boolean }>();
+    const o = command.opts<{
+      concurrency: number;
+      perContract: number;
+      skipInvalid?: boolean;
+      journal?: string;
+      format?: 'csv' | 'json';
+      resendUncertain?: boolean;
+      dryRun?: boolean;
+    }>();
     const { runBatch } = await import('./run.js');
     return runBatch(inv, String(args[0]), {
       concurrency: o.concurrency,

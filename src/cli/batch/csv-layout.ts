@@ -51,11 +51,13 @@ function readColumn(name: string): Column | string {
   if (name === KEY_COLUMN) return { role: 'key' };
   const ds = /^ds\.(\d+)\.(\d+)(?:\.(descricao))?$/.exec(name);
   if (ds) return { role: 'ds', form: ds[1]!, question: ds[2]!, field: ds[3] ? 'descricao' : 'resposta' };
-  if (name.startsWith('ds.')) return 'a declaration column is ds.<formulario_id>.<pergunta_id> (the answer, S or N) or ds.<formulario_id>.<pergunta_id>.descricao';
+  if (name.startsWith('ds.'))
+    return 'a declaration column is ds.<formulario_id>.<pergunta_id> (the answer, S or N) or ds.<formulario_id>.<pergunta_id>.descricao';
   const dot = name.indexOf('.');
   if (dot < 0) {
     if (columnsOf('beneficiary').includes(name)) return { role: 'beneficiary', field: name };
-    if (name === 'contrato_id' || name === 'beneficiario_id') return `${name} is filled in by the batch from the ids it creates`;
+    if (name === 'contrato_id' || name === 'beneficiario_id')
+      return `${name} is filled in by the batch from the ids it creates`;
     return `not a field of beneficiario; a beneficiary column is one of ${columnsOf('beneficiary').join(', ')}`;
   }
   const prefix = name.slice(0, dot);
@@ -63,7 +65,9 @@ function readColumn(name: string): Column | string {
   if (prefix === 'contract' || prefix === 'payer') {
     const kind = prefix;
     if (columnsOf(kind).includes(field)) return { role: kind, field };
-    return `not a field of ${parts[kind].op().name}; use one of ${columnsOf(kind).map((f) => `${prefix}.${f}`).join(', ')}`;
+    return `not a field of ${parts[kind].op().name}; use one of ${columnsOf(kind)
+      .map((f) => `${prefix}.${f}`)
+      .join(', ')}`;
   }
   const sub = /^(contact|address|document)(\d*)$/.exec(prefix);
   if (sub) {
@@ -71,7 +75,9 @@ function readColumn(name: string): Column | string {
     const n = sub[2] ? Number(sub[2]) : 1;
     if (n < 1) return `number the ${kind}s from 2: ${kind}., ${kind}2., ${kind}3.`;
     if (columnsOf(kind).includes(field)) return { role: 'sub', kind, n, field };
-    return `not a field of ${parts[kind].op().name}; use one of ${columnsOf(kind).map((f) => `${prefix}.${f}`).join(', ')}`;
+    return `not a field of ${parts[kind].op().name}; use one of ${columnsOf(kind)
+      .map((f) => `${prefix}.${f}`)
+      .join(', ')}`;
   }
   return 'unknown prefix; columns are contract, contract.<field>, payer.<field>, <beneficiary field>, contact.<field>, address.<field>, document.<field> (contact2., address2., …) and ds.<formulario_id>.<pergunta_id>';
 }
@@ -127,7 +133,11 @@ export function readCsvSource(text: string, notes: string[]): Source {
   const [header, ...records] = csv.records;
   for (const p of csv.problems) fatal.push({ line: p.line, field: '', message: p.message });
   if (!header) {
-    fatal.push({ line: 1, field: '', message: 'the file is empty: it needs a header line of column names and a row per beneficiary' });
+    fatal.push({
+      line: 1,
+      field: '',
+      message: 'the file is empty: it needs a header line of column names and a row per beneficiary',
+    });
     return empty;
   }
   const columns: (Column | undefined)[] = [];
@@ -135,17 +145,28 @@ export function readCsvSource(text: string, notes: string[]): Source {
   header.cells.forEach((raw, i) => {
     const name = raw.trim().toLowerCase();
     if (name === '') {
-      if (records.some((r) => (r.cells[i] ?? '').trim() !== '')) fatal.push({ line: header.line, field: `column ${i + 1}`, message: 'has values but no name in the header' });
+      if (records.some((r) => (r.cells[i] ?? '').trim() !== ''))
+        fatal.push({ line: header.line, field: `column ${i + 1}`, message: 'has values but no name in the header' });
       columns.push(undefined);
       return;
     }
-    if (seen.has(name)) fatal.push({ line: header.line, field: name, message: `appears twice in the header (columns ${seen.get(name)! + 1} and ${i + 1})` });
+    if (seen.has(name))
+      fatal.push({
+        line: header.line,
+        field: name,
+        message: `appears twice in the header (columns ${seen.get(name)! + 1} and ${i + 1})`,
+      });
     seen.set(name, i);
     const col = readColumn(name);
     if (typeof col === 'string') fatal.push({ line: header.line, field: name, message: col });
     columns.push(typeof col === 'string' ? undefined : col);
   });
-  if (!seen.has(KEY_COLUMN)) fatal.push({ line: header.line, field: KEY_COLUMN, message: 'the header needs a contract column: a key of your choice that groups the rows of one contract' });
+  if (!seen.has(KEY_COLUMN))
+    fatal.push({
+      line: header.line,
+      field: KEY_COLUMN,
+      message: 'the header needs a contract column: a key of your choice that groups the rows of one contract',
+    });
   if (fatal.length) return empty;
 
   const groups = new Map<string, GroupBuilder>();
@@ -173,7 +194,11 @@ export function readCsvSource(text: string, notes: string[]): Source {
     let key = '';
     const contractCells: Array<[Role, string, string]> = [];
     if (record.cells.length > columns.length && record.cells.slice(columns.length).some((c) => c.trim() !== '')) {
-      problems.push({ line, field: '', message: `has ${record.cells.length} cells but the header names ${columns.length} columns (a delimiter inside a cell needs quotes)` });
+      problems.push({
+        line,
+        field: '',
+        message: `has ${record.cells.length} cells but the header names ${columns.length} columns (a delimiter inside a cell needs quotes)`,
+      });
     }
     columns.forEach((col, i) => {
       const text = (record.cells[i] ?? '').trim();
@@ -191,7 +216,11 @@ export function readCsvSource(text: string, notes: string[]): Source {
           break;
         case 'sub': {
           const prefix = col.n === 1 ? col.kind : `${col.kind}${col.n}`;
-          subOf(col.kind, prefix, (f) => `${prefix}.${f}`).set(col.field, cellValue(ops[col.kind], col.field, text), line);
+          subOf(col.kind, prefix, (f) => `${prefix}.${f}`).set(
+            col.field,
+            cellValue(ops[col.kind], col.field, text),
+            line,
+          );
           break;
         }
         case 'ds': {
@@ -210,7 +239,11 @@ export function readCsvSource(text: string, notes: string[]): Source {
     const hasBeneficiary = !beneficiary.empty;
     if (!hasBeneficiary && sourceSubs.length) {
       const first = sourceSubs[0]!;
-      problems.push({ line, field: first.part.locate(Object.keys(first.part.values)[0]!).field, message: 'is given on a row without a beneficiary (no beneficiary column is filled in)' });
+      problems.push({
+        line,
+        field: first.part.locate(Object.keys(first.part.values)[0]!).field,
+        message: 'is given on a row without a beneficiary (no beneficiary column is filled in)',
+      });
     }
     const row: SourceRow = { line, ...(hasBeneficiary ? { beneficiary } : {}), subs: sourceSubs, problems };
     if (key === '') {
@@ -236,7 +269,11 @@ export function readCsvSource(text: string, notes: string[]): Source {
       const earlier = part.lineOf(field);
       if (earlier === undefined) part.set(field, value, line);
       else if (JSON.stringify(part.values[field]) !== JSON.stringify(value)) {
-        group.problems.push({ line, field: `${role}.${field}`, message: `is ${text} here but ${String(part.values[field])} on line ${earlier}; write the contract's and payer's columns once, or the same on each of its rows` });
+        group.problems.push({
+          line,
+          field: `${role}.${field}`,
+          message: `is ${text} here but ${String(part.values[field])} on line ${earlier}; write the contract's and payer's columns once, or the same on each of its rows`,
+        });
       }
     }
     group.rows.push(row);
@@ -250,6 +287,7 @@ export function readCsvSource(text: string, notes: string[]): Source {
     rows: g.rows,
     problems: g.problems,
   }));
-  if (out.length === 0 && strays.length === 0) fatal.push({ line: header.line + 1, field: '', message: 'the file has a header but no rows' });
+  if (out.length === 0 && strays.length === 0)
+    fatal.push({ line: header.line + 1, field: '', message: 'the file has a header but no rows' });
   return { format: 'csv', groups: out, strays, fatal, notes };
 }

@@ -34,7 +34,10 @@ export function decodeText(bytes: Uint8Array): { text: string; note?: string } {
     // TextDecoder drops a UTF-8 byte-order mark by itself.
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
-    return { text: new TextDecoder('windows-1252').decode(bytes), note: 'the file is not UTF-8; read it as Windows-1252 (Latin-1)' };
+    return {
+      text: new TextDecoder('windows-1252').decode(bytes),
+      note: 'the file is not UTF-8; read it as Windows-1252 (Latin-1)',
+    };
   }
 }
 
@@ -57,7 +60,8 @@ export function guessDelimiter(text: string): string {
 const MESSAGES: Partial<Record<string, string>> = {
   CSV_QUOTE_NOT_CLOSED: 'a quoted cell is never closed (a " is missing)',
   CSV_INVALID_CLOSING_QUOTE: 'text after a closing quote; quote the whole cell and write a quote inside it as ""',
-  INVALID_OPENING_QUOTE: 'a quote inside a cell that does not start with one; quote the whole cell and write a quote inside it as ""',
+  INVALID_OPENING_QUOTE:
+    'a quote inside a cell that does not start with one; quote the whole cell and write a quote inside it as ""',
 };
 
 /**
@@ -97,12 +101,17 @@ export function parseCsv(text: string, delimiter = guessDelimiter(text)): CsvFil
     });
   } catch (err) {
     const e = err instanceof CsvError ? err : undefined;
-    const message = MESSAGES[e?.code ?? ''] ?? `cannot be read as CSV: ${err instanceof Error ? err.message : String(err)}`;
+    const message =
+      MESSAGES[e?.code ?? ''] ?? `cannot be read as CSV: ${err instanceof Error ? err.message : String(err)}`;
     // An unclosed quote is placed where its record starts; other errors at the line csv-parse was on,
     // less the CRLFs in quoted cells before them in their record (the raw text after the blank lines).
     const start = end + 1 + Number(e?.['empty_lines'] ?? blank) - blank;
-    const crlf = String(e?.['raw'] ?? '').replace(/^[\r\n]+/, '').split('\r\n').length - 1;
-    const line = e?.code === 'CSV_QUOTE_NOT_CLOSED' || typeof e?.['lines'] !== 'number' ? start : e['lines'] - drift - crlf;
+    const crlf =
+      String(e?.['raw'] ?? '')
+        .replace(/^[\r\n]+/, '')
+        .split('\r\n').length - 1;
+    const line =
+      e?.code === 'CSV_QUOTE_NOT_CLOSED' || typeof e?.['lines'] !== 'number' ? start : e['lines'] - drift - crlf;
     problems.push({ line, message });
   }
   return { records, delimiter, problems };

@@ -84,7 +84,13 @@ export interface EngineTotals {
 export const UNREACHABLE_AFTER = 10;
 
 type Outcome =
-  | { readonly ok: true; readonly id?: Id; readonly lost?: boolean; readonly skipped: boolean; readonly durable?: Promise<void> }
+  | {
+      readonly ok: true;
+      readonly id?: Id;
+      readonly lost?: boolean;
+      readonly skipped: boolean;
+      readonly durable?: Promise<void>;
+    }
   | { readonly ok: false; readonly message: string; readonly status: 'failed' | 'uncertain' | 'not-run' };
 
 const NOT_RUN = { ok: false, message: 'not sent', status: 'not-run' } as const;
@@ -110,7 +116,11 @@ class Slots {
   }
 }
 
-export async function runPlan(plan: Plan, rows: ReadonlyMap<PlanRow, RowResult>, o: EngineOptions): Promise<EngineTotals> {
+export async function runPlan(
+  plan: Plan,
+  rows: ReadonlyMap<PlanRow, RowResult>,
+  o: EngineOptions,
+): Promise<EngineTotals> {
   const totals: EngineTotals = { sent: 0, skipped: 0, reached: false, transportFailures: 0 };
   const slots = new Slots(o.concurrency);
   let streak = 0;
@@ -125,7 +135,9 @@ export async function runPlan(plan: Plan, rows: ReadonlyMap<PlanRow, RowResult>,
 
   // The highest contract id known: a contract's `send` records it (reconcile.ts uses it to find the contract later).
   let maxContract = 0;
-  for (const [id, r] of o.recorded) if (r.state === 'done' && typeof r.id === 'number' && JSON.parse(id).length === 1) maxContract = Math.max(maxContract, r.id);
+  for (const [id, r] of o.recorded)
+    if (r.state === 'done' && typeof r.id === 'number' && JSON.parse(id).length === 1)
+      maxContract = Math.max(maxContract, r.id);
 
   async function run(step: Step, parentId: Id | undefined): Promise<Outcome> {
     const r = o.recorded.get(step.id);
@@ -180,7 +192,11 @@ export async function runPlan(plan: Plan, rows: ReadonlyMap<PlanRow, RowResult>,
     }
     if (result.outcome === 'failed' || result.outcome === 'no-result') {
       o.journal.write({ e: 'fail', ...base, why: 'refused', msg: result.message });
-      return { ok: false, message: `the service refused it${result.message ? `: ${result.message}` : ''}`, status: 'failed' };
+      return {
+        ok: false,
+        message: `the service refused it${result.message ? `: ${result.message}` : ''}`,
+        status: 'failed',
+      };
     }
     const record = dataRecords(result.records)[0];
     const created = step.creates ? record?.[step.creates] : undefined;
@@ -273,7 +289,8 @@ export async function runPlan(plan: Plan, rows: ReadonlyMap<PlanRow, RowResult>,
             fail(res, pending.map((s) => s.name).join(', '), {
               ok: false,
               status: 'uncertain',
-              message: 'not sent: the beneficiary was created by an interrupted run that did not learn its id; find it, then add these with coopctl enrol beneficiary …',
+              message:
+                'not sent: the beneficiary was created by an interrupted run that did not learn its id; find it, then add these with coopctl enrol beneficiary …',
             });
           }
           finish(res);
@@ -324,7 +341,14 @@ export async function runPlan(plan: Plan, rows: ReadonlyMap<PlanRow, RowResult>,
 export function initialResults(plan: Plan): Map<PlanRow, RowResult> {
   const out = new Map<PlanRow, RowResult>();
   for (const row of plan.rows) {
-    out.set(row, { row, status: rowValid(row) ? 'not-run' : 'invalid', records: {}, sent: 0, skipped: 0, failures: [] });
+    out.set(row, {
+      row,
+      status: rowValid(row) ? 'not-run' : 'invalid',
+      records: {},
+      sent: 0,
+      skipped: 0,
+      failures: [],
+    });
   }
   return out;
 }

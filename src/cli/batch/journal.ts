@@ -18,7 +18,18 @@
  * killed); `durable()` fsyncs, grouping the waits of concurrent steps into one
  * fsync (group commit).
  */
-import { closeSync, existsSync, fsync, openSync, readFileSync, readSync, fstatSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsync,
+  openSync,
+  readFileSync,
+  readSync,
+  fstatSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../exit-codes.js';
 
@@ -51,7 +62,13 @@ export type Entry = RunEntry | StepEntry;
 export type Recorded =
   | { readonly state: 'done'; readonly hash: string; readonly parent?: Id; readonly id?: Id }
   | { readonly state: 'lost'; readonly hash: string; readonly parent?: Id }
-  | { readonly state: 'sent' | 'transport'; readonly hash: string; readonly parent?: Id; readonly after?: number; readonly msg?: string }
+  | {
+      readonly state: 'sent' | 'transport';
+      readonly hash: string;
+      readonly parent?: Id;
+      readonly after?: number;
+      readonly msg?: string;
+    }
   | { readonly state: 'refused'; readonly hash: string; readonly msg?: string };
 
 /** Replays journal entries into the state of each step. */
@@ -66,11 +83,19 @@ export function replay(entries: readonly Entry[]): { steps: Map<string, Recorded
     const id = JSON.stringify(e.k);
     const now = steps.get(id);
     const parent = e.p === undefined ? {} : { parent: e.p };
-    if (e.e === 'done') steps.set(id, { state: 'done', hash: e.h, ...parent, ...(e.id === undefined || e.id === null ? {} : { id: e.id }) });
+    if (e.e === 'done')
+      steps.set(id, {
+        state: 'done',
+        hash: e.h,
+        ...parent,
+        ...(e.id === undefined || e.id === null ? {} : { id: e.id }),
+      });
     else if (e.e === 'lost') steps.set(id, { state: 'lost', hash: e.h, ...parent });
     else if (now?.state === 'done' || now?.state === 'lost') continue;
-    else if (e.e === 'send') steps.set(id, { state: 'sent', hash: e.h, ...parent, ...(e.after === undefined ? {} : { after: e.after }) });
-    else if (e.why === 'transport') steps.set(id, { state: 'transport', hash: e.h, ...parent, ...(e.msg ? { msg: e.msg } : {}) });
+    else if (e.e === 'send')
+      steps.set(id, { state: 'sent', hash: e.h, ...parent, ...(e.after === undefined ? {} : { after: e.after }) });
+    else if (e.why === 'transport')
+      steps.set(id, { state: 'transport', hash: e.h, ...parent, ...(e.msg ? { msg: e.msg } : {}) });
     else steps.set(id, { state: 'refused', hash: e.h, ...(e.msg ? { msg: e.msg } : {}) });
   }
   return { steps, runs };
@@ -87,12 +112,15 @@ export function readJournal(path: string): Entry[] {
     if (line.trim() === '') continue;
     try {
       const e = JSON.parse(line) as Entry;
-      if (typeof e !== 'object' || e === null || typeof (e as { e?: unknown }).e !== 'string') throw new Error('not an entry');
+      if (typeof e !== 'object' || e === null || typeof (e as { e?: unknown }).e !== 'string')
+        throw new Error('not an entry');
       out.push(e);
     } catch {
       // Only the last line can be cut short (the process died while writing it): that step was not done.
       if (lines.slice(i + 1).every((l) => l.trim() === '')) break;
-      throw new UsageError(`the journal ${path} is damaged at line ${i + 1}; it is not a journal of coopctl enrol batch, or it was edited`);
+      throw new UsageError(
+        `the journal ${path} is damaged at line ${i + 1}; it is not a journal of coopctl enrol batch, or it was edited`,
+      );
     }
   }
   return out;
@@ -130,10 +158,13 @@ export class Journal {
         writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
         break;
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw new UsageError(`cannot lock the journal ${path}: ${(err as Error).message.split('\n')[0]}`);
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0)
+          throw new UsageError(`cannot lock the journal ${path}: ${(err as Error).message.split('\n')[0]}`);
         const pid = Number(readFileSync(lock, 'utf8').trim());
         if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-          throw new UsageError(`another coopctl enrol batch (process ${pid}) is working with ${path}; wait for it to end (or remove ${lock} if that process is not coopctl)`);
+          throw new UsageError(
+            `another coopctl enrol batch (process ${pid}) is working with ${path}; wait for it to end (or remove ${lock} if that process is not coopctl)`,
+          );
         }
         // Left by a run that was killed: take it over.
         unlinkSync(lock);

@@ -56,7 +56,10 @@ export function readJsonSource(text: string, notes: string[]): Source {
     return source;
   }
   if (!Array.isArray(doc)) {
-    fatal.push({ field: '(top level)', message: 'must be an array of contracts: [{ "registro_ans": …, "payer": {…}, "beneficiaries": […] }, …]' });
+    fatal.push({
+      field: '(top level)',
+      message: 'must be an array of contracts: [{ "registro_ans": …, "payer": {…}, "beneficiaries": […] }, …]',
+    });
     return source;
   }
   if (doc.length === 0) {
@@ -67,38 +70,60 @@ export function readJsonSource(text: string, notes: string[]): Source {
   doc.forEach((el, i) => {
     const path = `[${i}]`;
     if (!isObject(el)) {
-      source.strays.push({ path, subs: [], problems: [{ field: path, message: 'must be an object: a contract with its payer and beneficiaries' }] });
+      source.strays.push({
+        path,
+        subs: [],
+        problems: [{ field: path, message: 'must be an object: a contract with its payer and beneficiaries' }],
+      });
       return;
     }
     const problems: Problem[] = [];
     let key = `#${i + 1}`;
     if (el['key'] !== undefined) {
-      if ((typeof el['key'] === 'string' && el['key'].trim() !== '') || typeof el['key'] === 'number') key = String(el['key']).trim();
+      if ((typeof el['key'] === 'string' && el['key'].trim() !== '') || typeof el['key'] === 'number')
+        key = String(el['key']).trim();
       else problems.push({ field: `${path}.key`, message: 'must be a non-empty text or a number' });
     }
     const earlier = keys.get(key);
-    if (earlier !== undefined) problems.push({ field: `${path}.key`, message: `${key} is also the key of [${earlier}]; each contract needs its own key` });
+    if (earlier !== undefined)
+      problems.push({
+        field: `${path}.key`,
+        message: `${key} is also the key of [${earlier}]; each contract needs its own key`,
+      });
     else keys.set(key, i);
 
     let payer: SourcePart | undefined;
     if (isObject(el['payer'])) payer = part(el['payer'], `${path}.payer`);
-    else if (el['payer'] !== undefined && el['payer'] !== null) problems.push({ field: `${path}.payer`, message: 'must be an object of the payer’s fields' });
+    else if (el['payer'] !== undefined && el['payer'] !== null)
+      problems.push({ field: `${path}.payer`, message: 'must be an object of the payer’s fields' });
 
     const rows: SourceRow[] = [];
     const list = el['beneficiaries'];
-    if (list !== undefined && list !== null && !Array.isArray(list)) problems.push({ field: `${path}.beneficiaries`, message: 'must be an array of beneficiaries' });
+    if (list !== undefined && list !== null && !Array.isArray(list))
+      problems.push({ field: `${path}.beneficiaries`, message: 'must be an array of beneficiaries' });
     const beneficiaries = Array.isArray(list) ? list : [];
     beneficiaries.forEach((b, j) => {
       const bpath = `${path}.beneficiaries[${j}]`;
       if (!isObject(b)) {
-        rows.push({ path: bpath, subs: [], problems: [{ field: bpath, message: 'must be an object of the beneficiary’s fields' }] });
+        rows.push({
+          path: bpath,
+          subs: [],
+          problems: [{ field: bpath, message: 'must be an object of the beneficiary’s fields' }],
+        });
         return;
       }
       rows.push(readBeneficiary(b, bpath));
     });
     // A contract without beneficiaries is still a row of the report.
     if (rows.length === 0) rows.push({ path, subs: [], problems: [] });
-    const group: SourceGroup = { key, path, contract: part(el, path, ['key', 'payer', 'beneficiaries']), ...(payer ? { payer } : {}), rows, problems };
+    const group: SourceGroup = {
+      key,
+      path,
+      contract: part(el, path, ['key', 'payer', 'beneficiaries']),
+      ...(payer ? { payer } : {}),
+      rows,
+      problems,
+    };
     source.groups.push(group);
   });
   return source;
@@ -111,7 +136,9 @@ function readBeneficiary(b: Record<string, unknown>, path: string): SourceRow {
   for (const [name, kind] of Object.entries(subKeys)) {
     const v = b[name];
     if (v === undefined || v === null) continue;
-    const items = Array.isArray(v) ? v.map((x, k) => [x, `${path}.${name}[${k}]`] as const) : [[v, `${path}.${name}`] as const];
+    const items = Array.isArray(v)
+      ? v.map((x, k) => [x, `${path}.${name}[${k}]`] as const)
+      : [[v, `${path}.${name}`] as const];
     for (const [item, ipath] of items) {
       if (!isObject(item)) {
         problems.push({ field: ipath, message: `must be an object of the ${kind}’s fields` });
@@ -128,13 +155,20 @@ function readBeneficiary(b: Record<string, unknown>, path: string): SourceRow {
     answers.forEach((a, k) => {
       const apath = Array.isArray(ds) ? `${path}.declaration[${k}]` : `${path}.declaration`;
       if (!isObject(a)) {
-        problems.push({ field: apath, message: 'must be an object: { "formulario_id": …, "pergunta_id": …, "resposta": "S" or "N" }' });
+        problems.push({
+          field: apath,
+          message: 'must be an object: { "formulario_id": …, "pergunta_id": …, "resposta": "S" or "N" }',
+        });
         return;
       }
       // Answering a question again replaces the answer: the question is the record's identity.
       const name = `ds.${String(a['formulario_id'] ?? '?')}.${String(a['pergunta_id'] ?? '?')}`;
       const earlier = names.get(name);
-      if (earlier) problems.push({ field: apath, message: `answers the question that ${earlier} answers (formulario_id and pergunta_id); answer each question once` });
+      if (earlier)
+        problems.push({
+          field: apath,
+          message: `answers the question that ${earlier} answers (formulario_id and pergunta_id); answer each question once`,
+        });
       names.set(name, apath);
       subs.push({ kind: 'declaration', name, part: part(a, apath) });
     });

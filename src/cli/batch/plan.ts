@@ -113,7 +113,11 @@ function check(kind: StepKind, src: SourcePart, errors: Problem[]): Params | und
     for (const e of v.errors) {
       const m = /^([^[]+)(\[.*)?$/.exec(e.field);
       const where = src.locate(m?.[1] ?? e.field);
-      const message = e.message.startsWith('is not a parameter of') ? `${e.message} (${Object.keys(op.params).filter((p) => p !== filled).join(', ')})` : e.message;
+      const message = e.message.startsWith('is not a parameter of')
+        ? `${e.message} (${Object.keys(op.params)
+            .filter((p) => p !== filled)
+            .join(', ')})`
+        : e.message;
       errors.push({ ...where, field: `${where.field}${m?.[2] ?? ''}`, message });
     }
     return undefined;
@@ -157,9 +161,12 @@ function planRow(src: SourceRow, group: PlanGroup | undefined, cpfCount: Map<str
     if (!p) continue;
     const name = sub.kind === 'declaration' ? `ds.${String(p['formulario_id'])}.${String(p['pergunta_id'])}` : sub.name;
     const earlier = names.get(name);
-    const where = sub.part.locate(sub.kind === 'declaration' ? 'pergunta_id' : Object.keys(sub.part.values)[0] ?? '');
+    const where = sub.part.locate(sub.kind === 'declaration' ? 'pergunta_id' : (Object.keys(sub.part.values)[0] ?? ''));
     if (earlier !== undefined) {
-      errors.push({ ...where, message: `answers the same question (${name}) as ${earlier}; answer each question once` });
+      errors.push({
+        ...where,
+        message: `answers the same question (${name}) as ${earlier}; answer each question once`,
+      });
       continue;
     }
     names.set(name, where.field);

@@ -51,8 +51,12 @@ export function isBeneficiaryKey(key: readonly string[]): boolean {
 
 async function search(client: Client, target: Target, contratoId?: Id): Promise<Row[] | string> {
   const op = operation('enrol.contract.search');
-  const result = await client.call(op, buildRequest(op, contratoId === undefined ? {} : { contrato_id: contratoId }, target));
-  if (result.kind === 'refused') return `contrato/search was refused: HTTP ${result.status}${result.message ? `: ${result.message}` : ''}`;
+  const result = await client.call(
+    op,
+    buildRequest(op, contratoId === undefined ? {} : { contrato_id: contratoId }, target),
+  );
+  if (result.kind === 'refused')
+    return `contrato/search was refused: HTTP ${result.status}${result.message ? `: ${result.message}` : ''}`;
   return result.records;
 }
 
@@ -68,17 +72,24 @@ export async function reconcile(
   const notes: string[] = [];
   const steps: Step[] = [];
   for (const g of plan.groups) {
-    for (const s of [g.contract, g.payer, ...g.rows.flatMap((r) => [r.beneficiary, ...r.subs])]) if (s && inDoubt(recorded.get(s.id))) steps.push(s);
+    for (const s of [g.contract, g.payer, ...g.rows.flatMap((r) => [r.beneficiary, ...r.subs])])
+      if (s && inDoubt(recorded.get(s.id))) steps.push(s);
   }
   if (steps.length === 0) return { resolutions, lost, notes };
   const undecided = (s: Step, message: string) =>
-    resolutions.set(s.id, resendUncertain ? { kind: 'send' } : { kind: 'undecided', message: `${message}; check, then rerun with --resend-uncertain to send it anyway` });
+    resolutions.set(
+      s.id,
+      resendUncertain
+        ? { kind: 'send' }
+        : { kind: 'undecided', message: `${message}; check, then rerun with --resend-uncertain to send it anyway` },
+    );
 
   // Contracts.
   const contracts = steps.filter((s) => s.kind === 'contract');
   if (contracts.length) {
     const known = new Set<string>();
-    for (const [id, r] of recorded) if (r.state === 'done' && r.id !== undefined && JSON.parse(id).length === 1) known.add(String(r.id));
+    for (const [id, r] of recorded)
+      if (r.state === 'done' && r.id !== undefined && JSON.parse(id).length === 1) known.add(String(r.id));
     const listed = await search(client, target);
     for (const s of contracts) {
       if (typeof listed === 'string') {
@@ -96,7 +107,11 @@ export async function reconcile(
           Number(c['cv_nro']) > after,
       );
       if (candidates.length === 0) resolutions.set(s.id, { kind: 'send' });
-      else undecided(s, `an earlier run sent this contract without learning whether it was created; the service has ${candidates.length === 1 ? 'an empty contract' : 'empty contracts'} that may be it (${candidates.map((c) => String(c['cv_nro'])).join(', ')})`);
+      else
+        undecided(
+          s,
+          `an earlier run sent this contract without learning whether it was created; the service has ${candidates.length === 1 ? 'an empty contract' : 'empty contracts'} that may be it (${candidates.map((c) => String(c['cv_nro'])).join(', ')})`,
+        );
     }
   }
 
@@ -117,9 +132,13 @@ export async function reconcile(
       if (r.state === 'done' || r.state === 'lost') known++;
       else if (r.state === 'sent' || r.state === 'transport') doubtful.push({ key, hash: r.hash });
     }
-    const listed = contract === '' ? 'the journal does not say which contract it was sent to' : await search(client, target, contract);
+    const listed =
+      contract === ''
+        ? 'the journal does not say which contract it was sent to'
+        : await search(client, target, contract);
     if (typeof listed === 'string') {
-      for (const s of mine) undecided(s, `an earlier run sent this beneficiary without learning whether it was created, and ${listed}`);
+      for (const s of mine)
+        undecided(s, `an earlier run sent this beneficiary without learning whether it was created, and ${listed}`);
       continue;
     }
     const lives = listed.length === 1 ? Number(listed[0]!['cv_qtd_vida']) : NaN;
@@ -136,7 +155,8 @@ export async function reconcile(
       const why = Number.isNaN(lives)
         ? `contract ${contract} was not found`
         : `contract ${contract} has ${lives} lives where the journal knows ${known}, with ${doubtful.length} in doubt`;
-      for (const s of mine) undecided(s, `an earlier run sent this beneficiary without learning whether it was created, and ${why}`);
+      for (const s of mine)
+        undecided(s, `an earlier run sent this beneficiary without learning whether it was created, and ${why}`);
     }
   }
 

@@ -66,7 +66,19 @@ export function reportRows(results: readonly RowResult[]): Row[] {
 }
 
 export function summarize(results: readonly RowResult[], totals: EngineTotals | undefined): Summary {
-  const s: Summary = { rows: results.length, done: 0, created: 0, resumed: 0, skipped: 0, failed: 0, uncertain: 0, notRun: 0, invalid: 0, requestsSent: totals?.sent ?? 0, stepsSkipped: totals?.skipped ?? 0 };
+  const s: Summary = {
+    rows: results.length,
+    done: 0,
+    created: 0,
+    resumed: 0,
+    skipped: 0,
+    failed: 0,
+    uncertain: 0,
+    notRun: 0,
+    invalid: 0,
+    requestsSent: totals?.sent ?? 0,
+    stepsSkipped: totals?.skipped ?? 0,
+  };
   for (const r of results) {
     const o = outcomeOf(r);
     if (o === 'created' || o === 'resumed' || o === 'skipped') s.done++;
@@ -79,11 +91,17 @@ export function summarize(results: readonly RowResult[], totals: EngineTotals | 
 
 /** The failures of the rows, one entry per failed step. */
 export function failureRows(results: readonly RowResult[]): Row[] {
-  return results.flatMap((r) => r.failures.map((f) => ({ ...place(r.row), contract: r.row.group?.key ?? '', step: f.step, message: f.message })));
+  return results.flatMap((r) =>
+    r.failures.map((f) => ({ ...place(r.row), contract: r.row.group?.key ?? '', step: f.step, message: f.message })),
+  );
 }
 
 export function problemRows(problems: readonly Problem[]): Row[] {
-  return problems.map((p) => ({ ...(p.line !== undefined ? { line: p.line } : {}), field: p.field, message: p.message }));
+  return problems.map((p) => ({
+    ...(p.line !== undefined ? { line: p.line } : {}),
+    field: p.field,
+    message: p.message,
+  }));
 }
 
 /** One line per problem, for stderr (Invocation.say): `  line 12: cpf: must be …` or `  [3].beneficiaries[1].cpf: must be …`. */
@@ -117,7 +135,8 @@ export async function renderReport(input: ReportInput, format: OutputFormat, sty
       return renderRows([where, 'contract', 'contrato_id', 'beneficiario_id', 'result', 'message'], rows, 'csv', style);
     case 'table': {
       const parts = [boxTable([where, 'contract', 'contrato_id', 'beneficiario_id', 'result'], rows, style)];
-      if (failures.length) parts.push(`${style.bold('Failures')}\n${boxTable([where, 'contract', 'step', 'message'], failures, style)}`);
+      if (failures.length)
+        parts.push(`${style.bold('Failures')}\n${boxTable([where, 'contract', 'step', 'message'], failures, style)}`);
       return parts.join('\n');
     }
   }
@@ -125,7 +144,13 @@ export async function renderReport(input: ReportInput, format: OutputFormat, sty
 
 /** The summary in one line, for stderr. */
 export function summaryLine(s: Summary, journal: string | undefined): string {
-  const done = [s.created && `${s.created} created`, s.resumed && `${s.resumed} resumed`, s.skipped && `${s.skipped} already done`].filter(Boolean).join(', ');
+  const done = [
+    s.created && `${s.created} created`,
+    s.resumed && `${s.resumed} resumed`,
+    s.skipped && `${s.skipped} already done`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const bad = [
     s.failed && `${s.failed} failed`,
     s.uncertain && `${s.uncertain} uncertain`,
@@ -135,7 +160,8 @@ export function summaryLine(s: Summary, journal: string | undefined): string {
   let line = `enrol batch: ${s.rows} row${s.rows === 1 ? '' : 's'}: ${s.done} done${done ? ` (${done})` : ''}`;
   if (bad.length) line += `, ${bad.join(', ')}`;
   line += `; ${s.requestsSent} request${s.requestsSent === 1 ? '' : 's'} sent`;
-  if (s.stepsSkipped) line += `, ${s.stepsSkipped} step${s.stepsSkipped === 1 ? '' : 's'} skipped (done by an earlier run)`;
+  if (s.stepsSkipped)
+    line += `, ${s.stepsSkipped} step${s.stepsSkipped === 1 ? '' : 's'} skipped (done by an earlier run)`;
   if (journal) line += `. Journal: ${journal}`;
   return line;
 }

@@ -44,7 +44,10 @@ async function readBytes(inv: Invocation, file: string): Promise<Buffer> {
   try {
     return await readFile(file);
   } catch (err) {
-    throw new UsageError(`cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, HINT);
+    throw new UsageError(
+      `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      HINT,
+    );
   }
 }
 
@@ -112,7 +115,14 @@ export async function runBatch(inv: Invocation, file: string, opts: BatchOptions
 
   const stopInvalid = async (title: string, list: readonly Problem[]): Promise<number> => {
     printProblems(inv, title, list);
-    if (inv.format === 'json') inv.out(await renderReport({ file: name, journal: undefined, plan, results: [...results.values()], totals: undefined, problems: list }, 'json', style));
+    if (inv.format === 'json')
+      inv.out(
+        await renderReport(
+          { file: name, journal: undefined, plan, results: [...results.values()], totals: undefined, problems: list },
+          'json',
+          style,
+        ),
+      );
     return ExitCode.usage;
   };
 
@@ -127,7 +137,12 @@ export async function runBatch(inv: Invocation, file: string, opts: BatchOptions
     );
     return stopInvalid(`${name}: invalid rows:`, problems);
   }
-  if (invalidRows) printProblems(inv, `${name}: ${invalidRows} invalid row${invalidRows === 1 ? '' : 's'} left out (--skip-invalid):`, problems);
+  if (invalidRows)
+    printProblems(
+      inv,
+      `${name}: ${invalidRows} invalid row${invalidRows === 1 ? '' : 's'} left out (--skip-invalid):`,
+      problems,
+    );
 
   // The journal of earlier runs.
   const journalPath = opts.journal ?? (file === '-' ? undefined : `${file}.journal.jsonl`);
@@ -142,16 +157,27 @@ export async function runBatch(inv: Invocation, file: string, opts: BatchOptions
     );
   }
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  if (lastRun && lastRun.sha256 !== sha256) inv.info(`enrol batch: ${name} changed since the last run; rows are matched by contract key and CPF, and checked against what was sent`);
+  if (lastRun && lastRun.sha256 !== sha256)
+    inv.info(
+      `enrol batch: ${name} changed since the last run; rows are matched by contract key and CPF, and checked against what was sent`,
+    );
   const steps = allSteps(plan);
   const clash = conflicts(steps, recorded);
   if (clash.length) {
-    await inv.notice(`${name}: ${clash.length} step${clash.length === 1 ? ' was' : 's were'} edited after being sent; nothing was sent`, 'error');
+    await inv.notice(
+      `${name}: ${clash.length} step${clash.length === 1 ? ' was' : 's were'} edited after being sent; nothing was sent`,
+      'error',
+    );
     return stopInvalid(`${name}: edited after being sent (journal ${journalPath}):`, clash);
   }
   const planned = new Set(steps.map((s) => s.step.id));
-  const orphans = [...recorded].filter(([id, r]) => (r.state === 'done' || r.state === 'lost') && !planned.has(id)).length;
-  if (orphans) inv.info(`enrol batch: the journal holds ${orphans} done step${orphans === 1 ? '' : 's'} that ${name} no longer has; left as they are`);
+  const orphans = [...recorded].filter(
+    ([id, r]) => (r.state === 'done' || r.state === 'lost') && !planned.has(id),
+  ).length;
+  if (orphans)
+    inv.info(
+      `enrol batch: the journal holds ${orphans} done step${orphans === 1 ? '' : 's'} that ${name} no longer has; left as they are`,
+    );
 
   if (opts.dryRun) {
     let send = 0;
@@ -161,7 +187,9 @@ export async function runBatch(inv: Invocation, file: string, opts: BatchOptions
       if (r?.state === 'done' || r?.state === 'lost') skip++;
       else send++;
     }
-    inv.info(`enrol batch --dry-run: ${name} is valid: ${validRows} row${validRows === 1 ? '' : 's'} in ${plan.groups.length} contract${plan.groups.length === 1 ? '' : 's'}; would send ${send} request${send === 1 ? '' : 's'} to ${target.baseUrl}${skip ? ` and skip ${skip} done by an earlier run` : ''}. Nothing was sent.`);
+    inv.info(
+      `enrol batch --dry-run: ${name} is valid: ${validRows} row${validRows === 1 ? '' : 's'} in ${plan.groups.length} contract${plan.groups.length === 1 ? '' : 's'}; would send ${send} request${send === 1 ? '' : 's'} to ${target.baseUrl}${skip ? ` and skip ${skip} done by an earlier run` : ''}. Nothing was sent.`,
+    );
     return ExitCode.ok;
   }
 
@@ -172,12 +200,23 @@ export async function runBatch(inv: Invocation, file: string, opts: BatchOptions
   try {
     // A client of our own, not tied to Ctrl-C: a request in flight is let finish and journaled.
     client = await inv.ctx.createClient(await inv.clientOptions());
-    writer.write({ e: 'run', at: new Date().toISOString(), file: basename(name), sha256, target: target.baseUrl, coopctl: version });
+    writer.write({
+      e: 'run',
+      at: new Date().toISOString(),
+      file: basename(name),
+      sha256,
+      target: target.baseUrl,
+      coopctl: version,
+    });
     const { resolutions, lost, notes } = await reconcile(plan, recorded, client, target, opts.resendUncertain);
-    for (const l of lost) writer.write({ e: 'lost', k: l.key, h: l.hash, ...(l.parent === undefined ? {} : { p: l.parent }) });
+    for (const l of lost)
+      writer.write({ e: 'lost', k: l.key, h: l.hash, ...(l.parent === undefined ? {} : { p: l.parent }) });
     for (const note of notes) inv.info(`enrol batch: ${note}`);
     const skipped = steps.filter(({ step }) => recorded.get(step.id)?.state === 'done').length;
-    if (skipped) inv.info(`enrol batch: resuming from ${journalPath}: ${skipped} step${skipped === 1 ? '' : 's'} done by an earlier run will be skipped`);
+    if (skipped)
+      inv.info(
+        `enrol batch: resuming from ${journalPath}: ${skipped} step${skipped === 1 ? '' : 's'} done by an earlier run will be skipped`,
+      );
 
     const progress = new Progress({
       stream: inv.ctx.stderr,
@@ -208,10 +247,15 @@ export async function runBatch(inv: Invocation, file: string, opts: BatchOptions
 
   const list = [...results.values()];
   const summary = summarize(list, totals);
-  inv.out(await renderReport({ file: name, journal: journalPath, plan, results: list, totals, problems }, inv.format, style));
+  inv.out(
+    await renderReport({ file: name, journal: journalPath, plan, results: list, totals, problems }, inv.format, style),
+  );
   inv.info(summaryLine(summary, journalPath));
   if (totals.stopped === 'interrupted') {
-    await inv.notice(`interrupted: ${summary.notRun} row${summary.notRun === 1 ? '' : 's'} not sent; rerun the same command to continue`, 'note');
+    await inv.notice(
+      `interrupted: ${summary.notRun} row${summary.notRun === 1 ? '' : 's'} not sent; rerun the same command to continue`,
+      'note',
+    );
     return ExitCode.interrupted;
   }
   if (summary.done === summary.rows) return ExitCode.ok;
@@ -224,8 +268,16 @@ export async function runBatch(inv: Invocation, file: string, opts: BatchOptions
       'error',
     );
   }
-  if (totals.stopped === 'journal') await inv.notice(`stopped: the journal ${journalPath} cannot be written (${totals.journalError ?? 'fsync failed'}); fix that, then rerun the same command`, 'error');
-  if (totals.stopped === 'unreachable') await inv.notice(`stopped: the service could not be reached (${totals.lastTransportError ?? 'connection failures'}); rerun the same command to continue`, 'error');
+  if (totals.stopped === 'journal')
+    await inv.notice(
+      `stopped: the journal ${journalPath} cannot be written (${totals.journalError ?? 'fsync failed'}); fix that, then rerun the same command`,
+      'error',
+    );
+  if (totals.stopped === 'unreachable')
+    await inv.notice(
+      `stopped: the service could not be reached (${totals.lastTransportError ?? 'connection failures'}); rerun the same command to continue`,
+      'error',
+    );
   if (!totals.reached && totals.transportFailures > 0) return ExitCode.transport;
   return ExitCode.failed;
 }

@@ -20,7 +20,10 @@ export type Shell = (typeof shells)[number];
 /** The tree of every command, built afresh with every group (the running program has only the groups its argv named). */
 export async function fullTree(run: RunState, root: Command): Promise<CompletionTree> {
   const { buildProgram } = await import('../program.js');
-  const program = await buildProgram(new RunState(run.ctx), root.commands.map((c) => c.name()));
+  const program = await buildProgram(
+    new RunState(run.ctx),
+    root.commands.map((c) => c.name()),
+  );
   const paths = [...new Set(catalogue.map((op) => op.path))];
   return completionTree(program, { api: [apiMethods, paths] });
 }
@@ -42,7 +45,7 @@ export function defineCompletionCommand(cmd: Command, run: RunState): void {
         '  coopctl completion zsh > "${fpath[1]}/_coopctl"                    # zsh, then restart it',
         '  coopctl completion fish > ~/.config/fish/completions/coopctl.fish',
         '',
-        'The script lists this version\'s commands: regenerate it after upgrading coopctl.',
+        "The script lists this version's commands: regenerate it after upgrading coopctl.",
       ].join('\n'),
     );
   run.bind(cmd, async (inv, args, command) => {

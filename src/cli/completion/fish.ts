@@ -35,10 +35,21 @@ export function fishScript(tree: CompletionTree): string {
     '    switch "$argv[1]"',
   ];
   for (const n of tree.nodes.filter((x) => x.subcommands.length)) {
-    lines.push(`        case ${fishQuote(nodeKey(n))}`, `            printf '%s\\n' ${n.subcommands.map((s) => fishQuote(s.words.at(-1)!)).join(' ')}`);
+    lines.push(
+      `        case ${fishQuote(nodeKey(n))}`,
+      `            printf '%s\\n' ${n.subcommands.map((s) => fishQuote(s.words.at(-1)!)).join(' ')}`,
+    );
   }
-  lines.push('    end', 'end', '', '# whether an option takes a value', 'function __coopctl_takes_value', '    switch "$argv[1]"');
-  if (tree.valueNames.length) lines.push(`        case ${tree.valueNames.map(fishQuote).join(' ')}`, '            return 0');
+  lines.push(
+    '    end',
+    'end',
+    '',
+    '# whether an option takes a value',
+    'function __coopctl_takes_value',
+    '    switch "$argv[1]"',
+  );
+  if (tree.valueNames.length)
+    lines.push(`        case ${tree.valueNames.map(fishQuote).join(' ')}`, '            return 0');
   lines.push(
     '    end',
     '    return 1',
@@ -48,7 +59,7 @@ export function fishScript(tree: CompletionTree): string {
     'function __coopctl_state',
     '    set -l line (commandline -pc)',
     '    if test "$line" = "$__coopctl_cached_line"',
-    '        printf \'%s\\n\' $__coopctl_cached_state',
+    "        printf '%s\\n' $__coopctl_cached_state",
     '        return',
     '    end',
     '    set -l tokens (commandline -opc)',
@@ -94,7 +105,10 @@ export function fishScript(tree: CompletionTree): string {
   for (const n of tree.nodes) {
     const at = (extra: string) => fishQuote(`__coopctl_in ${fishQuote(nodeKey(n))}${extra}`);
     const block: string[] = [];
-    for (const s of n.subcommands) block.push(`complete -c coopctl -n ${at(' 0')} -a ${fishQuote(s.words.at(-1)!)} -d ${fishQuote(oneLine(s.description))}`);
+    for (const s of n.subcommands)
+      block.push(
+        `complete -c coopctl -n ${at(' 0')} -a ${fishQuote(s.words.at(-1)!)} -d ${fishQuote(oneLine(s.description))}`,
+      );
     for (const o of n.options) block.push(`complete -c coopctl -n ${at('')} ${optionSpec(o)}`);
     n.args.forEach((a, i) => {
       if (a.choices.length) block.push(`complete -c coopctl -n ${at(` ${i}`)} -a ${fishQuote(a.choices.join(' '))}`);

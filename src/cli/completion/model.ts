@@ -65,7 +65,13 @@ function optionOf(words: readonly string[], o: Option): CompletionOption {
   };
 }
 
-const helpOption: CompletionOption = { names: ['-h', '--help'], description: 'display help for command', takesValue: false, choices: [], file: false };
+const helpOption: CompletionOption = {
+  names: ['-h', '--help'],
+  description: 'display help for command',
+  takesValue: false,
+  choices: [],
+  file: false,
+};
 
 function nodeOf(cmd: Command, words: readonly string[], extra: ArgCandidates): CompletionNode {
   const visible = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
@@ -95,8 +101,15 @@ export function completionTree(program: Command, extra: ArgCandidates = {}): Com
     args: [{ choices: built.subcommands.map((s) => s.words[0]!), file: false }],
   };
   const isVersion = (o: Option) => o.long === '--version';
-  const root: CompletionNode = { ...built, subcommands: [...built.subcommands, help], options: program.options.filter(isVersion).map((o) => optionOf([], o)) };
-  const globals = [...program.options.filter((o) => !o.hidden && !isVersion(o)).map((o) => optionOf([], o)), helpOption];
+  const root: CompletionNode = {
+    ...built,
+    subcommands: [...built.subcommands, help],
+    options: program.options.filter(isVersion).map((o) => optionOf([], o)),
+  };
+  const globals = [
+    ...program.options.filter((o) => !o.hidden && !isVersion(o)).map((o) => optionOf([], o)),
+    helpOption,
+  ];
   const nodes: CompletionNode[] = [];
   const walk = (n: CompletionNode) => {
     nodes.push(n);
@@ -104,13 +117,15 @@ export function completionTree(program: Command, extra: ArgCandidates = {}): Com
   };
   walk(root);
   const valueNames = new Set<string>();
-  for (const o of [...globals, ...nodes.flatMap((n) => n.options)]) if (o.takesValue) o.names.forEach((name) => valueNames.add(name));
+  for (const o of [...globals, ...nodes.flatMap((n) => n.options)])
+    if (o.takesValue) o.names.forEach((name) => valueNames.add(name));
   return { root, globals, nodes, valueNames: [...valueNames].sort() };
 }
 
 /** Option names that take a value in one command and not in another (reading a command line would go wrong). */
 export function ambiguousValueNames(tree: CompletionTree): string[] {
   const flagOnly = new Set<string>();
-  for (const o of [...tree.globals, ...tree.nodes.flatMap((n) => n.options)]) if (!o.takesValue) o.names.forEach((n) => flagOnly.add(n));
+  for (const o of [...tree.globals, ...tree.nodes.flatMap((n) => n.options)])
+    if (!o.takesValue) o.names.forEach((n) => flagOnly.add(n));
   return tree.valueNames.filter((n) => flagOnly.has(n));
 }

@@ -10,7 +10,13 @@ import type { CompletionNode, CompletionOption, CompletionTree } from './model.j
 const key = (n: CompletionNode) => shellQuote(n.words.join(' '));
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-function caseFunction(name: string, comment: string, subject: string, branches: Array<[pattern: string, body: string]>, fallback: string): string {
+function caseFunction(
+  name: string,
+  comment: string,
+  subject: string,
+  branches: Array<[pattern: string, body: string]>,
+  fallback: string,
+): string {
   const lines = [`# ${comment}`, `${name}() {`, `  case ${subject} in`];
   for (const [pattern, body] of branches) lines.push(`    ${pattern}) ${body} ;;`);
   lines.push(`  esac`, `  ${fallback}`, '}');
@@ -29,7 +35,15 @@ function optionsOf(tree: CompletionTree, n: CompletionNode): CompletionOption[] 
 export function posixData(tree: CompletionTree): string {
   const { nodes } = tree;
   const parts: string[] = [];
-  parts.push(caseFunction('_coopctl_subs', 'subcommands of a command ("" is coopctl itself)', '"$1"', nodes.filter((n) => n.subcommands.length).map((n) => [key(n), words(n.subcommands.map((s) => s.words.at(-1)!))]), 'return 0'));
+  parts.push(
+    caseFunction(
+      '_coopctl_subs',
+      'subcommands of a command ("" is coopctl itself)',
+      '"$1"',
+      nodes.filter((n) => n.subcommands.length).map((n) => [key(n), words(n.subcommands.map((s) => s.words.at(-1)!))]),
+      'return 0',
+    ),
+  );
   parts.push(
     caseFunction(
       '_coopctl_opts',
@@ -39,7 +53,15 @@ export function posixData(tree: CompletionTree): string {
       'return 0',
     ),
   );
-  parts.push(caseFunction('_coopctl_takes_value', 'whether an option takes a value', '"$1"', tree.valueNames.length ? [[tree.valueNames.map(shellQuote).join('|'), 'return 0']] : [], 'return 1'));
+  parts.push(
+    caseFunction(
+      '_coopctl_takes_value',
+      'whether an option takes a value',
+      '"$1"',
+      tree.valueNames.length ? [[tree.valueNames.map(shellQuote).join('|'), 'return 0']] : [],
+      'return 1',
+    ),
+  );
 
   const choiceBranches: Array<[string, string]> = [];
   const fileBranches: string[] = [];
@@ -55,8 +77,24 @@ export function posixData(tree: CompletionTree): string {
     if (o.choices.length) choiceBranches.push([pattern, words(o.choices)]);
     if (o.file) fileBranches.push(pattern);
   }
-  parts.push(caseFunction('_coopctl_choices', 'closed choices of an option: _coopctl_choices COMMAND OPTION', '"$1|$2"', choiceBranches, 'return 0'));
-  parts.push(caseFunction('_coopctl_file', 'whether an option takes a file name: _coopctl_file COMMAND OPTION', '"$1|$2"', fileBranches.length ? [[fileBranches.join('|'), 'return 0']] : [], 'return 1'));
+  parts.push(
+    caseFunction(
+      '_coopctl_choices',
+      'closed choices of an option: _coopctl_choices COMMAND OPTION',
+      '"$1|$2"',
+      choiceBranches,
+      'return 0',
+    ),
+  );
+  parts.push(
+    caseFunction(
+      '_coopctl_file',
+      'whether an option takes a file name: _coopctl_file COMMAND OPTION',
+      '"$1|$2"',
+      fileBranches.length ? [[fileBranches.join('|'), 'return 0']] : [],
+      'return 1',
+    ),
+  );
 
   const argBranches: Array<[string, string]> = [];
   const argFiles: string[] = [];
@@ -67,8 +105,24 @@ export function posixData(tree: CompletionTree): string {
       if (a.file) argFiles.push(pattern);
     });
   }
-  parts.push(caseFunction('_coopctl_args', 'candidates of a positional argument: _coopctl_args COMMAND INDEX', '"$1|$2"', argBranches, 'return 0'));
-  parts.push(caseFunction('_coopctl_argfile', 'whether a positional argument is a file name', '"$1|$2"', argFiles.length ? [[argFiles.join('|'), 'return 0']] : [], 'return 1'));
+  parts.push(
+    caseFunction(
+      '_coopctl_args',
+      'candidates of a positional argument: _coopctl_args COMMAND INDEX',
+      '"$1|$2"',
+      argBranches,
+      'return 0',
+    ),
+  );
+  parts.push(
+    caseFunction(
+      '_coopctl_argfile',
+      'whether a positional argument is a file name',
+      '"$1|$2"',
+      argFiles.length ? [[argFiles.join('|'), 'return 0']] : [],
+      'return 1',
+    ),
+  );
 
   parts.push(`# reads the words after "coopctl" up to the cursor: sets _coopctl_node (the command) and _coopctl_nargs (positional arguments after it)
 _coopctl_walk() {
@@ -96,11 +150,28 @@ _coopctl_walk() {
 
 /** zsh only: names with their descriptions. */
 export function zshDescriptions(tree: CompletionTree): string {
-  const subs = tree.nodes.filter((n) => n.subcommands.length).map((n): [string, string] => [key(n), describeLines(n.subcommands.map((s) => [s.words.at(-1)!, s.description]))]);
-  const opts = tree.nodes.map((n): [string, string] => [key(n), describeLines(optionsOf(tree, n).flatMap((o) => o.names.map((name): [string, string] => [name, o.description])))]);
+  const subs = tree.nodes
+    .filter((n) => n.subcommands.length)
+    .map((n): [string, string] => [key(n), describeLines(n.subcommands.map((s) => [s.words.at(-1)!, s.description]))]);
+  const opts = tree.nodes.map((n): [string, string] => [
+    key(n),
+    describeLines(optionsOf(tree, n).flatMap((o) => o.names.map((name): [string, string] => [name, o.description]))),
+  ]);
   return [
-    caseFunction('_coopctl_subdesc', 'subcommands with their descriptions, one "name:description" a line', '"$1"', subs, 'return 0'),
-    caseFunction('_coopctl_optdesc', 'options with their descriptions, one "name:description" a line', '"$1"', opts, 'return 0'),
+    caseFunction(
+      '_coopctl_subdesc',
+      'subcommands with their descriptions, one "name:description" a line',
+      '"$1"',
+      subs,
+      'return 0',
+    ),
+    caseFunction(
+      '_coopctl_optdesc',
+      'options with their descriptions, one "name:description" a line',
+      '"$1"',
+      opts,
+      'return 0',
+    ),
   ].join('\n\n');
 }
 

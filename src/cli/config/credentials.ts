@@ -41,9 +41,13 @@ export function tokenForHost(host: Host, s: ResolvedSettings, profile: Profile):
     const set = `coopctl ${profile.name === 'default' ? '' : `--profile ${profile.name} `}config set ${key} <url>`;
     if (url.source !== 'env' && url.source !== 'flag') throw new UsageError(`${scope}, and it sets no ${key}: ${set}`);
     const instead = typeof own === 'string' ? `unset ${url.origin}` : `set the profile's ${key} (${set})`;
-    throw new UsageError(`${scope}, not to ${key} from ${url.origin}: give a token for it with COOPCTL_TOKEN or --token-file, or ${instead}`);
+    throw new UsageError(
+      `${scope}, not to ${key} from ${url.origin}: give a token for it with COOPCTL_TOKEN or --token-file, or ${instead}`,
+    );
   }
   if (url.source !== 'default') return token.value;
   const from = token.source === 'flag' ? '--token-file' : token.origin;
-  throw new UsageError(`the token of ${from} goes only to a configured URL, and ${key} is the built-in default ${url.value}: set ${settings[key].env} or the profile's ${key}`);
+  throw new UsageError(
+    `the token of ${from} goes only to a configured URL, and ${key} is the built-in default ${url.value}: set ${settings[key].env} or the profile's ${key}`,
+  );
 }

@@ -35,12 +35,24 @@ export const maxResponseCeiling = 256 * 1024 ** 2;
 function responseSize(value: string): string | undefined {
   const bytes = parseSize(value);
   if (bytes === undefined) return 'must be a size in bytes, or with a KiB, MiB or GiB suffix (e.g. 64MiB)';
-  return bytes < 1 || bytes > maxResponseCeiling ? `must be from 1 byte to ${formatSize(maxResponseCeiling)}` : undefined;
+  return bytes < 1 || bytes > maxResponseCeiling
+    ? `must be from 1 byte to ${formatSize(maxResponseCeiling)}`
+    : undefined;
 }
 
 export const settings = {
-  baseUrl: { env: 'COOPCTL_BASE_URL', fallback: defaultUrl, check: httpUrl, help: 'URL of the host of the medical record, scheduling, enrolment and notification operations' },
-  testBaseUrl: { env: 'COOPCTL_TEST_BASE_URL', fallback: defaultUrl, check: httpUrl, help: 'URL of the (test-environment) host of the registration-update operations' },
+  baseUrl: {
+    env: 'COOPCTL_BASE_URL',
+    fallback: defaultUrl,
+    check: httpUrl,
+    help: 'URL of the host of the medical record, scheduling, enrolment and notification operations',
+  },
+  testBaseUrl: {
+    env: 'COOPCTL_TEST_BASE_URL',
+    fallback: defaultUrl,
+    check: httpUrl,
+    help: 'URL of the (test-environment) host of the registration-update operations',
+  },
   token: {
     env: 'COOPCTL_TOKEN',
     secret: true,
@@ -76,7 +88,8 @@ const PROFILE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 /** The selected profile: `--profile`, else COOPCTL_PROFILE, else `default`. */
 export function profileName(flag: string | undefined, env: Env): string {
   const name = flag ?? env['COOPCTL_PROFILE'] ?? 'default';
-  if (!PROFILE_NAME.test(name)) throw new UsageError(`profile name "${name}" must be 1 to 64 letters, digits, "-" or "_"`);
+  if (!PROFILE_NAME.test(name))
+    throw new UsageError(`profile name "${name}" must be 1 to 64 letters, digits, "-" or "_"`);
   return name;
 }
 
@@ -94,15 +107,20 @@ export interface Profile {
  */
 export function selectProfile(flag: string | undefined, env: Env, config: ConfigData): Profile {
   const name = profileName(flag, env);
-  const profiles: Readonly<Record<string, unknown>> = config.profiles !== null && typeof config.profiles === 'object' ? config.profiles : {};
+  const profiles: Readonly<Record<string, unknown>> =
+    config.profiles !== null && typeof config.profiles === 'object' ? config.profiles : {};
   if (Object.hasOwn(profiles, name)) {
     const stored: unknown = profiles[name];
     return { name, stored: stored !== null && typeof stored === 'object' ? (stored as ProfileData) : {} };
   }
   if (name === 'default') return { name, stored: {} };
   const names = Object.keys(profiles);
-  const known = names.length ? `the stored profiles are ${names.map((n) => `"${n}"`).join(', ')}` : 'no profile is stored yet';
-  throw new UsageError(`no profile "${name}" (from ${flag !== undefined ? '--profile' : 'COOPCTL_PROFILE'}): ${known}; create it with coopctl --profile ${name} config set <key> <value>`);
+  const known = names.length
+    ? `the stored profiles are ${names.map((n) => `"${n}"`).join(', ')}`
+    : 'no profile is stored yet';
+  throw new UsageError(
+    `no profile "${name}" (from ${flag !== undefined ? '--profile' : 'COOPCTL_PROFILE'}): ${known}; create it with coopctl --profile ${name} config set <key> <value>`,
+  );
 }
 
 /** Checks a value for a setting, naming where it came from in the error. */
@@ -112,7 +130,11 @@ export function checkSetting(key: SettingKey, value: string, origin: string): st
   return value;
 }
 
-export function resolveSettings(input: { env: Env; profile: Profile; flags: Partial<Record<SettingKey, string>> }): ResolvedSettings {
+export function resolveSettings(input: {
+  env: Env;
+  profile: Profile;
+  flags: Partial<Record<SettingKey, string>>;
+}): ResolvedSettings {
   const out = {} as Record<SettingKey, Resolved>;
   for (const key of settingKeys) {
     const def: SettingDef = settings[key];
@@ -122,8 +144,10 @@ export function resolveSettings(input: { env: Env; profile: Profile; flags: Part
     let r: Resolved;
     if (fromFlag !== undefined) r = { value: fromFlag, source: 'flag', origin: 'the command line' };
     else if (fromEnv) r = { value: fromEnv, source: 'env', origin: def.env };
-    else if (typeof fromProfile === 'string') r = { value: fromProfile, source: 'profile', origin: `profile "${input.profile.name}"` };
-    else r = { value: def.fallback, source: def.fallback === undefined ? undefined : 'default', origin: 'the defaults' };
+    else if (typeof fromProfile === 'string')
+      r = { value: fromProfile, source: 'profile', origin: `profile "${input.profile.name}"` };
+    else
+      r = { value: def.fallback, source: def.fallback === undefined ? undefined : 'default', origin: 'the defaults' };
     if (r.value !== undefined) checkSetting(key, r.value, r.origin);
     out[key] = r;
   }

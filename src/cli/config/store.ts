@@ -9,7 +9,12 @@ export interface ConfigStore {
 }
 
 export function openConfigStore(path: string): ConfigStore {
-  const conf = new Conf<ConfigData>({ cwd: dirname(path), configName: configFileName, configFileMode: 0o600, projectName: 'coopctl' });
+  const conf = new Conf<ConfigData>({
+    cwd: dirname(path),
+    configName: configFileName,
+    configFileMode: 0o600,
+    projectName: 'coopctl',
+  });
   // Profile names and keys are checked before they get here: no dots, so conf's dot paths are exact.
   return {
     set: (profile, key, value) => conf.set(`profiles.${profile}.${key}`, value),

@@ -1,6 +1,13 @@
 /** Calls made by the wizards: reads that feed their choices, and the writes they submit (through the pre-send hooks). */
 import type { CallResult } from '../../client/types.js';
-import { dataRecords, describeErrors, validateParams, type Operation, type Params, type Row } from '../../catalogue/index.js';
+import {
+  dataRecords,
+  describeErrors,
+  validateParams,
+  type Operation,
+  type Params,
+  type Row,
+} from '../../catalogue/index.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { preSend, prepareCall } from '../operations/execute.js';
@@ -10,7 +17,9 @@ import { exitCodeOf, problemOf } from '../operations/report.js';
 export const DECLINED = ExitCode.failed;
 
 /** The records of a read, or why there are none (with the exit code that says so). */
-export type Lookup = { readonly ok: true; readonly rows: Row[] } | { readonly ok: false; readonly code: number; readonly problem: string };
+export type Lookup =
+  | { readonly ok: true; readonly rows: Row[] }
+  | { readonly ok: false; readonly code: number; readonly problem: string };
 
 function validated(op: Operation, raw: Params): Params {
   const checked = validateParams(op, raw);
@@ -25,12 +34,22 @@ export async function lookup(inv: Invocation, op: Operation, raw: Params): Promi
   const code = exitCodeOf(result);
   const rows = result.kind === 'answer' ? dataRecords(result.records) : [];
   if (code === ExitCode.ok && rows.length > 0) return { ok: true, rows };
-  return { ok: false, code: code === ExitCode.ok ? ExitCode.noResult : code, problem: problemOf(result) ?? 'no result' };
+  return {
+    ok: false,
+    code: code === ExitCode.ok ? ExitCode.noResult : code,
+    problem: problemOf(result) ?? 'no result',
+  };
 }
 
 /** The outcome of a write: sent and answered, or stopped by a pre-send hook (nothing sent). */
 export type Submitted =
-  | { readonly kind: 'answered'; readonly code: number; readonly result: CallResult; readonly records: Row[]; readonly problem?: string }
+  | {
+      readonly kind: 'answered';
+      readonly code: number;
+      readonly result: CallResult;
+      readonly records: Row[];
+      readonly problem?: string;
+    }
   | { readonly kind: 'stopped'; readonly code: number };
 
 /** A write: validated, through the pre-send hooks (confirmation, dry run), then sent. */
@@ -42,7 +61,9 @@ export async function submit(inv: Invocation, op: Operation, raw: Params): Promi
   const code = exitCodeOf(result);
   const records = result.kind === 'answer' ? dataRecords(result.records) : [];
   const problem = problemOf(result);
-  return problem === undefined ? { kind: 'answered', code, result, records } : { kind: 'answered', code, result, records, problem };
+  return problem === undefined
+    ? { kind: 'answered', code, result, records }
+    : { kind: 'answered', code, result, records, problem };
 }
 
 /** The first value of `field` among the records, as text. */

@@ -27,7 +27,8 @@ export function installInteractive(): void {
  * reads: the missing fields are then asked plainly (the params hook).
  */
 export async function runInteractive(inv: Invocation, op: Operation, raw: Params): Promise<number | undefined> {
-  if (op.id !== 'schedule.book' || !inv.interactive || isDryRun(inv) || missingRequired(op.params, raw).length === 0) return undefined;
+  if (op.id !== 'schedule.book' || !inv.interactive || isDryRun(inv) || missingRequired(op.params, raw).length === 0)
+    return undefined;
   return (await import('./schedule-wizard.js')).runScheduleWizard(inv, op, raw);
 }
 
@@ -35,7 +36,9 @@ export async function runInteractive(inv: Invocation, op: Operation, raw: Params
 export function addEnrolWizardCommand(enrol: Command, run: RunState): void {
   const cmd = enrol
     .command('wizard')
-    .description('interactive: contract → payer → beneficiaries with contact, documents, address and health declaration; then submit step by step')
+    .description(
+      'interactive: contract → payer → beneficiaries with contact, documents, address and health declaration; then submit step by step',
+    )
     .addOption(new Option('--contrato-id <n>', 'add beneficiaries to this existing contract instead of creating one'))
     .addHelpText(
       'after',

@@ -64,7 +64,8 @@ export function commandOf(step: Step, ids: Ids, globals: readonly string[] = [])
   const { op } = step;
   const words = ['coopctl', ...globals.map(shellQuote), ...op.command];
   const known = paramsOf(step, ids);
-  const value = (name: string): unknown => (known ? known[name] : name === step.ref?.field ? undefined : step.params[name]);
+  const value = (name: string): unknown =>
+    known ? known[name] : name === step.ref?.field ? undefined : step.params[name];
   const idWord = step.ref ? (idOf(ids, step.ref.from) ?? `"$${variableOf(step.ref.from)}"`) : undefined;
   const wordOf = (name: string, v: unknown) => (name === step.ref?.field ? idWord! : shellQuote(String(v)));
   if (op.positional) {
@@ -91,7 +92,9 @@ export function commandOf(step: Step, ids: Ids, globals: readonly string[] = [])
  */
 export function continuation(rest: readonly Step[], ids: Ids, globals: readonly string[] = []): string[] {
   const lines: string[] = [];
-  const needed = new Set(rest.flatMap((s) => (s.ref && idOf(ids, s.ref.from) === undefined ? [variableOf(s.ref.from)] : [])));
+  const needed = new Set(
+    rest.flatMap((s) => (s.ref && idOf(ids, s.ref.from) === undefined ? [variableOf(s.ref.from)] : [])),
+  );
   for (const step of rest) {
     if (step.defines && needed.has(variableOf(step.defines)) && step.creates) {
       lines.push(`# ${step.label}: set ${variableOf(step.defines)} to the ${step.creates} that this command prints`);
@@ -113,11 +116,15 @@ export function createdSummary(done: readonly Done[]): string {
   let current: ReturnType<typeof group> | undefined;
   for (const { step, id } of done) {
     if (step.creates === 'contrato_id') current = group(`contract ${id ?? '(no id answered)'}`);
-    else if (step.creates === 'beneficiario_id') current = group(`${step.label}: beneficiario_id ${id ?? '(no id answered)'}`);
+    else if (step.creates === 'beneficiario_id')
+      current = group(`${step.label}: beneficiario_id ${id ?? '(no id answered)'}`);
     else {
       current ??= group('');
       if (step.op.name === 'beneficiario/ds') current.answers++;
-      else current.items.push(step.creates && id !== undefined ? `${step.creates} ${id}` : `${step.label.split(' · ').pop()} registered`);
+      else
+        current.items.push(
+          step.creates && id !== undefined ? `${step.creates} ${id}` : `${step.label.split(' · ').pop()} registered`,
+        );
     }
   }
   return groups

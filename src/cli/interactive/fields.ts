@@ -84,11 +84,17 @@ export function fieldMessage(name: string, field: Field, options: AskOptions = {
  * Asks for one field. Returns the raw answer (a string, or a list for array
  * fields), or undefined when an optional field was left empty.
  */
-export async function askField(prompter: Prompter, name: string, field: Field, options: AskOptions = {}): Promise<Answer | undefined> {
+export async function askField(
+  prompter: Prompter,
+  name: string,
+  field: Field,
+  options: AskOptions = {},
+): Promise<Answer | undefined> {
   const message = fieldMessage(name, field, options);
   if (field.choices && field.choices.length > 0) {
     const choices = fieldChoices(field, options.optional);
-    const preset = options.default !== undefined && choices.some((c) => c.value === options.default) ? options.default : undefined;
+    const preset =
+      options.default !== undefined && choices.some((c) => c.value === options.default) ? options.default : undefined;
     const value = await prompter.select({ message, choices, ...(preset === undefined ? {} : { default: preset }) });
     return value === '' && options.optional ? undefined : value;
   }
@@ -102,7 +108,10 @@ export async function askField(prompter: Prompter, name: string, field: Field, o
 }
 
 /** The required fields that have no value yet, in the catalogue's order. */
-export function missingRequired(fields: Readonly<Record<string, Field>>, raw: Readonly<Record<string, unknown>>): string[] {
+export function missingRequired(
+  fields: Readonly<Record<string, Field>>,
+  raw: Readonly<Record<string, unknown>>,
+): string[] {
   return Object.entries(fields)
     .filter(([name, f]) => f.required && (raw[name] === undefined || raw[name] === null))
     .map(([name]) => name);

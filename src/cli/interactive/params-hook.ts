@@ -12,7 +12,9 @@ export async function promptMissingParams(op: Operation, raw: Params, inv: Invoc
   if (!inv.interactive) return raw;
   const missing = missingRequired(op.params, raw);
   if (missing.length === 0) return raw;
-  inv.info(`${op.name}: ${missing.length} required field${missing.length > 1 ? 's' : ''} missing (${missing.map(flagOf).join(' ')}); answer below, or Ctrl-C to stop.`);
+  inv.info(
+    `${op.name}: ${missing.length} required field${missing.length > 1 ? 's' : ''} missing (${missing.map(flagOf).join(' ')}); answer below, or Ctrl-C to stop.`,
+  );
   const out: Params = { ...raw };
   for (const name of missing) {
     const answer = await askField(inv.ctx.prompter, name, op.params[name]!);

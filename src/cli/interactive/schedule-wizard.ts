@@ -61,10 +61,17 @@ export async function runScheduleWizard(inv: Invocation, op: Operation, raw: Par
   const locations = await lookup(inv, operation('schedule.locations'), { prest_cod_svc_card: provider });
   let location: Row | undefined;
   if (params['cd_local'] === undefined) {
-    if (!locations.ok) return fail(inv, locations.code, `provider ${provider} has no service location to choose: ${locations.problem}`);
-    const choices = locations.rows.map((r) => ({ name: `${text(r['nm_local'])} (${text(r['cd_local'])})`, value: text(r['cd_local']) }));
+    if (!locations.ok)
+      return fail(inv, locations.code, `provider ${provider} has no service location to choose: ${locations.problem}`);
+    const choices = locations.rows.map((r) => ({
+      name: `${text(r['nm_local'])} (${text(r['cd_local'])})`,
+      value: text(r['cd_local']),
+    }));
     if (choices.length === 1) say(inv, `Location: ${choices[0]!.name}, the provider's only one.`);
-    params['cd_local'] = choices.length === 1 ? choices[0]!.value : await prompter.select({ message: `Location of provider ${provider}`, choices });
+    params['cd_local'] =
+      choices.length === 1
+        ? choices[0]!.value
+        : await prompter.select({ message: `Location of provider ${provider}`, choices });
   }
   const place = text(params['cd_local']);
   if (locations.ok) location = locations.rows.find((r) => text(r['cd_local']) === place);
@@ -74,7 +81,8 @@ export async function runScheduleWizard(inv: Invocation, op: Operation, raw: Par
   if (params['tp_evento'] === undefined || params['dt_hr_inicio'] === undefined || params['dt_hr_fim'] === undefined) {
     const where = { cd_local: place, prest_cod_svc_card: provider };
     const dates = await lookup(inv, operation('schedule.dates'), where);
-    if (!dates.ok) return fail(inv, dates.code, `no free date at location ${place} of provider ${provider}: ${dates.problem}`);
+    if (!dates.ok)
+      return fail(inv, dates.code, `no free date at location ${place} of provider ${provider}: ${dates.problem}`);
     const list = [...new Set(dates.rows.map((r) => text(r['data_consulta'])))].sort();
     say(inv);
     inv.ctx.stderr.write(renderCalendar(list, await inv.style('stderr')));
@@ -92,7 +100,10 @@ export async function runScheduleWizard(inv: Invocation, op: Operation, raw: Par
     if (slots.length === 0) return fail(inv, ExitCode.noResult, `no free time of tp_evento ${wanted} on ${date}`);
     const index = await prompter.select({
       message: `Time on ${date}`,
-      choices: slots.map((r, i) => ({ name: `${text(r['hora_inicio'])}–${text(r['hora_fim'])}  event type ${text(r['tp_evento'])}`, value: String(i) })),
+      choices: slots.map((r, i) => ({
+        name: `${text(r['hora_inicio'])}–${text(r['hora_fim'])}  event type ${text(r['tp_evento'])}`,
+        value: String(i),
+      })),
     });
     const slot = slots[Number(index)]!;
     when = { date, start: text(slot['hora_inicio']), end: text(slot['hora_fim']) };
@@ -135,7 +146,9 @@ export async function runScheduleWizard(inv: Invocation, op: Operation, raw: Par
   const id = createdId(sent.records, 'cd_evento');
   if (code === ExitCode.ok) {
     const at = when ? `${when.date} ${when.start}–${when.end}` : start;
-    inv.info(`Booked${id ? ` appointment ${id}` : ''}: ${at} at ${location ? text(location['nm_local']) : `location ${place}`}.${id ? ` To cancel: coopctl schedule cancel ${id}` : ''}`);
+    inv.info(
+      `Booked${id ? ` appointment ${id}` : ''}: ${at} at ${location ? text(location['nm_local']) : `location ${place}`}.${id ? ` To cancel: coopctl schedule cancel ${id}` : ''}`,
+    );
   }
   return code;
 }

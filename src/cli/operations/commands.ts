@@ -49,6 +49,7 @@ export function addOperationCommands(program: Command, run: RunState): void {
   addEnrolWizardCommand(group(program, ['enrol']), run);
   // Groups below an area (`enrol contract`) are described by their commands.
   for (const area of program.commands) {
-    for (const sub of area.commands) if (sub.commands.length && !sub.description()) sub.description(sub.commands.map((c) => c.name()).join(' | '));
+    for (const sub of area.commands)
+      if (sub.commands.length && !sub.description()) sub.description(sub.commands.map((c) => c.name()).join(' | '));
   }
 }

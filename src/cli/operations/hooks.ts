@@ -23,8 +23,9 @@ export type ParamHook = (op: Operation, raw: Params, inv: Invocation) => Promise
 /** Returns an exit code to stop before sending (nothing is sent), or undefined to go on. */
 export type PreSendHook = (call: PendingCall, inv: Invocation) => Promise<number | undefined>;
 
-export const hooks: { readonly options: OptionHook[]; readonly params: ParamHook[]; readonly preSend: PreSendHook[] } = {
-  options: [],
-  params: [],
-  preSend: [],
-};
+export const hooks: { readonly options: OptionHook[]; readonly params: ParamHook[]; readonly preSend: PreSendHook[] } =
+  {
+    options: [],
+    params: [],
+    preSend: [],
+  };

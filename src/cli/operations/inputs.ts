@@ -19,7 +19,8 @@ function parseData(text: string): Params {
   } catch {
     throw new UsageError('--data does not hold JSON');
   }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new UsageError('--data must hold a JSON object of parameters by spec field name');
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    throw new UsageError('--data must hold a JSON object of parameters by spec field name');
   return data as Params;
 }
 
@@ -43,14 +44,23 @@ export function mergeParams(op: Operation, sources: { positional: unknown; flags
 }
 
 export function addParamInputs(cmd: Command, op: Operation): ParamReader {
-  if (op.positional) cmd.argument(`[${argumentOf(op.positional)}]`, `${fieldDescription(op.params[op.positional]!)}; or ${flagOf(op.positional)}`);
+  if (op.positional)
+    cmd.argument(
+      `[${argumentOf(op.positional)}]`,
+      `${fieldDescription(op.params[op.positional]!)}; or ${flagOf(op.positional)}`,
+    );
   const attributes = new Map<string, string>();
   for (const [name, field] of Object.entries(op.params)) {
     const option = fieldOption(name, field);
     cmd.addOption(option);
     attributes.set(name, option.attributeName());
   }
-  cmd.addOption(new Option('--data <file|->', 'a JSON object of parameters by spec field name ("-" reads stdin); flags win over it'));
+  cmd.addOption(
+    new Option(
+      '--data <file|->',
+      'a JSON object of parameters by spec field name ("-" reads stdin); flags win over it',
+    ),
+  );
   return async (inv, args, command) => {
     const opts = command.opts<Record<string, unknown>>();
     const flags: Params = {};

@@ -11,7 +11,8 @@ export function exitCodeOf(result: CallResult): number {
 
 /** The one-line explanation of a result that is not a success, or undefined. */
 export function problemOf(result: CallResult): string | undefined {
-  if (result.kind === 'refused') return `the service refused the request: HTTP ${result.status}${result.message ? `: ${result.message}` : ''}`;
+  if (result.kind === 'refused')
+    return `the service refused the request: HTTP ${result.status}${result.message ? `: ${result.message}` : ''}`;
   if (result.outcome === 'no-result') return `no result${result.message ? `: ${result.message}` : ''}`;
   if (result.outcome === 'failed') return `the request failed${result.message ? `: ${result.message}` : ''}`;
   return undefined;
@@ -20,7 +21,13 @@ export function problemOf(result: CallResult): string | undefined {
 export async function reportAnswer(inv: Invocation, op: Operation, result: CallResult): Promise<number> {
   const code = exitCodeOf(result);
   if (result.kind === 'answer') {
-    const text = await renderAnswer(op, result.records, dataRecords(result.records), inv.format, await inv.style('stdout'));
+    const text = await renderAnswer(
+      op,
+      result.records,
+      dataRecords(result.records),
+      inv.format,
+      await inv.style('stdout'),
+    );
     if (text) inv.out(text);
     else if (code === ExitCode.ok) inv.info(`${op.name}: request OK${result.message ? ` (${result.message})` : ''}`);
   }

@@ -21,7 +21,12 @@ export function summaryExitCode(codes: readonly number[]): number {
   return codes.every((c) => c === ExitCode.noResult) ? ExitCode.noResult : ExitCode.ok;
 }
 
-async function read(inv: Invocation, sections: readonly Operation[], raw: Record<string, unknown>, hint: string): Promise<SectionResult[] | number> {
+async function read(
+  inv: Invocation,
+  sections: readonly Operation[],
+  raw: Record<string, unknown>,
+  hint: string,
+): Promise<SectionResult[] | number> {
   const params = await checkedParams(inv, sections[0]!, raw, hint);
   const calls = await Promise.all(sections.map((op) => prepareCall(inv, op, params)));
   const stop = await preSend(inv, calls);
@@ -62,19 +67,23 @@ async function print(inv: Invocation, results: readonly SectionResult[]): Promis
   }
   // Failures on stderr (a section without result is no failure).
   for (const r of results) {
-    const problem = 'error' in r ? r.error.message : exitCodeOf(r.result) === ExitCode.noResult ? undefined : problemOf(r.result);
+    const problem =
+      'error' in r ? r.error.message : exitCodeOf(r.result) === ExitCode.noResult ? undefined : problemOf(r.result);
     if (problem) await inv.notice(`${word(r.op)}: ${problem}`, 'error');
   }
 }
 
 export function addSummaryCommand(recordGroup: Command, run: RunState): void {
   const sections = catalogue.filter((op) => op.area === 'record');
-  const cmd = recordGroup.command('summary').description(`all ${sections.length} medical-record reads, fetched concurrently, one section each`);
+  const cmd = recordGroup
+    .command('summary')
+    .description(`all ${sections.length} medical-record reads, fetched concurrently, one section each`);
   const readParams = addParamInputs(cmd, sections[0]!);
   addSafetyOptions(cmd);
   const hint = 'coopctl record summary --help';
   run.bind(cmd, async (inv, args, command) => {
-    if (inv.format === 'csv') throw new UsageError('csv output holds one kind of record; use coopctl record <section> -o csv', hint);
+    if (inv.format === 'csv')
+      throw new UsageError('csv output holds one kind of record; use coopctl record <section> -o csv', hint);
     const results = await read(inv, sections, await readParams(inv, args, command), hint);
     if (typeof results === 'number') return results;
     await print(inv, results);

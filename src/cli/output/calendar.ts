@@ -6,7 +6,20 @@
  */
 import type { Style } from '../style.js';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 /** Weeks start on Sunday, as Brazilian calendars (and `cal`) do. */
 const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] as const;
 const CELL = 4;
@@ -43,7 +56,12 @@ function centred(text: string, width: number): string {
 
 /** One month: title, weekday header, then its weeks; days in `marked` are marked. */
 export function renderMonth(y: number, m: number, marked: ReadonlySet<number>, style: Style): string[] {
-  const lines = [style.bold(centred(`${MONTHS[m - 1]} ${y}`, WIDTH).trimEnd()), WEEKDAYS.map((w) => ` ${w} `).join('').trimEnd()];
+  const lines = [
+    style.bold(centred(`${MONTHS[m - 1]} ${y}`, WIDTH).trimEnd()),
+    WEEKDAYS.map((w) => ` ${w} `)
+      .join('')
+      .trimEnd(),
+  ];
   let week: string[] = Array.from({ length: weekday(y, m, 1) }, () => ' '.repeat(CELL));
   const flush = () => {
     lines.push(week.join('').trimEnd());
@@ -51,7 +69,9 @@ export function renderMonth(y: number, m: number, marked: ReadonlySet<number>, s
   };
   for (let d = 1; d <= daysIn(y, m); d++) {
     const n = String(d);
-    week.push(marked.has(d) ? style.green(style.bold(n.length === 1 ? ` [${n}]` : `[${n}]`)) : n.padStart(3).padEnd(CELL));
+    week.push(
+      marked.has(d) ? style.green(style.bold(n.length === 1 ? ` [${n}]` : `[${n}]`)) : n.padStart(3).padEnd(CELL),
+    );
     if (week.length === 7) flush();
   }
   if (week.length) flush();
@@ -79,7 +99,9 @@ export function renderCalendar(dates: readonly string[], style: Style, legend = 
   for (let key = first; key <= last; key++) {
     blocks.push(renderMonth(Math.floor(key / 12), (key % 12) + 1, byMonth.get(key) ?? new Set(), style).join('\n'));
   }
-  const sorted = [...new Set(parsed.map(({ y, m, d }) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`))].sort();
+  const sorted = [
+    ...new Set(parsed.map(({ y, m, d }) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`)),
+  ].sort();
   const count = sorted.length;
   const span = count === 1 ? sorted[0]! : `${sorted[0]} to ${sorted[count - 1]}`;
   const key = `${style.green(style.bold('[dd]'))} ${legend}: ${count} date${count === 1 ? '' : 's'}, ${span}`;

@@ -15,7 +15,12 @@ import { jsonText } from './sanitize.js';
 import { table } from './table.js';
 
 /** Rows under the given columns, in a format. */
-export async function renderRows(columns: readonly string[], rows: readonly Row[], format: OutputFormat, style: Style): Promise<string> {
+export async function renderRows(
+  columns: readonly string[],
+  rows: readonly Row[],
+  format: OutputFormat,
+  style: Style,
+): Promise<string> {
   switch (format) {
     case 'json':
       return `${jsonText(rows, 2)}\n`;
@@ -33,10 +38,20 @@ export async function renderRows(columns: readonly string[], rows: readonly Row[
  * `data` those carrying data (table, csv). Empty when a table or CSV would
  * have no column (an operation that answers the envelope only).
  */
-export async function renderAnswer(op: Operation, received: readonly Row[], data: readonly Row[], format: OutputFormat, style: Style): Promise<string> {
+export async function renderAnswer(
+  op: Operation,
+  received: readonly Row[],
+  data: readonly Row[],
+  format: OutputFormat,
+  style: Style,
+): Promise<string> {
   if (format === 'json' || format === 'jsonl') return renderRows([], received, format, style);
   // Free dates read best as a month calendar with those dates marked.
-  if (format === 'table' && op.name === 'buscadatasdisponiveis') return (await import('./calendar.js')).renderCalendar(data.map((r) => String(r['data_consulta'])), style);
+  if (format === 'table' && op.name === 'buscadatasdisponiveis')
+    return (await import('./calendar.js')).renderCalendar(
+      data.map((r) => String(r['data_consulta'])),
+      style,
+    );
   const columns = dataColumns(op, data);
   const groups = groupColumns(op, data);
   if (format === 'csv') return columns.length + groups.length ? csv([...columns, ...groups], data) : '';
@@ -44,9 +59,13 @@ export async function renderAnswer(op: Operation, received: readonly Row[], data
   if (columns.length) parts.push(table(columns, data, style));
   for (const name of groups) {
     const group = op.response.groups![name]!;
-    const rows = data.flatMap((r) => (Array.isArray(r[name]) ? (r[name] as Row[]) : r[name] === undefined ? [] : [r[name] as Row]));
+    const rows = data.flatMap((r) =>
+      Array.isArray(r[name]) ? (r[name] as Row[]) : r[name] === undefined ? [] : [r[name] as Row],
+    );
     const cols = Object.keys(group.fields).filter((f) => rows.some((row) => row[f] !== undefined));
-    parts.push(`${style.bold(`[${name}]`)} ${group.title}\n${cols.length && rows.length ? table(cols, rows, style) : '(none)\n'}`);
+    parts.push(
+      `${style.bold(`[${name}]`)} ${group.title}\n${cols.length && rows.length ? table(cols, rows, style) : '(none)\n'}`,
+    );
   }
   return parts.join('\n');
 }

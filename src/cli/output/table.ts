@@ -14,6 +14,9 @@ export const WIDE = 120;
 
 export function table(columns: readonly string[], rows: readonly Row[], style: Style): string {
   const cells = rows.map((row) => columns.map((c) => cellText(row[c])));
-  if (boxWidth(columnWidths([columns, ...cells])) <= WIDE) return box({ head: columns, rows: cells, rules: true }, style);
-  return cells.map((row) => box({ rows: columns.map((c, i) => [c, row[i]!]), rules: false, boldFirst: true }, style)).join('');
+  if (boxWidth(columnWidths([columns, ...cells])) <= WIDE)
+    return box({ head: columns, rows: cells, rules: true }, style);
+  return cells
+    .map((row) => box({ rows: columns.map((c, i) => [c, row[i]!]), rules: false, boldFirst: true }, style))
+    .join('');
 }

@@ -50,7 +50,10 @@ export function confirmText(op: Operation, params: Params, request: Pick<HttpReq
   switch (op.id) {
     case 'registration.delete-address':
       return {
-        lines: [`Delete address ${String(params['endereco_ind'])} (endereco_ind) of card ${maskValue('usuario_cartao', String(params['usuario_cartao']))}`, where],
+        lines: [
+          `Delete address ${String(params['endereco_ind'])} (endereco_ind) of card ${maskValue('usuario_cartao', String(params['usuario_cartao']))}`,
+          where,
+        ],
         question: 'Delete this address? This cannot be undone.',
         what: 'deletes an address',
       };
@@ -84,7 +87,8 @@ export function confirmText(op: Operation, params: Params, request: Pick<HttpReq
 
 /** The help text of a command that asks. */
 export function confirmHelp(op: Operation): string {
-  const when = op.confirm === 'unfiltered' ? `When none of ${audienceFilters.map(flagOf).join(', ')} is given, it asks` : 'Asks';
+  const when =
+    op.confirm === 'unfiltered' ? `When none of ${audienceFilters.map(flagOf).join(', ')} is given, it asks` : 'Asks';
   return `${when} for confirmation on a terminal (default: no);\n-y, --yes skips the question, and is needed without a terminal or with --no-input.`;
 }
 
@@ -92,12 +96,21 @@ export function confirmHelp(op: Operation): string {
  * Asks when the call needs it. Returns undefined to go on, or an exit code
  * (1 when the answer is no); throws a UsageError (exit 2) when it cannot ask.
  */
-export async function confirmCall(inv: Invocation, op: Operation, params: Params, request: HttpRequest, yes: boolean, command = `coopctl ${op.command.join(' ')}`): Promise<number | undefined> {
+export async function confirmCall(
+  inv: Invocation,
+  op: Operation,
+  params: Params,
+  request: HttpRequest,
+  yes: boolean,
+  command = `coopctl ${op.command.join(' ')}`,
+): Promise<number | undefined> {
   if (yes || !needsConfirmation(op, params)) return undefined;
   const text = confirmText(op, params, request);
   if (!inv.interactive) {
     const why = inv.globals.input === false ? 'with --no-input' : 'without a terminal';
-    throw new UsageError(`${command} ${text.what}: confirm it with --yes (-y); ${why} coopctl cannot ask. Nothing was sent`);
+    throw new UsageError(
+      `${command} ${text.what}: confirm it with --yes (-y); ${why} coopctl cannot ask. Nothing was sent`,
+    );
   }
   // The facts are part of the question: shown even with --quiet (and made safe: the message may be pasted from anywhere).
   for (const line of text.lines) inv.say(line);

@@ -12,7 +12,11 @@ export const TOKEN_VARIABLE = 'COOPCTL_TOKEN';
 /** The command, one option per line (continued with `\`), ending with a newline. */
 export function curlCommand(req: Pick<HttpRequest, 'method' | 'url' | 'headers' | 'body'>): string {
   const parts: string[] = [];
-  parts.push(req.method === 'HEAD' ? `curl --head ${shellQuote(req.url.href)}` : `curl --request ${req.method} ${shellQuote(req.url.href)}`);
+  parts.push(
+    req.method === 'HEAD'
+      ? `curl --head ${shellQuote(req.url.href)}`
+      : `curl --request ${req.method} ${shellQuote(req.url.href)}`,
+  );
   for (const [name, value] of Object.entries(req.headers)) {
     if (name.toLowerCase() === 'authorization') {
       // Only the scheme is shown; the credentials come from the environment of whoever runs the line.

@@ -14,7 +14,8 @@ export async function printDryRun(inv: Invocation, request: HttpRequest): Promis
   if (withToken) {
     const token = (await inv.settings()).token;
     const from = token.source === 'flag' ? '--token-file' : token.origin;
-    if (token.source !== 'env') inv.info(`note: the token (from ${from}) is not printed: set ${TOKEN_VARIABLE} to it before running the command`);
+    if (token.source !== 'env')
+      inv.info(`note: the token (from ${from}) is not printed: set ${TOKEN_VARIABLE} to it before running the command`);
   }
   inv.info('dry run: nothing was sent');
 }

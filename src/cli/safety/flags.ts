@@ -4,8 +4,18 @@ import type { Invocation } from '../invocation.js';
 
 export function addSafetyOptions(command: Command): void {
   command
-    .addOption(new Option('-y, --yes', 'do not ask for confirmation (needed without a terminal for deletions, cancellations and notifications to everyone)'))
-    .addOption(new Option('-n, --dry-run', 'validate, print the request as a curl command line (token as $COOPCTL_TOKEN) and send nothing'));
+    .addOption(
+      new Option(
+        '-y, --yes',
+        'do not ask for confirmation (needed without a terminal for deletions, cancellations and notifications to everyone)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '-n, --dry-run',
+        'validate, print the request as a curl command line (token as $COOPCTL_TOKEN) and send nothing',
+      ),
+    );
 }
 
 /** Options of the running command, global ones included (`inv.globals` is commander's optsWithGlobals). */

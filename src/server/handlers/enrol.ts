@@ -10,7 +10,14 @@ import type { Params, Row } from '../../catalogue/index.js';
 import type { ContractSummary, EnrolmentKind, Repository } from '../store/repository.js';
 import { addMonths, firstOfNextMonth, fromBR, isoDate } from '../store/dates.js';
 import {
-  acceptingStatuses, addressPurposes, beneficiaryStatuses, contractOptions, documentTypes, enrollableStatuses, openStatuses, unknownCode,
+  acceptingStatuses,
+  addressPurposes,
+  beneficiaryStatuses,
+  contractOptions,
+  documentTypes,
+  enrollableStatuses,
+  openStatuses,
+  unknownCode,
   type BeneficiaryStatus,
 } from '../../catalogue/codes.js';
 import { failed, requestOk } from './envelope.js';
@@ -26,7 +33,10 @@ function rest(params: Params, ...names: string[]): Row {
  * month after creation. Next card renewal: the first anniversary of the start
  * that is later than `today` (so at least a year after the start).
  */
-export function validity(c: Pick<ContractSummary, 'created_on' | 'start_on'>, today: string): { start: string; renewal: string } {
+export function validity(
+  c: Pick<ContractSummary, 'created_on' | 'start_on'>,
+  today: string,
+): { start: string; renewal: string } {
   const start = c.start_on ?? firstOfNextMonth(c.created_on);
   let years = 1;
   while (addMonths(start, 12 * years) <= today) years++;
@@ -56,16 +66,19 @@ export function enrolHandlers(repo: Repository): Record<string, Handler> {
   }
 
   /** A handler that stores an enrolment record of `kind` and answers its id as `idName`. */
-  const record = (kind: EnrolmentKind, idName: string, check?: (params: Params) => string | undefined): Handler => async (params) => {
-    const problem = check?.(params);
-    if (problem) return failed(problem);
-    const id = Number(params['beneficiario_id']);
-    const created = await enrol.addEnrolmentRecord(id, kind, rest(params, 'beneficiario_id'), enrollableStatuses);
-    return created === undefined ? refusedFor(id) : requestOk({ [idName]: created });
-  };
+  const record =
+    (kind: EnrolmentKind, idName: string, check?: (params: Params) => string | undefined): Handler =>
+    async (params) => {
+      const problem = check?.(params);
+      if (problem) return failed(problem);
+      const id = Number(params['beneficiario_id']);
+      const created = await enrol.addEnrolmentRecord(id, kind, rest(params, 'beneficiario_id'), enrollableStatuses);
+      return created === undefined ? refusedFor(id) : requestOk({ [idName]: created });
+    };
 
   return {
-    'enrol.contract.create': async (params, ctx) => requestOk({ contrato_id: await enrol.createContract(params, isoDate(ctx.now())) }),
+    'enrol.contract.create': async (params, ctx) =>
+      requestOk({ contrato_id: await enrol.createContract(params, isoDate(ctx.now())) }),
 
     'enrol.contract.search': async (params, ctx) => {
       const id = params['contrato_id'] === undefined ? undefined : Number(params['contrato_id']);
@@ -75,23 +88,32 @@ export function enrolHandlers(repo: Repository): Record<string, Handler> {
 
     'enrol.contract.set-status': async (params) => {
       const option = contractOptions[Number(params['opcao_id'])];
-      if (!option) return failed(`opcao_id: use ${Object.entries(contractOptions).map(([k, t]) => `${k} (${t.verb})`).join(', ')}`);
+      if (!option)
+        return failed(
+          `opcao_id: use ${Object.entries(contractOptions)
+            .map(([k, t]) => `${k} (${t.verb})`)
+            .join(', ')}`,
+        );
       const contractId = params['contrato_id'] === undefined ? undefined : Number(params['contrato_id']);
       if (params['beneficiario_id'] !== undefined) {
         const id = Number(params['beneficiario_id']);
         const b = await enrol.beneficiary(id);
         if (!b) return failed(`no beneficiary has beneficiario_id ${id}`);
-        if (contractId !== undefined && b.contract_id !== contractId) return failed(`beneficiary ${id} is not on contract ${contractId}`);
+        if (contractId !== undefined && b.contract_id !== contractId)
+          return failed(`beneficiary ${id} is not on contract ${contractId}`);
         const to = option.to as BeneficiaryStatus;
-        if (!option.from.includes(b.status) || !beneficiaryStatuses.includes(to)) return failed(`cannot ${option.verb} beneficiary ${id}: it is ${b.status}`);
-        if (!(await enrol.setBeneficiaryStatus(id, [b.status], to))) return failed(`beneficiary ${id} changed meanwhile; try again`);
+        if (!option.from.includes(b.status) || !beneficiaryStatuses.includes(to))
+          return failed(`cannot ${option.verb} beneficiary ${id}: it is ${b.status}`);
+        if (!(await enrol.setBeneficiaryStatus(id, [b.status], to)))
+          return failed(`beneficiary ${id} changed meanwhile; try again`);
         return requestOk();
       }
       if (contractId === undefined) return failed('give contrato_id (or beneficiario_id to act on one beneficiary)');
       const status = await enrol.contractStatus(contractId);
       if (!status) return failed(`no contract has contrato_id ${contractId}`);
       if (!option.from.includes(status)) return failed(`cannot ${option.verb} contract ${contractId}: it is ${status}`);
-      if (!(await enrol.setContractStatus(contractId, [status], option.to, option.to === 'cancelado'))) return failed(`contract ${contractId} changed meanwhile; try again`);
+      if (!(await enrol.setContractStatus(contractId, [status], option.to, option.to === 'cancelado')))
+        return failed(`contract ${contractId} changed meanwhile; try again`);
       return requestOk();
     },
 
@@ -119,12 +141,20 @@ export function enrolHandlers(repo: Repository): Record<string, Handler> {
       );
       if (created !== undefined) return requestOk({ beneficiario_id: created });
       const status = await enrol.contractStatus(id);
-      return failed(status ? `contract ${id} is ${status}; beneficiaries join contracts that are ${acceptingStatuses.join(' or ')}` : `no contract has contrato_id ${id}`);
+      return failed(
+        status
+          ? `contract ${id} is ${status}; beneficiaries join contracts that are ${acceptingStatuses.join(' or ')}`
+          : `no contract has contrato_id ${id}`,
+      );
     },
 
     'enrol.beneficiary.contact': record('contato', 'contato_id'),
-    'enrol.beneficiary.document': record('documento', 'documento_id', (p) => unknownCode(p, 'tipo_documento', documentTypes)),
-    'enrol.beneficiary.address': record('endereco', 'endereco_id', (p) => unknownCode(p, 'finalidade', addressPurposes)),
+    'enrol.beneficiary.document': record('documento', 'documento_id', (p) =>
+      unknownCode(p, 'tipo_documento', documentTypes),
+    ),
+    'enrol.beneficiary.address': record('endereco', 'endereco_id', (p) =>
+      unknownCode(p, 'finalidade', addressPurposes),
+    ),
 
     'enrol.beneficiary.declaration': async (params) => {
       // beneficiario_id may have up to 30 digits here; ids have at most 10.

@@ -9,10 +9,19 @@ import { notifyHandlers } from './notify.js';
 import type { Handlers } from './types.js';
 
 export function buildHandlers(repo: Repository): Handlers {
-  const handlers = { ...registrationHandlers(repo), ...recordHandlers(repo), ...scheduleHandlers(repo), ...enrolHandlers(repo), ...notifyHandlers(repo) };
+  const handlers = {
+    ...registrationHandlers(repo),
+    ...recordHandlers(repo),
+    ...scheduleHandlers(repo),
+    ...enrolHandlers(repo),
+    ...notifyHandlers(repo),
+  };
   const ids = new Set(catalogue.map((op) => op.id));
   const missing = [...ids].filter((id) => !(id in handlers));
   const extra = Object.keys(handlers).filter((id) => !ids.has(id));
-  if (missing.length || extra.length) throw new Error(`handlers do not match the catalogue: missing ${missing.join(', ') || 'none'}, unknown ${extra.join(', ') || 'none'}`);
+  if (missing.length || extra.length)
+    throw new Error(
+      `handlers do not match the catalogue: missing ${missing.join(', ') || 'none'}, unknown ${extra.join(', ') || 'none'}`,
+    );
   return Object.freeze(handlers);
 }

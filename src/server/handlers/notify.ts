@@ -51,7 +51,11 @@ export function notifyHandlers(repo: Repository): Record<string, Handler> {
     'notify.device.change': async (params) => {
       const problem = unknownCode(params, 'dispositivo_tipo', deviceTypes);
       if (problem) return failed(problem);
-      const result = await notify.changeDevice(String(params['pushid']), String(params['dispositivo_token']), Number(params['dispositivo_tipo']));
+      const result = await notify.changeDevice(
+        String(params['pushid']),
+        String(params['dispositivo_token']),
+        Number(params['dispositivo_tipo']),
+      );
       if (result === 'unknown') return failed('no device has this pushid');
       if (result === 'token-taken') return failed('another device is registered with this dispositivo_token');
       return requestOk({ success: 'true' });

@@ -36,7 +36,8 @@ function showAnswer(record: string | undefined): string {
 async function editable(repo: Repository, card: string): Promise<Holder | Row[]> {
   const h = await repo.registration.holder(card);
   if (!h) return noResult(UNKNOWN_CARD);
-  if (h.permite_atualizar === 'N') return failed('the registration of this card may not be updated through the app (permite_atualizar N)');
+  if (h.permite_atualizar === 'N')
+    return failed('the registration of this card may not be updated through the app (permite_atualizar N)');
   return h;
 }
 
@@ -46,7 +47,8 @@ function addressOf(params: Params): Row | string {
   for (const name of addressParams) {
     const value = params[`endereco_${name}`];
     const check = addressFields[name]!.schema.safeParse(value);
-    if (!check.success) return `endereco_${name}: the registration record's ${name} ${check.error.issues[0]!.message} (${addressFields[name]!.rule})`;
+    if (!check.success)
+      return `endereco_${name}: the registration record's ${name} ${check.error.issues[0]!.message} (${addressFields[name]!.rule})`;
     address[name] = value;
   }
   return address;
@@ -61,12 +63,16 @@ export function registrationHandlers(repo: Repository): Record<string, Handler> 
   return {
     // The hot path: the answer's JSON text comes from one read of the store (Handler.json), and the
     // records are that text parsed, so that both say exactly the same.
-    'registration.show': Object.assign(async (params: Params, ctx: HandlerContext) => JSON.parse(await show(params, ctx)) as Row[], { json: show }),
+    'registration.show': Object.assign(
+      async (params: Params, ctx: HandlerContext) => JSON.parse(await show(params, ctx)) as Row[],
+      { json: show },
+    ),
 
     'registration.update-contact': async (params, ctx) => {
       const patch: Record<string, string> = {};
       for (const [param, field] of contactParams) if (params[param] !== undefined) patch[field] = String(params[param]);
-      if (Object.keys(patch).length === 0) return failed(`nothing to update: give at least one of ${contactParams.map(([p]) => p).join(', ')}`);
+      if (Object.keys(patch).length === 0)
+        return failed(`nothing to update: give at least one of ${contactParams.map(([p]) => p).join(', ')}`);
       const h = await editable(repo, String(params['usuario_cartao']));
       if (Array.isArray(h)) return h;
       await repo.registration.updateContact(h.id, patch, today(ctx));
@@ -81,7 +87,9 @@ export function registrationHandlers(repo: Repository): Record<string, Handler> 
       const codigo = Number(params['endereco_ind']);
       if (codigo === 0) {
         const created = await repo.registration.insertAddress(h.id, address, today(ctx));
-        return created === undefined ? failed('this card has used all 99 address codes; delete an address first') : requestOk();
+        return created === undefined
+          ? failed('this card has used all 99 address codes; delete an address first')
+          : requestOk();
       }
       const updated = await repo.registration.updateAddress(h.id, codigo, address, today(ctx));
       return updated ? requestOk() : noResult(`this card has no address ${codigo}`);

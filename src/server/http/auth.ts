@@ -36,7 +36,8 @@ export function authGate(token: string, brake?: Partial<ThrottleOptions>): (req:
   return (req) => {
     const address = req.socket.remoteAddress ?? '';
     const wait = failures.retryAfter(address);
-    if (wait > 0) return failure(429, 'too many requests with a wrong token: try again later', ['retry-after', String(wait)]);
+    if (wait > 0)
+      return failure(429, 'too many requests with a wrong token: try again later', ['retry-after', String(wait)]);
     if (authorized(req.headers.authorization)) return undefined;
     failures.failed(address);
     return UNAUTHORIZED;

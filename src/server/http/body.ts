@@ -20,7 +20,11 @@ export function hasBody(req: IncomingMessage): boolean {
  * or, fed to `counter`, to carry too many values and answers TOO_MANY,
  * leaving the rest unread.
  */
-export function readBody(req: IncomingMessage, limit = BODY_LIMIT, counter?: ValueCounter): Promise<Buffer | typeof TOO_LARGE | typeof TOO_MANY> {
+export function readBody(
+  req: IncomingMessage,
+  limit = BODY_LIMIT,
+  counter?: ValueCounter,
+): Promise<Buffer | typeof TOO_LARGE | typeof TOO_MANY> {
   if (Number(req.headers['content-length']) > limit) return Promise.resolve(TOO_LARGE);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -19,7 +19,8 @@ export function answerClientErrors(server: Server): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     // node's link from a socket to the response in flight, as its default handler reads it.
     const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-    if (socket.writable && !inFlight?.headersSent && err.code !== 'ECONNRESET') socket.write(ANSWERS[err.code ?? ''] ?? BAD_REQUEST);
+    if (socket.writable && !inFlight?.headersSent && err.code !== 'ECONNRESET')
+      socket.write(ANSWERS[err.code ?? ''] ?? BAD_REQUEST);
     socket.destroy();
   });
 }

@@ -13,7 +13,10 @@ const WRONG_HOST = failure(
   403,
   'this server does not answer to that Host name (a guard against DNS rebinding): use its IP address or localhost, or start it with --allowed-host NAME',
 );
-const CROSS_SITE = failure(403, 'requests from web pages of other sites are refused (a page served from NAME is allowed with --allowed-host NAME)');
+const CROSS_SITE = failure(
+  403,
+  'requests from web pages of other sites are refused (a page served from NAME is allowed with --allowed-host NAME)',
+);
 
 /** Allowed Host header values seen, so that the usual one costs a set look-up; capped. */
 const SEEN_LIMIT = 64;

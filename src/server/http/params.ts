@@ -8,12 +8,22 @@
  * decoded strictly (utf8.ts): invalid UTF-8 reaches the catalogue's
  * plain-text rule, which names the field.
  */
-import { briefly, MAX_VALUES, validateParams, type FieldError, type Operation, type Params, type Validation } from '../../catalogue/index.js';
+import {
+  briefly,
+  MAX_VALUES,
+  validateParams,
+  type FieldError,
+  type Operation,
+  type Params,
+  type Validation,
+} from '../../catalogue/index.js';
 import { failure, type Reply } from './reply.js';
 import { formCounter, jsonCounter, type ValueCounter } from './value-count.js';
 import { decodeUtf8 } from './utf8.js';
 
-export type BodyParse = { readonly ok: true; readonly params: Params } | { readonly ok: false; readonly message: string };
+export type BodyParse =
+  | { readonly ok: true; readonly params: Params }
+  | { readonly ok: false; readonly message: string };
 
 /** How many values a parameter object was read from, kept under a key that is no parameter name. */
 const READ = Symbol('values read');

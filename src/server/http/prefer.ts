@@ -28,7 +28,10 @@ export function parsePrefer(header: string | readonly string[] | undefined): Pre
     const eq = token.indexOf('=');
     if (eq < 0) continue;
     const name = token.slice(0, eq).trim().toLowerCase();
-    const value = token.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    const value = token
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     if (!/^\d{1,9}$/.test(value)) continue;
     const n = Number(value);
     if (name === 'confirma' && (n === 3 || n === 4)) confirma = n;

@@ -17,7 +17,16 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The headers of every answer: type, length, no caching, no content sniffing. */
 function baseHead(body: string): string[] {
-  return ['content-type', JSON_TYPE, 'content-length', String(Buffer.byteLength(body)), 'cache-control', 'no-store', 'x-content-type-options', 'nosniff'];
+  return [
+    'content-type',
+    JSON_TYPE,
+    'content-length',
+    String(Buffer.byteLength(body)),
+    'cache-control',
+    'no-store',
+    'x-content-type-options',
+    'nosniff',
+  ];
 }
 
 /** A body of one envelope record, as every error answer is: clients read errors like any response. */

@@ -29,7 +29,9 @@ export function buildRoutes(handlers: Handlers): ReadonlyMap<string, Route> {
       handler: handlers[op.id]!,
       json: handlers[op.id]!.json,
       methods: op.methods,
-      listParams: Object.entries(op.params).filter(([, f]) => f.kind === 'array').map(([name]) => name),
+      listParams: Object.entries(op.params)
+        .filter(([, f]) => f.kind === 'array')
+        .map(([name]) => name),
       wrongMethod: failure(405, `${op.path} answers ${allow}`, ['allow', allow]),
       fault: failure(500, `internal error in ${op.name}`),
     });

@@ -15,7 +15,12 @@ export interface ThrottleOptions {
   readonly clock: () => number;
 }
 
-export const THROTTLE_DEFAULTS: ThrottleOptions = { failures: 10, windowMs: 60_000, maxClients: 10_000, clock: () => performance.now() };
+export const THROTTLE_DEFAULTS: ThrottleOptions = {
+  failures: 10,
+  windowMs: 60_000,
+  maxClients: 10_000,
+  clock: () => performance.now(),
+};
 
 export interface Throttle {
   /** Whole seconds until the client at `address` may try again, or 0 when it may now. */
@@ -36,8 +41,14 @@ export function clientKey(address: string): string {
   const [head = '', tail] = address.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const groups =
+    tail === undefined
+      ? left
+      : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 export function throttle(options: Partial<ThrottleOptions> = {}): Throttle {

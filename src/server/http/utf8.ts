@@ -24,7 +24,8 @@ function sequenceLength(b: Uint8Array, i: number): number {
     return ok ? 3 : 0;
   }
   if (c >= 0xf0 && c <= 0xf4) {
-    const ok = within(b, i + 1, c === 0xf0 ? 0x90 : 0x80, c === 0xf4 ? 0x8f : 0xbf) && within(b, i + 2) && within(b, i + 3);
+    const ok =
+      within(b, i + 1, c === 0xf0 ? 0x90 : 0x80, c === 0xf4 ? 0x8f : 0xbf) && within(b, i + 2) && within(b, i + 3);
     return ok ? 4 : 0;
   }
   return 0;

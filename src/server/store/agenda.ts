@@ -28,7 +28,14 @@ export function expandAgenda(a: Agenda, today: string): SlotKey[] {
     const data_consulta = addDays(today, d);
     if (!a.weekdays.includes(weekday(data_consulta))) continue;
     for (let t = minutesOf(a.from); t + a.minutes <= end; t += a.minutes) {
-      out.push({ prest_cod_svc_card: a.prest_cod_svc_card, cd_local: a.cd_local, tp_evento: a.tp_evento, data_consulta, hora_inicio: hm(t), hora_fim: hm(t + a.minutes) });
+      out.push({
+        prest_cod_svc_card: a.prest_cod_svc_card,
+        cd_local: a.cd_local,
+        tp_evento: a.tp_evento,
+        data_consulta,
+        hora_inicio: hm(t),
+        hora_fim: hm(t + a.minutes),
+      });
     }
   }
   return out;

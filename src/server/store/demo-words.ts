@@ -1,16 +1,82 @@
 /** Fixed vocabulary of the demo dataset: names, places and medical terms (fictitious people, real-looking data). */
 
 export const femaleNames = [
-  'Ana', 'Beatriz', 'Camila', 'Daniela', 'Eduarda', 'Fernanda', 'Gabriela', 'Helena', 'Isabela', 'Juliana', 'Larissa', 'Mariana',
-  'Natália', 'Patrícia', 'Renata', 'Sofia', 'Tatiane', 'Valentina', 'Letícia', 'Cecília', 'Alice', 'Lívia', 'Manuela', 'Vitória',
+  'Ana',
+  'Beatriz',
+  'Camila',
+  'Daniela',
+  'Eduarda',
+  'Fernanda',
+  'Gabriela',
+  'Helena',
+  'Isabela',
+  'Juliana',
+  'Larissa',
+  'Mariana',
+  'Natália',
+  'Patrícia',
+  'Renata',
+  'Sofia',
+  'Tatiane',
+  'Valentina',
+  'Letícia',
+  'Cecília',
+  'Alice',
+  'Lívia',
+  'Manuela',
+  'Vitória',
 ];
 export const maleNames = [
-  'André', 'Bruno', 'Carlos', 'Diego', 'Eduardo', 'Felipe', 'Gustavo', 'Henrique', 'Igor', 'João', 'Lucas', 'Marcelo',
-  'Nicolas', 'Otávio', 'Paulo', 'Rafael', 'Samuel', 'Thiago', 'Vinícius', 'Miguel', 'Arthur', 'Davi', 'Heitor', 'Lorenzo',
+  'André',
+  'Bruno',
+  'Carlos',
+  'Diego',
+  'Eduardo',
+  'Felipe',
+  'Gustavo',
+  'Henrique',
+  'Igor',
+  'João',
+  'Lucas',
+  'Marcelo',
+  'Nicolas',
+  'Otávio',
+  'Paulo',
+  'Rafael',
+  'Samuel',
+  'Thiago',
+  'Vinícius',
+  'Miguel',
+  'Arthur',
+  'Davi',
+  'Heitor',
+  'Lorenzo',
 ];
 export const surnames = [
-  'Souza', 'Oliveira', 'Santos', 'Pereira', 'Lima', 'Carvalho', 'Ferreira', 'Rodrigues', 'Almeida', 'Costa', 'Gomes', 'Martins',
-  'Araújo', 'Barbosa', 'Ribeiro', 'Alves', 'Cardoso', 'Teixeira', 'Moreira', 'Rocha', 'Nascimento', 'Mendes', 'Castro', 'Pinto',
+  'Souza',
+  'Oliveira',
+  'Santos',
+  'Pereira',
+  'Lima',
+  'Carvalho',
+  'Ferreira',
+  'Rodrigues',
+  'Almeida',
+  'Costa',
+  'Gomes',
+  'Martins',
+  'Araújo',
+  'Barbosa',
+  'Ribeiro',
+  'Alves',
+  'Cardoso',
+  'Teixeira',
+  'Moreira',
+  'Rocha',
+  'Nascimento',
+  'Mendes',
+  'Castro',
+  'Pinto',
 ];
 
 /** The CEP table: cep, logradouro, bairro, cidade, estado, and the area code of phones there. */
@@ -38,13 +104,31 @@ export const places: ReadonlyArray<readonly [string, string, string, string, str
 ];
 
 export const complements = ['', 'apto 12', 'apto 31', 'apto 104', 'casa 2', 'bloco B apto 22', 'sala 1203', 'fundos'];
-export const landmarks = ['', 'em frente à padaria', 'ao lado do metrô', 'próximo ao mercado', 'esquina com a farmácia', 'perto da praça'];
+export const landmarks = [
+  '',
+  'em frente à padaria',
+  'ao lado do metrô',
+  'próximo ao mercado',
+  'esquina com a farmácia',
+  'perto da praça',
+];
 
 export const physicians = [
-  'Dra. Luiza Helena Martins', 'Dr. Ricardo Mendes Almeida', 'Dra. Juliana Castro Lima', 'Dr. Fábio Augusto Nogueira',
-  'Dra. Paula Regina Siqueira', 'Dr. Marcos Vinícius Prado', 'Dra. Cristina Moura Fontes', 'Dr. Sérgio Tavares Leal',
+  'Dra. Luiza Helena Martins',
+  'Dr. Ricardo Mendes Almeida',
+  'Dra. Juliana Castro Lima',
+  'Dr. Fábio Augusto Nogueira',
+  'Dra. Paula Regina Siqueira',
+  'Dr. Marcos Vinícius Prado',
+  'Dra. Cristina Moura Fontes',
+  'Dr. Sérgio Tavares Leal',
 ];
-export const labs = ['Laboratório Coop Diagnósticos — Unidade Centro', 'Hospital Coop Paulista', 'Centro de Imagem Coop Moema', 'Laboratório Coop Diagnósticos — Unidade Santana'];
+export const labs = [
+  'Laboratório Coop Diagnósticos — Unidade Centro',
+  'Hospital Coop Paulista',
+  'Centro de Imagem Coop Moema',
+  'Laboratório Coop Diagnósticos — Unidade Santana',
+];
 
 /** categoria, descricao, agente, reacoes_adversas. */
 export const allergies: ReadonlyArray<readonly [string, string, string, string]> = [
@@ -75,8 +159,16 @@ export const durationUnits = ['dias', 'semanas', 'meses'];
 
 /** exam names. */
 export const exams = [
-  'Hemograma completo', 'Glicemia de jejum', 'Colesterol total e frações', 'TSH e T4 livre', 'Creatinina', 'Urina tipo I',
-  'Raio-X de tórax PA e perfil', 'Eletrocardiograma', 'Ultrassonografia de abdome total', 'Hemoglobina glicada',
+  'Hemograma completo',
+  'Glicemia de jejum',
+  'Colesterol total e frações',
+  'TSH e T4 livre',
+  'Creatinina',
+  'Urina tipo I',
+  'Raio-X de tórax PA e perfil',
+  'Eletrocardiograma',
+  'Ultrassonografia de abdome total',
+  'Hemoglobina glicada',
 ];
 
 /** descricao of therapeutic plans. */

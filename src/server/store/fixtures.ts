@@ -7,7 +7,16 @@
 import * as z from 'zod';
 import { operation, type Fields, type Row } from '../../catalogue/index.js';
 import { cpfValid } from '../../catalogue/rules.js';
-import { appointmentStatuses, beneficiaryStatuses, beneficiaryTypes, contractStatuses, deviceTypes, listCodes, userGroups, type CodeTable } from '../../catalogue/codes.js';
+import {
+  appointmentStatuses,
+  beneficiaryStatuses,
+  beneficiaryTypes,
+  contractStatuses,
+  deviceTypes,
+  listCodes,
+  userGroups,
+  type CodeTable,
+} from '../../catalogue/codes.js';
 import { cardParts, cardValid } from './card.js';
 import { medicalKinds } from './medical.js';
 import { FixturesError } from './fixtures-error.js';
@@ -50,7 +59,10 @@ const contract = z
     ...shapeOf(operation('enrol.contract.create').params),
     status: z.enum(contractStatuses).describe('contract state (docs/decisions.md)'),
     created_on: z.iso.date().describe('creation date, yyyy-mm-dd'),
-    start_on: z.iso.date().optional().describe('start of validity, yyyy-mm-dd (the payer’s inicio_vigencia); derived when absent'),
+    start_on: z.iso
+      .date()
+      .optional()
+      .describe('start of validity, yyyy-mm-dd (the payer’s inicio_vigencia); derived when absent'),
   })
   .describe('a sales contract');
 
@@ -60,13 +72,31 @@ const beneficiary = z
     contrato_id: id('enrol.contract.create', 'contrato_id'),
     usuario_cartao: cardSchema,
     status: z.enum(beneficiaryStatuses).default('ativo').describe('beneficiary state (docs/decisions.md)'),
-    ...shapeOf(show.response.fields, without(show.response.fields, 'contrato', 'cod_pessoa', 'cart_coop', 'cart_contrato', 'cart_cod_bnf', 'cart_cod_dependente')),
+    ...shapeOf(
+      show.response.fields,
+      without(
+        show.response.fields,
+        'contrato',
+        'cod_pessoa',
+        'cart_coop',
+        'cart_contrato',
+        'cart_cod_bnf',
+        'cart_cod_dependente',
+      ),
+    ),
     grupo_usuario: codeOf(userGroups, 'user group'),
     tipo_beneficiario: codeOf(beneficiaryTypes, 'beneficiary type'),
     contato: z.strictObject(shapeOf(groups['contato']!.fields)).describe('the contact of the registration record'),
-    endereco: z.array(z.strictObject(shapeOf(groups['endereco']!.fields, without(groups['endereco']!.fields, 'pes_cod')))).default([]).describe('addresses; codigo 1 to 99, unique per beneficiary'),
+    endereco: z
+      .array(z.strictObject(shapeOf(groups['endereco']!.fields, without(groups['endereco']!.fields, 'pes_cod'))))
+      .default([])
+      .describe('addresses; codigo 1 to 99, unique per beneficiary'),
     medical: z
-      .strictObject(Object.fromEntries(medicalKinds.map(({ kind, fields }) => [kind, z.array(z.strictObject(shapeOf(fields))).optional()])))
+      .strictObject(
+        Object.fromEntries(
+          medicalKinds.map(({ kind, fields }) => [kind, z.array(z.strictObject(shapeOf(fields))).optional()]),
+        ),
+      )
       .default({})
       .describe('medical-record items by kind, in the order the reads answer them'),
   })
@@ -81,7 +111,10 @@ const slotShape = {
 const agenda = z
   .strictObject({
     ...slotShape,
-    weekdays: z.array(z.number().int().min(0).max(6)).min(1).describe('days of the week with slots: 0 Sunday … 6 Saturday'),
+    weekdays: z
+      .array(z.number().int().min(0).max(6))
+      .min(1)
+      .describe('days of the week with slots: 0 Sunday … 6 Saturday'),
     from: hhmm.describe('start of the first slot, hh:mi'),
     to: hhmm.describe('end of the last slot, hh:mi'),
     minutes: z.number().int().min(5).max(480).describe('length of one slot'),
@@ -89,7 +122,9 @@ const agenda = z
   })
   .describe('a weekly pattern of slots counted from the day the fixtures are loaded');
 
-const slot = z.strictObject({ ...slotShape, ...shapeOf(appointment, ['data_consulta', 'hora_inicio', 'hora_fim']) }).describe('one slot on a fixed date');
+const slot = z
+  .strictObject({ ...slotShape, ...shapeOf(appointment, ['data_consulta', 'hora_inicio', 'hora_fim']) })
+  .describe('one slot on a fixed date');
 
 const device = z
   .strictObject({
@@ -100,41 +135,48 @@ const device = z
   })
   .describe('a device registered for push notifications');
 
-const documentSchema = z
-  .strictObject({
-    $schema: z.string().optional().describe('the JSON Schema of this document (docs/fixtures.schema.json)'),
-    ceps: z.array(z.strictObject(shapeOf(operation('registration.cep').response.fields))).default([]),
-    contracts: z.array(contract).default([]),
-    beneficiaries: z.array(beneficiary).default([]),
-    locations: z.array(z.strictObject({ ...shapeOf(location), endereco: z.string().max(300).describe('address where visits happen') })).default([]),
-    providers: z
-      .array(
-        z.strictObject({
-          ...shapeOf(appointment, ['prest_cod_svc_card', 'cd_coop_prest']),
-          nome: z.string().min(1).max(120).describe('provider name'),
-          locations: z.array(localCode).min(1).describe('cd_local of the locations where the provider attends'),
-        }),
-      )
-      .default([]),
-    agendas: z.array(agenda).default([]),
-    slots: z.array(slot).default([]),
-    appointments: z
-      .array(
-        z.strictObject({
-          ...shapeOf(appointment, without(appointment, 'cd_coop_prest', 'status_agendamento')),
-          status_agendamento: z.enum(Object.keys(appointmentStatuses) as [keyof typeof appointmentStatuses]).describe('appointment status (docs/decisions.md)'),
-          usuario_cartao: cardSchema,
-          cd_local: localCode,
-          tp_evento: times['tp_evento']!.schema,
-        }),
-      )
-      .default([]),
-    devices: z.array(device).default([]),
-  });
+const documentSchema = z.strictObject({
+  $schema: z.string().optional().describe('the JSON Schema of this document (docs/fixtures.schema.json)'),
+  ceps: z.array(z.strictObject(shapeOf(operation('registration.cep').response.fields))).default([]),
+  contracts: z.array(contract).default([]),
+  beneficiaries: z.array(beneficiary).default([]),
+  locations: z
+    .array(
+      z.strictObject({ ...shapeOf(location), endereco: z.string().max(300).describe('address where visits happen') }),
+    )
+    .default([]),
+  providers: z
+    .array(
+      z.strictObject({
+        ...shapeOf(appointment, ['prest_cod_svc_card', 'cd_coop_prest']),
+        nome: z.string().min(1).max(120).describe('provider name'),
+        locations: z.array(localCode).min(1).describe('cd_local of the locations where the provider attends'),
+      }),
+    )
+    .default([]),
+  agendas: z.array(agenda).default([]),
+  slots: z.array(slot).default([]),
+  appointments: z
+    .array(
+      z.strictObject({
+        ...shapeOf(appointment, without(appointment, 'cd_coop_prest', 'status_agendamento')),
+        status_agendamento: z
+          .enum(Object.keys(appointmentStatuses) as [keyof typeof appointmentStatuses])
+          .describe('appointment status (docs/decisions.md)'),
+        usuario_cartao: cardSchema,
+        cd_local: localCode,
+        tp_evento: times['tp_evento']!.schema,
+      }),
+    )
+    .default([]),
+  devices: z.array(device).default([]),
+});
 
 export type Dataset = z.output<typeof documentSchema>;
 
-export const fixturesSchema = documentSchema.superRefine(checkReferences).describe('coopctl dataset: the data the embedded server starts with');
+export const fixturesSchema = documentSchema
+  .superRefine(checkReferences)
+  .describe('coopctl dataset: the data the embedded server starts with');
 
 /** Fields whose values an error message must not repeat (docs/decisions.md). */
 const PERSONAL: ReadonlySet<string> = new Set(['usuario_cartao', 'dispositivo_token']);
@@ -153,7 +195,11 @@ function checkReferences(d: Dataset, ctx: z.RefinementCtx): void {
     (doc[where] ?? []).forEach((item, i) => {
       const k = at(item, field);
       const j = first.get(k);
-      if (j !== undefined) issue([where, i, field], PERSONAL.has(field) ? `${field} appears twice (as in ${where}.${j})` : `${field} ${k} appears twice`);
+      if (j !== undefined)
+        issue(
+          [where, i, field],
+          PERSONAL.has(field) ? `${field} appears twice (as in ${where}.${j})` : `${field} ${k} appears twice`,
+        );
       else first.set(k, i);
     });
     return new Set(first.keys());
@@ -173,35 +219,46 @@ function checkReferences(d: Dataset, ctx: z.RefinementCtx): void {
     const card = at(b, 'usuario_cartao');
     const c = contracts.get(at(b, 'contrato_id'));
     if (!c) issue(['beneficiaries', i, 'contrato_id'], `contract ${at(b, 'contrato_id')} is not in contracts`);
-    if (!cardValid(card)) issue(['beneficiaries', i, 'usuario_cartao'], 'has a wrong check digit (docs/decisions.md, card layout)');
+    if (!cardValid(card))
+      issue(['beneficiaries', i, 'usuario_cartao'], 'has a wrong check digit (docs/decisions.md, card layout)');
     const parts = cardParts(card);
-    if (c && (parts.cart_contrato !== Number(c['contrato_id']) % 10_000 || parts.cart_coop !== Number(c['coop_id']) % 10_000)) {
+    if (
+      c &&
+      (parts.cart_contrato !== Number(c['contrato_id']) % 10_000 || parts.cart_coop !== Number(c['coop_id']) % 10_000)
+    ) {
       issue(['beneficiaries', i, 'usuario_cartao'], "does not carry its contract's coop_id and contract number");
     }
     if (!cpfValid(at(b, 'cpf'))) issue(['beneficiaries', i, 'cpf'], 'has wrong check digits');
     const codes = b.endereco.map((a) => Number(a['codigo']));
     codes.forEach((k, j) => {
-      if (k < 1 || k > 99) issue(['beneficiaries', i, 'endereco', j, 'codigo'], 'must be 1 to 99 (endereco_ind has 2 digits)');
+      if (k < 1 || k > 99)
+        issue(['beneficiaries', i, 'endereco', j, 'codigo'], 'must be 1 to 99 (endereco_ind has 2 digits)');
       if (codes.indexOf(k) !== j) issue(['beneficiaries', i, 'endereco', j, 'codigo'], `codigo ${k} appears twice`);
     });
   });
   const served = new Set<string>();
   d.providers.forEach((p, i) =>
     p.locations.forEach((l, j) => {
-      if (!locations.has(String(l))) issue(['providers', i, 'locations', j], `location ${String(l)} is not in locations`);
+      if (!locations.has(String(l)))
+        issue(['providers', i, 'locations', j], `location ${String(l)} is not in locations`);
       served.add(`${at(p, 'prest_cod_svc_card')}/${String(l)}`);
     }),
   );
   for (const where of ['agendas', 'slots', 'appointments']) {
     (doc[where] ?? []).forEach((s, i) => {
       const pair = `${at(s, 'prest_cod_svc_card')}/${at(s, 'cd_local')}`;
-      if (!served.has(pair)) issue([where, i, 'cd_local'], `provider ${at(s, 'prest_cod_svc_card')} does not attend at location ${at(s, 'cd_local')}`);
+      if (!served.has(pair))
+        issue(
+          [where, i, 'cd_local'],
+          `provider ${at(s, 'prest_cod_svc_card')} does not attend at location ${at(s, 'cd_local')}`,
+        );
     });
   }
   for (const where of ['appointments', 'devices']) {
     (doc[where] ?? []).forEach((row, i) => {
       const card = row['usuario_cartao'];
-      if (card !== undefined && !cards.has(String(card))) issue([where, i, 'usuario_cartao'], 'is not the card of a beneficiary');
+      if (card !== undefined && !cards.has(String(card)))
+        issue([where, i, 'usuario_cartao'], 'is not the card of a beneficiary');
     });
   }
 }
@@ -210,7 +267,9 @@ function checkReferences(d: Dataset, ctx: z.RefinementCtx): void {
 export function parseFixtures(doc: unknown): Dataset {
   const result = fixturesSchema.safeParse(doc);
   if (result.success) return result.data;
-  throw new FixturesError(result.error.issues.map((i) => `${i.path.map(String).join('.') || '(document)'}: ${i.message}`));
+  throw new FixturesError(
+    result.error.issues.map((i) => `${i.path.map(String).join('.') || '(document)'}: ${i.message}`),
+  );
 }
 
 /** The JSON Schema of the document (docs/fixtures.schema.json). */

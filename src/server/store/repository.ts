@@ -60,7 +60,11 @@ export interface RegistrationRepository {
    * of `today`, atomically: the first change of a day opens a new batch (`lote`),
    * every change gets a new movement (`movimento`).
    */
-  updateContact(holderId: number, patch: Partial<Record<'telefone' | 'celular' | 'fax' | 'email', string>>, today: string): Promise<void>;
+  updateContact(
+    holderId: number,
+    patch: Partial<Record<'telefone' | 'celular' | 'fax' | 'email', string>>,
+    today: string,
+  ): Promise<void>;
   /** Inserts with the next free `codigo` (1–99); undefined when all are taken. */
   insertAddress(holderId: number, address: Address, today: string): Promise<number | undefined>;
   /** False when the holder has no address `codigo`. */
@@ -106,7 +110,10 @@ export type BookResult =
 
 export interface ScheduleRepository {
   /** A card's appointments (appointment record fields), by date and time; undefined for an unknown card. */
-  appointments(card: string, filter: { readonly provider?: Code; readonly statuses?: readonly AppointmentStatus[] }): Promise<Row[] | undefined>;
+  appointments(
+    card: string,
+    filter: { readonly provider?: Code; readonly statuses?: readonly AppointmentStatus[] },
+  ): Promise<Row[] | undefined>;
   /** A provider's locations (cd_local, nm_local). */
   locations(provider: Code): Promise<Row[]>;
   /** Dates (`yyyy-mm-dd`) with a free slot starting after `after` (`yyyy-mm-dd hh:mi`). */
@@ -164,17 +171,35 @@ export interface EnrolRepository {
   /** Registers (or replaces) the contract's payer and sets its start of validity, if the contract is in one of `states`. */
   setPayer(contractId: number, payer: Row, startOn: string, states: readonly ContractStatus[]): Promise<boolean>;
   /** Adds a beneficiary in state `ativo` if the contract is in one of `states`; answers its id. */
-  addBeneficiary(contractId: number, beneficiary: NewBeneficiary, states: readonly ContractStatus[]): Promise<number | undefined>;
+  addBeneficiary(
+    contractId: number,
+    beneficiary: NewBeneficiary,
+    states: readonly ContractStatus[],
+  ): Promise<number | undefined>;
   beneficiary(id: number): Promise<BeneficiaryState | undefined>;
   /** Stores a record for a beneficiary in one of `states`; answers its id. */
-  addEnrolmentRecord(beneficiaryId: number, kind: EnrolmentKind, body: Row, states: readonly BeneficiaryStatus[]): Promise<number | undefined>;
+  addEnrolmentRecord(
+    beneficiaryId: number,
+    kind: EnrolmentKind,
+    body: Row,
+    states: readonly BeneficiaryStatus[],
+  ): Promise<number | undefined>;
   /** Stores (or replaces) an answer of the health declaration for a beneficiary in one of `states`. */
-  answerDeclaration(beneficiaryId: number, answer: { formulario_id: number; pergunta_id: number; resposta: string; descricao: string | null }, states: readonly BeneficiaryStatus[]): Promise<boolean>;
+  answerDeclaration(
+    beneficiaryId: number,
+    answer: { formulario_id: number; pergunta_id: number; resposta: string; descricao: string | null },
+    states: readonly BeneficiaryStatus[],
+  ): Promise<boolean>;
   /**
    * Moves a contract from one of `from` to `to`; with `cascade`, its
    * beneficiaries in other states than `to` move to `to` as well, atomically.
    */
-  setContractStatus(id: number, from: readonly ContractStatus[], to: ContractStatus, cascade: boolean): Promise<boolean>;
+  setContractStatus(
+    id: number,
+    from: readonly ContractStatus[],
+    to: ContractStatus,
+    cascade: boolean,
+  ): Promise<boolean>;
   setBeneficiaryStatus(id: number, from: readonly BeneficiaryStatus[], to: BeneficiaryStatus): Promise<boolean>;
 }
 

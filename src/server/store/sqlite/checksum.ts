@@ -7,7 +7,10 @@ export function databaseChecksum(path: string): string {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
     const hash = createHash('sha256');
-    const tables = db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
+    const tables = db
+      .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .pluck()
+      .all();
     for (const table of tables) {
       const rows = db
         .prepare(`SELECT * FROM "${table}"`)

@@ -25,7 +25,9 @@ export function sqliteEnrol(db: Db, commit: GroupCommit): EnrolRepository {
   const contractStatus = db.prepare<[number], ContractStatus>('SELECT status FROM contract WHERE id = ?').pluck();
   const one = db.prepare<[number], ContractSummary>(`${SUMMARY} WHERE c.id = ?`);
   const all = db.prepare<[], ContractSummary>(`${SUMMARY} ORDER BY c.id`);
-  const setPayer = db.prepare(`UPDATE contract SET payer = ?, start_on = ? WHERE id = ? AND status IN (SELECT value FROM json_each(?))`);
+  const setPayer = db.prepare(
+    `UPDATE contract SET payer = ?, start_on = ? WHERE id = ? AND status IN (SELECT value FROM json_each(?))`,
+  );
   const addBeneficiary = db
     .prepare<Record<string, unknown>, number>(
       `INSERT INTO beneficiary (contract_id, status, cpf, nome, nome_mae, data_nasc, details)
@@ -34,19 +36,27 @@ export function sqliteEnrol(db: Db, commit: GroupCommit): EnrolRepository {
        RETURNING id`,
     )
     .pluck();
-  const beneficiary = db.prepare<[number], BeneficiaryState>('SELECT id, contract_id, status FROM beneficiary WHERE id = ?');
+  const beneficiary = db.prepare<[number], BeneficiaryState>(
+    'SELECT id, contract_id, status FROM beneficiary WHERE id = ?',
+  );
   const beneficiaryIn = `EXISTS (SELECT 1 FROM beneficiary WHERE id = @id AND status IN (SELECT value FROM json_each(@states)))`;
   const addRecord = db
-    .prepare<Record<string, unknown>, number>(`INSERT INTO enrolment_record (beneficiary_id, kind, body) SELECT @id, @kind, @body WHERE ${beneficiaryIn} RETURNING id`)
+    .prepare<Record<string, unknown>, number>(
+      `INSERT INTO enrolment_record (beneficiary_id, kind, body) SELECT @id, @kind, @body WHERE ${beneficiaryIn} RETURNING id`,
+    )
     .pluck();
   const answer = db.prepare(
     `INSERT INTO health_answer (beneficiary_id, formulario_id, pergunta_id, resposta, descricao)
      SELECT @id, @formulario_id, @pergunta_id, @resposta, @descricao WHERE ${beneficiaryIn}
      ON CONFLICT (beneficiary_id, formulario_id, pergunta_id) DO UPDATE SET resposta = excluded.resposta, descricao = excluded.descricao`,
   );
-  const setContract = db.prepare('UPDATE contract SET status = ? WHERE id = ? AND status IN (SELECT value FROM json_each(?))');
+  const setContract = db.prepare(
+    'UPDATE contract SET status = ? WHERE id = ? AND status IN (SELECT value FROM json_each(?))',
+  );
   const cascade = db.prepare('UPDATE beneficiary SET status = ? WHERE contract_id = ? AND status <> ?');
-  const setBeneficiary = db.prepare('UPDATE beneficiary SET status = ? WHERE id = ? AND status IN (SELECT value FROM json_each(?))');
+  const setBeneficiary = db.prepare(
+    'UPDATE beneficiary SET status = ? WHERE id = ? AND status IN (SELECT value FROM json_each(?))',
+  );
 
   const contractTx = db.transaction((id: number, from: readonly string[], to: string, all: boolean): boolean => {
     if (setContract.run(to, id, jsonList(from)).changes === 0) return false;

@@ -22,7 +22,9 @@ const DESCRIBED = 4;
  * StoreUnavailable on a storage fault (guard.ts).
  */
 export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS): Repository {
-  const cards = db.prepare<[number], string>('SELECT card FROM beneficiary WHERE card IS NOT NULL ORDER BY id LIMIT ?').pluck();
+  const cards = db
+    .prepare<[number], string>('SELECT card FROM beneficiary WHERE card IS NOT NULL ORDER BY id LIMIT ?')
+    .pluck();
   const places = db
     .prepare<[number], { prest_cod_svc_card: number; cd_local: number; nm_local: string }>(
       `SELECT pl.provider AS prest_cod_svc_card, pl.cd_local, l.nm_local

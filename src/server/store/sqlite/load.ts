@@ -10,16 +10,41 @@ import { SLOT_BY_KEY } from './schedule.js';
 
 /** Tables in an order that deletes children before their parents. */
 const TABLES = [
-  'notification', 'device', 'appointment', 'slot', 'provider_location', 'location', 'provider', 'health_answer',
-  'enrolment_record', 'medical_item', 'contact', 'address', 'beneficiary', 'contract', 'cep', 'counter',
+  'notification',
+  'device',
+  'appointment',
+  'slot',
+  'provider_location',
+  'location',
+  'provider',
+  'health_answer',
+  'enrolment_record',
+  'medical_item',
+  'contact',
+  'address',
+  'beneficiary',
+  'contract',
+  'cep',
+  'counter',
 ];
 
-const CONTRACT_COLUMNS = ['contrato_id', 'registro_ans', 'coop_id', 'produto_tabela_id', 'origem', 'status', 'created_on', 'start_on'];
+const CONTRACT_COLUMNS = [
+  'contrato_id',
+  'registro_ans',
+  'coop_id',
+  'produto_tabela_id',
+  'origem',
+  'status',
+  'created_on',
+  'start_on',
+];
 
 /** A function that replaces everything stored with `data`, counting agenda slots from `today`. */
 export function datasetLoader(db: Db): (data: Dataset, today: string) => void {
   const clear = TABLES.map((t) => db.prepare(`DELETE FROM ${t}`));
-  const cep = db.prepare('INSERT INTO cep (cep, logradouro, bairro, cidade, estado) VALUES (@cep, @logradouro, @bairro, @cidade, @estado)');
+  const cep = db.prepare(
+    'INSERT INTO cep (cep, logradouro, bairro, cidade, estado) VALUES (@cep, @logradouro, @bairro, @cidade, @estado)',
+  );
   const contract = db.prepare(
     `INSERT INTO contract (id, registro_ans, coop_id, produto_tabela_id, origem, details, status, created_on, start_on)
      VALUES (@contrato_id, @registro_ans, @coop_id, @produto_tabela_id, @origem, @details, @status, @created_on, @start_on)`,
@@ -40,8 +65,12 @@ export function datasetLoader(db: Db): (data: Dataset, today: string) => void {
              @caixa_postal, @ind_correspondencia, @ind_fatura)`,
   );
   const item = db.prepare('INSERT INTO medical_item (beneficiary_id, kind, body) VALUES (?, ?, ?)');
-  const location = db.prepare('INSERT INTO location (cd_local, nm_local, endereco) VALUES (@cd_local, @nm_local, @endereco)');
-  const provider = db.prepare('INSERT INTO provider (code, cd_coop_prest, nome) VALUES (@prest_cod_svc_card, @cd_coop_prest, @nome)');
+  const location = db.prepare(
+    'INSERT INTO location (cd_local, nm_local, endereco) VALUES (@cd_local, @nm_local, @endereco)',
+  );
+  const provider = db.prepare(
+    'INSERT INTO provider (code, cd_coop_prest, nome) VALUES (@prest_cod_svc_card, @cd_coop_prest, @nome)',
+  );
   const serves = db.prepare('INSERT INTO provider_location (provider, cd_local) VALUES (?, ?)');
   const slot = db.prepare(
     `INSERT OR IGNORE INTO slot (provider, cd_local, tp_evento, data, hora_inicio, hora_fim)
@@ -72,7 +101,11 @@ export function datasetLoader(db: Db): (data: Dataset, today: string) => void {
       const row = b as Row;
       const id = Number(b.beneficiario_id);
       const { contato, endereco, medical } = b;
-      beneficiary.run({ ...b, data_nasc: fromBR(String(row['data_nasc'])), changed_on: row['situacao'] === 'A' ? today : null });
+      beneficiary.run({
+        ...b,
+        data_nasc: fromBR(String(row['data_nasc'])),
+        changed_on: row['situacao'] === 'A' ? today : null,
+      });
       holders.set(b.usuario_cartao as string, id);
       lote = Math.max(lote, Number(row['lote']));
       movimento = Math.max(movimento, Number(row['movimento']));
@@ -87,7 +120,8 @@ export function datasetLoader(db: Db): (data: Dataset, today: string) => void {
       provider.run(p);
       for (const l of p.locations) serves.run((p as Row)['prest_cod_svc_card'], l);
     }
-    for (const s of [...data.slots, ...data.agendas.flatMap((a) => expandAgenda(a as unknown as Agenda, today))]) slot.run(s);
+    for (const s of [...data.slots, ...data.agendas.flatMap((a) => expandAgenda(a as unknown as Agenda, today))])
+      slot.run(s);
     for (const a of data.appointments) {
       const slot = slotId.get(a) ?? null;
       appointment.run({ ...a, holder: holders.get(a.usuario_cartao as string), slot });
@@ -103,7 +137,8 @@ export function datasetLoader(db: Db): (data: Dataset, today: string) => void {
       load.immediate(data, today);
     } catch (err) {
       const code = String((err as { code?: unknown }).code ?? '');
-      if (code.startsWith('SQLITE_CONSTRAINT')) throw new FixturesError([`the dataset breaks a database rule: ${(err as Error).message}`]);
+      if (code.startsWith('SQLITE_CONSTRAINT'))
+        throw new FixturesError([`the dataset breaks a database rule: ${(err as Error).message}`]);
       throw err;
     }
   };

@@ -20,7 +20,9 @@ export function sqliteNotify(db: Db): NotifyRepository {
     )
     .pluck();
   const countFiltered = db
-    .prepare<Record<string, unknown>, number>(`SELECT count(*) FROM device d JOIN beneficiary b ON b.id = d.beneficiary_id WHERE d.active = 1 AND ${filters}`)
+    .prepare<Record<string, unknown>, number>(
+      `SELECT count(*) FROM device d JOIN beneficiary b ON b.id = d.beneficiary_id WHERE d.active = 1 AND ${filters}`,
+    )
     .pluck();
   const store = db.prepare(
     `INSERT INTO notification (id, conteudo, tipo_notificacao, usuario_envio, audience, recipients, sent_at)
@@ -40,7 +42,13 @@ export function sqliteNotify(db: Db): NotifyRepository {
 
   return {
     registerDevice: async (d) => {
-      const pushid = register.get({ pushid: d.pushid, token: d.token, tipo: d.tipo, holderId: d.holderId, today: d.today })!;
+      const pushid = register.get({
+        pushid: d.pushid,
+        token: d.token,
+        tipo: d.tipo,
+        holderId: d.holderId,
+        today: d.today,
+      })!;
       return { pushid, created: pushid === d.pushid };
     },
     changeDevice: async (pushid, token, tipo) => {

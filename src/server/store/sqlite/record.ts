@@ -5,7 +5,11 @@ import type { Db } from './connection.js';
 
 export function sqliteRecord(db: Db): RecordRepository {
   const holderId = db.prepare<[string], number>('SELECT id FROM beneficiary WHERE card = ?').pluck();
-  const items = db.prepare<[number, string], string>('SELECT body FROM medical_item WHERE beneficiary_id = ? AND kind = ? ORDER BY id').pluck();
+  const items = db
+    .prepare<[number, string], string>(
+      'SELECT body FROM medical_item WHERE beneficiary_id = ? AND kind = ? ORDER BY id',
+    )
+    .pluck();
   return {
     items: async (card, kind) => {
       const id = holderId.get(card);

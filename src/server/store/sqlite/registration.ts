@@ -3,8 +3,10 @@ import type { Row } from '../../../catalogue/index.js';
 import type { Address, Holder, RegistrationRepository } from '../repository.js';
 import type { Db } from './connection.js';
 
-const ADDRESS_COLUMNS = 'codigo, tipo, cep, logradouro, numero, complemento, estado, cidade, bairro, ponto_referencia, caixa_postal, ind_correspondencia, ind_fatura';
-const ADDRESS_VALUES = '@tipo, @cep, @logradouro, @numero, @complemento, @estado, @cidade, @bairro, @ponto_referencia, @caixa_postal, @ind_correspondencia, @ind_fatura';
+const ADDRESS_COLUMNS =
+  'codigo, tipo, cep, logradouro, numero, complemento, estado, cidade, bairro, ponto_referencia, caixa_postal, ind_correspondencia, ind_fatura';
+const ADDRESS_VALUES =
+  '@tipo, @cep, @logradouro, @numero, @complemento, @estado, @cidade, @bairro, @ponto_referencia, @caixa_postal, @ind_correspondencia, @ind_fatura';
 
 export function sqliteRegistration(db: Db): RegistrationRepository {
   const holder = db.prepare<[string], Holder>(
@@ -41,9 +43,13 @@ export function sqliteRegistration(db: Db): RegistrationRepository {
   const cep = db.prepare<[string], Row>('SELECT cep, logradouro, bairro, cidade, estado FROM cep WHERE cep = ?');
 
   // Pending-change stamp: the first change of a day opens a batch (lote); every change is a movement (movimento).
-  const stampOf = db.prepare<[number], { lote: number; changed_on: string | null }>('SELECT lote, changed_on FROM beneficiary WHERE id = ?');
+  const stampOf = db.prepare<[number], { lote: number; changed_on: string | null }>(
+    'SELECT lote, changed_on FROM beneficiary WHERE id = ?',
+  );
   const next = db
-    .prepare<[string], number>('INSERT INTO counter (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value')
+    .prepare<[string], number>(
+      'INSERT INTO counter (name, value) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET value = value + 1 RETURNING value',
+    )
     .pluck();
   const setStamp = db.prepare('UPDATE beneficiary SET lote = ?, movimento = ?, changed_on = ? WHERE id = ?');
   const stamp = (id: number, today: string): void => {
@@ -67,7 +73,9 @@ export function sqliteRegistration(db: Db): RegistrationRepository {
        ORDER BY c > (SELECT coalesce(max(codigo), 0) FROM address WHERE beneficiary_id = @id) DESC, c LIMIT 1`,
     )
     .pluck();
-  const insertAddress = db.prepare(`INSERT INTO address (beneficiary_id, ${ADDRESS_COLUMNS}) VALUES (@id, @codigo, ${ADDRESS_VALUES})`);
+  const insertAddress = db.prepare(
+    `INSERT INTO address (beneficiary_id, ${ADDRESS_COLUMNS}) VALUES (@id, @codigo, ${ADDRESS_VALUES})`,
+  );
   const updateAddress = db.prepare(
     `UPDATE address SET (${ADDRESS_COLUMNS.replace('codigo, ', '')}) = (${ADDRESS_VALUES}) WHERE beneficiary_id = @id AND codigo = @codigo`,
   );

@@ -53,7 +53,9 @@ export function sqliteSchedule(db: Db): ScheduleRepository {
     )
     .safeIntegers();
   const slotId = db.prepare<Booking, number>(SLOT_BY_KEY).pluck();
-  const taken = db.prepare<[number], number>(`SELECT 1 FROM appointment WHERE slot_id = ? AND status <> 'cancelado'`).pluck();
+  const taken = db
+    .prepare<[number], number>(`SELECT 1 FROM appointment WHERE slot_id = ? AND status <> 'cancelado'`)
+    .pluck();
   const insert = db
     .prepare<Record<string, unknown>, number>(
       `INSERT INTO appointment (beneficiary_id, provider, cd_local, tp_evento, data_consulta, hora_inicio, hora_fim, status, data_cadastro, slot_id, contact)

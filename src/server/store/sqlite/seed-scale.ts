@@ -56,13 +56,18 @@ function itemBody(kind: string): string {
 export function seedScale(path: string, options: ScaleOptions): ScaleCounts {
   const { db } = openDatabase(path);
   try {
-    const taken = db.prepare('SELECT EXISTS (SELECT 1 FROM beneficiary) OR EXISTS (SELECT 1 FROM contract)').pluck().get();
+    const taken = db
+      .prepare('SELECT EXISTS (SELECT 1 FROM beneficiary) OR EXISTS (SELECT 1 FROM contract)')
+      .pluck()
+      .get();
     if (taken) throw new Error(`${path} already holds data; seed a new database`);
     const today = isoDate(options.now ?? new Date());
     const per = options.perContract ?? 1000;
     const n = options.beneficiaries;
     const pool = Array.from({ length: CPF_POOL }, (_, k) => cpfFrom(String(300_000_000 + k * 7919)));
-    db.function('scale_card', { deterministic: true }, (contract, bnf) => makeCard({ cart_coop: COOP, cart_contrato: Number(contract), cart_cod_bnf: Number(bnf), cart_cod_dependente: 0 }));
+    db.function('scale_card', { deterministic: true }, (contract, bnf) =>
+      makeCard({ cart_coop: COOP, cart_contrato: Number(contract), cart_cod_bnf: Number(bnf), cart_cod_dependente: 0 }),
+    );
     db.function('scale_cpf', { deterministic: true }, (i) => pool[Number(i) % CPF_POOL]!);
 
     const contracts = Math.ceil(n / per);
@@ -70,7 +75,9 @@ export function seedScale(path: string, options: ScaleOptions): ScaleCounts {
       `${range} INSERT INTO contract (id, registro_ans, coop_id, produto_tabela_id, origem, details, status, created_on, start_on)
        SELECT i, '419761', ${COOP}, 11, 'WB', '{}', 'ativo', @created, @start FROM n`,
     );
-    chunked(db, contracts, (from, to) => addContracts.run({ from, to, created: addDays(today, -400), start: addDays(today, -365) }));
+    chunked(db, contracts, (from, to) =>
+      addContracts.run({ from, to, created: addDays(today, -400), start: addDays(today, -365) }),
+    );
 
     const addBeneficiaries = db.prepare(
       `${range} INSERT INTO beneficiary (id, contract_id, status, cpf, nome, nome_mae, data_nasc, card, permite_atualizar, codigo_usuario_portal,
