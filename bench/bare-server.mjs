@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 
 const body = process.argv[2] ? readFileSync(process.argv[2], 'utf8') : '[{"confirma_operacao":2,"mensagem_erro":""}]';
 const length = String(Buffer.byteLength(body));
-const server = http.createServer((req, res) => {
+const server = http.createServer((_req, res) => {
   res.writeHead(200, ['content-type', 'application/json; charset=utf-8', 'content-length', length]);
   res.end(body);
 });

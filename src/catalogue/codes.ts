@@ -105,7 +105,7 @@ export function listCodes(table: CodeTable<string | number>): string {
 
 /** True when `code` is one of the table's codes. */
 export function known(table: CodeTable<string | number>, code: string | number): boolean {
-  return Object.prototype.hasOwnProperty.call(table, String(code));
+  return Object.hasOwn(table, String(code));
 }
 
 /**

@@ -1,8 +1,12 @@
-/** A parameter or response field: a rule plus whether it is required and its help text. */
+/**
+ * A parameter or response field: a rule plus whether it is required and its
+ * help text. `T` is the parsed value's type, `R` whether it is required: the
+ * catalogue's parameter and record types are inferred from both (types.ts).
+ */
 import { extend, type FieldRule } from './rules.js';
 
-export interface Field extends FieldRule {
-  readonly required: boolean;
+export interface Field<T = unknown, R extends boolean = boolean> extends FieldRule<T> {
+  readonly required: R;
   /** Help text from the spec. */
   readonly help: string;
   /** Value the CLI sends when the flag is absent (GUIDE §3). */
@@ -11,10 +15,20 @@ export interface Field extends FieldRule {
 
 export type Fields = Readonly<Record<string, Field>>;
 
-export function req(r: FieldRule, help: string, extra: { cliDefault?: string } = {}): Field {
-  return extend(r, { required: true, help, ...extra });
+/** A field required (`true`) or optional (`false`) as `required` says, keeping its value type. */
+export function field<T, const R extends boolean>(
+  required: R,
+  r: FieldRule<T>,
+  help: string,
+  extra: { cliDefault?: string } = {},
+): Field<T, R> {
+  return extend(r, { required, help, ...extra });
 }
 
-export function opt(r: FieldRule, help: string, extra: { cliDefault?: string } = {}): Field {
-  return extend(r, { required: false, help, ...extra });
+export function req<T>(r: FieldRule<T>, help: string, extra: { cliDefault?: string } = {}): Field<T, true> {
+  return field(true, r, help, extra);
+}
+
+export function opt<T>(r: FieldRule<T>, help: string, extra: { cliDefault?: string } = {}): Field<T, false> {
+  return field(false, r, help, extra);
 }

@@ -1,9 +1,15 @@
+/**
+ * The catalogue's public face: the operations (as a list and typed by id),
+ * their inferred types (types.ts), field rules, validation, response checks,
+ * samples and the OpenAPI document.
+ */
 export * from './catalogue.js';
+export type * from './types.js';
 export * from './operation.js';
 export * from './field.js';
 export * from './validate.js';
 export * from './response.js';
-export type { FieldRule, FieldKind } from './rules.js';
+export type { FieldRule, FieldKind, IntValue } from './rules.js';
 export * from './samples.js';
 export * from './openapi.js';
 export * from './limits.js';

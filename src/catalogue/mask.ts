@@ -12,7 +12,7 @@ const DIGIT = String.raw`(?:\d|%3\d)`;
 /** What may stand between two groups of digits: a space (or `+`), `.`, `-`, `_`, `/`, plain or percent-encoded. */
 const SEPARATOR = String.raw`(?:[ +.\-_/]|%2[0bBdDeEfF]|%5[fF])`;
 /** A run of digit groups; it never starts inside a percent escape (the `2` of `%20`). */
-const RUN = new RegExp(String.raw`(?<!%[0-9A-Fa-f]?)${DIGIT}+(?:${SEPARATOR}{1,3}${DIGIT}+)*`, 'g');
+const RUN = new RegExp(`(?<!%[0-9A-Fa-f]?)${DIGIT}+(?:${SEPARATOR}{1,3}${DIGIT}+)*`, 'g');
 const TOKEN = /%[0-9A-Fa-f]{2}|[\s\S]/g;
 const IS_DIGIT = /^(?:\d|%3\d)$/;
 

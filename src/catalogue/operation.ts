@@ -1,8 +1,14 @@
-/** The shape of one catalogue entry, and what is derived from it. */
+/**
+ * The shape of one catalogue entry, and what is derived from it: its id, its
+ * zod schemas (built on first use) and their types, inferred from the entry's
+ * field rules.
+ */
 import * as z from 'zod';
-import type { Fields } from './field.js';
+import type { Field, Fields } from './field.js';
 import { envelope } from './records.js';
+import type { Row } from './response.js';
 import { lazily } from './rules.js';
+import type { Params } from './validate.js';
 
 export type Area = 'registration' | 'record' | 'schedule' | 'enrol' | 'notify';
 export type Method = 'GET' | 'HEAD' | 'POST';
@@ -17,10 +23,17 @@ export type Host = 'test' | 'base';
 export type EnvelopeMode = 'required' | 'optional' | 'none';
 
 /** A nested group of a response record, e.g. `[endereco]` of the registration record. */
-export interface Group {
-  readonly fields: Fields;
+export interface Group<F extends Fields = Fields> {
+  readonly fields: F;
   readonly many: boolean;
   readonly title: string;
+}
+
+/** The response of an operation: its record's fields, nested groups and envelope. */
+export interface ResponseDef {
+  readonly fields: Fields;
+  readonly groups?: Readonly<Record<string, Group>>;
+  readonly envelope: EnvelopeMode;
 }
 
 export interface OperationDef {
@@ -36,27 +49,103 @@ export interface OperationDef {
   readonly params: Fields;
   /** The parameter given as the command's positional argument. */
   readonly positional?: string;
-  readonly response: {
-    readonly fields: Fields;
-    readonly groups?: Readonly<Record<string, Group>>;
-    readonly envelope: EnvelopeMode;
-  };
+  readonly response: ResponseDef;
   /** Ask before sending on a TTY (`always`), or when no audience filter is set (`unfiltered`). */
   readonly confirm?: 'always' | 'unfiltered';
 }
 
-export interface Operation extends OperationDef {
-  /** `area.word.word`, e.g. `registration.show`, `enrol.beneficiary.add`. */
-  readonly id: string;
-  /** zod object of all parameters (required ones required). Unknown keys are rejected. */
-  readonly paramSchema: z.ZodObject;
-  /** zod object of a full (data-bearing) response record. */
-  readonly recordSchema: z.ZodObject;
-  /** zod object of the envelope alone, as records of outcome 3 or 4 are. */
-  readonly envelopeSchema: z.ZodObject;
-  /** Whether a record carries data beyond the envelope. */
-  readonly hasData: boolean;
-}
+// ── Types inferred from the field rules ───────────────────────────────────────
+
+/** The words of a command joined by dots: `['enrol', 'payer']` → `'enrol.payer'`. */
+export type JoinedId<C extends readonly string[]> = C extends readonly [infer H extends string]
+  ? H
+  : C extends readonly [infer H extends string, ...infer T extends readonly string[]]
+    ? `${H}.${JoinedId<T>}`
+    : string;
+
+type Flat<T> = { [K in keyof T]: T[K] };
+
+/** The parsed value of a field: the output of its zod schema. */
+export type ValueOf<F extends Field> = z.output<F['schema']>;
+
+type RequiredNames<F extends Fields> = { [K in keyof F]: F[K] extends Field<unknown, true> ? K : never }[keyof F];
+
+/**
+ * The parsed values of a set of fields: required ones present, the others
+ * optional, each of its rule's type. Untyped `Fields` give `Params`.
+ */
+export type ValuesOf<F extends Fields> = string extends keyof F
+  ? Params
+  : Flat<
+      { -readonly [K in RequiredNames<F>]: ValueOf<F[K]> } & {
+        -readonly [K in Exclude<keyof F, RequiredNames<F>>]?: ValueOf<F[K]>;
+      }
+    >;
+
+/** The envelope's two fields, as the records of a response mode carry them. */
+type EnvelopeValues<M extends EnvelopeMode> = M extends 'required'
+  ? ValuesOf<typeof envelope>
+  : M extends 'optional'
+    ? Partial<ValuesOf<typeof envelope>>
+    : Record<never, never>;
+
+type GroupValues<G extends Readonly<Record<string, Group>>> = {
+  -readonly [K in keyof G]: G[K]['many'] extends true ? ValuesOf<G[K]['fields']>[] : ValuesOf<G[K]['fields']>;
+};
+
+/** A data-bearing record of a response: its fields, nested groups and envelope. Untyped responses give `Row`. */
+export type RecordValues<R extends ResponseDef> = string extends keyof R['fields']
+  ? Row
+  : Flat<
+      ValuesOf<R['fields']> &
+        (R extends { readonly groups: infer G extends Readonly<Record<string, Group>> }
+          ? GroupValues<G>
+          : Record<never, never>) &
+        EnvelopeValues<R['envelope']>
+    >;
+
+/** Fields with their literal types that can still be looked up by any name (`fields[name]`, a `Field` or undefined). */
+export type IndexedFields<F extends Fields> = F & Fields;
+
+type GroupsView<G extends Readonly<Record<string, Group>>> = {
+  readonly [K in keyof G]: Omit<G[K], 'fields'> & { readonly fields: IndexedFields<G[K]['fields']> };
+} & Readonly<Record<string, Group>>;
+
+/** The response as an operation exposes it: its fields and groups typed, and open to lookup by name. */
+export type ResponseView<R extends ResponseDef> = Omit<R, 'fields' | 'groups'> & {
+  readonly fields: IndexedFields<R['fields']>;
+} & (R extends { readonly groups: infer G extends Readonly<Record<string, Group>> }
+    ? { readonly groups: GroupsView<G> }
+    : { readonly groups?: Readonly<Record<string, Group>> });
+
+/**
+ * A catalogue entry: its definition `D` (whose literal types it keeps), its
+ * id, and zod schemas whose outputs are the types inferred from `D`'s field
+ * rules. `Operation` alone is any entry, with untyped parameters.
+ */
+export type Operation<D extends OperationDef = OperationDef> = Omit<OperationDef, 'params' | 'response'> &
+  Omit<D, 'params' | 'response'> & {
+    readonly params: IndexedFields<D['params']>;
+    readonly response: ResponseView<D['response']>;
+    /** `area.word.word`, e.g. `registration.show`, `enrol.beneficiary.add`. */
+    readonly id: JoinedId<D['command']>;
+    /** zod object of all parameters (required ones required). Unknown keys are rejected. */
+    readonly paramSchema: z.ZodType<ValuesOf<D['params']>>;
+    /** zod object of a full (data-bearing) response record. */
+    readonly recordSchema: z.ZodType<RecordValues<D['response']>>;
+    /** zod object of the envelope alone, as records of outcome 3 or 4 are. */
+    readonly envelopeSchema: z.ZodType<Partial<ValuesOf<typeof envelope>>>;
+    /** Whether a record carries data beyond the envelope. */
+    readonly hasData: boolean;
+  };
+
+/** The parsed, validated parameters of an operation (the output of its `paramSchema`). */
+export type ParamsOfOperation<Op extends Operation> = z.output<Op['paramSchema']>;
+
+/** A data-bearing response record of an operation (the output of its `recordSchema`). */
+export type RecordOfOperation<Op extends Operation> = z.output<Op['recordSchema']>;
+
+// ── Building the schemas ──────────────────────────────────────────────────────
 
 function shape(fields: Fields, optional: (name: string) => boolean): Record<string, z.ZodType> {
   const out: Record<string, z.ZodType> = {};
@@ -77,11 +166,15 @@ function recordShape(def: OperationDef): Record<string, z.ZodType> {
   return env === 'none' ? out : { ...out, ...shape(envelope, () => env === 'optional') };
 }
 
-export function defineOperation(def: OperationDef): Operation {
+/**
+ * Declares an operation. Its schemas are built on first use (one command
+ * needs one operation's); its types are inferred from `def` at once.
+ */
+export function defineOperation<const D extends OperationDef>(def: D): Operation<D> {
   const hasData = Object.keys(def.response.fields).length > 0 || Object.keys(def.response.groups ?? {}).length > 0;
   const op = { ...def, id: def.command.join('.'), hasData };
   lazily(op, 'paramSchema', () => z.strictObject(shape(def.params, () => false)));
   lazily(op, 'recordSchema', () => z.looseObject(recordShape(def)));
   lazily(op, 'envelopeSchema', () => z.looseObject(shape(envelope, () => def.response.envelope !== 'required')));
-  return op as unknown as Operation;
+  return op as unknown as Operation<D>;
 }

@@ -7,13 +7,19 @@
  * the OpenAPI document and the tests' tables all say the same thing.
  */
 import * as z from 'zod';
+import { layoutPattern, parseDate, TIME_PATTERN, type DateLayout } from './dates.js';
 import { MAX_LIST } from './limits.js';
 
 export type FieldKind = 'string' | 'int' | 'array' | 'choice';
 
-export interface FieldRule {
-  /** Validates a present value; the parsed output is what is sent or stored. */
-  readonly schema: z.ZodType;
+/**
+ * A field rule whose parsed value is a `T` (`string`, `number`, `string[]`,
+ * a union of letters): the type travels with the rule, so the catalogue's
+ * parameter and record types are inferred from it (types.ts).
+ */
+export interface FieldRule<T = unknown> {
+  /** Validates a present value; the parsed output (a `T`) is what is sent or stored. */
+  readonly schema: z.ZodType<T>;
   /** The rule in words, used in help and error messages: "17 digits". */
   readonly rule: string;
   /** A value that satisfies the rule. */
@@ -33,8 +39,11 @@ const must = (words: string) => ({ error: `must be ${words}` });
  * schemas of one operation only. The property is own and enumerable, so a
  * spread copy still carries it.
  */
-export function withSchema<T extends object>(props: T, make: () => z.ZodType): T & { readonly schema: z.ZodType } {
-  return lazily(props, 'schema', make) as T & { readonly schema: z.ZodType };
+export function withSchema<P extends object, T>(
+  props: P,
+  make: () => z.ZodType<T>,
+): P & { readonly schema: z.ZodType<T> } {
+  return lazily(props, 'schema', make) as P & { readonly schema: z.ZodType<T> };
 }
 
 /** Gives `target` an own, enumerable property `name` whose value `make` builds on first read. */
@@ -43,24 +52,32 @@ export function lazily<T extends object>(target: T, name: string, make: () => un
   return Object.defineProperty(target, name, { get: () => (value ??= make()), enumerable: true });
 }
 
-/** A copy of `base` with `props` added or changed; its schema (by default the base's) stays lazy. */
-export function extend<T extends object>(
-  base: FieldRule,
-  props: T,
-  make: () => z.ZodType = () => base.schema,
-): Omit<FieldRule, keyof T | 'schema'> & T & { readonly schema: z.ZodType } {
+/**
+ * A copy of `base` with `props` added or changed; its schema (by default the
+ * base's, else `make`'s, whose value type the copy takes) stays lazy.
+ */
+export function extend<T, P extends object, U = T>(
+  base: FieldRule<T>,
+  props: P,
+  make: () => z.ZodType<U> = () => base.schema as unknown as z.ZodType<U>,
+): Omit<FieldRule<U>, keyof P | 'schema'> & P & { readonly schema: z.ZodType<U> } {
   const { rule: words, example, invalid, kind, choices } = base;
   return withSchema({ rule: words, example, invalid, kind, ...(choices ? { choices } : {}), ...props }, make);
 }
 
-function rule(
-  make: () => z.ZodType,
+/** `base` with another example value (a list of codes whose first code differs). */
+export function withExample<T>(base: FieldRule<T>, example: string): FieldRule<T> {
+  return extend(base, { example });
+}
+
+function rule<T>(
+  make: () => z.ZodType<T>,
   words: string,
   example: string,
   invalid: readonly unknown[],
   kind: FieldKind = 'string',
   choices?: readonly string[],
-): FieldRule {
+): FieldRule<T> {
   return withSchema(
     choices ? { rule: words, example, invalid, kind, choices } : { rule: words, example, invalid, kind },
     make,
@@ -68,7 +85,7 @@ function rule(
 }
 
 /** Free text of at most `max` characters (and at least `min`). */
-export function text(max: number, min = 0, example = 'text'): FieldRule {
+export function text(max: number, min = 0, example = 'text'): FieldRule<string> {
   const words = min > 0 ? `${min} to ${max} characters` : `up to ${max} characters`;
   const make = () => {
     const s = z.string(must('text')).max(max, must(words));
@@ -80,14 +97,14 @@ export function text(max: number, min = 0, example = 'text'): FieldRule {
 }
 
 /** Letters and digits only, `min` to `max` of them. */
-export function alnum(min: number, max: number, example: string): FieldRule {
+export function alnum(min: number, max: number, example: string): FieldRule<string> {
   const words = `alphanumeric, ${min} to ${max} characters`;
   const re = new RegExp(`^[A-Za-z0-9]{${min},${max}}$`);
   return rule(() => z.string(must(words)).regex(re, must(words)), words, example, ['A'.repeat(max + 1), 'AB-12', '']);
 }
 
 /** A string of exactly `n` digits (card numbers, plain CPFs). */
-export function digits(n: number, example: string): FieldRule {
+export function digits(n: number, example: string): FieldRule<string> {
   const words = `${n} digits`;
   return rule(() => z.string(must(words)).regex(new RegExp(`^\\d{${n}}$`), must(words)), words, example, [
     '1'.repeat(n + 1),
@@ -100,7 +117,7 @@ export function digits(n: number, example: string): FieldRule {
 export const card = digits(17, '00010001000001005');
 
 /** CEP as in section 4.1: digits only, 8 to 11 of them, no hyphen (GUIDE §2a). */
-export const cep: FieldRule = rule(
+export const cep: FieldRule<string> = rule(
   () => z.string(must('8 to 11 digits, no hyphen')).regex(/^\d{8,11}$/, must('8 to 11 digits, no hyphen')),
   '8 to 11 digits, no hyphen',
   '01310100',
@@ -108,7 +125,7 @@ export const cep: FieldRule = rule(
 );
 
 /** Phone `(99)999999999`: two-digit area code in parentheses, then 8 or 9 digits. */
-export const phone: FieldRule = rule(
+export const phone: FieldRule<string> = rule(
   () =>
     z
       .string(must('(99)999999999'))
@@ -119,7 +136,7 @@ export const phone: FieldRule = rule(
 );
 
 /** An e-mail address of at most `max` characters. */
-export function email(max = 254): FieldRule {
+export function email(max = 254): FieldRule<string> {
   const words = `an e-mail address of up to ${max} characters`;
   const make = () =>
     z
@@ -129,11 +146,14 @@ export function email(max = 254): FieldRule {
   return rule(make, words, 'ana.souza@example.com', ['ana.souza', 'ana@', `${'a'.repeat(max)}@example.com`]);
 }
 
-/** One of a closed set of letters. */
-export function oneOf(values: readonly [string, ...string[]], meaning?: string): FieldRule {
+/** One of a closed set of letters; its value type is their union (`'S' | 'N'`). */
+export function oneOf<const V extends readonly [string, ...string[]]>(
+  values: V,
+  meaning?: string,
+): FieldRule<V[number]> {
   const list = values.join(' or ');
-  return rule(
-    () => z.enum(values, must(list)),
+  return rule<V[number]>(
+    () => z.enum(values, must(list)) as unknown as z.ZodType<V[number]>,
     meaning ? `${list} (${meaning})` : list,
     values[0],
     ['X', values[0].toLowerCase() === values[0] ? 'Z' : values[0].toLowerCase()],
@@ -146,12 +166,22 @@ export const flagSN = oneOf(['S', 'N'], 'S = yes, N = no');
 export const sexMF = oneOf(['M', 'F']);
 export const addressRC = oneOf(['R', 'C'], 'R = residential, C = commercial');
 
+/** Digit counts whose integers a double holds exactly (the `int` rule parses these to numbers). */
+type ExactDigits = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15;
+
+/** The parsed value of an `int` rule of up to `Max` digits: a number up to 15 digits, else a digit string. */
+export type IntValue<Max extends number> = number extends Max
+  ? number | string
+  : Max extends ExactDigits
+    ? number
+    : string;
+
 /**
  * An integer of `min` to `max` digits, given as a number or a digit string.
  * Up to 15 digits the value is parsed to a number; longer ones (18-digit
  * scheduling codes) stay digit strings, because they do not fit a double.
  */
-export function int(min: number, max: number, example?: string): FieldRule {
+export function int<const Max extends number>(min: number, max: Max, example?: string): FieldRule<IntValue<Max>> {
   const words =
     min === max
       ? `an integer of ${min} digit${min > 1 ? 's' : ''}`
@@ -165,7 +195,9 @@ export function int(min: number, max: number, example?: string): FieldRule {
     const asNumber = z.number(must(words)).int(must(words)).min(low, must(words)).max(high, must(words));
     const asText = z.string(must(words)).regex(re, must(words));
     const either = z.union([asNumber, asText], must(words));
-    return max <= 15 ? either.transform((v) => Number(v)) : either.transform((v) => String(v).replace(/^0+(?=\d)/, ''));
+    const parsed =
+      max <= 15 ? either.transform((v) => Number(v)) : either.transform((v) => String(v).replace(/^0+(?=\d)/, ''));
+    return parsed as unknown as z.ZodType<IntValue<Max>>;
   };
   const invalid: unknown[] = ['9'.repeat(max + 1), '12a', '-1', '1.5'];
   if (min > 1) invalid.push('9'.repeat(min - 1));
@@ -173,66 +205,39 @@ export function int(min: number, max: number, example?: string): FieldRule {
   return rule(make, words, example ?? String(10 ** Math.max(min - 1, 0) + 1).slice(0, max), invalid, 'int');
 }
 
-function calendar(y: number, m: number, d: number): boolean {
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-}
-
-function dated(
-  re: RegExp,
-  order: 'dmy' | 'ymd',
-  words: string,
-  example: string,
-  invalid: readonly unknown[],
-): FieldRule {
+/** A date of one of the spec's layouts (dates.ts), refused by its shape first, then when it is not a real date. */
+function dated(layout: DateLayout, words: string, example: string, invalid: readonly unknown[]): FieldRule<string> {
   // `abort`: a value of the wrong layout is not also checked as a calendar date.
   const make = () =>
     z
       .string(must(words))
-      .regex(re, { ...must(words), abort: true })
-      .refine(
-        (s) => {
-          const n = s.match(/\d+/g)!.map(Number);
-          const [y, m, d] = order === 'dmy' ? [n[2]!, n[1]!, n[0]!] : [n[0]!, n[1]!, n[2]!];
-          return calendar(y, m, d);
-        },
-        must(`a real calendar date, ${words}`),
-      );
+      .regex(layoutPattern(layout), { ...must(words), abort: true })
+      .refine((s) => parseDate(s, layout) !== undefined, must(`a real calendar date, ${words}`));
   return rule(make, words, example, invalid);
 }
 
-const HM = '(?:[01]\\d|2[0-3]):[0-5]\\d';
 /** `DD/MM/YYYY` (the spec's `d/m/Y` is the same layout). */
-export const dateBR = dated(/^\d{2}\/\d{2}\/\d{4}$/, 'dmy', 'a date DD/MM/YYYY', '15/03/1985', [
-  '31/02/2020',
-  '1985-03-15',
-  '5/3/1985',
-]);
+export const dateBR = dated('DD/MM/YYYY', 'a date DD/MM/YYYY', '15/03/1985', ['31/02/2020', '1985-03-15', '5/3/1985']);
 /** `yyyy-mm-dd`. */
-export const dateISO = dated(/^\d{4}-\d{2}-\d{2}$/, 'ymd', 'a date yyyy-mm-dd', '2026-12-01', [
+export const dateISO = dated('yyyy-mm-dd', 'a date yyyy-mm-dd', '2026-12-01', [
   '2026-02-30',
   '01/12/2026',
   '2026-12-1',
 ]);
 /** `yyyy-mm-dd hh:mi`. */
-export const dateTime = dated(
-  new RegExp(`^\\d{4}-\\d{2}-\\d{2} ${HM}$`),
-  'ymd',
-  'a date and time yyyy-mm-dd hh:mi',
-  '2026-12-01 09:00',
-  ['2026-12-01 24:00', '2026-12-01', '2026-02-30 09:00'],
-);
+export const dateTime = dated('yyyy-mm-dd hh:mi', 'a date and time yyyy-mm-dd hh:mi', '2026-12-01 09:00', [
+  '2026-12-01 24:00',
+  '2026-12-01',
+  '2026-02-30 09:00',
+]);
 /** `Y-m-d H:i:s`. */
-export const dateTimeSec = dated(
-  new RegExp(`^\\d{4}-\\d{2}-\\d{2} ${HM}:[0-5]\\d$`),
-  'ymd',
-  'a date and time Y-m-d H:i:s',
-  '2026-12-01 00:00:00',
-  ['2026-12-01 00:00', '2026-13-01 00:00:00'],
-);
+export const dateTimeSec = dated('Y-m-d H:i:s', 'a date and time Y-m-d H:i:s', '2026-12-01 00:00:00', [
+  '2026-12-01 00:00',
+  '2026-13-01 00:00:00',
+]);
 /** `hh:mi`. */
-export const time: FieldRule = rule(
-  () => z.string(must('a time hh:mi')).regex(new RegExp(`^${HM}$`), must('a time hh:mi')),
+export const time: FieldRule<string> = rule(
+  () => z.string(must('a time hh:mi')).regex(TIME_PATTERN, must('a time hh:mi')),
   'a time hh:mi',
   '09:30',
   ['9:30', '24:00', '09:60'],
@@ -257,7 +262,7 @@ export function cpfValid(d: string): boolean {
 }
 
 /** CPF written `999.999.999-99`, with valid check digits. */
-export const cpfMasked: FieldRule = rule(
+export const cpfMasked: FieldRule<string> = rule(
   () =>
     z
       .string(must('a CPF 999.999.999-99'))
@@ -269,7 +274,7 @@ export const cpfMasked: FieldRule = rule(
 );
 
 /** CPF as 11 digits (registration record). */
-export const cpfDigits: FieldRule = rule(
+export const cpfDigits: FieldRule<string> = rule(
   () => z.string(must('11 digits')).regex(/^\d{11}$/, must('11 digits')),
   '11 digits',
   '52998224725',
@@ -277,7 +282,7 @@ export const cpfDigits: FieldRule = rule(
 );
 
 /** A non-empty list of at most MAX_LIST codes of at most 3 characters each. */
-export const codes: FieldRule = rule(
+export const codes: FieldRule<string[]> = rule(
   () =>
     z
       .array(
@@ -293,7 +298,7 @@ export const codes: FieldRule = rule(
 );
 
 /** Base64 of a binary file. */
-export const base64: FieldRule = rule(
+export const base64: FieldRule<string> = rule(
   () =>
     z
       .string(must('base64'))
@@ -305,11 +310,12 @@ export const base64: FieldRule = rule(
 );
 
 /** "true" or "false" as text (notification results). */
-export const boolText: FieldRule = oneOf(['true', 'false']);
+export const boolText = oneOf(['true', 'false']);
 
 // ── Plain text: the rule every parameter's text obeys ─────────────────────────
 
 /** What a parameter's text may not hold: C0 controls (tab and line breaks too), DEL, C1 controls, and any surrogate (checked in pairs). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this rule's purpose
 const SUSPECT = /[\u0000-\u001f\u007f-\u009f\ud800-\udfff]/;
 
 const hex = (code: number, width: number) => code.toString(16).toUpperCase().padStart(width, '0');

@@ -4,7 +4,7 @@
  * parameter first. Messages stay short whatever was sent (limits.ts).
  */
 import type * as z from 'zod';
-import type { Operation } from './operation.js';
+import type { Operation, ParamsOfOperation } from './operation.js';
 import { plainTextProblem } from './rules.js';
 import { ECHOED_NAME, MAX_DESCRIBED } from './limits.js';
 import { maskPersonalNumbers } from './mask.js';
@@ -18,10 +18,12 @@ export interface FieldError {
   readonly unknown?: boolean;
 }
 
+/** Parameters as they arrive, not yet checked (flags, a query string, a JSON body): any names, any values. */
 export type Params = Record<string, unknown>;
 
-export type Validation =
-  | { readonly ok: true; readonly value: Params }
+/** The outcome of validating parameters: the parsed values (`P`, typed for a typed operation), or the errors. */
+export type Validation<P = Params> =
+  | { readonly ok: true; readonly value: P }
   | { readonly ok: false; readonly errors: readonly FieldError[] };
 
 /**
@@ -102,10 +104,10 @@ function toFieldErrors(
  * values): the plain-text rule first, then each field's rule. A field that
  * breaks the plain-text rule is described by that rule alone.
  */
-export function validateParams(op: Operation, raw: Params): Validation {
+export function validateParams<Op extends Operation>(op: Op, raw: Params): Validation<ParamsOfOperation<Op>> {
   const text = textErrors(op, raw);
   const result = op.paramSchema.safeParse(raw);
-  if (result.success && text.length === 0) return { ok: true, value: result.data as Params };
+  if (result.success && text.length === 0) return { ok: true, value: result.data as ParamsOfOperation<Op> };
   if (result.success) return { ok: false, errors: text };
   const named = new Set(text.map((e) => fieldOf(e.field)));
   return { ok: false, errors: text.concat(toFieldErrors(op, raw, result.error.issues, named)) };

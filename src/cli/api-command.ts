@@ -26,12 +26,13 @@ import { interpret } from '../client/interpret.js';
 import { requestLabel } from '../client/mask.js';
 import { baseHeaders } from '../client/request.js';
 import type { HttpRequest, HttpResponse } from '../client/types.js';
-import { operationAt, type Method } from '../catalogue/index.js';
+import { operationAt, type Host, type Method, type Operation, type Params } from '../catalogue/index.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import type { Invocation } from './invocation.js';
 import { jsonText, sanitize } from './output/sanitize.js';
 import { exitCodeOf, problemOf } from './operations/report.js';
 import type { RunState } from './run-state.js';
+import { specOf } from './commands/specs.js';
 import { confirmCall } from './safety/confirm.js';
 import { printDryRun } from './safety/dry-run.js';
 import { addSafetyOptions, assumeYes, isDryRun } from './safety/flags.js';
@@ -142,67 +143,79 @@ function printBody(inv: Invocation, req: HttpRequest, res: HttpResponse): void {
   inv.out(inv.ctx.tty.stdout ? sanitize(res.body, 'keep') : res.body);
 }
 
-async function runApi(inv: Invocation, m: Method, path: string, o: ApiOptions): Promise<number> {
-  const pathname = path.split(/[?#]/)[0]!;
-  const op = operationAt(pathname);
-  const catalogued = op !== undefined && op.methods.includes(m) ? op : undefined;
-  const host = o.host ?? op?.host ?? 'base';
+/** The request of the command line, and its parameters as an object (for the confirmation's wording). */
+async function requestOf(
+  inv: Invocation,
+  m: Method,
+  path: string,
+  o: ApiOptions,
+  host: Host,
+): Promise<{ req: HttpRequest; params: Params }> {
   const target = await inv.target(host);
   const url = urlOf(host === 'test' ? target.testBaseUrl : target.baseUrl, path);
   const pairs = await readPairs(inv, o);
   const extra = headerPairs(o.header ?? []);
-
   const headers = baseHeaders(target, host);
   let body: string | undefined;
-  let params: Record<string, unknown>;
+  let params: Params;
   if (m === 'POST') {
     params = jsonObject(pairs);
-    if (target.body === 'form') {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(pairs.map(([k, v]) => [k, text(v)])).toString();
-    } else {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(params);
-    }
+    const form = target.body === 'form';
+    headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
+    body = form ? new URLSearchParams(pairs.map(([k, v]) => [k, text(v)])).toString() : JSON.stringify(params);
   } else {
     params = jsonObject(pairs.map(([k, v]) => [k, text(v)] as const));
     for (const [k, v] of pairs) url.searchParams.append(k, text(v));
   }
   for (const [name, value] of extra) headers[name] = value;
   const req: HttpRequest = body === undefined ? { method: m, url, headers } : { method: m, url, headers, body };
+  return { req, params };
+}
 
+/** The exit code of a catalogue operation's answer, as for its command (4 when not the documented shape). */
+async function operationExit(inv: Invocation, op: Operation, req: HttpRequest, res: HttpResponse): Promise<number> {
+  try {
+    const result = interpret(op, req, res);
+    const code = exitCodeOf(result);
+    const problem = problemOf(result);
+    if (problem) await inv.notice(problem, code === ExitCode.noResult ? 'note' : 'error');
+    return code;
+  } catch (err) {
+    if (!(err instanceof TransportError)) throw err;
+    await inv.notice(err.message, 'error');
+    return ExitCode.transport;
+  }
+}
+
+/** The exit code of any other answer: 0 for 2xx, 1 for 4xx/5xx, 4 for anything else. */
+async function statusExit(inv: Invocation, req: HttpRequest, res: HttpResponse): Promise<number> {
+  const status = `HTTP ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd();
+  if (res.status >= 200 && res.status < 300) return ExitCode.ok;
+  if (res.status >= 400) {
+    await inv.notice(`${requestLabel(req.method, req.url)} answered ${status}`, 'error');
+    return ExitCode.failed;
+  }
+  await inv.notice(`${requestLabel(req.method, req.url)} answered ${status}: expected a 2xx answer`, 'error');
+  return ExitCode.transport;
+}
+
+async function runApi(inv: Invocation, m: Method, path: string, o: ApiOptions): Promise<number> {
+  const pathname = path.split(/[?#]/)[0]!;
+  const op = operationAt(pathname);
+  const catalogued = op?.methods.includes(m) ? op : undefined;
+  const { req, params } = await requestOf(inv, m, path, o, o.host ?? op?.host ?? 'base');
   if (isDryRun(inv)) {
     await printDryRun(inv, req);
     return ExitCode.ok;
   }
   if (catalogued) {
-    const stop = await confirmCall(inv, catalogued, params, req, assumeYes(inv), `coopctl api ${m} ${pathname}`);
+    const call = { spec: specOf(catalogued), params, request: req };
+    const stop = await confirmCall(inv, call, assumeYes(inv), `coopctl api ${m} ${pathname}`);
     if (stop !== undefined) return stop;
   }
-
   const res = await (await inv.client()).send(req);
   printBody(inv, req, res);
-  if (catalogued) {
-    try {
-      const result = interpret(catalogued, req, res);
-      const code = exitCodeOf(result);
-      const problem = problemOf(result);
-      if (problem) await inv.notice(problem, code === ExitCode.noResult ? 'note' : 'error');
-      return code;
-    } catch (err) {
-      if (!(err instanceof TransportError)) throw err;
-      await inv.notice(err.message, 'error');
-      return ExitCode.transport;
-    }
-  }
-  const status = `HTTP ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd();
-  if (res.status >= 200 && res.status < 300) return ExitCode.ok;
-  if (res.status >= 400) {
-    await inv.notice(`${requestLabel(m, url)} answered ${status}`, 'error');
-    return ExitCode.failed;
-  }
-  await inv.notice(`${requestLabel(m, url)} answered ${status}: expected a 2xx answer`, 'error');
-  return ExitCode.transport;
+  return catalogued ? operationExit(inv, catalogued, req, res) : statusExit(inv, req, res);
 }
 
 export function defineApiCommand(cmd: Command, run: RunState): void {

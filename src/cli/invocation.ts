@@ -41,7 +41,10 @@ export class Invocation {
 
   style(stream: 'stdout' | 'stderr'): Promise<Style> {
     let s = this.#styles.get(stream);
-    if (!s) this.#styles.set(stream, (s = loadStyle(this.colored(stream))));
+    if (!s) {
+      s = loadStyle(this.colored(stream));
+      this.#styles.set(stream, s);
+    }
     return s;
   }
 

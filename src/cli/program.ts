@@ -35,13 +35,13 @@ export async function buildProgram(run: RunState, argv: readonly string[]): Prom
     '\nExit codes: 0 success, 1 refused or failed, 2 usage or validation error (nothing sent), 3 no result, 4 transport failure, 130 interrupted.',
   );
   const group = (name: string) => program.commands.find((c) => c.name() === name)!;
-  if (argv.some(isArea)) (await import('./operations/commands.js')).addOperationCommands(program, run);
+  if (argv.some(isArea)) (await import('./commands/tree.js')).addOperationCommands(program, run);
   if (argv.includes('enrol')) (await import('./batch/command.js')).defineBatchCommand(group('enrol'), run);
   if (argv.includes('config')) (await import('./config/command.js')).defineConfigCommands(group('config'), run);
   if (argv.includes('serve')) (await import('./serve-command.js')).defineServeCommand(group('serve'), run);
   if (argv.includes('openapi')) (await import('./openapi-command.js')).defineOpenApiCommand(group('openapi'), run);
   if (argv.includes('api')) (await import('./api-command.js')).defineApiCommand(group('api'), run);
   if (argv.includes('completion'))
-    (await import('./completion/command.js')).defineCompletionCommand(group('completion'), run);
+    (await import('./completion/command.js')).defineCompletionCommand(group('completion'), run, buildProgram);
   return program;
 }

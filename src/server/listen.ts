@@ -1,7 +1,7 @@
 /** Starting an HTTP server on an address, and stopping it gracefully. */
 import type { Server } from 'node:http';
 import { MAX_DELAY_MS } from './http/prefer.js';
-import { TIMEOUTS } from './app.js';
+import { TIMEOUTS } from './http/node-adapter.js';
 import { urlFor } from './host.js';
 
 export interface Listening {

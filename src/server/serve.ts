@@ -1,5 +1,5 @@
 /** `coopctl serve`: options to a running server, a start-up banner, and a graceful stop on SIGINT/SIGTERM. */
-import { open, readFile } from 'node:fs/promises';
+import { type FileHandle, open, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -47,7 +47,7 @@ export function defaultDbPath(env: NodeJS.ProcessEnv): string {
  * ssh refuses an unprotected private key). The mode is read from the opened file.
  */
 async function readTokenFile(file: string): Promise<string> {
-  let handle;
+  let handle: FileHandle | undefined;
   try {
     handle = await open(file, 'r');
     const { mode } = await handle.stat();

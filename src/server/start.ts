@@ -1,7 +1,7 @@
 /** The one start-up path of the server: open the store, listen, and stop both together. */
 import type { Writable } from 'node:stream';
-import { faultOf, FixturesError, openStore, REASON_TEXT } from './store/index.js';
-import type { Store } from './store/types.js';
+import { faultOf, FixturesError, REASON_TEXT } from './store/index.js';
+import { openBackend, type Backend } from './wire.js';
 import { createServer } from './app.js';
 import { listen, type Listening } from './listen.js';
 import { checkExposure } from './host.js';
@@ -26,7 +26,7 @@ export interface StartOptions {
 }
 
 export interface RunningServer extends Listening {
-  readonly store: Store;
+  readonly store: Backend;
 }
 
 /**
@@ -48,9 +48,9 @@ function openFailure(path: string, err: unknown): StartError | undefined {
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   checkExposure(options.host, options.token);
-  let store: Store;
+  let store: Backend;
   try {
-    store = await openStore({ path: options.db, demo: options.demo, fixtures: options.fixtures, now: options.now });
+    store = await openBackend({ path: options.db, demo: options.demo, fixtures: options.fixtures, now: options.now });
   } catch (err) {
     throw openFailure(options.db, err) ?? err;
   }

@@ -308,6 +308,7 @@ describe('enrol batch', () => {
     const file = w.file('m.csv', csvFile(5, 5));
     const tty = await w.run(['enrol', 'batch', file], { tty: { stderr: true } });
     expect(tty.code).toBe(0);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the bar is redrawn with a carriage return and ESC [2K (erase the line)
     expect(tty.stderr).toMatch(/\r\u001b\[2Kenrol batch █+ 100% 5\/5 rows/);
     writeFileSync(file, csvFile(6, 6));
     const quiet = await w.run(['enrol', 'batch', '-q', file, '--journal', `${w.dir}/q.jsonl`]);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeText, guessDelimiter, parseCsv } from '../../src/cli/batch/csv.js';
 import { makePlan, planErrors } from '../../src/cli/batch/plan.js';
-import { readSource } from '../../src/cli/batch/run.js';
+import { readSource } from '../../src/cli/batch/input.js';
 import { cellSetter, csvFile, jsonFile } from './fixtures.js';
 
 const plan = (name: string, text: string) => makePlan(readSource(name, Buffer.from(text, 'utf8')));

@@ -9,7 +9,7 @@ const doc = readFileSync(fileURLToPath(new URL('../../docs/batch.md', import.met
 
 function block(after: string, lang: string): string {
   const start = doc.indexOf(after);
-  const open = doc.indexOf('```' + lang + '\n', start);
+  const open = doc.indexOf(`\`\`\`${lang}\n`, start);
   return doc.slice(open + lang.length + 4, doc.indexOf('\n```', open));
 }
 

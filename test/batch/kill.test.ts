@@ -5,27 +5,26 @@
  * say what they skipped.
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPrivateBin } from '../workflows/helpers.js';
 import { csvFile, dbCounts } from './fixtures.js';
 import { closeHarness, startWorld, type World } from './setup.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = join(root, 'bin', 'coopctl');
 const exec = promisify(execFile);
 
 let w: World;
+/** The CLI bundled from the current sources into a folder of its own (never a stale dist/). */
+let bin: string;
+let binDir: string;
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist', 'main.js')))
-    await exec(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
-  w = await startWorld();
+  [w, { bin, dir: binDir }] = await Promise.all([startWorld(), buildPrivateBin()]);
 });
 afterAll(async () => {
   await w.close();
   await closeHarness();
+  rmSync(binDir, { recursive: true, force: true });
 });
 
 function env(): NodeJS.ProcessEnv {

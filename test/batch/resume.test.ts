@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makePlan } from '../../src/cli/batch/plan.js';
-import { readSource } from '../../src/cli/batch/run.js';
+import { readSource } from '../../src/cli/batch/input.js';
 import { csvFile, dbCounts } from './fixtures.js';
 import { closeHarness, posts, report, startWorld, type World } from './setup.js';
 

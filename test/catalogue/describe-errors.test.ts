@@ -5,7 +5,14 @@
  * values never; and lists are capped.
  */
 import { describe, expect, it } from 'vitest';
-import { describeErrors, operation, sampleParams, validateParams, type FieldError } from '../../src/catalogue/index.js';
+import {
+  catalogue,
+  describeErrors,
+  operation,
+  sampleParams,
+  validateParams,
+  type FieldError,
+} from '../../src/catalogue/index.js';
 
 const cep = operation('registration.cep');
 const messageFor = (raw: Record<string, unknown>) => {
@@ -22,6 +29,17 @@ describe('describeErrors', () => {
     expect(text.startsWith('f0: is wrong; f1: is wrong;')).toBe(true);
     expect(text.endsWith('; f19: is wrong; and 5 more')).toBe(true);
     expect(describeErrors(errors.slice(0, 20)).endsWith('f19: is wrong')).toBe(true);
+  });
+
+  it('describes every parameter of the largest operation when all are wrong, counting none away', () => {
+    const largest = catalogue.reduce((a, b) => (Object.keys(b.params).length > Object.keys(a.params).length ? b : a));
+    const names = Object.keys(largest.params);
+    const raw = Object.fromEntries(names.map((name) => [name, largest.params[name]!.invalid[0]]));
+    const v = validateParams(largest, raw);
+    if (v.ok) throw new Error('expected errors');
+    const text = describeErrors(v.errors);
+    expect(text).not.toMatch(/and \d+ more$/);
+    for (const name of names) expect(text).toContain(`${name}: `);
   });
 
   it('says a request-wide error without a field', () => {

@@ -1,5 +1,5 @@
 /** The command tree derived from the catalogue: every operation has its command, flags and help. */
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../src/cli/areas.js';
 import { makeContext } from '../../src/cli/context.js';

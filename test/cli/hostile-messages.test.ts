@@ -34,9 +34,11 @@ describe('colour on', () => {
     const r = await h.run(['registration', 'show', card], { tty: TERMINAL, env: { FORCE_COLOR: '1' } });
     expect(r.code, r.stderr).toBe(0);
     const nome = r.stdout.split('\n').find((l) => l.startsWith('│ \u001b[1mnome\u001b[22m '));
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequences of coopctl's own bold are the point
     expect(nome).toMatch(/^│ \u001b\[1mnome\u001b\[22m +│ /);
     expect(nome!.endsWith(`│ ${HOSTILE.shown} │`)).toBe(true);
     // Without coopctl's own bold (ESC[1m, ESC[22m), nothing raw is left.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removes coopctl's own bold (ESC[1m, ESC[22m)
     expect(rawControl(r.stdout.replace(/\u001b\[(1|22)m/g, ''))).toBeUndefined();
 
     const failed = await h.run(['registration', 'show', card], { tty: TERMINAL, env: { FORCE_COLOR: '1' } });

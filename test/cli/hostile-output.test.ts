@@ -118,7 +118,7 @@ it('only the output layer writes to the terminal: every other module goes throug
     ['program.ts', "commander's help and usage errors"],
     ['main.ts', 'flushing the streams'],
     ['batch/progress.ts', "the progress bar's own redraw"],
-    ['interactive/schedule-wizard.ts', 'the calendar: digits of dates only'],
+    ['commands/schedule/book/steps.ts', 'the calendar: digits of dates only'],
   ]);
   const root = fileURLToPath(new URL('../../src/cli/', import.meta.url));
   const writers = readdirSync(root, { recursive: true, encoding: 'utf8' })

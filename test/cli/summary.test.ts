@@ -1,4 +1,4 @@
-/** `record summary <card>`: the six medical reads, concurrently, one section each. */
+/** `record summary <card>`: every read of the catalogue's record area, concurrently, one section each. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogue, sampleRecord, type Row } from '../../src/catalogue/index.js';
 import type { CannedReply, RecordedRequest } from '../helpers/fake-service.js';
@@ -21,8 +21,8 @@ const byPath =
     overrides[word(req.url.pathname)] ?? { json: [sampleRecord(sections.find((op) => op.path === req.url.pathname)!)] };
 
 describe('record summary', () => {
-  it('reads the six sections of the card, concurrently', async () => {
-    // Held answers: six requests in flight at once need six connections.
+  it('reads every section of the card, concurrently', async () => {
+    // Held answers: all requests in flight at once need one connection each.
     h.base.reply((req) => ({ ...byPath()(req), delayMs: 150 }));
     const r = await h.run(['record', 'summary', card]);
     expect(r.code, r.stderr).toBe(0);

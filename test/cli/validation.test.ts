@@ -5,7 +5,6 @@
  * nothing is sent.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { flagOf } from '../../src/cli/operations/flags.js';
 import { catalogue, sampleParams } from '../../src/catalogue/index.js';
 import { commandLine, flaggable } from './argv.js';
 import { startHarness, type Harness, type RunResult } from './harness.js';
@@ -16,6 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 beforeEach(() => h.reset());
+
+/** A field's flag as GUIDE §3 documents it: its name in kebab-case (usuario_telefone → --usuario-telefone). */
+const documentedFlag = (name: string): string => `--${name.replaceAll('_', '-')}`;
 
 function expectRefusedLocally(r: RunResult): void {
   expect(r.code, r.stderr).toBe(2);
@@ -34,7 +36,7 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
       delete params[name];
       const r = await h.run(commandLine(op, params));
       expectRefusedLocally(r);
-      expect(r.stderr).toContain(`${name} (${flagOf(name)}): is required (${rule})`);
+      expect(r.stderr).toContain(`${name} (${documentedFlag(name)}): is required (${rule})`);
     },
   );
 
@@ -47,7 +49,7 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
       ? await h.run(commandLine(op, { ...params, [name]: value }))
       : await h.run([...commandLine(op, params), '--data', '-'], { stdin: JSON.stringify({ [name]: value }) });
     expectRefusedLocally(r);
-    expect(r.stderr).toMatch(new RegExp(`${name}(\\[\\d+\\])? \\(${flagOf(name)}\\): must be `));
+    expect(r.stderr).toMatch(new RegExp(`${name}(\\[\\d+\\])? \\(${documentedFlag(name)}\\): must be `));
   });
 
   it('refuses a --data key that is not a parameter, sending nothing', async () => {

@@ -129,7 +129,7 @@ describe('JSON nesting', () => {
   });
 
   it('does not count brackets inside strings, escaped quotes included', () => {
-    const text = JSON.stringify([{ a: '['.repeat(100), b: '\\"{{{{{{', c: '"' + '{'.repeat(100) }]);
+    const text = JSON.stringify([{ a: '['.repeat(100), b: '\\"{{{{{{', c: `"${'{'.repeat(100)}` }]);
     expect(nestsDeeper(text, 2)).toBe(false);
     expect(nestsDeeper('[{"a":[[]]}]', 3)).toBe(true);
   });

@@ -25,8 +25,9 @@ describe('buildRequest', () => {
       expect(`${req.url.origin}${req.url.pathname}`).toBe(
         op.host === 'test' ? `https://test.example${op.path}` : `https://base.example/prefix${op.path}`,
       );
-      if (req.method === 'POST') expect(req.url.search).toBe('');
-      else expect(req.body).toBeUndefined();
+      // A write sends its parameters in the body, a read in the query string.
+      const write = op.methods.includes('POST');
+      expect([req.url.search === '', req.body === undefined]).toEqual(write ? [true, false] : [false, true]);
     },
   );
 
@@ -42,7 +43,7 @@ describe('buildRequest', () => {
   it('sends write parameters as JSON, values as validated (long codes as strings)', () => {
     const req = buildRequest(operation('schedule.cancel'), valid('schedule.cancel'), target);
     expect(req.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(req.body!)).toEqual(valid('schedule.cancel'));
+    expect(req.body).toBe('{"cd_evento":"1"}');
     const big = buildRequest(operation('schedule.cancel'), { cd_evento: '123456789012345678' }, target);
     expect(big.body).toBe('{"cd_evento":"123456789012345678"}');
   });

@@ -87,7 +87,7 @@ export function hostileRecord(op: Operation): { record: Row; planted: Planted[] 
   plant(op.response.fields, record, '', undefined, planted);
   for (const [name, g] of Object.entries(op.response.groups ?? {})) {
     const rows = (g.many ? record[name] : [record[name]]) as Row[];
-    rows.forEach((row, i) => plant(g.fields, row, g.many ? `${name}[${i}].` : `${name}.`, name, planted));
+    for (const [i, row] of rows.entries()) plant(g.fields, row, g.many ? `${name}[${i}].` : `${name}.`, name, planted);
   }
   return { record, planted };
 }
@@ -97,6 +97,7 @@ export function hostileRecord(op: Operation): { record: Row; planted: Planted[] 
  * feed, DEL, C1 controls, the bidi controls, the line and paragraph separators.
  */
 export const RAW_CONTROL =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it looks for
   /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
 
 /** The first raw control character of `text` and its surroundings, for a failure message; undefined when there is none. */

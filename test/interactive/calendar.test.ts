@@ -6,6 +6,7 @@ import { startHarness, type Harness } from '../cli/harness.js';
 
 const plain = await loadStyle(false);
 const coloured = await loadStyle(true);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: strips the colour escape sequences
 const strip = (s: string) => s.replace(/\u001b\[[0-9;]*m/g, '');
 
 describe('renderMonth / renderCalendar', () => {

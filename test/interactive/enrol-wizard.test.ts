@@ -8,7 +8,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { commandOf, continuation, createdSummary, type Ids, type Step } from '../../src/cli/interactive/enrol-plan.js';
+import {
+  commandOf,
+  continuation,
+  createdSummary,
+  type Ids,
+  type Step,
+} from '../../src/cli/commands/enrol/wizard/plan.js';
 import { operation, operationAt } from '../../src/catalogue/index.js';
 import { startHarness, type Harness } from '../cli/harness.js';
 import type { RecordedRequest } from '../helpers/fake-service.js';

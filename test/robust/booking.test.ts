@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkResponse, operation, sampleParams } from '../../src/catalogue/index.js';
+import { checkResponse, operation, sampleParams, type Operation } from '../../src/catalogue/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { sendJson, spawnServe, type ServeProcess } from './helpers.js';
 
@@ -37,7 +37,7 @@ interface Slot {
 
 async function read(
   url: string,
-  op: typeof LOCATIONS,
+  op: Operation,
   params: Record<string, string>,
 ): Promise<Array<Record<string, unknown>>> {
   const res = await sendJson(`${url}${op.path}?${new URLSearchParams(params).toString()}`, {}, { method: 'GET' });

@@ -35,6 +35,7 @@ function coopctl(url: string, args: readonly string[]): Promise<Run> {
 /** One line, not empty, no stack trace, no colour codes. */
 function expectOneClearLine(run: Run): string {
   expect(run.stderr, run.stderr).not.toMatch(/^\s+at /m);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character is what it looks for
   expect(run.stderr).not.toMatch(/\u001b\[/);
   const lines = run.stderr.split('\n').filter((l) => l.trim() !== '');
   expect(lines, run.stderr).toHaveLength(1);

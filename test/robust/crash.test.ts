@@ -81,7 +81,7 @@ async function loadThenKill(
       const params = contract
         ? { ...sampleParams(CONTRACT, false), numero_proposta: 100_000 + i }
         : { ...sampleParams(BENEFICIARY), contrato_id: target, nome: `Crash ${i}` };
-      let res;
+      let res: Awaited<ReturnType<typeof sendJson>>;
       try {
         res = await sendJson(`${proc.url}${op.path}`, params, { agent });
       } catch {
@@ -143,7 +143,8 @@ describe('SIGKILL under a write load', () => {
     const acked: Acked = { contracts: [], beneficiaries: new Map() };
     let cut = 0;
     for (const [round, killAfter] of KILL_AFTER.entries()) {
-      const proc = (running = await spawnServe(db, dir));
+      const proc = await spawnServe(db, dir);
+      running = proc;
       await verify(proc, db, acked);
 
       // A new contract (proposta) takes this round's beneficiaries.
@@ -160,7 +161,8 @@ describe('SIGKILL under a write load', () => {
     }
 
     // The last restart: everything is there, and a graceful stop still works on the recovered file.
-    const proc = (running = await spawnServe(db, dir));
+    const proc = await spawnServe(db, dir);
+    running = proc;
     await verify(proc, db, acked);
     proc.child.kill('SIGTERM');
     expect(await proc.exited).toBe(0);

@@ -93,6 +93,27 @@ export function messageOf(res: Answer): string {
 }
 
 /**
+ * Whether docs/server.md says a body is malformed (400), from its content type
+ * and bytes alone: a type other than JSON (`application/json`, any `+json`)
+ * or a form, or none; or JSON that does not parse to an object (a blank JSON
+ * body is no parameters). Any other body is read, and its parameters
+ * validated (422, or 200 when they are valid).
+ */
+export function malformedBody(contentType: string | undefined, payload: Buffer): boolean {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/x-www-form-urlencoded') return false;
+  if (type !== 'application/json' && !type.endsWith('+json')) return true;
+  const text = payload.toString('utf8');
+  if (text.trim() === '') return false;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value === null || typeof value !== 'object' || Array.isArray(value);
+  } catch {
+    return true;
+  }
+}
+
+/**
  * SHA-256 over the schema and every row of every table of a SQLite file, read
  * through its own read-only connection (not the store's code): rows in rowid
  * order, or in primary-key order for WITHOUT ROWID tables.

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { banner } from '../../src/server/banner.js';
 import type { RunningServer } from '../../src/server/start.js';
-import { demoExamples } from '../../src/server/store/demo.js';
 
 function running(cards: string[]): RunningServer {
   const describeDemo = async () => ({
@@ -13,12 +12,14 @@ function running(cards: string[]): RunningServer {
 }
 
 const facts = { db: 'x.db', loaded: '', token: false, allowPrefer: false };
+/** The demo's first card, the spec examples' card (docs/decisions.md). */
+const DEMO_CARD = '00010001000001005';
 
 describe('serve banner', () => {
   it('lists the cards of the demo dataset to try', async () => {
-    const text = await banner(running([demoExamples.card, '00010001000001013']), facts);
-    expect(text).toContain(`demo cards: ${demoExamples.card}, 00010001000001013`);
-    expect(text).toContain(`try: coopctl registration show ${demoExamples.card}`);
+    const text = await banner(running([DEMO_CARD, '00010001000001013']), facts);
+    expect(text).toContain(`demo cards: ${DEMO_CARD}, 00010001000001013`);
+    expect(text).toContain(`try: coopctl registration show ${DEMO_CARD}`);
   });
 
   it('prints no card of a database that does not hold the demo dataset', async () => {

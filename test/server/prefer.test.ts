@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkResponse, operation, sampleParams } from '../../src/catalogue/index.js';
-import { parsePrefer, MAX_DELAY_MS } from '../../src/server/http/prefer.js';
+import { parsePrefer } from '../../src/server/http/prefer.js';
 import { startFake, type FakeServer } from './fake.js';
 
 const op = operation('registration.update-contact');
@@ -75,7 +75,8 @@ describe('Prefer header', () => {
       status: 503,
       applied: 'confirma=3, delay=100, status=503',
     });
-    expect(parsePrefer('delay=999999')?.delay).toBe(MAX_DELAY_MS);
+    // docs/server.md: delay is capped at 30,000 ms.
+    expect(parsePrefer('delay=999999')?.delay).toBe(30_000);
     expect(parsePrefer(['respond-async', 'confirma="4"'])).toEqual({ confirma: 4, applied: 'confirma=4' });
     expect(parsePrefer('confirma=1, status=404, delay=-5, wait=10')).toBeUndefined();
     expect(parsePrefer(undefined)).toBeUndefined();

@@ -84,11 +84,10 @@ export function rawExchange(
     socket.on('error', (err: NodeJS.ErrnoException) =>
       err.code === 'ECONNRESET' || err.code === 'EPIPE' ? undefined : reject(err),
     );
-    socket.on('connect', () =>
-      parts.forEach((part, i) =>
-        gaps.push(setTimeout(() => socket.writable && socket.write(part), i * (options.gapMs ?? 0))),
-      ),
-    );
+    socket.on('connect', () => {
+      for (const [i, part] of parts.entries())
+        gaps.push(setTimeout(() => socket.writable && socket.write(part), i * (options.gapMs ?? 0)));
+    });
   });
 }
 

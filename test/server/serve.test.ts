@@ -55,15 +55,17 @@ describe('coopctl serve', () => {
     expect(srv.stdout()).toBe(`${srv.url}\n`);
     expect(existsSync(db)).toBe(true);
     expect(statSync(join(xdg, 'coopctl')).mode & 0o777).toBe(0o700);
-    const card = /demo cards: (\d{17})/.exec(srv.stderr())?.[1];
-    expect(card).toBeDefined();
-    expect(srv.stderr()).toContain(`coopctl registration show ${card}`);
+    // The demo's first card is the spec examples' card (docs/decisions.md).
+    const card = '00010001000001005';
+    expect(srv.stderr()).toMatch(new RegExp(`^demo cards: ${card}, \\d{17}`, 'm'));
+    expect(srv.stderr()).toContain(`try: coopctl registration show ${card}`);
 
     const op = operation('registration.show');
     const res = await fetch(`${srv.url}${op.path}?usuario_cartao=${card}`);
     expect(res.status).toBe(200);
     const check = checkResponse(op, await res.json());
     expect(check.ok && check.outcome).toBe('found');
+    expect(check.ok && check.records[0]).toMatchObject({ nome: 'Ana Beatriz Souza' });
 
     await srv.stop();
     expect(srv.stderr()).toMatch(/stopped\n$/);
@@ -91,12 +93,13 @@ describe('coopctl serve', () => {
     expect(created.status).toBe(200);
     const search = operation('enrol.contract.search');
     const count = async (url: string) => ((await (await fetch(`${url}${search.path}`)).json()) as unknown[]).length;
-    const contracts = await count(first.url);
+    // The demo's 7 contracts and the one created.
+    expect(await count(first.url)).toBe(8);
     await first.stop();
 
     const second = await serve({ db, demo: true });
     expect(second.stderr()).toContain(`database: ${db}\n`);
-    expect(await count(second.url)).toBe(contracts);
+    expect(await count(second.url)).toBe(8);
     await second.stop();
   });
 

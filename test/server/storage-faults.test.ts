@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
 import { startStoreServer, type StoreServer } from './store-server.js';
-import { callOp, DEMO_CARD, readValue } from './store-calls.js';
+import { callOp, DEMO_CARD, type HttpAnswer, readValue } from './store-calls.js';
 
 const FULL = 'the disk is full; nothing was changed, try again when there is space';
 const READ_ONLY = 'the database file is read-only; nothing was changed';
@@ -41,7 +41,7 @@ describe('a full disk', () => {
     const initial = contracts() as number;
     // Each new contract takes space; the file may not grow, so one of the first few hundred needs a page it cannot have.
     let acked = 0;
-    let refused;
+    let refused: HttpAnswer | undefined;
     for (let i = 0; i < 500 && !refused; i++) {
       const res = await callOp(srv.url, 'enrol.contract.create', { numero_proposta: 5000 + i });
       if (res.status === 200) acked++;

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { operation } from '../../src/catalogue/index.js';
-import { openStore, type OpenStoreOptions, type Store } from '../../src/server/store/index.js';
+import type { OpenStoreOptions } from '../../src/server/store/index.js';
+import { openBackend, type Backend } from '../../src/server/wire.js';
 import type { Handler, Handlers } from '../../src/server/handlers/types.js';
 import { createServer } from '../../src/server/app.js';
 import { listen } from '../../src/server/listen.js';
@@ -21,7 +22,7 @@ export interface StoreServer {
   readonly url: string;
   /** The database file. */
   readonly db: string;
-  readonly store: Store;
+  readonly store: Backend;
   /** Resolves the next time the handler of operation `id` is called. */
   called(id: string): Promise<void>;
   /** What the server logged (access log and fault lines). */
@@ -34,7 +35,7 @@ export async function startStoreServer(
 ): Promise<StoreServer> {
   const dir = mkdtempSync(join(tmpdir(), 'coopctl-faults-'));
   const db = join(dir, 'coop.db');
-  const store = await openStore({ path: db, demo: true, now: () => NOW, ...options });
+  const store = await openBackend({ path: db, demo: true, now: () => NOW, ...options });
   const waiting = new Map<string, Array<() => void>>();
   const handlers: Record<string, Handler> = {};
   for (const [id, handler] of Object.entries(store.handlers)) {

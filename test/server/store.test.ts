@@ -3,6 +3,8 @@ import { catalogue, checkResponse, operation, sampleParams, type Operation } fro
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { sendJson } from './raw.js';
 import { invalidCases } from './cases.js';
+import { DEMO_CARD } from './store-calls.js';
+import { DEMO_NOW, expectedOutcome, steps, type WalkState } from '../helpers/demo-walk/index.js';
 
 async function call(
   srv: { url: string },
@@ -20,38 +22,41 @@ async function call(
   return { status: res.status, body: await res.json() };
 }
 
-describe('with the real store', () => {
+describe(`the ${catalogue.length} operations with the real store and the demo data`, () => {
   let srv: TestServer;
   beforeAll(async () => {
-    srv = await startTestServer();
+    srv = await startTestServer({ now: () => DEMO_NOW });
   });
   afterAll(() => srv.stop());
 
-  it.each(catalogue.map((op) => [op.id, op] as const))(
-    '%s answers valid sample parameters with a well-formed 200',
-    async (_id, op) => {
-      const res = await call(srv, op, sampleParams(op));
-      expect(res.status).toBe(200);
-      const check = checkResponse(op, res.body);
-      expect(check.ok, check.ok ? '' : check.problem).toBe(true);
-    },
-  );
+  it('the walk calls every operation of the catalogue', () => {
+    expect(new Set(steps.map((s) => s.op))).toEqual(new Set(catalogue.map((op) => op.id)));
+  });
+
+  const state: WalkState = {};
+  it.each(steps.map((step) => [step.op, step.title, step] as const))('%s: %s', async (_id, _title, step) => {
+    const op = operation(step.op);
+    const res = await call(srv, op, step.params(state));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const check = checkResponse(op, res.body);
+    if (!check.ok) throw new Error(`not the documented shape: ${check.problem}`);
+    expect(check.outcome, check.message).toBe(expectedOutcome(op));
+    step.check(check.records, state);
+  });
 });
 
 describe('bad input with the real store', () => {
   let srv: TestServer;
-  let card: string;
   /** What the reads answer: it must not change whatever bad input is sent. */
   const snapshot = async () =>
     Promise.all([
-      call(srv, operation('registration.show'), { usuario_cartao: card }),
-      call(srv, operation('schedule.list'), { usuario_cartao: card, ind_apenas_concluidas: 'N' }),
+      call(srv, operation('registration.show'), { usuario_cartao: DEMO_CARD }),
+      call(srv, operation('schedule.list'), { usuario_cartao: DEMO_CARD, ind_apenas_concluidas: 'N' }),
       call(srv, operation('enrol.contract.search'), {}),
     ]);
   let before: Awaited<ReturnType<typeof snapshot>>;
   beforeAll(async () => {
     srv = await startTestServer();
-    card = (await srv.store.describeDemo()).cards[0]!;
     before = await snapshot();
   });
   afterAll(() => srv.stop());
@@ -59,7 +64,7 @@ describe('bad input with the real store', () => {
   it.each(invalidCases)('%s with %s = %j → 422, never a 5xx', async (_id, name, value, op) => {
     const params: Record<string, unknown> = { ...sampleParams(op), [name]: value };
     // Aim the other parameters at real data, so that only the bad value stands between the request and a change.
-    if (name !== 'usuario_cartao' && 'usuario_cartao' in op.params) params['usuario_cartao'] = card;
+    if (name !== 'usuario_cartao' && 'usuario_cartao' in op.params) params['usuario_cartao'] = DEMO_CARD;
     const res = await sendJson(srv.url, op, params);
     expect(res.status).toBe(422);
   });
@@ -74,17 +79,17 @@ describe('persistence', () => {
     const first = await startTestServer();
     const create = operation('enrol.contract.create');
     const created = await call(first, create, sampleParams(create));
-    const id = (created.body as Array<{ contrato_id: number }>)[0]?.contrato_id;
-    expect(id).toEqual(expect.any(Number));
+    // The demo has contracts 1 to 7.
+    expect(created.body).toEqual([{ confirma_operacao: 1, mensagem_erro: '', contrato_id: 8 }]);
     await first.close();
 
     const second = await startTestServer({ db: first.db });
     try {
       const search = operation('enrol.contract.search');
-      const found = await call(second, search, { contrato_id: String(id) });
+      const found = await call(second, search, { contrato_id: '8' });
       expect(found.status).toBe(200);
       const check = checkResponse(search, found.body);
-      expect(check.ok && check.records).toEqual([expect.objectContaining({ cv_nro: id })]);
+      expect(check.ok && check.records).toEqual([expect.objectContaining({ cv_nro: 8, cv_situacao: 'proposta' })]);
     } finally {
       await second.close();
       await first.stop();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operation, sampleParams, type Row } from '../../src/catalogue/index.js';
-import type { Store } from '../../src/server/store/index.js';
+import type { Backend } from '../../src/server/wire.js';
 import { call, openTemp } from './helpers.js';
 
 const contractParams = sampleParams(operation('enrol.contract.create'));
@@ -16,22 +16,22 @@ const withBeneficiary = (id: string, beneficiario_id: number | string, over: Rec
   ...over,
 });
 
-async function createContract(store: Store): Promise<number> {
+async function createContract(store: Backend): Promise<number> {
   const a = await call(store, 'enrol.contract.create', contractParams);
   expect(a.outcome).toBe('ok');
   return a.records[0]!['contrato_id'] as number;
 }
-async function contract(store: Store, id: number): Promise<Row> {
+async function contract(store: Backend, id: number): Promise<Row> {
   const a = await call(store, 'enrol.contract.search', { contrato_id: id });
   expect(a.records).toHaveLength(1);
   return a.records[0]!;
 }
-async function addBeneficiary(store: Store, contractId: number): Promise<number> {
+async function addBeneficiary(store: Backend, contractId: number): Promise<number> {
   const a = await call(store, 'enrol.beneficiary.add', person(contractId));
   expect(a.outcome, a.message).toBe('ok');
   return a.records[0]!['beneficiario_id'] as number;
 }
-const setStatus = (store: Store, params: Record<string, unknown>) => call(store, 'enrol.contract.set-status', params);
+const setStatus = (store: Backend, params: Record<string, unknown>) => call(store, 'enrol.contract.set-status', params);
 
 describe('contracts', () => {
   it('creates a contract whose validity starts on the first day of next month, renewing a year later', async () => {

@@ -1,4 +1,4 @@
-/** Shared test set-up: a store on a real SQLite file in a temp folder, and calls through validated parameters. */
+/** Shared test set-up: a store on a real SQLite file in a temp folder, its handlers, and calls through validated parameters. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,8 @@ import {
   type Outcome,
   type Row,
 } from '../../src/catalogue/index.js';
-import { openStore, type OpenStoreOptions, type Store } from '../../src/server/store/index.js';
+import type { OpenStoreOptions } from '../../src/server/store/index.js';
+import { openBackend, type Backend } from '../../src/server/wire.js';
 
 /** A fixed "now": Thursday 15 January 2026, 10:00 local time. */
 export const NOW = new Date(2026, 0, 15, 10, 0);
@@ -19,7 +20,7 @@ export const now = (): Date => NOW;
 export const EXAMPLE_CARD = '00010001000001005';
 
 const dirs: string[] = [];
-const stores: Store[] = [];
+const stores: Backend[] = [];
 afterEach(async () => {
   for (const s of stores.splice(0)) await s.close().catch(() => undefined);
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
@@ -32,10 +33,10 @@ export function tempDir(): string {
   return dir;
 }
 
-/** Opens a store (demo data by default) on a new database file; closed after the test. */
-export async function openTemp(options: Partial<OpenStoreOptions> = {}): Promise<{ store: Store; path: string }> {
+/** Opens a store (demo data by default) on a new database file, with the handlers bound to it; closed after the test. */
+export async function openTemp(options: Partial<OpenStoreOptions> = {}): Promise<{ store: Backend; path: string }> {
   const path = options.path ?? join(tempDir(), 'coop.db');
-  const store = await openStore({ demo: true, now, ...options, path });
+  const store = await openBackend({ demo: true, now, ...options, path });
   stores.push(store);
   return { store, path };
 }
@@ -51,7 +52,7 @@ export interface Answer {
  * records against the catalogue's response shape (a failed check fails the test).
  */
 export async function call(
-  store: Store,
+  store: Backend,
   id: string,
   raw: Record<string, unknown>,
   at: () => Date = now,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../src/catalogue/index.js';
-import type { Store } from '../../src/server/store/index.js';
+import type { Backend } from '../../src/server/wire.js';
 import { call, EXAMPLE_CARD, openTemp } from './helpers.js';
 
 const CHILD_CARD = '00010001000001013';
@@ -25,9 +25,9 @@ function fixtures(): unknown {
     ],
   };
 }
-const register = (store: Store, token: string, over: Record<string, unknown> = {}) =>
+const register = (store: Backend, token: string, over: Record<string, unknown> = {}) =>
   call(store, 'notify.device.register', { dispositivo_token: token, dispositivo_tipo: 1, ...over });
-const recipients = async (store: Store, id: string, params: Record<string, unknown>): Promise<number> => {
+const recipients = async (store: Backend, id: string, params: Record<string, unknown>): Promise<number> => {
   const a = await call(store, id, { ...message, ...params });
   return a.outcome === 'ok' ? (a.records[0]!['recipients'] as number) : 0;
 };

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openStore } from '../../src/server/store/index.js';
+import { openBackend } from '../../src/server/wire.js';
 import { openDatabase } from '../../src/server/store/sqlite/index.js';
 import { migrations } from '../../src/server/store/sqlite/migrations.js';
 import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
@@ -23,7 +23,7 @@ describe('the database file', () => {
 
   it('keeps every change across close and reopen, without loading the demo again', async () => {
     const path = join(tempDir(), 'coop.db');
-    const first = await openStore({ path, demo: true, now });
+    const first = await openBackend({ path, demo: true, now });
     expect(first.created).toBe(true);
     await call(first, 'registration.update-contact', {
       usuario_cartao: EXAMPLE_CARD,
@@ -50,7 +50,7 @@ describe('the database file', () => {
     await first.close();
     const sum = databaseChecksum(path);
 
-    const second = await openStore({ path, demo: true, now });
+    const second = await openBackend({ path, demo: true, now });
     try {
       expect(second.created).toBe(false);
       expect(databaseChecksum(path)).toBe(sum);
@@ -70,7 +70,7 @@ describe('the database file', () => {
     const db = new Database(path);
     db.pragma(`user_version = ${migrations.length + 1}`);
     db.close();
-    await expect(openStore({ path, demo: true, now })).rejects.toThrow(/newer/);
+    await expect(openBackend({ path, demo: true, now })).rejects.toThrow(/newer/);
     const again = new Database(path, { readonly: true });
     expect(again.pragma('user_version', { simple: true })).toBe(migrations.length + 1);
     again.close();

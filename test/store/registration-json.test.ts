@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../src/catalogue/index.js';
 import { cardParts } from '../../src/server/store/card.js';
-import { isoDate, toBR } from '../../src/server/store/dates.js';
+import { isoDate, toBR } from '../../src/catalogue/dates.js';
 import { EXAMPLE_CARD, NOW, openTemp } from './helpers.js';
 
 const TODAY = isoDate(NOW);

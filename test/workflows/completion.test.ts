@@ -42,7 +42,7 @@ async function tree(): Promise<CompletionTree> {
   const io = new PassThrough();
   const run = new RunState(makeContext({ stdin: io, stdout: io, stderr: io, env: {} }));
   const root = await buildProgram(run, []);
-  return fullTree(run, root);
+  return fullTree(buildProgram, run, root);
 }
 
 describe('the tree', () => {

@@ -18,7 +18,7 @@ const env = { COOPCTL_BASE_URL: 'https://api.coop.example/base', COOPCTL_TEST_BA
 type Doc = { openapi: string; servers: Array<{ url: string }>; paths: Record<string, Record<string, unknown>> };
 
 describe('coopctl openapi', () => {
-  it("prints a valid OpenAPI 3.1 document (pretty JSON) with the 30 operations' paths and the configured hosts", async () => {
+  it("prints a valid OpenAPI 3.1 document (pretty JSON) with every operation's path and the configured hosts", async () => {
     const r = await h.run(['openapi'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.startsWith('{\n  "openapi": "3.1.0"')).toBe(true);
@@ -26,7 +26,6 @@ describe('coopctl openapi', () => {
     const result = await validate(structuredClone(doc) as never);
     expect(result.valid, result.valid ? '' : JSON.stringify(result.errors, null, 1)).toBe(true);
 
-    expect(catalogue).toHaveLength(30);
     expect(Object.keys(doc.paths).sort()).toEqual(catalogue.map((op) => op.path).sort());
     for (const op of catalogue)
       for (const m of op.methods) expect(doc.paths[op.path]![m.toLowerCase()], `${m} ${op.path}`).toBeDefined();

@@ -2,7 +2,7 @@
  * `coopctl enrol batch <file>`: the command's definition only (commander);
  * the work is loaded when it runs (run.ts).
  */
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { RunState } from '../run-state.js';
 
 function upTo64(value: string): number {
@@ -11,48 +11,7 @@ function upTo64(value: string): number {
   return Number(value);
 }
 
-export function defineBatchCommand(enrol: Command, run: RunState): void {
-  const cmd = enrol
-    .command('batch')
-    .description('enrol contracts, payers and beneficiaries from a CSV or JSON file (resumable: see docs/batch.md)')
-    .argument('<file>', 'a CSV file (one row per beneficiary) or a JSON file (an array of contracts); "-" reads stdin')
-    .addOption(new Option('--concurrency <n>', 'requests in flight at once').argParser(upTo64).default(8))
-    .addOption(
-      new Option(
-        '--per-contract <n>',
-        'beneficiaries of one contract created at once; above 1, an interrupted run may leave several in doubt that a rerun cannot tell apart (docs/batch.md)',
-      )
-        .argParser(upTo64)
-        .default(1),
-    )
-    .addOption(
-      new Option(
-        '--skip-invalid',
-        'send the valid rows and report the invalid ones (by default an invalid row stops everything)',
-      ),
-    )
-    .addOption(
-      new Option(
-        '--journal <file>',
-        'the journal of the batch (default: <file>.journal.jsonl beside the file; none for stdin)',
-      ),
-    )
-    .addOption(
-      new Option('--format <format>', 'the file format (default: by extension, else by content)').choices([
-        'csv',
-        'json',
-      ]),
-    )
-    .addOption(
-      new Option(
-        '--resend-uncertain',
-        'send again the steps an interrupted run left in doubt that a rerun could not decide',
-      ),
-    )
-    .addOption(new Option('-n, --dry-run', 'validate the file and say what would be sent; send nothing'));
-  cmd.addHelpText(
-    'after',
-    `
+const HELP = `
 CSV: a header of column names, then one row per beneficiary. Columns:
   contract                  a key of your choice grouping the rows of one contract
   contract.<field>          the contract (registro_ans, coop_id, produto_tabela_id, origem, …)
@@ -65,18 +24,57 @@ A journal beside the file (<file>.journal.jsonl) records every step: rerun the s
 command after a failure or an interruption, and what is done is skipped.
 Exit: 0 every row done, 1 some row not done, 2 invalid file (nothing sent), 4 unreachable, 130 interrupted.
 
-Example: coopctl enrol batch members.csv --concurrency 8 -o json`,
-  );
+Example: coopctl enrol batch members.csv --concurrency 8 -o json`;
+
+/** The command's options, as commander gives them. */
+interface Flags {
+  concurrency: number;
+  perContract: number;
+  skipInvalid?: boolean;
+  journal?: string;
+  format?: 'csv' | 'json';
+  resendUncertain?: boolean;
+  dryRun?: boolean;
+}
+
+function options(): Option[] {
+  return [
+    new Option('--concurrency <n>', 'requests in flight at once').argParser(upTo64).default(8),
+    new Option(
+      '--per-contract <n>',
+      'beneficiaries of one contract created at once; above 1, an interrupted run may leave several in doubt that a rerun cannot tell apart (docs/batch.md)',
+    )
+      .argParser(upTo64)
+      .default(1),
+    new Option(
+      '--skip-invalid',
+      'send the valid rows and report the invalid ones (by default an invalid row stops everything)',
+    ),
+    new Option(
+      '--journal <file>',
+      'the journal of the batch (default: <file>.journal.jsonl beside the file; none for stdin)',
+    ),
+    new Option('--format <format>', 'the file format (default: by extension, else by content)').choices([
+      'csv',
+      'json',
+    ]),
+    new Option(
+      '--resend-uncertain',
+      'send again the steps an interrupted run left in doubt that a rerun could not decide',
+    ),
+    new Option('-n, --dry-run', 'validate the file and say what would be sent; send nothing'),
+  ];
+}
+
+export function defineBatchCommand(enrol: Command, run: RunState): void {
+  const cmd = enrol
+    .command('batch')
+    .description('enrol contracts, payers and beneficiaries from a CSV or JSON file (resumable: see docs/batch.md)')
+    .argument('<file>', 'a CSV file (one row per beneficiary) or a JSON file (an array of contracts); "-" reads stdin');
+  for (const option of options()) cmd.addOption(option);
+  cmd.addHelpText('after', HELP);
   run.bind(cmd, async (inv, args, command) => {
-    const o = command.opts<{
-      concurrency: number;
-      perContract: number;
-      skipInvalid?: boolean;
-      journal?: string;
-      format?: 'csv' | 'json';
-      resendUncertain?: boolean;
-      dryRun?: boolean;
-    }>();
+    const o = command.opts<Flags>();
     const { runBatch } = await import('./run.js');
     return runBatch(inv, String(args[0]), {
       concurrency: o.concurrency,

@@ -65,6 +65,46 @@ const MESSAGES: Partial<Record<string, string>> = {
 };
 
 /**
+ * Where records start and errors are, in lines of the file. csv-parse's
+ * `lines` is the line a record ends on, and it counts a CRLF inside a quoted
+ * cell as two lines; so each record's first line is counted on from where
+ * the one before it ended, past the blank lines skipped since.
+ */
+class LineCounter {
+  /** The line the last record ended on. */
+  #end = 0;
+  /** Blank lines skipped up to there (csv-parse's `empty_lines`). */
+  #blank = 0;
+  /** csv-parse's `lines` there, less `#end`. */
+  #drift = 0;
+
+  /** The first line of a record that csv-parse has just read. */
+  record(cells: readonly string[], info: { readonly lines: number; readonly empty_lines: number }): number {
+    const line = this.#end + 1 + info.empty_lines - this.#blank;
+    this.#end = line + cells.reduce((n, cell) => n + cell.split(/\r\n|\r|\n/).length - 1, 0);
+    this.#blank = info.empty_lines;
+    this.#drift = info.lines - this.#end;
+    return line;
+  }
+
+  /**
+   * The line of an error: an unclosed quote is placed where its record
+   * starts; other errors at the line csv-parse was on, less the CRLFs in
+   * quoted cells before them in their record (the raw text after the blank
+   * lines).
+   */
+  error(e: CsvError | undefined): number {
+    const start = this.#end + 1 + Number(e?.['empty_lines'] ?? this.#blank) - this.#blank;
+    if (e?.code === 'CSV_QUOTE_NOT_CLOSED' || typeof e?.['lines'] !== 'number') return start;
+    const crlf =
+      String(e['raw'] ?? '')
+        .replace(/^[\r\n]+/, '')
+        .split('\r\n').length - 1;
+    return e['lines'] - this.#drift - crlf;
+  }
+}
+
+/**
  * Parses CSV text into records. Lines with no text in any cell (blank lines,
  * or only delimiters, as spreadsheets export trailing rows) are left out.
  * A syntax error ends the reading: it becomes a problem, and the records
@@ -73,12 +113,7 @@ const MESSAGES: Partial<Record<string, string>> = {
 export function parseCsv(text: string, delimiter = guessDelimiter(text)): CsvFile {
   const records: CsvRecord[] = [];
   const problems: CsvProblem[] = [];
-  // csv-parse's `lines` is the line a record ends on, and it counts a CRLF
-  // inside a quoted cell as two lines; so each record's first line is counted
-  // on from where the one before it ended, past the blank lines skipped since.
-  let end = 0; // the line the last record ended on
-  let blank = 0; // blank lines skipped up to there (csv-parse's `empty_lines`)
-  let drift = 0; // csv-parse's `lines` there, less `end`
+  const lines = new LineCounter();
   try {
     parse(text, {
       delimiter,
@@ -90,10 +125,7 @@ export function parseCsv(text: string, delimiter = guessDelimiter(text)): CsvFil
       raw: true, // records come as { record, raw }: an error's raw text tells the CRLFs before it
       on_record: (rec, info) => {
         const cells = (rec as unknown as { record: string[] }).record;
-        const line = end + 1 + info.empty_lines - blank;
-        end = line + cells.reduce((n, cell) => n + cell.split(/\r\n|\r|\n/).length - 1, 0);
-        blank = info.empty_lines;
-        drift = info.lines - end;
+        const line = lines.record(cells, info);
         // Rows of empty cells are left out here, not by skip_records_with_empty_values: their lines count.
         if (cells.some((cell) => cell.trim() !== '')) records.push({ line, cells });
         return null;
@@ -103,16 +135,7 @@ export function parseCsv(text: string, delimiter = guessDelimiter(text)): CsvFil
     const e = err instanceof CsvError ? err : undefined;
     const message =
       MESSAGES[e?.code ?? ''] ?? `cannot be read as CSV: ${err instanceof Error ? err.message : String(err)}`;
-    // An unclosed quote is placed where its record starts; other errors at the line csv-parse was on,
-    // less the CRLFs in quoted cells before them in their record (the raw text after the blank lines).
-    const start = end + 1 + Number(e?.['empty_lines'] ?? blank) - blank;
-    const crlf =
-      String(e?.['raw'] ?? '')
-        .replace(/^[\r\n]+/, '')
-        .split('\r\n').length - 1;
-    const line =
-      e?.code === 'CSV_QUOTE_NOT_CLOSED' || typeof e?.['lines'] !== 'number' ? start : e['lines'] - drift - crlf;
-    problems.push({ line, message });
+    problems.push({ line: lines.error(e), message });
   }
   return { records, delimiter, problems };
 }

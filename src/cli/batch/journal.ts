@@ -101,6 +101,14 @@ export function replay(entries: readonly Entry[]): { steps: Map<string, Recorded
   return { steps, runs };
 }
 
+/** The ids of the contracts the journal has done (a contract's key is its own: one part). */
+export function doneContracts(recorded: ReadonlyMap<string, Recorded>): Id[] {
+  const out: Id[] = [];
+  for (const [id, r] of recorded)
+    if (r.state === 'done' && r.id !== undefined && JSON.parse(id).length === 1) out.push(r.id);
+  return out;
+}
+
 /** Reads a journal file: its entries, tolerating a last line cut short by a crash. */
 export function readJournal(path: string): Entry[] {
   if (!existsSync(path)) return [];
@@ -152,37 +160,9 @@ export class Journal {
 
   /** Takes the lock (`<journal>.lock`, refusing when another live process holds it) and opens the journal for appending. */
   static open(path: string): Journal {
-    const lock = `${path}.lock`;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
-        break;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0)
-          throw new UsageError(`cannot lock the journal ${path}: ${(err as Error).message.split('\n')[0]}`);
-        const pid = Number(readFileSync(lock, 'utf8').trim());
-        if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-          throw new UsageError(
-            `another coopctl enrol batch (process ${pid}) is working with ${path}; wait for it to end (or remove ${lock} if that process is not coopctl)`,
-          );
-        }
-        // Left by a run that was killed: take it over.
-        unlinkSync(lock);
-      }
-    }
+    const lock = takeLock(path);
     try {
-      const created = !existsSync(path);
-      // Private (0600), like the configuration: it holds the service's messages about the rows.
-      const fd = openSync(path, 'a+', 0o600);
-      const size = fstatSync(fd).size;
-      if (size > 0) {
-        // A line cut short by a crash must not swallow the next entry.
-        const last = Buffer.alloc(1);
-        readSync(fd, last, 0, 1, size - 1);
-        if (last[0] !== 0x0a) writeSync(fd, '\n');
-      }
-      if (created) syncDirectory(dirname(path));
-      return new Journal(path, fd, lock);
+      return new Journal(path, openForAppending(path), lock);
     } catch (err) {
       unlinkSync(lock);
       throw new UsageError(`cannot write the journal ${path}: ${(err as Error).message.split('\n')[0]}`);
@@ -227,6 +207,43 @@ export class Journal {
       // Already gone.
     }
   }
+}
+
+/** Takes `<journal>.lock` (its file holds our pid), taking over a lock left by a process that is gone; its path. */
+function takeLock(path: string): string {
+  const lock = `${path}.lock`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
+      return lock;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0)
+        throw new UsageError(`cannot lock the journal ${path}: ${(err as Error).message.split('\n')[0]}`);
+      const pid = Number(readFileSync(lock, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
+        throw new UsageError(
+          `another coopctl enrol batch (process ${pid}) is working with ${path}; wait for it to end (or remove ${lock} if that process is not coopctl)`,
+        );
+      }
+      // Left by a run that was killed: take it over.
+      unlinkSync(lock);
+    }
+  }
+}
+
+/** Opens the journal for appending (0600), ending a line cut short by a crash so that it cannot swallow the next entry. */
+function openForAppending(path: string): number {
+  const created = !existsSync(path);
+  // Private (0600), like the configuration: it holds the service's messages about the rows.
+  const fd = openSync(path, 'a+', 0o600);
+  const size = fstatSync(fd).size;
+  if (size > 0) {
+    const last = Buffer.alloc(1);
+    readSync(fd, last, 0, 1, size - 1);
+    if (last[0] !== 0x0a) writeSync(fd, '\n');
+  }
+  if (created) syncDirectory(dirname(path));
+  return fd;
 }
 
 /** Makes a new file's directory entry durable (Linux and macOS; a no-op where directories cannot be opened). */

@@ -45,92 +45,109 @@ function jsonError(err: Error, text: string): Problem {
   return { line, field: '', message: `not valid JSON: ${err.message.split('\n')[0]}` };
 }
 
-export function readJsonSource(text: string, notes: string[]): Source {
-  const fatal: Problem[] = [];
-  const source: Source = { format: 'json', groups: [], strays: [], fatal, notes };
+/** The document parsed, or the problem that stops it: not JSON, not an array of contracts, an empty one. */
+function parseDocument(text: string): unknown[] | Problem {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (err) {
-    fatal.push(jsonError(err as Error, text));
-    return source;
+    return jsonError(err as Error, text);
   }
-  if (!Array.isArray(doc)) {
-    fatal.push({
+  if (!Array.isArray(doc))
+    return {
       field: '(top level)',
       message: 'must be an array of contracts: [{ "registro_ans": …, "payer": {…}, "beneficiaries": […] }, …]',
-    });
-    return source;
-  }
-  if (doc.length === 0) {
-    fatal.push({ field: '(top level)', message: 'the array holds no contract' });
+    };
+  if (doc.length === 0) return { field: '(top level)', message: 'the array holds no contract' };
+  return doc;
+}
+
+export function readJsonSource(text: string, notes: string[]): Source {
+  const fatal: Problem[] = [];
+  const source: Source = { format: 'json', groups: [], strays: [], fatal, notes };
+  const doc = parseDocument(text);
+  if (!Array.isArray(doc)) {
+    fatal.push(doc);
     return source;
   }
   const keys = new Map<string, number>();
   doc.forEach((el, i) => {
     const path = `[${i}]`;
-    if (!isObject(el)) {
+    if (isObject(el)) source.groups.push(readContract(el, i, keys));
+    else
       source.strays.push({
         path,
         subs: [],
         problems: [{ field: path, message: 'must be an object: a contract with its payer and beneficiaries' }],
       });
-      return;
-    }
-    const problems: Problem[] = [];
-    let key = `#${i + 1}`;
-    if (el['key'] !== undefined) {
-      if ((typeof el['key'] === 'string' && el['key'].trim() !== '') || typeof el['key'] === 'number')
-        key = String(el['key']).trim();
-      else problems.push({ field: `${path}.key`, message: 'must be a non-empty text or a number' });
-    }
-    const earlier = keys.get(key);
-    if (earlier !== undefined)
-      problems.push({
-        field: `${path}.key`,
-        message: `${key} is also the key of [${earlier}]; each contract needs its own key`,
-      });
-    else keys.set(key, i);
-
-    let payer: SourcePart | undefined;
-    if (isObject(el['payer'])) payer = part(el['payer'], `${path}.payer`);
-    else if (el['payer'] !== undefined && el['payer'] !== null)
-      problems.push({ field: `${path}.payer`, message: 'must be an object of the payer’s fields' });
-
-    const rows: SourceRow[] = [];
-    const list = el['beneficiaries'];
-    if (list !== undefined && list !== null && !Array.isArray(list))
-      problems.push({ field: `${path}.beneficiaries`, message: 'must be an array of beneficiaries' });
-    const beneficiaries = Array.isArray(list) ? list : [];
-    beneficiaries.forEach((b, j) => {
-      const bpath = `${path}.beneficiaries[${j}]`;
-      if (!isObject(b)) {
-        rows.push({
-          path: bpath,
-          subs: [],
-          problems: [{ field: bpath, message: 'must be an object of the beneficiary’s fields' }],
-        });
-        return;
-      }
-      rows.push(readBeneficiary(b, bpath));
-    });
-    // A contract without beneficiaries is still a row of the report.
-    if (rows.length === 0) rows.push({ path, subs: [], problems: [] });
-    const group: SourceGroup = {
-      key,
-      path,
-      contract: part(el, path, ['key', 'payer', 'beneficiaries']),
-      ...(payer ? { payer } : {}),
-      rows,
-      problems,
-    };
-    source.groups.push(group);
   });
   return source;
 }
 
+/** The contract's key (`key`, or `#n` by position), each contract's its own. */
+function contractKey(el: Record<string, unknown>, i: number, keys: Map<string, number>, problems: Problem[]): string {
+  const path = `[${i}]`;
+  let key = `#${i + 1}`;
+  if (el['key'] !== undefined) {
+    if ((typeof el['key'] === 'string' && el['key'].trim() !== '') || typeof el['key'] === 'number')
+      key = String(el['key']).trim();
+    else problems.push({ field: `${path}.key`, message: 'must be a non-empty text or a number' });
+  }
+  const earlier = keys.get(key);
+  if (earlier !== undefined)
+    problems.push({
+      field: `${path}.key`,
+      message: `${key} is also the key of [${earlier}]; each contract needs its own key`,
+    });
+  else keys.set(key, i);
+  return key;
+}
+
+function readContract(el: Record<string, unknown>, i: number, keys: Map<string, number>): SourceGroup {
+  const path = `[${i}]`;
+  const problems: Problem[] = [];
+  const key = contractKey(el, i, keys, problems);
+  let payer: SourcePart | undefined;
+  if (isObject(el['payer'])) payer = part(el['payer'], `${path}.payer`);
+  else if (el['payer'] !== undefined && el['payer'] !== null)
+    problems.push({ field: `${path}.payer`, message: 'must be an object of the payer’s fields' });
+  const rows = readBeneficiaries(el['beneficiaries'], path, problems);
+  // A contract without beneficiaries is still a row of the report.
+  if (rows.length === 0) rows.push({ path, subs: [], problems: [] });
+  return {
+    key,
+    path,
+    contract: part(el, path, ['key', 'payer', 'beneficiaries']),
+    ...(payer ? { payer } : {}),
+    rows,
+    problems,
+  };
+}
+
+function readBeneficiaries(list: unknown, path: string, problems: Problem[]): SourceRow[] {
+  if (list !== undefined && list !== null && !Array.isArray(list))
+    problems.push({ field: `${path}.beneficiaries`, message: 'must be an array of beneficiaries' });
+  const beneficiaries: unknown[] = Array.isArray(list) ? list : [];
+  return beneficiaries.map((b, j) => {
+    const bpath = `${path}.beneficiaries[${j}]`;
+    if (isObject(b)) return readBeneficiary(b, bpath);
+    return {
+      path: bpath,
+      subs: [],
+      problems: [{ field: bpath, message: 'must be an object of the beneficiary’s fields' }],
+    };
+  });
+}
+
 function readBeneficiary(b: Record<string, unknown>, path: string): SourceRow {
   const problems: Problem[] = [];
+  const subs = readRecords(b, path, problems);
+  subs.push(...readDeclaration(b['declaration'], path, problems));
+  return { path, beneficiary: part(b, path, beneficiaryOwn), subs, problems };
+}
+
+/** Contacts, addresses and documents: an object or an array under the singular or plural name, numbered by kind. */
+function readRecords(b: Record<string, unknown>, path: string, problems: Problem[]): SourceSub[] {
   const subs: SourceSub[] = [];
   const counts: Record<string, number> = {};
   for (const [name, kind] of Object.entries(subKeys)) {
@@ -144,34 +161,39 @@ function readBeneficiary(b: Record<string, unknown>, path: string): SourceRow {
         problems.push({ field: ipath, message: `must be an object of the ${kind}’s fields` });
         continue;
       }
-      const n = (counts[kind] = (counts[kind] ?? 0) + 1);
+      const n = (counts[kind] ?? 0) + 1;
+      counts[kind] = n;
       subs.push({ kind, name: n === 1 ? kind : `${kind}${n}`, part: part(item, ipath) });
     }
   }
-  const ds = b['declaration'];
-  if (ds !== undefined && ds !== null) {
-    const answers = Array.isArray(ds) ? ds : [ds];
-    const names = new Map<string, string>();
-    answers.forEach((a, k) => {
-      const apath = Array.isArray(ds) ? `${path}.declaration[${k}]` : `${path}.declaration`;
-      if (!isObject(a)) {
-        problems.push({
-          field: apath,
-          message: 'must be an object: { "formulario_id": …, "pergunta_id": …, "resposta": "S" or "N" }',
-        });
-        return;
-      }
-      // Answering a question again replaces the answer: the question is the record's identity.
-      const name = `ds.${String(a['formulario_id'] ?? '?')}.${String(a['pergunta_id'] ?? '?')}`;
-      const earlier = names.get(name);
-      if (earlier)
-        problems.push({
-          field: apath,
-          message: `answers the question that ${earlier} answers (formulario_id and pergunta_id); answer each question once`,
-        });
-      names.set(name, apath);
-      subs.push({ kind: 'declaration', name, part: part(a, apath) });
-    });
-  }
-  return { path, beneficiary: part(b, path, beneficiaryOwn), subs, problems };
+  return subs;
+}
+
+/** The declaration's answers (an object or an array), each question answered once. */
+function readDeclaration(ds: unknown, path: string, problems: Problem[]): SourceSub[] {
+  if (ds === undefined || ds === null) return [];
+  const subs: SourceSub[] = [];
+  const answers: unknown[] = Array.isArray(ds) ? ds : [ds];
+  const names = new Map<string, string>();
+  answers.forEach((a, k) => {
+    const apath = Array.isArray(ds) ? `${path}.declaration[${k}]` : `${path}.declaration`;
+    if (!isObject(a)) {
+      problems.push({
+        field: apath,
+        message: 'must be an object: { "formulario_id": …, "pergunta_id": …, "resposta": "S" or "N" }',
+      });
+      return;
+    }
+    // Answering a question again replaces the answer: the question is the record's identity.
+    const name = `ds.${String(a['formulario_id'] ?? '?')}.${String(a['pergunta_id'] ?? '?')}`;
+    const earlier = names.get(name);
+    if (earlier)
+      problems.push({
+        field: apath,
+        message: `answers the question that ${earlier} answers (formulario_id and pergunta_id); answer each question once`,
+      });
+    names.set(name, apath);
+    subs.push({ kind: 'declaration', name, part: part(a, apath) });
+  });
+  return subs;
 }

@@ -11,13 +11,14 @@
  * - its records: [key, beneficiary, "contact" | "address2" | "ds.1.3" | …].
  */
 import { createHash } from 'node:crypto';
-import { validateParams, type Operation, type Params } from '../../catalogue/index.js';
-import { parts } from './csv-layout.js';
-import type { Place, Problem, Source, SourcePart, SourceRow, SubKind } from './source.js';
+import { type Operation, type Params, validateParams } from '../../catalogue/index.js';
+import { columnsOf, type PartParams, parts, type StepKind } from './parts.js';
+import type { Place, Problem, Source, SourcePart, SourceRow, SourceSub } from './source.js';
 
-export type StepKind = 'contract' | 'payer' | 'beneficiary' | SubKind;
+export type { StepKind } from './parts.js';
 
-export interface Step {
+/** One request of the batch; `P`, its parameters, typed where the part is known. */
+export interface Step<P extends Params = Params> {
   /** Identity in the journal. */
   readonly key: readonly string[];
   /** `JSON.stringify(key)`: the map key. */
@@ -27,7 +28,7 @@ export interface Step {
   readonly name: string;
   readonly op: Operation;
   /** Validated parameters, without the id that the batch fills in. */
-  readonly params: Params;
+  readonly params: P;
   /** The id field filled in from the step before (contrato_id, beneficiario_id). */
   readonly parent?: 'contrato_id' | 'beneficiario_id';
   /** The id field of the answer that this step creates. */
@@ -39,8 +40,8 @@ export interface Step {
 export interface PlanGroup extends Place {
   readonly key: string;
   /** Undefined when the contract is invalid. */
-  readonly contract?: Step;
-  readonly payer?: Step;
+  readonly contract?: Step<PartParams<'contract'>>;
+  readonly payer?: Step<PartParams<'payer'>>;
   readonly rows: PlanRow[];
   /** Problems of the contract and payer: the whole group is invalid. */
   readonly errors: Problem[];
@@ -49,7 +50,7 @@ export interface PlanGroup extends Place {
 export interface PlanRow extends Place {
   readonly group?: PlanGroup;
   /** Absent for a row that only carries its contract. */
-  readonly beneficiary?: Step;
+  readonly beneficiary?: Step<PartParams<'beneficiary'>>;
   readonly subs: Step[];
   /** Problems of the row itself. */
   readonly errors: Problem[];
@@ -69,16 +70,6 @@ export function rowValid(row: PlanRow): boolean {
   return row.errors.length === 0 && (row.group?.errors.length ?? 0) === 0;
 }
 
-const createdIds: Record<StepKind, string | undefined> = {
-  contract: 'contrato_id',
-  payer: undefined,
-  beneficiary: 'beneficiario_id',
-  contact: 'contato_id',
-  address: 'endereco_id',
-  document: 'documento_id',
-  declaration: undefined,
-};
-
 function sha(text: string, length: number): string {
   return createHash('sha256').update(text).digest('hex').slice(0, length);
 }
@@ -91,21 +82,25 @@ export function paramsHash(params: Params): string {
   return sha(JSON.stringify(sorted), 16);
 }
 
+/** A validation error's message, with the parameters of the part when the field is not one of them. */
+function errorMessage(kind: StepKind, message: string): string {
+  if (!message.startsWith('is not a parameter of')) return message;
+  return `${message} (${columnsOf(kind).join(', ')})`;
+}
+
 /**
  * Validates one part against its operation (with a stand-in for the id the
  * batch fills in). Returns the validated parameters, or pushes the errors,
  * each placed where its field is written.
  */
-function check(kind: StepKind, src: SourcePart, errors: Problem[]): Params | undefined {
-  const { op: opOf, filled } = parts[kind];
-  const op = opOf();
+function check<K extends StepKind>(kind: K, src: SourcePart, errors: Problem[]): PartParams<K> | undefined {
+  const { op, filled } = parts[kind];
   const raw: Params = { ...src.values };
-  let ok = true;
+  let written = false;
   if (filled) {
-    if (raw[filled] !== undefined) {
+    written = raw[filled] !== undefined;
+    if (written)
       errors.push({ ...src.locate(filled), message: 'is filled in by the batch from the id it creates; leave it out' });
-      ok = false;
-    }
     raw[filled] = '1';
   }
   const v = validateParams(op, raw);
@@ -113,30 +108,25 @@ function check(kind: StepKind, src: SourcePart, errors: Problem[]): Params | und
     for (const e of v.errors) {
       const m = /^([^[]+)(\[.*)?$/.exec(e.field);
       const where = src.locate(m?.[1] ?? e.field);
-      const message = e.message.startsWith('is not a parameter of')
-        ? `${e.message} (${Object.keys(op.params)
-            .filter((p) => p !== filled)
-            .join(', ')})`
-        : e.message;
-      errors.push({ ...where, field: `${where.field}${m?.[2] ?? ''}`, message });
+      errors.push({ ...where, field: `${where.field}${m?.[2] ?? ''}`, message: errorMessage(kind, e.message) });
     }
     return undefined;
   }
-  if (!ok) return undefined;
-  const params = { ...v.value };
+  if (written) return undefined;
+  const params: Params = { ...v.value };
   if (filled) delete params[filled];
-  return params;
+  // What is left is the operation's parameters less the filled-in one: PartParams<K>, which TypeScript cannot follow through `delete`.
+  return params as PartParams<K>;
 }
 
-function step(kind: StepKind, key: readonly string[], name: string, params: Params): Step {
-  const { op, filled } = parts[kind];
-  const creates = createdIds[kind];
+function step<P extends Params>(kind: StepKind, key: readonly string[], name: string, params: P): Step<P> {
+  const { op, filled, creates } = parts[kind];
   return {
     key,
     id: JSON.stringify(key),
     kind,
     name,
-    op: op(),
+    op,
     params,
     ...(filled ? { parent: filled } : {}),
     ...(creates ? { creates } : {}),
@@ -144,65 +134,96 @@ function step(kind: StepKind, key: readonly string[], name: string, params: Para
   };
 }
 
-function planRow(src: SourceRow, group: PlanGroup | undefined, cpfCount: Map<string, number>): PlanRow {
-  const errors: Problem[] = [...src.problems];
-  const place: Place = src.line !== undefined ? { line: src.line } : { path: src.path! };
-  if (!src.beneficiary || !group) return { ...place, ...(group ? { group } : {}), subs: [], errors };
-  // The beneficiary's identity: its CPF (hashed: the journal holds no personal data) and its rank among the contract's rows with that CPF.
-  const digits = String(src.beneficiary.values['cpf'] ?? '').replace(/\D/g, '');
-  const n = (cpfCount.get(digits) ?? 0) + 1;
-  cpfCount.set(digits, n);
-  const bkey = [group.key, `b:${sha(digits, 12)}#${n}`];
-  const params = check('beneficiary', src.beneficiary, errors);
-  const subs: Step[] = [];
+/** A checked sub-record: its name in the journal and the report, and the field that places a repeat of it. */
+interface CheckedSub {
+  readonly name: string;
+  readonly field: string;
+  readonly params: Params;
+}
+
+/** Checks a sub-record; a declaration answer is named by its question (`ds.1.3`), the others as the file names them. */
+function checkSub(sub: SourceSub, errors: Problem[]): CheckedSub | undefined {
+  if (sub.kind === 'declaration') {
+    const p = check('declaration', sub.part, errors);
+    return p && { name: `ds.${p.formulario_id}.${p.pergunta_id}`, field: 'pergunta_id', params: p };
+  }
+  const p = check(sub.kind, sub.part, errors);
+  return p && { name: sub.name, field: Object.keys(sub.part.values)[0] ?? '', params: p };
+}
+
+/** The steps of a beneficiary's records, each question answered once. */
+function subSteps(subs: readonly SourceSub[], bkey: readonly string[], errors: Problem[]): Step[] {
+  const steps: Step[] = [];
   const names = new Map<string, string>();
-  for (const sub of src.subs) {
-    const p = check(sub.kind, sub.part, errors);
-    if (!p) continue;
-    const name = sub.kind === 'declaration' ? `ds.${String(p['formulario_id'])}.${String(p['pergunta_id'])}` : sub.name;
+  for (const sub of subs) {
+    const checked = checkSub(sub, errors);
+    if (!checked) continue;
+    const { name } = checked;
     const earlier = names.get(name);
-    const where = sub.part.locate(sub.kind === 'declaration' ? 'pergunta_id' : (Object.keys(sub.part.values)[0] ?? ''));
+    const where = sub.part.locate(checked.field);
     if (earlier !== undefined) {
-      errors.push({
-        ...where,
-        message: `answers the same question (${name}) as ${earlier}; answer each question once`,
-      });
+      const message = `answers the same question (${name}) as ${earlier}; answer each question once`;
+      errors.push({ ...where, message });
       continue;
     }
     names.set(name, where.field);
-    subs.push(step(sub.kind, [...bkey, name], name, p));
+    steps.push(step(sub.kind, [...bkey, name], name, checked.params));
   }
+  return steps;
+}
+
+/**
+ * The beneficiary's identity: its CPF (hashed: the journal holds no personal
+ * data) and its rank among the contract's rows with that CPF.
+ */
+function beneficiaryKey(group: PlanGroup, beneficiary: SourcePart, cpfCount: Map<string, number>): string[] {
+  // The CPF as written (validated or not): a row's rank must not depend on whether the rows before it are valid.
+  const digits = String(beneficiary.values['cpf'] ?? '').replace(/\D/g, '');
+  const n = (cpfCount.get(digits) ?? 0) + 1;
+  cpfCount.set(digits, n);
+  return [group.key, `b:${sha(digits, 12)}#${n}`];
+}
+
+function placeOf(p: Place): Place {
+  return p.line !== undefined ? { line: p.line } : { path: p.path! };
+}
+
+function planRow(src: SourceRow, group: PlanGroup | undefined, cpfCount: Map<string, number>): PlanRow {
+  const errors: Problem[] = [...src.problems];
+  const place = placeOf(src);
+  if (!src.beneficiary || !group) return { ...place, ...(group ? { group } : {}), subs: [], errors };
+  const bkey = beneficiaryKey(group, src.beneficiary, cpfCount);
+  const params = check('beneficiary', src.beneficiary, errors);
+  const subs = subSteps(src.subs, bkey, errors);
   if (!params) return { ...place, group, subs: [], errors };
   return { ...place, group, beneficiary: step('beneficiary', bkey, 'beneficiary', params), subs, errors };
 }
 
+function planGroup(g: Source['groups'][number]): PlanGroup {
+  const errors: Problem[] = [...g.problems];
+  const contractParams = check('contract', g.contract, errors);
+  const payerParams = g.payer ? check('payer', g.payer, errors) : undefined;
+  const group: PlanGroup = {
+    ...placeOf(g),
+    key: g.key,
+    ...(contractParams ? { contract: step('contract', [g.key], 'contract', contractParams) } : {}),
+    ...(payerParams ? { payer: step('payer', [g.key, 'payer'], 'payer', payerParams) } : {}),
+    rows: [],
+    errors,
+  };
+  const cpfCount = new Map<string, number>();
+  for (const r of g.rows) group.rows.push(planRow(r, group, cpfCount));
+  return group;
+}
+
 export function makePlan(source: Source): Plan {
-  const groups: PlanGroup[] = [];
-  const rows: PlanRow[] = [];
-  for (const g of source.groups) {
-    const errors: Problem[] = [...g.problems];
-    const contractParams = check('contract', g.contract, errors);
-    const payerParams = g.payer ? check('payer', g.payer, errors) : undefined;
-    const place: Place = g.line !== undefined ? { line: g.line } : { path: g.path! };
-    const group: PlanGroup = {
-      ...place,
-      key: g.key,
-      ...(contractParams ? { contract: step('contract', [g.key], 'contract', contractParams) } : {}),
-      ...(payerParams ? { payer: step('payer', [g.key, 'payer'], 'payer', payerParams) } : {}),
-      rows: [],
-      errors,
-    };
-    const cpfCount = new Map<string, number>();
-    for (const r of g.rows) group.rows.push(planRow(r, group, cpfCount));
-    groups.push(group);
-    rows.push(...group.rows);
-  }
+  const groups = source.groups.map(planGroup);
+  const rows = groups.flatMap((g) => g.rows);
   for (const s of source.strays) rows.push(planRow(s, undefined, new Map()));
   // File order: CSV rows by line (groups gather rows from anywhere in the file).
   if (source.format === 'csv') rows.sort((a, b) => a.line! - b.line!);
   return { format: source.format, groups, rows, fatal: source.fatal, notes: source.notes };
 }
-
 /** Every problem of the plan, in file order, each once (a group's problems are not repeated for each of its rows). */
 export function planErrors(plan: Plan): Problem[] {
   const out: Problem[] = [...plan.fatal];

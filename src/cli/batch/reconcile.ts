@@ -22,11 +22,12 @@
  * Undecided steps are not sent (their rows are reported), unless
  * `--resend-uncertain`.
  */
-import { buildRequest } from '../../client/request.js';
 import type { Client } from '../../client/client.js';
+import { buildRequest } from '../../client/request.js';
 import type { Target } from '../../client/types.js';
-import { operation, type Row } from '../../catalogue/index.js';
-import type { Id, Recorded } from './journal.js';
+import { dataRecords, operation, type RecordOf } from '../../catalogue/index.js';
+import { doneContracts, type Id, type Recorded } from './journal.js';
+import type { PartParams } from './parts.js';
 import type { Plan, Step } from './plan.js';
 
 export type Resolution =
@@ -42,14 +43,23 @@ export interface Reconciled {
   readonly notes: string[];
 }
 
-const inDoubt = (r: Recorded | undefined): boolean => r?.state === 'sent' || r?.state === 'transport';
+/** A contract as contrato/search lists it. */
+type Listed = RecordOf<'enrol.contract.search'>;
+
+type InDoubt = Extract<Recorded, { state: 'sent' | 'transport' }>;
+
+const inDoubt = (r: Recorded | undefined): r is InDoubt => r?.state === 'sent' || r?.state === 'transport';
+
+/** The id a step was sent with (its contract, its beneficiary), as text; empty when the journal does not say. */
+const parentOf = (r: Recorded | undefined): string => String((r && 'parent' in r ? r.parent : undefined) ?? '');
 
 /** Whether a journal key is a beneficiary's (`[contract, "b:…"]`). */
 export function isBeneficiaryKey(key: readonly string[]): boolean {
   return key.length === 2 && key[1]!.startsWith('b:');
 }
 
-async function search(client: Client, target: Target, contratoId?: Id): Promise<Row[] | string> {
+/** The contracts the service lists (one, by id), or why it cannot tell. */
+async function search(client: Client, target: Target, contratoId?: Id): Promise<Listed[] | string> {
   const op = operation('enrol.contract.search');
   const result = await client.call(
     op,
@@ -57,7 +67,115 @@ async function search(client: Client, target: Target, contratoId?: Id): Promise<
   );
   if (result.kind === 'refused')
     return `contrato/search was refused: HTTP ${result.status}${result.message ? `: ${result.message}` : ''}`;
-  return result.records;
+  // The client checked each record against the schema; parsing gives its typed values (ids as numbers).
+  return dataRecords(result.records).map((r) => op.recordSchema.parse(r));
+}
+
+/** How a rerun decides: the journal, the service, and whether to send again what it cannot decide. */
+class Reconciler {
+  readonly resolutions = new Map<string, Resolution>();
+  readonly lost: Reconciled['lost'] = [];
+  readonly notes: string[] = [];
+  readonly #recorded: ReadonlyMap<string, Recorded>;
+  readonly #client: Client;
+  readonly #target: Target;
+  readonly #resendUncertain: boolean;
+
+  constructor(recorded: ReadonlyMap<string, Recorded>, client: Client, target: Target, resendUncertain: boolean) {
+    this.#recorded = recorded;
+    this.#client = client;
+    this.#target = target;
+    this.#resendUncertain = resendUncertain;
+  }
+
+  #undecided(s: Step, message: string): void {
+    this.resolutions.set(
+      s.id,
+      this.#resendUncertain
+        ? { kind: 'send' }
+        : { kind: 'undecided', message: `${message}; check, then rerun with --resend-uncertain to send it anyway` },
+    );
+  }
+
+  /** Contracts in doubt: sent again when the service has no empty contract, unknown to the journal, that may be one. */
+  async contracts(steps: readonly Step<PartParams<'contract'>>[]): Promise<void> {
+    if (steps.length === 0) return;
+    const known = new Set(doneContracts(this.#recorded).map(String));
+    const listed = await search(this.#client, this.#target);
+    for (const s of steps) {
+      if (typeof listed === 'string') {
+        this.#undecided(s, `an earlier run sent this contract without learning whether it was created, and ${listed}`);
+        continue;
+      }
+      const after = (this.#recorded.get(s.id) as InDoubt).after ?? 0;
+      const candidates = listed.filter(
+        (c) =>
+          !known.has(String(c.cv_nro)) &&
+          c.plano_nro_reg_ans === s.params.registro_ans &&
+          c.cv_qtd_vida === 0 &&
+          (c.cv_situacao === undefined || c.cv_situacao === 'proposta') &&
+          c.cv_nro > after,
+      );
+      if (candidates.length === 0) this.resolutions.set(s.id, { kind: 'send' });
+      else
+        this.#undecided(
+          s,
+          `an earlier run sent this contract without learning whether it was created; the service has ${candidates.length === 1 ? 'an empty contract' : 'empty contracts'} that may be it (${candidates.map((c) => c.cv_nro).join(', ')})`,
+        );
+    }
+  }
+
+  /** Beneficiaries in doubt, by the contract they were sent to. */
+  async beneficiaries(steps: readonly Step[]): Promise<void> {
+    const byContract = new Map<string, Step[]>();
+    for (const s of steps) {
+      const parent = parentOf(this.#recorded.get(s.id));
+      byContract.set(parent, [...(byContract.get(parent) ?? []), s]);
+    }
+    for (const [contract, mine] of byContract) await this.#onContract(contract, mine);
+  }
+
+  /** Everything the journal knows of beneficiaries on a contract, in the plan or not (a row may have left the file). */
+  #journalOn(contract: string): { known: number; doubtful: Array<{ key: readonly string[]; hash: string }> } {
+    let known = 0;
+    const doubtful: Array<{ key: readonly string[]; hash: string }> = [];
+    for (const [id, r] of this.#recorded) {
+      const key = JSON.parse(id) as string[];
+      if (!isBeneficiaryKey(key) || parentOf(r) !== contract) continue;
+      if (r.state === 'done' || r.state === 'lost') known++;
+      else if (inDoubt(r)) doubtful.push({ key, hash: r.hash });
+    }
+    return { known, doubtful };
+  }
+
+  /** Counts the contract's lives: none more than the journal knows → send again; as many more as in doubt → lost. */
+  async #onContract(contract: string, mine: readonly Step[]): Promise<void> {
+    const doubt = 'an earlier run sent this beneficiary without learning whether it was created, and';
+    const { known, doubtful } = this.#journalOn(contract);
+    const listed =
+      contract === ''
+        ? 'the journal does not say which contract it was sent to'
+        : await search(this.#client, this.#target, contract);
+    if (typeof listed === 'string') {
+      for (const s of mine) this.#undecided(s, `${doubt} ${listed}`);
+      return;
+    }
+    const lives = listed.length === 1 ? listed[0]!.cv_qtd_vida : NaN;
+    const more = lives - known;
+    if (more === 0) for (const s of mine) this.resolutions.set(s.id, { kind: 'send' });
+    else if (more === doubtful.length) {
+      for (const s of mine) this.resolutions.set(s.id, { kind: 'lost' });
+      for (const d of doubtful) this.lost.push({ ...d, parent: contract });
+      this.notes.push(
+        `contract ${contract}: ${more} beneficiar${more === 1 ? 'y was' : 'ies were'} created by an interrupted run that did not learn ${more === 1 ? 'its id' : 'their ids'}; not sent again`,
+      );
+    } else {
+      const why = Number.isNaN(lives)
+        ? `contract ${contract} was not found`
+        : `contract ${contract} has ${lives} lives where the journal knows ${known}, with ${doubtful.length} in doubt`;
+      for (const s of mine) this.#undecided(s, `${doubt} ${why}`);
+    }
+  }
 }
 
 export async function reconcile(
@@ -67,100 +185,16 @@ export async function reconcile(
   target: Target,
   resendUncertain: boolean,
 ): Promise<Reconciled> {
-  const resolutions = new Map<string, Resolution>();
-  const lost: Reconciled['lost'] = [];
-  const notes: string[] = [];
-  const steps: Step[] = [];
-  for (const g of plan.groups) {
-    for (const s of [g.contract, g.payer, ...g.rows.flatMap((r) => [r.beneficiary, ...r.subs])])
-      if (s && inDoubt(recorded.get(s.id))) steps.push(s);
-  }
-  if (steps.length === 0) return { resolutions, lost, notes };
-  const undecided = (s: Step, message: string) =>
-    resolutions.set(
-      s.id,
-      resendUncertain
-        ? { kind: 'send' }
-        : { kind: 'undecided', message: `${message}; check, then rerun with --resend-uncertain to send it anyway` },
-    );
-
-  // Contracts.
-  const contracts = steps.filter((s) => s.kind === 'contract');
-  if (contracts.length) {
-    const known = new Set<string>();
-    for (const [id, r] of recorded)
-      if (r.state === 'done' && r.id !== undefined && JSON.parse(id).length === 1) known.add(String(r.id));
-    const listed = await search(client, target);
-    for (const s of contracts) {
-      if (typeof listed === 'string') {
-        undecided(s, `an earlier run sent this contract without learning whether it was created, and ${listed}`);
-        continue;
-      }
-      const r = recorded.get(s.id) as Extract<Recorded, { state: 'sent' | 'transport' }>;
-      const after = r.after ?? 0;
-      const candidates = listed.filter(
-        (c) =>
-          !known.has(String(c['cv_nro'])) &&
-          String(c['plano_nro_reg_ans']) === String(s.params['registro_ans']) &&
-          Number(c['cv_qtd_vida']) === 0 &&
-          (c['cv_situacao'] === undefined || c['cv_situacao'] === 'proposta') &&
-          Number(c['cv_nro']) > after,
-      );
-      if (candidates.length === 0) resolutions.set(s.id, { kind: 'send' });
-      else
-        undecided(
-          s,
-          `an earlier run sent this contract without learning whether it was created; the service has ${candidates.length === 1 ? 'an empty contract' : 'empty contracts'} that may be it (${candidates.map((c) => String(c['cv_nro'])).join(', ')})`,
-        );
-    }
-  }
-
-  // Beneficiaries, by the contract they were sent to.
-  const byContract = new Map<string, Step[]>();
-  for (const s of steps) {
-    if (s.kind !== 'beneficiary') continue;
-    const parent = String((recorded.get(s.id) as { parent?: Id }).parent ?? '');
-    byContract.set(parent, [...(byContract.get(parent) ?? []), s]);
-  }
-  for (const [contract, mine] of byContract) {
-    // Everything the journal knows on this contract, in the plan or not (a row may have left the file).
-    let known = 0;
-    const doubtful: Array<{ key: readonly string[]; hash: string }> = [];
-    for (const [id, r] of recorded) {
-      const key = JSON.parse(id) as string[];
-      if (!isBeneficiaryKey(key) || String((r as { parent?: Id }).parent ?? '') !== contract) continue;
-      if (r.state === 'done' || r.state === 'lost') known++;
-      else if (r.state === 'sent' || r.state === 'transport') doubtful.push({ key, hash: r.hash });
-    }
-    const listed =
-      contract === ''
-        ? 'the journal does not say which contract it was sent to'
-        : await search(client, target, contract);
-    if (typeof listed === 'string') {
-      for (const s of mine)
-        undecided(s, `an earlier run sent this beneficiary without learning whether it was created, and ${listed}`);
-      continue;
-    }
-    const lives = listed.length === 1 ? Number(listed[0]!['cv_qtd_vida']) : NaN;
-    const more = lives - known;
-    if (more === 0) {
-      for (const s of mine) resolutions.set(s.id, { kind: 'send' });
-    } else if (more === doubtful.length) {
-      for (const s of mine) resolutions.set(s.id, { kind: 'lost' });
-      for (const d of doubtful) lost.push({ ...d, parent: contract });
-      notes.push(
-        `contract ${contract}: ${more} beneficiar${more === 1 ? 'y was' : 'ies were'} created by an interrupted run that did not learn ${more === 1 ? 'its id' : 'their ids'}; not sent again`,
-      );
-    } else {
-      const why = Number.isNaN(lives)
-        ? `contract ${contract} was not found`
-        : `contract ${contract} has ${lives} lives where the journal knows ${known}, with ${doubtful.length} in doubt`;
-      for (const s of mine)
-        undecided(s, `an earlier run sent this beneficiary without learning whether it was created, and ${why}`);
-    }
-  }
-
+  const doubtful = <S extends Step>(s: S | undefined): s is S => s !== undefined && inDoubt(recorded.get(s.id));
+  const contracts = plan.groups.map((g) => g.contract).filter(doubtful);
+  const steps = plan.groups
+    .flatMap((g) => [g.contract, g.payer, ...g.rows.flatMap((r) => [r.beneficiary, ...r.subs])])
+    .filter(doubtful);
+  const r = new Reconciler(recorded, client, target, resendUncertain);
+  if (steps.length === 0) return r;
+  await r.contracts(contracts);
+  await r.beneficiaries(steps.filter((s) => s.kind === 'beneficiary'));
   // The rest is sent again.
-  for (const s of steps) if (!resolutions.has(s.id)) resolutions.set(s.id, { kind: 'send' });
-  return { resolutions, lost, notes };
+  for (const s of steps) if (!r.resolutions.has(s.id)) r.resolutions.set(s.id, { kind: 'send' });
+  return r;
 }

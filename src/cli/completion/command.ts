@@ -17,10 +17,12 @@ import { bashScript, zshScript } from './posix.js';
 export const shells = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof shells)[number];
 
+/** Builds the command tree with the groups that `argv` names (program.ts's buildProgram, given by the program). */
+export type ProgramBuilder = (run: RunState, argv: readonly string[]) => Promise<Command>;
+
 /** The tree of every command, built afresh with every group (the running program has only the groups its argv named). */
-export async function fullTree(run: RunState, root: Command): Promise<CompletionTree> {
-  const { buildProgram } = await import('../program.js');
-  const program = await buildProgram(
+export async function fullTree(build: ProgramBuilder, run: RunState, root: Command): Promise<CompletionTree> {
+  const program = await build(
     new RunState(run.ctx),
     root.commands.map((c) => c.name()),
   );
@@ -32,26 +34,25 @@ export function script(shell: Shell, tree: CompletionTree): string {
   return shell === 'bash' ? bashScript(tree) : shell === 'zsh' ? zshScript(tree) : fishScript(tree);
 }
 
-export function defineCompletionCommand(cmd: Command, run: RunState): void {
-  cmd
-    .addArgument(new Argument('<shell>', 'the shell to complete in').choices(shells))
-    .addHelpText(
-      'after',
-      [
-        '',
-        'Examples:',
-        '  source <(coopctl completion bash)                                  # bash, this shell',
-        '  coopctl completion bash > ~/.local/share/bash-completion/completions/coopctl',
-        '  coopctl completion zsh > "${fpath[1]}/_coopctl"                    # zsh, then restart it',
-        '  coopctl completion fish > ~/.config/fish/completions/coopctl.fish',
-        '',
-        "The script lists this version's commands: regenerate it after upgrading coopctl.",
-      ].join('\n'),
-    );
+export function defineCompletionCommand(cmd: Command, run: RunState, build: ProgramBuilder): void {
+  cmd.addArgument(new Argument('<shell>', 'the shell to complete in').choices(shells)).addHelpText(
+    'after',
+    [
+      '',
+      'Examples:',
+      '  source <(coopctl completion bash)                                  # bash, this shell',
+      '  coopctl completion bash > ~/.local/share/bash-completion/completions/coopctl',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a zsh expansion in the example, not a template
+      '  coopctl completion zsh > "${fpath[1]}/_coopctl"                    # zsh, then restart it',
+      '  coopctl completion fish > ~/.config/fish/completions/coopctl.fish',
+      '',
+      "The script lists this version's commands: regenerate it after upgrading coopctl.",
+    ].join('\n'),
+  );
   run.bind(cmd, async (inv, args, command) => {
     let root = command;
     while (root.parent) root = root.parent;
-    inv.out(script(args[0] as Shell, await fullTree(run, root)));
+    inv.out(script(args[0] as Shell, await fullTree(build, run, root)));
     return ExitCode.ok;
   });
 }

@@ -113,12 +113,12 @@ export function completionTree(program: Command, extra: ArgCandidates = {}): Com
   const nodes: CompletionNode[] = [];
   const walk = (n: CompletionNode) => {
     nodes.push(n);
-    n.subcommands.forEach(walk);
+    for (const child of n.subcommands) walk(child);
   };
   walk(root);
   const valueNames = new Set<string>();
   for (const o of [...globals, ...nodes.flatMap((n) => n.options)])
-    if (o.takesValue) o.names.forEach((name) => valueNames.add(name));
+    if (o.takesValue) for (const name of o.names) valueNames.add(name);
   return { root, globals, nodes, valueNames: [...valueNames].sort() };
 }
 
@@ -126,6 +126,6 @@ export function completionTree(program: Command, extra: ArgCandidates = {}): Com
 export function ambiguousValueNames(tree: CompletionTree): string[] {
   const flagOnly = new Set<string>();
   for (const o of [...tree.globals, ...tree.nodes.flatMap((n) => n.options)])
-    if (!o.takesValue) o.names.forEach((n) => flagOnly.add(n));
+    if (!o.takesValue) for (const n of o.names) flagOnly.add(n);
   return tree.valueNames.filter((n) => flagOnly.has(n));
 }

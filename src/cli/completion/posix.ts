@@ -4,7 +4,7 @@
  * typed so far: which command they name, and how many positional arguments
  * follow it. Each shell then has its own small driver.
  */
-import { shellQuote } from '../safety/shell.js';
+import { shellQuote } from '../output/shell.js';
 import type { CompletionNode, CompletionOption, CompletionTree } from './model.js';
 
 const key = (n: CompletionNode) => shellQuote(n.words.join(' '));
@@ -31,11 +31,10 @@ function optionsOf(tree: CompletionTree, n: CompletionNode): CompletionOption[] 
   return [...n.options, ...tree.globals];
 }
 
-/** The data and the walk, in the common subset of bash and zsh. */
-export function posixData(tree: CompletionTree): string {
+/** Subcommands and options of each command, and which options take a value. */
+function commandFunctions(tree: CompletionTree): string[] {
   const { nodes } = tree;
-  const parts: string[] = [];
-  parts.push(
+  return [
     caseFunction(
       '_coopctl_subs',
       'subcommands of a command ("" is coopctl itself)',
@@ -43,8 +42,6 @@ export function posixData(tree: CompletionTree): string {
       nodes.filter((n) => n.subcommands.length).map((n) => [key(n), words(n.subcommands.map((s) => s.words.at(-1)!))]),
       'return 0',
     ),
-  );
-  parts.push(
     caseFunction(
       '_coopctl_opts',
       "options of a command, the program's included",
@@ -52,8 +49,6 @@ export function posixData(tree: CompletionTree): string {
       nodes.map((n) => [key(n), words(optionsOf(tree, n).flatMap((o) => o.names))]),
       'return 0',
     ),
-  );
-  parts.push(
     caseFunction(
       '_coopctl_takes_value',
       'whether an option takes a value',
@@ -61,23 +56,21 @@ export function posixData(tree: CompletionTree): string {
       tree.valueNames.length ? [[tree.valueNames.map(shellQuote).join('|'), 'return 0']] : [],
       'return 1',
     ),
-  );
+  ];
+}
 
+/** The closed choices of options, and which options take a file name. */
+function optionValueFunctions(tree: CompletionTree): string[] {
   const choiceBranches: Array<[string, string]> = [];
   const fileBranches: string[] = [];
-  for (const n of nodes) {
-    for (const o of n.options) {
-      const pattern = o.names.map((name) => shellQuote(`${n.words.join(' ')}|${name}`)).join('|');
-      if (o.choices.length) choiceBranches.push([pattern, words(o.choices)]);
-      if (o.file) fileBranches.push(pattern);
-    }
-  }
-  for (const o of tree.globals) {
-    const pattern = o.names.map((name) => `*${shellQuote(`|${name}`)}`).join('|');
+  const add = (pattern: string, o: CompletionOption) => {
     if (o.choices.length) choiceBranches.push([pattern, words(o.choices)]);
     if (o.file) fileBranches.push(pattern);
-  }
-  parts.push(
+  };
+  for (const n of tree.nodes)
+    for (const o of n.options) add(o.names.map((name) => shellQuote(`${n.words.join(' ')}|${name}`)).join('|'), o);
+  for (const o of tree.globals) add(o.names.map((name) => `*${shellQuote(`|${name}`)}`).join('|'), o);
+  return [
     caseFunction(
       '_coopctl_choices',
       'closed choices of an option: _coopctl_choices COMMAND OPTION',
@@ -85,8 +78,6 @@ export function posixData(tree: CompletionTree): string {
       choiceBranches,
       'return 0',
     ),
-  );
-  parts.push(
     caseFunction(
       '_coopctl_file',
       'whether an option takes a file name: _coopctl_file COMMAND OPTION',
@@ -94,18 +85,21 @@ export function posixData(tree: CompletionTree): string {
       fileBranches.length ? [[fileBranches.join('|'), 'return 0']] : [],
       'return 1',
     ),
-  );
+  ];
+}
 
+/** The candidates of positional arguments, and which are file names. */
+function argumentFunctions(tree: CompletionTree): string[] {
   const argBranches: Array<[string, string]> = [];
   const argFiles: string[] = [];
-  for (const n of nodes) {
-    n.args.forEach((a, i) => {
+  for (const n of tree.nodes) {
+    for (const [i, a] of n.args.entries()) {
       const pattern = shellQuote(`${n.words.join(' ')}|${i}`);
       if (a.choices.length) argBranches.push([pattern, words(a.choices)]);
       if (a.file) argFiles.push(pattern);
-    });
+    }
   }
-  parts.push(
+  return [
     caseFunction(
       '_coopctl_args',
       'candidates of a positional argument: _coopctl_args COMMAND INDEX',
@@ -113,8 +107,6 @@ export function posixData(tree: CompletionTree): string {
       argBranches,
       'return 0',
     ),
-  );
-  parts.push(
     caseFunction(
       '_coopctl_argfile',
       'whether a positional argument is a file name',
@@ -122,9 +114,10 @@ export function posixData(tree: CompletionTree): string {
       argFiles.length ? [[argFiles.join('|'), 'return 0']] : [],
       'return 1',
     ),
-  );
+  ];
+}
 
-  parts.push(`# reads the words after "coopctl" up to the cursor: sets _coopctl_node (the command) and _coopctl_nargs (positional arguments after it)
+const WALK = `# reads the words after "coopctl" up to the cursor: sets _coopctl_node (the command) and _coopctl_nargs (positional arguments after it)
 _coopctl_walk() {
   _coopctl_node=''
   _coopctl_nargs=0
@@ -144,8 +137,11 @@ _coopctl_walk() {
     fi
     _coopctl_nargs=$((_coopctl_nargs + 1))
   done
-}`);
-  return parts.join('\n\n');
+}`;
+
+/** The data and the walk, in the common subset of bash and zsh. */
+export function posixData(tree: CompletionTree): string {
+  return [...commandFunctions(tree), ...optionValueFunctions(tree), ...argumentFunctions(tree), WALK].join('\n\n');
 }
 
 /** zsh only: names with their descriptions. */

@@ -14,7 +14,7 @@ export const configFileName = 'config';
 
 export function configDir(env: Env): string {
   const xdg = env['XDG_CONFIG_HOME'];
-  return join(xdg && xdg.startsWith('/') ? xdg : join(env['HOME'] || homedir(), '.config'), 'coopctl');
+  return join(xdg?.startsWith('/') ? xdg : join(env['HOME'] || homedir(), '.config'), 'coopctl');
 }
 
 export function configFilePath(env: Env): string {

@@ -10,8 +10,9 @@ import {
 } from '../../catalogue/index.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
-import { preSend, prepareCall } from '../operations/execute.js';
+import { helpHint, preSend, prepareCall } from '../operations/execute.js';
 import { exitCodeOf, problemOf } from '../operations/report.js';
+import { derivedSpec, type CommandSpec } from '../operations/spec.js';
 
 /** Exit code when the user declines a wizard's summary, as for a declined confirmation: nothing was sent. */
 export const DECLINED = ExitCode.failed;
@@ -23,13 +24,13 @@ export type Lookup =
 
 function validated(op: Operation, raw: Params): Params {
   const checked = validateParams(op, raw);
-  if (!checked.ok) throw new UsageError(describeErrors(checked.errors), `coopctl ${op.command.join(' ')} --help`);
+  if (!checked.ok) throw new UsageError(describeErrors(checked.errors), helpHint(op));
   return checked.value;
 }
 
 /** A read for the wizard's lists. Reads are not pre-send checked (a dry run still shows the lists). */
 export async function lookup(inv: Invocation, op: Operation, raw: Params): Promise<Lookup> {
-  const call = await prepareCall(inv, op, validated(op, raw));
+  const call = await prepareCall(inv, derivedSpec(op), validated(op, raw));
   const result = await (await inv.client()).call(op, call.request);
   const code = exitCodeOf(result);
   const rows = result.kind === 'answer' ? dataRecords(result.records) : [];
@@ -52,9 +53,10 @@ export type Submitted =
     }
   | { readonly kind: 'stopped'; readonly code: number };
 
-/** A write: validated, through the pre-send hooks (confirmation, dry run), then sent. */
-export async function submit(inv: Invocation, op: Operation, raw: Params): Promise<Submitted> {
-  const call = await prepareCall(inv, op, validated(op, raw));
+/** A write of a command's operation: validated, through the pre-send hooks (confirmation, dry run), then sent. */
+export async function submit(inv: Invocation, spec: CommandSpec, raw: Params): Promise<Submitted> {
+  const { op } = spec;
+  const call = await prepareCall(inv, spec, validated(op, raw));
   const stop = await preSend(inv, [call]);
   if (stop !== undefined) return { kind: 'stopped', code: stop };
   const result = await (await inv.client()).call(op, call.request);

@@ -6,6 +6,7 @@ import type { Invocation } from '../invocation.js';
 import { flagOf } from './flags.js';
 import { hooks, type PendingCall } from './hooks.js';
 import { reportAnswer } from './report.js';
+import type { CommandSpec } from './spec.js';
 
 export function helpHint(op: Operation): string {
   return `coopctl ${op.command.join(' ')} --help`;
@@ -27,8 +28,8 @@ export async function checkedParams(inv: Invocation, op: Operation, raw: Params,
   throw new UsageError(describeErrors(named), hint);
 }
 
-export async function prepareCall(inv: Invocation, op: Operation, params: Params): Promise<PendingCall> {
-  return { op, params, request: buildRequest(op, params, await inv.target(op.host)) };
+export async function prepareCall(inv: Invocation, spec: CommandSpec, params: Params): Promise<PendingCall> {
+  return { spec, params, request: buildRequest(spec.op, params, await inv.target(spec.op.host)) };
 }
 
 /** Runs the pre-send hooks on every call; an exit code when one of them stops (the highest), else undefined. */
@@ -46,10 +47,11 @@ export async function preSend(inv: Invocation, calls: readonly PendingCall[]): P
   return stop;
 }
 
-export async function executeOperation(inv: Invocation, op: Operation, raw: Params): Promise<number> {
-  const call = await prepareCall(inv, op, await checkedParams(inv, op, raw));
+/** The plain run of an operation's command: checked, through the pre-send hooks, sent, reported. */
+export async function executeOperation(inv: Invocation, spec: CommandSpec, raw: Params): Promise<number> {
+  const call = await prepareCall(inv, spec, await checkedParams(inv, spec.op, raw));
   const stop = await preSend(inv, [call]);
   if (stop !== undefined) return stop;
   const client = await inv.client();
-  return reportAnswer(inv, op, await client.call(op, call.request));
+  return reportAnswer(inv, spec, await client.call(spec.op, call.request));
 }

@@ -3,16 +3,19 @@
  * `options` when each command is built (extra flags such as --yes, --dry-run),
  * `params` on the raw parameters before validation (prompting for missing ones),
  * `preSend` on the validated, built request (confirmation, dry run).
- * Add a hook by appending it here; the command builder and executeOperation run them.
+ * The layers above (safety, interactive) append their hooks here when the
+ * command tree is built (src/cli/commands/tree.ts); the runner runs them.
  */
 import type { Command } from 'commander';
 import type { HttpRequest } from '../../client/types.js';
 import type { Operation, Params } from '../../catalogue/index.js';
 import type { Invocation } from '../invocation.js';
+import type { CommandSpec } from './spec.js';
 
 /** A request about to be sent. */
 export interface PendingCall {
-  readonly op: Operation;
+  /** The command whose operation it calls (its hooks word the confirmation). */
+  readonly spec: CommandSpec;
   /** Validated parameters (the catalogue's parsed values). */
   readonly params: Params;
   readonly request: HttpRequest;

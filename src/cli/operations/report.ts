@@ -1,9 +1,10 @@
 /** Printing an answer (data on stdout, messages on stderr) and choosing the exit code (GUIDE §4). */
 import type { CallResult } from '../../client/types.js';
-import { dataRecords, outcomeExitCode, type Operation } from '../../catalogue/index.js';
+import { dataRecords, outcomeExitCode } from '../../catalogue/index.js';
 import { ExitCode } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { renderAnswer } from '../output/render.js';
+import type { CommandSpec } from './spec.js';
 
 export function exitCodeOf(result: CallResult): number {
   return result.kind === 'refused' ? ExitCode.failed : outcomeExitCode(result.outcome);
@@ -18,7 +19,9 @@ export function problemOf(result: CallResult): string | undefined {
   return undefined;
 }
 
-export async function reportAnswer(inv: Invocation, op: Operation, result: CallResult): Promise<number> {
+/** Prints the answer in the chosen format (the command's own table when it has one); returns the exit code. */
+export async function reportAnswer(inv: Invocation, spec: CommandSpec, result: CallResult): Promise<number> {
+  const { op } = spec;
   const code = exitCodeOf(result);
   if (result.kind === 'answer') {
     const text = await renderAnswer(
@@ -27,6 +30,7 @@ export async function reportAnswer(inv: Invocation, op: Operation, result: CallR
       dataRecords(result.records),
       inv.format,
       await inv.style('stdout'),
+      spec.render,
     );
     if (text) inv.out(text);
     else if (code === ExitCode.ok) inv.info(`${op.name}: request OK${result.message ? ` (${result.message})` : ''}`);

@@ -4,6 +4,7 @@
  * reads `[12]` (` [3]` for one digit, so the numbers stay in their columns),
  * which works without colour; with colour it is also green and bold.
  */
+import { daysInMonth, isoOf, parseDate, weekday, type Ymd } from '../../catalogue/dates.js';
 import type { Style } from '../style.js';
 
 const MONTHS = [
@@ -25,29 +26,8 @@ const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] as const;
 const CELL = 4;
 const WIDTH = CELL * 7;
 
-interface Ymd {
-  readonly y: number;
-  readonly m: number;
-  readonly d: number;
-}
-
-function parse(date: string): Ymd | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
-  if (!m) return undefined;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const t = new Date(Date.UTC(y, mo - 1, d));
-  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return undefined;
-  return { y, m: mo, d };
-}
-
-function daysIn(y: number, m: number): number {
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
-
-/** 0 for Sunday … 6 for Saturday. */
-function weekday(y: number, m: number, d: number): number {
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-}
+/** The real date that starts a `yyyy-mm-dd…` text (a date, or a date and time). */
+const parse = (date: string): Ymd | undefined => parseDate(date.slice(0, 10), 'yyyy-mm-dd');
 
 function centred(text: string, width: number): string {
   const left = Math.max(0, Math.floor((width - text.length) / 2));
@@ -62,12 +42,12 @@ export function renderMonth(y: number, m: number, marked: ReadonlySet<number>, s
       .join('')
       .trimEnd(),
   ];
-  let week: string[] = Array.from({ length: weekday(y, m, 1) }, () => ' '.repeat(CELL));
+  let week: string[] = Array.from({ length: weekday(isoOf({ y, m, d: 1 })) }, () => ' '.repeat(CELL));
   const flush = () => {
     lines.push(week.join('').trimEnd());
     week = [];
   };
-  for (let d = 1; d <= daysIn(y, m); d++) {
+  for (let d = 1; d <= daysInMonth(y, m); d++) {
     const n = String(d);
     week.push(
       marked.has(d) ? style.green(style.bold(n.length === 1 ? ` [${n}]` : `[${n}]`)) : n.padStart(3).padEnd(CELL),
@@ -88,8 +68,8 @@ export function renderCalendar(dates: readonly string[], style: Style, legend = 
   const byMonth = new Map<number, Set<number>>();
   for (const { y, m, d } of parsed) {
     const key = y * 12 + (m - 1);
-    let days = byMonth.get(key);
-    if (!days) byMonth.set(key, (days = new Set()));
+    const days = byMonth.get(key) ?? new Set<number>();
+    byMonth.set(key, days);
     days.add(d);
   }
   const keys = [...byMonth.keys()];
@@ -99,9 +79,7 @@ export function renderCalendar(dates: readonly string[], style: Style, legend = 
   for (let key = first; key <= last; key++) {
     blocks.push(renderMonth(Math.floor(key / 12), (key % 12) + 1, byMonth.get(key) ?? new Set(), style).join('\n'));
   }
-  const sorted = [
-    ...new Set(parsed.map(({ y, m, d }) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`)),
-  ].sort();
+  const sorted = [...new Set(parsed.map(isoOf))].sort();
   const count = sorted.length;
   const span = count === 1 ? sorted[0]! : `${sorted[0]} to ${sorted[count - 1]}`;
   const key = `${style.green(style.bold('[dd]'))} ${legend}: ${count} date${count === 1 ? '' : 's'}, ${span}`;

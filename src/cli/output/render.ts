@@ -5,6 +5,7 @@
  * raw control character). In CSV, nested groups (the `endereco` and
  * `contato` of `registration show`) are JSON-encoded cells; in tables they
  * follow as tables of their own. Table and CSV cells are safe text (cells.ts).
+ * A command may draw its own table (its module's `render` hook).
  */
 import type { Operation, Row } from '../../catalogue/index.js';
 import type { OutputFormat } from '../global-options.js';
@@ -13,6 +14,9 @@ import { dataColumns, groupColumns } from './cells.js';
 import { csv } from './csv.js';
 import { jsonText } from './sanitize.js';
 import { table } from './table.js';
+
+/** Draws the data records as the table output, instead of the derived table. */
+export type TableRenderer = (data: readonly Row[], style: Style) => string;
 
 /** Rows under the given columns, in a format. */
 export async function renderRows(
@@ -33,6 +37,30 @@ export async function renderRows(
   }
 }
 
+/** The rows of a nested group across the records (a record holds one or a list). */
+function groupRows(data: readonly Row[], name: string): Row[] {
+  return data.flatMap((r) => {
+    const value = r[name];
+    if (Array.isArray(value)) return value as Row[];
+    return value === undefined ? [] : [value as Row];
+  });
+}
+
+/** The derived table: the data fields, then each nested group as a titled table of its own. */
+function derivedTable(op: Operation, data: readonly Row[], columns: readonly string[], style: Style): string {
+  const parts: string[] = [];
+  if (columns.length) parts.push(table(columns, data, style));
+  for (const name of groupColumns(op, data)) {
+    const group = op.response.groups![name]!;
+    const rows = groupRows(data, name);
+    const cols = Object.keys(group.fields).filter((f) => rows.some((row) => row[f] !== undefined));
+    parts.push(
+      `${style.bold(`[${name}]`)} ${group.title}\n${cols.length && rows.length ? table(cols, rows, style) : '(none)\n'}`,
+    );
+  }
+  return parts.join('\n');
+}
+
 /**
  * The records of an answer. `received` are all records (json, jsonl);
  * `data` those carrying data (table, csv). Empty when a table or CSV would
@@ -44,28 +72,12 @@ export async function renderAnswer(
   data: readonly Row[],
   format: OutputFormat,
   style: Style,
+  ownTable?: TableRenderer,
 ): Promise<string> {
   if (format === 'json' || format === 'jsonl') return renderRows([], received, format, style);
-  // Free dates read best as a month calendar with those dates marked.
-  if (format === 'table' && op.name === 'buscadatasdisponiveis')
-    return (await import('./calendar.js')).renderCalendar(
-      data.map((r) => String(r['data_consulta'])),
-      style,
-    );
+  if (format === 'table' && ownTable) return ownTable(data, style);
   const columns = dataColumns(op, data);
+  if (format === 'table') return derivedTable(op, data, columns, style);
   const groups = groupColumns(op, data);
-  if (format === 'csv') return columns.length + groups.length ? csv([...columns, ...groups], data) : '';
-  const parts: string[] = [];
-  if (columns.length) parts.push(table(columns, data, style));
-  for (const name of groups) {
-    const group = op.response.groups![name]!;
-    const rows = data.flatMap((r) =>
-      Array.isArray(r[name]) ? (r[name] as Row[]) : r[name] === undefined ? [] : [r[name] as Row],
-    );
-    const cols = Object.keys(group.fields).filter((f) => rows.some((row) => row[f] !== undefined));
-    parts.push(
-      `${style.bold(`[${name}]`)} ${group.title}\n${cols.length && rows.length ? table(cols, rows, style) : '(none)\n'}`,
-    );
-  }
-  return parts.join('\n');
+  return columns.length + groups.length ? csv([...columns, ...groups], data) : '';
 }

@@ -5,7 +5,7 @@
  * `$COOPCTL_TOKEN` (in double quotes, so that the shell expands it).
  */
 import type { HttpRequest } from '../../client/types.js';
-import { shellQuote } from './shell.js';
+import { shellQuote } from '../output/shell.js';
 
 export const TOKEN_VARIABLE = 'COOPCTL_TOKEN';
 

@@ -1,5 +1,6 @@
 /**
- * Registers confirmations and dry runs on the operation commands' hooks:
+ * Registers confirmations and dry runs on the operation commands' hooks
+ * (called by the command tree's builder, src/cli/commands/tree.ts):
  * `-y/--yes` and `-n/--dry-run` on every command, and one pre-send hook that
  * runs first (a dry run prints and stops before any other hook can ask).
  */
@@ -14,7 +15,7 @@ export async function safetyPreSend(call: PendingCall, inv: Invocation): Promise
     await printDryRun(inv, call.request);
     return 0;
   }
-  return confirmCall(inv, call.op, call.params, call.request, assumeYes(inv));
+  return confirmCall(inv, call, assumeYes(inv));
 }
 
 let installed = false;

@@ -4,14 +4,22 @@
  * look-up. An unknown card or address is "no result" (3); a holder with
  * `permite_atualizar` N is refused (4).
  */
-import { operation, type Params, type Row } from '../../catalogue/index.js';
-import type { Holder, Repository } from '../store/repository.js';
-import { isoDate } from '../store/dates.js';
+import { operation, type ParamsOf, type Row } from '../../catalogue/index.js';
 import { addressTypes } from '../../catalogue/codes.js';
+import {
+  freeAddressCode,
+  MAX_ADDRESS_CODE,
+  mergeContact,
+  restampOn,
+  type ContactPatch,
+} from '../domain/registration.js';
+import { isoDate } from '../../catalogue/dates.js';
+import type { Holder, Repository } from '../store/types.js';
+import { isPromise } from '../maybe-promise.js';
 import { failed, found, noResult, requestOk, UNKNOWN_CARD } from './envelope.js';
-import { isPromise, type Handler, type HandlerContext, type JsonAnswer } from './types.js';
+import type { AreaIds, HandlerContext, HandlerOf, HandlersOf } from './types.js';
 
-const addressFields = operation('registration.show').response.groups!['endereco']!.fields;
+const addressFields = operation('registration.show').response.groups['endereco'].fields;
 /** Address record fields that `atualizaendereco` fills from `endereco_<name>` parameters. */
 const addressParams = Object.keys(operation('registration.save-address').params)
   .filter((p) => p.startsWith('endereco_') && p !== 'endereco_ind' && p.slice(9) in addressFields)
@@ -19,7 +27,7 @@ const addressParams = Object.keys(operation('registration.save-address').params)
 /** Contact record fields that `atualizacontato` changes from `usuario_<name>` parameters. */
 const contactParams = Object.keys(operation('registration.update-contact').params)
   .filter((p) => p !== 'usuario_cartao')
-  .map((p) => [p, p.replace(/^usuario_/, '')] as const);
+  .map((p) => [p, p.replace(/^usuario_/, '')] as [keyof ParamsOf<'registration.update-contact'>, keyof ContactPatch]);
 
 const today = (ctx: HandlerContext): string => isoDate(ctx.now());
 
@@ -42,70 +50,89 @@ async function editable(repo: Repository, card: string): Promise<Holder | Row[]>
 }
 
 /** The address an `atualizaendereco` request describes, or the reason the registration record cannot hold it. */
-function addressOf(params: Params): Row | string {
-  const address: Row = { tipo: addressTypes[String(params['tipo_endereco'])] };
+function addressOf(params: ParamsOf<'registration.save-address'>): Row | string {
+  const address: Row = { tipo: addressTypes[params.tipo_endereco] };
   for (const name of addressParams) {
-    const value = params[`endereco_${name}`];
-    const check = addressFields[name]!.schema.safeParse(value);
+    const value = (params as Row)[`endereco_${name}`];
+    const field = addressFields[name]!;
+    const check = field.schema.safeParse(value);
     if (!check.success)
-      return `endereco_${name}: the registration record's ${name} ${check.error.issues[0]!.message} (${addressFields[name]!.rule})`;
+      return `endereco_${name}: the registration record's ${name} ${check.error.issues[0]!.message} (${field.rule})`;
     address[name] = value;
   }
   return address;
 }
 
-export function registrationHandlers(repo: Repository): Record<string, Handler> {
-  const show: JsonAnswer = (params, ctx) => {
-    const record = repo.registration.record(String(params['usuario_cartao']), today(ctx));
+/** The contact fields an `atualizacontato` request gives. */
+function contactPatch(params: ParamsOf<'registration.update-contact'>): ContactPatch {
+  const patch: Record<string, string> = {};
+  for (const [param, field] of contactParams) {
+    const value = params[param];
+    if (value !== undefined) patch[field] = value;
+  }
+  return patch;
+}
+
+/** `buscadadosusuario`: its records, and the JSON text of them straight from one read of the store (the hot path). */
+function showHandler(repo: Repository): HandlerOf<'registration.show'> {
+  const json = (params: ParamsOf<'registration.show'>, ctx: HandlerContext) => {
+    const record = repo.registration.record(params.usuario_cartao, today(ctx));
     return isPromise(record) ? record.then(showAnswer) : showAnswer(record);
   };
+  // The records are the JSON text parsed, so that both answers say exactly the same.
+  return Object.assign(
+    async (params: ParamsOf<'registration.show'>, ctx: HandlerContext) => JSON.parse(await json(params, ctx)) as Row[],
+    { json },
+  );
+}
 
+/** `atualizaendereco`: endereco_ind 0 inserts an address under a free codigo, another updates that address. */
+function saveAddress(repo: Repository): HandlerOf<'registration.save-address'> {
+  return async (params, ctx) => {
+    const h = await editable(repo, params.usuario_cartao);
+    if (Array.isArray(h)) return h;
+    const address = addressOf(params);
+    if (typeof address === 'string') return failed(address);
+    const codigo = params.endereco_ind;
+    const restamp = restampOn(today(ctx));
+    if (codigo === 0) {
+      const created = await repo.registration.insertAddress(h.id, address, freeAddressCode, restamp);
+      return created === undefined
+        ? failed(`this card has used all ${MAX_ADDRESS_CODE} address codes; delete an address first`)
+        : requestOk();
+    }
+    const updated = await repo.registration.updateAddress(h.id, codigo, address, restamp);
+    return updated ? requestOk() : noResult(`this card has no address ${codigo}`);
+  };
+}
+
+export function registrationHandlers(repo: Repository): HandlersOf<AreaIds<'registration'>> {
   return {
-    // The hot path: the answer's JSON text comes from one read of the store (Handler.json), and the
-    // records are that text parsed, so that both say exactly the same.
-    'registration.show': Object.assign(
-      async (params: Params, ctx: HandlerContext) => JSON.parse(await show(params, ctx)) as Row[],
-      { json: show },
-    ),
+    'registration.show': showHandler(repo),
 
     'registration.update-contact': async (params, ctx) => {
-      const patch: Record<string, string> = {};
-      for (const [param, field] of contactParams) if (params[param] !== undefined) patch[field] = String(params[param]);
+      const patch = contactPatch(params);
       if (Object.keys(patch).length === 0)
         return failed(`nothing to update: give at least one of ${contactParams.map(([p]) => p).join(', ')}`);
-      const h = await editable(repo, String(params['usuario_cartao']));
+      const h = await editable(repo, params.usuario_cartao);
       if (Array.isArray(h)) return h;
-      await repo.registration.updateContact(h.id, patch, today(ctx));
+      await repo.registration.saveContact(h.id, (current) => mergeContact(current, patch), restampOn(today(ctx)));
       return requestOk();
     },
 
-    'registration.save-address': async (params, ctx) => {
-      const h = await editable(repo, String(params['usuario_cartao']));
-      if (Array.isArray(h)) return h;
-      const address = addressOf(params);
-      if (typeof address === 'string') return failed(address);
-      const codigo = Number(params['endereco_ind']);
-      if (codigo === 0) {
-        const created = await repo.registration.insertAddress(h.id, address, today(ctx));
-        return created === undefined
-          ? failed('this card has used all 99 address codes; delete an address first')
-          : requestOk();
-      }
-      const updated = await repo.registration.updateAddress(h.id, codigo, address, today(ctx));
-      return updated ? requestOk() : noResult(`this card has no address ${codigo}`);
-    },
+    'registration.save-address': saveAddress(repo),
 
     'registration.delete-address': async (params, ctx) => {
-      const h = await editable(repo, String(params['usuario_cartao']));
+      const h = await editable(repo, params.usuario_cartao);
       if (Array.isArray(h)) return h;
-      const codigo = Number(params['endereco_ind']);
-      const deleted = await repo.registration.deleteAddress(h.id, codigo, today(ctx));
+      const codigo = params.endereco_ind;
+      const deleted = await repo.registration.deleteAddress(h.id, codigo, restampOn(today(ctx)));
       return deleted ? requestOk() : noResult(`this card has no address ${codigo}`);
     },
 
     'registration.cep': async (params) => {
-      const entry = await repo.registration.cep(String(params['cep']));
-      return found(entry ? [entry] : [], `CEP ${String(params['cep'])} is not in the CEP table`);
+      const entry = await repo.registration.cep(params.cep);
+      return found(entry ? [entry] : [], `CEP ${params.cep} is not in the CEP table`);
     },
   };
 }

@@ -1,24 +1,103 @@
 /**
  * Scheduling (spec §4.3). A slot is offered while it is free and starts after
- * now; booking takes exactly one offered slot (status `aguardando`);
- * cancelling sets `cancelado` and frees the slot. Reads answer 3 when there is
- * nothing to list; writes answer 4 with the reason.
+ * now; booking takes exactly one offered slot (a new appointment waits for the
+ * provider); cancelling frees the slot (the rules: domain/schedule.ts). Reads
+ * answer 3 when there is nothing to list; writes answer 4 with the reason.
  */
-import type { Params } from '../../catalogue/index.js';
-import type { Repository } from '../store/repository.js';
-import { isoDate, isoMinute } from '../store/dates.js';
+import type { ParamsOf, Row } from '../../catalogue/index.js';
 import { cancellableStatuses, completedStatuses } from '../../catalogue/codes.js';
+import { bookingRefusal, NEW_APPOINTMENT, offered, offeredDates, requestedTimes } from '../domain/schedule.js';
+import { isoDate, isoMinute } from '../../catalogue/dates.js';
+import type { BookRefusal, Repository } from '../store/types.js';
 import { failed, found, noResult, requestOk, UNKNOWN_CARD } from './envelope.js';
-import type { Handler } from './types.js';
+import type { AreaIds, HandlerOf, HandlersOf } from './types.js';
 
-const code = (params: Params, name: string): string => String(params[name]);
+/** Why a booking was refused, in words. */
+const REFUSED: Readonly<Record<BookRefusal, string>> = {
+  'no-slot':
+    'this provider offers no such slot (location, tp_evento, start and end); list the free ones with buscahorariosdisponiveis',
+  taken: 'the slot is already taken; choose another one',
+};
 
-export function scheduleHandlers(repo: Repository): Record<string, Handler> {
+/** What a booking request gave to reach the beneficiary. */
+const contactOf = (p: ParamsOf<'schedule.book'>): Row => ({
+  ds_email: p.ds_email,
+  nr_ddd_celular: p.nr_ddd_celular,
+  nr_celular: p.nr_celular,
+  ds_endereco: p.ds_endereco,
+});
+
+function book(repo: Repository): HandlerOf<'schedule.book'> {
+  return async (params, ctx) => {
+    const now = ctx.now();
+    const times = requestedTimes(params.dt_hr_inicio, params.dt_hr_fim, isoMinute(now));
+    if (typeof times === 'string') return failed(times);
+    const holder = await repo.registration.holder(params.usuario_cartao);
+    if (!holder) return failed(UNKNOWN_CARD);
+    const booking = {
+      holderId: holder.id,
+      prest_cod_svc_card: params.prest_cod_svc_card,
+      cd_local: params.cd_local,
+      tp_evento: params.tp_evento,
+      ...times,
+      status: NEW_APPOINTMENT,
+      data_cadastro: isoDate(now),
+      contact: contactOf(params),
+    };
+    const result = await repo.schedule.book(booking, bookingRefusal);
+    return result.outcome === 'booked' ? requestOk({ cd_evento: result.cd_evento }) : failed(REFUSED[result.outcome]);
+  };
+}
+
+function cancel(repo: Repository): HandlerOf<'schedule.cancel'> {
+  return async (params) => {
+    const cd = params.cd_evento;
+    const status = await repo.schedule.appointmentStatus(cd);
+    if (!status) return failed(`no appointment has cd_evento ${cd}`);
+    if (!cancellableStatuses.includes(status))
+      return failed(
+        `appointment ${cd} is ${status}; only ${cancellableStatuses.join(' or ')} appointments can be cancelled`,
+      );
+    if (!(await repo.schedule.setAppointmentStatus(cd, status, 'cancelado')))
+      return failed(`appointment ${cd} changed meanwhile; try again`);
+    return requestOk();
+  };
+}
+
+/** `buscadatasdisponiveis`: the dates with a slot offered now. */
+function dates(repo: Repository): HandlerOf<'schedule.dates'> {
+  return async (params, ctx) => {
+    const now = ctx.now();
+    const slots = await repo.schedule.slots(params.prest_cod_svc_card, params.cd_local, { from: isoDate(now) });
+    return found(
+      offeredDates(slots, isoMinute(now)).map((data_consulta) => ({ data_consulta })),
+      'no free slot of this provider at this location',
+    );
+  };
+}
+
+/** `buscahorariosdisponiveis`: the slots of a date offered now. */
+function times(repo: Repository): HandlerOf<'schedule.times'> {
+  return async (params, ctx) => {
+    const on = params.data_consulta;
+    const slots = await repo.schedule.slots(params.prest_cod_svc_card, params.cd_local, { from: on, on });
+    return found(
+      offered(slots, isoMinute(ctx.now())).map(({ tp_evento, hora_inicio, hora_fim }) => ({
+        tp_evento,
+        hora_inicio,
+        hora_fim,
+      })),
+      'no free slot of this provider at this location on this date',
+    );
+  };
+}
+
+export function scheduleHandlers(repo: Repository): HandlersOf<AreaIds<'schedule'>> {
   return {
     'schedule.list': async (params) => {
-      const provider = params['prest_cod_svc_card'] === undefined ? undefined : code(params, 'prest_cod_svc_card');
-      const completed = params['ind_apenas_concluidas'] === 'S';
-      const rows = await repo.schedule.appointments(String(params['usuario_cartao']), {
+      const provider = params.prest_cod_svc_card;
+      const completed = params.ind_apenas_concluidas === 'S';
+      const rows = await repo.schedule.appointments(params.usuario_cartao, {
         provider,
         statuses: completed ? completedStatuses : undefined,
       });
@@ -28,81 +107,14 @@ export function scheduleHandlers(repo: Repository): Record<string, Handler> {
     },
 
     'schedule.locations': async (params) => {
-      const provider = code(params, 'prest_cod_svc_card');
+      const provider = params.prest_cod_svc_card;
       return found(await repo.schedule.locations(provider), `provider ${provider} has no service location`);
     },
 
-    'schedule.dates': async (params, ctx) => {
-      const dates = await repo.schedule.freeDates(
-        code(params, 'prest_cod_svc_card'),
-        code(params, 'cd_local'),
-        isoMinute(ctx.now()),
-      );
-      return found(
-        dates.map((data_consulta) => ({ data_consulta })),
-        'no free slot of this provider at this location',
-      );
-    },
+    'schedule.dates': dates(repo),
+    'schedule.times': times(repo),
 
-    'schedule.times': async (params, ctx) => {
-      const times = await repo.schedule.freeTimes(
-        code(params, 'prest_cod_svc_card'),
-        code(params, 'cd_local'),
-        String(params['data_consulta']),
-        isoMinute(ctx.now()),
-      );
-      return found(times, 'no free slot of this provider at this location on this date');
-    },
-
-    'schedule.book': async (params, ctx) => {
-      const [data_consulta, hora_inicio] = String(params['dt_hr_inicio']).split(' ') as [string, string];
-      const [endDay, hora_fim] = String(params['dt_hr_fim']).split(' ') as [string, string];
-      if (endDay !== data_consulta || hora_fim <= hora_inicio)
-        return failed('dt_hr_fim must be later than dt_hr_inicio on the same day');
-      if (String(params['dt_hr_inicio']) <= isoMinute(ctx.now()))
-        return failed('the slot has already started; choose a later one');
-      const result = await repo.schedule.book({
-        card: String(params['usuario_cartao']),
-        prest_cod_svc_card: code(params, 'prest_cod_svc_card'),
-        cd_local: code(params, 'cd_local'),
-        tp_evento: code(params, 'tp_evento'),
-        data_consulta,
-        hora_inicio,
-        hora_fim,
-        status: 'aguardando',
-        data_cadastro: isoDate(ctx.now()),
-        contact: {
-          ds_email: params['ds_email'],
-          nr_ddd_celular: params['nr_ddd_celular'],
-          nr_celular: params['nr_celular'],
-          ds_endereco: params['ds_endereco'],
-        },
-      });
-      switch (result.outcome) {
-        case 'booked':
-          return requestOk({ cd_evento: result.cd_evento });
-        case 'unknown-card':
-          return failed(UNKNOWN_CARD);
-        case 'no-slot':
-          return failed(
-            'this provider offers no such slot (location, tp_evento, start and end); list the free ones with buscahorariosdisponiveis',
-          );
-        case 'taken':
-          return failed('the slot is already taken; choose another one');
-      }
-    },
-
-    'schedule.cancel': async (params) => {
-      const cd = code(params, 'cd_evento');
-      const status = await repo.schedule.appointmentStatus(cd);
-      if (!status) return failed(`no appointment has cd_evento ${cd}`);
-      if (!cancellableStatuses.includes(status))
-        return failed(
-          `appointment ${cd} is ${status}; only ${cancellableStatuses.join(' or ')} appointments can be cancelled`,
-        );
-      if (!(await repo.schedule.setAppointmentStatus(cd, status, 'cancelado')))
-        return failed(`appointment ${cd} changed meanwhile; try again`);
-      return requestOk();
-    },
+    'schedule.book': book(repo),
+    'schedule.cancel': cancel(repo),
   };
 }

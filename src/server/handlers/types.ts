@@ -1,5 +1,8 @@
 /** The contract between the HTTP layer and the per-area handlers. */
-import type { Params, Row } from '../../catalogue/index.js';
+import type { OperationId, Params, ParamsOf, Row } from '../../catalogue/index.js';
+import type { MaybePromise } from '../maybe-promise.js';
+
+export { isPromise, type MaybePromise } from '../maybe-promise.js';
 
 export interface HandlerContext {
   /** The server's clock (tests pin it). */
@@ -22,16 +25,19 @@ export type Handler = ((params: Params, ctx: HandlerContext) => Promise<Row[]>) 
   readonly json?: JsonAnswer;
 };
 
-/** A value now, or later. */
-export type MaybePromise<T> = T | Promise<T>;
-
 /** The JSON text of a handler's answer (see `Handler.json`). */
 export type JsonAnswer = (params: Params, ctx: HandlerContext) => MaybePromise<string>;
 
-/** Whether a value is a promise (rather than a value available now). */
-export function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
-}
-
 /** One handler per catalogue operation id (`registration.show`, ...). */
 export type Handlers = Readonly<Record<string, Handler>>;
+
+/** The handler of operation `Id`, given its parameters typed as the catalogue infers them (`ParamsOf`). */
+export type HandlerOf<Id extends OperationId> = ((params: ParamsOf<Id>, ctx: HandlerContext) => Promise<Row[]>) & {
+  readonly json?: (params: ParamsOf<Id>, ctx: HandlerContext) => MaybePromise<string>;
+};
+
+/** The handlers of the operations `Id`, each typed by its own parameters. */
+export type HandlersOf<Id extends OperationId> = { readonly [K in Id]: HandlerOf<K> };
+
+/** The ids of one area's operations: `AreaIds<'schedule'>` is `'schedule.list' | … | 'schedule.cancel'`. */
+export type AreaIds<Area extends string> = Extract<OperationId, `${Area}.${string}`>;

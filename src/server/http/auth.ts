@@ -3,7 +3,6 @@
  * with repeated failures from one client slowed down (`throttle.ts`).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { failure, type Reply } from './reply.js';
 import { throttle, type ThrottleOptions } from './throttle.js';
 
@@ -25,20 +24,22 @@ export function bearerCheck(token: string): (header: string | undefined) => bool
   };
 }
 
+/** The refusal of a request by its Authorization header and its client's address, or undefined. */
+export type AuthGate = (authorization: string | undefined, address: string) => Reply | undefined;
+
 /**
  * The refusal of a request without the token (401), or of any request from a
  * client that failed too often lately (429 with `Retry-After`, the token
  * unchecked, so that guessing gains nothing); undefined when it may go on.
  */
-export function authGate(token: string, brake?: Partial<ThrottleOptions>): (req: IncomingMessage) => Reply | undefined {
+export function authGate(token: string, brake?: Partial<ThrottleOptions>): AuthGate {
   const authorized = bearerCheck(token);
   const failures = throttle(brake);
-  return (req) => {
-    const address = req.socket.remoteAddress ?? '';
+  return (authorization, address) => {
     const wait = failures.retryAfter(address);
     if (wait > 0)
       return failure(429, 'too many requests with a wrong token: try again later', ['retry-after', String(wait)]);
-    if (authorized(req.headers.authorization)) return undefined;
+    if (authorized(authorization)) return undefined;
     failures.failed(address);
     return UNAUTHORIZED;
   };

@@ -42,8 +42,8 @@ const TOO_MANY: FieldError = {
   message: `too many parameters: a request carries at most ${MAX_VALUES} values (name=value pairs, JSON members and list elements, query and body together)`,
 };
 
-/** The answer to a body found to carry too many values before it was all read: the rest is left unread, the connection closes. */
-export const TOO_MANY_REPLY: Reply = failure(422, TOO_MANY.message, ['connection', 'close']);
+/** The answer to a body found to carry too many values before it was all read (the rest is left unread). */
+export const TOO_MANY_REPLY: Reply = { ...failure(422, TOO_MANY.message), close: true };
 
 /** The catalogue's verdict on a request's parameters; a request that carried too many values is refused without looking at them. */
 export function checkParams(op: Operation, raw: Params): Validation {

@@ -1,8 +1,8 @@
 /**
- * What the server answers: a status, a JSON body and extra headers, written in one place,
- * each with `Cache-Control: no-store` (medical records stay out of caches) and `nosniff`.
+ * What the server answers: a status, a JSON body and extra headers, given their
+ * headers in one place, each with `Cache-Control: no-store` (medical records
+ * stay out of caches) and `nosniff`.
  */
-import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { envelopeRecord } from '../../catalogue/index.js';
 
 export interface Reply {
@@ -11,6 +11,8 @@ export interface Reply {
   readonly body: string;
   /** Extra headers as a flat list: name, value, name, value. */
   readonly headers?: readonly string[];
+  /** The connection closes after it: the request's body was left unread. */
+  readonly close?: boolean;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -40,19 +42,9 @@ export function failure(status: number, message: string, headers?: readonly stri
   return headers ? { status, body, headers } : { status, body };
 }
 
-/** Writes a reply; `close` asks the client to drop the connection (shutdown, unread body). */
-export function writeReply(res: ServerResponse, reply: Reply, close: boolean): void {
+/** Every header of a reply: those of every answer, then its own. */
+export function replyHeaders(reply: Reply): string[] {
   const head = baseHead(reply.body);
   if (reply.headers) head.push(...reply.headers);
-  if (close && !reply.headers?.includes('connection')) head.push('connection', 'close');
-  res.writeHead(reply.status, head);
-  res.end(reply.body);
-}
-
-/** A reply as raw HTTP/1.1 text with `Connection: close`, for a socket that has no response object (client errors). */
-export function rawReply(reply: Reply): string {
-  const head = [...baseHead(reply.body), ...(reply.headers ?? []), 'connection', 'close'];
-  let text = `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}\r\n`;
-  for (let i = 0; i < head.length; i += 2) text += `${head[i]}: ${head[i + 1]}\r\n`;
-  return `${text}\r\n${reply.body}`;
+  return head;
 }

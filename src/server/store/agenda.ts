@@ -1,6 +1,6 @@
 /** Slots from an agenda: a weekly pattern of slots, counted from "today", so that fixtures never go stale. */
-import { addDays, weekday } from './dates.js';
-import type { SlotKey } from './repository.js';
+import { addDays, minutesOf, timeOf, weekday } from '../../catalogue/dates.js';
+import type { SlotKey } from './types.js';
 
 export interface Agenda {
   readonly prest_cod_svc_card: string;
@@ -17,9 +17,6 @@ export interface Agenda {
   readonly days: number;
 }
 
-const minutesOf = (hm: string): number => Number(hm.slice(0, 2)) * 60 + Number(hm.slice(3, 5));
-const hm = (m: number): string => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-
 /** The agenda's slots from the day after `today` (`yyyy-mm-dd`). */
 export function expandAgenda(a: Agenda, today: string): SlotKey[] {
   const out: SlotKey[] = [];
@@ -33,8 +30,8 @@ export function expandAgenda(a: Agenda, today: string): SlotKey[] {
         cd_local: a.cd_local,
         tp_evento: a.tp_evento,
         data_consulta,
-        hora_inicio: hm(t),
-        hora_fim: hm(t + a.minutes),
+        hora_inicio: timeOf(t),
+        hora_fim: timeOf(t + a.minutes),
       });
     }
   }

@@ -181,39 +181,31 @@ export const fixturesSchema = documentSchema
 /** Fields whose values an error message must not repeat (docs/decisions.md). */
 const PERSONAL: ReadonlySet<string> = new Set(['usuario_cartao', 'dispositivo_token']);
 
-/** Cross-record rules: unique keys, references that exist, cards that match their contract, valid CPFs. */
-function checkReferences(d: Dataset, ctx: z.RefinementCtx): void {
-  const doc = d as unknown as Record<string, Row[]>;
-  const at = (row: unknown, name: string): string => String((row as Row)[name]);
-  const issue = (path: Array<string | number>, message: string) => ctx.addIssue({ code: 'custom', path, message });
-  /**
-   * The set of `field` values of a list, with an issue for each repeat. Cards and
-   * device tokens are personal data: their issue names the first holder instead of the value.
-   */
-  const unique = (where: string, field: string): Set<string> => {
-    const first = new Map<string, number>();
-    (doc[where] ?? []).forEach((item, i) => {
-      const k = at(item, field);
-      const j = first.get(k);
-      if (j !== undefined)
-        issue(
-          [where, i, field],
-          PERSONAL.has(field) ? `${field} appears twice (as in ${where}.${j})` : `${field} ${k} appears twice`,
-        );
-      else first.set(k, i);
-    });
-    return new Set(first.keys());
-  };
-  unique('contracts', 'contrato_id');
-  unique('beneficiaries', 'beneficiario_id');
-  const cards = unique('beneficiaries', 'usuario_cartao');
-  unique('ceps', 'cep');
-  const locations = unique('locations', 'cd_local');
-  unique('providers', 'prest_cod_svc_card');
-  unique('appointments', 'cd_evento');
-  unique('devices', 'pushid');
-  unique('devices', 'dispositivo_token');
+type Issue = (path: Array<string | number>, message: string) => void;
 
+const at = (row: unknown, name: string): string => String((row as Row)[name]);
+
+/**
+ * The set of `field` values of a list, with an issue for each repeat. Cards and
+ * device tokens are personal data: their issue names the first holder instead of the value.
+ */
+function unique(doc: Record<string, Row[]>, issue: Issue, where: string, field: string): Set<string> {
+  const first = new Map<string, number>();
+  (doc[where] ?? []).forEach((item, i) => {
+    const k = at(item, field);
+    const j = first.get(k);
+    if (j !== undefined)
+      issue(
+        [where, i, field],
+        PERSONAL.has(field) ? `${field} appears twice (as in ${where}.${j})` : `${field} ${k} appears twice`,
+      );
+    else first.set(k, i);
+  });
+  return new Set(first.keys());
+}
+
+/** A beneficiary's contract exists and its card carries it; its card and CPF have their check digits; address codes. */
+function checkBeneficiaries(d: Dataset, issue: Issue): void {
   const contracts = new Map(d.contracts.map((c) => [at(c, 'contrato_id'), c as Row]));
   d.beneficiaries.forEach((b, i) => {
     const card = at(b, 'usuario_cartao');
@@ -236,14 +228,18 @@ function checkReferences(d: Dataset, ctx: z.RefinementCtx): void {
       if (codes.indexOf(k) !== j) issue(['beneficiaries', i, 'endereco', j, 'codigo'], `codigo ${k} appears twice`);
     });
   });
+}
+
+/** Providers attend at known locations; agendas, slots and appointments are where their provider attends. */
+function checkPlaces(d: Dataset, doc: Record<string, Row[]>, issue: Issue, locations: Set<string>): void {
   const served = new Set<string>();
-  d.providers.forEach((p, i) =>
+  d.providers.forEach((p, i) => {
     p.locations.forEach((l, j) => {
       if (!locations.has(String(l)))
         issue(['providers', i, 'locations', j], `location ${String(l)} is not in locations`);
       served.add(`${at(p, 'prest_cod_svc_card')}/${String(l)}`);
-    }),
-  );
+    });
+  });
   for (const where of ['agendas', 'slots', 'appointments']) {
     (doc[where] ?? []).forEach((s, i) => {
       const pair = `${at(s, 'prest_cod_svc_card')}/${at(s, 'cd_local')}`;
@@ -254,6 +250,24 @@ function checkReferences(d: Dataset, ctx: z.RefinementCtx): void {
         );
     });
   }
+}
+
+/** Cross-record rules: unique keys, references that exist, cards that match their contract, valid CPFs. */
+function checkReferences(d: Dataset, ctx: z.RefinementCtx): void {
+  const doc = d as unknown as Record<string, Row[]>;
+  const issue: Issue = (path, message) => ctx.addIssue({ code: 'custom', path, message });
+  const once = (where: string, field: string) => unique(doc, issue, where, field);
+  once('contracts', 'contrato_id');
+  once('beneficiaries', 'beneficiario_id');
+  const cards = once('beneficiaries', 'usuario_cartao');
+  once('ceps', 'cep');
+  const locations = once('locations', 'cd_local');
+  once('providers', 'prest_cod_svc_card');
+  once('appointments', 'cd_evento');
+  once('devices', 'pushid');
+  once('devices', 'dispositivo_token');
+  checkBeneficiaries(d, issue);
+  checkPlaces(d, doc, issue, locations);
   for (const where of ['appointments', 'devices']) {
     (doc[where] ?? []).forEach((row, i) => {
       const card = row['usuario_cartao'];

@@ -1,16 +1,15 @@
 /**
- * The store: a database behind the repository interface, and the handlers of
- * all 30 operations bound to it. The dataset modules (fixture schema, demo
- * generator) are loaded only when a dataset is loaded, so that opening an
- * existing database stays cheap.
+ * The store: a database behind the repository interfaces (types.ts). It knows
+ * nothing of the handlers: the server's start-up binds them to it (wire.ts).
+ * The dataset modules (fixture schema, demo generator) are loaded only when a
+ * dataset is loaded, so that opening an existing database stays cheap.
  */
-import type { OpenStoreOptions, Store } from './types.js';
-import type { Repository } from './repository.js';
+import type { OpenStoreOptions, Repository, Store } from './types.js';
 import { forServing, openDatabase, sqliteRepository } from './sqlite/index.js';
-import { buildHandlers } from '../handlers/index.js';
-import { isoDate } from './dates.js';
+import { isoDate } from '../../catalogue/dates.js';
+import { datasetRows } from './rows.js';
 
-export type { OpenStoreOptions, Store } from './types.js';
+export type { OpenStoreOptions, Repository, Store } from './types.js';
 export { FixturesError } from './fixtures-error.js';
 export { REASON_TEXT, StoreUnavailable, type UnavailableReason } from './unavailable.js';
 export { faultOf } from './sqlite/faults.js';
@@ -34,20 +33,15 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     await repo.close();
     throw err;
   }
-  return {
-    handlers: buildHandlers(repo),
-    created,
-    describeDemo: () => repo.describe(),
-    close: () => repo.close(),
-  };
+  return { repo, created, describeDemo: () => repo.describe(), close: () => repo.close() };
 }
 
 async function seed(repo: Repository, options: OpenStoreOptions, created: boolean, now: Date): Promise<void> {
   if (options.fixtures !== undefined) {
     const { parseFixtures } = await import('./fixtures.js');
-    await repo.load(parseFixtures(options.fixtures), isoDate(now));
+    await repo.load(datasetRows(parseFixtures(options.fixtures), isoDate(now)));
   } else if (options.demo && created) {
     const { demoDataset } = await import('./demo.js');
-    await repo.load(demoDataset(now), isoDate(now));
+    await repo.load(datasetRows(demoDataset(now), isoDate(now)));
   }
 }

@@ -1,4 +1,4 @@
-/** A small seeded pseudo-random generator (mulberry32), so the demo dataset is the same on every run. */
+/** A small seeded pseudo-random generator (mulberry32), so the demo dataset is the same on every run, and random digits from it. */
 export interface Random {
   /** A float in [0, 1). */
   next(): number;
@@ -37,3 +37,18 @@ export function seeded(seed: number): Random {
     },
   };
 }
+
+/** A seed for `seeded` from text (FNV-1a): a stream of its own for each thing the text names. */
+export function seedOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** `n` random decimal digits. */
+export const randomDigits = (r: Random, n: number): string =>
+  Array.from({ length: n }, () => String(r.int(0, 9))).join('');
+
+/** `n` random lower-case hexadecimal digits. */
+export const randomHex = (r: Random, n: number): string =>
+  Array.from({ length: n }, () => r.int(0, 15).toString(16)).join('');

@@ -11,7 +11,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
-import { isPromise, type MaybePromise } from '../../handlers/types.js';
+import { isPromise, type MaybePromise } from '../../maybe-promise.js';
 import { StoreUnavailable } from '../unavailable.js';
 import { faultOf, unavailable } from './faults.js';
 

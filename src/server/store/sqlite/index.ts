@@ -1,5 +1,5 @@
 /** The SQLite implementation of the repository (better-sqlite3: synchronous calls behind an asynchronous interface). */
-import type { Repository } from '../repository.js';
+import type { Repository } from '../types.js';
 import type { Db } from './connection.js';
 import { sqliteRegistration } from './registration.js';
 import { sqliteRecord } from './record.js';
@@ -40,7 +40,7 @@ export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS): Repository 
     schedule: guard(sqliteSchedule(db)),
     enrol: guard(sqliteEnrol(db, commit)),
     notify: guard(sqliteNotify(db)),
-    load: async (data, today) => load(data, today),
+    load: async (rows) => load(rows),
     describe: async () => ({
       cards: cards.all(DESCRIBED),
       providers: places.all(DESCRIBED).map((p) => {

@@ -179,4 +179,9 @@ export const migrations: readonly string[] = [
     sent_at                 TEXT NOT NULL
   ) STRICT, WITHOUT ROWID;
   `,
+  // 2: the appointments of a slot, whatever their status: whether a slot is free is the domain's
+  // rule (src/server/domain/schedule.ts), so listing slots reads all of them.
+  `
+  CREATE INDEX appointment_slot ON appointment (slot_id) WHERE slot_id IS NOT NULL;
+  `,
 ];

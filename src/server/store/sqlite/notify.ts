@@ -1,64 +1,88 @@
-/** Push devices and notification sendings in SQLite. Audiences are counted with one COUNT each. */
-import type { Audience, NotifyRepository, Sending } from '../repository.js';
+/**
+ * Push devices and notification sendings in SQLite. Devices are counted by
+ * simple filters, with one COUNT each: a filter on the beneficiary joins its
+ * table, the others read the device table alone (its `active` index).
+ */
+import type { Device, DeviceFilter, NotifyRepository } from '../types.js';
 import type { Db } from './connection.js';
 import { isUniqueViolation } from './values.js';
 
-export function sqliteNotify(db: Db): NotifyRepository {
-  const register = db
-    .prepare<Record<string, unknown>, string>(
-      `INSERT INTO device (pushid, token, tipo, beneficiary_id, registered_on) VALUES (@pushid, @token, @tipo, @holderId, @today)
-       ON CONFLICT (token) DO UPDATE SET tipo = excluded.tipo, beneficiary_id = coalesce(excluded.beneficiary_id, beneficiary_id), active = 1
-       RETURNING pushid`,
-    )
-    .pluck();
-  const change = db.prepare('UPDATE device SET token = ?, tipo = ?, active = 1 WHERE pushid = ?');
-  const countAll = db.prepare<[], number>('SELECT count(*) FROM device WHERE active = 1').pluck();
-  const filters = `(@grupo_usuario IS NULL OR b.grupo_usuario = @grupo_usuario) AND (@tipo_beneficiario IS NULL OR b.tipo_beneficiario = @tipo_beneficiario)`;
-  const countHolder = db
-    .prepare<Record<string, unknown>, number>(
-      `SELECT count(*) FROM device d JOIN beneficiary b ON b.id = d.beneficiary_id WHERE d.beneficiary_id = @holderId AND d.active = 1 AND ${filters}`,
-    )
-    .pluck();
-  const countFiltered = db
-    .prepare<Record<string, unknown>, number>(
-      `SELECT count(*) FROM device d JOIN beneficiary b ON b.id = d.beneficiary_id WHERE d.active = 1 AND ${filters}`,
-    )
-    .pluck();
+/** The condition of each filter, and whether it needs the beneficiary. */
+const CONDITIONS: Readonly<Record<keyof DeviceFilter, readonly [sql: string, joins: boolean]>> = {
+  active: ['d.active = @active', false],
+  holderId: ['d.beneficiary_id = @holderId', false],
+  grupo_usuario: ['b.grupo_usuario = @grupo_usuario', true],
+  tipo_beneficiario: ['b.tipo_beneficiario = @tipo_beneficiario', true],
+};
+
+/** Counts devices by a filter; one prepared statement per set of filters given. */
+function deviceCounter(db: Db): (filter: DeviceFilter) => number {
+  const prepared = new Map<string, (params: object) => number>();
+  return (filter) => {
+    const names = (Object.keys(CONDITIONS) as Array<keyof DeviceFilter>).filter((n) => filter[n] !== undefined);
+    const key = names.join(',');
+    let count = prepared.get(key);
+    if (!count) {
+      const join = names.some((n) => CONDITIONS[n][1]) ? ' JOIN beneficiary b ON b.id = d.beneficiary_id' : '';
+      const where = names.length ? ` WHERE ${names.map((n) => CONDITIONS[n][0]).join(' AND ')}` : '';
+      const stmt = db.prepare<[object], number>(`SELECT count(*) FROM device d${join}${where}`).pluck();
+      count = (params) => stmt.get(params)!;
+      prepared.set(key, count);
+    }
+    const params = Object.fromEntries(
+      names.map((n) => [n, typeof filter[n] === 'boolean' ? Number(filter[n]) : filter[n]]),
+    );
+    return count(params);
+  };
+}
+
+/** The device with a token read and the device a decision makes of it stored, in one transaction. */
+function deviceSaving(db: Db) {
+  const byToken = db.prepare<[string], Omit<Device, 'active'> & { active: number }>(
+    'SELECT pushid, token, tipo, beneficiary_id AS holderId, active, registered_on FROM device WHERE token = ?',
+  );
+  const put = db.prepare(
+    `INSERT INTO device (pushid, token, tipo, beneficiary_id, active, registered_on) VALUES (@pushid, @token, @tipo, @holderId, @active, @registered_on)
+     ON CONFLICT (token) DO UPDATE SET pushid = excluded.pushid, tipo = excluded.tipo, beneficiary_id = excluded.beneficiary_id,
+       active = excluded.active, registered_on = excluded.registered_on`,
+  );
+  return db.transaction((token: string, decide: (current: Device | undefined) => Device): Device => {
+    const row = byToken.get(token);
+    const device = decide(row && { ...row, active: row.active === 1 });
+    put.run({ ...device, active: Number(device.active) });
+    return device;
+  });
+}
+
+/** A sending's audience counted and the sending a decision makes of the count stored, in one transaction. */
+function sending(db: Db) {
+  const count = deviceCounter(db);
   const store = db.prepare(
     `INSERT INTO notification (id, conteudo, tipo_notificacao, usuario_envio, audience, recipients, sent_at)
      VALUES (@id, @conteudo, @tipo_notificacao, @usuario_envio, @audience, @recipients, @sent_at)`,
   );
-
-  const count = (audience: Audience | 'all'): number => {
-    if (audience === 'all') return countAll.get()!;
-    const params = { holderId: null, grupo_usuario: null, tipo_beneficiario: null, ...audience };
-    return (audience.holderId === undefined ? countFiltered : countHolder).get(params)!;
-  };
-  const send = db.transaction((audience: Audience | 'all', sending: Sending): number => {
-    const recipients = count(audience);
-    if (recipients > 0) store.run({ ...sending, audience: JSON.stringify(audience), recipients });
+  return db.transaction((filter: DeviceFilter, decide: Parameters<NotifyRepository['send']>[1]): number => {
+    const recipients = count(filter);
+    const made = decide(recipients);
+    if (made) store.run({ ...made, audience: JSON.stringify(made.audience) });
     return recipients;
   });
+}
 
+export function sqliteNotify(db: Db): NotifyRepository {
+  const save = deviceSaving(db);
+  const send = sending(db);
+  const change = db.prepare('UPDATE device SET token = @token, tipo = @tipo, active = @active WHERE pushid = @pushid');
   return {
-    registerDevice: async (d) => {
-      const pushid = register.get({
-        pushid: d.pushid,
-        token: d.token,
-        tipo: d.tipo,
-        holderId: d.holderId,
-        today: d.today,
-      })!;
-      return { pushid, created: pushid === d.pushid };
-    },
-    changeDevice: async (pushid, token, tipo) => {
+    saveDevice: async (token, decide) => save.immediate(token, decide),
+    updateDevice: async (pushid, d) => {
       try {
-        return change.run(token, tipo, pushid).changes === 1 ? 'changed' : 'unknown';
+        return change.run({ ...d, active: Number(d.active), pushid }).changes === 1 ? 'changed' : 'unknown';
       } catch (err) {
         if (isUniqueViolation(err)) return 'token-taken';
         throw err;
       }
     },
-    send: async (audience, sending) => send.immediate(audience, sending),
+    send: async (filter, decide) => send.immediate(filter, decide),
   };
 }

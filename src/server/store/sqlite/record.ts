@@ -1,6 +1,6 @@
 /** Medical-record items in SQLite: one table, each item's record fields kept as JSON. */
 import type { Row } from '../../../catalogue/index.js';
-import type { RecordRepository } from '../repository.js';
+import type { RecordRepository } from '../types.js';
 import type { Db } from './connection.js';
 
 export function sqliteRecord(db: Db): RecordRepository {

@@ -8,7 +8,7 @@
 import { operation, sampleRecord, type Row } from '../../../catalogue/index.js';
 import { makeCard } from '../card.js';
 import { cpfFrom } from '../cpf.js';
-import { addDays, isoDate } from '../dates.js';
+import { addDays, isoDate } from '../../../catalogue/dates.js';
 import { medicalKinds } from '../medical.js';
 import { openDatabase, type Db } from './connection.js';
 
@@ -47,10 +47,81 @@ function itemBody(kind: string): string {
   return JSON.stringify(rec);
 }
 
+/** The SQL functions the seeding statements call: a card and a CPF per beneficiary. */
+function sqlFunctions(db: Db): void {
+  const pool = Array.from({ length: CPF_POOL }, (_, k) => cpfFrom(String(300_000_000 + k * 7919)));
+  db.function('scale_card', { deterministic: true }, (contract, bnf) =>
+    makeCard({ cart_coop: COOP, cart_contrato: Number(contract), cart_cod_bnf: Number(bnf), cart_cod_dependente: 0 }),
+  );
+  db.function('scale_cpf', { deterministic: true }, (i) => pool[Number(i) % CPF_POOL]!);
+}
+
+/** `n` beneficiaries with a card, a contact and an address each, on contracts of `per` beneficiaries. */
+function seedPeople(db: Db, n: number, per: number, today: string): void {
+  const addContracts = db.prepare(
+    `${range} INSERT INTO contract (id, registro_ans, coop_id, produto_tabela_id, origem, details, status, created_on, start_on)
+     SELECT i, '419761', ${COOP}, 11, 'WB', '{}', 'ativo', @created, @start FROM n`,
+  );
+  chunked(db, Math.ceil(n / per), (from, to) =>
+    addContracts.run({ from, to, created: addDays(today, -400), start: addDays(today, -365) }),
+  );
+  const addBeneficiaries = db.prepare(
+    `${range} INSERT INTO beneficiary (id, contract_id, status, cpf, nome, nome_mae, data_nasc, card, permite_atualizar, codigo_usuario_portal,
+                                       grupo_usuario, tipo_beneficiario, lote, movimento)
+     SELECT i, (i - 1) / CAST(@per AS INTEGER) + 1, 'ativo', scale_cpf(i), 'Beneficiário ' || i, 'Mãe do beneficiário ' || i,
+            date('1950-01-01', '+' || (i % 25000) || ' days'), scale_card((i - 1) / CAST(@per AS INTEGER) + 1, i), 'S', 100000 + i,
+            i % 3 + 1, CASE WHEN i % 4 = 0 THEN 2 ELSE 1 END, 0, 0
+       FROM n`,
+  );
+  const addContacts = db.prepare(
+    `INSERT INTO contact (beneficiary_id, codigo, telefone, celular, fax, email)
+     SELECT id, 1, '(11)3' || substr('000000' || id, -7), '(11)9' || substr('0000000' || id, -8), '', 'beneficiario' || id || '@example.com'
+       FROM beneficiary WHERE id BETWEEN @from AND @to`,
+  );
+  const addAddresses = db.prepare(
+    `INSERT INTO address (beneficiary_id, codigo, tipo, cep, logradouro, numero, complemento, estado, cidade, bairro, ponto_referencia,
+                          caixa_postal, ind_correspondencia, ind_fatura)
+     SELECT id, 1, 'RESIDENCIAL', '01310100', 'Avenida Paulista', CAST(id % 5000 + 1 AS TEXT), '', 'SP', 'São Paulo', 'Bela Vista', '', '', 'S', 'S'
+       FROM beneficiary WHERE id BETWEEN @from AND @to`,
+  );
+  chunked(db, n, (from, to) => {
+    addBeneficiaries.run({ from, to, per });
+    addContacts.run({ from, to });
+    addAddresses.run({ from, to });
+  });
+}
+
+/** `items` medical items spread evenly over `n` beneficiaries and every kind. */
+function seedMedical(db: Db, n: number, items: number): void {
+  if (n === 0) return;
+  db.exec('CREATE TEMP TABLE scale_kind (k INTEGER PRIMARY KEY, kind TEXT NOT NULL, body TEXT NOT NULL)');
+  const kind = db.prepare('INSERT INTO temp.scale_kind (k, kind, body) VALUES (?, ?, ?)');
+  medicalKinds.forEach((m, k) => {
+    kind.run(k, m.kind, itemBody(m.kind));
+  });
+  const itemsPer = Math.max(1, Math.ceil(items / n));
+  const addItems = db.prepare(
+    `${range} INSERT INTO medical_item (beneficiary_id, kind, body)
+     SELECT (i - 1) / CAST(@itemsPer AS INTEGER) + 1, k.kind, k.body FROM n JOIN temp.scale_kind k ON k.k = (i - 1) % ${medicalKinds.length}`,
+  );
+  chunked(db, items, (from, to) => addItems.run({ from, to, itemsPer }));
+  db.exec('DROP TABLE temp.scale_kind');
+}
+
+/** `devices` active devices spread evenly over `n` beneficiaries (none tied to a card when there are none). */
+function seedDevices(db: Db, n: number, devices: number, today: string): void {
+  const devicesPer = Math.max(1, Math.ceil(devices / Math.max(1, n)));
+  const addDevices = db.prepare(
+    `${range} INSERT INTO device (id, pushid, token, tipo, beneficiary_id, active, registered_on)
+     SELECT i, printf('scale-%010d', i), printf('scale-token-%010d', i), i % 2 + 1, CASE WHEN @n > 0 THEN (i - 1) / CAST(@devicesPer AS INTEGER) + 1 END, 1, @today FROM n`,
+  );
+  chunked(db, devices, (from, to) => addDevices.run({ from, to, devicesPer, n, today }));
+}
+
 /**
  * Fills a new (empty) database at `path` with `beneficiaries` card holders
  * (one contract per `perContract`), `devices` active devices and
- * `medicalItems` items spread evenly over the beneficiaries and the six kinds.
+ * `medicalItems` items spread evenly over the beneficiaries and the kinds.
  * Throws when the database already holds data.
  */
 export function seedScale(path: string, options: ScaleOptions): ScaleCounts {
@@ -62,65 +133,11 @@ export function seedScale(path: string, options: ScaleOptions): ScaleCounts {
       .get();
     if (taken) throw new Error(`${path} already holds data; seed a new database`);
     const today = isoDate(options.now ?? new Date());
-    const per = options.perContract ?? 1000;
     const n = options.beneficiaries;
-    const pool = Array.from({ length: CPF_POOL }, (_, k) => cpfFrom(String(300_000_000 + k * 7919)));
-    db.function('scale_card', { deterministic: true }, (contract, bnf) =>
-      makeCard({ cart_coop: COOP, cart_contrato: Number(contract), cart_cod_bnf: Number(bnf), cart_cod_dependente: 0 }),
-    );
-    db.function('scale_cpf', { deterministic: true }, (i) => pool[Number(i) % CPF_POOL]!);
-
-    const contracts = Math.ceil(n / per);
-    const addContracts = db.prepare(
-      `${range} INSERT INTO contract (id, registro_ans, coop_id, produto_tabela_id, origem, details, status, created_on, start_on)
-       SELECT i, '419761', ${COOP}, 11, 'WB', '{}', 'ativo', @created, @start FROM n`,
-    );
-    chunked(db, contracts, (from, to) =>
-      addContracts.run({ from, to, created: addDays(today, -400), start: addDays(today, -365) }),
-    );
-
-    const addBeneficiaries = db.prepare(
-      `${range} INSERT INTO beneficiary (id, contract_id, status, cpf, nome, nome_mae, data_nasc, card, permite_atualizar, codigo_usuario_portal,
-                                         grupo_usuario, tipo_beneficiario, lote, movimento)
-       SELECT i, (i - 1) / CAST(@per AS INTEGER) + 1, 'ativo', scale_cpf(i), 'Beneficiário ' || i, 'Mãe do beneficiário ' || i,
-              date('1950-01-01', '+' || (i % 25000) || ' days'), scale_card((i - 1) / CAST(@per AS INTEGER) + 1, i), 'S', 100000 + i,
-              i % 3 + 1, CASE WHEN i % 4 = 0 THEN 2 ELSE 1 END, 0, 0
-         FROM n`,
-    );
-    const addContacts = db.prepare(
-      `INSERT INTO contact (beneficiary_id, codigo, telefone, celular, fax, email)
-       SELECT id, 1, '(11)3' || substr('000000' || id, -7), '(11)9' || substr('0000000' || id, -8), '', 'beneficiario' || id || '@example.com'
-         FROM beneficiary WHERE id BETWEEN @from AND @to`,
-    );
-    const addAddresses = db.prepare(
-      `INSERT INTO address (beneficiary_id, codigo, tipo, cep, logradouro, numero, complemento, estado, cidade, bairro, ponto_referencia,
-                            caixa_postal, ind_correspondencia, ind_fatura)
-       SELECT id, 1, 'RESIDENCIAL', '01310100', 'Avenida Paulista', CAST(id % 5000 + 1 AS TEXT), '', 'SP', 'São Paulo', 'Bela Vista', '', '', 'S', 'S'
-         FROM beneficiary WHERE id BETWEEN @from AND @to`,
-    );
-    chunked(db, n, (from, to) => {
-      addBeneficiaries.run({ from, to, per });
-      addContacts.run({ from, to });
-      addAddresses.run({ from, to });
-    });
-
-    db.exec('CREATE TEMP TABLE scale_kind (k INTEGER PRIMARY KEY, kind TEXT NOT NULL, body TEXT NOT NULL)');
-    const kind = db.prepare('INSERT INTO temp.scale_kind (k, kind, body) VALUES (?, ?, ?)');
-    medicalKinds.forEach((m, k) => kind.run(k, m.kind, itemBody(m.kind)));
-    const itemsPer = Math.max(1, Math.ceil(options.medicalItems / Math.max(1, n)));
-    const addItems = db.prepare(
-      `${range} INSERT INTO medical_item (beneficiary_id, kind, body)
-       SELECT (i - 1) / CAST(@itemsPer AS INTEGER) + 1, k.kind, k.body FROM n JOIN temp.scale_kind k ON k.k = (i - 1) % ${medicalKinds.length}`,
-    );
-    if (n > 0) chunked(db, options.medicalItems, (from, to) => addItems.run({ from, to, itemsPer }));
-
-    const devicesPer = Math.max(1, Math.ceil(options.devices / Math.max(1, n)));
-    const addDevices = db.prepare(
-      `${range} INSERT INTO device (id, pushid, token, tipo, beneficiary_id, active, registered_on)
-       SELECT i, printf('scale-%010d', i), printf('scale-token-%010d', i), i % 2 + 1, CASE WHEN @n > 0 THEN (i - 1) / CAST(@devicesPer AS INTEGER) + 1 END, 1, @today FROM n`,
-    );
-    chunked(db, options.devices, (from, to) => addDevices.run({ from, to, devicesPer, n, today }));
-    db.exec('DROP TABLE temp.scale_kind');
+    sqlFunctions(db);
+    seedPeople(db, n, options.perContract ?? 1000, today);
+    seedMedical(db, n, options.medicalItems);
+    seedDevices(db, n, options.devices, today);
     db.pragma('optimize');
     return { beneficiaries: n, devices: options.devices, medicalItems: n > 0 ? options.medicalItems : 0 };
   } finally {

@@ -3,9 +3,9 @@
  * create, and, when a step fails, what was created and the exact commands
  * that continue from there. Pure functions: no prompts, no network.
  */
-import type { Operation, Params } from '../../catalogue/index.js';
-import { flagOf } from '../operations/flags.js';
-import { shellQuote } from '../safety/shell.js';
+import type { Operation, Params } from '../../../../catalogue/index.js';
+import { flagOf } from '../../../operations/flags.js';
+import { shellQuote } from '../../../output/shell.js';
 
 /** Where an id of a later step comes from. */
 export type IdRef = { readonly kind: 'contract' } | { readonly kind: 'beneficiary'; readonly index: number };
@@ -24,7 +24,12 @@ export interface Step {
   readonly defines?: IdRef;
   /** For documents: the file whose base64 content is `arquivo`. */
   readonly file?: string;
+  /** Steps that the summary of what was created counts instead of listing, by this noun: `declaration answer`. */
+  readonly counted?: string;
 }
+
+/** The contract's id, as the payer and each `beneficiary add` step need it. */
+export const contractRef = { field: 'contrato_id', from: { kind: 'contract' } } as const;
 
 /** Ids known so far: the contract's, and each beneficiary's by number. */
 export interface Ids {
@@ -104,34 +109,42 @@ export function continuation(rest: readonly Step[], ids: Ids, globals: readonly 
   return lines;
 }
 
+/** A beneficiary's (or the contract's) part of the summary: its head, what was created under it, and the counts. */
+interface Created {
+  readonly head: string;
+  readonly items: string[];
+  readonly counts: Map<string, number>;
+}
+
+function createdText(g: Created): string {
+  const counts = [...g.counts].map(([noun, n]) => `${n} ${noun}${n > 1 ? 's' : ''}`);
+  const items = [...g.items, ...counts];
+  if (!g.head) return items.join(', ');
+  return items.length ? `${g.head} (${items.join(', ')})` : g.head;
+}
+
 /** One line of what was created: `contract 8 (payer registered); beneficiary 1: beneficiario_id 15 (contato_id 3, …)`. */
 export function createdSummary(done: readonly Done[]): string {
   if (done.length === 0) return 'nothing';
-  const groups: Array<{ head: string; items: string[]; answers: number }> = [];
+  const groups: Created[] = [];
   const group = (head: string) => {
-    const g = { head, items: [] as string[], answers: 0 };
+    const g: Created = { head, items: [], counts: new Map() };
     groups.push(g);
     return g;
   };
-  let current: ReturnType<typeof group> | undefined;
+  let current: Created | undefined;
   for (const { step, id } of done) {
     if (step.creates === 'contrato_id') current = group(`contract ${id ?? '(no id answered)'}`);
     else if (step.creates === 'beneficiario_id')
       current = group(`${step.label}: beneficiario_id ${id ?? '(no id answered)'}`);
     else {
       current ??= group('');
-      if (step.op.name === 'beneficiario/ds') current.answers++;
+      if (step.counted) current.counts.set(step.counted, (current.counts.get(step.counted) ?? 0) + 1);
       else
         current.items.push(
           step.creates && id !== undefined ? `${step.creates} ${id}` : `${step.label.split(' · ').pop()} registered`,
         );
     }
   }
-  return groups
-    .map((g) => {
-      const items = [...g.items, ...(g.answers ? [`${g.answers} declaration answer${g.answers > 1 ? 's' : ''}`] : [])];
-      if (!g.head) return items.join(', ');
-      return items.length ? `${g.head} (${items.join(', ')})` : g.head;
-    })
-    .join('; ');
+  return groups.map(createdText).join('; ');
 }

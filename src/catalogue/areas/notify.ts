@@ -1,0 +1,65 @@
+/** Section 4.5 of the spec: devices and push notifications. */
+import { opt, req } from '../field.js';
+import * as rec from '../records.js';
+import * as r from '../rules.js';
+import { inArea, WRITE } from './common.js';
+
+// ── 4.5 Notifications ──────────────────────────────────────────────────────────
+const define = inArea('notify', 'base', '/api/svccentral/notificacao');
+const device = {
+  dispositivo_token: req(r.text(255, 1, 'fcm-token-abc123'), 'token generated for the device'),
+  dispositivo_tipo: req(r.int(1, 1, '1'), 'device type: 1 Android, 2 iOS (see docs/decisions.md)'),
+};
+const message = {
+  conteudo: req(r.text(200, 1, 'Your appointment is tomorrow'), 'notification content'),
+  tipo_notificacao: req(r.int(1, 2, '1'), 'notification type code'),
+};
+const sender = { usuario_envio: req(r.int(1, 10, '1'), 'sending user') };
+export const notify = [
+  define({
+    name: 'cadastradispositivo',
+    command: ['notify', 'device', 'register'],
+    summary: 'Register a device for push notifications',
+    methods: WRITE,
+    params: {
+      ...device,
+      usuario_cartao: opt(
+        r.card,
+        'card of the beneficiary who uses the device (coopctl extension, see docs/decisions.md)',
+      ),
+    },
+    response: { fields: rec.deviceRegistered, envelope: 'required' },
+  }),
+  define({
+    name: 'alteradispositivo',
+    command: ['notify', 'device', 'change'],
+    summary: "Change a device's registration",
+    methods: WRITE,
+    params: { pushid: req(r.text(128, 1, 'dev-0001'), 'device identifier in the push provider'), ...device },
+    response: { fields: rec.deviceChanged, envelope: 'required' },
+  }),
+  define({
+    name: 'envianotificacao',
+    command: ['notify', 'send'],
+    summary: "Send a notification to the cooperative's app users, narrowed by the optional filters",
+    confirm: 'unfiltered',
+    methods: WRITE,
+    params: {
+      ...message,
+      grupo_usuario: opt(r.int(1, 2, '1'), 'user group to notify'),
+      tipo_beneficiario: opt(r.int(1, 2, '1'), 'beneficiary type to notify'),
+      ...sender,
+      usuario_cartao: opt(r.card, 'card of the beneficiary to notify'),
+    },
+    response: { fields: rec.notificationSent, envelope: 'required' },
+  }),
+  define({
+    name: 'envianotificacaotodos',
+    command: ['notify', 'send-all'],
+    summary: 'Send a notification to all app users',
+    confirm: 'always',
+    methods: WRITE,
+    params: { ...message, ...sender },
+    response: { fields: rec.notificationSent, envelope: 'required' },
+  }),
+] as const;

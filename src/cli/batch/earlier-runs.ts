@@ -1,0 +1,111 @@
+/**
+ * What the journal of earlier runs says of this file before anything is
+ * sent: where they sent (another service's ids mean nothing here), whether
+ * the file changed, steps edited after being sent (refused), and done steps
+ * the file no longer has (left as they are).
+ */
+import { createHash } from 'node:crypto';
+import type { Target } from '../../client/types.js';
+import { UsageError } from '../exit-codes.js';
+import type { Batch } from './input.js';
+import { type Recorded, type RunEntry, readJournal, replay } from './journal.js';
+import type { Plan, Step } from './plan.js';
+import { counted } from './plural.js';
+import type { Place, Problem } from './source.js';
+import { stopInvalid } from './validity.js';
+
+/** A step of the plan, with the row or contract it belongs to. */
+export interface PlacedStep {
+  readonly step: Step;
+  readonly place: Place;
+}
+
+export interface History {
+  /** The journal's path; undefined for stdin without --journal. */
+  readonly journalPath: string | undefined;
+  /** What the journal says of each step, by step id. */
+  readonly recorded: Map<string, Recorded>;
+  /** Where this run sends. */
+  readonly target: Target;
+  /** The file's hash, which the journal records for each run. */
+  readonly sha256: string;
+  readonly steps: PlacedStep[];
+}
+
+/** Every step of the plan, with the row or contract it belongs to. */
+function allSteps(plan: Plan): PlacedStep[] {
+  const out: PlacedStep[] = [];
+  for (const g of plan.groups) {
+    if (g.contract) out.push({ step: g.contract, place: g });
+    if (g.payer) out.push({ step: g.payer, place: g });
+    for (const r of g.rows) {
+      if (r.beneficiary) out.push({ step: r.beneficiary, place: r });
+      for (const s of r.subs) out.push({ step: s, place: r });
+    }
+  }
+  return out;
+}
+
+/** Whether the journal has the step settled: done, or done with its id lost. */
+export function doneBefore(r: Recorded | undefined): boolean {
+  return r?.state === 'done' || r?.state === 'lost';
+}
+
+/** The journal of earlier runs (none for stdin without --journal), refusing one that sent elsewhere. */
+export async function readHistory(b: Batch, file: string, journal: string | undefined): Promise<History> {
+  const journalPath = journal ?? (file === '-' ? undefined : `${file}.journal.jsonl`);
+  if (!journalPath) b.inv.info('enrol batch: reading stdin without --journal: an interrupted run cannot be resumed');
+  const { steps: recorded, runs } = replay(journalPath ? readJournal(journalPath) : []);
+  const target = await b.inv.target('base');
+  const lastRun = runs[runs.length - 1];
+  checkTarget(lastRun, journalPath, target);
+  const sha256 = createHash('sha256').update(b.bytes).digest('hex');
+  if (lastRun && lastRun.sha256 !== sha256)
+    b.inv.info(
+      `enrol batch: ${b.name} changed since the last run; rows are matched by contract key and CPF, and checked against what was sent`,
+    );
+  return { journalPath, recorded, target, sha256, steps: allSteps(b.plan) };
+}
+
+function checkTarget(lastRun: RunEntry | undefined, journalPath: string | undefined, target: Target): void {
+  if (lastRun && lastRun.target !== target.baseUrl) {
+    throw new UsageError(
+      `the journal ${journalPath} records requests sent to ${lastRun.target}, and this run would send to ${target.baseUrl}; its ids mean nothing there. Move the journal aside to send the whole file to ${target.baseUrl}`,
+    );
+  }
+}
+
+/** Steps done by an earlier run from other values: the batch cannot change what it created. */
+function conflicts(h: History): Problem[] {
+  const out: Problem[] = [];
+  for (const { step, place } of h.steps) {
+    const r = h.recorded.get(step.id);
+    if (!r || !doneBefore(r) || r.hash === step.hash) continue;
+    const id = r.state === 'done' && r.id !== undefined && step.creates ? ` (${step.creates} ${r.id})` : '';
+    out.push({
+      ...(place.line !== undefined ? { line: place.line } : {}),
+      field: place.line !== undefined ? step.name : `${place.path ?? ''} ${step.name}`,
+      message: `was already sent by an earlier run with other values${id}; the batch cannot change what it sent. Undo the edit, or change it with the single commands (coopctl enrol …)`,
+    });
+  }
+  return out;
+}
+
+/** Stops the batch (its exit code) when steps were edited after being sent; says what the file no longer has. */
+export async function refuseEdits(b: Batch, h: History): Promise<number | undefined> {
+  const clash = conflicts(h);
+  if (clash.length) {
+    await b.inv.notice(
+      `${b.name}: ${counted(clash.length, 'step was', 'steps were')} edited after being sent; nothing was sent`,
+      'error',
+    );
+    return stopInvalid(b, `${b.name}: edited after being sent (journal ${h.journalPath}):`, clash);
+  }
+  const planned = new Set(h.steps.map((s) => s.step.id));
+  const orphans = [...h.recorded].filter(([id, r]) => doneBefore(r) && !planned.has(id)).length;
+  if (orphans)
+    b.inv.info(
+      `enrol batch: the journal holds ${counted(orphans, 'done step')} that ${b.name} no longer has; left as they are`,
+    );
+  return undefined;
+}

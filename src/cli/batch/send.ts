@@ -1,0 +1,115 @@
+/**
+ * Sending the batch: the journal opened (and locked), a client of its own,
+ * the run recorded, the steps an earlier run left in doubt decided
+ * (reconcile.ts), and the plan sent (engine.ts) with progress on stderr.
+ * With --dry-run, only what would be sent is said.
+ */
+import { basename } from 'node:path';
+import type { Client } from '../../client/client.js';
+import type { Invocation } from '../invocation.js';
+import { version } from '../version.js';
+import { doneBefore, type History } from './earlier-runs.js';
+import { type EngineOptions, runPlan } from './engine.js';
+import type { Batch } from './input.js';
+import { Journal } from './journal.js';
+import { counted } from './plural.js';
+import { Progress } from './progress.js';
+import { reconcile, type Resolution } from './reconcile.js';
+import type { EngineTotals, JournalWriter } from './step-sender.js';
+
+export interface SendOptions {
+  readonly concurrency: number;
+  /** Beneficiaries of one contract created at once. */
+  readonly perContract: number;
+  readonly resendUncertain: boolean;
+}
+
+/** The journal when there is none (stdin without --journal): nothing is written, everything is durable at once. */
+const NO_JOURNAL: JournalWriter = { write: () => undefined, durable: () => Promise.resolve() };
+
+/** --dry-run: what would be sent, and what skipped as done by an earlier run. */
+export function sayDryRun(b: Batch, h: History): void {
+  let send = 0;
+  let skip = 0;
+  for (const { step } of h.steps) {
+    if (doneBefore(h.recorded.get(step.id))) skip++;
+    else send++;
+  }
+  const groups = b.plan.groups.length;
+  b.inv.info(
+    `enrol batch --dry-run: ${b.name} is valid: ${counted(b.validRows, 'row')} in ${counted(groups, 'contract')}; would send ${counted(send, 'request')} to ${h.target.baseUrl}${skip ? ` and skip ${skip} done by an earlier run` : ''}. Nothing was sent.`,
+  );
+}
+
+/** Sends what is left of the batch; the totals of the run. */
+export async function sendBatch(b: Batch, h: History, o: SendOptions): Promise<EngineTotals> {
+  const journal = h.journalPath ? Journal.open(h.journalPath) : undefined;
+  const writer = journal ?? NO_JOURNAL;
+  let client: Client | undefined;
+  try {
+    // A client of our own, not tied to Ctrl-C: a request in flight is let finish and journaled.
+    client = await b.inv.ctx.createClient(await b.inv.clientOptions());
+    writer.write({
+      e: 'run',
+      at: new Date().toISOString(),
+      file: basename(b.name),
+      sha256: h.sha256,
+      target: h.target.baseUrl,
+      coopctl: version,
+    });
+    const resolutions = await decideDoubts(b, h, client, writer, o.resendUncertain);
+    sayResuming(b.inv, h);
+    return await sendWithProgress(b, {
+      client,
+      target: h.target,
+      journal: writer,
+      recorded: h.recorded,
+      resolutions,
+      concurrency: o.concurrency,
+      perContract: o.perContract,
+      signal: b.inv.ctx.signal,
+    });
+  } finally {
+    await client?.close();
+    await journal?.close();
+  }
+}
+
+/** Decides the steps an earlier run left in doubt; journals those found created with their ids lost. */
+async function decideDoubts(
+  b: Batch,
+  h: History,
+  client: Client,
+  writer: JournalWriter,
+  resendUncertain: boolean,
+): Promise<ReadonlyMap<string, Resolution>> {
+  const { resolutions, lost, notes } = await reconcile(b.plan, h.recorded, client, h.target, resendUncertain);
+  for (const l of lost)
+    writer.write({ e: 'lost', k: l.key, h: l.hash, ...(l.parent === undefined ? {} : { p: l.parent }) });
+  for (const note of notes) b.inv.info(`enrol batch: ${note}`);
+  return resolutions;
+}
+
+function sayResuming(inv: Invocation, h: History): void {
+  const skipped = h.steps.filter(({ step }) => h.recorded.get(step.id)?.state === 'done').length;
+  if (skipped)
+    inv.info(
+      `enrol batch: resuming from ${h.journalPath}: ${counted(skipped, 'step')} done by an earlier run will be skipped`,
+    );
+}
+
+async function sendWithProgress(b: Batch, o: Omit<EngineOptions, 'onRow'>): Promise<EngineTotals> {
+  const { inv } = b;
+  const progress = new Progress({
+    stream: inv.ctx.stderr,
+    total: b.validRows,
+    mode: inv.globals.quiet ? 'off' : inv.ctx.tty.stderr ? 'bar' : 'lines',
+    now: () => inv.ctx.clock.now(),
+    label: 'enrol batch',
+  });
+  try {
+    return await runPlan(b.plan, b.results, { ...o, onRow: (r) => progress.tick(r.status !== 'ok') });
+  } finally {
+    progress.stop();
+  }
+}

@@ -1,0 +1,77 @@
+/** The enrolment wizard's questions: fields by name (with defaults), optional ones behind one question, files. */
+import { statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { isoDate, toBR } from '../../../../catalogue/dates.js';
+import type { Operation, Params } from '../../../../catalogue/index.js';
+import { askField } from '../../../interactive/fields.js';
+import type { Invocation } from '../../../invocation.js';
+
+/** Pre-filled answers by field name. */
+export type Defaults = Readonly<Record<string, string | undefined>>;
+
+/** A value as the user reads it (a list comma-joined). */
+export const text = (v: unknown) => (v === undefined || v === null ? '' : Array.isArray(v) ? v.join(',') : String(v));
+
+/** What is being filled in: the operation whose fields are asked, the questions' prefix, and its parameters. */
+export interface Form {
+  readonly op: Operation;
+  /** Words before each question, e.g. `Beneficiary 2 ·`. */
+  readonly prefix: string;
+  /** The parameters that the answers go into. */
+  readonly into: Params;
+}
+
+/** Asks `names` in order (required ones must be answered, optional ones may be skipped). */
+export async function askNames(
+  inv: Invocation,
+  form: Form,
+  names: readonly string[],
+  defaults: Defaults = {},
+): Promise<void> {
+  for (const name of names) {
+    const field = form.op.params[name]!;
+    const fallback = defaults[name];
+    const answer = await askField(inv.ctx.prompter, name, field, {
+      prefix: form.prefix,
+      optional: !field.required,
+      ...(fallback ? { default: fallback } : {}),
+    });
+    if (answer !== undefined) form.into[name] = answer;
+  }
+}
+
+/** Offers the remaining optional fields behind one question. */
+export async function askMore(inv: Invocation, form: Form, names: readonly string[]): Promise<void> {
+  if (names.length === 0) return;
+  const message = `${form.prefix} Fill in optional fields (${names.join(', ')})?`;
+  if (await inv.ctx.prompter.confirm({ message, default: false })) await askNames(inv, form, names);
+}
+
+/** `dd/mm/yyyy` of today (a default the user sees and may change). */
+export function today(): string {
+  return toBR(isoDate(new Date()));
+}
+
+/** A path as typed, `~` expanded, made absolute. */
+export function expandPath(path: string, inv: Invocation): string {
+  const home = inv.ctx.env['HOME'] ?? homedir();
+  return resolve(path === '~' ? home : path.startsWith('~/') ? `${home}${path.slice(1)}` : path);
+}
+
+/** A file to attach: a readable regular file (the check of `--file`-style paths). */
+export function fileProblem(path: string, inv: Invocation): string | undefined {
+  try {
+    const st = statSync(expandPath(path, inv));
+    return st.isFile() ? undefined : `${path} is not a regular file`;
+  } catch (err) {
+    return `cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`;
+  }
+}
+
+/** A code table in one line: `1 home, 2 billing`. */
+export function codeHint(table: Readonly<Record<string, string>>): string {
+  return Object.entries(table)
+    .map(([code, meaning]) => `${code} ${meaning}`)
+    .join(', ');
+}

@@ -1,0 +1,129 @@
+/**
+ * Submitting the enrolment step by step, showing each result. When a step
+ * fails, it says what was already created (ids) and the exact `coopctl
+ * enrol …` commands that continue from there.
+ */
+import { Interrupted, TransportError } from '../../../../client/errors.js';
+import { ExitCode } from '../../../exit-codes.js';
+import { createdId, submit, type Submitted } from '../../../interactive/calls.js';
+import type { Invocation } from '../../../invocation.js';
+import { renderRows } from '../../../output/render.js';
+import { specOf } from '../../specs.js';
+import { continuation, createdSummary, paramsOf, type Done, type Ids, type Step } from './plan.js';
+
+/** Where the submission is: what was done, and the ids known. */
+interface Progress {
+  readonly steps: readonly Step[];
+  readonly done: Done[];
+  readonly ids: Ids;
+}
+
+/** Why a step stopped the submission. */
+interface Stop {
+  readonly at: number;
+  readonly problem: string;
+  readonly code: number;
+  /** The step may have been done (no answer came back). */
+  readonly uncertain?: boolean;
+}
+
+/** The global options that the continuation commands need again. */
+function globalWords(inv: Invocation): string[] {
+  const g = inv.globals;
+  const out: string[] = [];
+  if (g.profile !== undefined) out.push('--profile', g.profile);
+  if (g.tokenFile !== undefined && g.tokenFile !== '-') out.push('--token-file', g.tokenFile);
+  if (g.body !== 'json') out.push('--body', g.body);
+  return out;
+}
+
+async function printResults(inv: Invocation, done: readonly Done[]): Promise<void> {
+  if (done.length === 0) return;
+  const rows = done.map(({ step, id }) => ({
+    step: step.label,
+    operation: step.op.name,
+    created: step.creates && id !== undefined ? step.creates : '',
+    id: id ?? '',
+  }));
+  inv.out(await renderRows(['step', 'operation', 'created', 'id'], rows, inv.format, await inv.style('stdout')));
+}
+
+function sayContinuation(inv: Invocation, progress: Progress, at: number): void {
+  const rest = progress.steps.slice(at);
+  if (!rest.length) return;
+  const { ids } = progress;
+  inv.say('To continue from there, run:');
+  for (const line of continuation(rest, ids, globalWords(inv))) inv.say(`  ${line}`);
+  if (ids.contract !== undefined)
+    inv.say(`(or add the beneficiaries still missing with: coopctl enrol wizard --contrato-id ${ids.contract})`);
+}
+
+/** Says what was created and how to continue from the step that stopped; returns its code. */
+async function stopped(inv: Invocation, progress: Progress, stop: Stop): Promise<number> {
+  await printResults(inv, progress.done);
+  const step = progress.steps[stop.at];
+  await inv.notice(step ? `${step.label} (${step.op.name}): ${stop.problem}` : stop.problem, 'error');
+  inv.say(`Already created: ${createdSummary(progress.done)}.`);
+  if (stop.uncertain && step) {
+    const { contract } = progress.ids;
+    const check = contract
+      ? `coopctl enrol contract search --contrato-id ${contract}`
+      : 'coopctl enrol contract search';
+    inv.say(`Whether ${step.label} was done is unknown: check (${check}) before running its command again.`);
+  }
+  sayContinuation(inv, progress, stop.at);
+  return stop.code;
+}
+
+/** Sends one step; a Stop when no answer came back (an interruption is reported, then thrown on). */
+async function send(inv: Invocation, progress: Progress, at: number): Promise<Submitted | Stop> {
+  const step = progress.steps[at]!;
+  const params = paramsOf(step, progress.ids);
+  if (!params) return { at, problem: 'an id it needs is unknown', code: ExitCode.failed };
+  try {
+    return await submit(inv, specOf(step.op), params);
+  } catch (err) {
+    if (err instanceof TransportError) return { at, problem: err.message, code: ExitCode.transport, uncertain: true };
+    if (err instanceof Interrupted || inv.ctx.signal.aborted)
+      await stopped(inv, progress, { at, problem: 'interrupted', code: ExitCode.interrupted, uncertain: true });
+    throw err;
+  }
+}
+
+/** Records a step's answer: its id, and the ids later steps need; a Stop when that id is missing. */
+function record(
+  progress: Progress,
+  at: number,
+  sent: Extract<Submitted, { kind: 'answered' }>,
+): Stop | string | undefined {
+  const step = progress.steps[at]!;
+  const id = step.creates ? createdId(sent.records, step.creates) : undefined;
+  progress.done.push(id === undefined ? { step } : { step, id });
+  if (step.defines && id === undefined) {
+    const problem = `${step.label}: the answer carries no ${step.creates}, so the next steps cannot name it`;
+    return { at: at + 1, problem, code: ExitCode.transport };
+  }
+  if (step.defines?.kind === 'contract') progress.ids.contract = id;
+  else if (step.defines?.kind === 'beneficiary') progress.ids.beneficiaries.set(step.defines.index, id!);
+  return id;
+}
+
+/** Runs every step in order, stopping at the first that does not succeed; returns the exit code. */
+export async function submitAll(inv: Invocation, steps: readonly Step[], ids: Ids): Promise<number> {
+  const progress: Progress = { steps, done: [], ids };
+  const style = await inv.style('stderr');
+  for (const [i, step] of steps.entries()) {
+    const sent = await send(inv, progress, i);
+    if ('at' in sent) return stopped(inv, progress, sent);
+    if (sent.kind === 'stopped')
+      return stopped(inv, progress, { at: i, problem: 'stopped before sending (nothing sent)', code: sent.code });
+    if (sent.code !== ExitCode.ok)
+      return stopped(inv, progress, { at: i, problem: sent.problem ?? 'failed', code: sent.code });
+    const id = record(progress, i, sent);
+    if (typeof id === 'object') return stopped(inv, progress, id);
+    const what = id === undefined ? ': done' : `: ${step.creates} ${id}`;
+    inv.info(`${step.label}${what}`, (safe) => `${style.green('✔')} ${safe}`);
+  }
+  await printResults(inv, progress.done);
+  return ExitCode.ok;
+}

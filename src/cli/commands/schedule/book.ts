@@ -1,0 +1,22 @@
+/**
+ * `schedule book`: with required flags missing on a terminal, the booking
+ * wizard (book/wizard.ts, loaded only then) asks for them from the live lists
+ * of free slots. A dry run sends nothing, not even the wizard's reads: the
+ * missing fields are then asked plainly (the params hook).
+ */
+import { operation } from '../../../catalogue/index.js';
+import { missingRequired } from '../../interactive/fields.js';
+import { shellQuote } from '../../output/shell.js';
+import { isDryRun } from '../../safety/flags.js';
+import { defineCommand } from '../define.js';
+
+const op = operation('schedule.book');
+const card = shellQuote(op.params[op.positional].example);
+
+export const book = defineCommand(op, {
+  examples: [`coopctl schedule book ${card}   # on a terminal, the booking wizard asks for the rest`],
+  interactive: async (inv, spec, raw) => {
+    if (!inv.interactive || isDryRun(inv) || missingRequired(spec.op.params, raw).length === 0) return undefined;
+    return (await import('./book/wizard.js')).runScheduleWizard(inv, spec, raw);
+  },
+});

@@ -1,0 +1,40 @@
+/**
+ * The area commands (GUIDE §3): one command per catalogue operation under its
+ * area's groups, each from its spec (specs.ts: its module's, or derived from
+ * the entry), plus the commands that are not one operation (`record summary`,
+ * `enrol wizard`). Installs the safety and interactive hooks first.
+ */
+import type { Command } from 'commander';
+import { catalogue } from '../../catalogue/index.js';
+import { installInteractive } from '../interactive/install.js';
+import { addOperationCommand } from '../operations/command.js';
+import type { RunState } from '../run-state.js';
+import { installSafety } from '../safety/install.js';
+import { addEnrolWizardCommand } from './enrol/wizard.js';
+import { addSummaryCommand } from './record/summary.js';
+import { specOf } from './specs.js';
+
+/** Commands that are not one catalogue operation, and the group they go under. */
+const extraCommands: ReadonlyArray<{ readonly under: readonly string[]; add(group: Command, run: RunState): void }> = [
+  { under: ['record'], add: addSummaryCommand },
+  { under: ['enrol'], add: addEnrolWizardCommand },
+];
+
+/** The group of these words below `parent`, made when missing. */
+function group(parent: Command, words: readonly string[]): Command {
+  let cmd = parent;
+  for (const word of words) cmd = cmd.commands.find((c) => c.name() === word) ?? cmd.command(word);
+  return cmd;
+}
+
+export function addOperationCommands(program: Command, run: RunState): void {
+  installSafety();
+  installInteractive();
+  for (const op of catalogue) addOperationCommand(group(program, op.command.slice(0, -1)), specOf(op), run);
+  for (const extra of extraCommands) extra.add(group(program, extra.under), run);
+  // Groups below an area (`enrol contract`) are described by their commands.
+  for (const area of program.commands) {
+    for (const sub of area.commands)
+      if (sub.commands.length && !sub.description()) sub.description(sub.commands.map((c) => c.name()).join(' | '));
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The answer to a request that reached its operation: its parameters (query,
+ * then body), failure injection (`Prefer`), the catalogue's validation, the
+ * handler, and a handler's failure as 503 (store unavailable) or 500. Never
+ * throws and never rejects.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describeErrors, type Params } from '../../catalogue/index.js';
+import type { HandlerContext } from '../handlers/types.js';
+import { isPromise } from '../maybe-promise.js';
+import { StoreUnavailable } from '../store/unavailable.js';
+import { ABORTED, BODY_LIMIT, readBody, TOO_LARGE, TOO_MANY, type BodyStop } from './body.js';
+import type { PlainRequest } from './exchange.js';
+import { addBody, addForm, bodyCounter, checkParams, emptyParams, listify, TOO_MANY_REPLY } from './params.js';
+import { parsePrefer, type Preferences } from './prefer.js';
+import { envelopeBody, failure, type Reply } from './reply.js';
+import type { Route } from './routes.js';
+
+export interface AnswerOptions {
+  /** Honour the `Prefer` failure-injection header. */
+  readonly allowPrefer?: boolean;
+  /** Where a handler's failure is noted (its kind only, never its message). */
+  readonly log?: { write(text: string): unknown };
+  /** The clock handed to handlers. */
+  readonly now?: () => Date;
+}
+
+/** A routed request's answer; `query` is its query string without `?`. */
+export type RouteAnswer = (route: Route, request: PlainRequest, query: string) => Reply | Promise<Reply>;
+
+// The rest of an oversized body is left unread: the connection closes after the answer.
+const STOPPED: Readonly<Record<BodyStop, Reply>> = {
+  [TOO_LARGE]: { ...failure(413, 'request body over 1 MiB'), close: true },
+  [TOO_MANY]: TOO_MANY_REPLY,
+  [ABORTED]: { ...failure(400, 'request body was not received'), close: true },
+};
+
+/** `Preference-Applied` for an answer under preferences. */
+const applied = (prefer: Preferences): string[] => ['preference-applied', prefer.applied];
+
+/** What answering needs besides the request: whether Prefer counts, the handlers' context, the log. */
+interface Scope {
+  readonly allowPrefer: boolean;
+  readonly ctx: HandlerContext;
+  readonly log: AnswerOptions['log'];
+}
+
+/** The handler's JSON text, at once when the store can give it synchronously. */
+function handled(route: Route, params: Params, prefer: Preferences | undefined, scope: Scope): Reply | Promise<Reply> {
+  const headers = prefer ? applied(prefer) : undefined;
+  const reply = (body: string): Reply => (headers ? { status: 200, body, headers } : { status: 200, body });
+  if (route.json) {
+    const text = route.json(params, scope.ctx);
+    return isPromise(text) ? text.then(reply) : reply(text);
+  }
+  return route.handler(params, scope.ctx).then((records) => reply(JSON.stringify(records)));
+}
+
+/** A forced status, else validation, then a forced confirma_operacao or the handler. */
+function afterDelay(route: Route, raw: Params, prefer: Preferences | undefined, scope: Scope): Reply | Promise<Reply> {
+  if (prefer?.status) return failure(prefer.status, `forced by Prefer: status=${prefer.status}`, applied(prefer));
+  const checked = checkParams(route.op, raw);
+  if (!checked.ok) return failure(422, describeErrors(checked.errors));
+  if (prefer?.confirma) {
+    const body = envelopeBody(prefer.confirma, `forced by Prefer: confirma=${prefer.confirma} (nothing was done)`);
+    return { status: 200, body, headers: applied(prefer) };
+  }
+  return handled(route, checked.value, prefer, scope);
+}
+
+/** Preferences, validation and the handler, once the parameters are all read. */
+function decide(route: Route, request: PlainRequest, raw: Params, scope: Scope): Reply | Promise<Reply> {
+  if (route.listParams.length) listify(raw, route.listParams);
+  const prefer = scope.allowPrefer ? parsePrefer(request.headers['prefer']) : undefined;
+  if (prefer?.delay) return sleep(prefer.delay).then(() => afterDelay(route, raw, prefer, scope));
+  return afterDelay(route, raw, prefer, scope);
+}
+
+/** The body read (as far as needed) and its parameters added to the query's, then `decide`. */
+async function withBody(route: Route, request: PlainRequest, raw: Params, scope: Scope): Promise<Reply> {
+  const { headers } = request;
+  const counter = bodyCounter(headers['content-type'], raw);
+  const body = await readBody(request.body!, headers['content-length'], BODY_LIMIT, counter);
+  if (typeof body === 'symbol') return STOPPED[body];
+  const parsed = addBody(raw, headers['content-type'], body);
+  if (!parsed.ok) return failure(400, parsed.message);
+  return decide(route, request, raw, scope);
+}
+
+/**
+ * A handler that failed. The store unavailable (locked by another process,
+ * disk full, read-only file, I/O error): 503 with `Retry-After` and what is
+ * wrong. Else a bug: say which operation and what kind of error, never the
+ * message (it may carry parameters).
+ */
+function fault(route: Route, err: unknown, scope: Scope): Reply {
+  if (err instanceof StoreUnavailable) {
+    scope.log?.write(`${route.op.id}: store unavailable: ${err.reason}\n`);
+    return failure(503, err.message, ['retry-after', String(err.retryAfter)]);
+  }
+  scope.log?.write(`${route.op.id}: handler failed: ${err instanceof Error ? err.name : typeof err}\n`);
+  return route.fault;
+}
+
+/**
+ * The answerer of routed requests. A request without a body whose handler
+ * answers at once (the common read) is answered synchronously: no promise,
+ * no await on the hot path.
+ */
+export function routeAnswer(options: AnswerOptions): RouteAnswer {
+  const scope: Scope = {
+    allowPrefer: options.allowPrefer === true,
+    ctx: { now: options.now ?? (() => new Date()) },
+    log: options.log,
+  };
+  return (route, request, query) => {
+    let reply: Reply | Promise<Reply>;
+    try {
+      const raw = query ? addForm(emptyParams(), query) : emptyParams();
+      reply = request.body === undefined ? decide(route, request, raw, scope) : withBody(route, request, raw, scope);
+    } catch (err) {
+      return fault(route, err, scope);
+    }
+    return isPromise(reply) ? reply.then(undefined, (err: unknown) => fault(route, err, scope)) : reply;
+  };
+}

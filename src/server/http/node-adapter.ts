@@ -1,0 +1,80 @@
+/**
+ * node:http around the server core: each `IncomingMessage` becomes a plain
+ * request for `dispatch`, and its plain response is written back. What is
+ * about sockets stays here: time limits against slow or idle clients, node's
+ * own refusals (408, 431, 400), HEAD without a body, closing the connection
+ * when shutting down or when a body was left unread, and the access log.
+ */
+import http, { type IncomingMessage } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import type { Writable } from 'node:stream';
+import { accessLog } from './access-log.js';
+import { hasBody } from './body.js';
+import { answerClientErrors } from './client-error.js';
+import type { Dispatch } from './dispatch.js';
+import type { PlainRequest, PlainResponse } from './exchange.js';
+
+export interface Timeouts {
+  readonly headersTimeout: number;
+  readonly requestTimeout: number;
+  readonly keepAliveTimeout: number;
+}
+
+/** Time limits against slow or idle clients. */
+export const TIMEOUTS: Timeouts = { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 };
+
+export interface AdapterOptions {
+  /** Access log stream (stderr); none for quiet. */
+  readonly log?: Writable;
+  /** Other time limits than TIMEOUTS (tests). */
+  readonly timeouts?: Partial<Timeouts>;
+}
+
+/**
+ * How often node looks for requests over headersTimeout/requestTimeout: its
+ * default of 30 s would let a limit run up to 30 s late, so at most 1 s (and a
+ * tenth of a shorter limit).
+ */
+function checkingInterval(t: Timeouts): number {
+  return Math.max(10, Math.min(1_000, Math.floor(Math.min(t.headersTimeout, t.requestTimeout) / 10)));
+}
+
+/** The plain request of a node request: its body, when it announces one, is read from the stream as it arrives. */
+export function plainRequest(req: IncomingMessage): PlainRequest {
+  return {
+    method: req.method ?? '',
+    target: req.url ?? '/',
+    headers: req.headers,
+    body: hasBody(req.headers) ? req : undefined,
+    clientAddress: req.socket.remoteAddress ?? '',
+  };
+}
+
+/** An HTTP server answering every request with `dispatch`. */
+export function nodeServer(dispatch: Dispatch, options: AdapterOptions = {}): http.Server {
+  const log = accessLog(options.log);
+
+  function listener(req: IncomingMessage, res: http.ServerResponse): void {
+    const startedAt = log ? performance.now() : 0;
+    const write = (answer: PlainResponse): void => {
+      if (res.destroyed) return;
+      // Close the connection when shutting down, or rather than read a body left unread.
+      const close = answer.close || !server.listening;
+      res.writeHead(answer.status, close ? [...answer.headers, 'connection', 'close'] : answer.headers);
+      res.end(answer.body);
+      log?.(req.method ?? '-', answer.logPath, answer.status, startedAt);
+    };
+    const answer = dispatch(plainRequest(req));
+    if (answer instanceof Promise) answer.then(write);
+    else write(answer);
+  }
+
+  const timeouts = { ...TIMEOUTS, ...options.timeouts };
+  // No Host at all is refused by the request gate, with the headers of every answer.
+  const server = http.createServer(
+    { ...timeouts, connectionsCheckingInterval: checkingInterval(timeouts), requireHostHeader: false },
+    listener,
+  );
+  answerClientErrors(server);
+  return server;
+}

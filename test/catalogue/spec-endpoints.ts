@@ -1,0 +1,73 @@
+/**
+ * Independent oracles of the catalogue's contents, written from the spec
+ * (section 4) rather than from the catalogue: its endpoints and the order
+ * of the commands. Counts of operations in tests are taken from these.
+ */
+
+/** The endpoints of section 4 of the spec, as it lists them (method and path). */
+export const SPEC_ENDPOINTS = [
+  'POST /api/svcmobile/atualizacaocadastral/atualizacontato',
+  'POST /api/svcmobile/atualizacaocadastral/atualizaendereco',
+  'GET|HEAD /api/svcmobile/atualizacaocadastral/buscacep',
+  'GET|HEAD /api/svcmobile/atualizacaocadastral/buscadadosusuario',
+  'POST /api/svcmobile/atualizacaocadastral/excluiendereco',
+  'GET|HEAD /api/svcmobile/prontuario/buscaalergias',
+  'GET|HEAD /api/svcmobile/prontuario/buscaatestados',
+  'GET|HEAD /api/svcmobile/prontuario/buscaexames',
+  'GET|HEAD /api/svcmobile/prontuario/buscamedicamentos',
+  'GET|HEAD /api/svcmobile/prontuario/buscaplanoterapeutico',
+  'GET|HEAD /api/svcmobile/prontuario/buscaproblemas',
+  'GET|HEAD /api/svccard/agendamento/buscaagendamentos',
+  'GET|HEAD /api/svccard/agendamento/buscadatasdisponiveis',
+  'GET|HEAD /api/svccard/agendamento/buscahorariosdisponiveis',
+  'GET|HEAD /api/svccard/agendamento/buscalocaisatendimento',
+  'POST /api/svccard/agendamento/cancelaagendamento',
+  'POST /api/svccard/agendamento/enviaagendamento',
+  'POST /api/svcweb/contrato',
+  'GET|HEAD /api/svcweb/contrato/search',
+  'POST /api/svcweb/contrato/alterar_situacao',
+  'POST /api/svcweb/contrato/responsavel_financeiro',
+  'POST /api/svcweb/beneficiario',
+  'POST /api/svcweb/beneficiario/contato',
+  'POST /api/svcweb/beneficiario/documento',
+  'POST /api/svcweb/beneficiario/endereco',
+  'POST /api/svcweb/beneficiario/ds',
+  'POST /api/svccentral/notificacao/cadastradispositivo',
+  'POST /api/svccentral/notificacao/alteradispositivo',
+  'POST /api/svccentral/notificacao/envianotificacao',
+  'POST /api/svccentral/notificacao/envianotificacaotodos',
+];
+
+/** The commands in the order the CLI's help, the docs and the generated tests list them. */
+export const COMMAND_ORDER = [
+  'registration.show',
+  'registration.update-contact',
+  'registration.save-address',
+  'registration.cep',
+  'registration.delete-address',
+  'record.allergies',
+  'record.certificates',
+  'record.exams',
+  'record.medications',
+  'record.plans',
+  'record.problems',
+  'schedule.list',
+  'schedule.dates',
+  'schedule.times',
+  'schedule.locations',
+  'schedule.cancel',
+  'schedule.book',
+  'enrol.contract.create',
+  'enrol.contract.search',
+  'enrol.contract.set-status',
+  'enrol.payer',
+  'enrol.beneficiary.add',
+  'enrol.beneficiary.contact',
+  'enrol.beneficiary.document',
+  'enrol.beneficiary.address',
+  'enrol.beneficiary.declaration',
+  'notify.device.register',
+  'notify.device.change',
+  'notify.send',
+  'notify.send-all',
+] as const;

@@ -1,0 +1,110 @@
+/**
+ * Command modules (src/cli/commands): each names its catalogue operation by
+ * reference, the command tree finds it by the operation, and its hooks are
+ * what the commands run — seen by spying on a registered module's hook while
+ * the command runs in-process.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { catalogue, operation } from '../../src/catalogue/index.js';
+import { book } from '../../src/cli/commands/schedule/book.js';
+import { cancel } from '../../src/cli/commands/schedule/cancel.js';
+import { dates } from '../../src/cli/commands/schedule/dates.js';
+import { modules, specOf } from '../../src/cli/commands/specs.js';
+import { startHarness, type Harness } from './harness.js';
+
+describe('registration', () => {
+  it('the modules, each of a catalogue entry (the same object), one per operation', () => {
+    expect(modules.map((spec) => spec.op.command.join(' ')).sort()).toEqual([
+      'notify send',
+      'notify send-all',
+      'registration delete-address',
+      'schedule book',
+      'schedule cancel',
+      'schedule dates',
+    ]);
+    for (const spec of modules) expect(catalogue.includes(spec.op), spec.op.path).toBe(true);
+    expect(new Set(modules.map((spec) => spec.op)).size).toBe(modules.length);
+  });
+
+  it("specOf finds a module by its operation; any other operation's command is its catalogue entry alone", () => {
+    expect(specOf(operation('schedule.dates'))).toBe(dates);
+    expect(specOf(operation('schedule.cancel'))).toBe(cancel);
+    const show = operation('registration.show');
+    expect(specOf(show)).toEqual({ op: show });
+    // By the object, not by its id: a copy of an entry is another operation.
+    expect(specOf({ ...operation('schedule.dates') })).not.toBe(dates);
+  });
+
+  it('every operation that asks for confirmation has its wording in its module', () => {
+    const asking = catalogue.filter((op) => op.confirm !== undefined);
+    expect(asking.map((op) => op.command.join(' '))).toEqual([
+      'registration delete-address',
+      'schedule cancel',
+      'notify send',
+      'notify send-all',
+    ]);
+    for (const op of asking) expect(typeof specOf(op).confirm, op.path).toBe('function');
+  });
+});
+
+describe("the commands run their module's hooks", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.reset());
+  afterEach(() => vi.restoreAllMocks());
+
+  const free = [
+    { data_consulta: '2026-03-03', confirma_operacao: 2, mensagem_erro: '' },
+    { data_consulta: '2026-04-07', confirma_operacao: 2, mensagem_erro: '' },
+  ];
+  const datesArgv = ['schedule', 'dates', '--cd-local', '101', '--prest-cod-svc-card', '9001'];
+
+  it("render: the table of schedule dates is its module's (a calendar); csv stays derived", async () => {
+    const render = vi.spyOn(dates, 'render');
+    h.base.reply({ json: free });
+    const table = await h.run(datesArgv);
+    expect(table.code, table.stderr).toBe(0);
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(render.mock.calls[0]![0]).toEqual(free);
+    expect(table.stdout).toContain('March 2026');
+    expect(table.stdout).toContain(' [3]');
+
+    const csv = await h.run(['-o', 'csv', ...datesArgv]);
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(csv.stdout.trim().split(/\r?\n/)).toEqual(['data_consulta', '2026-03-03', '2026-04-07']);
+  });
+
+  it("confirm: schedule cancel's question is worded by its module, from the validated parameters", async () => {
+    const confirm = vi.spyOn(cancel, 'confirm');
+    const r = await h.run(['schedule', 'cancel', '4242']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('coopctl schedule cancel cancels an appointment: confirm it with --yes (-y)');
+    expect(confirm).toHaveBeenCalledWith({ cd_evento: '4242' });
+    expect(h.base.requests).toHaveLength(0);
+  });
+
+  it('interactive: schedule book offers its flow first; without a terminal it declines and the plain run goes on', async () => {
+    const interactive = vi.spyOn(book, 'interactive');
+    const r = await h.run(['schedule', 'book', '00010001000001005']);
+    expect(interactive).toHaveBeenCalledTimes(1);
+    expect(interactive.mock.calls[0]![1]).toBe(book);
+    expect(await interactive.mock.results[0]!.value).toBeUndefined();
+    // The plain run: validation names the missing flags, nothing is sent.
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--prest-cod-svc-card');
+    expect(h.base.requests).toHaveLength(0);
+  });
+
+  it("examples: schedule book's help adds its module's example to the derived one", async () => {
+    const r = await h.run(['schedule', 'book', '--help']);
+    expect(r.stdout).toMatch(/^Example: coopctl schedule book \S+ --cd-local /m);
+    expect(r.stdout).toMatch(
+      /^ {9}coopctl schedule book \S+ {3}# on a terminal, the booking wizard asks for the rest$/m,
+    );
+    const plain = await h.run(['schedule', 'list', '--help']);
+    expect(plain.stdout).not.toContain('wizard');
+  });
+});

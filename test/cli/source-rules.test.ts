@@ -1,0 +1,105 @@
+/**
+ * Rules on the source itself: no code branches on an operation's id or name
+ * written as a string literal (per-command behaviour lives in the command
+ * modules, src/cli/commands, found by the operation itself), and the CLI's
+ * layers import downwards only (no `operations ⇄ safety` or
+ * `operations ⇄ interactive` cycle).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { catalogue } from '../../src/catalogue/index.js';
+
+const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+
+function sources(dir: string): Array<{ path: string; text: string }> {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => ({ path: join(dir, f), text: readFileSync(join(dir, f), 'utf8') }));
+}
+
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const literals = [...new Set(catalogue.flatMap((op) => [op.id, op.name]))].map(escaped).join('|');
+/** `op.id`, `step.op.name`, `payerOp.id`, `operation.name`… */
+const OPERATION_KEY = String.raw`[\w.]*(?:\bop|Op|\boperation)\??\.(?:id|name)\b`;
+const STRING = String.raw`(['"\x60])[^'"\x60]*\1`;
+
+const forbidden: ReadonlyArray<[why: string, pattern: RegExp]> = [
+  ['an operation key compared to a string', new RegExp(`${OPERATION_KEY}\\s*[!=]==?\\s*${STRING}`)],
+  ['a string compared to an operation key', new RegExp(`${STRING}\\s*[!=]==?\\s*${OPERATION_KEY}`)],
+  ['a switch on an operation key', new RegExp(`\\bswitch\\s*\\(\\s*${OPERATION_KEY}\\s*\\)`)],
+  ['an operation id or name in a comparison', new RegExp(`[!=]==?\\s*(['"\\x60])(?:${literals})\\1`)],
+  ['an operation id or name compared', new RegExp(`(['"\\x60])(?:${literals})\\1\\s*[!=]==?`)],
+  ['an operation id or name as a case', new RegExp(`\\bcase\\s+(['"\\x60])(?:${literals})\\1\\s*:`)],
+  ['a literal list searched for an operation key', new RegExp(`\\]\\s*\\.includes\\(\\s*${OPERATION_KEY}\\s*\\)`)],
+];
+
+function findings(text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((line, i) =>
+      forbidden.filter(([, re]) => re.test(line)).map(([why]) => `${i + 1}: ${why}: ${line.trim()}`),
+    );
+}
+
+describe('no code branches on an operation id or name', () => {
+  it('the check finds the ways it was done before, and leaves lookups, handler tables and other names alone', () => {
+    const bad = [
+      "if (op.id !== 'schedule.book' || !inv.interactive) return undefined;",
+      "if (format === 'table' && op.name === 'buscadatasdisponiveis')",
+      "if (step.op.name === 'beneficiario/ds') current.answers++;",
+      'switch (op.id) {',
+      "    case 'registration.delete-address':",
+      "if ('notify.send' === call.op.id) ask();",
+      "if (['schedule.book', 'schedule.cancel'].includes(op.id)) ask();",
+      "const wanted = spec.op.name == 'contrato';",
+    ];
+    for (const line of bad) expect(findings(line).length, line).toBeGreaterThan(0);
+    const good = [
+      "const op = operation('schedule.book');",
+      "    'schedule.book': async (params, ctx) => {",
+      "const set = profile.name === 'default' ? '' : '--profile';",
+      'cmd = cmd.commands.find((c) => c.name() === word);',
+      "if (op.confirm === 'unfiltered') return true;",
+      "if (op.area === 'record') sections.push(op);",
+    ];
+    for (const line of good) expect(findings(line), line).toEqual([]);
+  });
+
+  it('no source file does', () => {
+    const found = sources(SRC).flatMap(({ path, text }) =>
+      findings(text).map((f) => `${relative(SRC, path).split(sep).join('/')}:${f}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
+
+/** The CLI folders that each folder must not import from (the lower layers never import the higher). */
+const notBelow: Readonly<Record<string, readonly string[]>> = {
+  output: ['operations', 'safety', 'interactive', 'commands'],
+  operations: ['safety', 'interactive', 'commands'],
+  safety: ['interactive', 'commands'],
+  interactive: ['safety', 'commands'],
+};
+
+function importedFolders(path: string): string[] {
+  const cli = join(SRC, 'cli');
+  const specifiers = [...readFileSync(path, 'utf8').matchAll(/(?:from|import\()\s*'(\.[^']+)'/g)].map((m) => m[1]!);
+  return specifiers.map((s) => relative(cli, resolve(dirname(path), s)).split(sep)[0]!);
+}
+
+describe('the CLI layers import downwards only', () => {
+  for (const [folder, above] of Object.entries(notBelow)) {
+    it(`${folder} imports nothing from ${above.join(', ')}`, () => {
+      const files = sources(join(SRC, 'cli', folder));
+      expect(files.length).toBeGreaterThan(0);
+      const wrong = files.flatMap(({ path }) =>
+        importedFolders(path)
+          .filter((f) => above.includes(f))
+          .map((f) => `${relative(SRC, path)} → ${f}`),
+      );
+      expect(wrong).toEqual([]);
+    });
+  }
+});
