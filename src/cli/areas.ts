@@ -6,7 +6,7 @@ import type { Area } from '../catalogue/index.js';
 
 export const areas = {
   registration: 'beneficiary registration: record, contact, addresses, postal codes',
-  record: 'medical record: allergies, certificates, exams, medications, plans, problems',
+  record: "medical record: a card's items of one kind (allergies, exams, …), or a summary of every kind",
   schedule: 'appointments: list, free dates and times, locations, book, cancel',
   enrol: 'sales contracts, financial responsible party and beneficiaries',
   notify: 'push-notification devices and sending',
