@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../src/cli/areas.js';
 import { makeContext } from '../../src/cli/context.js';
-import { flagOf } from '../../src/cli/operations/flags.js';
+import { flagOf } from './argv.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { RunState } from '../../src/cli/run-state.js';
 import { catalogue } from '../../src/catalogue/index.js';

@@ -13,7 +13,7 @@ import { areas } from '../../src/cli/areas.js';
 import { fullTree } from '../../src/cli/completion/command.js';
 import { ambiguousValueNames, type CompletionTree } from '../../src/cli/completion/model.js';
 import { makeContext } from '../../src/cli/context.js';
-import { flagOf } from '../../src/cli/operations/flags.js';
+import { flagOf } from '../cli/argv.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { RunState } from '../../src/cli/run-state.js';
 import { catalogue } from '../../src/catalogue/index.js';
