@@ -15,6 +15,12 @@ export interface Field<T = unknown, R extends boolean = boolean> extends FieldRu
 
 export type Fields = Readonly<Record<string, Field>>;
 
+/** Parameters as received, before validation: field names to raw values. */
+export type Params = Record<string, unknown>;
+
+/** A response record as received, before it is checked against its shape. */
+export type Row = Record<string, unknown>;
+
 /** A field required (`true`) or optional (`false`) as `required` says, keeping its value type. */
 export function field<T, const R extends boolean>(
   required: R,

@@ -4,11 +4,9 @@
  * field rules.
  */
 import * as z from 'zod';
-import type { Field, Fields } from './field.js';
+import type { Field, Fields, Params, Row } from './field.js';
 import { envelope } from './records.js';
-import type { Row } from './response.js';
 import { lazily } from './rules.js';
-import type { Params } from './validate.js';
 
 export type Area = 'registration' | 'record' | 'schedule' | 'enrol' | 'notify';
 export type Method = 'GET' | 'HEAD' | 'POST';

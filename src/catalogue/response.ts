@@ -4,7 +4,9 @@ import type { Operation } from './operation.js';
 /** confirma_operacao 1 request OK, 2 record found, 3 no result, 4 request failed (spec §7). */
 export type Outcome = 'ok' | 'found' | 'no-result' | 'failed';
 
-export type Row = Record<string, unknown>;
+import type { Row } from './field.js';
+
+export type { Row };
 
 export type ResponseCheck =
   | { readonly ok: true; readonly records: Row[]; readonly outcome: Outcome; readonly message: string }

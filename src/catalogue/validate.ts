@@ -19,7 +19,9 @@ export interface FieldError {
 }
 
 /** Parameters as they arrive, not yet checked (flags, a query string, a JSON body): any names, any values. */
-export type Params = Record<string, unknown>;
+import type { Params } from './field.js';
+
+export type { Params };
 
 /** The outcome of validating parameters: the parsed values (`P`, typed for a typed operation), or the errors. */
 export type Validation<P = Params> =
