@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import type { Field, Fields, Params, Row } from './field.js';
-import { envelope } from './records.js';
+import { type envelope, envelopeOf } from './records.js';
 import { lazily } from './rules.js';
 
 export type Area = 'registration' | 'record' | 'schedule' | 'enrol' | 'notify';
@@ -20,7 +20,11 @@ export type Host = 'test' | 'base';
  */
 export type EnvelopeMode = 'required' | 'optional' | 'none';
 
-/** A nested group of a response record, e.g. `[endereco]` of the registration record. */
+/**
+ * A nested group of a response record, e.g. `[endereco]` of the registration
+ * record. The spec does not say whether a group is one object or a list, so
+ * answers may carry either; `many` is the form the embedded server answers.
+ */
 export interface Group<F extends Fields = Fields> {
   readonly fields: F;
   readonly many: boolean;
@@ -88,7 +92,7 @@ type EnvelopeValues<M extends EnvelopeMode> = M extends 'required'
     : Record<never, never>;
 
 type GroupValues<G extends Readonly<Record<string, Group>>> = {
-  -readonly [K in keyof G]: G[K]['many'] extends true ? ValuesOf<G[K]['fields']>[] : ValuesOf<G[K]['fields']>;
+  -readonly [K in keyof G]: ValuesOf<G[K]['fields']> | ValuesOf<G[K]['fields']>[];
 };
 
 /** A data-bearing record of a response: its fields, nested groups and envelope. Untyped responses give `Row`. */
@@ -159,9 +163,9 @@ function recordShape(def: OperationDef): Record<string, z.ZodType> {
   const out = shape(def.response.fields, () => false);
   for (const [name, g] of Object.entries(def.response.groups ?? {})) {
     const obj = z.looseObject(shape(g.fields, () => false));
-    out[name] = g.many ? z.array(obj) : obj;
+    out[name] = z.union([obj, z.array(obj)], { error: 'must be an object or an array of objects' });
   }
-  return env === 'none' ? out : { ...out, ...shape(envelope, () => env === 'optional') };
+  return env === 'none' ? out : { ...out, ...shape(envelopeOf(def.area), () => env === 'optional') };
 }
 
 /**
@@ -173,6 +177,7 @@ export function defineOperation<const D extends OperationDef>(def: D): Operation
   const op = { ...def, id: def.command.join('.'), hasData };
   lazily(op, 'paramSchema', () => z.strictObject(shape(def.params, () => false)));
   lazily(op, 'recordSchema', () => z.looseObject(recordShape(def)));
-  lazily(op, 'envelopeSchema', () => z.looseObject(shape(envelope, () => def.response.envelope !== 'required')));
+  const envelopeShape = () => shape(envelopeOf(def.area), () => def.response.envelope !== 'required');
+  lazily(op, 'envelopeSchema', () => z.looseObject(envelopeShape()));
   return op as unknown as Operation<D>;
 }

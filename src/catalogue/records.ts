@@ -12,13 +12,30 @@ function orEmpty<T>(rule: r.FieldRule<T>): r.FieldRule<T | ''> {
   return r.extend(rule, { rule: `${rule.rule}, or empty` }, () => z.union([z.literal(''), rule.schema]));
 }
 
+const CONFIRMA_HELP = 'operation confirmation code: 1 request OK, 2 record found, 3 no result, 4 request failed';
+
 export const envelope = {
-  confirma_operacao: req(
-    r.int(1, 1),
-    'operation confirmation code: 1 request OK, 2 record found, 3 no result, 4 request failed',
-  ),
+  confirma_operacao: req(r.int(1, 1), CONFIRMA_HELP),
   mensagem_erro: req(r.text(4000), 'free text describing the error that occurred'),
 } satisfies Fields;
+
+/** Section 7's code table for the registration operations: the only values it gives them. */
+const registrationCode = r.extend(r.int(1, 1), { rule: '1, 2, 3 or 4' }, () =>
+  r.int(1, 1).schema.refine((v) => v >= 1 && v <= 4, { error: 'must be 1, 2, 3 or 4 (spec §7, section 4.1)' }),
+);
+
+/**
+ * The envelope as each area's section types `confirma_operacao`: the
+ * registration operations have the four codes of section 7; scheduling and
+ * notifications a 1-digit int; the others an int the spec does not bound
+ * (read here as up to 15 digits). Codes other than 1–4 have no documented
+ * meaning (response.ts).
+ */
+export function envelopeOf(area: string): Fields {
+  if (area === 'registration') return { ...envelope, confirma_operacao: req(registrationCode, CONFIRMA_HELP) };
+  if (area === 'schedule' || area === 'notify') return envelope;
+  return { ...envelope, confirma_operacao: req(r.int(1, 15), CONFIRMA_HELP) };
+}
 
 export const address = {
   pes_cod: req(r.int(1, 10), 'person responsible for the address'),
@@ -63,12 +80,13 @@ export const registration = {
   permite_atualizar: req(r.flagSN, 'whether the user may update the registration through the app'),
 } satisfies Fields;
 
+/** The spec does not show `buscacep`'s fields beyond the envelope: coopctl's (and its server's) are all optional. */
 export const cepResult = {
-  cep: req(r.cep, 'postal code'),
-  logradouro: req(r.text(100), 'street'),
-  bairro: req(r.text(40), 'district'),
-  cidade: req(r.text(72), 'city'),
-  estado: req(r.text(2, 2, 'SP'), 'state'),
+  cep: opt(r.cep, 'postal code'),
+  logradouro: opt(r.text(100), 'street'),
+  bairro: opt(r.text(40), 'district'),
+  cidade: opt(r.text(72), 'city'),
+  estado: opt(r.text(2, 2, 'SP'), 'state'),
 } satisfies Fields;
 
 export const allergy = {

@@ -1,76 +1,155 @@
-/** Checking a response body against an operation's record shape, and reading its outcome. */
-import type { Operation } from './operation.js';
-
-/** confirma_operacao 1 request OK, 2 record found, 3 no result, 4 request failed (spec §7). */
-export type Outcome = 'ok' | 'found' | 'no-result' | 'failed';
-
+/**
+ * Checking a response body against an operation's record shape, and reading
+ * its outcome. A fault names the record, the field's path, what the rule
+ * expects and what was received (received.ts).
+ */
+import type * as z from 'zod';
 import type { Row } from './field.js';
+import type { Operation } from './operation.js';
+import { describeReceived } from './received.js';
 
 export type { Row };
+
+/**
+ * confirma_operacao 1 request OK, 2 record found, 3 no result, 4 request
+ * failed (spec §7); `undocumented`: a code the spec allows whose meaning it
+ * does not show (0, 5–9 of scheduling and notifications, any other of the
+ * medical record and enrolment).
+ */
+export type Outcome = 'ok' | 'found' | 'no-result' | 'failed' | 'undocumented';
 
 export type ResponseCheck =
   | { readonly ok: true; readonly records: Row[]; readonly outcome: Outcome; readonly message: string }
   | { readonly ok: false; readonly problem: string };
 
-const OUTCOMES: Record<number, Outcome> = { 1: 'ok', 2: 'found', 3: 'no-result', 4: 'failed' };
+const OUTCOMES: Readonly<Record<number, Outcome>> = { 1: 'ok', 2: 'found', 3: 'no-result', 4: 'failed' };
 
 /** A record of the envelope alone (spec §2.1): what outcomes 3 and 4 and every error answer carry. */
 export function envelopeRecord(confirma: 1 | 2 | 3 | 4, message: string): Row {
   return { confirma_operacao: confirma, mensagem_erro: message };
 }
 
-/** Process exit code of an outcome (GUIDE §4). */
+/** Process exit code of an outcome (GUIDE §4): an undocumented code is not a success. */
 export function outcomeExitCode(outcome: Outcome): number {
-  return outcome === 'failed' ? 1 : outcome === 'no-result' ? 3 : 0;
+  if (outcome === 'failed' || outcome === 'undocumented') return 1;
+  return outcome === 'no-result' ? 3 : 0;
 }
 
-function where(i: number, path: readonly PropertyKey[]): string {
-  return `record ${i}${path.length ? ` field ${path.map(String).join('.')}` : ''}`;
+/** A record's confirma_operacao as a number, or undefined when it has none. */
+function codeOf(record: Row): number | undefined {
+  const code = record['confirma_operacao'];
+  return code === undefined ? undefined : Number(code);
+}
+
+/** The outcome a record's code means; a code checked by the envelope's rule but not in §7's table is `undocumented`. */
+function outcomeOf(record: Row): Outcome {
+  const code = codeOf(record);
+  return code === undefined ? 'ok' : (OUTCOMES[code] ?? 'undocumented');
+}
+
+/** The codes of the records that have no documented meaning, each once, in order. */
+export function undocumentedCodes(records: readonly Row[]): number[] {
+  const codes = records.filter((r) => outcomeOf(r) === 'undocumented').map((r) => codeOf(r)!);
+  return [...new Set(codes)];
+}
+
+/** The value at `path` inside `value`, or undefined. */
+function at(value: unknown, path: readonly PropertyKey[]): unknown {
+  let v = value;
+  for (const key of path)
+    v = v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[key] : undefined;
+  return v;
 }
 
 /**
- * Checks a parsed JSON body. Records of outcome 1 or 2 (or with no envelope,
- * where the operation allows none) must match the full record shape; records
- * of outcome 3 or 4 need only the envelope. An empty array means no result.
+ * The issue to report: inside a union of an object and a list (a nested
+ * group), the branch that the value's type chose, whose issue lies deeper.
  */
-export function checkResponse(op: Operation, body: unknown): ResponseCheck {
-  let records: unknown[];
-  if (Array.isArray(body)) records = body;
-  else if (op.response.envelope !== 'required' && body !== null && typeof body === 'object') records = [body];
-  else return { ok: false, problem: `expected a JSON array of records, got ${body === null ? 'null' : typeof body}` };
-
-  let outcome: Outcome = records.length === 0 ? 'no-result' : 'ok';
-  let message = '';
-  const codes: Outcome[] = [];
-  for (const [i, rec] of records.entries()) {
-    const env = op.envelopeSchema.safeParse(rec);
-    if (!env.success) {
-      const issue = env.error.issues[0]!;
-      return { ok: false, problem: `${where(i, issue.path)} ${issue.message}` };
-    }
-    const code = (env.data as Row)['confirma_operacao'] as number | undefined;
-    const o = code === undefined ? 'ok' : OUTCOMES[code];
-    if (!o) return { ok: false, problem: `${where(i, ['confirma_operacao'])} has unknown value ${code}` };
-    codes.push(o);
-    if (o === 'ok' || o === 'found') {
-      const full = op.recordSchema.safeParse(rec);
-      if (!full.success) {
-        const issue = full.error.issues[0]!;
-        return { ok: false, problem: `${where(i, issue.path)} ${issue.message}` };
-      }
-    } else if (!message) {
-      message = String((rec as Row)['mensagem_erro'] ?? '');
+function deepest(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string } {
+  if (issue.code === 'invalid_union') {
+    const inner = issue.errors.map((branch) => branch[0]).find((i) => i !== undefined && i.path.length > 0);
+    if (inner) {
+      const found = deepest(inner);
+      return { path: [...issue.path, ...found.path], message: found.message };
     }
   }
-  if (codes.includes('failed')) outcome = 'failed';
-  else if (codes.length > 0 && codes.every((c) => c === 'no-result')) outcome = 'no-result';
-  else if (codes.includes('found')) outcome = 'found';
+  return { path: issue.path, message: issue.message };
+}
+
+/** What a rule's message (`must be text`) or zod's own (`expected object, received number`) says is expected. */
+function expectedOf(message: string): string {
+  if (message.startsWith('must be ')) return message.slice('must be '.length);
+  const kind = /expected (\w+)/.exec(message)?.[1];
+  return kind === 'object' || kind === 'array' ? `an ${kind}` : (kind ?? 'another value');
+}
+
+/** `record 0 field endereco.1.cep: expected 8 to 11 digits, no hyphen, received a number (1310100)`. */
+function fault(i: number, record: unknown, error: z.ZodError): string {
+  const { path, message } = deepest(error.issues[0]!);
+  const where = `record ${i}${path.length ? ` field ${path.map(String).join('.')}` : ''}`;
+  return `${where}: expected ${expectedOf(message)}, received ${describeReceived(at(record, path))}`;
+}
+
+/** The record's fields that are present, each checked by its rule (a record whose code has no documented meaning). */
+const presentSchemas = new WeakMap<Operation, z.ZodType>();
+function presentSchema(op: Operation): z.ZodType {
+  const known = presentSchemas.get(op);
+  if (known) return known;
+  const made = (op.recordSchema as unknown as z.ZodObject).partial();
+  presentSchemas.set(op, made);
+  return made;
+}
+
+/** The schema a record must match: the full record for outcomes 1 and 2, what it carries for an undocumented code. */
+function schemaFor(op: Operation, outcome: Outcome): z.ZodType | undefined {
+  if (outcome === 'ok' || outcome === 'found') return op.recordSchema;
+  return outcome === 'undocumented' ? presentSchema(op) : undefined;
+}
+
+/** The answer's outcome from its records' (an empty array means no result). */
+function combined(outcomes: readonly Outcome[]): Outcome {
+  if (outcomes.length === 0) return 'no-result';
+  for (const o of ['failed', 'undocumented'] as const) if (outcomes.includes(o)) return o;
+  if (outcomes.every((o) => o === 'no-result')) return 'no-result';
+  return outcomes.includes('found') ? 'found' : 'ok';
+}
+
+/** The body's records: an array, or one object where the operation's records need not carry the envelope. */
+function recordsOf(op: Operation, body: unknown): unknown[] | undefined {
+  if (Array.isArray(body)) return body;
+  return op.response.envelope !== 'required' && body !== null && typeof body === 'object' ? [body] : undefined;
+}
+
+/**
+ * Checks a parsed JSON body. Every record's envelope must match its area's
+ * rule; records of outcome 1 or 2 (or with no envelope, where the operation
+ * allows none) must match the full record shape; records of outcome 3 or 4
+ * need only the envelope; a record whose code has no documented meaning is
+ * checked on the fields it carries.
+ */
+export function checkResponse(op: Operation, body: unknown): ResponseCheck {
+  const records = recordsOf(op, body);
+  if (!records)
+    return { ok: false, problem: `expected a JSON array of records, got ${body === null ? 'null' : typeof body}` };
+  const outcomes: Outcome[] = [];
+  for (const [i, rec] of records.entries()) {
+    const env = op.envelopeSchema.safeParse(rec);
+    if (!env.success) return { ok: false, problem: fault(i, rec, env.error) };
+    const outcome = outcomeOf(rec as Row);
+    const full = schemaFor(op, outcome)?.safeParse(rec);
+    if (full && !full.success) return { ok: false, problem: fault(i, rec, full.error) };
+    outcomes.push(outcome);
+  }
+  const outcome = combined(outcomes);
+  const explaining = (records as Row[]).find((r, i) => outcomes[i] === outcome && r['mensagem_erro']);
+  const message = outcome === 'ok' || outcome === 'found' ? '' : String(explaining?.['mensagem_erro'] ?? '');
   return { ok: true, records: records as Row[], outcome, message };
 }
 
-/** Records that carry data (outcome 1 or 2, or no envelope): what table output shows. */
+/** Records that carry data (any but outcome 3 or 4): what table output shows. */
 export function dataRecords(records: readonly Row[]): Row[] {
-  return records.filter(
-    (r) => r['confirma_operacao'] === undefined || r['confirma_operacao'] === 1 || r['confirma_operacao'] === 2,
-  );
+  return records.filter((r) => {
+    const o = outcomeOf(r);
+    return o !== 'no-result' && o !== 'failed';
+  });
 }

@@ -177,9 +177,24 @@ export type IntValue<Max extends number> = number extends Max
     : string;
 
 /**
- * An integer of `min` to `max` digits, given as a number or a digit string.
- * Up to 15 digits the value is parsed to a number; longer ones (18-digit
- * scheduling codes) stay digit strings, because they do not fit a double.
+ * An integer past a double's exact range, of up to `max` digits: how exact-json.ts
+ * reads such a value. In JSON Schema (the OpenAPI and fixtures documents) it is
+ * an integer of 2^53 up to 10^max exclusive: bounds a JSON number writes exactly.
+ */
+function beyondDouble(max: number, words: string): z.ZodType<bigint> {
+  return z
+    .bigint(must(words))
+    .min(BigInt(Number.MAX_SAFE_INTEGER) + 1n, must(words))
+    .max(10n ** BigInt(max) - 1n, must(words))
+    .meta({ type: 'integer', minimum: Number.MAX_SAFE_INTEGER + 1, exclusiveMaximum: 10 ** max });
+}
+
+/**
+ * An integer of `min` to `max` digits, given as a number, a digit string or,
+ * past a double's exact range, a bigint (beyondDouble). Up to 15 digits the
+ * value is parsed to a number; longer ones (18-digit scheduling codes) stay
+ * digit strings, because they do not fit a double. A number past
+ * Number.MAX_SAFE_INTEGER is refused: it was rounded.
  */
 export function int<const Max extends number>(min: number, max: Max, example?: string): FieldRule<IntValue<Max>> {
   const words =
@@ -194,7 +209,7 @@ export function int<const Max extends number>(min: number, max: Max, example?: s
   const make = () => {
     const asNumber = z.number(must(words)).int(must(words)).min(low, must(words)).max(high, must(words));
     const asText = z.string(must(words)).regex(re, must(words));
-    const either = z.union([asNumber, asText], must(words));
+    const either = z.union(max <= 15 ? [asNumber, asText] : [asNumber, beyondDouble(max, words), asText], must(words));
     const parsed =
       max <= 15 ? either.transform((v) => Number(v)) : either.transform((v) => String(v).replace(/^0+(?=\d)/, ''));
     return parsed as unknown as z.ZodType<IntValue<Max>>;

@@ -1,27 +1,35 @@
 /** Values built from the rules' examples: valid parameters and records for every operation (tests, docs, dry runs). */
-import type { Fields } from './field.js';
+import type { Field, Fields } from './field.js';
 import type { Operation } from './operation.js';
 import type { Row } from './response.js';
 
-/** A valid value for a field, typed as JSON would carry it. */
-function jsonValue(kind: string, example: string): unknown {
-  if (kind === 'array') return [example];
-  if (kind === 'int') return Number(example);
-  return example;
+/** A valid value for a field, typed as JSON carries it: an int as a number, a list field as an array. */
+export function sampleValue(f: Field): unknown {
+  if (f.kind === 'array') return [f.example];
+  if (f.kind === 'int') return Number(f.example);
+  return f.example;
+}
+
+/** The operation's parameters (the required ones, and the optional ones too when `all`), each valued by `value`. */
+function pick(op: Operation, all: boolean, value: (f: Field) => unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, f] of Object.entries(op.params)) if (f.required || all) out[name] = value(f);
+  return out;
 }
 
 /** Valid raw parameters of an operation, as strings (arrays for list fields); `all` adds the optional ones. */
 export function sampleParams(op: Operation, all = true): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, f] of Object.entries(op.params)) {
-    if (f.required || all) out[name] = f.kind === 'array' ? [f.example] : f.example;
-  }
-  return out;
+  return pick(op, all, (f) => (f.kind === 'array' ? [f.example] : f.example));
+}
+
+/** Valid parameters of an operation typed as a JSON body carries them (ints as numbers); `all` adds the optional ones. */
+export function sampleBody(op: Operation, all = true): Record<string, unknown> {
+  return pick(op, all, sampleValue);
 }
 
 function sampleOf(fields: Fields): Row {
   const out: Row = {};
-  for (const [name, f] of Object.entries(fields)) out[name] = jsonValue(f.kind, f.example);
+  for (const [name, f] of Object.entries(fields)) out[name] = sampleValue(f);
   return out;
 }
 

@@ -27,6 +27,7 @@ import { requestLabel } from '../client/mask.js';
 import { baseHeaders } from '../client/request.js';
 import type { HttpRequest, HttpResponse } from '../client/types.js';
 import { operationAt, type Host, type Method, type Operation, type Params } from '../catalogue/index.js';
+import { exactInt, parseExact, stringifyExact } from '../catalogue/exact-json.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import type { Invocation } from './invocation.js';
 import { jsonText, sanitize } from './output/sanitize.js';
@@ -65,11 +66,12 @@ function splitPair(text: string, option: string): [string, string] {
   return [text.slice(0, at), text.slice(at + 1)];
 }
 
-/** A -F value: JSON literals and numbers that read back the same, @file contents, else the string. */
+/** A -F value: JSON literals, integers (exactly, however long), numbers that read back the same, @file contents, else the string. */
 async function typed(inv: Invocation, key: string, value: string): Promise<unknown> {
   if (value === 'true') return true;
   if (value === 'false') return false;
   if (value === 'null') return null;
+  if (/^[1-9]\d*$/.test(value)) return exactInt(value);
   if (/^-?\d+(\.\d+)?$/.test(value) && String(Number(value)) === value) return Number(value);
   if (value.startsWith('@')) return inv.readInput(value.slice(1), `-F ${key}=@`);
   return value;
@@ -102,7 +104,7 @@ export function jsonObject(pairs: readonly Pair[]): Record<string, unknown> {
   return out;
 }
 
-const text = (v: unknown) => (v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v));
+const text = (v: unknown) => (v === null ? '' : typeof v === 'string' ? v : stringifyExact(v));
 
 function headerPairs(list: readonly string[]): Array<[string, string]> {
   return list.map((h) => {
@@ -134,7 +136,7 @@ function printBody(inv: Invocation, req: HttpRequest, res: HttpResponse): void {
   if (req.method === 'HEAD' || res.body === '') return;
   if (/\bjson\b/i.test(res.contentType)) {
     try {
-      inv.out(`${jsonText(JSON.parse(res.body), 2)}\n`);
+      inv.out(`${jsonText(parseExact(res.body), 2)}\n`);
       return;
     } catch {
       // Not JSON after all: printed as received.
@@ -162,7 +164,7 @@ async function requestOf(
     params = jsonObject(pairs);
     const form = target.body === 'form';
     headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
-    body = form ? new URLSearchParams(pairs.map(([k, v]) => [k, text(v)])).toString() : JSON.stringify(params);
+    body = form ? new URLSearchParams(pairs.map(([k, v]) => [k, text(v)])).toString() : stringifyExact(params);
   } else {
     params = jsonObject(pairs.map(([k, v]) => [k, text(v)] as const));
     for (const [k, v] of pairs) url.searchParams.append(k, text(v));

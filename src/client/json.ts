@@ -3,8 +3,10 @@
  * checks, the renderers): an answer nesting deeper than MAX_JSON_DEPTH is
  * refused before it is parsed, so that a `[[[[…]]]]` of a few MB cannot
  * overflow the stack of whatever reads it. No documented record nests more
- * than a few levels.
+ * than a few levels. Integers past a double's exact range (18-digit codes)
+ * are read exactly, as bigints (exact-json.ts).
  */
+import { parseExact } from '../catalogue/exact-json.js';
 
 export const MAX_JSON_DEPTH = 64;
 
@@ -31,7 +33,7 @@ export function parseJson(text: string): Parsed {
   if (nestsDeeper(text, MAX_JSON_DEPTH))
     return { ok: false, problem: `the JSON nests deeper than ${MAX_JSON_DEPTH} levels` };
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: parseExact(text) };
   } catch {
     return { ok: false, problem: 'the body is not JSON' };
   }

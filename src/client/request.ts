@@ -1,6 +1,6 @@
 /** The HTTP request of a catalogue operation with validated parameters. No I/O: dry runs print it, the transport sends it. */
 import type { Host, Operation, Params } from '../catalogue/index.js';
-import { formEncode } from './encode.js';
+import { formEncode, jsonEncode } from './encode.js';
 import type { HttpRequest, Target } from './types.js';
 
 /** The operation's URL on its host (`test` for section 4.1, `base` for the rest), without parameters. */
@@ -17,7 +17,10 @@ export function baseHeaders(target: Target, host: Host): Record<string, string> 
   return headers;
 }
 
-/** GET/HEAD carry the parameters in the query string; POST in a JSON body, or a form body with `body: 'form'`. */
+/**
+ * GET/HEAD carry the parameters in the query string; POST in a JSON body (its
+ * ints JSON numbers, encode.ts), or a form body with `body: 'form'`.
+ */
 export function buildRequest(op: Operation, params: Params, target: Target): HttpRequest {
   const url = operationUrl(op, target);
   const method = op.methods[0]!;
@@ -31,5 +34,5 @@ export function buildRequest(op: Operation, params: Params, target: Target): Htt
     return { method, url, headers, body: formEncode(params).toString() };
   }
   headers['content-type'] = 'application/json';
-  return { method, url, headers, body: JSON.stringify(params) };
+  return { method, url, headers, body: jsonEncode(op.params, params) };
 }

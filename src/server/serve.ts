@@ -6,6 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { startServer } from './start.js';
 import { StartError } from './start-error.js';
+import { parseExact } from '../catalogue/exact-json.js';
 import { checkExposure } from './host.js';
 import { banner } from './banner.js';
 import { stopper } from './stop-signals.js';
@@ -101,7 +102,7 @@ async function readFixtures(file: string): Promise<unknown> {
     throw new StartError(`cannot read the fixtures file ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
   }
   try {
-    return JSON.parse(text);
+    return parseExact(text);
   } catch {
     throw new StartError(`the fixtures file ${file} is not JSON`);
   }

@@ -45,6 +45,13 @@ function expected(op: Operation, params: Params = sampleParams(op)): Params {
   return v.value;
 }
 
+/** The parameters as a JSON body carries them: every int field a JSON number (the samples' ints are all small). */
+function onWire(op: Operation, params: Params): Params {
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, op.params[k]?.kind === 'int' ? Number(v) : v] as const),
+  );
+}
+
 /** The only request of the run, on the operation's host; the other host got none. */
 function onlyRequest(op: Operation): RecordedRequest {
   const [mine, other] = op.host === 'test' ? [h.test, h.base] : [h.base, h.test];
@@ -79,7 +86,7 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
     if (method === 'POST') {
       expect(req.headers['content-type']).toBe('application/json');
       expect(req.url.search).toBe('');
-      expect(JSON.parse(req.body)).toEqual(expected(op));
+      expect(JSON.parse(req.body)).toEqual(onWire(op, expected(op)));
     } else {
       expect(req.body).toBe('');
       expect(Object.fromEntries(req.url.searchParams)).toEqual(asText(expected(op)));

@@ -116,17 +116,17 @@ describe('transport faults', () => {
     [
       'a record without a field',
       { json: [{ ...sampleRecord(read), descricao: undefined }] },
-      /not the documented shape: record 0 field descricao /,
+      /not the documented shape: record 0 field descricao: expected text, received nothing \(the field is absent\)$/,
     ],
     [
       'a field past its bound',
       { json: [{ ...sampleRecord(read), descricao: 'x'.repeat(256) }] },
-      /not the documented shape: record 0 field descricao must be up to 255 characters$/,
+      /not the documented shape: record 0 field descricao: expected up to 255 characters, received a string of 256 characters \("x{40}…"\)$/,
     ],
     [
-      'an unknown confirma_operacao',
-      { json: [{ confirma_operacao: 7, mensagem_erro: '' }] },
-      /record 0 field confirma_operacao has unknown value 7$/,
+      'a confirma_operacao that is not an int',
+      { json: [{ confirma_operacao: 'sete', mensagem_erro: '' }] },
+      /record 0 field confirma_operacao: expected an integer of up to 15 digits, received a string of 4 characters \("sete"\)$/,
     ],
     [
       'a redirect',
@@ -136,6 +136,15 @@ describe('transport faults', () => {
   ])('%s: exit 4 with one line naming status, content type and the fault', async (_what, reply, pattern) => {
     h.base.reply(reply);
     expectOneLine(await h.run(['--retries', '0', ...readArgv]), 4, pattern);
+  });
+
+  it('a confirma_operacao the spec allows without a meaning: exit 1 naming the code', async () => {
+    h.base.reply({ json: [{ confirma_operacao: 7, mensagem_erro: 'em análise' }] });
+    expectOneLine(
+      await h.run(readArgv),
+      1,
+      /^error: the service answered confirma_operacao 7 \(meaning not documented\): em análise$/,
+    );
   });
 
   it('an HTML error page with a 5xx is the service failing: exit 1 naming the status', async () => {

@@ -40,12 +40,12 @@ describe('buildRequest', () => {
     expect(req.url.search).toBe('?usuario_cartao=00010001000001005&ind_apenas_concluidas=N');
   });
 
-  it('sends write parameters as JSON, values as validated (long codes as strings)', () => {
+  it('sends write parameters as JSON, ints as JSON numbers (long codes as exact number literals)', () => {
     const req = buildRequest(operation('schedule.cancel'), valid('schedule.cancel'), target);
     expect(req.headers['content-type']).toBe('application/json');
-    expect(req.body).toBe('{"cd_evento":"1"}');
+    expect(req.body).toBe('{"cd_evento":1}');
     const big = buildRequest(operation('schedule.cancel'), { cd_evento: '123456789012345678' }, target);
-    expect(big.body).toBe('{"cd_evento":"123456789012345678"}');
+    expect(big.body).toBe('{"cd_evento":123456789012345678}');
   });
 
   it('sends a form body with body: form, lists as name[]', () => {

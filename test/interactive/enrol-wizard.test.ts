@@ -238,9 +238,9 @@ describe('against a fake service', () => {
       complemento: 'apto 12',
       bairro: 'Bela Vista',
     });
-    expect(sent[6]!.body).toEqual({ beneficiario_id: '151', formulario_id: 1, pergunta_id: 1, resposta: 'N' });
+    expect(sent[6]!.body).toEqual({ beneficiario_id: 151, formulario_id: 1, pergunta_id: 1, resposta: 'N' });
     expect(sent[7]!.body).toEqual({
-      beneficiario_id: '151',
+      beneficiario_id: 151,
       formulario_id: 1,
       pergunta_id: 2,
       resposta: 'S',

@@ -219,7 +219,8 @@ it('keeps 18-digit scheduling codes exact', async () => {
     cd_local: '101',
     data_consulta: '2026-01-16',
   });
-  expect(t.records[0]!['tp_evento']).toBe(big);
+  // Answered as the exact integer (a bigint, written as the same number literal on the wire).
+  expect(t.records[0]!['tp_evento']).toBe(BigInt(big));
   const b = await call(
     store,
     'schedule.book',
@@ -231,5 +232,5 @@ it('keeps 18-digit scheduling codes exact', async () => {
     prest_cod_svc_card: big,
     ind_apenas_concluidas: 'N',
   });
-  expect(list.records.map((r) => r['prest_cod_svc_card'])).toEqual([big]);
+  expect(list.records.map((r) => r['prest_cod_svc_card'])).toEqual([BigInt(big)]);
 });

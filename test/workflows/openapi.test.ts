@@ -15,7 +15,12 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const env = { COOPCTL_BASE_URL: 'https://api.coop.example/base', COOPCTL_TEST_BASE_URL: 'https://test.coop.example' };
-type Doc = { openapi: string; servers: Array<{ url: string }>; paths: Record<string, Record<string, unknown>> };
+type Doc = {
+  openapi: string;
+  servers: Array<{ url: string }>;
+  tags: Array<{ name: string; description?: string }>;
+  paths: Record<string, Record<string, unknown>>;
+};
 
 describe('coopctl openapi', () => {
   it("prints a valid OpenAPI 3.1 document (pretty JSON) with every operation's path and the configured hosts", async () => {
@@ -30,6 +35,10 @@ describe('coopctl openapi', () => {
     for (const op of catalogue)
       for (const m of op.methods) expect(doc.paths[op.path]![m.toLowerCase()], `${m} ${op.path}`).toBeDefined();
     expect(doc.servers.map((s) => s.url)).toEqual([env.COOPCTL_BASE_URL, env.COOPCTL_TEST_BASE_URL]);
+    expect(doc.tags.filter((t) => !t.description).map((t) => t.name)).toEqual([]);
+    expect(doc.paths['/api/svccard/agendamento/cancelaagendamento']!['post']).toMatchObject({
+      requestBody: { content: { 'application/json': { example: { cd_evento: 1 } } } },
+    });
     for (const op of catalogue.filter((o) => o.host === 'test'))
       expect(doc.paths[op.path]!['servers']).toEqual([expect.objectContaining({ url: env.COOPCTL_TEST_BASE_URL })]);
   });

@@ -188,7 +188,7 @@ export class StepSender {
       this.#o.journal.write({ e: 'fail', ...base, why: doubt ? 'transport' : 'refused', msg: message });
       return { ok: false, message: `the service refused it: ${message}`, status: 'failed' };
     }
-    if (result.outcome === 'failed' || result.outcome === 'no-result') {
+    if (result.outcome !== 'ok' && result.outcome !== 'found') {
       this.#o.journal.write({ e: 'fail', ...base, why: 'refused', msg: result.message });
       const message = `the service refused it${result.message ? `: ${result.message}` : ''}`;
       return { ok: false, message, status: 'failed' };

@@ -1,10 +1,12 @@
 /**
  * An operation's parameters on the command line: the positional argument,
  * one flag per field, and `--data <file|->`. Precedence: flags (and the
- * positional) > --data > the field's CLI default.
+ * positional) > --data > the field's CLI default. --data's integers are read
+ * exactly (exact-json.ts), as the spec's 18-digit codes need.
  */
 import { Option, type Command } from 'commander';
 import type { Operation, Params } from '../../catalogue/index.js';
+import { parseExact } from '../../catalogue/exact-json.js';
 import { UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { argumentOf, fieldDescription, fieldOption, flagOf } from './flags.js';
@@ -15,7 +17,7 @@ export type ParamReader = (inv: Invocation, args: readonly unknown[], command: C
 function parseData(text: string): Params {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseExact(text);
   } catch {
     throw new UsageError('--data does not hold JSON');
   }

@@ -1,6 +1,6 @@
 /** Printing an answer (data on stdout, messages on stderr) and choosing the exit code (GUIDE §4). */
 import type { CallResult } from '../../client/types.js';
-import { dataRecords, outcomeExitCode } from '../../catalogue/index.js';
+import { dataRecords, outcomeExitCode, undocumentedCodes } from '../../catalogue/index.js';
 import { ExitCode } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { renderAnswer } from '../output/render.js';
@@ -14,8 +14,13 @@ export function exitCodeOf(result: CallResult): number {
 export function problemOf(result: CallResult): string | undefined {
   if (result.kind === 'refused')
     return `the service refused the request: HTTP ${result.status}${result.message ? `: ${result.message}` : ''}`;
-  if (result.outcome === 'no-result') return `no result${result.message ? `: ${result.message}` : ''}`;
-  if (result.outcome === 'failed') return `the request failed${result.message ? `: ${result.message}` : ''}`;
+  const because = result.message ? `: ${result.message}` : '';
+  if (result.outcome === 'no-result') return `no result${because}`;
+  if (result.outcome === 'failed') return `the request failed${because}`;
+  if (result.outcome === 'undocumented') {
+    const codes = undocumentedCodes(result.records).join(', ');
+    return `the service answered confirma_operacao ${codes} (meaning not documented)${because}`;
+  }
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 /** Which columns a response shows, and how a value reads in a cell. */
 import type { Operation, Row } from '../../catalogue/index.js';
+import { stringifyExact } from '../../catalogue/exact-json.js';
 import { sanitize } from './sanitize.js';
 
 /** The operation's record fields present in at least one record, in the catalogue's order (the envelope is status, not data). */
@@ -14,10 +15,11 @@ export function groupColumns(op: Operation, records: readonly Row[]): string[] {
 
 /**
  * Text of a value, safe to show (sanitize.ts; line breaks kept, so a cell
- * grows): strings as they are, objects and arrays as JSON, nothing for null.
+ * grows): strings as they are, numbers (bigints too) as their digits, objects
+ * and arrays as JSON (exact-json.ts), nothing for null.
  * Every table and CSV cell is made by this function.
  */
 export function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
-  return sanitize(typeof value === 'object' ? JSON.stringify(value) : String(value), 'keep');
+  return sanitize(typeof value === 'object' ? stringifyExact(value) : String(value), 'keep');
 }

@@ -14,6 +14,7 @@
  * errors (failure.ts) and `api` output to a terminal. JSON output keeps the
  * data exact; jsonText escapes there the characters JSON.stringify leaves raw.
  */
+import { stringifyExact } from '../../catalogue/exact-json.js';
 
 /** What may not reach a terminal as is. */
 const UNSAFE = /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/gu;
@@ -45,7 +46,9 @@ export function sanitize(text: string, lineBreaks: 'keep' | 'show' = 'show'): st
  * JSON of `value` (indented by `indent` spaces, or on one line) that parses
  * back to the same value and holds no raw control character: DEL, C1 and the
  * bidi controls are written as `\u` escapes, which JSON.stringify leaves raw.
+ * An integer read past a double's exact range (a bigint) is written as the
+ * same number literal the service sent (exact-json.ts).
  */
 export function jsonText(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(RAW_IN_JSON, (c) => `\\u${hex(c.charCodeAt(0), 4)}`);
+  return stringifyExact(value, indent).replace(RAW_IN_JSON, (c) => `\\u${hex(c.charCodeAt(0), 4)}`);
 }

@@ -6,6 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeErrors, type Params } from '../../catalogue/index.js';
+import { stringifyExact } from '../../catalogue/exact-json.js';
 import type { HandlerContext } from '../handlers/types.js';
 import { isPromise } from '../maybe-promise.js';
 import { StoreUnavailable } from '../store/unavailable.js';
@@ -53,7 +54,7 @@ function handled(route: Route, params: Params, prefer: Preferences | undefined, 
     const text = route.json(params, scope.ctx);
     return isPromise(text) ? text.then(reply) : reply(text);
   }
-  return route.handler(params, scope.ctx).then((records) => reply(JSON.stringify(records)));
+  return route.handler(params, scope.ctx).then((records) => reply(stringifyExact(records)));
 }
 
 /** A forced status, else validation, then a forced confirma_operacao or the handler. */

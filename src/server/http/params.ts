@@ -6,7 +6,8 @@
  * Reading is bounded: past MAX_VALUES values (query and body together) it
  * stops, and the request is refused as a whole (`checkParams`). Text is
  * decoded strictly (utf8.ts): invalid UTF-8 reaches the catalogue's
- * plain-text rule, which names the field.
+ * plain-text rule, which names the field. A JSON body's integers are read
+ * exactly (exact-json.ts): an 18-digit code is not rounded.
  */
 import {
   briefly,
@@ -17,6 +18,7 @@ import {
   type Params,
   type Validation,
 } from '../../catalogue/index.js';
+import { parseExact } from '../../catalogue/exact-json.js';
 import { failure, type Reply } from './reply.js';
 import { formCounter, jsonCounter, type ValueCounter } from './value-count.js';
 import { decodeUtf8 } from './utf8.js';
@@ -143,7 +145,7 @@ function addJson(out: Params, body: Buffer): BodyParse {
   if (text.trim() === '') return { ok: true, params: out };
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseExact(text);
   } catch {
     return { ok: false, message: 'malformed JSON body' };
   }

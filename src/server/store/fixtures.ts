@@ -137,7 +137,7 @@ const device = z
 
 const documentSchema = z.strictObject({
   $schema: z.string().optional().describe('the JSON Schema of this document (docs/fixtures.schema.json)'),
-  ceps: z.array(z.strictObject(shapeOf(operation('registration.cep').response.fields))).default([]),
+  ceps: z.array(z.strictObject(shapeOf(operation('registration.cep').response.fields)).required()).default([]),
   contracts: z.array(contract).default([]),
   beneficiaries: z.array(beneficiary).default([]),
   locations: z

@@ -16,7 +16,7 @@
  *
  * Scheduling codes (`prest_cod_svc_card`, `cd_local`, `tp_evento`,
  * `cd_evento`) have up to 18 digits, so they travel as digit strings (`Code`);
- * records answer them as numbers when they fit a double.
+ * records answer them as JSON numbers, exactly (a bigint past a double).
  */
 import type { Row } from '../../catalogue/index.js';
 import type { AppointmentStatus, BeneficiaryStatus, ContractStatus } from '../../catalogue/codes.js';
@@ -147,7 +147,9 @@ export interface Booking extends SlotKey {
 /** Why a booking was refused: the provider has no such slot, or an appointment holds it. */
 export type BookRefusal = 'no-slot' | 'taken';
 
-export type BookResult = { readonly outcome: 'booked'; readonly cd_evento: number } | { readonly outcome: BookRefusal };
+export type BookResult =
+  | { readonly outcome: 'booked'; readonly cd_evento: number | bigint }
+  | { readonly outcome: BookRefusal };
 
 export interface ScheduleRepository {
   /** A card's appointments (appointment record fields), by date and time; undefined for an unknown card. */

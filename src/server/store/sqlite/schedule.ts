@@ -8,7 +8,7 @@ import type { Row } from '../../../catalogue/index.js';
 import type { AppointmentStatus } from '../../../catalogue/codes.js';
 import type { Booking, BookResult, ScheduleRepository, Slot } from '../types.js';
 import type { Db } from './connection.js';
-import { isUniqueViolation, jsonList, wireRow } from './values.js';
+import { isUniqueViolation, jsonList, wireInt, wireRow } from './values.js';
 
 /** The id of the slot with exactly this key (named parameters: the SlotKey fields). */
 export const SLOT_BY_KEY = `SELECT id FROM slot WHERE provider = @prest_cod_svc_card AND cd_local = @cd_local AND data = @data_consulta
@@ -64,19 +64,20 @@ function reads(db: Db) {
 /** A booking: in one transaction, the slot read, the check, and the appointment stored unless refused. */
 function booking(db: Db, read: ReturnType<typeof reads>) {
   const insert = db
-    .prepare<Record<string, unknown>, number>(
+    .prepare<Record<string, unknown>, bigint>(
       `INSERT INTO appointment (beneficiary_id, provider, cd_local, tp_evento, data_consulta, hora_inicio, hora_fim, status, data_cadastro, slot_id, contact)
        VALUES (@holderId, @prest_cod_svc_card, @cd_local, @tp_evento, @data_consulta, @hora_inicio, @hora_fim, @status, @data_cadastro, @slot, @contact)
        RETURNING cd_evento`,
     )
-    .pluck();
+    .pluck()
+    .safeIntegers();
   return db.transaction((b: Booking, check: Parameters<ScheduleRepository['book']>[1]): BookResult => {
     const row = read.slotByKey.get(b);
     const slot = row && slotOf(row);
     const refusal = check(slot);
     if (refusal || !slot) return { outcome: refusal ?? 'no-slot' };
     const cd_evento = insert.get({ ...b, slot: slot.id, contact: JSON.stringify(b.contact) })!;
-    return { outcome: 'booked', cd_evento };
+    return { outcome: 'booked', cd_evento: wireInt(cd_evento) };
   });
 }
 

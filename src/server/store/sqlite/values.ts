@@ -2,10 +2,11 @@
 
 /**
  * An integer read with `safeIntegers()` (a bigint), as a response answers it:
- * a number when it fits a double exactly, else a digit string.
+ * a number when it fits a double exactly, else the bigint itself, which the
+ * answer writes as its exact number literal (exact-json.ts).
  */
-export function wireInt(v: bigint): number | string {
-  return v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v.toString();
+export function wireInt(v: bigint): number | bigint {
+  return v <= BigInt(Number.MAX_SAFE_INTEGER) && v >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(v) : v;
 }
 
 /** A row read with `safeIntegers()`, with every bigint as `wireInt` answers it. */

@@ -1,0 +1,110 @@
+/**
+ * Answers the spec allows for an operation, in their widest forms, each with
+ * the exit code that the spec's meaning gives it (GUIDE §4). The allowed
+ * confirma_operacao values are written here from the spec, not read from the
+ * catalogue: section 7's table for the registration operations, a 1-digit
+ * int for scheduling and notifications (§2.4, §7 rule 2), an int of no stated
+ * bound elsewhere (§2.1). Records come from the catalogue's response shapes
+ * (sampleRecord); 18-digit ints are another test's.
+ */
+import { sampleRecord, type Operation, type Row } from '../../src/catalogue/index.js';
+
+export interface Variant {
+  readonly name: string;
+  readonly body: unknown;
+  readonly exit: number;
+  /** The code without a documented meaning that the error line must name. */
+  readonly undocumented?: number;
+}
+
+const ONE_DIGIT = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+const UNBOUNDED = [...ONE_DIGIT, 10, 42, 999_999];
+
+/** confirma_operacao values the spec allows, by area. */
+export const ALLOWED_CODES: Readonly<Record<string, readonly number[]>> = {
+  registration: [1, 2, 3, 4],
+  record: UNBOUNDED,
+  schedule: ONE_DIGIT,
+  enrol: UNBOUNDED,
+  notify: ONE_DIGIT,
+};
+
+/** Exit codes of the codes with a meaning (§7; GUIDE §4). Any other allowed code exits 1. */
+const EXIT_OF: Readonly<Record<number, number>> = { 1: 0, 2: 0, 3: 3, 4: 1 };
+
+const envelopeOnly = (code: number): Row => ({ confirma_operacao: code, mensagem_erro: `motivo ${code}` });
+
+/** `fields` of a record (or of each record of a list) without their optional ones. */
+function required(op: Operation, value: unknown, fields: Operation['response']['fields']): unknown {
+  if (Array.isArray(value)) return value.map((v) => required(op, v, fields));
+  const out: Row = { ...(value as Row) };
+  for (const [name, f] of Object.entries(fields)) if (!f.required) delete out[name];
+  return out;
+}
+
+/** The record without any optional field, in itself or its groups. */
+function withoutOptional(op: Operation, rec: Row): Row {
+  const out = required(op, rec, op.response.fields) as Row;
+  for (const [name, g] of Object.entries(op.response.groups ?? {})) out[name] = required(op, out[name], g.fields);
+  return out;
+}
+
+/** Each group as one object, a list of one, a list of two and an empty list (the spec does not say which). */
+function groupForms(op: Operation, rec: Row): Variant[] {
+  return Object.keys(op.response.groups ?? {}).flatMap((name) => {
+    const one = ([rec[name]].flat()[0] ?? {}) as Row;
+    const forms: [string, unknown][] = [
+      ['one object', one],
+      ['a list of one', [one]],
+      ['a list of two', [one, { ...one }]],
+      ['an empty list', []],
+    ];
+    return forms.map(([form, value]) => ({ name: `${name} as ${form}`, body: [{ ...rec, [name]: value }], exit: 0 }));
+  });
+}
+
+/** Every allowed confirma_operacao: 1 and 2 on a full record, 3 and 4 on the envelope alone, the others on both. */
+function codeForms(op: Operation): Variant[] {
+  if (op.response.envelope === 'none') return [];
+  return (ALLOWED_CODES[op.area] ?? []).flatMap((code): Variant[] => {
+    const exit = EXIT_OF[code];
+    if (exit === undefined) {
+      const bare = { name: `code ${code}, envelope only`, body: [envelopeOnly(code)], exit: 1, undocumented: code };
+      if (!op.hasData) return [bare];
+      return [bare, { name: `code ${code} with data`, body: [sampleRecord(op, code)], exit: 1, undocumented: code }];
+    }
+    return [{ name: `code ${code}`, body: [code <= 2 ? sampleRecord(op, code) : envelopeOnly(code)], exit }];
+  });
+}
+
+/** Where the envelope is optional or absent: records without it, and one bare object instead of a list. */
+function envelopeForms(op: Operation, rec: Row): Variant[] {
+  if (op.response.envelope === 'required') return [];
+  const { confirma_operacao: _c, mensagem_erro: _m, ...plain } = rec;
+  return [
+    { name: 'without the envelope', body: [plain], exit: 0 },
+    { name: 'one bare object', body: plain, exit: 0 },
+  ];
+}
+
+/** The spec-valid answers of an operation. */
+export function variantsOf(op: Operation): Variant[] {
+  const rec = sampleRecord(op);
+  const mixed: Variant[] = op.response.envelope === 'none' ? [] : [mixedCodes(op, rec)];
+  return [
+    { name: 'the full record', body: [rec], exit: 0 },
+    { name: 'two records', body: [rec, { ...rec }], exit: 0 },
+    { name: 'no optional field', body: [withoutOptional(op, rec)], exit: 0 },
+    { name: 'an empty list', body: [], exit: 3 },
+    ...groupForms(op, rec),
+    ...codeForms(op),
+    ...envelopeForms(op, rec),
+    ...mixed,
+  ];
+}
+
+/** A record with data next to a record whose code has no documented meaning (or, in 4.1, one that failed). */
+function mixedCodes(op: Operation, rec: Row): Variant {
+  if (op.area === 'registration') return { name: 'data and a failure', body: [rec, envelopeOnly(4)], exit: 1 };
+  return { name: 'data and code 7', body: [rec, envelopeOnly(7)], exit: 1, undocumented: 7 };
+}
