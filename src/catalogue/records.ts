@@ -193,5 +193,8 @@ export const notificationSent = {
 export const none = {} satisfies Fields;
 
 /** Optional extras the embedded server adds to otherwise bare envelopes (documented in docs/decisions.md). */
-export const createdId = <const N extends string>(name: N, help: string) =>
-  ({ [name]: opt(r.int(1, 10), help) }) as { readonly [K in N]: Field<number, false> };
+export const createdId = <const N extends string, const D extends number = 10>(
+  name: N,
+  help: string,
+  digits: D = 10 as D,
+) => ({ [name]: opt(r.int(1, digits), help) }) as { readonly [K in N]: Field<r.IntValue<D>, false> };

@@ -5,13 +5,16 @@
  * catalogue: section 7's table for the registration operations, a 1-digit
  * int for scheduling and notifications (§2.4, §7 rule 2), an int of no stated
  * bound elsewhere (§2.1). Records come from the catalogue's response shapes
- * (sampleRecord); 18-digit ints are another test's.
+ * (sampleRecord). The 18-digit ints of the scheduling records (§2.4) are
+ * also sent at their largest, as number literals no double holds.
  */
 import { sampleRecord, type Operation, type Row } from '../../src/catalogue/index.js';
 
 export interface Variant {
   readonly name: string;
   readonly body: unknown;
+  /** The answer's JSON text, when it holds numbers JSON.stringify cannot write (the body is then only for reading). */
+  readonly raw?: string;
   readonly exit: number;
   /** The code without a documented meaning that the error line must name. */
   readonly undocumented?: number;
@@ -87,6 +90,19 @@ function envelopeForms(op: Operation, rec: Row): Variant[] {
   ];
 }
 
+/** The response fields the spec types as ints of up to 18 digits (§2.4). */
+const EIGHTEEN_DIGITS = ['cd_evento', 'prest_cod_svc_card', 'cd_local', 'tp_evento'];
+const LARGEST = '999999999999999999';
+
+/** Each 18-digit int of the record at its largest, written as a number literal (past 2^53). */
+function longInts(op: Operation, rec: Row): Variant[] {
+  const names = EIGHTEEN_DIGITS.filter((n) => Object.hasOwn(op.response.fields, n));
+  if (names.length === 0) return [];
+  const marked = Object.fromEntries(names.map((n) => [n, `@${n}@`]));
+  const raw = JSON.stringify([{ ...rec, ...marked }]).replace(/"@\w+@"/g, LARGEST);
+  return [{ name: `${names.join(', ')} at ${LARGEST}`, body: [rec], raw, exit: 0 }];
+}
+
 /** The spec-valid answers of an operation. */
 export function variantsOf(op: Operation): Variant[] {
   const rec = sampleRecord(op);
@@ -100,6 +116,7 @@ export function variantsOf(op: Operation): Variant[] {
     ...codeForms(op),
     ...envelopeForms(op, rec),
     ...mixed,
+    ...longInts(op, rec),
   ];
 }
 

@@ -78,6 +78,7 @@ export const schedule = [
       nr_celular: req(r.int(1, 9, '987654321'), 'mobile number'),
       ds_endereco: req(r.text(300, 0, 'Rua Augusta, 100'), 'provider address where the visit happens'),
     },
-    response: { fields: rec.createdId('cd_evento', 'appointment event code created'), envelope: 'required' },
+    // The new appointment's code, typed as the spec types cd_evento (§2.4: up to 18 digits).
+    response: { fields: rec.createdId('cd_evento', 'appointment event code created', 18), envelope: 'required' },
   }),
 ] as const;
