@@ -23,6 +23,23 @@ import { ENTER, fakePrompter } from './fake-prompter.js';
 import { enrolmentScript } from './enrol-script.js';
 import { readRecords, runOnTerminal } from './run.js';
 
+/** The operations the scripted wizard calls, in order: a contract, its payer, two beneficiaries with their records. */
+const SCRIPTED_CALLS = [
+  'contrato',
+  'contrato/responsavel_financeiro',
+  'beneficiario',
+  'beneficiario/contato',
+  'beneficiario/documento',
+  'beneficiario/endereco',
+  'beneficiario/ds',
+  'beneficiario/ds',
+  'beneficiario',
+  'beneficiario/contato',
+  'beneficiario/endereco',
+  'beneficiario/ds',
+  'beneficiario/ds',
+];
+
 const dir = mkdtempSync(join(tmpdir(), 'coopctl-enrol-'));
 const pdf = join(dir, 'rg scan.pdf');
 const content = Buffer.from('%PDF-1.4\n% a small document\n\u00ff\u0000binary');
@@ -49,21 +66,7 @@ describe('against the real server', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(prompter.remaining()).toBe(0);
     const results = JSON.parse(r.stdout) as Array<{ step: string; operation: string; created: string; id: string }>;
-    expect(results.map((s) => s.operation)).toEqual([
-      'contrato',
-      'contrato/responsavel_financeiro',
-      'beneficiario',
-      'beneficiario/contato',
-      'beneficiario/documento',
-      'beneficiario/endereco',
-      'beneficiario/ds',
-      'beneficiario/ds',
-      'beneficiario',
-      'beneficiario/contato',
-      'beneficiario/endereco',
-      'beneficiario/ds',
-      'beneficiario/ds',
-    ]);
+    expect(results.map((s) => s.operation)).toEqual(SCRIPTED_CALLS);
     const contract = results[0]!.id;
     expect(contract).toMatch(/^\d+$/);
     expect(results.filter((s) => s.created === 'beneficiario_id').map((s) => s.step)).toEqual([
@@ -190,21 +193,7 @@ describe('against a fake service', () => {
     });
     expect(r.code, r.stderr).toBe(0);
     const sent = bodies();
-    expect(sent.map((s) => s.path)).toEqual([
-      'contrato',
-      'contrato/responsavel_financeiro',
-      'beneficiario',
-      'beneficiario/contato',
-      'beneficiario/documento',
-      'beneficiario/endereco',
-      'beneficiario/ds',
-      'beneficiario/ds',
-      'beneficiario',
-      'beneficiario/contato',
-      'beneficiario/endereco',
-      'beneficiario/ds',
-      'beneficiario/ds',
-    ]);
+    expect(sent.map((s) => s.path)).toEqual(SCRIPTED_CALLS);
     expect(sent[0]!.body).toEqual({ registro_ans: '123456', coop_id: 1, produto_tabela_id: 10, origem: 'WB' });
     expect(sent[1]!.body).toMatchObject({ contrato_id: 801, cpf: '529.982.247-25', sexo: 'F', complemento: 'apto 12' });
     expect(sent[2]!.body).toMatchObject({
