@@ -30,7 +30,8 @@ import { operationAt, type Host, type Method, type Operation, type Params } from
 import { exactInt, parseExact, stringifyExact } from '../catalogue/exact-json.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import type { Invocation } from './invocation.js';
-import { jsonText, sanitize } from './output/sanitize.js';
+import { jsonText } from './output/json-text.js';
+import { sanitize } from './output/sanitize.js';
 import { exitCodeOf, problemOf } from './operations/report.js';
 import type { RunState } from './run-state.js';
 import { specOf } from './commands/specs.js';

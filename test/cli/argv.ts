@@ -1,12 +1,12 @@
 /** Command lines built from the catalogue: the command words, then one `--flag=value` per parameter. */
 import type { Operation, Params } from '../../src/catalogue/index.js';
 
-/** `--flag=value` words of the parameters (each element of a list as its own flag). */
 /** A field's flag as GUIDE §3 states it (the spec's name in kebab-case): the oracle the tests hold the CLI to. */
 export function flagOf(field: string): string {
   return `--${field.replace(/_/g, '-')}`;
 }
 
+/** `--flag=value` words of the parameters (each element of a list as its own flag). */
 export function flagWords(params: Params): string[] {
   return Object.entries(params).flatMap(([name, value]) =>
     (Array.isArray(value) ? value : [value]).map((v) => `${flagOf(name)}=${String(v)}`),

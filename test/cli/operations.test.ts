@@ -16,7 +16,7 @@ import {
 } from '../../src/catalogue/index.js';
 import type { RecordedRequest } from '../helpers/fake-service.js';
 import { WIDE } from '../../src/cli/output/table.js';
-import { flagWords } from './argv.js';
+import { callArgv } from './argv.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -26,17 +26,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.reset());
 
-/** The operation's command with its positional given as the argument, the rest as flags. */
-function argv(op: Operation, params: Params = sampleParams(op)): string[] {
-  const { [op.positional ?? '']: positional, ...rest } = params;
-  // --yes: operations that ask for confirmation need it without a terminal (see test/workflows/confirm.test.ts).
-  return [
-    ...op.command,
-    ...(positional === undefined ? [] : [String(positional)]),
-    ...flagWords(rest),
-    ...(op.confirm ? ['--yes'] : []),
-  ];
-}
+/** The operation's command with its positional as the argument, the rest as flags, --yes where it asks (no terminal here). */
+const argv = (op: Operation, params: Params = sampleParams(op)): string[] => callArgv(op, params);
 
 /** Parameters as the catalogue parses them: what must arrive. */
 function expected(op: Operation, params: Params = sampleParams(op)): Params {

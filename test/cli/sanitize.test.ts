@@ -7,7 +7,8 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { csv } from '../../src/cli/output/csv.js';
-import { jsonText, sanitize } from '../../src/cli/output/sanitize.js';
+import { jsonText } from '../../src/cli/output/json-text.js';
+import { sanitize } from '../../src/cli/output/sanitize.js';
 import { PIECES, rawControl } from '../helpers/hostile.js';
 
 describe('sanitize', () => {

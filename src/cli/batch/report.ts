@@ -7,7 +7,7 @@
 import type { Row } from '../../catalogue/index.js';
 import type { OutputFormat } from '../global-options.js';
 import { renderRows } from '../output/render.js';
-import { jsonText } from '../output/sanitize.js';
+import { jsonText } from '../output/json-text.js';
 import type { Style } from '../style.js';
 import type { RowResult } from './row-result.js';
 import type { EngineTotals } from './step-sender.js';

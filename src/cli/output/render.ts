@@ -12,7 +12,7 @@ import type { OutputFormat } from '../global-options.js';
 import type { Style } from '../style.js';
 import { dataColumns, groupColumns } from './cells.js';
 import { csv } from './csv.js';
-import { jsonText } from './sanitize.js';
+import { jsonText } from './json-text.js';
 import { table } from './table.js';
 
 /** Draws the data records as the table output, instead of the derived table. */

@@ -12,20 +12,17 @@
  * own styling (colours, the progress bar's redraw) is added: cell text
  * (cells.ts: tables and CSV), the Invocation's messages, prompts (prompter.ts),
  * errors (failure.ts) and `api` output to a terminal. JSON output keeps the
- * data exact; jsonText escapes there the characters JSON.stringify leaves raw.
+ * data exact (json-text.ts). Every command loads this module, so it imports
+ * nothing.
  */
-import { stringifyExact } from '../../catalogue/exact-json.js';
-
 /** What may not reach a terminal as is. */
 const UNSAFE = /[\p{Cc}\p{Bidi_Control}\u2028\u2029]/gu;
 /** The same, line feeds excepted. */
 const UNSAFE_BUT_LF = /(?!\n)[\p{Cc}\p{Bidi_Control}\u2028\u2029]/gu;
-/** What JSON.stringify leaves raw of UNSAFE (it escapes U+0000–U+001F itself). */
-const RAW_IN_JSON = /[\u007f-\u009f\p{Bidi_Control}\u2028\u2029]/gu;
 
 const NAMED: Readonly<Record<string, string>> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
-const hex = (code: number, width: number) => code.toString(16).padStart(width, '0');
+export const hex = (code: number, width: number) => code.toString(16).padStart(width, '0');
 
 /** The visible form of one unsafe character. */
 function shown(c: string): string {
@@ -40,15 +37,4 @@ function shown(c: string): string {
  */
 export function sanitize(text: string, lineBreaks: 'keep' | 'show' = 'show'): string {
   return text.replace(lineBreaks === 'keep' ? UNSAFE_BUT_LF : UNSAFE, shown);
-}
-
-/**
- * JSON of `value` (indented by `indent` spaces, or on one line) that parses
- * back to the same value and holds no raw control character: DEL, C1 and the
- * bidi controls are written as `\u` escapes, which JSON.stringify leaves raw.
- * An integer read past a double's exact range (a bigint) is written as the
- * same number literal the service sent (exact-json.ts).
- */
-export function jsonText(value: unknown, indent?: number): string {
-  return stringifyExact(value, indent).replace(RAW_IN_JSON, (c) => `\\u${hex(c.charCodeAt(0), 4)}`);
 }

@@ -9,7 +9,7 @@ import { dataRecords, type Operation, type Row } from '../../../../catalogue/ind
 import { ExitCode } from '../../../exit-codes.js';
 import type { Invocation } from '../../../invocation.js';
 import { renderAnswer } from '../../../output/render.js';
-import { jsonText } from '../../../output/sanitize.js';
+import { jsonText } from '../../../output/json-text.js';
 import { exitCodeOf, problemOf } from '../../../operations/report.js';
 import { specOf } from '../../specs.js';
 
