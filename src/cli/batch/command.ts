@@ -22,6 +22,8 @@ CSV: a header of column names, then one row per beneficiary. Columns:
 Contract and payer columns go on one row of the contract, or repeat identically.
 A journal beside the file (<file>.journal.jsonl) records every step: rerun the same
 command after a failure or an interruption, and what is done is skipped.
+The terminal gets a short summary; every row's ids and result go to a report file
+(<file>.report.csv); -o json|jsonl|csv prints the rows on stdout too.
 Exit: 0 every row done, 1 some row not done, 2 invalid file (nothing sent), 4 unreachable, 130 interrupted.
 
 Example: coopctl enrol batch members.csv --concurrency 8 -o json`;
@@ -32,6 +34,7 @@ interface Flags {
   perContract: number;
   skipInvalid?: boolean;
   journal?: string;
+  report?: string;
   format?: 'csv' | 'json';
   resendUncertain?: boolean;
   dryRun?: boolean;
@@ -53,6 +56,10 @@ function options(): Option[] {
     new Option(
       '--journal <file>',
       'the journal of the batch (default: <file>.journal.jsonl beside the file; none for stdin)',
+    ),
+    new Option(
+      '--report <file>',
+      'the report file, one line per row: CSV, or JSON lines if it ends in .jsonl (default: <file>.report.csv beside the file)',
     ),
     new Option('--format <format>', 'the file format (default: by extension, else by content)').choices([
       'csv',
@@ -84,6 +91,7 @@ export function defineBatchCommand(enrol: Command, run: RunState): void {
       dryRun: o.dryRun === true,
       ...(o.format ? { format: o.format } : {}),
       ...(o.journal ? { journal: o.journal } : {}),
+      ...(o.report ? { report: o.report } : {}),
     });
   });
 }

@@ -105,6 +105,7 @@ class RecordReader {
       problems.push({
         line,
         field: first.part.locate(Object.keys(first.part.values)[0]!).field,
+        part: first.name,
         message: 'is given on a row without a beneficiary (no beneficiary column is filled in)',
       });
     }
@@ -160,7 +161,8 @@ function addContractCells(group: GroupBuilder, cells: readonly ContractCell[], l
       group.problems.push({
         line,
         field: `${role}.${field}`,
-        message: `is ${text} here but ${String(part.values[field])} on line ${earlier}; write the contract's and payer's columns once, or the same on each of its rows`,
+        part: role,
+        message: `is ${text} here but ${String(part.values[field])} on row ${earlier}; write the contract's and payer's columns once, or the same on each of its rows`,
       });
     }
   }

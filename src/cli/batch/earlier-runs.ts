@@ -51,9 +51,14 @@ export function doneBefore(r: Recorded | undefined): boolean {
   return r?.state === 'done' || r?.state === 'lost';
 }
 
+/** The journal's path: --journal, else `<file>.journal.jsonl`; undefined for stdin without --journal. */
+export function journalPathOf(file: string, journal: string | undefined): string | undefined {
+  return journal ?? (file === '-' ? undefined : `${file}.journal.jsonl`);
+}
+
 /** The journal of earlier runs (none for stdin without --journal), refusing one that sent elsewhere. */
 export async function readHistory(b: Batch, file: string, journal: string | undefined): Promise<History> {
-  const journalPath = journal ?? (file === '-' ? undefined : `${file}.journal.jsonl`);
+  const journalPath = journalPathOf(file, journal);
   if (!journalPath) b.inv.info('enrol batch: reading stdin without --journal: an interrupted run cannot be resumed');
   const { steps: recorded, runs } = replay(journalPath ? readJournal(journalPath) : []);
   const target = await b.inv.target('base');
@@ -84,7 +89,8 @@ function conflicts(h: History): Problem[] {
     const id = r.state === 'done' && r.id !== undefined && step.creates ? ` (${step.creates} ${r.id})` : '';
     out.push({
       ...(place.line !== undefined ? { line: place.line } : {}),
-      field: place.line !== undefined ? step.name : `${place.path ?? ''} ${step.name}`,
+      field: place.line !== undefined ? step.name : `${place.path ?? ''} · ${step.name}`,
+      part: step.name,
       message: `was already sent by an earlier run with other values${id}; the batch cannot change what it sent. Undo the edit, or change it with the single commands (coopctl enrol …)`,
     });
   }

@@ -1,61 +1,92 @@
 /**
- * The end of a batch: the report on stdout, the summary on stderr, and the
- * exit code with the notice that explains it (interrupted, rows not done,
- * the journal unwritable, the service unreachable).
+ * The end of a batch: the report file written (every row), the report on
+ * stdout with `-o json|jsonl|csv`, a short summary on stderr (counts, the
+ * first rows not done, where the report and the journal are), and the exit
+ * code with the notice that explains it and says how to go on.
  */
 import { ExitCode } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import type { Batch } from './input.js';
 import { counted } from './plural.js';
-import { renderReport, summarize, summaryLine } from './report.js';
+import { renderReport, type ReportInput, summarize } from './report.js';
+import { type BatchFiles, saveReport } from './report-file.js';
 import type { RowResult } from './row-result.js';
-import { placeText } from './source.js';
 import type { EngineTotals } from './step-sender.js';
+import { countsLine, FIRST_FAILURES, failureLines, rowsNotDone } from './summary.js';
+
+/** How to go on: the same command again, which skips what is done. */
+function rerunText(files: BatchFiles, what: string): string {
+  return files.rerun
+    ? `${what}, run the same command again (done steps are skipped): ${files.rerun}`
+    : `there is no journal (stdin without --journal): a rerun would send every row again`;
+}
+
+/** Says where the report file is, or that there is none. */
+function sayWhere(inv: Invocation, files: BatchFiles, written: string | undefined): void {
+  if (written) inv.info(`report: ${written} (every row: its ids, its result, and why it is not done)`);
+  else if (files.report === undefined && inv.format === 'table')
+    inv.info(
+      'no report file (stdin without --report or --journal): give --report FILE, or -o csv for the rows on stdout',
+    );
+  if (files.journal) inv.info(`journal: ${files.journal}`);
+}
 
 /** Reports the run; its exit code. */
-export async function finishBatch(b: Batch, journal: string | undefined, totals: EngineTotals): Promise<number> {
+export async function finishBatch(b: Batch, files: BatchFiles, totals: EngineTotals): Promise<number> {
   const results = [...b.results.values()];
-  const summary = summarize(results, totals);
-  const input = { file: b.name, journal, plan: b.plan, results, totals, problems: b.problems };
-  b.inv.out(await renderReport(input, b.inv.format, b.style));
-  b.inv.info(summaryLine(summary, journal));
-  if (totals.stopped === 'interrupted') {
-    await b.inv.notice(
-      `interrupted: ${counted(summary.notRun, 'row')} not sent; rerun the same command to continue`,
-      'note',
-    );
+  const why = totals.stopped;
+  const summary = summarize(results, why, totals);
+  const input: ReportInput = {
+    file: b.name,
+    journal: files.journal,
+    report: files.report,
+    plan: b.plan,
+    results,
+    totals,
+    why,
+    problems: b.problems,
+  };
+  const written = await saveReport(b.inv, input);
+  if (b.inv.format !== 'table') b.inv.out(await renderReport({ ...input, report: written }, b.inv.format, b.style));
+  b.inv.info(countsLine(summary));
+  sayWhere(b.inv, files, written);
+  if (why === 'interrupted') {
+    await b.inv.notice(`interrupted: ${rerunText(files, 'to send the rows not done')}`, 'note');
     return ExitCode.interrupted;
   }
   if (summary.done === summary.rows) return ExitCode.ok;
-  await explainFailure(b.inv, results, journal, totals);
+  await explainFailure(b.inv, results, files, written, totals, summary.invalid);
   if (!totals.reached && totals.transportFailures > 0) return ExitCode.transport;
   return ExitCode.failed;
 }
 
-/** Why some rows are not done: the first failure, and why sending stopped, if it did. */
+/** Why some rows are not done: the first of them, why sending stopped (if it did), and how to retry. */
 async function explainFailure(
   inv: Invocation,
   results: readonly RowResult[],
-  journal: string | undefined,
+  files: BatchFiles,
+  written: string | undefined,
   totals: EngineTotals,
+  invalid: number,
 ): Promise<void> {
-  const failedRows = results.filter((r) => r.status === 'failed' || r.status === 'uncertain');
-  if (failedRows.length) {
-    const first = failedRows[0]!;
-    const f = first.failures[0];
-    await inv.notice(
-      `${counted(failedRows.length, 'row')} not done${f ? ` (first: ${placeText(first.row)}, ${f.step}: ${f.message})` : ''}; fix what is said, then rerun the same command: done steps are skipped`,
-      'error',
-    );
+  const notDone = rowsNotDone(results);
+  if (notDone.length) {
+    await inv.notice(`${counted(notDone.length, 'row')} not done:`, 'error');
+    for (const line of failureLines(notDone)) inv.say(line);
+    const left = notDone.length - FIRST_FAILURES;
+    if (left > 0) inv.say(`  … and ${left} more${written ? ` in ${written}` : ''}`);
   }
   if (totals.stopped === 'journal')
     await inv.notice(
-      `stopped: the journal ${journal} cannot be written (${totals.journalError ?? 'fsync failed'}); fix that, then rerun the same command`,
+      `stopped: the journal ${files.journal} cannot be written (${totals.journalError ?? 'fsync failed'}); fix that first`,
       'error',
     );
   if (totals.stopped === 'unreachable')
     await inv.notice(
-      `stopped: the service could not be reached (${totals.lastTransportError ?? 'connection failures'}); rerun the same command to continue`,
+      `stopped: the service could not be reached (${totals.lastTransportError ?? 'connection failures'})`,
       'error',
     );
+  inv.say(
+    rerunText(files, notDone.length || invalid ? 'fix what is said; then to retry' : 'to send the rows not done'),
+  );
 }

@@ -91,16 +91,26 @@ function errorMessage(kind: StepKind, message: string): string {
 /**
  * Validates one part against its operation (with a stand-in for the id the
  * batch fills in). Returns the validated parameters, or pushes the errors,
- * each placed where its field is written.
+ * each placed where its field is written and named by its part (`part`: the
+ * step's name, `address2`; the kind's by default).
  */
-function check<K extends StepKind>(kind: K, src: SourcePart, errors: Problem[]): PartParams<K> | undefined {
+function check<K extends StepKind>(
+  kind: K,
+  src: SourcePart,
+  errors: Problem[],
+  part: string = kind,
+): PartParams<K> | undefined {
   const { op, filled } = parts[kind];
   const raw: Params = { ...src.values };
   let written = false;
   if (filled) {
     written = raw[filled] !== undefined;
     if (written)
-      errors.push({ ...src.locate(filled), message: 'is filled in by the batch from the id it creates; leave it out' });
+      errors.push({
+        ...src.locate(filled),
+        part,
+        message: 'is filled in by the batch from the id it creates; leave it out',
+      });
     raw[filled] = '1';
   }
   const v = validateParams(op, raw);
@@ -108,7 +118,7 @@ function check<K extends StepKind>(kind: K, src: SourcePart, errors: Problem[]):
     for (const e of v.errors) {
       const m = /^([^[]+)(\[.*)?$/.exec(e.field);
       const where = src.locate(m?.[1] ?? e.field);
-      errors.push({ ...where, field: `${where.field}${m?.[2] ?? ''}`, message: errorMessage(kind, e.message) });
+      errors.push({ ...where, field: `${where.field}${m?.[2] ?? ''}`, part, message: errorMessage(kind, e.message) });
     }
     return undefined;
   }
@@ -144,10 +154,10 @@ interface CheckedSub {
 /** Checks a sub-record; a declaration answer is named by its question (`ds.1.3`), the others as the file names them. */
 function checkSub(sub: SourceSub, errors: Problem[]): CheckedSub | undefined {
   if (sub.kind === 'declaration') {
-    const p = check('declaration', sub.part, errors);
+    const p = check('declaration', sub.part, errors, sub.name);
     return p && { name: `ds.${p.formulario_id}.${p.pergunta_id}`, field: 'pergunta_id', params: p };
   }
-  const p = check(sub.kind, sub.part, errors);
+  const p = check(sub.kind, sub.part, errors, sub.name);
   return p && { name: sub.name, field: Object.keys(sub.part.values)[0] ?? '', params: p };
 }
 
@@ -163,7 +173,7 @@ function subSteps(subs: readonly SourceSub[], bkey: readonly string[], errors: P
     const where = sub.part.locate(checked.field);
     if (earlier !== undefined) {
       const message = `answers the same question (${name}) as ${earlier}; answer each question once`;
-      errors.push({ ...where, message });
+      errors.push({ ...where, part: name, message });
       continue;
     }
     names.set(name, where.field);

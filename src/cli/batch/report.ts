@@ -1,22 +1,27 @@
 /**
- * The final report of a batch: one entry per row (created ids and result),
- * the failures (place, step, message) and the invalid fields, as a table,
- * JSON, JSON lines or CSV (GUIDE §4: data on stdout, messages on stderr);
- * the service's messages in it are made safe to show (output/sanitize.ts).
+ * The per-row report of a batch: one entry per row (created ids, result and
+ * why a row is not done, an invalid row's problems among it), the failures
+ * (place, step, message) and the invalid fields, as JSON, JSON lines or CSV
+ * (GUIDE §4: data on stdout, messages on stderr); the same CSV or JSON lines
+ * go to the report file (report-file.ts). The service's messages in it are
+ * made safe to show (output/sanitize.ts).
  */
 import type { Row } from '../../catalogue/index.js';
 import type { OutputFormat } from '../global-options.js';
-import { renderRows } from '../output/render.js';
 import { jsonText } from '../output/json-text.js';
+import { renderRows } from '../output/render.js';
 import type { Style } from '../style.js';
-import type { RowResult } from './row-result.js';
-import type { EngineTotals } from './step-sender.js';
 import type { Plan } from './plan.js';
+import { problemRows, problemText } from './problems.js';
+import type { RowResult } from './row-result.js';
 import type { Problem } from './source.js';
-import { boxTable } from './table.js';
+import type { EngineTotals } from './step-sender.js';
 
 /** What a row came to: created (every step sent now), resumed (some done by an earlier run), skipped (all done earlier), or why not. */
 export type RowOutcome = 'created' | 'resumed' | 'skipped' | 'failed' | 'uncertain' | 'not-run' | 'invalid';
+
+/** Why rows were not sent: sending stopped (EngineTotals.stopped), or other rows of the file are invalid. */
+export type NotRunWhy = NonNullable<EngineTotals['stopped']> | 'invalid';
 
 export interface Summary {
   rows: number;
@@ -27,12 +32,22 @@ export interface Summary {
   skipped: number;
   failed: number;
   uncertain: number;
+  /** Rows not sent or not finished: partlyDone + notStarted. */
   notRun: number;
+  /** Rows not finished, some of their own steps done (the rest is sent by a rerun). */
+  partlyDone: number;
+  /** Rows none of whose own steps is done. */
+  notStarted: number;
   invalid: number;
   /** Requests sent by this run, and steps skipped because the journal had them done. */
   requestsSent: number;
   stepsSkipped: number;
-  stopped?: 'interrupted' | 'unreachable' | 'journal';
+  stopped?: NotRunWhy;
+}
+
+/** A row not sent or not finished that has some of its own steps done (by this run or an earlier one). */
+export function partlyDone(r: RowResult): boolean {
+  return r.status === 'not-run' && r.sent + r.skipped > 0;
 }
 
 export function outcomeOf(r: RowResult): RowOutcome {
@@ -45,28 +60,41 @@ function place(p: { line?: number; path?: string }): Row {
   return p.line !== undefined ? { line: p.line } : { path: p.path };
 }
 
-export function reportRows(results: readonly RowResult[]): Row[] {
-  return results.map((r) => {
-    const outcome = outcomeOf(r);
-    const message = r.idLost
-      ? `created by an interrupted run that did not learn its beneficiario_id${r.failures.length ? `; ${r.failures.map((f) => `${f.step}: ${f.message}`).join('; ')}` : ''}`
-      : r.failures.map((f) => `${f.step}: ${f.message}`).join('; ');
-    const invalid = outcome === 'invalid' ? 'invalid: see the errors' : '';
-    return {
-      ...place(r.row),
-      contract: r.row.group?.key ?? '',
-      contrato_id: r.contratoId,
-      beneficiario_id: r.beneficiarioId,
-      result: outcome,
-      ...(Object.keys(r.records).length ? { records: r.records } : {}),
-      sent: r.sent,
-      skipped: r.skipped,
-      message: message || invalid || undefined,
-    };
-  });
+const NOT_RUN: Record<NotRunWhy, string> = {
+  interrupted: 'interrupted',
+  unreachable: 'the service could not be reached',
+  journal: 'the journal could not be written',
+  invalid: 'the file has invalid rows',
+};
+
+/** Why a row is not done, in words: the service's messages, an invalid row's problems, or why it was not sent. */
+function rowMessage(r: RowResult, format: 'csv' | 'json', why: NotRunWhy | undefined): string | undefined {
+  const failures = r.failures.map((f) => `${f.step}: ${f.message}`).join('; ');
+  if (r.idLost)
+    return `created by an interrupted run that did not learn its beneficiario_id${failures ? `; ${failures}` : ''}`;
+  if (failures) return failures;
+  if (r.status === 'invalid')
+    return [...r.row.errors, ...(r.row.group?.errors ?? [])].map((p) => problemText(p, format)).join('; ');
+  if (r.status !== 'not-run') return undefined;
+  const reason = why ? `: ${NOT_RUN[why]}` : '';
+  return partlyDone(r) ? `not finished${reason}; a rerun sends the rest` : `not sent${reason}`;
 }
 
-export function summarize(results: readonly RowResult[], totals: EngineTotals | undefined): Summary {
+export function reportRows(results: readonly RowResult[], format: 'csv' | 'json', why?: NotRunWhy): Row[] {
+  return results.map((r) => ({
+    ...place(r.row),
+    contract: r.row.group?.key ?? '',
+    contrato_id: r.contratoId,
+    beneficiario_id: r.beneficiarioId,
+    result: outcomeOf(r),
+    ...(Object.keys(r.records).length ? { records: r.records } : {}),
+    sent: r.sent,
+    skipped: r.skipped,
+    message: rowMessage(r, format, why),
+  }));
+}
+
+export function summarize(results: readonly RowResult[], why: NotRunWhy | undefined, totals?: EngineTotals): Summary {
   const s: Summary = {
     rows: results.length,
     done: 0,
@@ -76,6 +104,8 @@ export function summarize(results: readonly RowResult[], totals: EngineTotals | 
     failed: 0,
     uncertain: 0,
     notRun: 0,
+    partlyDone: 0,
+    notStarted: 0,
     invalid: 0,
     requestsSent: totals?.sent ?? 0,
     stepsSkipped: totals?.skipped ?? 0,
@@ -83,10 +113,13 @@ export function summarize(results: readonly RowResult[], totals: EngineTotals | 
   for (const r of results) {
     const o = outcomeOf(r);
     if (o === 'created' || o === 'resumed' || o === 'skipped') s.done++;
-    if (o === 'not-run') s.notRun++;
-    else s[o]++;
+    if (o === 'not-run') {
+      s.notRun++;
+      if (partlyDone(r)) s.partlyDone++;
+      else s.notStarted++;
+    } else s[o]++;
   }
-  if (totals?.stopped) s.stopped = totals.stopped;
+  if (why) s.stopped = why;
   return s;
 }
 
@@ -97,72 +130,46 @@ export function failureRows(results: readonly RowResult[]): Row[] {
   );
 }
 
-export function problemRows(problems: readonly Problem[]): Row[] {
-  return problems.map((p) => ({
-    ...(p.line !== undefined ? { line: p.line } : {}),
-    field: p.field,
-    message: p.message,
-  }));
-}
-
-/** One line per problem, for stderr (Invocation.say): `  line 12: cpf: must be …` or `  [3].beneficiaries[1].cpf: must be …`. */
-export function problemLines(problems: readonly Problem[]): string[] {
-  return problems.map((p) => {
-    const where = p.line !== undefined ? `line ${p.line}${p.field ? `: ${p.field}` : ''}` : p.field;
-    return `  ${where}: ${p.message}`;
-  });
-}
-
 export interface ReportInput {
   readonly file: string;
   readonly journal: string | undefined;
+  /** The report file, if one is written. */
+  readonly report: string | undefined;
   readonly plan: Plan;
   readonly results: readonly RowResult[];
   readonly totals: EngineTotals | undefined;
+  /** Why rows were not sent, if some were not. */
+  readonly why: NotRunWhy | undefined;
   readonly problems: readonly Problem[];
 }
 
-export async function renderReport(input: ReportInput, format: OutputFormat, style: Style): Promise<string> {
-  const rows = reportRows(input.results);
-  const failures = failureRows(input.results);
-  const summary = summarize(input.results, input.totals);
+/** The report as JSON (one document), JSON lines or CSV (one line per row); `table` is the summary on stderr alone. */
+export async function renderReport(
+  input: ReportInput,
+  format: Exclude<OutputFormat, 'table'>,
+  style: Style,
+): Promise<string> {
+  const rows = reportRows(input.results, input.plan.format, input.why);
   const where = input.plan.format === 'csv' ? 'line' : 'path';
   switch (format) {
-    case 'json':
-      return `${jsonText({ file: input.file, journal: input.journal ?? null, summary, rows, failures, invalid: problemRows(input.problems) }, 2)}\n`;
+    case 'json': {
+      const summary = summarize(input.results, input.why, input.totals);
+      const failures = failureRows(input.results);
+      const invalid = problemRows(input.problems);
+      const doc = {
+        file: input.file,
+        journal: input.journal ?? null,
+        report: input.report ?? null,
+        summary,
+        rows,
+        failures,
+        invalid,
+      };
+      return `${jsonText(doc, 2)}\n`;
+    }
     case 'jsonl':
       return renderRows([], rows, 'jsonl', style);
     case 'csv':
       return renderRows([where, 'contract', 'contrato_id', 'beneficiario_id', 'result', 'message'], rows, 'csv', style);
-    case 'table': {
-      const parts = [boxTable([where, 'contract', 'contrato_id', 'beneficiario_id', 'result'], rows, style)];
-      if (failures.length)
-        parts.push(`${style.bold('Failures')}\n${boxTable([where, 'contract', 'step', 'message'], failures, style)}`);
-      return parts.join('\n');
-    }
   }
-}
-
-/** The summary in one line, for stderr. */
-export function summaryLine(s: Summary, journal: string | undefined): string {
-  const done = [
-    s.created && `${s.created} created`,
-    s.resumed && `${s.resumed} resumed`,
-    s.skipped && `${s.skipped} already done`,
-  ]
-    .filter(Boolean)
-    .join(', ');
-  const bad = [
-    s.failed && `${s.failed} failed`,
-    s.uncertain && `${s.uncertain} uncertain`,
-    s.notRun && `${s.notRun} not run`,
-    s.invalid && `${s.invalid} invalid (not sent)`,
-  ].filter(Boolean);
-  let line = `enrol batch: ${s.rows} row${s.rows === 1 ? '' : 's'}: ${s.done} done${done ? ` (${done})` : ''}`;
-  if (bad.length) line += `, ${bad.join(', ')}`;
-  line += `; ${s.requestsSent} request${s.requestsSent === 1 ? '' : 's'} sent`;
-  if (s.stepsSkipped)
-    line += `, ${s.stepsSkipped} step${s.stepsSkipped === 1 ? '' : 's'} skipped (done by an earlier run)`;
-  if (journal) line += `. Journal: ${journal}`;
-  return line;
 }

@@ -6,9 +6,11 @@
  */
 import { ExitCode } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
-import { readHistory, refuseEdits } from './earlier-runs.js';
+import { shellQuote } from '../output/shell.js';
+import { journalPathOf, readHistory, refuseEdits } from './earlier-runs.js';
 import { loadBatch } from './input.js';
 import { finishBatch } from './outcome.js';
+import { type BatchFiles, checkReportPath, reportPath } from './report-file.js';
 import { sayDryRun, sendBatch, type SendOptions } from './send.js';
 import { refuseInvalid } from './validity.js';
 
@@ -18,11 +20,30 @@ export interface BatchOptions extends SendOptions {
   readonly format?: 'csv' | 'json';
   /** Journal path; undefined for the default (`<file>.journal.jsonl`, none for stdin). */
   readonly journal?: string;
+  /** Report file; undefined for the default (`<file>.report.csv`; for stdin, beside --journal, else none). */
+  readonly report?: string;
+}
+
+/** The command that goes on with the batch (the options that say where its files are); undefined without a journal. */
+function rerunCommand(file: string, opts: BatchOptions, journal: string | undefined): string | undefined {
+  if (journal === undefined) return undefined;
+  const words = ['coopctl', 'enrol', 'batch', file];
+  if (opts.journal !== undefined) words.push('--journal', opts.journal);
+  if (opts.report !== undefined) words.push('--report', opts.report);
+  if (opts.format !== undefined) words.push('--format', opts.format);
+  return `${file === '-' ? '… | ' : ''}${words.map(shellQuote).join(' ')}`;
 }
 
 export async function runBatch(inv: Invocation, file: string, opts: BatchOptions): Promise<number> {
+  const journal = journalPathOf(file, opts.journal);
+  const files: BatchFiles = {
+    journal,
+    report: reportPath(file, opts.report, opts.journal),
+    rerun: rerunCommand(file, opts, journal),
+  };
+  if (files.report !== undefined) checkReportPath(files.report);
   const batch = await loadBatch(inv, file, opts.format);
-  const invalid = await refuseInvalid(batch, opts.skipInvalid);
+  const invalid = await refuseInvalid(batch, opts.skipInvalid, files);
   if (invalid !== undefined) return invalid;
   const history = await readHistory(batch, file, opts.journal);
   const edited = await refuseEdits(batch, history);
@@ -32,5 +53,5 @@ export async function runBatch(inv: Invocation, file: string, opts: BatchOptions
     return ExitCode.ok;
   }
   const totals = await sendBatch(batch, history, opts);
-  return finishBatch(batch, history.journalPath, totals);
+  return finishBatch(batch, files, totals);
 }

@@ -15,6 +15,7 @@ import { Journal } from './journal.js';
 import { counted } from './plural.js';
 import { Progress } from './progress.js';
 import { reconcile, type Resolution } from './reconcile.js';
+import type { RowResult } from './row-result.js';
 import type { EngineTotals, JournalWriter } from './step-sender.js';
 
 export interface SendOptions {
@@ -98,6 +99,19 @@ function sayResuming(inv: Invocation, h: History): void {
     );
 }
 
+/** What a settled row counts as in the progress: a row not sent counts as nothing. */
+function settledAs(r: RowResult): 'done' | 'failed' | 'not-run' {
+  if (r.status === 'ok') return 'done';
+  return r.status === 'not-run' ? 'not-run' : 'failed';
+}
+
+/** What the bar says, drawn a last time, when sending stopped early. */
+const STOPPED: Record<NonNullable<EngineTotals['stopped']>, string> = {
+  interrupted: 'interrupted',
+  unreachable: 'stopped: the service cannot be reached',
+  journal: 'stopped: the journal cannot be written',
+};
+
 async function sendWithProgress(b: Batch, o: Omit<EngineOptions, 'onRow'>): Promise<EngineTotals> {
   const { inv } = b;
   const progress = new Progress({
@@ -107,9 +121,11 @@ async function sendWithProgress(b: Batch, o: Omit<EngineOptions, 'onRow'>): Prom
     now: () => inv.ctx.clock.now(),
     label: 'enrol batch',
   });
+  let totals: EngineTotals | undefined;
   try {
-    return await runPlan(b.plan, b.results, { ...o, onRow: (r) => progress.tick(r.status !== 'ok') });
+    totals = await runPlan(b.plan, b.results, { ...o, onRow: (r) => progress.tick(settledAs(r)) });
+    return totals;
   } finally {
-    progress.stop();
+    progress.stop(totals?.stopped === undefined ? undefined : STOPPED[totals.stopped]);
   }
 }

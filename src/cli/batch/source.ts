@@ -13,9 +13,11 @@ export interface Where {
   readonly field: string;
 }
 
-/** A problem of the file found before validation: a CSV row or JSON element that cannot be read as written. */
+/** A problem of the file: a value that breaks a rule, or a CSV row or JSON element that cannot be read as written. */
 export interface Problem extends Where {
   readonly message: string;
+  /** The part of the row it is in, as the report names steps: `contract`, `payer`, `beneficiary`, `address2`, `ds.1.3`. */
+  readonly part?: string;
 }
 
 /** The raw parameters of one request, and where each of them is written. */
@@ -69,7 +71,10 @@ export interface Source {
   readonly notes: string[];
 }
 
-/** The place of a row or group as the report shows it: `line 12`, `[3].beneficiaries[1]`. */
+/**
+ * The place of a row or group as messages show it: `row 12` (the CSV row that
+ * starts on line 12, the header being row 1), or its JSON path `[3].beneficiaries[1]`.
+ */
 export function placeText(p: Place): string {
-  return p.line !== undefined ? `line ${p.line}` : (p.path ?? '');
+  return p.line !== undefined ? `row ${p.line}` : (p.path ?? '');
 }

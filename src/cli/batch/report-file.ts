@@ -1,0 +1,86 @@
+/**
+ * The report file of a batch: one line per row (its ids, its result, and
+ * why it is not done), as CSV (`-o csv`'s columns), or JSON lines when its
+ * name ends in `.jsonl`. Beside the input by default (`<file>.report.csv`);
+ * for stdin, beside the journal given with --journal, else only with
+ * --report. It is private (0600): its messages may repeat the file's
+ * personal data. Checked before anything is sent, written whole at the end
+ * (a new file renamed over the old one).
+ */
+import { accessSync, constants, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { UsageError } from '../exit-codes.js';
+import type { Invocation } from '../invocation.js';
+import { renderReport, type ReportInput } from './report.js';
+
+/** Where a batch keeps its records, and how to run it again. */
+export interface BatchFiles {
+  readonly journal: string | undefined;
+  /** The report file; undefined for none (stdin without --report or --journal). */
+  readonly report: string | undefined;
+  /** The command that resumes the batch; undefined when it cannot be resumed (stdin without a journal). */
+  readonly rerun: string | undefined;
+}
+
+const JOURNAL_SUFFIX = '.journal.jsonl';
+
+/** Where the report goes: --report, else beside the file, else (stdin) beside the journal; undefined for none. */
+export function reportPath(file: string, report: string | undefined, journal: string | undefined): string | undefined {
+  if (report !== undefined) return report;
+  if (file !== '-') return `${file}.report.csv`;
+  if (journal === undefined) return undefined;
+  const base = journal.endsWith(JOURNAL_SUFFIX) ? journal.slice(0, -JOURNAL_SUFFIX.length) : journal;
+  return `${base}.report.csv`;
+}
+
+/** The report's format, by its name. */
+export function reportFormat(path: string): 'csv' | 'jsonl' {
+  return path.toLowerCase().endsWith('.jsonl') ? 'jsonl' : 'csv';
+}
+
+/** Refuses (exit 2, before anything is sent) a report that cannot be written: a folder, or a folder not writable. */
+export function checkReportPath(path: string): void {
+  const why = (reason: string) =>
+    new UsageError(`cannot write the report ${path} (${reason}); choose another file with --report FILE`);
+  try {
+    if (statSync(path).isDirectory()) throw why('it is a folder');
+  } catch (err) {
+    if (err instanceof UsageError) throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw why((err as NodeJS.ErrnoException).code ?? 'error');
+  }
+  try {
+    accessSync(dirname(path), constants.W_OK);
+  } catch (err) {
+    throw why((err as NodeJS.ErrnoException).code ?? 'error');
+  }
+}
+
+/** Writes the report: a new private file (0600) renamed over any earlier report. */
+export function writeReport(path: string, text: string): void {
+  const fresh = `${path}.${process.pid}.tmp`;
+  rmSync(fresh, { force: true });
+  try {
+    writeFileSync(fresh, text, { mode: 0o600, flag: 'wx' });
+    renameSync(fresh, path);
+  } catch (err) {
+    rmSync(fresh, { force: true });
+    throw err;
+  }
+}
+
+/** Writes the report file, if there is one; its path, or undefined (none, or it could not be written: said on stderr). */
+export async function saveReport(inv: Invocation, input: ReportInput): Promise<string | undefined> {
+  const path = input.report;
+  if (path === undefined) return undefined;
+  const style = await inv.style('stdout');
+  try {
+    writeReport(path, await renderReport(input, reportFormat(path), style));
+    return path;
+  } catch (err) {
+    await inv.notice(
+      `cannot write the report ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the journal keeps every step: rerun the same command to write it`,
+      'error',
+    );
+    return undefined;
+  }
+}
