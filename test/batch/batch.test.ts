@@ -61,7 +61,7 @@ describe('enrol batch', () => {
     expect(counted).toHaveLength(40);
     expect(counted.reduce((a, b) => a + b, 0)).toBe(1000);
     expect(r.stderr).toMatch(
-      /enrol batch: 1000 rows: 1000 done \(1000 created\); 1080 requests sent\. Journal: .*members\.csv\.journal\.jsonl\n$/,
+      /\nenrol batch: 1000 rows: 1000 done \(1000 created\); 1080 requests sent\nreport: .*members\.csv\.report\.csv \(every row: its ids, its result, and why it is not done\)\njournal: .*members\.csv\.journal\.jsonl\n$/,
     );
 
     // The journal makes a rerun skip everything.
@@ -74,24 +74,29 @@ describe('enrol batch', () => {
     expect(dbCounts(w.server.db).beneficiaries).toBe(1000);
   });
 
-  it('a table report by default: one line per row with its ids and result', async () => {
+  it('by default: a short summary on stderr, nothing on stdout, and every row in the private report file beside the input', async () => {
     const file = w.file('small.csv', csvFile(3, 2));
     const r = await w.run(['enrol', 'batch', file]);
     expect(r.code, r.stderr).toBe(0);
-    const lines = r.stdout.split('\n').filter((l) => l.startsWith('│'));
-    expect(lines[0]).toMatch(/│ line\s+│ contract\s+│ contrato_id\s+│ beneficiario_id\s+│ result\s+│/);
-    expect(
-      lines.slice(1).map((l) =>
-        l
-          .split('│')
-          .map((c) => c.trim())
-          .filter(Boolean),
-      ),
-    ).toEqual([
-      ['2', 'C1', '1', expect.stringMatching(/^\d+$/), 'created'],
-      ['3', 'C1', '1', expect.stringMatching(/^\d+$/), 'created'],
-      ['4', 'C2', '2', expect.stringMatching(/^\d+$/), 'created'],
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      [
+        'enrol batch: 3 rows: 3 done (3 created); 7 requests sent',
+        `report: ${file}.report.csv (every row: its ids, its result, and why it is not done)`,
+        `journal: ${file}.journal.jsonl`,
+        '',
+      ].join('\n'),
+    );
+    const lines = readFileSync(`${file}.report.csv`, 'utf8').split('\n');
+    expect(lines[0]).toBe('line,contract,contrato_id,beneficiario_id,result,message');
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/^2,C1,1,\d+,created,$/),
+      expect.stringMatching(/^3,C1,1,\d+,created,$/),
+      expect.stringMatching(/^4,C2,2,\d+,created,$/),
+      '',
     ]);
+    // Private: it may repeat the file's personal data.
+    expect(statSync(`${file}.report.csv`).mode & 0o777).toBe(0o600);
   });
 
   it('reports every invalid row with its line and field, sends nothing, and exits 2', async () => {
@@ -109,11 +114,13 @@ describe('enrol batch', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('error: ');
     expect(r.stderr).toContain('nothing was sent');
-    expect(r.stderr).toContain('  line 5: cpf: must be a CPF with valid check digits\n');
-    expect(r.stderr).toContain('  line 12: data_solicitacao: must be a real calendar date, a date DD/MM/YYYY\n');
-    expect(r.stderr).toContain('  line 12: grau_dependencia: is required (up to 2 characters)\n');
-    expect(r.stderr).toContain('  line 22: contract.origem: must be 1 to 2 characters\n');
-    expect(r.stderr).toContain('  line 30: payer.sexo: ');
+    expect(r.stderr).toContain('  row 5 · beneficiary · cpf: must be a CPF with valid check digits\n');
+    expect(r.stderr).toContain(
+      '  row 12 · beneficiary · data_solicitacao: must be a real calendar date, a date DD/MM/YYYY\n',
+    );
+    expect(r.stderr).toContain('  row 12 · beneficiary · grau_dependencia: is required (up to 2 characters)\n');
+    expect(r.stderr).toContain('  row 22 · contract · origem: must be 1 to 2 characters\n');
+    expect(r.stderr).toContain('  row 30 · payer · sexo: ');
     expect(w.requests).toEqual([]);
     expect(databaseChecksum(w.server.db)).toBe(checksum);
 
@@ -142,7 +149,7 @@ describe('enrol batch', () => {
     expect(rep.summary).toMatchObject({ rows: 30, done: 18, created: 18, invalid: 12 });
     const invalid = rep.rows.filter((row) => row['result'] === 'invalid').map((row) => row['line']);
     expect(invalid).toEqual([5, 12, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31]);
-    expect(r.stderr).toContain('  line 5: cpf: ');
+    expect(r.stderr).toContain('  row 5 · beneficiary · cpf: ');
     expect(dbCounts(w.server.db)).toMatchObject({ contracts: 2, beneficiaries: 18 });
     expect(posts(w.requests).filter((p) => p.endsWith('/beneficiario'))).toHaveLength(18);
 
@@ -224,8 +231,9 @@ describe('enrol batch', () => {
       { line: 7, contract: 'C2', step: 'document', message: expect.stringContaining('ZZZ is not a known code') },
     ]);
     expect(rep.rows[5]).toMatchObject({ line: 7, result: 'failed', beneficiario_id: expect.any(Number) });
-    expect(r.stderr).toMatch(
-      /error: 1 row not done \(first: line 7, document: .*ZZZ.*\); fix what is said, then rerun/,
+    expect(r.stderr).toMatch(/\nerror: 1 row not done:\n {2}row 7 · document: the service refused it: .*ZZZ.*\n/);
+    expect(r.stderr).toContain(
+      `fix what is said; then to retry, run the same command again (done steps are skipped): coopctl enrol batch ${file}\n`,
     );
     expect(dbCounts(w.server.db)).toMatchObject({ beneficiaries: 12, records: 35 });
 
@@ -258,7 +266,7 @@ describe('enrol batch', () => {
     const r = await w.run(['enrol', 'batch', file]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      '  line 3: beneficiary: was already sent by an earlier run with other values (beneficiario_id',
+      '  row 3 · beneficiary: was already sent by an earlier run with other values (beneficiario_id',
     );
     expect(w.requests.length).toBe(before);
   });
@@ -304,17 +312,32 @@ describe('enrol batch', () => {
     expect(statSync(`${w.dir}/stdin.journal.jsonl`).mode & 0o777).toBe(0o600);
   });
 
-  it('draws a progress bar on a terminal, and prints nothing but the report with -q', async () => {
+  it('draws a progress bar on a terminal, and with -q prints nothing (the report file has the rows)', async () => {
     const file = w.file('m.csv', csvFile(5, 5));
     const tty = await w.run(['enrol', 'batch', file], { tty: { stderr: true } });
     expect(tty.code).toBe(0);
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the bar is redrawn with a carriage return and ESC [2K (erase the line)
-    expect(tty.stderr).toMatch(/\r\u001b\[2Kenrol batch █+ 100% 5\/5 rows/);
+    expect(tty.stderr).toMatch(/\r\u001b\[2Kenrol batch █+ 100% 5\/5 rows done/);
     writeFileSync(file, csvFile(6, 6));
-    const quiet = await w.run(['enrol', 'batch', '-q', file, '--journal', `${w.dir}/q.jsonl`]);
+    const quiet = await w.run([
+      'enrol',
+      'batch',
+      '-q',
+      file,
+      '--journal',
+      `${w.dir}/q.jsonl`,
+      '--report',
+      `${w.dir}/q.report.jsonl`,
+    ]);
     expect(quiet.code).toBe(0);
     expect(quiet.stderr).toBe('');
-    expect(quiet.stdout).toContain('created');
+    expect(quiet.stdout).toBe('');
+    // A report named .jsonl is JSON lines.
+    const rows = readFileSync(`${w.dir}/q.report.jsonl`, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(rows.map((r) => [r['line'], r['result']])).toEqual([2, 3, 4, 5, 6, 7].map((line) => [line, 'created']));
   });
 
   it('a service that cannot be reached: every row reported, exit 4; the journal keeps the file resumable', async () => {

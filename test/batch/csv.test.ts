@@ -107,7 +107,7 @@ describe('CSV layout', () => {
     cellSetter(rows)(3, 'contract.coop_id', '2');
     const p = plan('m.csv', rows.join('\n'));
     expect(planErrors(p)).toEqual([
-      { line: 3, field: 'contract.coop_id', message: expect.stringContaining('on line 2') },
+      { line: 3, field: 'contract.coop_id', part: 'contract', message: expect.stringContaining('on row 2') },
     ]);
     expect(p.rows.every((r) => r.group?.errors.length)).toBe(true);
   });

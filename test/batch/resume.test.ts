@@ -176,7 +176,9 @@ describe('enrol batch resuming', () => {
     const r = await w.run(['enrol', 'batch', file, '-o', 'json'], { signal: ctrlC.signal });
     clearInterval(poll);
     expect(r.code).toBe(130);
-    expect(r.stderr).toMatch(/interrupted: \d+ rows not sent; rerun the same command to continue/);
+    expect(r.stderr).toContain(
+      `interrupted: to send the rows not done, run the same command again (done steps are skipped): coopctl enrol batch ${file}\n`,
+    );
     const rep = report(r);
     expect(rep.summary['notRun']).toBeGreaterThan(0);
     expect(rep.summary['failed']).toBe(0);

@@ -8,7 +8,7 @@
  * (a new file renamed over the old one).
  */
 import { accessSync, constants, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { renderReport, type ReportInput } from './report.js';
@@ -38,10 +38,11 @@ export function reportFormat(path: string): 'csv' | 'jsonl' {
   return path.toLowerCase().endsWith('.jsonl') ? 'jsonl' : 'csv';
 }
 
-/** Refuses (exit 2, before anything is sent) a report that cannot be written: a folder, or a folder not writable. */
-export function checkReportPath(path: string): void {
+/** Refuses (exit 2, before anything is sent) a report that cannot be written: the journal, a folder, or in a folder not writable. */
+export function checkReportPath(path: string, journal: string | undefined): void {
   const why = (reason: string) =>
     new UsageError(`cannot write the report ${path} (${reason}); choose another file with --report FILE`);
+  if (journal !== undefined && resolve(path) === resolve(journal)) throw why('it is the journal');
   try {
     if (statSync(path).isDirectory()) throw why('it is a folder');
   } catch (err) {
