@@ -6,7 +6,7 @@
  * pre-filled answer and screens, and the batch report and its messages.
  */
 import { parse } from 'csv-parse/sync';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -143,7 +143,7 @@ describe('the scheduling wizard', () => {
 });
 
 describe('enrol batch', () => {
-  it('shows a refusal with a hostile mensagem_erro safe: in the report (table, csv) and the message', async () => {
+  it('shows a refusal with a hostile mensagem_erro safe: in the report (file, csv) and the message', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'coopctl-hostile-'));
     try {
       const file = join(dir, 'one.csv');
@@ -152,10 +152,14 @@ describe('enrol batch', () => {
 
       const table = await h.run(['enrol', 'batch', file, '--journal', join(dir, 'table.jsonl')]);
       expect(table.code).toBe(1);
-      expect(rawControl(table.stdout)).toBeUndefined();
+      expect(table.stdout).toBe('');
       expect(rawControl(table.stderr)).toBeUndefined();
-      expect(table.stdout).toContain(HOSTILE.shown);
       expect(table.stderr).toContain(HOSTILE.shown);
+      const saved = readFileSync(`${file}.report.csv`, 'utf8');
+      expect(rawControl(saved)).toBeUndefined();
+      expect((parse(saved, { columns: true }) as Array<Record<string, string>>)[0]!['message']).toContain(
+        HOSTILE.shown,
+      );
 
       const csv = await h.run(['-o', 'csv', 'enrol', 'batch', file, '--journal', join(dir, 'csv.jsonl')]);
       expect(rawControl(csv.stdout)).toBeUndefined();
