@@ -58,11 +58,11 @@ function beforeQuestion(p: FakePrompter, match: string, hook: () => Promise<void
     await hook();
   };
   return {
-    input: async (q) => (await run(q.message), p.input(q)),
-    password: async (q) => (await run(q.message), p.password(q)),
-    select: async (q) => (await run(q.message), p.select(q)),
-    confirm: async (q) => (await run(q.message), p.confirm(q)),
-    search: async (q) => (await run(q.message), p.search(q)),
+    input: (q) => run(q.message).then(() => p.input(q)),
+    password: (q) => run(q.message).then(() => p.password(q)),
+    select: (q) => run(q.message).then(() => p.select(q)),
+    confirm: (q) => run(q.message).then(() => p.confirm(q)),
+    search: (q) => run(q.message).then(() => p.search(q)),
   };
 }
 
