@@ -130,3 +130,27 @@ export function fakePrompter(script: readonly Scripted[]): FakePrompter {
     },
   };
 }
+
+/** The prompter, running `hook` once before the first question whose message contains `match`. */
+export function beforeQuestion(p: Prompter, match: string, hook: () => Promise<void>): Prompter {
+  let done = false;
+  const run = async (message: string) => {
+    if (done || !message.includes(match)) return;
+    done = true;
+    await hook();
+  };
+  return {
+    input: (q) => run(q.message).then(() => p.input(q)),
+    password: (q) => run(q.message).then(() => p.password(q)),
+    select: (q) => run(q.message).then(() => p.select(q)),
+    confirm: (q) => run(q.message).then(() => p.confirm(q)),
+    search: (q) => run(q.message).then(() => p.search(q)),
+  };
+}
+
+/** Ctrl-C at the first question whose message contains `match`: @inquirer/prompts throws ExitPromptError. */
+export function interruptAt(p: Prompter, match: string): Prompter {
+  return beforeQuestion(p, match, async () => {
+    throw Object.assign(new Error('User force closed the prompt with SIGINT'), { name: 'ExitPromptError' });
+  });
+}

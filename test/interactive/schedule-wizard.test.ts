@@ -8,9 +8,8 @@
  */
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Prompter } from '../../src/cli/prompter.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { ENTER, type FakePrompter, fakePrompter } from './fake-prompter.js';
+import { beforeQuestion, ENTER, type FakePrompter, fakePrompter, interruptAt } from './fake-prompter.js';
 import { readRecords, runOnTerminal } from './run.js';
 
 const CARD = '00010001000001005';
@@ -47,30 +46,6 @@ function storedContact(id: string): Record<string, unknown> {
   } finally {
     db.close();
   }
-}
-
-/** The prompter, running `hook` once before the first question whose message contains `match`. */
-function beforeQuestion(p: FakePrompter, match: string, hook: () => Promise<void>): Prompter {
-  let done = false;
-  const run = async (message: string) => {
-    if (done || !message.includes(match)) return;
-    done = true;
-    await hook();
-  };
-  return {
-    input: (q) => run(q.message).then(() => p.input(q)),
-    password: (q) => run(q.message).then(() => p.password(q)),
-    select: (q) => run(q.message).then(() => p.select(q)),
-    confirm: (q) => run(q.message).then(() => p.confirm(q)),
-    search: (q) => run(q.message).then(() => p.search(q)),
-  };
-}
-
-/** Ctrl-C at the first question whose message contains `match`: @inquirer/prompts throws ExitPromptError. */
-function interruptAt(p: FakePrompter, match: string): Prompter {
-  return beforeQuestion(p, match, async () => {
-    throw Object.assign(new Error('User force closed the prompt with SIGINT'), { name: 'ExitPromptError' });
-  });
 }
 
 /** The start of the time chosen at a `Time on` question (its choice's name is `09:00–09:30  event type 1`). */
@@ -135,7 +110,8 @@ describe('schedule book <card>: the beneficiary first', () => {
     // Her past providers first (9001: three appointments, the latest 9002's), then the rest of the directory.
     expect(prompter.asked[0]!.terms).toEqual(['clinica geral']);
     expect(provider!.answer).toBe('9001');
-    expect(location!.choices!.map((c) => c.value)).toEqual(['101', '102']);
+    expect(location!.choices!.map((c) => c.value)).toEqual(['101', '102', 'other-provider']);
+    expect(location!.choices![2]!.name).toBe('‹ Another provider');
     expect(location!.choices![1]!.name).toBe('Clínica Coop Saúde — Unidade Pinheiros (102)');
     expect(email!.default).toBe(contact.email);
     expect(mobile!.default).toBe(contact.celular);
@@ -211,8 +187,8 @@ describe('schedule book: the provider by name', () => {
     const prompter = fakePrompter([{ q: 'Provider', a: ENTER }]);
     await runOnTerminal(['schedule', 'book', CARD], server.url, interruptAt(prompter, 'Location'), env);
     expect(prompter.asked[0]!.choices!.map((c) => c.name)).toEqual([
-      `Clínica Coop Saúde — Clínica Geral (9001) · ${of(9001).length} appointments of this beneficiary, last ${last(9001)}`,
-      `Dr. Ricardo Mendes Almeida — Cardiologia (9002) · 1 appointment of this beneficiary, last ${last(9002)}`,
+      `Clínica Coop Saúde — Clínica Geral (9001) · ${of(9001).length} appointments of this beneficiary, latest ${last(9001)}`,
+      `Dr. Ricardo Mendes Almeida — Cardiologia (9002) · 1 appointment of this beneficiary, latest ${last(9002)}`,
       'Dra. Juliana Castro Lima — Pediatria (9003)',
       'Laboratório Coop Diagnósticos (9004)',
     ]);
@@ -256,6 +232,18 @@ describe('schedule book: the provider by name', () => {
     const added = await newOnes(before);
     expect(added).toHaveLength(1);
     expect(added[0]).toMatchObject({ prest_cod_svc_card: 9002, hora_inicio: chosenTime(prompter).start });
+  });
+
+  it('"Another provider" in the location list goes back to the provider', async () => {
+    const prompter = fakePrompter([
+      { q: 'Provider', a: 'geral' },
+      { q: 'Location of Clínica Coop Saúde — Clínica Geral (9001)', a: 'other-provider' },
+      { q: 'Provider', a: 'cardio' },
+    ]);
+    const r = await runOnTerminal(['schedule', 'book', CARD], server.url, interruptAt(prompter, 'Date'), env);
+    expect(r.code).toBe(130);
+    expect(prompter.asked.map((q) => q.answer)).toEqual(['9001', 'other-provider', '9002']);
+    expect(r.stderr).toContain("Location: Centro Médico Coop Moema (201), the provider's only one.");
   });
 
   it('an unknown --prest-cod-svc-card is asked again too', async () => {

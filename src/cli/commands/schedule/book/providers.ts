@@ -57,7 +57,7 @@ export function providerLabel(code: string, known: readonly Provider[]): string 
 function choiceName(p: Provider): string {
   const who = p.name === undefined ? `Provider ${p.code}` : `${p.name} (${p.code})`;
   if (p.appointments === 0) return who;
-  return `${who} · ${p.appointments} appointment${p.appointments > 1 ? 's' : ''} of this beneficiary, last ${p.last}`;
+  return `${who} · ${p.appointments} appointment${p.appointments > 1 ? 's' : ''} of this beneficiary, latest ${p.last}`;
 }
 
 /** Lower case without accents: `Clínica` and `clinica` match. */

@@ -18,7 +18,8 @@ import { matchesTerm, providerLabel } from './providers.js';
 /** Above this many locations, the list is searched as the user types. */
 const SEARCH_ABOVE = 10;
 const SLOT = ['tp_evento', 'dt_hr_inicio', 'dt_hr_fim'] as const;
-/** The time list's way back to the dates. */
+/** The location list's way back to the provider, the time list's to the dates (never a code: codes are digits). */
+const OTHER_PROVIDER = 'other-provider';
 const OTHER_DATE = 'other-date';
 
 const providerOf = (b: Booking) => providerLabel(text(b.params['prest_cod_svc_card']), b.known);
@@ -44,12 +45,20 @@ export async function locationStep(b: Booking): Promise<Step | number> {
     return 'provider';
   }
   b.locations = read.rows;
-  if (b.params['cd_local'] === undefined) b.params['cd_local'] = await pickLocation(b, read.rows);
+  if (b.params['cd_local'] === undefined) {
+    const picked = await pickLocation(b, read.rows);
+    if (picked === OTHER_PROVIDER) {
+      forget(b, ['prest_cod_svc_card']);
+      return 'provider';
+    }
+    b.params['cd_local'] = picked;
+  }
   return SLOT.every((name) => isGiven(b, name)) ? 'contact' : 'date';
 }
 
+/** The location's code, or OTHER_PROVIDER (offered unless the command line gave the provider). */
 async function pickLocation(b: Booking, rows: readonly Row[]): Promise<string> {
-  const choices = rows.map((r) => ({
+  const choices: Choice<string>[] = rows.map((r) => ({
     name: `${text(r['nm_local'])} (${text(r['cd_local'])})`,
     value: text(r['cd_local']),
   }));
@@ -59,10 +68,11 @@ async function pickLocation(b: Booking, rows: readonly Row[]): Promise<string> {
     inv.say(`Location: ${choices[0]!.name}, the provider's only one.`);
     return choices[0]!.value;
   }
-  if (choices.length <= SEARCH_ABOVE) return inv.ctx.prompter.select({ message, choices });
+  const back = isGiven(b, 'prest_cod_svc_card') ? [] : [{ name: '‹ Another provider', value: OTHER_PROVIDER }];
+  if (choices.length <= SEARCH_ABOVE) return inv.ctx.prompter.select({ message, choices: [...choices, ...back] });
   return inv.ctx.prompter.search({
     message: `${message} (type to filter)`,
-    source: (term) => choices.filter((c) => matchesTerm(term.trim(), c.name)),
+    source: (term) => [...choices.filter((c) => matchesTerm(term.trim(), c.name)), ...back],
     pageSize: SEARCH_ABOVE,
   });
 }
