@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operation, sampleRecord } from '../../src/catalogue/index.js';
+import { rawControl } from '../helpers/hostile.js';
 import { startFakeService, type FakeService, type RecordedRequest } from '../helpers/fake-service.js';
 import { ENTER, fakePrompter, interruptAt } from './fake-prompter.js';
 import { runOnTerminal } from './run.js';
@@ -63,7 +64,7 @@ describe('schedule book against a service with hostile registration data', () =>
     expect(prompter.remaining()).toBe(0);
     expect(r.stderr).toContain('Beneficiary: Ana\\x1b[2J\\x1b]0;pwned\\x07 Souza');
     expect(r.stderr).toContain('  name      Ana\\x1b[2J\\x1b]0;pwned\\x07 Souza');
-    expect(r.stderr + r.stdout).not.toMatch(/[\u0007\u001b]/);
+    expect(rawControl(r.stderr + r.stdout)).toBeUndefined();
     const email = prompter.asked.find((q) => q.message.includes('[ds_email]'))!;
     const mobile = prompter.asked.find((q) => q.message.includes('[nr_ddd_celular nr_celular]'))!;
     expect(email.default).toBeUndefined();
