@@ -1,6 +1,8 @@
 /** The `providers` setting (provider code → name, for the booking wizard): its form, its check, where it comes from. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseProviders } from '../../src/cli/config/providers.js';
+import { demoDocument } from '../../src/server/store/demo.js';
 import { useHarness, type RunOptions } from './harness.js';
 
 describe('parseProviders', () => {
@@ -59,5 +61,17 @@ describe('coopctl config set providers', () => {
     const bad = await run(['config', 'list'], { env: { COOPCTL_PROVIDERS: '9003' } });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('providers from COOPCTL_PROVIDERS must be code=name pairs');
+  });
+});
+
+describe("the demo's directory in the docs", () => {
+  it('names every provider of the demo dataset as the dataset does (README and docs/decisions.md)', () => {
+    const providers = demoDocument(new Date()).providers as Array<{ prest_cod_svc_card: number; nome: string }>;
+    const expected = new Map(providers.map((p) => [String(p.prest_cod_svc_card), p.nome]));
+    for (const file of ['README.md', 'docs/decisions.md']) {
+      const line = /^coopctl config set providers '([^']+)'$/m.exec(readFileSync(file, 'utf8'));
+      expect(line, file).not.toBeNull();
+      expect(parseProviders(line![1]!), file).toEqual({ ok: true, directory: expected });
+    }
   });
 });

@@ -130,4 +130,28 @@ describe('schedule book against a service with hostile registration data', () =>
     );
     expect(prompter.remaining()).toBe(0);
   });
+
+  it('a contact group answered as a list gives its first contact as the defaults', async () => {
+    const listed = {
+      ...registration,
+      nome: 'Ana Souza',
+      contato: [{ ...registration.contato, email: 'ana@example.com', celular: '(21)987654321' }],
+    };
+    service.reply((req: RecordedRequest) => ({
+      json:
+        req.url.pathname === operation('registration.show').path
+          ? [listed]
+          : (answers.find(([path]) => req.url.pathname === path)?.[1] ?? []),
+    }));
+    const prompter = fakePrompter([
+      { q: '[prest_cod_svc_card]', a: '9001' },
+      { q: 'Date', a: ENTER },
+      { q: 'Time on', a: ENTER },
+      { q: '[ds_email]', a: ENTER },
+      { q: '[nr_ddd_celular nr_celular]', a: ENTER },
+    ]);
+    const r = await runOnTerminal(['schedule', 'book', CARD], service.url, interruptAt(prompter, '[ds_endereco]'));
+    expect(r.code).toBe(130);
+    expect(prompter.asked.slice(-2).map((q) => q.default)).toEqual(['ana@example.com', '(21)987654321']);
+  });
 });

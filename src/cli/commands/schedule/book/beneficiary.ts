@@ -23,8 +23,10 @@ const PHONE = /^\((\d{2})\)(\d{8,9})$/;
 const passes = (value: string, ...fields: Field[]) => value !== '' && fields.every((f) => !ruleProblem(f, value));
 
 function beneficiaryOf(op: Operation, row: Row): Beneficiary {
-  const contact = row['contato'];
-  const c = contact !== null && typeof contact === 'object' && !Array.isArray(contact) ? (contact as Row) : {};
+  // One object or a list of them (docs/decisions.md: coopctl accepts either): the first contact.
+  const group = row['contato'];
+  const contact = Array.isArray(group) ? group[0] : group;
+  const c = contact !== null && typeof contact === 'object' ? (contact as Row) : {};
   const email = text(c['email']);
   const mobile = text(c['celular']);
   return {
