@@ -154,4 +154,40 @@ describe('schedule book against a service with hostile registration data', () =>
     expect(r.code).toBe(130);
     expect(prompter.asked.slice(-2).map((q) => q.default)).toEqual(['ana@example.com', '(21)987654321']);
   });
+
+  it('more than 10 locations are filtered as the agent types', async () => {
+    const names = [
+      'Paulista',
+      'Pinheiros',
+      'Moema',
+      'Santana',
+      'Centro',
+      'Lapa',
+      'Tatuapé',
+      'Butantã',
+      'Ipiranga',
+      'Mooca',
+      'Penha',
+      'Saúde',
+    ];
+    const locations = names.map((name, i) => ({ ...envelope, cd_local: 501 + i, nm_local: `Unidade ${name}` }));
+    service.reply((req: RecordedRequest) => ({
+      json:
+        req.url.pathname === operation('schedule.locations').path
+          ? locations
+          : (answers.find(([path]) => req.url.pathname === path)?.[1] ?? []),
+    }));
+    const prompter = fakePrompter([
+      { q: '[prest_cod_svc_card]', a: '9001' },
+      { q: 'Location of provider 9001 (type to filter)', a: 'tatuape' },
+    ]);
+    const r = await runOnTerminal(['schedule', 'book', CARD], service.url, interruptAt(prompter, 'Date'));
+    expect(r.code).toBe(130);
+    expect(prompter.asked[1]!.choices).toEqual([
+      { name: 'Unidade Tatuapé (507)', value: '507' },
+      { name: '‹ Another provider', value: 'other-provider' },
+    ]);
+    const dates = service.requests.find((q) => q.url.pathname === operation('schedule.dates').path)!;
+    expect(dates.url.searchParams.get('cd_local')).toBe('507');
+  });
 });

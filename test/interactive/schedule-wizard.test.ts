@@ -247,16 +247,21 @@ describe('schedule book: the provider by name', () => {
   });
 
   it('an unknown --prest-cod-svc-card is asked again too', async () => {
-    const prompter = fakePrompter([{ q: 'Provider', a: 'pediatria' }]);
+    const prompter = fakePrompter([
+      { q: 'Provider', a: 'pediatria' },
+      { q: 'Location', a: '301' },
+    ]);
     const r = await runOnTerminal(
       ['schedule', 'book', CARD, '--prest-cod-svc-card', '424242'],
       server.url,
-      interruptAt(prompter, 'Location'),
+      interruptAt(prompter, 'Date'),
       env,
     );
     expect(r.code).toBe(130);
     expect(r.stderr).toContain('No service location for provider 424242');
     expect(prompter.asked[0]!.answer).toBe('9003');
+    // The provider now being an answer, the location list offers to change it.
+    expect(prompter.asked[1]!.choices!.at(-1)).toEqual({ name: '‹ Another provider', value: 'other-provider' });
   });
 });
 

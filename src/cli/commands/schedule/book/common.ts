@@ -32,7 +32,7 @@ export interface Booking {
   readonly inv: Invocation;
   readonly spec: CommandSpec;
   readonly op: Operation;
-  /** What the command line gave (kept, except a card or provider the service does not know). */
+  /** What the command line gave (kept, except a card or provider the service does not know: dropped from here too). */
   readonly given: Params;
   /** What will be sent: the command line's values and the answers. */
   readonly params: Params;
@@ -71,7 +71,8 @@ export async function fail(inv: Invocation, code: number, problem: string): Prom
 /** Drops the answers for `names`, to ask them again; values the command line gave stay unless `evenGiven`. */
 export function forget(b: Booking, names: readonly string[], evenGiven = false): void {
   for (const name of names) {
-    if (evenGiven || b.given[name] === undefined) delete b.params[name];
+    if (evenGiven) delete b.given[name];
+    if (b.given[name] === undefined) delete b.params[name];
     else b.params[name] = b.given[name];
   }
 }

@@ -54,7 +54,7 @@ export async function runScheduleWizard(inv: Invocation, spec: CommandSpec, raw:
   const person = await checkCard(inv, op, params);
   if (typeof person === 'number') return person;
   const known = await knownProviders(inv, text(params['usuario_cartao']));
-  const booking: Booking = { inv, spec, op, given: raw, params, person, known, locations: [] };
+  const booking: Booking = { inv, spec, op, given: { ...raw }, params, person, known, locations: [] };
   let step: Step | number = 'provider';
   while (typeof step !== 'number') step = await steps[step](booking);
   return step;
