@@ -92,10 +92,15 @@ describe('in a real pseudo-terminal (tmux)', () => {
       expect((await pane.prompt('[ds_email]')).line).toContain(`(${contact.email})`);
       await pane.keys('Enter');
       expect((await pane.prompt('[nr_ddd_celular nr_celular]')).line).toContain(`(${contact.celular})`);
+      // An invalid answer is asked again with the rule shown; emptied, Enter keeps the registration's mobile.
+      await pane.input('[nr_ddd_celular nr_celular]', '(11)9876');
+      await pane.waitFor('the rule', (s) => s.includes('must be (99) area code then 8 or 9 digits'));
+      await pane.keys('C-u');
       await pane.keys('Enter');
       await pane.prompt('[ds_endereco]');
       await pane.keys('Enter');
       await pane.prompt('Book this appointment?');
+      expect(pane.last).toContain(`  mobile    ${contact.celular!.replace(')', ') ')}`);
       // Another client books that slot before the confirmation.
       const [start, end] = taken.split('–');
       const res = await fetch(`${server.url}/api/svccard/agendamento/enviaagendamento`, {
