@@ -149,6 +149,22 @@ describe('the scheduling wizard', () => {
     ]);
     expect(rawControl(r.stderr)).toBeUndefined();
   });
+
+  it('shows the providers offered by name safe, from a directory with escapes (values unchanged)', async () => {
+    h.base.reply(answers);
+    h.test.reply(answers);
+    const prompter = fakePrompter([{ q: 'Provider', a: ENTER }]);
+    const r = await h.run(['schedule', 'book', card], {
+      tty: TERMINAL,
+      prompter: interruptAt(prompter, 'Date'),
+      env: { NO_COLOR: '1', COOPCTL_PROVIDERS: '9001=Dr\u001b[2J\u009b2J \u202eevil\u0007' },
+    });
+    expect(r.code).toBe(130);
+    const [provider] = prompter.asked;
+    expect(provider!.kind).toBe('search');
+    expect(provider!.choices).toEqual([{ name: 'Dr\\x1b[2J\\x9b2J \\u202eevil\\x07 (9001)', value: '9001' }]);
+    expect(rawControl(r.stderr)).toBeUndefined();
+  });
 });
 
 describe('enrol batch', () => {
