@@ -13,6 +13,14 @@ export interface Prompter {
   password(q: { message: string; validate?: (value: string) => true | string }): Promise<string>;
   select<T extends string>(q: { message: string; choices: readonly Choice<T>[]; default?: T }): Promise<T>;
   confirm(q: { message: string; default?: boolean }): Promise<boolean>;
+  /** A list filtered as the user types: `source` gives the choices for the words typed so far (Enter picks the highlighted one). */
+  search<T extends string>(q: SearchQuestion<T>): Promise<T>;
+}
+
+export interface SearchQuestion<T extends string> {
+  readonly message: string;
+  readonly source: (term: string) => readonly Choice<T>[];
+  readonly pageSize?: number;
 }
 
 /** Prompts of @inquirer/prompts, loaded on first use, reading `input` and drawing on `output` (stderr, so stdout stays data). */
@@ -38,7 +46,24 @@ export function inquirerPrompter(io: {
         context,
       ),
     confirm: async (q) => (await load()).confirm(q, context),
+    search: async <T extends string>(q: SearchQuestion<T>) =>
+      (await load()).search<T>(
+        {
+          message: q.message,
+          source: (term) => q.source(term ?? ''),
+          ...(q.pageSize === undefined ? {} : { pageSize: q.pageSize }),
+        },
+        context,
+      ),
   };
+}
+
+function safeChoices<T extends string>(choices: readonly Choice<T>[]): Choice<T>[] {
+  return choices.map((c) => ({
+    ...c,
+    name: sanitize(c.name),
+    ...(c.description === undefined ? {} : { description: sanitize(c.description) }),
+  }));
 }
 
 /**
@@ -57,15 +82,9 @@ export function safePrompter(p: Prompter): Prompter {
       }),
     password: (q) => p.password({ ...q, message: sanitize(q.message) }),
     select: <T extends string>(q: { message: string; choices: readonly Choice<T>[]; default?: T }) =>
-      p.select<T>({
-        ...q,
-        message: sanitize(q.message),
-        choices: q.choices.map((c) => ({
-          ...c,
-          name: sanitize(c.name),
-          ...(c.description === undefined ? {} : { description: sanitize(c.description) }),
-        })),
-      }),
+      p.select<T>({ ...q, message: sanitize(q.message), choices: safeChoices(q.choices) }),
     confirm: (q) => p.confirm({ ...q, message: sanitize(q.message) }),
+    search: <T extends string>(q: SearchQuestion<T>) =>
+      p.search<T>({ ...q, message: sanitize(q.message), source: (term) => safeChoices(q.source(term)) }),
   };
 }

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operation, sampleParams, sampleRecord, type Row } from '../../src/catalogue/index.js';
 import { csvFile } from '../batch/fixtures.js';
 import { HOSTILE, hostileRecord, rawControl } from '../helpers/hostile.js';
-import { ENTER, fakePrompter } from '../interactive/fake-prompter.js';
+import { ENTER, fakePrompter, interruptAt } from '../interactive/fake-prompter.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -93,21 +93,22 @@ describe('the scheduling wizard', () => {
   const location = { ...sampleRecord(operation('schedule.locations')), cd_local: 101, nm_local: HOSTILE.raw };
   const answers = (req: { url: URL }): { json: Row[] } => {
     const path = req.url.pathname;
+    if (path === show.path) return { json: [hostileRecord(show).record] };
     if (path === operation('schedule.locations').path) return { json: [location] };
     if (path === operation('schedule.dates').path) return { json: [sampleRecord(operation('schedule.dates'))] };
     if (path === operation('schedule.times').path) return { json: [sampleRecord(operation('schedule.times'))] };
     return { json: [] };
   };
 
-  it("shows a location's hostile name safe: in the screens, the summary and the pre-filled address", async () => {
+  it("shows the beneficiary's and a location's hostile names safe: in the screens, the summary and the pre-filled address", async () => {
     h.base.reply(answers);
+    h.test.reply(answers);
     const prompter = fakePrompter([
       { q: 'prest_cod_svc_card', a: '9001' },
       { q: 'Date', a: ENTER },
       { q: 'Time on', a: ENTER },
       { q: 'ds_email', a: 'ana.souza@example.com' },
-      { q: 'nr_ddd_celular', a: '11' },
-      { q: 'nr_celular', a: '987654321' },
+      { q: 'nr_ddd_celular nr_celular', a: '(11)987654321' },
       { q: 'ds_endereco', a: ENTER },
       { q: 'Book this appointment?', a: false },
     ]);
@@ -115,29 +116,53 @@ describe('the scheduling wizard', () => {
     expect(r.code, r.stderr).toBe(1);
     expect(prompter.remaining()).toBe(0);
     expect(rawControl(r.stderr)).toBeUndefined();
+    expect(r.stderr).toContain(`Beneficiary: ${HOSTILE.shown}\n`);
+    expect(r.stderr).toContain(`  name      ${HOSTILE.shown}\n`);
     expect(r.stderr).toContain(`Location: ${HOSTILE.shown} (101), the provider's only one.`);
-    expect(r.stderr).toContain(`  location  101 ${HOSTILE.shown}\n`);
+    expect(r.stderr).toContain(`  location  ${HOSTILE.shown} (101)\n`);
     const address = prompter.asked.find((q) => q.message.includes('ds_endereco'))!;
     expect(address.default).toBe(HOSTILE.shown);
   });
 
   it("offers the locations with their hostile names safe as the select's choices (values unchanged)", async () => {
-    h.base.reply((req) =>
+    const two = (req: { url: URL }) =>
       req.url.pathname === operation('schedule.locations').path
         ? { json: [location, { ...location, cd_local: 102, nm_local: 'Pinheiros' }] }
-        : { json: [] },
-    );
+        : answers(req);
+    h.base.reply(two);
+    h.test.reply(two);
     const prompter = fakePrompter([
       { q: 'prest_cod_svc_card', a: '9001' },
-      { q: 'Location of provider', a: '101' },
+      { q: 'Location of provider 9001', a: '101' },
     ]);
-    const r = await h.run(['schedule', 'book', card], { tty: TERMINAL, prompter, env: { NO_COLOR: '1' } });
-    expect(r.code).toBe(3);
+    const r = await h.run(['schedule', 'book', card], {
+      tty: TERMINAL,
+      prompter: interruptAt(prompter, 'Date'),
+      env: { NO_COLOR: '1' },
+    });
+    expect(r.code).toBe(130);
     const choices = prompter.asked.find((q) => q.kind === 'select')!.choices!;
     expect(choices).toEqual([
       { name: `${HOSTILE.shown} (101)`, value: '101' },
       { name: 'Pinheiros (102)', value: '102' },
+      { name: '‹ Another provider', value: 'other-provider' },
     ]);
+    expect(rawControl(r.stderr)).toBeUndefined();
+  });
+
+  it('shows the providers offered by name safe, from a directory with escapes (values unchanged)', async () => {
+    h.base.reply(answers);
+    h.test.reply(answers);
+    const prompter = fakePrompter([{ q: 'Provider', a: ENTER }]);
+    const r = await h.run(['schedule', 'book', card], {
+      tty: TERMINAL,
+      prompter: interruptAt(prompter, 'Date'),
+      env: { NO_COLOR: '1', COOPCTL_PROVIDERS: '9001=Dr\u001b[2J\u009b2J \u202eevil\u0007' },
+    });
+    expect(r.code).toBe(130);
+    const [provider] = prompter.asked;
+    expect(provider!.kind).toBe('search');
+    expect(provider!.choices).toEqual([{ name: 'Dr\\x1b[2J\\x9b2J \\u202eevil\\x07 (9001)', value: '9001' }]);
     expect(rawControl(r.stderr)).toBeUndefined();
   });
 });

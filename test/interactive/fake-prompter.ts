@@ -3,9 +3,11 @@
  * behaves as @inquirer/prompts does where it matters: an input's `validate`
  * runs on each answer, and an invalid answer is asked again (the next answer
  * of the queue); Enter on an empty input takes the default; a select only
- * accepts one of its choices. Every question is recorded.
+ * accepts one of its choices; a search takes the answer as the words typed
+ * and picks the first choice its source gives for them (no choice: "No
+ * results found", the next answer is typed instead). Every question is recorded.
  */
-import type { Choice, Prompter } from '../../src/cli/prompter.js';
+import type { Choice, Prompter, SearchQuestion } from '../../src/cli/prompter.js';
 
 /** Enter on an input: the default, or the empty string. */
 export const ENTER = Symbol('enter');
@@ -15,10 +17,13 @@ export type Answer = string | boolean | typeof ENTER;
 export type Scripted = Answer | { readonly q: string | RegExp; readonly a: Answer };
 
 export interface Asked {
-  readonly kind: 'input' | 'password' | 'select' | 'confirm';
+  readonly kind: 'input' | 'password' | 'select' | 'confirm' | 'search';
   readonly message: string;
   readonly default?: string | boolean;
-  readonly choices?: readonly Choice<string>[];
+  /** A select's choices; a search's choices for the words finally typed. */
+  choices?: readonly Choice<string>[];
+  /** A search's words typed, in order (each but the last found nothing). */
+  readonly terms?: string[];
   /** The validation messages shown before an accepted answer (each means one re-ask). */
   readonly errors: string[];
   answer?: string | boolean;
@@ -90,6 +95,25 @@ export function fakePrompter(script: readonly Scripted[]): FakePrompter {
       record.answer = choice.value;
       return choice.value;
     },
+    async search<T extends string>(q: SearchQuestion<T>): Promise<T> {
+      const terms: string[] = [];
+      const record: Asked = { kind: 'search', message: q.message, errors: [], terms };
+      asked.push(record);
+      for (;;) {
+        const a = next(record);
+        if (typeof a === 'boolean') throw new Error(`a boolean answer for search "${q.message}"`);
+        const term = a === ENTER ? '' : a;
+        terms.push(term);
+        const choices = q.source(term);
+        record.choices = choices;
+        const first = choices[0];
+        if (first) {
+          record.answer = first.value;
+          return first.value;
+        }
+        record.errors.push('No results found');
+      }
+    },
     async confirm(q) {
       const record: Asked = {
         kind: 'confirm',
@@ -105,4 +129,28 @@ export function fakePrompter(script: readonly Scripted[]): FakePrompter {
       return value;
     },
   };
+}
+
+/** The prompter, running `hook` once before the first question whose message contains `match`. */
+export function beforeQuestion(p: Prompter, match: string, hook: () => Promise<void>): Prompter {
+  let done = false;
+  const run = async (message: string) => {
+    if (done || !message.includes(match)) return;
+    done = true;
+    await hook();
+  };
+  return {
+    input: (q) => run(q.message).then(() => p.input(q)),
+    password: (q) => run(q.message).then(() => p.password(q)),
+    select: (q) => run(q.message).then(() => p.select(q)),
+    confirm: (q) => run(q.message).then(() => p.confirm(q)),
+    search: (q) => run(q.message).then(() => p.search(q)),
+  };
+}
+
+/** Ctrl-C at the first question whose message contains `match`: @inquirer/prompts throws ExitPromptError. */
+export function interruptAt(p: Prompter, match: string): Prompter {
+  return beforeQuestion(p, match, async () => {
+    throw Object.assign(new Error('User force closed the prompt with SIGINT'), { name: 'ExitPromptError' });
+  });
 }

@@ -1,8 +1,9 @@
 /**
  * End to end in a real pseudo-terminal (tmux): the bundled CLI, a running
  * embedded server, keys sent with send-keys, the screen read with
- * capture-pane. The scheduling wizard books an appointment (then checked over
- * HTTP); the enrolment wizard creates a contract with two beneficiaries (then
+ * capture-pane. The booking wizard goes through an unknown provider and a
+ * slot taken meanwhile to one booked appointment (then checked over HTTP);
+ * the enrolment wizard creates a contract with two beneficiaries (then
  * checked with contrato/search). tmux is required: without it these tests
  * fail (`npm test` installs it through scripts/test-tools.sh; test/workflows/tools.test.ts names it).
  */
@@ -14,9 +15,11 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { ENTER } from './fake-prompter.js';
 import { enrolmentScript } from './enrol-script.js';
 import { readRecords } from './run.js';
-import { bundleCli, Tmux } from './tmux.js';
+import { bundleCli, Pane, Tmux } from './tmux.js';
 
 const CARD = '00010001000001005';
+/** Her spouse: the other client that takes a slot meanwhile. */
+const SPOUSE = '00010001000001013';
 
 describe('in a real pseudo-terminal (tmux)', () => {
   let server: TestServer;
@@ -46,54 +49,107 @@ describe('in a real pseudo-terminal (tmux)', () => {
     LANG: 'C.UTF-8',
   });
 
-  it('schedule book: the wizard books an appointment on the running server', async () => {
-    const pane = await tmux.start('schedule', [process.execPath, cli.main, 'schedule', 'book', CARD], env());
+  it('schedule book: an unknown provider and a slot taken meanwhile are asked again, then one appointment is booked', async () => {
+    const directory = '9001=Clínica Coop Saúde — Clínica Geral; 9002=Dr. Ricardo Mendes Almeida — Cardiologia';
+    const [person] = await readRecords(server.url, 'registration.show', { usuario_cartao: CARD });
+    const contact = person!['contato'] as Record<string, string>;
+    const list = (card: string) =>
+      readRecords(server.url, 'schedule.list', { usuario_cartao: card, ind_apenas_concluidas: 'N' });
+    const before = new Set((await list(CARD)).map((a) => String(a['cd_evento'])));
+    const dates = await readRecords(server.url, 'schedule.dates', { cd_local: '101', prest_cod_svc_card: '9001' });
+    // The last free date: a whole day of slots (today's may be down to one).
+    const day = String(dates.at(-1)!['data_consulta']);
+    const pane = await tmux.start('schedule', [process.execPath, cli.main, 'schedule', 'book', CARD], {
+      ...env(),
+      COOPCTL_PROVIDERS: directory,
+    });
     try {
-      // An invalid answer is asked again, with the rule shown.
-      await pane.input('[prest_cod_svc_card]', '90x1');
-      await pane.waitFor('the rule', (s) => s.includes('must be an integer of up to 18 digits, e.g. 9001'));
-      await pane.keys('C-u');
-      await pane.input('[prest_cod_svc_card]', '9001');
-      const location = await pane.select('Location of provider 9001');
-      expect(location).toMatch(/\((101|102)\)$/);
-      const cdLocal = /\((\d+)\)$/.exec(location)![1]!;
-      const calendar = await pane.prompt('Date');
-      expect(calendar.below.length).toBeGreaterThan(0);
+      // The card is read first: the beneficiary's name comes before the first question.
+      const first = await pane.prompt('Provider (type a name or a code)');
+      expect(pane.last).toContain(`Beneficiary: ${String(person!['nome'])}`);
+      expect(first.below.join('\n')).toContain('Clínica Coop Saúde — Clínica Geral (9001)');
+      // An unknown provider, typed as a code: said so, and the provider asked again.
+      await pane.type('424242');
+      await pane.waitFor('the typed code', (s) => s.includes('❯ Provider code 424242 (typed in)'));
+      await pane.keys('Enter');
+      await pane.waitFor('the unknown provider', (s) => s.includes('No service location for provider 424242'));
+      await pane.prompt('Provider (type a name or a code)');
+      await pane.type('geral');
+      await pane.waitFor('the provider by name', (s) => s.includes('❯ Clínica Coop Saúde — Clínica Geral (9001)'));
+      await pane.keys('Enter');
+      expect(await pane.select('Location of Clínica Coop Saúde — Clínica Geral (9001)')).toBe(
+        'Clínica Coop Saúde — Unidade Paulista (101)',
+      );
+      await pane.prompt('Date');
       expect(pane.last).toMatch(/ Su {2}Mo {2}Tu {2}We {2}Th {2}Fr {2}Sa/);
-      expect(pane.last).toMatch(/\[dd\] free slots: \d+ dates?/);
-      const date = (await pane.select('Date')).slice(0, 10);
-      const time = await pane.select(`Time on ${date}`);
-      const start = time.slice(0, 5);
-      await pane.input('[ds_email]', 'ana.souza@example.com');
-      await pane.input('[nr_ddd_celular]', '11');
-      await pane.input('[nr_celular]', '987654321');
-      const address = await pane.prompt('[ds_endereco]');
-      expect(address.line).toContain('Clínica Coop Saúde');
+      await pane.keys('Up');
+      await pane.waitFor(`the pointer on ${day}`, (s) =>
+        (Pane.activePrompt(s)?.below ?? []).some((l) => l.startsWith(`❯ ${day}`)),
+      );
+      await pane.keys('Enter');
+      const taken = (await pane.select(`Time on ${day}`)).slice(0, 11);
+      // The registration's e-mail and mobile are pre-filled: Enter keeps them.
+      expect((await pane.prompt('[ds_email]')).line).toContain(`(${contact.email})`);
+      await pane.keys('Enter');
+      expect((await pane.prompt('[nr_ddd_celular nr_celular]')).line).toContain(`(${contact.celular})`);
+      // An invalid answer is asked again with the rule shown; emptied, Enter keeps the registration's mobile.
+      await pane.input('[nr_ddd_celular nr_celular]', '(11)9876');
+      await pane.waitFor('the rule', (s) => s.includes('must be (99) area code then 8 or 9 digits'));
+      await pane.keys('C-u');
+      await pane.keys('Enter');
+      await pane.prompt('[ds_endereco]');
       await pane.keys('Enter');
       await pane.prompt('Book this appointment?');
-      expect(pane.last).toContain('Appointment to book');
+      expect(pane.last).toContain(`  mobile    ${contact.celular!.replace(')', ') ')}`);
+      // Another client books that slot before the confirmation.
+      const [start, end] = taken.split('–');
+      const res = await fetch(`${server.url}/api/svccard/agendamento/enviaagendamento`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          usuario_cartao: SPOUSE,
+          cd_local: 101,
+          prest_cod_svc_card: 9001,
+          tp_evento: 1,
+          dt_hr_inicio: `${day} ${start}`,
+          dt_hr_fim: `${day} ${end}`,
+          ds_email: 'carlos@example.com',
+          nr_ddd_celular: 11,
+          nr_celular: 912345678,
+          ds_endereco: 'x',
+        }),
+      });
+      expect(((await res.json()) as Array<Record<string, unknown>>)[0]).toMatchObject({ confirma_operacao: 1 });
+      await pane.confirm('Book this appointment?', true);
+      await pane.waitFor('the taken slot', (s) => s.includes(`${start}–${end}, is no longer free`));
+      const again = await pane.prompt(`Time on ${day}`);
+      expect(again.below.some((l) => l.includes(`${start}–${end}`))).toBe(false);
+      const chosen = (await pane.select(`Time on ${day}`)).slice(0, 5);
       await pane.confirm('Book this appointment?', true);
       expect(await pane.exitCode()).toBe(0);
       const id = /Booked appointment (\d+)/.exec(pane.last)?.[1];
       expect(id, pane.last).toBeDefined();
 
-      const appointments = await readRecords(server.url, 'schedule.list', {
-        usuario_cartao: CARD,
-        ind_apenas_concluidas: 'N',
-      });
-      const booked = appointments.find((a) => String(a['cd_evento']) === id);
-      expect(booked).toMatchObject({
+      // On the server: one new appointment for the card, at the second time chosen; the taken slot is the spouse's.
+      const added = (await list(CARD)).filter((a) => !before.has(String(a['cd_evento'])));
+      expect(added).toHaveLength(1);
+      expect(added[0]).toMatchObject({
+        cd_evento: Number(id),
         prest_cod_svc_card: 9001,
-        data_consulta: date,
-        hora_inicio: start,
+        data_consulta: day,
+        hora_inicio: chosen,
         status_agendamento: 'aguardando',
       });
+      expect(chosen).not.toBe(start);
+      const theirs = (await list(SPOUSE)).filter((a) => a['data_consulta'] === day);
+      expect(theirs.map((a) => a['hora_inicio'])).toEqual([start]);
       const free = await readRecords(server.url, 'schedule.times', {
-        cd_local: cdLocal,
+        cd_local: '101',
         prest_cod_svc_card: '9001',
-        data_consulta: date,
+        data_consulta: day,
       });
       expect(free.map((t) => t['hora_inicio'])).not.toContain(start);
+      expect(free.map((t) => t['hora_inicio'])).not.toContain(chosen);
     } finally {
       await tmux.killSession('schedule');
     }

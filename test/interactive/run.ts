@@ -24,11 +24,29 @@ class Capture extends Writable {
 
 const configHome = mkdtempSync(join(tmpdir(), 'coopctl-interactive-'));
 
+/** The prompter, writing each question (`? message`) on `out` before asking it, as a terminal shows it among the messages. */
+function echoing(prompter: Prompter, out: Writable): Prompter {
+  const echo = <Q extends { message: string }, R>(ask: (q: Q) => Promise<R>) => {
+    return (q: Q) => {
+      out.write(`? ${q.message}\n`);
+      return ask(q);
+    };
+  };
+  return {
+    input: echo((q) => prompter.input(q)),
+    password: echo((q) => prompter.password(q)),
+    select: (q) => echo(() => prompter.select(q))(q),
+    confirm: echo((q) => prompter.confirm(q)),
+    search: (q) => echo(() => prompter.search(q))(q),
+  };
+}
+
 export async function runOnTerminal(
   argv: readonly string[],
   url: string,
   prompter: Prompter,
   env: Record<string, string> = {},
+  options: { readonly echoQuestions?: boolean } = {},
 ): Promise<Ran> {
   const stdout = new Capture();
   const stderr = new Capture();
@@ -38,7 +56,7 @@ export async function runOnTerminal(
     stderr,
     env: { XDG_CONFIG_HOME: configHome, COOPCTL_BASE_URL: url, COOPCTL_TEST_BASE_URL: url, NO_COLOR: '1', ...env },
     tty: { stdin: true, stdout: true, stderr: true },
-    prompter,
+    prompter: options.echoQuestions ? echoing(prompter, stderr) : prompter,
   });
   const code = await runCli(['--retries', '0', ...argv], ctx);
   return { code, stdout: stdout.text, stderr: stderr.text };

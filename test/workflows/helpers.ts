@@ -35,6 +35,7 @@ export function confirmPrompter(...answers: Array<boolean | Error>): ConfirmProm
     input: unexpected('input'),
     password: unexpected('password'),
     select: unexpected('select'),
+    search: unexpected('search'),
     async confirm(q) {
       asked.push({ message: q.message, default: q.default });
       const a = answers.shift();

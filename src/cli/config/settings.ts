@@ -6,6 +6,7 @@ import { formatSize, parseSize } from '../../client/size.js';
 import type { Env } from '../../client/types.js';
 import { UsageError } from '../exit-codes.js';
 import type { ConfigData, ProfileData } from './file.js';
+import { providersProblem } from './providers.js';
 
 /** The embedded server's default address (`coopctl serve`). */
 export const defaultUrl = 'http://127.0.0.1:8787';
@@ -64,6 +65,11 @@ export const settings = {
     fallback: '64MiB',
     check: responseSize,
     help: `largest answer read, in bytes or with a KiB, MiB or GiB suffix, up to ${formatSize(maxResponseCeiling)} (--max-response-size)`,
+  },
+  providers: {
+    env: 'COOPCTL_PROVIDERS',
+    check: providersProblem,
+    help: 'provider names the booking wizard offers: code=name pairs separated by ";" (9001=Clínica Geral; 9002=Cardiologia)',
   },
 } as const satisfies Record<string, SettingDef>;
 

@@ -1,8 +1,10 @@
 /**
  * `schedule book`: with required flags missing on a terminal, the booking
- * wizard (book/wizard.ts, loaded only then) asks for them from the live lists
- * of free slots. A dry run sends nothing, not even the wizard's reads: the
- * missing fields are then asked plainly (the params hook).
+ * wizard (book/wizard.ts, loaded only then) checks the card and names the
+ * beneficiary, offers providers by name and the live lists of free slots,
+ * and pre-fills the contact from the registration. A dry run sends nothing,
+ * not even the wizard's reads: the missing fields are then asked plainly (the
+ * params hook).
  */
 import { operation } from '../../../catalogue/index.js';
 import { missingRequired } from '../../interactive/fields.js';

@@ -1,114 +1,164 @@
 /**
- * The booking wizard's choices: the location (from buscalocaisatendimento),
- * then the date (buscadatasdisponiveis, shown as a calendar) and the time
- * (buscahorariosdisponiveis: sets tp_evento, dt_hr_inicio, dt_hr_fim).
- * Each returns what was chosen, or an exit code when there is nothing to choose.
+ * The booking wizard's choices from the live lists: the location
+ * (buscalocaisatendimento), the date (buscadatasdisponiveis, shown as a
+ * calendar) and the time (buscahorariosdisponiveis: sets tp_evento,
+ * dt_hr_inicio, dt_hr_fim). Each returns the next step, which may be an
+ * earlier one (a provider with no location, a location with no free date, a
+ * date with no free time left), or an exit code when there is nothing to go
+ * back to.
  */
-import { weekday } from '../../../../catalogue/dates.js';
-import { operation, type Operation, type Params, type Row } from '../../../../catalogue/index.js';
+import { operation, type Params, type Row } from '../../../../catalogue/index.js';
 import { ExitCode } from '../../../exit-codes.js';
-import { lookup, type Lookup } from '../../../interactive/calls.js';
-import { askField } from '../../../interactive/fields.js';
-import type { Invocation } from '../../../invocation.js';
+import { lookup } from '../../../interactive/calls.js';
 import { renderCalendar } from '../../../output/calendar.js';
+import type { Choice } from '../../../prompter.js';
+import { type Booking, fail, forget, isGiven, placeLabel, type Step, text, weekdayOf } from './common.js';
+import { matchesTerm, providerLabel } from './providers.js';
 
-const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+/** Above this many locations, the list is searched as the user types. */
+const SEARCH_ABOVE = 10;
+const SLOT = ['tp_evento', 'dt_hr_inicio', 'dt_hr_fim'] as const;
+/** The location list's way back to the provider, the time list's to the dates (never a code: codes are digits). */
+const OTHER_PROVIDER = 'other-provider';
+const OTHER_DATE = 'other-date';
 
-export function weekdayOf(date: string): string {
-  return WEEKDAY[weekday(date)]!;
-}
+const providerOf = (b: Booking) => providerLabel(text(b.params['prest_cod_svc_card']), b.known);
+const where = (b: Booking): Params => ({
+  cd_local: text(b.params['cd_local']),
+  prest_cod_svc_card: text(b.params['prest_cod_svc_card']),
+});
 
-export const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
-
-/** Asks for `name` unless the command line gave it. */
-export async function ask(inv: Invocation, op: Operation, params: Params, name: string, fallback?: string) {
-  if (params[name] !== undefined) return;
-  const answer = await askField(inv.ctx.prompter, name, op.params[name]!, fallback ? { default: fallback } : {});
-  if (answer !== undefined) params[name] = answer;
-}
-
-/** Says why the wizard stops; returns the exit code. */
-export async function fail(inv: Invocation, code: number, problem: string): Promise<number> {
-  await inv.notice(problem, code === ExitCode.noResult ? 'note' : 'error');
-  return code;
-}
-
-/** The free slot chosen: its date and times. */
-export interface When {
-  readonly date: string;
-  readonly start: string;
-  readonly end: string;
-}
-
-/** The location: chosen from the provider's list unless --cd-local was given (read anyway, for its name). */
-export async function chooseLocation(
-  inv: Invocation,
-  params: Params,
-  provider: string,
-): Promise<{ readonly location: Row | undefined } | number> {
-  const locations = await lookup(inv, operation('schedule.locations'), { prest_cod_svc_card: provider });
-  if (params['cd_local'] === undefined) {
-    if (!locations.ok)
-      return fail(inv, locations.code, `provider ${provider} has no service location to choose: ${locations.problem}`);
-    params['cd_local'] = await pickLocation(inv, locations.rows, provider);
+/** The provider's locations; the one chosen unless given. A provider with none is asked again. */
+export async function locationStep(b: Booking): Promise<Step | number> {
+  const { inv } = b;
+  const provider = text(b.params['prest_cod_svc_card']);
+  const read = await lookup(inv, operation('schedule.locations'), { prest_cod_svc_card: provider });
+  if (!read.ok) {
+    if (read.code !== ExitCode.noResult)
+      return fail(inv, read.code, `cannot read the locations of ${providerOf(b)}: ${read.problem}`);
+    await inv.notice(
+      `No service location for ${providerOf(b)} (${read.problem}): is the code right? Choose the provider again.`,
+      'note',
+    );
+    forget(b, ['prest_cod_svc_card'], true);
+    forget(b, ['cd_local']);
+    return 'provider';
   }
-  const place = text(params['cd_local']);
-  return { location: locations.ok ? locations.rows.find((r) => text(r['cd_local']) === place) : undefined };
+  b.locations = read.rows;
+  if (b.params['cd_local'] === undefined) {
+    const picked = await pickLocation(b, read.rows);
+    if (picked === OTHER_PROVIDER) {
+      forget(b, ['prest_cod_svc_card']);
+      return 'provider';
+    }
+    b.params['cd_local'] = picked;
+  }
+  return SLOT.every((name) => isGiven(b, name)) ? 'contact' : 'date';
 }
 
-async function pickLocation(inv: Invocation, rows: readonly Row[], provider: string): Promise<string> {
-  const choices = rows.map((r) => ({
+/** The location's code, or OTHER_PROVIDER (offered unless the command line gave the provider). */
+async function pickLocation(b: Booking, rows: readonly Row[]): Promise<string> {
+  const choices: Choice<string>[] = rows.map((r) => ({
     name: `${text(r['nm_local'])} (${text(r['cd_local'])})`,
     value: text(r['cd_local']),
   }));
-  if (choices.length !== 1) return inv.ctx.prompter.select({ message: `Location of provider ${provider}`, choices });
-  inv.say(`Location: ${choices[0]!.name}, the provider's only one.`);
-  return choices[0]!.value;
+  const { inv } = b;
+  const message = `Location of ${providerOf(b)}`;
+  if (choices.length === 1) {
+    inv.say(`Location: ${choices[0]!.name}, the provider's only one.`);
+    return choices[0]!.value;
+  }
+  const back = isGiven(b, 'prest_cod_svc_card') ? [] : [{ name: '‹ Another provider', value: OTHER_PROVIDER }];
+  if (choices.length <= SEARCH_ABOVE) return inv.ctx.prompter.select({ message, choices: [...choices, ...back] });
+  return inv.ctx.prompter.search({
+    message: `${message} (type to filter)`,
+    source: (term) => [...choices.filter((c) => matchesTerm(term.trim(), c.name)), ...back],
+    pageSize: SEARCH_ABOVE,
+  });
 }
 
-/** Date and time from the free slots; sets the three slot parameters. */
-export async function chooseSlot(inv: Invocation, params: Params, where: Params): Promise<When | number> {
-  const dates = await lookup(inv, operation('schedule.dates'), where);
-  if (!dates.ok)
-    return fail(
-      inv,
-      dates.code,
-      `no free date at location ${text(where['cd_local'])} of provider ${text(where['prest_cod_svc_card'])}: ${dates.problem}`,
-    );
-  const date = await pickDate(inv, dates, text(params['dt_hr_inicio']).slice(0, 10));
-  const times = await lookup(inv, operation('schedule.times'), { ...where, data_consulta: date });
-  if (!times.ok) return fail(inv, times.code, `no free time on ${date}: ${times.problem}`);
-  const wanted = params['tp_evento'] === undefined ? undefined : text(params['tp_evento']);
-  const slots = times.rows.filter((r) => wanted === undefined || text(r['tp_evento']) === wanted);
-  if (slots.length === 0) return fail(inv, ExitCode.noResult, `no free time of tp_evento ${wanted} on ${date}`);
-  const slot = await pickTime(inv, slots, date);
-  const when = { date, start: text(slot['hora_inicio']), end: text(slot['hora_fim']) };
-  params['tp_evento'] = text(slot['tp_evento']);
-  params['dt_hr_inicio'] = `${date} ${when.start}`;
-  params['dt_hr_fim'] = `${date} ${when.end}`;
-  return when;
+/** Where to go back to when this location has no free date: another location, else another provider. */
+function backFromNoDate(b: Booking): Step | undefined {
+  if (!isGiven(b, 'cd_local') && b.locations.length > 1) return 'location';
+  if (!isGiven(b, 'prest_cod_svc_card') && !isGiven(b, 'cd_local')) return 'provider';
+  return undefined;
 }
 
-/** The calendar of free dates, then the choice (the date of --dt-hr-inicio preselected when free). */
-async function pickDate(inv: Invocation, dates: Lookup & { ok: true }, given: string): Promise<string> {
-  const list = [...new Set(dates.rows.map((r) => text(r['data_consulta'])))].sort();
+/** The calendar of free dates, then the choice (the last date chosen, or the date of --dt-hr-inicio, preselected). */
+export async function dateStep(b: Booking): Promise<Step | number> {
+  const { inv } = b;
+  const read = await lookup(inv, operation('schedule.dates'), where(b));
+  if (!read.ok) {
+    const back = read.code === ExitCode.noResult ? backFromNoDate(b) : undefined;
+    const problem = `no free date at ${placeLabel(b)} of ${providerOf(b)}: ${read.problem}`;
+    if (back === undefined) return fail(inv, read.code, problem);
+    await inv.notice(`No free date at ${placeLabel(b)} (${read.problem}): choose another ${back}.`, 'note');
+    forget(b, back === 'provider' ? ['prest_cod_svc_card', 'cd_local'] : ['cd_local']);
+    return back;
+  }
+  const list = [...new Set(read.rows.map((r) => text(r['data_consulta'])))].sort();
+  const wanted = b.date ?? text(b.given['dt_hr_inicio']).slice(0, 10);
   inv.say();
   inv.ctx.stderr.write(renderCalendar(list, await inv.style('stderr')));
   inv.say();
-  return inv.ctx.prompter.select({
+  b.date = await inv.ctx.prompter.select({
     message: 'Date',
     choices: list.map((d) => ({ name: `${d} ${weekdayOf(d)}`, value: d })),
-    ...(list.includes(given) ? { default: given } : {}),
+    ...(list.includes(wanted) ? { default: wanted } : {}),
   });
+  return 'time';
 }
 
-async function pickTime(inv: Invocation, slots: readonly Row[], date: string): Promise<Row> {
-  const index = await inv.ctx.prompter.select({
-    message: `Time on ${date}`,
-    choices: slots.map((r, i) => ({
-      name: `${text(r['hora_inicio'])}–${text(r['hora_fim'])}  event type ${text(r['tp_evento'])}`,
-      value: String(i),
-    })),
-  });
-  return slots[Number(index)]!;
+/** The free times of the chosen date (of the --tp-evento given), or back to the dates. */
+export async function timeStep(b: Booking): Promise<Step | number> {
+  const { inv } = b;
+  const date = b.date!;
+  let rows = b.fresh;
+  b.fresh = undefined;
+  if (rows === undefined) {
+    const read = await lookup(inv, operation('schedule.times'), { ...where(b), data_consulta: date });
+    if (!read.ok && read.code !== ExitCode.noResult)
+      return fail(inv, read.code, `cannot read the free times of ${date}: ${read.problem}`);
+    rows = read.ok ? read.rows : [];
+  }
+  const wanted = isGiven(b, 'tp_evento') ? text(b.given['tp_evento']) : undefined;
+  const slots = rows.filter((r) => wanted === undefined || text(r['tp_evento']) === wanted);
+  if (slots.length === 0) {
+    const which = wanted === undefined ? 'free time' : `free time of tp_evento ${wanted}`;
+    await inv.notice(`No ${which} left on ${date} ${weekdayOf(date)}: choose another date.`, 'note');
+    return 'date';
+  }
+  const choices: Choice<string>[] = slots.map((r, i) => ({
+    name: `${text(r['hora_inicio'])}–${text(r['hora_fim'])}  event type ${text(r['tp_evento'])}`,
+    value: String(i),
+  }));
+  choices.push({ name: '‹ Another date', value: OTHER_DATE });
+  const picked = await inv.ctx.prompter.select({ message: `Time on ${date} ${weekdayOf(date)}`, choices });
+  if (picked === OTHER_DATE) return 'date';
+  const slot = slots[Number(picked)]!;
+  b.params['tp_evento'] = text(slot['tp_evento']);
+  b.params['dt_hr_inicio'] = `${date} ${text(slot['hora_inicio'])}`;
+  b.params['dt_hr_fim'] = `${date} ${text(slot['hora_fim'])}`;
+  return 'contact';
+}
+
+/**
+ * After a refused booking: the free times of the slot's date read again.
+ * `taken` when the slot is no longer among them (its rows are kept for the
+ * time step to offer); undefined when it is still free (the refusal had
+ * another reason) or the times cannot be read.
+ */
+export async function takenSlot(b: Booking): Promise<{ readonly date: string; readonly rows: Row[] } | undefined> {
+  const start = text(b.params['dt_hr_inicio']);
+  const date = start.slice(0, 10);
+  const read = await lookup(b.inv, operation('schedule.times'), { ...where(b), data_consulta: date });
+  if (!read.ok && read.code !== ExitCode.noResult) return undefined;
+  const rows = read.ok ? read.rows : [];
+  const free = rows.some(
+    (r) =>
+      text(r['tp_evento']) === text(b.params['tp_evento']) &&
+      text(r['hora_inicio']) === start.slice(11) &&
+      text(r['hora_fim']) === text(b.params['dt_hr_fim']).slice(11),
+  );
+  return free ? undefined : { date, rows };
 }

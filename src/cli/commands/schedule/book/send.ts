@@ -1,0 +1,76 @@
+/**
+ * The booking wizard's last step: the summary and its question, then
+ * enviaagendamento. A refusal whose slot is gone from the free times read
+ * again (booked by someone else meanwhile: the service answers
+ * `confirma_operacao` 4) sends the wizard back to the time, with the other
+ * answers kept; any other refusal ends it as the plain command would.
+ */
+import { maskValue } from '../../../../client/mask.js';
+import { ExitCode } from '../../../exit-codes.js';
+import { createdId, DECLINED, submit } from '../../../interactive/calls.js';
+import { reportAnswer } from '../../../operations/report.js';
+import { type Booking, placeLabel, type Step, text, weekdayOf } from './common.js';
+import { providerLabel } from './providers.js';
+import { takenSlot } from './steps.js';
+
+/** `2026-12-01 Tue 09:00–09:30`. */
+function slotLabel(b: Booking): string {
+  const start = text(b.params['dt_hr_inicio']);
+  const date = start.slice(0, 10);
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? ` ${weekdayOf(date)}` : '';
+  return `${date}${day} ${start.slice(11)}–${text(b.params['dt_hr_fim']).slice(11)}`;
+}
+
+/** The summary lines before the question (the card masked, as in the confirmation questions: it is on stderr). */
+function summaryRows(b: Booking): Array<[string, string]> {
+  const p = b.params;
+  return [
+    ['name', b.person.name],
+    ['card', maskValue('usuario_cartao', text(p['usuario_cartao']))],
+    ['provider', providerLabel(text(p['prest_cod_svc_card']), b.known)],
+    ['location', placeLabel(b)],
+    ['when', `${slotLabel(b)} (tp_evento ${text(p['tp_evento'])})`],
+    ['e-mail', text(p['ds_email'])],
+    ['mobile', `(${text(p['nr_ddd_celular'])}) ${text(p['nr_celular'])}`],
+    ['address', text(p['ds_endereco'])],
+  ];
+}
+
+/** Shows the summary and asks; false when the user declines. */
+async function confirmed(b: Booking): Promise<boolean> {
+  const { inv } = b;
+  const style = await inv.style('stderr');
+  inv.say();
+  inv.say('Appointment to book', style.bold);
+  for (const [label, value] of summaryRows(b)) inv.say(`  ${label.padEnd(9)} ${value}`);
+  inv.say();
+  if (await inv.ctx.prompter.confirm({ message: 'Book this appointment?', default: true })) return true;
+  await inv.notice('cancelled: nothing was sent', 'note');
+  return false;
+}
+
+/** Confirms and sends; the exit code, or 'time' when the slot was taken meanwhile. */
+export async function sendStep(b: Booking): Promise<Step | number> {
+  const { inv, spec } = b;
+  if (!(await confirmed(b))) return DECLINED;
+  const sent = await submit(inv, spec, b.params);
+  if (sent.kind === 'stopped') return sent.code;
+  if (sent.code === ExitCode.failed && sent.result.kind === 'answer') {
+    const taken = await takenSlot(b);
+    if (taken) {
+      const why = sent.problem ? ` (${sent.problem})` : '';
+      await inv.notice(`That time, ${slotLabel(b)}, is no longer free${why}: choose another time.`, 'note');
+      b.date = taken.date;
+      b.fresh = taken.rows;
+      return 'time';
+    }
+  }
+  const code = await reportAnswer(inv, spec, sent.result);
+  if (code !== ExitCode.ok) return code;
+  const id = createdId(sent.records, 'cd_evento');
+  const location = placeLabel(b);
+  inv.info(
+    `Booked${id ? ` appointment ${id}` : ''} for ${b.person.name}: ${slotLabel(b)} at ${location}.${id ? ` To cancel: coopctl schedule cancel ${id}` : ''}`,
+  );
+  return code;
+}
