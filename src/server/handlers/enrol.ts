@@ -72,7 +72,7 @@ function setStatus(repo: Repository): HandlerOf<'enrol.contract.set-status'> {
         return failed(`beneficiary ${id} changed meanwhile; try again`);
       return requestOk();
     }
-    // The catalogue's check (at least one of contrato_id and beneficiario_id) lets no request here without both.
+    // The catalogue's check (contrato_id or beneficiario_id) lets no request without either reach this point.
     if (contractId === undefined) throw new Error('contrato/alterar_situacao without contrato_id or beneficiario_id');
     const status = await enrol.contractStatus(contractId);
     if (!t) return noEffect(params.opcao_id, contractMissing(contractId, status));
