@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import {
   buildOpenApi,
   catalogue,
+  MAX_LIST,
+  MAX_VALUES,
   operation,
   sampleParams,
   validateParams,
@@ -185,5 +187,15 @@ describe('the address a registration record holds', () => {
     expect(refusal('registration.save-address', raw('C'.repeat(51)))).toEqual([
       { field: 'endereco_cidade', message: 'must be up to 50 characters' },
     ]);
+  });
+});
+
+describe('the server’s request limits', () => {
+  it('leave room for every request the catalogue accepts: never more values than the server reads', () => {
+    const most = Math.max(
+      ...catalogue.map((op) => Object.values(op.params).reduce((n, f) => n + (f.kind === 'array' ? MAX_LIST : 1), 0)),
+    );
+    expect(most).toBe(25);
+    expect(most).toBeLessThanOrEqual(MAX_VALUES);
   });
 });
