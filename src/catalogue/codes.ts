@@ -1,7 +1,10 @@
 /**
- * Closed sets of values that the spec leaves open, as coopctl decides them, each defined once.
- * docs/decisions.md explains them; the handlers refuse values outside them
- * (confirma_operacao 4, naming the allowed ones).
+ * Codes the spec leaves open ("allowed values: not shown"), with the meanings
+ * coopctl documents, each defined once (docs/decisions.md explains them), and
+ * the states of the embedded server. The documented codes are suggestions (the
+ * CLI offers them); the lists stay open: the embedded server accepts and stores
+ * any code within the spec's bounds, as a stand-in for a service whose lists
+ * are not known.
  */
 import type { Params } from './validate.js';
 
@@ -83,7 +86,11 @@ export const acceptingStatuses: readonly ContractStatus[] = ['proposta', 'ativo'
 /** Beneficiary states that accept contacts, documents, addresses and declaration answers. */
 export const enrollableStatuses: readonly BeneficiaryStatus[] = ['ativo', 'suspenso'];
 
-/** `opcao_id` of `contrato/alterar_situacao`: the transition it makes, for a contract or (with `beneficiario_id`) a beneficiary. */
+/**
+ * `opcao_id` of `contrato/alterar_situacao`: the transition each documented
+ * option makes, for a contract or (with `beneficiario_id`) a beneficiary. Any
+ * other option is accepted and has no known effect (docs/decisions.md).
+ */
 export interface Transition {
   readonly verb: string;
   readonly from: readonly ContractStatus[];
@@ -109,13 +116,14 @@ export function known(table: CodeTable<string | number>, code: string | number):
 }
 
 /**
- * Why parameter `name` is refused: its value (or the first element of its list)
- * that is not one of the table's codes, in words naming the allowed ones;
- * undefined when every value is known or the parameter is absent.
+ * A note on parameter `name`: its value (or the first element of its list)
+ * that is not one of the table's documented codes, in words naming them (for a
+ * warning: an undocumented code is still sent and accepted); undefined when
+ * every value is documented or the parameter is absent.
  */
 export function unknownCode(params: Params, name: string, table: CodeTable<string | number>): string | undefined {
   const value = params[name];
   const values: unknown[] = value === undefined ? [] : Array.isArray(value) ? value : [value];
   const bad = values.find((v) => !known(table, v as string | number));
-  return bad === undefined ? undefined : `${name}: ${String(bad)} is not a known code; use ${listCodes(table)}`;
+  return bad === undefined ? undefined : `${name}: ${String(bad)} is not a documented code (${listCodes(table)})`;
 }

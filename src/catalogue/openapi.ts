@@ -5,6 +5,7 @@
  * a mock server built from it answers values that keep their own rules).
  */
 import { catalogue } from './catalogue.js';
+import { checkWords } from './checks.js';
 import type { Field } from './field.js';
 import type { Area, Operation } from './operation.js';
 import { envelopeSchema, formKeys, formName, formSchema, type Json, wireSchema } from './openapi-schemas.js';
@@ -98,10 +99,18 @@ function requestBody(op: Operation): Json {
   };
 }
 
+/** The operation's rules across fields in words (a 422 when broken), if it has any. */
+function acrossFields(op: Operation): Json {
+  const words = (op.checks ?? []).map(checkWords);
+  if (words.length === 0) return {};
+  return { description: `Rule${words.length > 1 ? 's' : ''} across fields: ${words.join('; ')}.` };
+}
+
 function operationObject(op: Operation): Json {
   const base: Json = {
     operationId: op.id.replace(/[.-](\w)/g, (_m, c: string) => c.toUpperCase()),
     summary: op.summary,
+    ...acrossFields(op),
     tags: [op.area],
     responses: responses(op),
   };

@@ -4,6 +4,7 @@
  * field rules.
  */
 import * as z from 'zod';
+import type { Check } from './checks.js';
 import type { Field, Fields, Params, Row } from './field.js';
 import { type envelope, envelopeOf } from './records.js';
 import { lazily } from './rules.js';
@@ -51,6 +52,8 @@ export interface OperationDef {
   readonly params: Fields;
   /** The parameter given as the command's positional argument. */
   readonly positional?: string;
+  /** Rules across the parameters (checks.ts), run by `validateParams` after the field rules. */
+  readonly checks?: readonly Check[];
   readonly response: ResponseDef;
   /** Ask before sending on a TTY (`always`), or when no audience filter is set (`unfiltered`). */
   readonly confirm?: 'always' | 'unfiltered';

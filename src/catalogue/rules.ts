@@ -204,18 +204,20 @@ export function int<const Max extends number>(min: number, max: Max, example?: s
         ? `an integer of up to ${max} digits`
         : `an integer of ${min} to ${max} digits`;
   const re = new RegExp(`^\\d{${min},${max}}$`);
+  // Leading zeros do not count: "0011987654" is an integer of 8 digits, and travels as 11987654.
+  const counted = (s: string) => s.replace(/^0+(?=\d)/, '').length >= min;
   const low = min > 1 ? 10 ** (min - 1) : 0;
   const high = max <= 15 ? 10 ** max - 1 : Number.MAX_SAFE_INTEGER;
   const make = () => {
     const asNumber = z.number(must(words)).int(must(words)).min(low, must(words)).max(high, must(words));
-    const asText = z.string(must(words)).regex(re, must(words));
+    const asText = z.string(must(words)).regex(re, must(words)).refine(counted, must(words));
     const either = z.union(max <= 15 ? [asNumber, asText] : [asNumber, beyondDouble(max, words), asText], must(words));
     const parsed =
       max <= 15 ? either.transform((v) => Number(v)) : either.transform((v) => String(v).replace(/^0+(?=\d)/, ''));
     return parsed as unknown as z.ZodType<IntValue<Max>>;
   };
   const invalid: unknown[] = ['9'.repeat(max + 1), '12a', '-1', '1.5'];
-  if (min > 1) invalid.push('9'.repeat(min - 1));
+  if (min > 1) invalid.push('9'.repeat(min - 1), `0${'9'.repeat(min - 1)}`);
   if (max <= 15) invalid.push(10 ** max);
   return rule(make, words, example ?? String(10 ** Math.max(min - 1, 0) + 1).slice(0, max), invalid, 'int');
 }

@@ -10,10 +10,15 @@ export function sampleValue(f: Field): unknown {
   return f.example;
 }
 
-/** The operation's parameters (the required ones, and the optional ones too when `all`), each valued by `value`. */
+/**
+ * The operation's parameters (the required ones, and the optional ones too
+ * when `all`), each valued by `value`; without `all`, also the first of the
+ * names of each `at-least-one` check (checks.ts), so that they stay valid.
+ */
 function pick(op: Operation, all: boolean, value: (f: Field) => unknown): Record<string, unknown> {
+  const needed = new Set((op.checks ?? []).flatMap((c) => (c.kind === 'at-least-one' ? c.names.slice(0, 1) : [])));
   const out: Record<string, unknown> = {};
-  for (const [name, f] of Object.entries(op.params)) if (f.required || all) out[name] = value(f);
+  for (const [name, f] of Object.entries(op.params)) if (f.required || all || needed.has(name)) out[name] = value(f);
   return out;
 }
 

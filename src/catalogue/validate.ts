@@ -1,9 +1,12 @@
 /**
  * Checking parameters against an operation's field rules, with errors that
  * name the field and the rule; the plain-text rule (rules.ts) on every
- * parameter first. Messages stay short whatever was sent (limits.ts).
+ * parameter first, the operation's rules across fields (checks.ts) last.
+ * Messages stay short whatever was sent (limits.ts).
  */
 import type * as z from 'zod';
+import { onClock } from './birth-date.js';
+import { checkProblem } from './checks.js';
 import type { Operation, ParamsOfOperation } from './operation.js';
 import { plainTextProblem } from './rules.js';
 import { ECHOED_NAME, MAX_DESCRIBED } from './limits.js';
@@ -101,15 +104,38 @@ function toFieldErrors(
   return unknown.length ? out.concat(unknown) : out;
 }
 
+export interface ValidateOptions {
+  /** The clock of the rules that depend on the day (a birth date not in the future); the system clock by default. */
+  readonly now?: () => Date;
+}
+
+/** The problems of the operation's rules across fields, on parameters that keep their field rules. */
+function checkErrors(op: Operation, params: Params): FieldError[] {
+  const out: FieldError[] = [];
+  for (const check of op.checks ?? []) {
+    const problem = checkProblem(check, params);
+    if (problem) out.push(problem);
+  }
+  return out;
+}
+
 /**
  * Validates raw parameters (strings from flags or a query string, or JSON
- * values): the plain-text rule first, then each field's rule. A field that
- * breaks the plain-text rule is described by that rule alone.
+ * values): the plain-text rule first, then each field's rule, then, when
+ * every field keeps its rules, the operation's rules across fields. A field
+ * that breaks the plain-text rule is described by that rule alone.
  */
-export function validateParams<Op extends Operation>(op: Op, raw: Params): Validation<ParamsOfOperation<Op>> {
+export function validateParams<Op extends Operation>(
+  op: Op,
+  raw: Params,
+  options: ValidateOptions = {},
+): Validation<ParamsOfOperation<Op>> {
   const text = textErrors(op, raw);
-  const result = op.paramSchema.safeParse(raw);
-  if (result.success && text.length === 0) return { ok: true, value: result.data as ParamsOfOperation<Op> };
+  const result = onClock(options.now, () => op.paramSchema.safeParse(raw));
+  if (result.success && text.length === 0) {
+    const across = checkErrors(op, result.data as Params);
+    return across.length ? { ok: false, errors: across } : { ok: true, value: result.data as ParamsOfOperation<Op> };
+  }
   if (result.success) return { ok: false, errors: text };
   const named = new Set(text.map((e) => fieldOf(e.field)));
   return { ok: false, errors: text.concat(toFieldErrors(op, raw, result.error.issues, named)) };

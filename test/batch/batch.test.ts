@@ -6,6 +6,7 @@
  * a service that cannot be reached.
  */
 import { readFileSync, writeFileSync, statSync } from 'node:fs';
+import http from 'node:http';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
 import { beneficiaryValues, csvFile, dbCounts, jsonFile } from './fixtures.js';
@@ -28,6 +29,48 @@ function setCell(text: string, line: number, column: string, value: string): str
   cells[i] = value;
   lines[line - 1] = cells.join(',');
   return lines.join('\n');
+}
+
+/**
+ * A service whose list of document types is closed, unlike the embedded
+ * server's open one: a document of type ZZZ is refused (4); every other
+ * request goes on to the embedded server. Refusals are written to the
+ * world's request log as the server would log them.
+ */
+async function closedDocumentTypes(world: World): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks);
+      if (req.url?.endsWith('/beneficiario/documento') && body.toString().includes('ZZZ')) {
+        world.requests.push(`${req.method} ${req.url} 200 0ms`);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify([{ confirma_operacao: 4, mensagem_erro: 'tipo_documento: ZZZ is not a known code' }]));
+        return;
+      }
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
+      ) as Record<string, string>;
+      const answer = await fetch(`${world.server.url}${req.url}`, {
+        method: req.method,
+        headers,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+      });
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 async function lives(url: string): Promise<number[]> {
@@ -221,40 +264,47 @@ describe('enrol batch', () => {
   });
 
   it('reports a step the service refuses (line, step, message), goes on with the others, and a rerun sends only that step', async () => {
+    // The embedded server keeps code lists open; this service refuses a document type it does not know.
+    const service = await closedDocumentTypes(w);
+    const run = (args: string[]) => w.run(args, { env: { COOPCTL_BASE_URL: service.url } });
     const good = csvFile(12, 4, { records: true });
     const file = w.file('m.csv', setCell(good, 7, 'document.tipo_documento', 'ZZZ'));
-    const r = await w.run(['enrol', 'batch', file, '-o', 'json']);
-    expect(r.code).toBe(1);
-    const rep = report(r);
-    expect(rep.summary).toMatchObject({ rows: 12, done: 11, failed: 1 });
-    expect(rep.failures).toEqual([
-      { line: 7, contract: 'C2', step: 'document', message: expect.stringContaining('ZZZ is not a known code') },
-    ]);
-    expect(rep.rows[5]).toMatchObject({ line: 7, result: 'failed', beneficiario_id: expect.any(Number) });
-    expect(r.stderr).toMatch(/\nerror: 1 row not done:\n {2}row 7 · document: the service refused it: .*ZZZ.*\n/);
-    expect(r.stderr).toContain(
-      `fix what is said; then to retry, run the same command again (done steps are skipped): coopctl enrol batch ${file}\n`,
-    );
-    expect(dbCounts(w.server.db)).toMatchObject({ beneficiaries: 12, records: 35 });
+    try {
+      const r = await run(['enrol', 'batch', file, '-o', 'json']);
+      expect(r.code).toBe(1);
+      const rep = report(r);
+      expect(rep.summary).toMatchObject({ rows: 12, done: 11, failed: 1 });
+      expect(rep.failures).toEqual([
+        { line: 7, contract: 'C2', step: 'document', message: expect.stringContaining('ZZZ is not a known code') },
+      ]);
+      expect(rep.rows[5]).toMatchObject({ line: 7, result: 'failed', beneficiario_id: expect.any(Number) });
+      expect(r.stderr).toMatch(/\nerror: 1 row not done:\n {2}row 7 · document: the service refused it: .*ZZZ.*\n/);
+      expect(r.stderr).toContain(
+        `fix what is said; then to retry, run the same command again (done steps are skipped): coopctl enrol batch ${file}\n`,
+      );
+      expect(dbCounts(w.server.db)).toMatchObject({ beneficiaries: 12, records: 35 });
 
-    // Rerun as it is: only the refused step is sent again (and refused again).
-    let before = w.requests.length;
-    const same = await w.run(['enrol', 'batch', file, '-o', 'json']);
-    expect(same.code).toBe(1);
-    expect(posts(w.requests, before)).toEqual(['/api/svcweb/beneficiario/documento']);
-    expect(report(same).summary).toMatchObject({ done: 11, failed: 1, requestsSent: 1, skipped: 11 });
+      // Rerun as it is: only the refused step is sent again (and refused again).
+      let before = w.requests.length;
+      const same = await run(['enrol', 'batch', file, '-o', 'json']);
+      expect(same.code).toBe(1);
+      expect(posts(w.requests, before)).toEqual(['/api/svcweb/beneficiario/documento']);
+      expect(report(same).summary).toMatchObject({ done: 11, failed: 1, requestsSent: 1, skipped: 11 });
 
-    // Fixed: only that step is sent.
-    writeFileSync(file, good);
-    before = w.requests.length;
-    const again = await w.run(['enrol', 'batch', file, '-o', 'json']);
-    expect(again.code, again.stderr).toBe(0);
-    expect(posts(w.requests, before)).toEqual(['/api/svcweb/beneficiario/documento']);
-    const rows = report(again).rows;
-    expect(rows[5]).toMatchObject({ line: 7, result: 'resumed', sent: 1, skipped: 5 });
-    expect(rows.filter((row) => row['result'] === 'skipped')).toHaveLength(11);
-    expect(report(again).summary).toMatchObject({ requestsSent: 1 });
-    expect(dbCounts(w.server.db)).toMatchObject({ beneficiaries: 12, records: 36, duplicateCpfs: 0 });
+      // Fixed: only that step is sent.
+      writeFileSync(file, good);
+      before = w.requests.length;
+      const again = await run(['enrol', 'batch', file, '-o', 'json']);
+      expect(again.code, again.stderr).toBe(0);
+      expect(posts(w.requests, before)).toEqual(['/api/svcweb/beneficiario/documento']);
+      const rows = report(again).rows;
+      expect(rows[5]).toMatchObject({ line: 7, result: 'resumed', sent: 1, skipped: 5 });
+      expect(rows.filter((row) => row['result'] === 'skipped')).toHaveLength(11);
+      expect(report(again).summary).toMatchObject({ requestsSent: 1 });
+      expect(dbCounts(w.server.db)).toMatchObject({ beneficiaries: 12, records: 36, duplicateCpfs: 0 });
+    } finally {
+      await service.close();
+    }
   });
 
   it('refuses a file edited after its rows were sent, sending nothing', async () => {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogue, sampleParams } from '../../src/catalogue/index.js';
+import { checkWords, type Check } from '../../src/catalogue/checks.js';
 import { commandLine, flaggable } from './argv.js';
 import { startHarness, type Harness, type RunResult } from './harness.js';
 
@@ -82,5 +83,30 @@ describe('usage errors', () => {
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(h.base.requests.length + h.test.requests.length).toBe(0);
+  });
+});
+
+/** Sample parameters of an operation made to break one of its rules across fields (checks.ts). */
+function breaking(op: (typeof catalogue)[number], check: Check): Record<string, unknown> {
+  const params = sampleParams(op);
+  if (check.kind === 'later-same-day') return { ...params, [check.end]: params[check.start] };
+  for (const name of check.names) delete params[name];
+  return params;
+}
+
+const withChecks = catalogue.flatMap((op) =>
+  (op.checks ?? []).map((check) => [op.id, checkWords(check), op, check] as const),
+);
+
+describe('rules across fields (the operation’s checks)', () => {
+  it('exist in the catalogue', () => {
+    expect(withChecks.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(withChecks)('%s, breaking "%s": exit 2, names the fields, sends nothing', async (_id, _words, op, check) => {
+    const r = await h.run(commandLine(op, breaking(op, check)));
+    expectRefusedLocally(r);
+    const names = check.kind === 'later-same-day' ? [check.start, check.end] : check.names;
+    for (const name of names) expect(r.stderr).toContain(name);
   });
 });

@@ -62,3 +62,64 @@ describe('rejections', () => {
     },
   );
 });
+
+describe('rules across fields and the day (the catalogue runs them; the server answers 422)', () => {
+  const book = operation('schedule.book');
+  const booking = (start: string, end: string) => ({ ...sampleParams(book), dt_hr_inicio: start, dt_hr_fim: end });
+
+  it.each([
+    [
+      'schedule.book',
+      booking('2026-12-01 09:00', '2026-12-01 09:00'),
+      'dt_hr_fim: must be later than dt_hr_inicio, on the same day',
+    ],
+    [
+      'schedule.book',
+      booking('2026-12-01 09:00', '2026-12-02 09:30'),
+      'dt_hr_fim: must be later than dt_hr_inicio, on the same day',
+    ],
+    [
+      'registration.update-contact',
+      { usuario_cartao: '00010001000001005' },
+      'nothing to update: give usuario_telefone, usuario_celular, usuario_fax or usuario_email',
+    ],
+    ['enrol.contract.set-status', { opcao_id: 2 }, 'what to change: give contrato_id or beneficiario_id'],
+  ])('%s with %j → 422 "%s", handler not called', async (id, params, message) => {
+    const before = srv.calls.length;
+    const res = await call(operation(id), params);
+    expect([res.status, res.body]).toEqual([422, [{ confirma_operacao: 4, mensagem_erro: message }]]);
+    expect(srv.calls.length).toBe(before);
+  });
+
+  it('takes a slot that ends later on its day, and a contact update or status change with one target', async () => {
+    const before = srv.calls.length;
+    expect((await call(book, booking('2026-12-01 09:00', '2026-12-01 09:01'))).status).toBe(200);
+    const contact = operation('registration.update-contact');
+    expect((await call(contact, { usuario_cartao: '00010001000001005', usuario_fax: '(11)33334444' })).status).toBe(
+      200,
+    );
+    const status = operation('enrol.contract.set-status');
+    expect((await call(status, { beneficiario_id: 3, opcao_id: 2 })).status).toBe(200);
+    expect(srv.calls.length).toBe(before + 3);
+  });
+
+  it('refuses a birth date later than the server’s today, and takes today’s', async () => {
+    // The server's clock: 15 January 2026, 10:00 local time.
+    const pinned = await startFake({ now: () => new Date(2026, 0, 15, 10, 0) });
+    try {
+      for (const id of ['enrol.payer', 'enrol.beneficiary.add']) {
+        const op = operation(id);
+        const later = await sendJson(pinned.url, op, { ...sampleParams(op), data_nascimento: '16/01/2026' });
+        expect([later.status, later.body]).toEqual([
+          422,
+          [{ confirma_operacao: 4, mensagem_erro: 'data_nascimento: must be a date of birth, not in the future' }],
+        ]);
+        const today = await sendJson(pinned.url, op, { ...sampleParams(op), data_nascimento: '15/01/2026' });
+        expect(today.status).toBe(200);
+      }
+      expect(pinned.calls.map((c) => c.id)).toEqual(['enrol.payer', 'enrol.beneficiary.add']);
+    } finally {
+      await pinned.close();
+    }
+  });
+});

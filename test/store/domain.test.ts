@@ -97,15 +97,14 @@ describe('scheduling', () => {
     expect(bookingRefusal(slot('09:00', ['cancelado']))).toBeUndefined();
   });
 
-  it('takes a slot that ends later on its own day and has not started', () => {
+  it('takes a slot that has not started (that it ends later on its day is the catalogue’s check)', () => {
     expect(requestedTimes('2026-01-16 09:00', '2026-01-16 09:30', '2026-01-15 10:00')).toEqual({
       data_consulta: '2026-01-16',
       hora_inicio: '09:00',
       hora_fim: '09:30',
     });
-    expect(requestedTimes('2026-01-16 09:00', '2026-01-17 09:30', '2026-01-15 10:00')).toMatch(/same day/);
-    expect(requestedTimes('2026-01-16 09:00', '2026-01-16 09:00', '2026-01-15 10:00')).toMatch(/later/);
     expect(requestedTimes('2026-01-15 10:00', '2026-01-15 10:30', '2026-01-15 10:00')).toMatch(/already started/);
+    expect(requestedTimes('2026-01-15 09:59', '2026-01-15 10:30', '2026-01-15 10:00')).toMatch(/already started/);
   });
 });
 

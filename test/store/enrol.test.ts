@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { operation, sampleParams, type Row } from '../../src/catalogue/index.js';
 import type { Backend } from '../../src/server/wire.js';
@@ -32,6 +33,22 @@ async function addBeneficiary(store: Backend, contractId: number): Promise<numbe
   return a.records[0]!['beneficiario_id'] as number;
 }
 const setStatus = (store: Backend, params: Record<string, unknown>) => call(store, 'enrol.contract.set-status', params);
+
+/** One value of the database file, read through a read-only connection of its own. */
+function stored(path: string, sql: string, ...args: unknown[]): unknown {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db
+      .prepare(sql)
+      .pluck()
+      .get(...args);
+  } finally {
+    db.close();
+  }
+}
+/** A JSON column of the database file, parsed. */
+const storedJson = (path: string, sql: string, ...args: unknown[]): Row =>
+  JSON.parse(String(stored(path, sql, ...args))) as Row;
 
 describe('contracts', () => {
   it('creates a contract whose validity starts on the first day of next month, renewing a year later', async () => {
@@ -155,23 +172,47 @@ describe('beneficiaries', () => {
     expect(a.outcome).toBe('failed');
   });
 
-  it('refuses unknown document types and address purposes, listing the known ones', async () => {
-    const { store } = await openTemp();
+  it('stores undocumented document types and address purposes as given (the lists are open)', async () => {
+    const { store, path } = await openTemp();
     const id = await addBeneficiary(store, await createContract(store));
     const doc = await call(
       store,
       'enrol.beneficiary.document',
-      withBeneficiary('enrol.beneficiary.document', id, { tipo_documento: ['RG', 'XYZ'] }),
+      withBeneficiary('enrol.beneficiary.document', id, { tipo_documento: ['RG', 'XYZ', '9'] }),
     );
-    expect(doc.outcome).toBe('failed');
-    expect(doc.message).toMatch(/tipo_documento: XYZ .*RG/);
+    expect(doc.outcome).toBe('ok');
+    const docId = doc.records[0]!['documento_id'];
+    expect(storedJson(path, 'SELECT body FROM enrolment_record WHERE id = ?', docId)).toMatchObject({
+      tipo_documento: ['RG', 'XYZ', '9'],
+    });
     const addr = await call(
       store,
       'enrol.beneficiary.address',
-      withBeneficiary('enrol.beneficiary.address', id, { finalidade: ['ZZ'] }),
+      withBeneficiary('enrol.beneficiary.address', id, { finalidade: ['ZZ'], tipo_endereco: 'QQ' }),
     );
-    expect(addr.outcome).toBe('failed');
-    expect(addr.message).toMatch(/finalidade: ZZ .*RES/);
+    expect(addr.outcome).toBe('ok');
+    const addrId = addr.records[0]!['endereco_id'];
+    expect(storedJson(path, 'SELECT body FROM enrolment_record WHERE id = ?', addrId)).toMatchObject({
+      finalidade: ['ZZ'],
+      tipo_endereco: 'QQ',
+    });
+  });
+
+  it('stores the open codes of the contract, the payer and a beneficiary as given', async () => {
+    const { store, path } = await openTemp();
+    const created = await call(store, 'enrol.contract.create', { ...contractParams, origem: 'Z9' });
+    const id = created.records[0]!['contrato_id'] as number;
+    expect(stored(path, 'SELECT origem FROM contract WHERE id = ?', id)).toBe('Z9');
+    const codes = { grau_parentesco: 'XYZ', estado_civil: 'Q', fatura_email: '?' };
+    expect((await call(store, 'enrol.payer', payer(id, codes))).outcome).toBe('ok');
+    expect(storedJson(path, 'SELECT payer FROM contract WHERE id = ?', id)).toMatchObject(codes);
+    const b = await call(store, 'enrol.beneficiary.add', { ...person(id), grau_dependencia: 'Z', estado_civil: 'W' });
+    expect(b.outcome).toBe('ok');
+    const bId = b.records[0]!['beneficiario_id'];
+    expect(storedJson(path, 'SELECT details FROM beneficiary WHERE id = ?', bId)).toMatchObject({
+      grau_dependencia: 'Z',
+      estado_civil: 'W',
+    });
   });
 });
 
@@ -232,11 +273,43 @@ describe('contract state machine (opcao_id)', () => {
     expect(contact.message).toMatch(/cancelado/);
   });
 
-  it('refuses an unknown opcao_id, an unknown contract and a request without a target', async () => {
+  it('refuses an unknown contract or beneficiary, whatever the option', async () => {
     const { store } = await openTemp();
-    expect((await setStatus(store, { contrato_id: 1, opcao_id: 9 })).message).toMatch(/1 \(activate\)/);
-    expect((await setStatus(store, { contrato_id: 999999, opcao_id: 1 })).message).toMatch(/no contract/);
-    expect((await setStatus(store, { beneficiario_id: 999999, opcao_id: 2 })).message).toMatch(/no beneficiary/);
-    expect((await setStatus(store, { opcao_id: 1 })).message).toMatch(/give contrato_id/);
+    for (const opcao_id of [1, 9]) {
+      const c = await setStatus(store, { contrato_id: 999999, opcao_id });
+      expect([c.outcome, c.message]).toEqual(['failed', 'no contract has contrato_id 999999']);
+      const b = await setStatus(store, { beneficiario_id: 999999, opcao_id });
+      expect([b.outcome, b.message]).toEqual(['failed', 'no beneficiary has beneficiario_id 999999']);
+    }
+  });
+
+  it('accepts an option without a documented transition: 1, saying so, and nothing changes', async () => {
+    const { store, path } = await openTemp();
+    const id = await createContract(store);
+    const b = await addBeneficiary(store, id);
+    const statuses = () => [
+      stored(path, 'SELECT status FROM contract WHERE id = ?', id),
+      stored(path, 'SELECT status FROM beneficiary WHERE id = ?', b),
+    ];
+    const before = statuses();
+    for (const params of [
+      { contrato_id: id, opcao_id: 9 },
+      { contrato_id: id, opcao_id: 0 },
+      { beneficiario_id: b, opcao_id: 1234567890 },
+      { beneficiario_id: b, contrato_id: id, opcao_id: 5 },
+    ]) {
+      const a = await setStatus(store, params);
+      expect(a.records).toEqual([
+        {
+          confirma_operacao: 1,
+          mensagem_erro: `opcao_id ${params.opcao_id} has no known effect here; nothing was changed`,
+        },
+      ]);
+    }
+    expect(statuses()).toEqual(before);
+    expect(before).toEqual(['proposta', 'ativo']);
+    // The beneficiary must still be on the contract given.
+    const other = await setStatus(store, { beneficiario_id: b, contrato_id: 1, opcao_id: 9 });
+    expect([other.outcome, other.message]).toEqual(['failed', `beneficiary ${b} is not on contract 1`]);
   });
 });

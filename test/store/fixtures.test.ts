@@ -121,11 +121,15 @@ describe('rejecting fixtures', () => {
     ],
     ['a bad date', (d) => (first(d, 'beneficiaries')['data_nasc'] = '31/02/1985'), /data_nasc/],
     [
-      'an unknown user group',
-      (d) => (first(d, 'beneficiaries')['grupo_usuario'] = 9),
+      'a user group of three digits',
+      (d) => (first(d, 'beneficiaries')['grupo_usuario'] = 100),
       /beneficiaries\.0\.grupo_usuario/,
     ],
-    ['an unknown device type', (d) => (first(d, 'devices')['dispositivo_tipo'] = 7), /devices\.0\.dispositivo_tipo/],
+    [
+      'a device type of two digits',
+      (d) => (first(d, 'devices')['dispositivo_tipo'] = 10),
+      /devices\.0\.dispositivo_tipo/,
+    ],
     ['an unknown medical kind', (d) => (first(d, 'beneficiaries')['medical'] = { vaccines: [] }), /vaccines/],
   ];
 

@@ -122,7 +122,6 @@ describe('booking and cancelling', () => {
     ['a time that is not a slot', booking('2026-01-19', '08:15', '08:45')],
     ['another event type', booking('2026-01-19', '08:30', '09:00', { tp_evento: '2' })],
     ['another location', booking('2026-01-19', '08:30', '09:00', { cd_local: '201' })],
-    ['an end on another day', booking('2026-01-19', '08:30', '09:00', { dt_hr_fim: '2026-01-20 09:00' })],
     ['a past slot', booking('2026-01-12', '08:30', '09:00')],
     ['an unknown card', booking('2026-01-19', '08:30', '09:00', { usuario_cartao: '00010001999999001' })],
   ])('refuses %s with 4', async (_what, params) => {

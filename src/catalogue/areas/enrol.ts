@@ -1,4 +1,6 @@
 /** Section 4.4 of the spec: sales contracts, their payer and beneficiaries. */
+import { birthDate } from '../birth-date.js';
+import { atLeastOne } from '../checks.js';
 import { field, opt, req } from '../field.js';
 import * as rec from '../records.js';
 import * as r from '../rules.js';
@@ -63,6 +65,7 @@ export const enrol = [
       opcao_id: req(r.int(1, 10, '2'), 'operation option (see docs/decisions.md)'),
       beneficiario_id: opt(r.int(1, 10, '1'), 'beneficiary'),
     },
+    checks: [atLeastOne('what to change', 'contrato_id', 'beneficiario_id')],
     response: { fields: rec.none, envelope: 'optional' },
   }),
   define({
@@ -76,7 +79,7 @@ export const enrol = [
       cpf: req(r.cpfMasked, 'CPF of the responsible party'),
       nome: req(r.text(120, 0, 'Ana Souza'), 'name'),
       nome_mae: req(r.text(70, 0, 'Maria Souza'), "mother's name"),
-      data_nascimento: req(r.dateBR, 'date of birth'),
+      data_nascimento: req(birthDate, 'date of birth'),
       sexo: req(r.sexMF, 'sex'),
       grau_parentesco: req(r.text(3, 0, 'TIT'), 'kinship degree'),
       estado_civil: req(r.text(2, 0, 'C'), 'marital status'),
@@ -98,7 +101,7 @@ export const enrol = [
     params: {
       ...contractId(true),
       nome: opt(r.text(120, 0, 'Pedro Souza'), 'name'),
-      data_nascimento: opt(r.dateBR, 'date of birth'),
+      data_nascimento: opt(birthDate, 'date of birth'),
       cpf: req(r.cpfMasked, "holder's CPF"),
       data_solicitacao: req(r.dateBR, 'request date'),
       nome_mae: opt(r.text(70, 0, 'Ana Souza'), "mother's name"),

@@ -1,4 +1,5 @@
 /** Section 4.3 of the spec: appointments, free dates and times, service locations. */
+import { laterSameDay } from '../checks.js';
 import { field, req } from '../field.js';
 import * as rec from '../records.js';
 import * as r from '../rules.js';
@@ -72,12 +73,13 @@ export const schedule = [
       ...provider(true),
       tp_evento: req(r.int(1, 18, '1'), 'event to be scheduled'),
       dt_hr_inicio: req(r.dateTime, 'start'),
-      dt_hr_fim: req(r.dateTime, 'end'),
+      dt_hr_fim: req(r.withExample(r.dateTime, '2026-12-01 09:30'), 'end, later on the same day'),
       ds_email: req(r.text(60, 0, 'ana.souza@example.com'), 'e-mail for the confirmation'),
       nr_ddd_celular: req(r.int(2, 2, '11'), 'mobile area code'),
       nr_celular: req(r.int(1, 9, '987654321'), 'mobile number'),
       ds_endereco: req(r.text(300, 0, 'Rua Augusta, 100'), 'provider address where the visit happens'),
     },
+    checks: [laterSameDay('dt_hr_inicio', 'dt_hr_fim')],
     // The new appointment's code, typed as the spec types cd_evento (§2.4: up to 18 digits).
     response: { fields: rec.createdId('cd_evento', 'appointment event code created', 18), envelope: 'required' },
   }),

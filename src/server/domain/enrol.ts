@@ -4,7 +4,8 @@
  * `ativo`; validity starts with the payer's `inicio_vigencia` (else the month
  * after creation) and the card is renewed every year; `opcao_id` moves a
  * contract or one beneficiary through the states of src/catalogue/codes.ts,
- * and cancelling a contract cancels its beneficiaries.
+ * and cancelling a contract cancels its beneficiaries; an option with no
+ * documented transition changes nothing.
  */
 import {
   beneficiaryStatuses,
@@ -49,10 +50,32 @@ export function beneficiariesFollow(to: ContractStatus): BeneficiaryStatus | und
   return to === 'cancelado' ? 'cancelado' : undefined;
 }
 
+/** What `opcao_id` says when no transition is documented for it: it is accepted, and changes nothing. */
+export function noKnownEffect(opcao: number): string {
+  return `opcao_id ${opcao} has no known effect here; nothing was changed`;
+}
+
+/** Why a contract in `status` (undefined: there is none) cannot be acted on, or undefined when it can. */
+export function contractMissing(id: number, status: ContractStatus | undefined): string | undefined {
+  return status ? undefined : `no contract has contrato_id ${id}`;
+}
+
 /** Why a contract in `status` cannot make the transition, or undefined when it can. */
 export function contractRefusal(t: Transition, id: number, status: ContractStatus | undefined): string | undefined {
-  if (!status) return `no contract has contrato_id ${id}`;
+  if (!status) return contractMissing(id, status);
   return t.from.includes(status) ? undefined : `cannot ${t.verb} contract ${id}: it is ${status}`;
+}
+
+/** Why a beneficiary cannot be acted on: it must exist, and be on the contract when one is given. */
+export function beneficiaryMissing(
+  id: number,
+  b: BeneficiaryState | undefined,
+  contractId: number | undefined,
+): string | undefined {
+  if (!b) return `no beneficiary has beneficiario_id ${id}`;
+  if (contractId !== undefined && b.contract_id !== contractId)
+    return `beneficiary ${id} is not on contract ${contractId}`;
+  return undefined;
 }
 
 /**
@@ -66,11 +89,11 @@ export function beneficiaryTransition(
   b: BeneficiaryState | undefined,
   contractId: number | undefined,
 ): { readonly to: BeneficiaryStatus } | string {
-  if (!b) return `no beneficiary has beneficiario_id ${id}`;
-  if (contractId !== undefined && b.contract_id !== contractId)
-    return `beneficiary ${id} is not on contract ${contractId}`;
+  const missing = beneficiaryMissing(id, b, contractId);
+  if (missing !== undefined) return missing;
+  const { status } = b!;
   const to = t.to as BeneficiaryStatus;
-  if (!t.from.includes(b.status) || !beneficiaryStatuses.includes(to))
-    return `cannot ${t.verb} beneficiary ${id}: it is ${b.status}`;
+  if (!t.from.includes(status) || !beneficiaryStatuses.includes(to))
+    return `cannot ${t.verb} beneficiary ${id}: it is ${status}`;
   return { to };
 }

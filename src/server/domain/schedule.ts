@@ -43,12 +43,15 @@ export interface SlotTimes {
   readonly hora_fim: string;
 }
 
-/** The slot times of a request, or why they cannot be booked at `now`: a slot ends later on its own day, and has not started. */
+/**
+ * The slot times of a request, or why they cannot be booked at `now`: the
+ * slot has started (it is no longer offered). That the end is later on the
+ * same day is a rule of the request's own fields, checked by the catalogue
+ * before (`checks` of enviaagendamento).
+ */
 export function requestedTimes(start: string, end: string, now: string): SlotTimes | string {
   const [data_consulta, hora_inicio] = start.split(' ') as [string, string];
-  const [endDay, hora_fim] = end.split(' ') as [string, string];
-  if (endDay !== data_consulta || hora_fim <= hora_inicio)
-    return 'dt_hr_fim must be later than dt_hr_inicio on the same day';
+  const hora_fim = end.slice(end.indexOf(' ') + 1);
   if (start <= now) return 'the slot has already started; choose a later one';
   return { data_consulta, hora_inicio, hora_fim };
 }

@@ -1,7 +1,8 @@
 /**
  * Enrolment and contracts (spec §4.4). A contract starts as `proposta`;
  * `opcao_id` moves it (or, with `beneficiario_id`, one beneficiary) through
- * the states of src/catalogue/codes.ts; beneficiaries join contracts that accept them;
+ * the states of src/catalogue/codes.ts (an undocumented option changes nothing);
+ * beneficiaries join contracts that accept them;
  * contacts, documents, addresses and declaration answers need a beneficiary
  * that is not cancelled (the rules: domain/enrol.ts). The writes answer the
  * envelope (1 or 4 with the reason) and the id they created; `contrato/search`
@@ -9,22 +10,17 @@
  */
 import type { ParamsOf, Row } from '../../catalogue/index.js';
 import { fromBR, isoDate } from '../../catalogue/dates.js';
-import {
-  acceptingStatuses,
-  addressPurposes,
-  contractOptions,
-  documentTypes,
-  enrollableStatuses,
-  openStatuses,
-  unknownCode,
-} from '../../catalogue/codes.js';
+import { acceptingStatuses, contractOptions, enrollableStatuses, openStatuses } from '../../catalogue/codes.js';
 import {
   beneficiariesFollow,
+  beneficiaryMissing,
   beneficiaryTransition,
+  contractMissing,
   contractRefusal,
   lives,
   NEW_BENEFICIARY,
   NEW_CONTRACT,
+  noKnownEffect,
   validity,
 } from '../domain/enrol.js';
 import type { Contract, EnrolmentKind, Repository, StatusCount } from '../store/types.js';
@@ -52,29 +48,34 @@ function contractRecord(c: Contract, counts: readonly StatusCount[], today: stri
   };
 }
 
-/** `contrato/alterar_situacao`: the transition `opcao_id` names, for one beneficiary or for a contract. */
+/** The answer to an option without a documented transition: the target's absence (4), else accepted with no effect (1). */
+function noEffect(opcao: number, missing: string | undefined): Row[] {
+  return missing ? failed(missing) : requestOk({ mensagem_erro: noKnownEffect(opcao) });
+}
+
+/**
+ * `contrato/alterar_situacao`: the transition `opcao_id` names, for one
+ * beneficiary or for a contract; an option with none changes nothing.
+ */
 function setStatus(repo: Repository): HandlerOf<'enrol.contract.set-status'> {
   const { enrol } = repo;
   return async (params) => {
     const t = contractOptions[params.opcao_id];
-    if (!t)
-      return failed(
-        `opcao_id: use ${Object.entries(contractOptions)
-          .map(([k, o]) => `${k} (${o.verb})`)
-          .join(', ')}`,
-      );
     const contractId = params.contrato_id;
     const id = params.beneficiario_id;
     if (id !== undefined) {
       const b = await enrol.beneficiary(id);
+      if (!t) return noEffect(params.opcao_id, beneficiaryMissing(id, b, contractId));
       const move = beneficiaryTransition(t, id, b, contractId);
       if (typeof move === 'string') return failed(move);
       if (!(await enrol.setBeneficiaryStatus(id, [b!.status], move.to)))
         return failed(`beneficiary ${id} changed meanwhile; try again`);
       return requestOk();
     }
-    if (contractId === undefined) return failed('give contrato_id (or beneficiario_id to act on one beneficiary)');
+    // The catalogue's check (contrato_id or beneficiario_id) lets no request without either reach this point.
+    if (contractId === undefined) throw new Error('contrato/alterar_situacao without contrato_id or beneficiario_id');
     const status = await enrol.contractStatus(contractId);
+    if (!t) return noEffect(params.opcao_id, contractMissing(contractId, status));
     const refusal = contractRefusal(t, contractId, status);
     if (refusal) return failed(refusal);
     if (!(await enrol.setContractStatus(contractId, [status!], t.to, beneficiariesFollow(t.to))))
@@ -142,16 +143,14 @@ function beneficiaryRecords(repo: Repository): HandlersOf<RecordIds> {
     return failed(b ? `beneficiary ${id} is ${b.status}` : `no beneficiary has beneficiario_id ${id}`);
   }
 
-  /** A handler that stores an enrolment record of `kind` and answers its id as `idName`. */
+  /**
+   * A handler that stores an enrolment record of `kind` as the request gives it
+   * (codes of open lists, `tipo_documento` and `finalidade`, whatever they are)
+   * and answers its id as `idName`.
+   */
   const record =
-    <Id extends KeptIds>(
-      kind: EnrolmentKind,
-      idName: string,
-      check?: (params: ParamsOf<Id>) => string | undefined,
-    ): HandlerOf<Id> =>
-    async (params) => {
-      const problem = check?.(params);
-      if (problem) return failed(problem);
+    <Id extends KeptIds>(kind: EnrolmentKind, idName: string): HandlerOf<Id> =>
+    async (params: ParamsOf<Id>) => {
       const id = params.beneficiario_id;
       const created = await enrol.addEnrolmentRecord(id, kind, rest(params, 'beneficiario_id'), enrollableStatuses);
       return created === undefined ? refusedFor(id) : requestOk({ [idName]: created });
@@ -159,12 +158,8 @@ function beneficiaryRecords(repo: Repository): HandlersOf<RecordIds> {
 
   return {
     'enrol.beneficiary.contact': record<'enrol.beneficiary.contact'>('contato', 'contato_id'),
-    'enrol.beneficiary.document': record<'enrol.beneficiary.document'>('documento', 'documento_id', (p) =>
-      unknownCode(p, 'tipo_documento', documentTypes),
-    ),
-    'enrol.beneficiary.address': record<'enrol.beneficiary.address'>('endereco', 'endereco_id', (p) =>
-      unknownCode(p, 'finalidade', addressPurposes),
-    ),
+    'enrol.beneficiary.document': record<'enrol.beneficiary.document'>('documento', 'documento_id'),
+    'enrol.beneficiary.address': record<'enrol.beneficiary.address'>('endereco', 'endereco_id'),
     'enrol.beneficiary.declaration': declaration(repo, refusedFor),
   };
 }

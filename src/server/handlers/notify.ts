@@ -3,12 +3,14 @@
  * by its pushid; a device may be tied to a beneficiary's card, whose group and
  * beneficiary type narrow audiences. A sending counts the audience's active
  * devices and is stored with its id; an empty audience is "no result" (3) and
- * stores nothing (the rules: domain/notify.ts).
+ * stores nothing (the rules: domain/notify.ts). The codes (`dispositivo_tipo`,
+ * `tipo_notificacao`, `grupo_usuario`, `tipo_beneficiario`) are open lists:
+ * any code within the spec's bounds is stored as given, and a filter of a
+ * code no beneficiary has is an audience of no one.
  */
 import { randomUUID } from 'node:crypto';
 import type { ParamsOf } from '../../catalogue/index.js';
 import { isoDate, isoMinute } from '../../catalogue/dates.js';
-import { beneficiaryTypes, deviceTypes, notificationTypes, unknownCode, userGroups } from '../../catalogue/codes.js';
 import { audienceDevices, changedDevice, registeredDevice, sendingFor } from '../domain/notify.js';
 import type { Audience, Repository } from '../store/types.js';
 import { failed, noResult, requestOk, UNKNOWN_CARD } from './envelope.js';
@@ -33,8 +35,6 @@ async function send(repo: Repository, message: Message, ctx: HandlerContext, aud
 /** `cadastradispositivo`: a new token is a new device; a known one updates its device. */
 function register(repo: Repository): HandlerOf<'notify.device.register'> {
   return async (params, ctx) => {
-    const problem = unknownCode(params, 'dispositivo_tipo', deviceTypes);
-    if (problem) return failed(problem);
     let holderId: number | null = null;
     if (params.usuario_cartao !== undefined) {
       const h = await repo.registration.holder(params.usuario_cartao);
@@ -56,11 +56,6 @@ function register(repo: Repository): HandlerOf<'notify.device.register'> {
 /** `envianotificacao`: to the devices of a card, a group, a beneficiary type (all that are given), else to all. */
 function sendFiltered(repo: Repository): HandlerOf<'notify.send'> {
   return async (params, ctx) => {
-    const problem =
-      unknownCode(params, 'tipo_notificacao', notificationTypes) ??
-      unknownCode(params, 'grupo_usuario', userGroups) ??
-      unknownCode(params, 'tipo_beneficiario', beneficiaryTypes);
-    if (problem) return failed(problem);
     const audience: { -readonly [K in keyof Audience]: Audience[K] } = {};
     if (params.usuario_cartao !== undefined) {
       const h = await repo.registration.holder(params.usuario_cartao);
@@ -78,8 +73,6 @@ export function notifyHandlers(repo: Repository): HandlersOf<AreaIds<'notify'>> 
     'notify.device.register': register(repo),
 
     'notify.device.change': async (params) => {
-      const problem = unknownCode(params, 'dispositivo_tipo', deviceTypes);
-      if (problem) return failed(problem);
       const change = changedDevice(params.dispositivo_token, params.dispositivo_tipo);
       const result = await repo.notify.updateDevice(params.pushid, change);
       if (result === 'unknown') return failed('no device has this pushid');
@@ -89,9 +82,6 @@ export function notifyHandlers(repo: Repository): HandlersOf<AreaIds<'notify'>> 
 
     'notify.send': sendFiltered(repo),
 
-    'notify.send-all': async (params, ctx) => {
-      const problem = unknownCode(params, 'tipo_notificacao', notificationTypes);
-      return problem ? failed(problem) : send(repo, params, ctx, 'all');
-    },
+    'notify.send-all': async (params, ctx) => send(repo, params, ctx, 'all'),
   };
 }

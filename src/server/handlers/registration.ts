@@ -49,21 +49,18 @@ async function editable(repo: Repository, card: string): Promise<Holder | Row[]>
   return h;
 }
 
-/** The address an `atualizaendereco` request describes, or the reason the registration record cannot hold it. */
-function addressOf(params: ParamsOf<'registration.save-address'>): Row | string {
+/**
+ * The address an `atualizaendereco` request describes. Each `endereco_<name>`
+ * rule of the catalogue is no looser than the record's `<name>` (the city: 50
+ * characters), so the registration record holds whatever passed validation.
+ */
+function addressOf(params: ParamsOf<'registration.save-address'>): Row {
   const address: Row = { tipo: addressTypes[params.tipo_endereco] };
-  for (const name of addressParams) {
-    const value = (params as Row)[`endereco_${name}`];
-    const field = addressFields[name]!;
-    const check = field.schema.safeParse(value);
-    if (!check.success)
-      return `endereco_${name}: the registration record's ${name} ${check.error.issues[0]!.message} (${field.rule})`;
-    address[name] = value;
-  }
+  for (const name of addressParams) address[name] = (params as Row)[`endereco_${name}`];
   return address;
 }
 
-/** The contact fields an `atualizacontato` request gives. */
+/** The contact fields an `atualizacontato` request gives (at least one: the catalogue's check). */
 function contactPatch(params: ParamsOf<'registration.update-contact'>): ContactPatch {
   const patch: Record<string, string> = {};
   for (const [param, field] of contactParams) {
@@ -92,7 +89,6 @@ function saveAddress(repo: Repository): HandlerOf<'registration.save-address'> {
     const h = await editable(repo, params.usuario_cartao);
     if (Array.isArray(h)) return h;
     const address = addressOf(params);
-    if (typeof address === 'string') return failed(address);
     const codigo = params.endereco_ind;
     const restamp = restampOn(today(ctx));
     if (codigo === 0) {
@@ -112,8 +108,6 @@ export function registrationHandlers(repo: Repository): HandlersOf<AreaIds<'regi
 
     'registration.update-contact': async (params, ctx) => {
       const patch = contactPatch(params);
-      if (Object.keys(patch).length === 0)
-        return failed(`nothing to update: give at least one of ${contactParams.map(([p]) => p).join(', ')}`);
       const h = await editable(repo, params.usuario_cartao);
       if (Array.isArray(h)) return h;
       await repo.registration.saveContact(h.id, (current) => mergeContact(current, patch), restampOn(today(ctx)));

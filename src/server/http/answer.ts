@@ -60,7 +60,7 @@ function handled(route: Route, params: Params, prefer: Preferences | undefined, 
 /** A forced status, else validation, then a forced confirma_operacao or the handler. */
 function afterDelay(route: Route, raw: Params, prefer: Preferences | undefined, scope: Scope): Reply | Promise<Reply> {
   if (prefer?.status) return failure(prefer.status, `forced by Prefer: status=${prefer.status}`, applied(prefer));
-  const checked = checkParams(route.op, raw);
+  const checked = checkParams(route.op, raw, scope.ctx.now);
   if (!checked.ok) return failure(422, describeErrors(checked.errors));
   if (prefer?.confirma) {
     const body = envelopeBody(prefer.confirma, `forced by Prefer: confirma=${prefer.confirma} (nothing was done)`);

@@ -47,10 +47,14 @@ const TOO_MANY: FieldError = {
 /** The answer to a body found to carry too many values before it was all read (the rest is left unread). */
 export const TOO_MANY_REPLY: Reply = { ...failure(422, TOO_MANY.message), close: true };
 
-/** The catalogue's verdict on a request's parameters; a request that carried too many values is refused without looking at them. */
-export function checkParams(op: Operation, raw: Params): Validation {
+/**
+ * The catalogue's verdict on a request's parameters, on the server's clock
+ * `now` (a birth date may not be later than its today); a request that carried
+ * too many values is refused without looking at them.
+ */
+export function checkParams(op: Operation, raw: Params, now?: () => Date): Validation {
   if (readCount(raw) > MAX_VALUES) return { ok: false, errors: [TOO_MANY] };
-  return validateParams(op, raw);
+  return validateParams(op, raw, { now });
 }
 
 function add(out: Params, key: string, value: string): void {

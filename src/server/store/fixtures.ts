@@ -33,10 +33,14 @@ function shapeOf(fields: Fields, names: readonly string[] = Object.keys(fields))
   return out;
 }
 
-/** One of the numeric codes of a table, as a JSON number. */
-function codeOf(table: CodeTable<number>, help: string): z.ZodType {
-  const [first, ...rest] = Object.keys(table).map((k) => z.literal(Number(k)));
-  return z.union([first!, ...rest]).describe(`${help}: ${listCodes(table)}`);
+/**
+ * A code of an open list (docs/decisions.md): any value the parameter `name`
+ * of operation `op` allows, as the server stores any; described with the
+ * documented codes.
+ */
+function codeOf(op: string, name: string, table: CodeTable<number>, help: string): z.ZodType {
+  const f = operation(op).params[name]!;
+  return f.schema.describe(`${help}, ${f.rule}; documented: ${listCodes(table)}`);
 }
 
 const without = (fields: Fields, ...names: string[]): string[] => Object.keys(fields).filter((n) => !names.includes(n));
@@ -84,8 +88,8 @@ const beneficiary = z
         'cart_cod_dependente',
       ),
     ),
-    grupo_usuario: codeOf(userGroups, 'user group'),
-    tipo_beneficiario: codeOf(beneficiaryTypes, 'beneficiary type'),
+    grupo_usuario: codeOf('notify.send', 'grupo_usuario', userGroups, 'user group'),
+    tipo_beneficiario: codeOf('notify.send', 'tipo_beneficiario', beneficiaryTypes, 'beneficiary type'),
     contato: z.strictObject(shapeOf(groups['contato']!.fields)).describe('the contact of the registration record'),
     endereco: z
       .array(z.strictObject(shapeOf(groups['endereco']!.fields, without(groups['endereco']!.fields, 'pes_cod'))))
@@ -129,7 +133,7 @@ const slot = z
 const device = z
   .strictObject({
     ...shapeOf(operation('notify.device.change').params),
-    dispositivo_tipo: codeOf(deviceTypes, 'device type'),
+    dispositivo_tipo: codeOf('notify.device.change', 'dispositivo_tipo', deviceTypes, 'device type'),
     usuario_cartao: cardSchema.optional(),
     active: z.boolean().default(true).describe('false when the push provider reported the token invalid'),
   })

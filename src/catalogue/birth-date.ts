@@ -1,0 +1,32 @@
+/**
+ * The birth-date rule: a real date DD/MM/YYYY that is not in the future.
+ * "Today" is the local date of the clock `validateParams` is given (the
+ * server's clock, which tests pin), else of the moment the value is checked:
+ * the rule reads it while a validation runs, never when the module loads.
+ * Answers keep the plain date rule (`data_nasc` of the registration record):
+ * the client accepts what the spec allows.
+ */
+import { fromBR, today } from './dates.js';
+import { dateBR, extend } from './rules.js';
+
+/** The clock of the validation running now, if it was given one. Validation is synchronous, so one slot is enough. */
+let running: (() => Date) | undefined;
+
+/** Runs `validate` (synchronous) with `now` as the clock of the rules that depend on the day. */
+export function onClock<T>(now: (() => Date) | undefined, validate: () => T): T {
+  const outer = running;
+  running = now;
+  try {
+    return validate();
+  } finally {
+    running = outer;
+  }
+}
+
+/** A date of birth: `DD/MM/YYYY`, a real date, not later than today. */
+export const birthDate = extend(
+  dateBR,
+  { rule: 'a date DD/MM/YYYY, not in the future', invalid: [...dateBR.invalid, '01/01/9999'] },
+  () =>
+    dateBR.schema.refine((s) => fromBR(s) <= today(running), { error: 'must be a date of birth, not in the future' }),
+);
