@@ -1,11 +1,11 @@
 /**
  * Checking parameters against an operation's field rules, with errors that
- * name the field and the rule; the plain-text rule (rules.ts) on every
+ * name the field and the rule; the plain-text rule (plain-text.ts) on every
  * parameter first. Messages stay short whatever was sent (limits.ts).
  */
 import type * as z from 'zod';
 import type { Operation, ParamsOfOperation } from './operation.js';
-import { plainTextProblem } from './rules.js';
+import { plainTextProblem } from './plain-text.js';
 import { ECHOED_NAME, MAX_DESCRIBED } from './limits.js';
 import { maskPersonalNumbers } from './mask.js';
 

@@ -74,8 +74,8 @@ export const schedule = [
       dt_hr_inicio: req(r.dateTime, 'start'),
       dt_hr_fim: req(r.dateTime, 'end'),
       ds_email: req(r.text(60, 0, 'ana.souza@example.com'), 'e-mail for the confirmation'),
-      nr_ddd_celular: req(r.int(2, 2, '11'), 'mobile area code'),
-      nr_celular: req(r.int(1, 9, '987654321'), 'mobile number'),
+      nr_ddd_celular: req(r.areaCode, 'mobile area code'),
+      nr_celular: req(r.localNumber, 'mobile number'),
       ds_endereco: req(r.text(300, 0, 'Rua Augusta, 100'), 'provider address where the visit happens'),
     },
     // The new appointment's code, typed as the spec types cd_evento (§2.4: up to 18 digits).

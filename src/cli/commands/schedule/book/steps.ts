@@ -10,6 +10,7 @@ import { ExitCode } from '../../../exit-codes.js';
 import { lookup, type Lookup } from '../../../interactive/calls.js';
 import { askField } from '../../../interactive/fields.js';
 import type { Invocation } from '../../../invocation.js';
+import { inputOptions } from '../../../operations/input.js';
 import { renderCalendar } from '../../../output/calendar.js';
 
 const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -23,7 +24,13 @@ export const text = (v: unknown) => (v === undefined || v === null ? '' : String
 /** Asks for `name` unless the command line gave it. */
 export async function ask(inv: Invocation, op: Operation, params: Params, name: string, fallback?: string) {
   if (params[name] !== undefined) return;
-  const answer = await askField(inv.ctx.prompter, name, op.params[name]!, fallback ? { default: fallback } : {});
+  const input = inputOptions(inv);
+  const answer = await askField(
+    inv.ctx.prompter,
+    name,
+    op.params[name]!,
+    fallback ? { ...input, default: fallback } : input,
+  );
   if (answer !== undefined) params[name] = answer;
 }
 
