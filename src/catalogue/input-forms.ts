@@ -75,9 +75,19 @@ export const cepInput: InputForms = {
   forms: ['01310100', '01310-100', '01.310-100'],
 };
 
-/** The enrolment CEP (an int): `01310-100` → the digits, which the int rule reads as 1310100. */
+/**
+ * The enrolment CEP, an int: `01310-100` → `01310100`, which the int rule reads
+ * as 1310100. A shorter CEP (`1310100`, a JSON number) is written with 8 digits
+ * too, so that wherever coopctl shows it (a wizard's summary, a command to
+ * continue with) its leading zero is there; the int sent is the same.
+ */
 export const cepNumberInput: InputForms = {
-  accept: (value) => cepDigits(value) ?? value,
+  accept: (value) => {
+    if (typeof value === 'number')
+      return Number.isSafeInteger(value) && value >= 0 && value < 1e7 ? String(value).padStart(8, '0') : value;
+    if (typeof value === 'string' && /^\d{1,7}$/.test(value.trim())) return value.trim().padStart(8, '0');
+    return cepDigits(value) ?? value;
+  },
   forms: ['01310100', '01310-100', '01.310-100', '1310100'],
 };
 
