@@ -104,10 +104,10 @@ function formsHint(field: Field): string {
 /** The question for a field: its help, its spec name and (for typed answers) its rule and a few input forms. */
 export function fieldMessage(name: string, field: Field, options: AskOptions = {}): string {
   const parts = [options.prefix, `${capitalised(field.help)} [${name}]`];
-  if (field.kind === 'array') {
-    const codes = field.suggestions ? `; documented: ${Object.keys(field.suggestions).join(', ')}` : '';
-    parts.push(`(${field.rule}; comma-separated, e.g. ${field.example}${codes})`);
-  } else if (field.kind !== 'choice' && !field.suggestions) parts.push(`(${field.rule}${formsHint(field)})`);
+  if (field.kind === 'array' && field.suggestions)
+    parts.push(`(comma-separated codes; documented: ${Object.keys(field.suggestions).join(', ')})`);
+  else if (field.kind === 'array') parts.push(`(${field.rule}; comma-separated, e.g. ${field.example})`);
+  else if (field.kind !== 'choice' && !field.suggestions) parts.push(`(${field.rule}${formsHint(field)})`);
   if (options.optional) parts.push('(optional, Enter to skip)');
   return parts.filter(Boolean).join(' ');
 }
