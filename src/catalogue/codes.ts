@@ -127,3 +127,15 @@ export function unknownCode(params: Params, name: string, table: CodeTable<strin
   const bad = values.find((v) => !known(table, v as string | number));
   return bad === undefined ? undefined : `${name}: ${String(bad)} is not a documented code (${listCodes(table)})`;
 }
+
+/** `grau_dependencia` of `beneficiario`: the beneficiary's tie to the holder (suggested; any code the spec allows is sent). */
+export const dependencyDegrees: CodeTable<string> = {
+  T: 'holder (titular)',
+  C: 'spouse or partner (cônjuge)',
+  F: 'child (filho or filha)',
+  D: 'other dependent',
+  A: 'aggregate (agregado)',
+};
+
+/** `fatura_email` of `responsavel_financeiro`: whether the invoice is sent by e-mail (suggested). */
+export const invoiceByEmail: CodeTable<string> = { S: 'yes, by e-mail', N: 'no' };

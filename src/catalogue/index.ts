@@ -8,6 +8,7 @@ export type * from './types.js';
 export * from './operation.js';
 export * from './field.js';
 export * from './validate.js';
+export * from './input.js';
 export * from './response.js';
 export type { FieldRule, FieldKind, IntValue } from './rules.js';
 export * from './samples.js';

@@ -8,6 +8,8 @@
  */
 import * as z from 'zod';
 import { layoutPattern, parseDate, TIME_PATTERN, type DateLayout } from './dates.js';
+import * as input from './input-forms.js';
+import type { InputContext, InputForms } from './input-forms.js';
 import { MAX_LIST } from './limits.js';
 
 export type FieldKind = 'string' | 'int' | 'array' | 'choice';
@@ -29,7 +31,31 @@ export interface FieldRule<T = unknown> {
   readonly kind: FieldKind;
   /** Closed set of values, for prompts (select) and completion. */
   readonly choices?: readonly string[];
+  /** The CLI's input normaliser (input-forms.ts): what a person typed → this field's wire value, else unchanged. */
+  readonly accept?: (value: unknown, at: InputContext) => unknown;
+  /** Examples of the input forms `accept` takes: help, docs, the tests' table. */
+  readonly forms?: readonly string[];
+  /** Documented codes of a code list the spec leaves open, with their meaning: prompts, completion, help. */
+  readonly suggestions?: Readonly<Record<string, string>>;
+  /** A warning the CLI shows about a valid value (its parsed output) before sending it: a wrong check digit, an undocumented code. */
+  readonly warn?: (value: unknown) => string | undefined;
+  /** What the CLI understood of a normalised value that breaks the rule, added to its error. */
+  readonly understood?: (value: unknown) => string | undefined;
 }
+
+/** The members of a rule that a copy carries (all but the schema, which stays lazy). */
+const RULE_KEYS = [
+  'rule',
+  'example',
+  'invalid',
+  'kind',
+  'choices',
+  'accept',
+  'forms',
+  'suggestions',
+  'warn',
+  'understood',
+];
 
 const must = (words: string) => ({ error: `must be ${words}` });
 
@@ -61,8 +87,18 @@ export function extend<T, P extends object, U = T>(
   props: P,
   make: () => z.ZodType<U> = () => base.schema as unknown as z.ZodType<U>,
 ): Omit<FieldRule<U>, keyof P | 'schema'> & P & { readonly schema: z.ZodType<U> } {
-  const { rule: words, example, invalid, kind, choices } = base;
-  return withSchema({ rule: words, example, invalid, kind, ...(choices ? { choices } : {}), ...props }, make);
+  const copied: Record<string, unknown> = {};
+  for (const key of RULE_KEYS) if (Object.hasOwn(base, key)) copied[key] = base[key as keyof FieldRule<T>];
+  return withSchema({ ...(copied as Omit<FieldRule<T>, 'schema'>), ...props }, make);
+}
+
+/** `base` with the input normaliser and forms of its field type, and any other CLI members (`warn`, `understood`). */
+export function withInput<T>(
+  base: FieldRule<T>,
+  forms: InputForms,
+  extra: Pick<FieldRule, 'warn' | 'understood'> = {},
+): FieldRule<T> {
+  return extend(base, { ...forms, ...extra });
 }
 
 /** `base` with another example value (a list of codes whose first code differs). */
@@ -113,26 +149,35 @@ export function digits(n: number, example: string): FieldRule<string> {
   ]);
 }
 
-/** Beneficiary card number `usuario_cartao`: 17 digits. */
-export const card = digits(17, '00010001000001005');
+/** Beneficiary card number `usuario_cartao`: 17 digits; the CLI warns when the check digit does not match. */
+export const card = withInput(digits(17, '00010001000001005'), input.cardInput, {
+  warn: input.cardCheckWarning,
+  understood: input.understoodDigits,
+});
 
 /** CEP as in section 4.1: digits only, 8 to 11 of them, no hyphen (GUIDE §2a). */
-export const cep: FieldRule<string> = rule(
-  () => z.string(must('8 to 11 digits, no hyphen')).regex(/^\d{8,11}$/, must('8 to 11 digits, no hyphen')),
-  '8 to 11 digits, no hyphen',
-  '01310100',
-  ['01310-100', '1234567', '123456789012'],
+export const cep: FieldRule<string> = withInput(
+  rule(
+    () => z.string(must('8 to 11 digits, no hyphen')).regex(/^\d{8,11}$/, must('8 to 11 digits, no hyphen')),
+    '8 to 11 digits, no hyphen',
+    '01310100',
+    ['01310-100', '1234567', '123456789012'],
+  ),
+  input.cepInput,
 );
 
 /** Phone `(99)999999999`: two-digit area code in parentheses, then 8 or 9 digits. */
-export const phone: FieldRule<string> = rule(
-  () =>
-    z
-      .string(must('(99)999999999'))
-      .regex(/^\(\d{2}\)\d{8,9}$/, must('(99) area code then 8 or 9 digits, as (11)987654321')),
-  '(99) area code then 8 or 9 digits',
-  '(11)987654321',
-  ['(11)9876543210', '(11)1234567', '11987654321', '(1)987654321'],
+export const phone: FieldRule<string> = withInput(
+  rule(
+    () =>
+      z
+        .string(must('(99)999999999'))
+        .regex(/^\(\d{2}\)\d{8,9}$/, must('(99) area code then 8 or 9 digits, as (11)987654321')),
+    '(99) area code then 8 or 9 digits',
+    '(11)987654321',
+    ['(11)9876543210', '(11)1234567', '11987654321', '(1)987654321'],
+  ),
+  input.phoneInput,
 );
 
 /** An e-mail address of at most `max` characters. */
@@ -162,9 +207,12 @@ export function oneOf<const V extends readonly [string, ...string[]]>(
   );
 }
 
-export const flagSN = oneOf(['S', 'N'], 'S = yes, N = no');
-export const sexMF = oneOf(['M', 'F']);
-export const addressRC = oneOf(['R', 'C'], 'R = residential, C = commercial');
+export const flagSN = withInput(oneOf(['S', 'N'], 'S = yes, N = no'), input.yesNoInput);
+export const sexMF = withInput(oneOf(['M', 'F']), input.anyCase(['M', 'F'], ['M', 'F', 'm', 'f']));
+export const addressRC = withInput(
+  oneOf(['R', 'C'], 'R = residential, C = commercial'),
+  input.anyCase(['R', 'C'], ['R', 'C', 'r', 'c']),
+);
 
 /** Digit counts whose integers a double holds exactly (the `int` rule parses these to numbers). */
 type ExactDigits = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15;
@@ -222,6 +270,15 @@ export function int<const Max extends number>(min: number, max: Max, example?: s
   return rule(make, words, example ?? String(10 ** Math.max(min - 1, 0) + 1).slice(0, max), invalid, 'int');
 }
 
+/** A phone as the enrolment area sends it: an int of the area code and the number, 10 or 11 digits. */
+export const phoneNumber = withInput(int(10, 11, '11987654321'), input.phoneNumberInput);
+/** The enrolment CEP, an int: written `01310100` to people, sent as 1310100 (docs/decisions.md). */
+export const cepNumber = withInput(int(1, 10, '01310100'), input.cepNumberInput);
+/** The scheduling area code `nr_ddd_celular`. */
+export const areaCode = withInput(int(2, 2, '11'), input.areaCodeInput);
+/** The scheduling mobile number `nr_celular`, without the area code. */
+export const localNumber = withInput(int(1, 9, '987654321'), input.localNumberInput);
+
 /** A date of one of the spec's layouts (dates.ts), refused by its shape first, then when it is not a real date. */
 function dated(layout: DateLayout, words: string, example: string, invalid: readonly unknown[]): FieldRule<string> {
   // `abort`: a value of the wrong layout is not also checked as a calendar date.
@@ -234,19 +291,24 @@ function dated(layout: DateLayout, words: string, example: string, invalid: read
 }
 
 /** `DD/MM/YYYY` (the spec's `d/m/Y` is the same layout). */
-export const dateBR = dated('DD/MM/YYYY', 'a date DD/MM/YYYY', '15/03/1985', ['31/02/2020', '1985-03-15', '5/3/1985']);
+export const dateBR = withInput(
+  dated('DD/MM/YYYY', 'a date DD/MM/YYYY', '15/03/1985', ['31/02/2020', '1985-03-15', '5/3/1985']),
+  input.dateBRInput,
+);
 /** `yyyy-mm-dd`. */
-export const dateISO = dated('yyyy-mm-dd', 'a date yyyy-mm-dd', '2026-12-01', [
-  '2026-02-30',
-  '01/12/2026',
-  '2026-12-1',
-]);
+export const dateISO = withInput(
+  dated('yyyy-mm-dd', 'a date yyyy-mm-dd', '2026-12-01', ['2026-02-30', '01/12/2026', '2026-12-1']),
+  input.dateISOInput,
+);
 /** `yyyy-mm-dd hh:mi`. */
-export const dateTime = dated('yyyy-mm-dd hh:mi', 'a date and time yyyy-mm-dd hh:mi', '2026-12-01 09:00', [
-  '2026-12-01 24:00',
-  '2026-12-01',
-  '2026-02-30 09:00',
-]);
+export const dateTime = withInput(
+  dated('yyyy-mm-dd hh:mi', 'a date and time yyyy-mm-dd hh:mi', '2026-12-01 09:00', [
+    '2026-12-01 24:00',
+    '2026-12-01',
+    '2026-02-30 09:00',
+  ]),
+  input.dateTimeInput,
+);
 /** `Y-m-d H:i:s`. */
 export const dateTimeSec = dated('Y-m-d H:i:s', 'a date and time Y-m-d H:i:s', '2026-12-01 00:00:00', [
   '2026-12-01 00:00',
@@ -279,15 +341,18 @@ export function cpfValid(d: string): boolean {
 }
 
 /** CPF written `999.999.999-99`, with valid check digits. */
-export const cpfMasked: FieldRule<string> = rule(
-  () =>
-    z
-      .string(must('a CPF 999.999.999-99'))
-      .regex(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/, must('a CPF written 999.999.999-99'))
-      .refine((s) => cpfValid(s.replace(/\D/g, '')), must('a CPF with valid check digits')),
-  'a CPF 999.999.999-99 with valid check digits',
-  '529.982.247-25',
-  ['529.982.247-26', '52998224725', '111.111.111-11'],
+export const cpfMasked: FieldRule<string> = withInput(
+  rule(
+    () =>
+      z
+        .string(must('a CPF 999.999.999-99'))
+        .regex(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/, must('a CPF written 999.999.999-99'))
+        .refine((s) => cpfValid(s.replace(/\D/g, '')), must('a CPF with valid check digits')),
+    'a CPF 999.999.999-99 with valid check digits',
+    '529.982.247-25',
+    ['529.982.247-26', '52998224725', '111.111.111-11'],
+  ),
+  input.cpfInput,
 );
 
 /** CPF as 11 digits (registration record). */
@@ -328,38 +393,3 @@ export const base64: FieldRule<string> = rule(
 
 /** "true" or "false" as text (notification results). */
 export const boolText = oneOf(['true', 'false']);
-
-// ── Plain text: the rule every parameter's text obeys ─────────────────────────
-
-/** What a parameter's text may not hold: C0 controls (tab and line breaks too), DEL, C1 controls, and any surrogate (checked in pairs). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this rule's purpose
-const SUSPECT = /[\u0000-\u001f\u007f-\u009f\ud800-\udfff]/;
-
-const hex = (code: number, width: number) => code.toString(16).toUpperCase().padStart(width, '0');
-
-/**
- * Why `text` breaks the plain-text rule, or undefined when it keeps it. The
- * server decodes an invalid UTF-8 byte as a lone surrogate U+DC80 to U+DCFF
- * (as Python's surrogateescape does), so such a surrogate is reported as that
- * byte. Positions count characters from 1; the text itself is never repeated.
- */
-export function plainTextProblem(text: string): string | undefined {
-  const first = text.search(SUSPECT);
-  if (first < 0) return undefined;
-  for (let i = first, position = [...text.slice(0, first)].length + 1; i < text.length; i++, position++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        i++;
-        continue;
-      }
-    }
-    if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
-      return `must not contain control characters (found U+${hex(c, 4)} at position ${position})`;
-    if (c >= 0xdc80 && c <= 0xdcff) return `is not valid UTF-8 (byte 0x${hex(c - 0xdc00, 2)} at position ${position})`;
-    if (c >= 0xd800 && c <= 0xdfff)
-      return `is not valid Unicode (lone surrogate U+${hex(c, 4)} at position ${position})`;
-  }
-  return undefined;
-}

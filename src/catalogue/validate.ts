@@ -1,6 +1,6 @@
 /**
  * Checking parameters against an operation's field rules, with errors that
- * name the field and the rule; the plain-text rule (rules.ts) on every
+ * name the field and the rule; the plain-text rule (plain-text.ts) on every
  * parameter first, the operation's rules across fields (checks.ts) last.
  * Messages stay short whatever was sent (limits.ts).
  */
@@ -8,7 +8,7 @@ import type * as z from 'zod';
 import { onClock } from './birth-date.js';
 import { checkProblem } from './checks.js';
 import type { Operation, ParamsOfOperation } from './operation.js';
-import { plainTextProblem } from './rules.js';
+import { plainTextProblem } from './plain-text.js';
 import { ECHOED_NAME, MAX_DESCRIBED } from './limits.js';
 import { maskPersonalNumbers } from './mask.js';
 

@@ -50,6 +50,7 @@ export const systemClock: Clock = {
     await delay(ms, undefined, signal ? { signal } : {});
   },
   random: () => Math.random(),
+  date: () => new Date(),
 };
 
 const isTTY = (s: unknown) => (s as { isTTY?: boolean }).isTTY === true;

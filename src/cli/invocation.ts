@@ -20,6 +20,7 @@ export class Invocation {
   #client: Promise<Client> | undefined;
   #styles = new Map<'stdout' | 'stderr', Promise<Style>>();
   #stdinTakenBy: string | undefined;
+  #warned = new Set<string>();
 
   constructor(ctx: Context, globals: GlobalOptions) {
     this.ctx = ctx;
@@ -68,6 +69,17 @@ export class Invocation {
   /** A line for people on stderr even with --quiet: a wizard's screens, the facts of a confirmation. */
   say(text = '', dress: (safe: string) => string = (safe) => safe): void {
     this.ctx.stderr.write(`${dress(sanitize(text))}\n`);
+  }
+
+  /**
+   * `warning: <text>` on stderr, even with --quiet, once per text (a prompt's
+   * warning is not repeated when its answer is sent). Warnings never change
+   * the exit code.
+   */
+  warn(text: string): void {
+    if (this.#warned.has(text)) return;
+    this.#warned.add(text);
+    this.say(`warning: ${text}`);
   }
 
   /** A message on stderr, even with --quiet: it explains the exit code. */

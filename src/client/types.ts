@@ -11,6 +11,8 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** A number in [0, 1), for jitter. */
   random(): number;
+  /** The wall-clock instant: the day that input such as `hoje` names (the system's when absent). */
+  date?(): Date;
 }
 
 export type BodyEncoding = 'json' | 'form';

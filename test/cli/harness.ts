@@ -24,6 +24,8 @@ export interface RunOptions {
   readonly tty?: ContextParts['tty'];
   readonly signal?: AbortSignal;
   readonly prompter?: ContextParts['prompter'];
+  /** The wall clock's instant for this run (the day that `hoje` names); the system's by default. */
+  readonly today?: Date;
 }
 
 export interface Harness {
@@ -78,7 +80,7 @@ export async function startHarness(): Promise<Harness> {
           ...options.env,
         },
         tty: { stdin: false, stdout: false, stderr: false, ...options.tty },
-        clock,
+        clock: options.today ? { ...clock, date: () => options.today! } : clock,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.prompter ? { prompter: options.prompter } : {}),
       });

@@ -69,6 +69,17 @@ describe('help', () => {
       expect(r.stdout).toContain(name);
   });
 
+  it('a field shows the forms it accepts, and an open code list its documented codes', async () => {
+    const contact = (await h.run(['registration', 'update-contact', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(contact).toContain(
+      '--usuario-celular <value> mobile phone: (99) area code then 8 or 9 digits, e.g. (11)987654321; also accepts (11) 98765-4321, 11 98765-4321, 11987654321, +55 11 98765-4321',
+    );
+    const device = (await h.run(['notify', 'device', 'register', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(device).toContain(
+      'documented codes: 1 Android, 2 iOS, 3 web browser (Web Push) (others are sent with a warning)',
+    );
+  });
+
   it('--version prints the version', async () => {
     const r = await h.run(['--version']);
     expect(r.code).toBe(0);
@@ -85,6 +96,9 @@ describe.each(catalogue.map((op) => [op.command.join(' '), op] as const))('coopc
     for (const [name, f] of Object.entries(op.params)) {
       expect(r.stdout).toContain(flagOf(name));
       expect(flat).toContain(`${f.help}: ${f.rule}, e.g. ${f.example}`);
+      // The input forms the CLI accepts besides the wire form, and the documented codes of an open list.
+      for (const form of f.forms ?? []) expect(flat).toContain(form);
+      for (const [code, meaning] of Object.entries(f.suggestions ?? {})) expect(flat).toContain(`${code} ${meaning}`);
       if (f.required && f.cliDefault === undefined)
         expect(flat).toMatch(new RegExp(`${flagOf(name)} <[^>]+> [^]*?\\(required\\)`));
     }

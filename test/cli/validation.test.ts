@@ -1,8 +1,8 @@
 /**
  * Generated from the catalogue, for every operation: each required field
  * missing, and each value its rule must reject (one past each bound,
- * malformed), end in exit 2 with a message naming the field and its rule, and
- * nothing is sent.
+ * malformed) that is not one of the field's input forms, end in exit 2 with
+ * a message naming the field and its rule, and nothing is sent.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogue, sampleParams } from '../../src/catalogue/index.js';
@@ -41,7 +41,11 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
     },
   );
 
-  const invalid = Object.entries(op.params).flatMap(([name, f]) => f.invalid.map((value) => [name, value] as const));
+  // A value the wire format refuses but that is one of the field's input forms (`11987654321` for a registration
+  // phone) is read by the CLI: test/catalogue/input-forms.test.ts holds what it becomes; the server still refuses it.
+  const invalid = Object.entries(op.params).flatMap(([name, f]) =>
+    f.invalid.filter((value) => !f.forms?.includes(value as string)).map((value) => [name, value] as const),
+  );
   it.each(invalid)('with %s = %j: exit 2, names it and its rule, sends nothing', async (name, value) => {
     const params = sampleParams(op);
     delete params[name];

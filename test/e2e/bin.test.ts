@@ -81,7 +81,7 @@ describe('bin/coopctl', () => {
     const r = await coopctl(['registration', 'show', '123']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      'error: usuario_cartao (--usuario-cartao): must be 17 digits (see coopctl registration show --help)\n',
+      'error: usuario_cartao (--usuario-cartao): must be 17 digits; understood 3 digits "123" (see coopctl registration show --help)\n',
     );
     expect(service.requests).toHaveLength(0);
   });

@@ -30,7 +30,7 @@ export const payerAnswers: Scripted[] = [
   { q: '[estado_civil]', a: 'C' },
   { q: '[telefone_principal]', a: '11987654321' },
   { q: '[email]', a: 'ana.souza@example.com' },
-  { q: '[cep]', a: '1310100' },
+  { q: '[cep]', a: '01310-100' },
   { q: '[logradouro]', a: 'Avenida Paulista' },
   { q: '[logradouro_numero]', a: '1578' },
   { q: '[complemento]', a: 'apto 12' },

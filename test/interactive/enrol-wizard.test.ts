@@ -270,7 +270,7 @@ describe('against a fake service', () => {
     expect(lines.slice(from + 1, from + 13)).toEqual([
       "  coopctl --profile ops enrol beneficiary contact 152 --nome 'Lia Souza' --telefone-principal 11987654321 --email b2@example.com",
       '  coopctl --profile ops enrol beneficiary document 152 --tipo-documento RG --numero 123456782 --tipo-arquivo pdf',
-      "  coopctl --profile ops enrol beneficiary address 152 --finalidade RES --finalidade COR --tipo-endereco R --cep 1310100 --logradouro 'Avenida Paulista' --logradouro-numero 1578 --complemento 'apto 12' --bairro 'Bela Vista'",
+      "  coopctl --profile ops enrol beneficiary address 152 --finalidade RES --finalidade COR --tipo-endereco R --cep 01310100 --logradouro 'Avenida Paulista' --logradouro-numero 1578 --complemento 'apto 12' --bairro 'Bela Vista'",
       "  coopctl --profile ops enrol beneficiary declaration 152 --formulario-id 1 --pergunta-id 1 --resposta S --descricao 'asthma, controlled'",
       '  coopctl --profile ops enrol beneficiary declaration 152 --formulario-id 1 --pergunta-id 2 --resposta N',
       '  # beneficiary 3 (Caio Souza): set BENEFICIARIO_ID_3 to the beneficiario_id that this command prints',

@@ -45,7 +45,11 @@ describe('field questions (unit)', () => {
     const validate = fieldValidator(card);
     expect(validate(CARD)).toBe(true);
     expect(validate(` ${CARD} `)).toBe(true);
-    expect(validate('123')).toBe(`must be 17 digits, e.g. ${CARD}`);
+    expect(validate('123')).toBe(`must be 17 digits; understood 3 digits "123", e.g. ${CARD}`);
+    expect(validate('0001 0001 000001 00 5')).toBe(true);
+    expect(validate('0001 0001 000001 00')).toBe(
+      `must be 17 digits; understood 16 digits "************0100", e.g. ${CARD}`,
+    );
     const cpf = operation('enrol.payer').params['cpf']!;
     expect(fieldValidator(cpf)('529.982.247-26')).toMatch(
       /^must be a CPF with valid check digits \(a CPF 999\.999\.999-99 with valid check digits\), e\.g\. 529\.982\.247-25$/,
@@ -86,7 +90,10 @@ describe('prompting for missing fields on a TTY', () => {
     expect(q!.kind).toBe('input');
     expect(q!.message).toContain('usuario_cartao');
     expect(q!.message).toContain('17 digits');
-    expect(q!.errors).toEqual([`must be 17 digits, e.g. ${CARD}`, `must be 17 digits, e.g. ${CARD}`]);
+    expect(q!.errors).toEqual([
+      `must be 17 digits; understood 3 digits "123", e.g. ${CARD}`,
+      `must be 17 digits, e.g. ${CARD}`,
+    ]);
     expect(h.test.requests).toHaveLength(1);
     expect(h.test.requests[0]!.url.searchParams.get('usuario_cartao')).toBe(CARD);
     expect(r.stderr).toContain('--usuario-cartao');

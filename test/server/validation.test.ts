@@ -3,6 +3,7 @@ import { catalogue, operation, sampleParams, type Operation } from '../../src/ca
 import { startFake, type FakeServer } from './fake.js';
 import { sendJson } from './raw.js';
 import { invalidCases } from './cases.js';
+import { rowsOf } from '../catalogue/input-forms.js';
 
 let srv: FakeServer;
 beforeAll(async () => {
@@ -121,5 +122,36 @@ describe('rules across fields and the day (the catalogue runs them; the server a
     } finally {
       await pinned.close();
     }
+  });
+});
+
+/**
+ * The server stays strict: every input form that the CLI rewrites (test/catalogue/input-forms.ts) is refused as
+ * typed. Left out: forms that are already in the wire format (digits for an int, `01310100`), and open code lists,
+ * whose wire rule takes any code within its bounds (`rg` is a code of up to 3 characters).
+ */
+describe("input forms are the CLI's: the server refuses them", () => {
+  const rewritten = catalogue.flatMap((op) =>
+    Object.entries(op.params).flatMap(([name, f]) =>
+      f.suggestions
+        ? []
+        : (rowsOf(f) ?? [])
+            .filter(([form, sent]) => String(sent) !== form && !(f.kind === 'int' && /^\d+$/.test(form)))
+            .map(([form]) => [op.id, name, form, op] as const),
+    ),
+  );
+
+  it('covers the field types', () => {
+    expect(new Set(rewritten.map(([, name]) => name)).size).toBeGreaterThan(20);
+  });
+
+  it.each(rewritten)('%s with %s = %j → 422 naming the field', async (_id, name, form, op) => {
+    const before = srv.calls.length;
+    const res = await call(op, { ...sampleParams(op), [name]: form });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual([
+      { confirma_operacao: 4, mensagem_erro: expect.stringMatching(new RegExp(`^${name}: must be `)) },
+    ]);
+    expect(srv.calls.length).toBe(before);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../src/catalogue/index.js';
-import { cardCheckDigit, cardParts, cardValid, makeCard } from '../../src/server/store/card.js';
+import { cardCheckDigit, cardValid } from '../../src/catalogue/card.js';
+import { cardParts, makeCard } from '../../src/server/store/card.js';
 import { cpfFrom, maskCpf } from '../../src/server/store/cpf.js';
 import { addDays, addMonths, firstOfNextMonth, fromBR, toBR, weekday } from '../../src/catalogue/dates.js';
 import { seeded } from '../../src/server/store/prng.js';

@@ -11,6 +11,8 @@ it.each([
   ['tipo_beneficiario', codes.beneficiaryTypes],
   ['tipo_documento', codes.documentTypes],
   ['finalidade', codes.addressPurposes],
+  ['grau_dependencia', codes.dependencyDegrees],
+  ['fatura_email', codes.invoiceByEmail],
 ])('docs/decisions.md lists every %s code', (name, table) => {
   const line = doc.split('\n').find((l) => l.includes(`**\`${name}\``))!;
   expect(line, name).toBeDefined();

@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { seedScale } from '../../src/server/store/sqlite/seed-scale.js';
-import { cardParts, cardValid } from '../../src/server/store/card.js';
+import { cardValid } from '../../src/catalogue/card.js';
+import { cardParts } from '../../src/server/store/card.js';
 import { cpfValid } from '../../src/catalogue/rules.js';
 import { call, openTemp, tempDir } from './helpers.js';
 

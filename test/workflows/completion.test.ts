@@ -79,6 +79,27 @@ describe('the tree', () => {
     }
   });
 
+  it('open code lists offer their documented codes (docs/decisions.md), which stay suggestions', async () => {
+    const t = await tree();
+    const offered = (words: string, flag: string) =>
+      t.nodes.find((n) => n.words.join(' ') === words)!.options.find((o) => o.names.includes(flag))!.choices;
+    expect(offered('notify device register', '--dispositivo-tipo')).toEqual(['1', '2', '3']);
+    expect(offered('notify send', '--tipo-notificacao')).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(offered('enrol beneficiary document', '--tipo-documento')).toEqual([
+      'RG',
+      'CPF',
+      'CNH',
+      'CNS',
+      'CN',
+      'CC',
+      'PAS',
+      'CTP',
+      'RNE',
+    ]);
+    expect(offered('enrol beneficiary address', '--finalidade')).toEqual(['RES', 'COM', 'COB', 'COR']);
+    expect(offered('enrol contract set-status', '--opcao-id')).toEqual(['1', '2', '3', '4']);
+  });
+
   it('an unknown shell is a usage error', async () => {
     expect((await h.run(['completion', 'tcsh'])).code).toBe(2);
   });
@@ -143,6 +164,14 @@ describe('bash', () => {
     const op = catalogue.find((o) => Object.values(o.params).some((f) => f.choices))!;
     const [name, field] = Object.entries(op.params).find(([, f]) => f.choices)!;
     expect(await bashComplete('coopctl', ...op.command, flagOf(name), '')).toEqual([...field.choices!]);
+  });
+
+  it('documented codes of an open code list: coopctl notify device register --dispositivo-tipo → 1 2 3', async () => {
+    expect(await bashComplete('coopctl', 'notify', 'device', 'register', '--dispositivo-tipo', '')).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
   });
 
   it('positional choices: completion <shell>, api <METHOD> <path>, help <command>', async () => {

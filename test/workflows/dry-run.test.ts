@@ -10,7 +10,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { curlCommand } from '../../src/cli/safety/curl.js';
 import { shellQuote } from '../../src/cli/output/shell.js';
 import type { HttpRequest } from '../../src/client/types.js';
-import { catalogue, operation, sampleParams, sampleRecord, type Operation } from '../../src/catalogue/index.js';
+import {
+  catalogue,
+  operation,
+  sampleParams,
+  sampleRecord,
+  type Field,
+  type Operation,
+} from '../../src/catalogue/index.js';
 import type { RecordedRequest } from '../helpers/fake-service.js';
 import { startHarness, type Harness } from '../cli/harness.js';
 import { argvOf, confirmPrompter, runBash } from './helpers.js';
@@ -46,10 +53,13 @@ describe.each(catalogue.map((op) => [op.command.join(' '), op] as const))('coopc
     const ok = await h.run([...argvOf(op, sampleParams(op)), '-n']);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/^curl /);
+    // A value the rule refuses that is not one of the field's input forms (the CLI reads those: `01310-100`).
+    const refused = (f: Field) => f.invalid.find((v) => !f.forms?.includes(String(v)));
     const [name, field] =
-      Object.entries(op.params).find(([, f]) => f.required && f.invalid.length > 0 && f.cliDefault === undefined) ?? [];
+      Object.entries(op.params).find(([, f]) => f.required && refused(f) !== undefined && f.cliDefault === undefined) ??
+      [];
     if (name && field) {
-      const bad = await h.run([...argvOf(op, { ...sampleParams(op), [name]: String(field.invalid[0]) }), '-n']);
+      const bad = await h.run([...argvOf(op, { ...sampleParams(op), [name]: String(refused(field)) }), '-n']);
       expect(bad.code).toBe(2);
       expect(bad.stdout).toBe('');
     }

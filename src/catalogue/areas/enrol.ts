@@ -3,6 +3,7 @@ import { birthDate } from '../birth-date.js';
 import { atLeastOne } from '../checks.js';
 import { field, opt, req } from '../field.js';
 import * as rec from '../records.js';
+import * as codes from '../open-codes.js';
 import * as r from '../rules.js';
 import { inArea, READ, WRITE } from './common.js';
 
@@ -15,7 +16,7 @@ const contractId = <const R extends boolean>(required: R) => ({
 const beneficiaryId = { beneficiario_id: req(r.int(1, 10, '1'), 'beneficiary') };
 /** The address fields shared by the payer and a beneficiary's address. */
 const postalAddress = {
-  cep: req(r.int(1, 10, '1310100'), 'postal code'),
+  cep: req(r.cepNumber, 'postal code'),
   logradouro: req(r.text(100, 0, 'Avenida Paulista'), 'street'),
   logradouro_numero: req(r.text(5, 0, '1578'), 'number'),
   complemento: opt(r.text(30), 'complement'),
@@ -62,7 +63,7 @@ export const enrol = [
     methods: WRITE,
     params: {
       ...contractId(false),
-      opcao_id: req(r.int(1, 10, '2'), 'operation option (see docs/decisions.md)'),
+      opcao_id: req(codes.contractOption, 'operation option'),
       beneficiario_id: opt(r.int(1, 10, '1'), 'beneficiary'),
     },
     checks: [atLeastOne('what to change', 'contrato_id', 'beneficiario_id')],
@@ -83,12 +84,12 @@ export const enrol = [
       sexo: req(r.sexMF, 'sex'),
       grau_parentesco: req(r.text(3, 0, 'TIT'), 'kinship degree'),
       estado_civil: req(r.text(2, 0, 'C'), 'marital status'),
-      telefone_principal: req(r.int(10, 11, '11987654321'), 'main phone'),
-      telefone_secundario: opt(r.int(10, 11, '1133334444'), 'secondary phone'),
+      telefone_principal: req(r.phoneNumber, 'main phone'),
+      telefone_secundario: opt(r.withExample(r.phoneNumber, '1133334444'), 'secondary phone'),
       email: req(r.text(70, 0, 'ana.souza@example.com'), 'e-mail'),
       ...postalAddress,
       inicio_vigencia: req(r.dateBR, 'start of contract validity'),
-      fatura_email: req(r.text(2, 0, 'S'), 'invoice sent by e-mail'),
+      fatura_email: req(codes.invoiceEmail, 'invoice sent by e-mail'),
     },
     response: { fields: rec.none, envelope: 'optional' },
   }),
@@ -109,7 +110,7 @@ export const enrol = [
       estado_civil: opt(r.text(2, 0, 'S'), 'marital status'),
       peso: opt(r.int(1, 3, '70'), 'weight (kg)'),
       altura: opt(r.int(1, 3, '175'), 'height (cm)'),
-      grau_dependencia: req(r.text(2, 0, 'T'), 'dependency degree'),
+      grau_dependencia: req(codes.dependencyDegree, 'dependency degree'),
     },
     response: { fields: rec.beneficiaryCreated, envelope: 'optional' },
   }),
@@ -122,9 +123,9 @@ export const enrol = [
     params: {
       ...beneficiaryId,
       nome: req(r.text(120, 0, 'Pedro Souza'), 'contact name'),
-      telefone_principal: req(r.int(10, 11, '11987654321'), 'main phone'),
-      telefone_celular: opt(r.int(10, 11, '11987654321'), 'mobile phone'),
-      fax: opt(r.int(10, 11, '1133334444'), 'fax'),
+      telefone_principal: req(r.phoneNumber, 'main phone'),
+      telefone_celular: opt(r.phoneNumber, 'mobile phone'),
+      fax: opt(r.withExample(r.phoneNumber, '1133334444'), 'fax'),
       email: req(r.text(70, 0, 'pedro@example.com'), 'e-mail'),
       site: opt(r.text(70), 'web site'),
     },
@@ -138,7 +139,7 @@ export const enrol = [
     positional: 'beneficiario_id',
     params: {
       ...beneficiaryId,
-      tipo_documento: req(r.withExample(r.codes, 'RG'), 'document type (see docs/decisions.md)'),
+      tipo_documento: req(codes.documentType, 'document type'),
       orgao_emissor: opt(r.text(3, 0, 'SSP'), 'issuing body code'),
       numero: req(r.text(45, 0, '123456789'), 'document number'),
       data_expedicao: opt(r.dateBR, 'issue date'),
@@ -156,7 +157,7 @@ export const enrol = [
     positional: 'beneficiario_id',
     params: {
       ...beneficiaryId,
-      finalidade: req(r.withExample(r.codes, 'RES'), 'address purpose (see docs/decisions.md)'),
+      finalidade: req(codes.addressPurpose, 'address purpose'),
       tipo_endereco: req(r.text(3, 0, 'R'), 'address type'),
       ...postalAddress,
     },

@@ -1,6 +1,7 @@
 /** Section 4.5 of the spec: devices and push notifications. */
 import { opt, req } from '../field.js';
 import * as rec from '../records.js';
+import * as codes from '../open-codes.js';
 import * as r from '../rules.js';
 import { inArea, WRITE } from './common.js';
 
@@ -8,11 +9,11 @@ import { inArea, WRITE } from './common.js';
 const define = inArea('notify', 'base', '/api/svccentral/notificacao');
 const device = {
   dispositivo_token: req(r.text(255, 1, 'fcm-token-abc123'), 'token generated for the device'),
-  dispositivo_tipo: req(r.int(1, 1, '1'), 'device type: 1 Android, 2 iOS (see docs/decisions.md)'),
+  dispositivo_tipo: req(codes.deviceType, 'device type'),
 };
 const message = {
   conteudo: req(r.text(200, 1, 'Your appointment is tomorrow'), 'notification content'),
-  tipo_notificacao: req(r.int(1, 2, '1'), 'notification type code'),
+  tipo_notificacao: req(codes.notificationType, 'notification type code'),
 };
 const sender = { usuario_envio: req(r.int(1, 10, '1'), 'sending user') };
 export const notify = [
@@ -46,8 +47,8 @@ export const notify = [
     methods: WRITE,
     params: {
       ...message,
-      grupo_usuario: opt(r.int(1, 2, '1'), 'user group to notify'),
-      tipo_beneficiario: opt(r.int(1, 2, '1'), 'beneficiary type to notify'),
+      grupo_usuario: opt(codes.userGroup, 'user group to notify'),
+      tipo_beneficiario: opt(codes.beneficiaryType, 'beneficiary type to notify'),
       ...sender,
       usuario_cartao: opt(r.card, 'card of the beneficiary to notify'),
     },

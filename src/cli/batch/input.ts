@@ -13,6 +13,7 @@ import { readJsonSource } from './json-layout.js';
 import { makePlan, type Plan, type PlanRow, planErrors, rowValid } from './plan.js';
 import { initialResults, type RowResult } from './row-result.js';
 import type { Problem, Source } from './source.js';
+import { sayBatchWarnings } from './warnings.js';
 
 const HINT = 'coopctl enrol batch --help';
 
@@ -70,6 +71,7 @@ export async function loadBatch(inv: Invocation, file: string, format?: 'csv' | 
   const source = readSource(file, bytes, format);
   for (const note of source.notes) inv.info(`${name}: ${note}`);
   const plan = makePlan(source);
+  sayBatchWarnings(inv, plan);
   const invalidRows = plan.rows.filter((r) => !rowValid(r)).length;
   return {
     inv,

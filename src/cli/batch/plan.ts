@@ -11,7 +11,7 @@
  * - its records: [key, beneficiary, "contact" | "address2" | "ds.1.3" | …].
  */
 import { createHash } from 'node:crypto';
-import { type Operation, type Params, validateParams } from '../../catalogue/index.js';
+import { normaliseParams, type Operation, type Params, validateParams, wallClockInput } from '../../catalogue/index.js';
 import { columnsOf, type PartParams, parts, type StepKind } from './parts.js';
 import type { Place, Problem, Source, SourcePart, SourceRow, SourceSub } from './source.js';
 
@@ -101,7 +101,7 @@ function check<K extends StepKind>(
   part: string = kind,
 ): PartParams<K> | undefined {
   const { op, filled } = parts[kind];
-  const raw: Params = { ...src.values };
+  const raw: Params = { ...normaliseParams(op, src.values, wallClockInput) };
   let written = false;
   if (filled) {
     written = raw[filled] !== undefined;

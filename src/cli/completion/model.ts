@@ -11,7 +11,7 @@ export interface CompletionOption {
   readonly names: readonly string[];
   readonly description: string;
   readonly takesValue: boolean;
-  /** Closed set of values. */
+  /** Candidates: a closed set of values, or an open code list's documented codes. */
   readonly choices: readonly string[];
   /** The value is a file name. */
   readonly file: boolean;
@@ -50,7 +50,8 @@ const fileLike = (text: string) => /\b(file|path)\b/.test(text);
 function fieldChoices(words: readonly string[], long: string | undefined): readonly string[] {
   if (!long) return [];
   const op = catalogue.find((o) => o.command.join(' ') === words.join(' '));
-  return op?.params[long.slice(2).replace(/-/g, '_')]?.choices ?? [];
+  const field = op?.params[long.slice(2).replace(/-/g, '_')];
+  return field?.choices ?? Object.keys(field?.suggestions ?? {});
 }
 
 function optionOf(words: readonly string[], o: Option): CompletionOption {

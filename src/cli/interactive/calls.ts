@@ -1,16 +1,9 @@
 /** Calls made by the wizards: reads that feed their choices, and the writes they submit (through the pre-send hooks). */
 import type { CallResult } from '../../client/types.js';
-import {
-  dataRecords,
-  describeErrors,
-  validateParams,
-  type Operation,
-  type Params,
-  type Row,
-} from '../../catalogue/index.js';
-import { ExitCode, UsageError } from '../exit-codes.js';
+import { dataRecords, type Operation, type Params, type Row } from '../../catalogue/index.js';
+import { ExitCode } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
-import { helpHint, preSend, prepareCall } from '../operations/execute.js';
+import { checkedInput, preSend, prepareCall } from '../operations/execute.js';
 import { exitCodeOf, problemOf } from '../operations/report.js';
 import { derivedSpec, type CommandSpec } from '../operations/spec.js';
 
@@ -22,15 +15,9 @@ export type Lookup =
   | { readonly ok: true; readonly rows: Row[] }
   | { readonly ok: false; readonly code: number; readonly problem: string };
 
-function validated(op: Operation, raw: Params): Params {
-  const checked = validateParams(op, raw);
-  if (!checked.ok) throw new UsageError(describeErrors(checked.errors), helpHint(op));
-  return checked.value;
-}
-
 /** A read for the wizard's lists. Reads are not pre-send checked (a dry run still shows the lists). */
 export async function lookup(inv: Invocation, op: Operation, raw: Params): Promise<Lookup> {
-  const call = await prepareCall(inv, derivedSpec(op), validated(op, raw));
+  const call = await prepareCall(inv, derivedSpec(op), checkedInput(inv, op, raw));
   const result = await (await inv.client()).call(op, call.request);
   const code = exitCodeOf(result);
   const rows = result.kind === 'answer' ? dataRecords(result.records) : [];
@@ -56,7 +43,7 @@ export type Submitted =
 /** A write of a command's operation: validated, through the pre-send hooks (confirmation, dry run), then sent. */
 export async function submit(inv: Invocation, spec: CommandSpec, raw: Params): Promise<Submitted> {
   const { op } = spec;
-  const call = await prepareCall(inv, spec, validated(op, raw));
+  const call = await prepareCall(inv, spec, checkedInput(inv, op, raw));
   const stop = await preSend(inv, [call]);
   if (stop !== undefined) return { kind: 'stopped', code: stop };
   const result = await (await inv.client()).call(op, call.request);

@@ -1,10 +1,13 @@
 /**
  * Asking for one catalogue field through the context's prompter: the answer
- * is checked by the field's own rule (`field.schema`), and an invalid answer
- * is asked again with the rule shown. Closed sets (S/N, M/F, R/C) are a
- * select; list fields take comma-separated codes.
+ * is read as a flag is (the field's input forms: `11 98765-4321`, `hoje`),
+ * checked by the field's own rule (`field.schema`), and an invalid answer is
+ * asked again with the rule shown. Closed sets (S/N, M/F, R/C) are a select;
+ * open code lists offer their documented codes and "other code…"; list
+ * fields take comma-separated codes. A warning about an accepted answer (an
+ * undocumented code, a wrong check digit) is said at once.
  */
-import type { Field } from '../../catalogue/index.js';
+import { acceptValue, type Field, type InputContext, wallClockInput } from '../../catalogue/index.js';
 import type { Choice, Prompter } from '../prompter.js';
 
 /** A raw answer as a flag would give it: a string, or a list for array fields. */
@@ -17,7 +20,14 @@ export interface AskOptions {
   readonly default?: string;
   /** An empty answer leaves the field out (optional fields). */
   readonly optional?: boolean;
+  /** The day `hoje` names (the wall clock's when absent): operations/input.ts `inputOptions`. */
+  readonly at?: InputContext;
+  /** Told the warning about an accepted answer, if any (the answer is kept). */
+  readonly warn?: (field: string, message: string) => void;
 }
+
+/** The value of the select's entry that asks for a code that is not documented (longer than any code). */
+export const OTHER_CODE = '(other code)';
 
 /** `S = yes` in a rule's wording gives the choice S the description "yes". */
 export function choiceMeaning(field: Field, value: string): string | undefined {
@@ -44,40 +54,86 @@ export function splitCodes(text: string): string[] {
     .filter((s) => s !== '');
 }
 
-/** The value that is checked and sent for a typed answer (trimmed; a list for array fields). */
-export function answerValue(field: Field, text: string): Answer {
-  return field.kind === 'array' ? splitCodes(text) : text.trim();
+/** The value that is checked and sent for a typed answer: trimmed (a list for array fields), in the field's wire form. */
+export function answerValue(field: Field, text: string, at: InputContext = wallClockInput): Answer {
+  const typed = field.kind === 'array' ? splitCodes(text) : text.trim();
+  return acceptValue(field, typed, at) as Answer;
 }
 
-/** What to tell the user when `value` breaks the rule: the first problem, then the rule with an example. */
+/** What to tell the user when `value` breaks the rule: the first problem, what was understood, the rule with an example. */
 export function ruleProblem(field: Field, value: unknown): string | undefined {
   const checked = field.schema.safeParse(value);
   if (checked.success) return undefined;
   const issue = checked.error.issues[0];
   const message = issue?.message ?? 'is not valid';
   const rule = message === `must be ${field.rule}` ? '' : ` (${field.rule})`;
-  return `${message}${rule}, e.g. ${field.example}`;
+  const understood = field.understood?.(value);
+  return `${message}${rule}${understood ? `; ${understood}` : ''}, e.g. ${field.example}`;
 }
 
 /** The validate function of an input prompt for this field. */
-export function fieldValidator(field: Field, optional = false): (text: string) => true | string {
+export function fieldValidator(
+  field: Field,
+  optional = false,
+  at: InputContext = wallClockInput,
+): (text: string) => true | string {
   return (text) => {
     if (optional && text.trim() === '') return true;
-    return ruleProblem(field, answerValue(field, text)) ?? true;
+    return ruleProblem(field, answerValue(field, text, at)) ?? true;
   };
+}
+
+/** Says the warning about an accepted answer (on its parsed value), if the field has one. */
+function warnAnswer(name: string, field: Field, value: Answer, options: AskOptions): void {
+  if (!options.warn || !field.warn) return;
+  const parsed = field.schema.safeParse(value);
+  const message = parsed.success ? field.warn(parsed.data) : undefined;
+  if (message) options.warn(name, message);
 }
 
 function capitalised(text: string): string {
   return text ? text[0]!.toUpperCase() + text.slice(1) : text;
 }
 
-/** The question for a field: its help, its spec name and (for typed answers) its rule. */
+/** A few input forms besides the wire one, for a question: `; also 11 98765-4321, (11) 98765-4321`. */
+function formsHint(field: Field): string {
+  const others = (field.forms ?? []).filter((f) => f !== field.example).slice(0, 3);
+  return others.length ? `; also ${others.join(', ')}` : '';
+}
+
+/** The question for a field: its help, its spec name and (for typed answers) its rule and a few input forms. */
 export function fieldMessage(name: string, field: Field, options: AskOptions = {}): string {
   const parts = [options.prefix, `${capitalised(field.help)} [${name}]`];
-  if (field.kind === 'array') parts.push(`(${field.rule}; comma-separated, e.g. ${field.example})`);
-  else if (field.kind !== 'choice') parts.push(`(${field.rule})`);
+  if (field.kind === 'array' && field.suggestions)
+    parts.push(`(comma-separated codes; documented: ${Object.keys(field.suggestions).join(', ')})`);
+  else if (field.kind === 'array') parts.push(`(${field.rule}; comma-separated, e.g. ${field.example})`);
+  else if (field.kind !== 'choice' && !field.suggestions) parts.push(`(${field.rule}${formsHint(field)})`);
   if (options.optional) parts.push('(optional, Enter to skip)');
   return parts.filter(Boolean).join(' ');
+}
+
+/**
+ * A field of an open code list: its documented codes with their meaning, and
+ * "other code…", which asks for the code as typed (checked by the rule).
+ */
+async function askCode(prompter: Prompter, field: Field, message: string, options: AskOptions): Promise<string> {
+  const table = field.suggestions!;
+  const choices: Choice<string>[] = Object.entries(table).map(([code, meaning]) => ({
+    name: `${code} (${meaning})`,
+    value: code,
+  }));
+  choices.push({ name: 'other code…', value: OTHER_CODE });
+  if (options.optional) choices.push({ name: '(leave empty)', value: '' });
+  const given = options.default;
+  const preset = given === undefined ? undefined : Object.hasOwn(table, given) ? given : OTHER_CODE;
+  const picked = await prompter.select({ message, choices, ...(preset === undefined ? {} : { default: preset }) });
+  if (picked !== OTHER_CODE) return picked;
+  const other = given !== undefined && !Object.hasOwn(table, given) ? { default: given } : {};
+  return prompter.input({
+    message: `${message} other code (${field.rule})`,
+    ...other,
+    validate: fieldValidator(field, options.optional, options.at),
+  });
 }
 
 /**
@@ -98,13 +154,18 @@ export async function askField(
     const value = await prompter.select({ message, choices, ...(preset === undefined ? {} : { default: preset }) });
     return value === '' && options.optional ? undefined : value;
   }
-  const text = await prompter.input({
-    message,
-    ...(options.default ? { default: options.default } : {}),
-    validate: fieldValidator(field, options.optional),
-  });
+  const text =
+    field.suggestions && field.kind !== 'array'
+      ? await askCode(prompter, field, message, options)
+      : await prompter.input({
+          message,
+          ...(options.default ? { default: options.default } : {}),
+          validate: fieldValidator(field, options.optional, options.at),
+        });
   if (options.optional && text.trim() === '') return undefined;
-  return answerValue(field, text);
+  const value = answerValue(field, text, options.at);
+  warnAnswer(name, field, value, options);
+  return value;
 }
 
 /** The required fields that have no value yet, in the catalogue's order. */

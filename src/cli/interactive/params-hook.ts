@@ -6,6 +6,7 @@
 import type { Operation, Params } from '../../catalogue/index.js';
 import type { Invocation } from '../invocation.js';
 import { flagOf } from '../operations/flags.js';
+import { inputOptions } from '../operations/input.js';
 import { askField, missingRequired } from './fields.js';
 
 export async function promptMissingParams(op: Operation, raw: Params, inv: Invocation): Promise<Params> {
@@ -16,8 +17,9 @@ export async function promptMissingParams(op: Operation, raw: Params, inv: Invoc
     `${op.name}: ${missing.length} required field${missing.length > 1 ? 's' : ''} missing (${missing.map(flagOf).join(' ')}); answer below, or Ctrl-C to stop.`,
   );
   const out: Params = { ...raw };
+  const input = inputOptions(inv);
   for (const name of missing) {
-    const answer = await askField(inv.ctx.prompter, name, op.params[name]!);
+    const answer = await askField(inv.ctx.prompter, name, op.params[name]!, input);
     if (answer !== undefined) out[name] = answer;
   }
   return out;

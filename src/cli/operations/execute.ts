@@ -1,10 +1,11 @@
 /** From raw parameters to an exit code: hooks, validation (nothing sent on error), request, hooks, call, report. */
 import { buildRequest } from '../../client/request.js';
-import { describeErrors, validateParams, type Operation, type Params } from '../../catalogue/index.js';
+import { describeErrors, explainErrors, validateParams, type Operation, type Params } from '../../catalogue/index.js';
 import { UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { flagOf } from './flags.js';
 import { hooks, type PendingCall } from './hooks.js';
+import { warnParams } from './input.js';
 import { reportAnswer } from './report.js';
 import type { CommandSpec } from './spec.js';
 
@@ -13,19 +14,29 @@ export function helpHint(op: Operation): string {
 }
 
 /**
- * Raw parameters through the param hooks and validation; a UsageError names
- * every offending field (with its flag) and its rule.
+ * Parameters as given (already normalised: inputs.ts, prompts) validated:
+ * the parsed values, after the warnings about them are said; else a
+ * UsageError naming every offending field (with its flag), its rule and what
+ * was understood of the value.
  */
-export async function checkedParams(inv: Invocation, op: Operation, raw: Params, hint = helpHint(op)): Promise<Params> {
-  let params = raw;
-  for (const hook of hooks.params) params = await hook(op, params, inv);
+export function checkedInput(inv: Invocation, op: Operation, params: Params, hint = helpHint(op)): Params {
   const checked = validateParams(op, params);
-  if (checked.ok) return checked.value;
-  const named = checked.errors.map((e) => {
+  if (checked.ok) {
+    warnParams(inv, op, checked.value);
+    return checked.value;
+  }
+  const named = explainErrors(op, params, checked.errors).map((e) => {
     const name = e.field.replace(/\[\d+\]$/, '');
     return Object.hasOwn(op.params, name) ? { ...e, field: `${e.field} (${flagOf(name)})` } : e;
   });
   throw new UsageError(describeErrors(named), hint);
+}
+
+/** Raw parameters through the param hooks (prompts for missing ones), then checkedInput. */
+export async function checkedParams(inv: Invocation, op: Operation, raw: Params, hint = helpHint(op)): Promise<Params> {
+  let params = raw;
+  for (const hook of hooks.params) params = await hook(op, params, inv);
+  return checkedInput(inv, op, params, hint);
 }
 
 export async function prepareCall(inv: Invocation, spec: CommandSpec, params: Params): Promise<PendingCall> {

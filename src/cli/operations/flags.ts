@@ -1,4 +1,8 @@
-/** A catalogue field as a command-line flag: kebab-case spec name, help with the rule and an example. */
+/**
+ * A catalogue field as a command-line flag: kebab-case spec name, help with
+ * the rule, an example, the other forms it accepts (`forms`) and, for an open
+ * code list, the documented codes.
+ */
 import { Option } from 'commander';
 import type { Field } from '../../catalogue/index.js';
 
@@ -16,8 +20,21 @@ function placeholder(f: Field): string {
   return f.kind === 'int' ? 'n' : f.kind === 'array' ? 'code' : 'value';
 }
 
+/** `; also accepts 11 98765-4321, +55 11 98765-4321`: the field's input forms other than its example. */
+export function formsText(f: Field): string {
+  const others = (f.forms ?? []).filter((form) => form !== f.example);
+  return others.length ? `; also accepts ${others.join(', ')}` : '';
+}
+
+/** `; documented codes: 1 Android, 2 iOS (others are sent with a warning)`. */
+export function suggestionsText(f: Field): string {
+  if (!f.suggestions) return '';
+  const codes = Object.entries(f.suggestions).map(([code, meaning]) => `${code} ${meaning}`);
+  return `; documented codes: ${codes.join(', ')} (others are sent with a warning)`;
+}
+
 export function fieldDescription(f: Field): string {
-  let text = `${f.help}: ${f.rule}, e.g. ${f.example}`;
+  let text = `${f.help}: ${f.rule}, e.g. ${f.example}${formsText(f)}${suggestionsText(f)}`;
   if (f.kind === 'array') text += '; repeat the flag or give a comma list';
   if (f.cliDefault !== undefined) text += ` (default: ${f.cliDefault})`;
   else if (f.required) text += ' (required)';

@@ -2,14 +2,16 @@
  * An operation's parameters on the command line: the positional argument,
  * one flag per field, and `--data <file|->`. Precedence: flags (and the
  * positional) > --data > the field's CLI default. --data's integers are read
- * exactly (exact-json.ts), as the spec's 18-digit codes need.
+ * exactly (exact-json.ts), as the spec's 18-digit codes need. What people type
+ * is made the wire form here, once for all three (catalogue input.ts).
  */
 import { Option, type Command } from 'commander';
-import type { Operation, Params } from '../../catalogue/index.js';
+import { normaliseParams, type Operation, type Params } from '../../catalogue/index.js';
 import { parseExact } from '../../catalogue/exact-json.js';
 import { UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { argumentOf, fieldDescription, fieldOption, flagOf } from './flags.js';
+import { inputOf } from './input.js';
 
 /** Reads the raw (unvalidated) parameters of one run of the command. */
 export type ParamReader = (inv: Invocation, args: readonly unknown[], command: Command) => Promise<Params>;
@@ -69,6 +71,7 @@ export function addParamInputs(cmd: Command, op: Operation): ParamReader {
     for (const [name, attribute] of attributes) if (opts[attribute] !== undefined) flags[name] = opts[attribute];
     const dataSpec = opts['data'] as string | undefined;
     const data = dataSpec === undefined ? {} : parseData(await inv.readInput(dataSpec, '--data'));
-    return mergeParams(op, { positional: op.positional ? args[0] : undefined, flags, data });
+    const merged = mergeParams(op, { positional: op.positional ? args[0] : undefined, flags, data });
+    return normaliseParams(op, merged, inputOf(inv));
   };
 }

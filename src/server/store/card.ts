@@ -10,9 +10,10 @@
  * - `cart_cod_bnf` (6): the family (the holder's beneficiary code), shared by
  *   the holder and the dependents;
  * - `cart_cod_dependente` (2): 00 for the holder, 01, 02 … for dependents;
- * - check digit: modulus 11 of the 16 digits weighted 2, 3, 4 … 17 from the
- *   right; 11 minus the remainder, and 0 when that gives 10 or 11.
+ * - check digit: src/catalogue/card.ts, shared with the CLI.
  */
+import { cardCheckDigit } from '../../catalogue/card.js';
+
 export interface CardParts {
   readonly cart_coop: number;
   readonly cart_contrato: number;
@@ -26,14 +27,6 @@ const WIDTHS: ReadonlyArray<[keyof CardParts, number]> = [
   ['cart_cod_bnf', 6],
   ['cart_cod_dependente', 2],
 ];
-
-/** The check digit of the first 16 digits. */
-export function cardCheckDigit(first16: string): number {
-  let sum = 0;
-  for (let i = 0; i < 16; i++) sum += Number(first16[15 - i]) * (i + 2);
-  const k = 11 - (sum % 11);
-  return k >= 10 ? 0 : k;
-}
 
 /** The card number of these parts (each taken modulo its width). */
 export function makeCard(p: CardParts): string {
@@ -50,9 +43,4 @@ export function cardParts(card: string): CardParts {
     at += w;
   }
   return out as unknown as CardParts;
-}
-
-/** True when `card` is 17 digits ending in its check digit. */
-export function cardValid(card: string): boolean {
-  return /^\d{17}$/.test(card) && cardCheckDigit(card.slice(0, 16)) === Number(card[16]);
 }

@@ -17,7 +17,8 @@ import {
   userGroups,
   type CodeTable,
 } from '../../catalogue/codes.js';
-import { cardParts, cardValid } from './card.js';
+import { cardValid } from '../../catalogue/card.js';
+import { cardParts } from './card.js';
 import { medicalKinds } from './medical.js';
 import { FixturesError } from './fixtures-error.js';
 

@@ -11,7 +11,7 @@ const created = (field: string) => (records: readonly Row[]) =>
 /** Ana (the demo's first holder) is the payer, and the contact of her son Pedro. */
 const ana = { nome: 'Ana Beatriz Souza', telefone_principal: '11987654321', email: 'ana.souza@example.com' };
 /** Her address, in the enrolment's fields. */
-const paulista = { cep: '1310100', logradouro: 'Avenida Paulista', logradouro_numero: '1578', bairro: 'Bela Vista' };
+const paulista = { cep: '01310100', logradouro: 'Avenida Paulista', logradouro_numero: '1578', bairro: 'Bela Vista' };
 
 export const enrol: Step[] = [
   {

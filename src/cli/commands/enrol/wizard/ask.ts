@@ -6,6 +6,7 @@ import { isoDate, toBR } from '../../../../catalogue/dates.js';
 import type { Operation, Params } from '../../../../catalogue/index.js';
 import { askField } from '../../../interactive/fields.js';
 import type { Invocation } from '../../../invocation.js';
+import { inputOptions } from '../../../operations/input.js';
 
 /** Pre-filled answers by field name. */
 export type Defaults = Readonly<Record<string, string | undefined>>;
@@ -33,6 +34,7 @@ export async function askNames(
     const field = form.op.params[name]!;
     const fallback = defaults[name];
     const answer = await askField(inv.ctx.prompter, name, field, {
+      ...inputOptions(inv),
       prefix: form.prefix,
       optional: !field.required,
       ...(fallback ? { default: fallback } : {}),

@@ -11,6 +11,7 @@ import { operation, type Field, type Operation, type Params, type Row } from '..
 import { ExitCode } from '../../../exit-codes.js';
 import { lookup } from '../../../interactive/calls.js';
 import { askField, ruleProblem } from '../../../interactive/fields.js';
+import { inputOptions } from '../../../operations/input.js';
 import type { Invocation } from '../../../invocation.js';
 import { ask, fail, text, type Beneficiary } from './common.js';
 
@@ -74,7 +75,7 @@ export async function askContact(
       inv.ctx.prompter,
       'nr_ddd_celular nr_celular',
       contactRules.usuario_celular,
-      person.mobile ? { default: person.mobile } : {},
+      person.mobile ? { ...inputOptions(inv), default: person.mobile } : inputOptions(inv),
     );
     const parts = PHONE.exec(text(answer));
     if (parts) {

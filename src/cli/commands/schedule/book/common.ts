@@ -3,6 +3,7 @@ import { weekday } from '../../../../catalogue/dates.js';
 import type { Operation, Params, Row } from '../../../../catalogue/index.js';
 import { ExitCode } from '../../../exit-codes.js';
 import { askField } from '../../../interactive/fields.js';
+import { inputOptions } from '../../../operations/input.js';
 import type { Invocation } from '../../../invocation.js';
 import type { CommandSpec } from '../../../operations/spec.js';
 
@@ -58,7 +59,13 @@ export function weekdayOf(date: string): string {
 /** Asks for `name` unless it has a value; `fallback` is the pre-filled answer. */
 export async function ask(inv: Invocation, op: Operation, params: Params, name: string, fallback?: string) {
   if (params[name] !== undefined) return;
-  const answer = await askField(inv.ctx.prompter, name, op.params[name]!, fallback ? { default: fallback } : {});
+  const input = inputOptions(inv);
+  const answer = await askField(
+    inv.ctx.prompter,
+    name,
+    op.params[name]!,
+    fallback ? { ...input, default: fallback } : input,
+  );
   if (answer !== undefined) params[name] = answer;
 }
 

@@ -1,0 +1,237 @@
+/**
+ * What people type, turned into what the wire wants: one input normaliser per
+ * field type, with examples of the forms it takes. The CLI applies them
+ * (input.ts) to flags, `--data`, prompts and batch rows; the server never does,
+ * so it keeps validating the spec's wire format only.
+ *
+ * A normaliser recognises a few exact shapes and rewrites only those; anything
+ * else is returned unchanged, so that the field's rule names the problem.
+ * None of them guesses: a value with two readings stays as typed.
+ */
+import { cardCheckDigit } from './card.js';
+import { addDays, isoDate } from './dates.js';
+import { maskPersonalNumbers } from './mask.js';
+
+/** What a normaliser may need besides the value: the day that `hoje` names. */
+export interface InputContext {
+  readonly today: Date;
+}
+
+/** The context of the wall clock (today is read when asked). */
+export const wallClockInput: InputContext = {
+  get today() {
+    return new Date();
+  },
+};
+
+/** A field type's normaliser, and examples of what it accepts (each with its wire value in the tests). */
+export interface InputForms {
+  readonly accept: (value: unknown, at: InputContext) => unknown;
+  readonly forms: readonly string[];
+}
+
+const pad = (n: string): string => n.padStart(2, '0');
+
+/** Text as compared: trimmed, composed (`ã` typed as `a` + U+0303 is `ã`), lower case. */
+const folded = (value: string): string => value.trim().normalize('NFC').toLowerCase();
+
+/** Digits in groups separated by one space, dot or hyphen (`0001 0001 000001 00 5`): the digits; else undefined. */
+function groupedDigits(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  return /^\d+(?:(?:\s*[.-]\s*|\s+)\d+)*$/.test(text) ? text.replace(/\D/g, '') : undefined;
+}
+
+/** Card numbers: the digits of `0001 0001 000001 00 5`, `0001.0001.000001.00-5`. */
+export const cardInput: InputForms = {
+  accept: (value) => groupedDigits(value) ?? value,
+  forms: ['00010001000001005', '0001 0001 000001 00 5', '0001.0001.000001.00-5', '0001-0001-000001-00-5'],
+};
+
+/** The warning for a 17-digit card whose last digit is not its check digit (the card itself is not repeated). */
+export function cardCheckWarning(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !/^\d{17}$/.test(value)) return undefined;
+  const expected = cardCheckDigit(value.slice(0, 16));
+  if (expected === Number(value[16])) return undefined;
+  return `the check digit does not match: the first 16 digits give ${expected}, the number ends in ${value[16]} (check it)`;
+}
+
+/** What the CLI read of a digit string that breaks its rule: its length and the string, masked as messages mask cards and CPFs. */
+export function understoodDigits(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) return undefined;
+  return `understood ${value.length} digit${value.length === 1 ? '' : 's'} "${maskPersonalNumbers(value)}"`;
+}
+
+/** A CEP of 8 digits written `01310-100` or `01.310-100`: its digits (leading zero kept); else undefined. */
+function cepDigits(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = /^(\d{2})\.?(\d{3})[-\s]?(\d{3})$/.exec(value.trim());
+  return m ? `${m[1]}${m[2]}${m[3]}` : undefined;
+}
+
+/** CEP of section 4.1 (digits as text): `01310-100` → `01310100`. */
+export const cepInput: InputForms = {
+  accept: (value) => cepDigits(value) ?? value,
+  forms: ['01310100', '01310-100', '01.310-100'],
+};
+
+/**
+ * The enrolment CEP, an int: `01310-100` → `01310100`, which the int rule reads
+ * as 1310100. A shorter CEP (`1310100`, a JSON number) is written with 8 digits
+ * too, so that wherever coopctl shows it (a wizard's summary, a command to
+ * continue with) its leading zero is there; the int sent is the same.
+ */
+export const cepNumberInput: InputForms = {
+  accept: (value) => {
+    if (typeof value === 'number')
+      return Number.isSafeInteger(value) && value >= 0 && value < 1e7 ? String(value).padStart(8, '0') : value;
+    if (typeof value === 'string' && /^\d{1,7}$/.test(value.trim())) return value.trim().padStart(8, '0');
+    return cepDigits(value) ?? value;
+  },
+  forms: ['01310100', '01310-100', '01.310-100', '1310100'],
+};
+
+/** A Brazilian phone: optional `+55`, the area code (in parentheses or not), 8 or 9 digits (a hyphen, dot or space inside). */
+const PHONE = /^(?:\+55\s*)?(?:\((\d{2})\)|(\d{2}))\s*(\d{4,5})[\s.-]?(\d{4})$/;
+
+function phoneParts(value: unknown): { readonly area: string; readonly number: string } | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = PHONE.exec(value.trim());
+  return m ? { area: m[1] ?? m[2]!, number: `${m[3]}${m[4]}` } : undefined;
+}
+
+/** Registration phones `(99)999999999`. */
+export const phoneInput: InputForms = {
+  accept: (value) => {
+    const p = phoneParts(value);
+    return p ? `(${p.area})${p.number}` : value;
+  },
+  forms: [
+    '(11)987654321',
+    '(11) 98765-4321',
+    '11 98765-4321',
+    '11987654321',
+    '+55 11 98765-4321',
+    '+55 (11) 98765-4321',
+    '(11) 3333-4444',
+  ],
+};
+
+/** Enrolment phones, an int of area code and number: `(11) 98765-4321` → 11987654321. */
+export const phoneNumberInput: InputForms = {
+  accept: (value) => {
+    const p = phoneParts(value);
+    return p ? `${p.area}${p.number}` : value;
+  },
+  forms: ['11987654321', '(11) 98765-4321', '11 98765-4321', '+55 11 98765-4321', '(11)987654321', '(11) 3333-4444'],
+};
+
+/** The scheduling area code `nr_ddd_celular`: `(11)` → 11. */
+export const areaCodeInput: InputForms = {
+  accept: (value) => {
+    const m = typeof value === 'string' ? /^\(\s*(\d{2})\s*\)$/.exec(value.trim()) : null;
+    return m ? m[1] : value;
+  },
+  forms: ['11', '(11)'],
+};
+
+/** The scheduling mobile number `nr_celular`: `98765-4321` → 987654321. */
+export const localNumberInput: InputForms = {
+  accept: (value) => {
+    const m = typeof value === 'string' ? /^(\d{4,5})[\s.-](\d{4})$/.exec(value.trim()) : null;
+    return m ? `${m[1]}${m[2]}` : value;
+  },
+  forms: ['987654321', '98765-4321', '98765 4321', '3333-4444'],
+};
+
+/** CPF written `999.999.999-99`: 11 digits, plain or grouped, are written so. */
+export const cpfInput: InputForms = {
+  accept: (value) => {
+    const d = groupedDigits(value);
+    return d?.length === 11 ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : value;
+  },
+  forms: ['529.982.247-25', '52998224725', '529 982 247 25', '529982247-25'],
+};
+
+/** A date written day first as in Brazil (`1/12/2026`, `01-12-2026`, `01.12.2026`): year, month, day, padded. */
+function dayFirst(text: string): [string, string, string] | undefined {
+  const m = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})$/.exec(text);
+  return m ? [m[4]!, pad(m[3]!), pad(m[1]!)] : undefined;
+}
+
+/** `yyyy-mm-dd`: year, month, day. */
+function yearFirst(text: string): [string, string, string] | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  return m ? [m[1]!, m[2]!, m[3]!] : undefined;
+}
+
+/** Words for today and tomorrow, in Portuguese and English. */
+const RELATIVE: Readonly<Record<string, number>> = { hoje: 0, today: 0, amanhã: 1, amanha: 1, tomorrow: 1 };
+
+/**
+ * The date a text names as `yyyy-mm-dd`: day first, year first, or (with
+ * `relative`) a word for today or tomorrow. The calendar is not checked here:
+ * `31/02/2020` becomes `2020-02-31`, which the rule then refuses as no real date.
+ */
+function isoOfText(text: string, at: InputContext, relative: boolean): string | undefined {
+  const days = relative ? RELATIVE[folded(text)] : undefined;
+  if (days !== undefined) return addDays(isoDate(at.today), days);
+  const ymd = dayFirst(text.trim()) ?? yearFirst(text.trim());
+  return ymd?.join('-');
+}
+
+/** `DD/MM/YYYY` (the spec's `d/m/Y`): also `D/M/YYYY`, `-` or `.` between, and `yyyy-mm-dd`. */
+export const dateBRInput: InputForms = {
+  accept: (value, at) => {
+    const iso = typeof value === 'string' ? isoOfText(value, at, false) : undefined;
+    return iso ? iso.split('-').reverse().join('/') : value;
+  },
+  forms: ['15/03/1985', '5/3/1985', '15-03-1985', '15.03.1985', '1985-03-15'],
+};
+
+/** `yyyy-mm-dd`: also a date day first, and `hoje`, `amanhã`, `today`, `tomorrow` (by the clock of the run). */
+export const dateISOInput: InputForms = {
+  accept: (value, at) => (typeof value === 'string' ? (isoOfText(value, at, true) ?? value) : value),
+  forms: ['2026-12-01', '01/12/2026', 'hoje', 'amanhã', 'today', 'tomorrow', '1/12/2026', '01-12-2026', 'HOJE'],
+};
+
+/** `yyyy-mm-dd hh:mi`: the date as dateISOInput reads it, a space or `T`, and `h:mi` or `hh:mi`. */
+export const dateTimeInput: InputForms = {
+  accept: (value, at) => {
+    const m = typeof value === 'string' ? /^(.+?)(?:\s+|T)(\d{1,2}):(\d{2})$/.exec(value.trim()) : null;
+    const iso = m ? isoOfText(m[1]!, at, true) : undefined;
+    return iso ? `${iso} ${pad(m![2]!)}:${m![3]}` : value;
+  },
+  forms: [
+    '2026-12-01 09:00',
+    '01/12/2026 09:00',
+    '1/12/2026 9:00',
+    '2026-12-01T09:00',
+    'amanhã 09:00',
+    'tomorrow 9:00',
+    'hoje 14:30',
+  ],
+};
+
+/** Words for S and N. */
+const YES_NO: Readonly<Record<string, 'S' | 'N'>> = {
+  s: 'S',
+  sim: 'S',
+  yes: 'S',
+  n: 'N',
+  não: 'N',
+  nao: 'N',
+  no: 'N',
+};
+
+/** Indicators S or N: `sim`, `não`, `nao`, `yes`, `no` and the letters, in any case. */
+export const yesNoInput: InputForms = {
+  accept: (value) => (typeof value === 'string' ? (YES_NO[folded(value)] ?? value) : value),
+  forms: ['S', 'N', 's', 'n', 'sim', 'não', 'nao', 'yes', 'no', 'Sim', 'NÃO'],
+};
+
+/** One of `codes`, typed in any case (`m` → `M`, `rg` → `RG`); any other text stays as typed. */
+export function anyCase(codes: readonly string[], forms: readonly string[]): InputForms {
+  const byFolded = new Map(codes.map((c) => [folded(c), c]));
+  return { accept: (value) => (typeof value === 'string' ? (byFolded.get(folded(value)) ?? value) : value), forms };
+}

@@ -1,0 +1,58 @@
+/**
+ * The CLI's side of the field rules: what people type made the wire value
+ * (each field's `accept`, input-forms.ts), the warnings about valid values
+ * (`warn`), and errors that say what was understood (`understood`). The
+ * server calls none of this: it validates the wire format only.
+ */
+import type { Field, Params } from './field.js';
+import type { InputContext } from './input-forms.js';
+import type { Operation } from './operation.js';
+import type { FieldError } from './validate.js';
+
+export { type InputContext, wallClockInput } from './input-forms.js';
+
+/** A field's value as typed, made its wire form (a list element by element); unchanged when the field has no normaliser. */
+export function acceptValue(field: Field, value: unknown, at: InputContext): unknown {
+  const { accept } = field;
+  if (!accept || value === undefined || value === null) return value;
+  return Array.isArray(value) ? value.map((v) => accept(v, at)) : accept(value, at);
+}
+
+/** The parameters with each present field's value normalised; the same object when nothing changed. */
+export function normaliseParams(op: Operation, raw: Params, at: InputContext): Params {
+  let out: Params | undefined;
+  for (const name of Object.keys(raw)) {
+    if (!Object.hasOwn(op.params, name)) continue;
+    const value = acceptValue(op.params[name]!, raw[name], at);
+    if (value === raw[name]) continue;
+    out ??= { ...raw };
+    out[name] = value;
+  }
+  return out ?? raw;
+}
+
+/** A warning about one field's value. */
+export interface FieldWarning {
+  readonly field: string;
+  readonly message: string;
+}
+
+/** The warnings about validated parameters (`ParamsOf`): a card whose check digit does not match, undocumented codes. */
+export function fieldWarnings(op: Operation, params: Params): FieldWarning[] {
+  const out: FieldWarning[] = [];
+  for (const [name, field] of Object.entries(op.params)) {
+    const value = params[name];
+    const message = field.warn && value !== undefined ? field.warn(value) : undefined;
+    if (message) out.push({ field: name, message });
+  }
+  return out;
+}
+
+/** The errors of `validateParams(op, params)`, each adding what the CLI understood of the value when its rule says (`understood`). */
+export function explainErrors(op: Operation, params: Params, errors: readonly FieldError[]): FieldError[] {
+  return errors.map((e) => {
+    const field = e.unknown || !Object.hasOwn(op.params, e.field) ? undefined : op.params[e.field];
+    const note = field?.understood && params[e.field] !== undefined ? field.understood(params[e.field]) : undefined;
+    return note ? { ...e, message: `${e.message}; ${note}` } : e;
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * Fields whose code list the spec leaves open ("allowed values: not shown"):
+ * the codes coopctl documents (codes.ts) are suggestions, offered in prompts,
+ * completion and help; any other code within the spec's bounds is valid, and
+ * the CLI warns about it (GUIDE §2a).
+ */
+import {
+  addressPurposes,
+  beneficiaryTypes,
+  contractOptions,
+  dependencyDegrees,
+  deviceTypes,
+  documentTypes,
+  invoiceByEmail,
+  notificationTypes,
+  userGroups,
+} from './codes.js';
+import { anyCase, yesNoInput, type InputForms } from './input-forms.js';
+import { codes, extend, int, text, withExample, type FieldRule } from './rules.js';
+
+/**
+ * `base` for a code list the spec leaves open: the documented `table` (codes
+ * and their meaning) as suggestions, and a warning for any other code. Text
+ * codes are accepted in any case (`rg` → `RG`), or by `forms` when given.
+ */
+export function suggest<T>(
+  base: FieldRule<T>,
+  table: Readonly<Record<string | number, string>>,
+  forms?: InputForms,
+): FieldRule<T> {
+  const known = (v: unknown) => Object.hasOwn(table, String(v));
+  const listed = () =>
+    Object.entries(table)
+      .map(([code, meaning]) => `${code} ${meaning}`)
+      .join(', ');
+  const warn = (value: unknown) => {
+    const others = (Array.isArray(value) ? value : [value]).filter((v) => !known(v)).map(String);
+    if (others.length === 0) return undefined;
+    const what = others.length > 1 ? 'are not documented codes' : 'is not a documented code';
+    return `${others.join(', ')} ${what} (${listed()})`;
+  };
+  const typed = base.kind === 'int' ? {} : (forms ?? anyCase(Object.keys(table), Object.keys(table)));
+  return extend(base, { suggestions: table, warn, ...typed });
+}
+
+/** `tipo_documento` (each element). */
+export const documentType = suggest(
+  withExample(codes, 'RG'),
+  documentTypes,
+  anyCase(Object.keys(documentTypes), ['RG', 'rg', 'Cpf']),
+);
+/** `finalidade` (each element). */
+export const addressPurpose = suggest(
+  withExample(codes, 'RES'),
+  addressPurposes,
+  anyCase(Object.keys(addressPurposes), ['RES', 'res', 'Cob']),
+);
+/** `grau_dependencia`. */
+export const dependencyDegree = suggest(
+  text(2, 0, 'T'),
+  dependencyDegrees,
+  anyCase(Object.keys(dependencyDegrees), ['T', 't', 'd']),
+);
+/** `fatura_email`: S or N, typed as any indicator is (`sim`, `não`…). */
+export const invoiceEmail = suggest(text(2, 0, 'S'), invoiceByEmail, yesNoInput);
+/** `dispositivo_tipo`. */
+export const deviceType = suggest(int(1, 1, '1'), deviceTypes);
+/** `tipo_notificacao`. */
+export const notificationType = suggest(int(1, 2, '1'), notificationTypes);
+/** `grupo_usuario`. */
+export const userGroup = suggest(int(1, 2, '1'), userGroups);
+/** `tipo_beneficiario`. */
+export const beneficiaryType = suggest(int(1, 2, '1'), beneficiaryTypes);
+/** `opcao_id` of `contrato/alterar_situacao`: each option's action and transition. */
+export const contractOption = suggest(
+  int(1, 10, '2'),
+  Object.fromEntries(
+    Object.entries(contractOptions).map(([code, t]) => [code, `${t.verb} (${t.from.join(', ')} → ${t.to})`]),
+  ),
+);

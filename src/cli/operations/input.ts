@@ -1,0 +1,39 @@
+/**
+ * What the CLI does with a person's input besides validating it: the context
+ * its normalisers need (the day `hoje` names, by the context's clock), and the
+ * warnings about valid values, on stderr as `warning: <field>: …`, masked and
+ * made safe, before anything is sent. Warnings never change the exit code.
+ */
+import {
+  fieldWarnings,
+  type InputContext,
+  type Operation,
+  type Params,
+  wallClockInput,
+} from '../../catalogue/index.js';
+import { maskPersonalNumbers } from '../../catalogue/mask.js';
+import type { Invocation } from '../invocation.js';
+
+/** The input context of this run: today by the context's clock. */
+export function inputOf(inv: Invocation): InputContext {
+  const { clock } = inv.ctx;
+  return clock.date ? { today: clock.date() } : wallClockInput;
+}
+
+/** Says a warning about one field (card numbers and CPFs masked; once per run). */
+export function warnField(inv: Invocation, field: string, message: string): void {
+  inv.warn(maskPersonalNumbers(`${field}: ${message}`));
+}
+
+/** Says the warnings about an operation's validated parameters. */
+export function warnParams(inv: Invocation, op: Operation, params: Params): void {
+  for (const w of fieldWarnings(op, params)) warnField(inv, w.field, w.message);
+}
+
+/** What a prompt needs to read answers as flags are read, and to say their warnings (AskOptions of interactive/fields.ts). */
+export function inputOptions(inv: Invocation): {
+  readonly at: InputContext;
+  readonly warn: (field: string, message: string) => void;
+} {
+  return { at: inputOf(inv), warn: (field, message) => warnField(inv, field, message) };
+}
