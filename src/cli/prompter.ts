@@ -5,6 +5,8 @@ export interface Choice<T extends string> {
   readonly name: string;
   readonly value: T;
   readonly description?: string;
+  /** Shown (dimmed, with this text) but not selectable. */
+  readonly disabled?: string;
 }
 
 export interface Prompter {
@@ -64,6 +66,7 @@ export function safePrompter(p: Prompter): Prompter {
           ...c,
           name: sanitize(c.name),
           ...(c.description === undefined ? {} : { description: sanitize(c.description) }),
+          ...(c.disabled === undefined ? {} : { disabled: sanitize(c.disabled) }),
         })),
       }),
     confirm: (q) => p.confirm({ ...q, message: sanitize(q.message) }),
