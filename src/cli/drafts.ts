@@ -53,12 +53,9 @@ function ensureDir(dir: string): void {
   chmodSync(dir, 0o700);
 }
 
-/** A new draft's path: `<kind>-<time>-<random>.json`, sortable by creation time. */
+/** A new draft's path: `<kind>-<time to the millisecond>-<random>.json`, sortable by creation time. */
 export function newDraftPath(env: Env, kind: string, now = new Date()): string {
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z');
+  const stamp = now.toISOString().replace(/[-:.]/g, '');
   const random = Math.random().toString(36).slice(2, 8);
   return join(draftsDir(env), `${kind}-${stamp}-${random}.json`);
 }

@@ -8,29 +8,18 @@
  * fail (`npm test` installs it through scripts/test-tools.sh; test/workflows/tools.test.ts names it).
  */
 import Database from 'better-sqlite3';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { ENTER, type Scripted } from './fake-prompter.js';
 import { enrolmentScript, review } from './enrol-script.js';
+import { draftsIn } from './enrol-service.js';
 import { readRecords } from './run.js';
 import { bundleCli, Pane, Tmux } from './tmux.js';
 
 const CARD = '00010001000001005';
-
-/** The enrolment drafts in a state folder. */
-function draftsIn(state: string): string[] {
-  const dir = join(state, 'coopctl', 'drafts');
-  try {
-    return readdirSync(dir)
-      .filter((n) => n.endsWith('.json'))
-      .map((n) => join(dir, n));
-  } catch {
-    return [];
-  }
-}
 
 /** Answers scripted questions on the screen: a bare ENTER takes the default of whatever is asked. */
 async function drive(pane: Pane, script: readonly Scripted[]): Promise<void> {

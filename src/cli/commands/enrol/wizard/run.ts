@@ -104,12 +104,12 @@ async function reviewLoop(inv: Invocation, s: WizardState, save: () => void): Pr
   const asking: Asking = { inv, e: s.e, sent: (key) => s.progress.done[key] !== undefined };
   for (;;) {
     const steps = stepsOf(s.e);
-    const ids = idsOf(s.e, s.progress);
-    if ((await settleDoubt(inv, s, steps, ids.contract)) === 'quit') {
+    if ((await settleDoubt(inv, s, steps, idsOf(s.e, s.progress).contract)) === 'quit') {
       keep(inv, s);
       return DECLINED;
     }
     save();
+    const ids = idsOf(s.e, s.progress);
     await review(inv, s);
     const left = steps.filter((step) => !s.progress.done[step.key]).length;
     const action = await chooseAction(inv, s.e, s.progress, submitText(s, left, steps.length));
@@ -171,7 +171,11 @@ export async function runEnrolWizard(inv: Invocation, options: EnrolWizardOption
     // Whatever stopped it (Ctrl-C, a failure), what was typed and sent is kept.
     if (interrupted(err, inv.ctx) && s.progress.sending)
       s.progress.sending = { ...s.progress.sending, problem: 'interrupted' };
-    if (worthKeeping()) keep(inv, s);
+    try {
+      if (worthKeeping()) keep(inv, s);
+    } catch (failed) {
+      inv.say(`The draft could not be saved: ${(failed as Error).message}`);
+    }
     throw err;
   } finally {
     release();
