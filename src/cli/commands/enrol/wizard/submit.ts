@@ -13,7 +13,7 @@ import type { Invocation } from '../../../invocation.js';
 import { renderRows } from '../../../output/render.js';
 import { specOf } from '../../specs.js';
 import { stepKey } from './answers.js';
-import type { WizardState } from './draft.js';
+import { RESUME, type WizardState } from './draft.js';
 import { continuation, createdSummary, paramsOf, type Done, type Ids, type Step } from './plan.js';
 
 /** Where the submission is: the steps, what was done (before and in this run), the ids known. */
@@ -72,7 +72,9 @@ async function stopped(inv: Invocation, progress: Progress, stop: Stop): Promise
     const check = contract
       ? `coopctl enrol contract search --contrato-id ${contract}`
       : 'coopctl enrol contract search';
-    inv.say(`Whether ${step.label} was done is unknown: check (${check}) before running its command again.`);
+    inv.say(
+      `Whether ${step.label} was done is unknown: ${RESUME} checks with the service before sending anything else (by hand: check with ${check} before running its command again).`,
+    );
   }
   sayContinuation(inv, progress, stop.at);
   return stop.code;
