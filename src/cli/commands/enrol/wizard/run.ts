@@ -87,6 +87,7 @@ async function review(inv: Invocation, s: WizardState): Promise<void> {
 
 /** What Submit sends, in words. */
 function submitText(s: WizardState, left: number, total: number): string {
+  if (left === 0) return '(everything was sent: finish)';
   if (left < total) return `the ${left} request${left === 1 ? '' : 's'} not sent yet`;
   const contract = s.e.existing === undefined ? 'the contract and ' : '';
   const to = s.e.existing === undefined ? '' : ` to contract ${s.e.existing}`;
