@@ -21,6 +21,7 @@ import { askSection, collect, startBeneficiary, type EnrolWizardOptions } from '
 import { settleDoubt } from './doubt.js';
 import { draftLine, draftsWaiting, newState, pickDraft, RESUME, saveState, type WizardState } from './draft.js';
 import { chooseAction, removeBeneficiary, reviewLines } from './review.js';
+import type { Ids, Step } from './plan.js';
 import { idsOf, stepsOf } from './steps.js';
 import { submitAll } from './submit.js';
 
@@ -100,6 +101,36 @@ function keep(inv: Invocation, s: WizardState): void {
   inv.say(`The enrolment is saved in ${s.path} (private); ${RESUME} goes on from here.`);
 }
 
+/**
+ * Submit: the whole plan checked first (its problems listed, and back to the
+ * review: undefined), then sent; the draft is deleted once everything is done,
+ * and kept otherwise. The exit code.
+ */
+async function submitted(
+  inv: Invocation,
+  s: WizardState,
+  steps: readonly Step[],
+  ids: Ids,
+  save: () => void,
+): Promise<number | undefined> {
+  const problems = planProblems(inv, s.e, steps, s.progress, ids);
+  if (problems.length) {
+    const counted = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
+    await inv.notice(`the enrolment cannot be sent yet: ${counted} (nothing was sent)`, 'error');
+    for (const line of problemLines(problems)) inv.say(`  ${line}`);
+    inv.say('Edit the sections to fix them.');
+    return undefined;
+  }
+  const code = await submitAll(inv, s, steps, ids, save);
+  if (code !== ExitCode.ok) {
+    keep(inv, s);
+    return code;
+  }
+  removeDraft(s.path);
+  inv.info(`Enrolled ${beneficiariesText(s.e.beneficiaries.length)} on contract ${ids.contract}.`);
+  return ExitCode.ok;
+}
+
 /** The review loop: edits until Submit (once the plan is valid), quit or discard; the exit code. */
 async function reviewLoop(inv: Invocation, s: WizardState, save: () => void): Promise<number> {
   const asking: Asking = { inv, e: s.e, sent: (key) => s.progress.done[key] !== undefined };
@@ -110,48 +141,28 @@ async function reviewLoop(inv: Invocation, s: WizardState, save: () => void): Pr
       return DECLINED;
     }
     save();
-    const ids = idsOf(s.e, s.progress);
     await review(inv, s);
     const left = steps.filter((step) => !s.progress.done[step.key]).length;
     const action = await chooseAction(inv, s.e, s.progress, submitText(s, left, steps.length));
-    if (action.kind === 'edit') await askSection(asking, action.section);
+    if (action.kind === 'submit') {
+      const code = await submitted(inv, s, steps, idsOf(s.e, s.progress), save);
+      if (code !== undefined) return code;
+    } else if (action.kind === 'edit') await askSection(asking, action.section);
     else if (action.kind === 'add') {
       startBeneficiary(s.e);
       await collect(asking, save);
     } else if (action.kind === 'remove') await removeBeneficiary(inv, s.e, s.progress);
     else if (action.kind === 'quit') {
-      keep(inv, s);
       await inv.notice('not sent', 'note');
+      keep(inv, s);
       return DECLINED;
-    } else if (action.kind === 'discard') {
+    } else {
       const message = 'Discard this enrolment? Its answers cannot be recovered';
       if (!(await inv.ctx.prompter.confirm({ message, default: false }))) continue;
       removeDraft(s.path);
-      await inv.notice(
-        left < steps.length ? 'discarded: what was sent stays sent' : 'cancelled: nothing was sent',
-        'note',
-      );
+      const sent = left < steps.length;
+      await inv.notice(sent ? 'discarded: what was sent stays sent' : 'cancelled: nothing was sent', 'note');
       return DECLINED;
-    } else {
-      const problems = planProblems(inv, s.e, steps, s.progress, ids);
-      if (problems.length) {
-        await inv.notice(
-          `the enrolment cannot be sent yet: ${problems.length} problem${problems.length === 1 ? '' : 's'} (nothing was sent)`,
-          'error',
-        );
-        for (const line of problemLines(problems)) inv.say(`  ${line}`);
-        inv.say('Edit the sections to fix them.');
-        continue;
-      }
-      const code = await submitAll(inv, s, steps, ids, save);
-      if (code !== ExitCode.ok) {
-        keep(inv, s);
-        return code;
-      }
-      removeDraft(s.path);
-      const contract = idsOf(s.e, s.progress).contract;
-      inv.info(`Enrolled ${beneficiariesText(s.e.beneficiaries.length)} on contract ${contract}.`);
-      return ExitCode.ok;
     }
     save();
   }
