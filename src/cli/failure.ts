@@ -8,7 +8,7 @@ import { sanitize } from './output/sanitize.js';
 import { errorLine, loadStyle } from './style.js';
 
 /** Ctrl-C inside a prompt, or the run's signal aborted. */
-function interrupted(err: unknown, ctx: Context): boolean {
+export function interrupted(err: unknown, ctx: Context): boolean {
   const name = (err as { name?: string }).name;
   return err instanceof Interrupted || name === 'ExitPromptError' || name === 'AbortPromptError' || ctx.signal.aborted;
 }

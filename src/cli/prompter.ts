@@ -5,6 +5,8 @@ export interface Choice<T extends string> {
   readonly name: string;
   readonly value: T;
   readonly description?: string;
+  /** Shown (dimmed, with this text) but not selectable. */
+  readonly disabled?: string;
 }
 
 export interface Prompter {
@@ -63,6 +65,7 @@ function safeChoices<T extends string>(choices: readonly Choice<T>[]): Choice<T>
     ...c,
     name: sanitize(c.name),
     ...(c.description === undefined ? {} : { description: sanitize(c.description) }),
+    ...(c.disabled === undefined ? {} : { disabled: sanitize(c.disabled) }),
   }));
 }
 

@@ -75,6 +75,8 @@ export async function startHarness(): Promise<Harness> {
         stderr,
         env: {
           XDG_CONFIG_HOME: configHome,
+          // Drafts (enrol wizard) stay in the temporary folder, never in the real home.
+          XDG_STATE_HOME: join(configHome, 'state'),
           COOPCTL_BASE_URL: base.url,
           COOPCTL_TEST_BASE_URL: test.url,
           ...options.env,

@@ -10,6 +10,8 @@ export interface BeneficiaryAnswers {
   readonly document?: boolean;
   /** Declaration answers (S or N) of the form's questions. */
   readonly answers?: readonly ('S' | 'N')[];
+  /** A dependant (not the first): copy the holder's contact and address instead of answering them (default: no). */
+  readonly copy?: boolean;
 }
 
 export const contractAnswers: Scripted[] = [
@@ -53,12 +55,16 @@ export function beneficiaryAnswers(n: number, b: BeneficiaryAnswers, first: bool
     { q: `${p} Request date`, a: ENTER },
     { q: `${p} Dependency degree`, a: n === 1 ? 'T' : 'D' },
     { q: `${p} Fill in optional fields`, a: false },
-    { q: `${p} Contact name`, a: ENTER },
-    { q: `${p} Main phone`, a: '11987654321' },
-    { q: `${p} E-mail`, a: `b${n}@example.com` },
-    { q: `${p} Fill in optional fields`, a: false },
-    { q: `${p} Add a document?`, a: b.document ?? true },
   ];
+  if (n > 1) out.push({ q: `${p} Same contact as the holder's`, a: b.copy ?? false });
+  if (n === 1 || !b.copy)
+    out.push(
+      { q: `${p} Contact name`, a: ENTER },
+      { q: `${p} Main phone`, a: '11987654321' },
+      { q: `${p} E-mail`, a: `b${n}@example.com` },
+      { q: `${p} Fill in optional fields`, a: false },
+    );
+  out.push({ q: `${p} Add a document?`, a: b.document ?? true });
   if (b.document ?? true) {
     out.push(
       { q: `${p} document 1 · Document type`, a: 'RG' },
@@ -69,16 +75,18 @@ export function beneficiaryAnswers(n: number, b: BeneficiaryAnswers, first: bool
       { q: `${p} Add another document?`, a: false },
     );
   }
-  out.push(
-    { q: `${p} Address purpose`, a: 'RES, COR' },
-    { q: `${p} Address type`, a: 'R' },
-    { q: `${p} Postal code`, a: ENTER },
-    { q: `${p} Street`, a: ENTER },
-    { q: `${p} Number`, a: ENTER },
-    { q: `${p} Complement`, a: ENTER },
-    { q: `${p} District`, a: ENTER },
-    { q: `${p} Fill in optional fields`, a: false },
-  );
+  if (n > 1) out.push({ q: `${p} Same address as the holder's`, a: b.copy ?? false });
+  if (n === 1 || !b.copy)
+    out.push(
+      { q: `${p} Address purpose`, a: 'RES, COR' },
+      { q: `${p} Address type`, a: 'R' },
+      { q: `${p} Postal code`, a: ENTER },
+      { q: `${p} Street`, a: ENTER },
+      { q: `${p} Number`, a: ENTER },
+      { q: `${p} Complement`, a: ENTER },
+      { q: `${p} District`, a: ENTER },
+      { q: `${p} Fill in optional fields`, a: false },
+    );
   if (first)
     out.push(
       { q: 'Health declaration · Form [formulario_id]', a: ENTER },
@@ -91,13 +99,16 @@ export function beneficiaryAnswers(n: number, b: BeneficiaryAnswers, first: bool
   return out;
 }
 
-/** A whole run: contract, payer, the beneficiaries, then the summary's answer. */
-export function enrolmentScript(beneficiaries: readonly BeneficiaryAnswers[], submit = true): Scripted[] {
+/** The review screen's question; `then` is the value of the choice taken (submit, quit, edit:<n-1>, …). */
+export const review = (then: string): Scripted => ({ q: 'What next?', a: then });
+
+/** A whole run: contract, payer, the beneficiaries, then the review screen's choice (submit by default). */
+export function enrolmentScript(beneficiaries: readonly BeneficiaryAnswers[], then = 'submit'): Scripted[] {
   const out: Scripted[] = [...contractAnswers, ...payerAnswers];
   beneficiaries.forEach((b, i) => {
     out.push(...beneficiaryAnswers(i + 1, b, i === 0));
     out.push({ q: 'Add another beneficiary?', a: i < beneficiaries.length - 1 });
   });
-  out.push({ q: /^Submit the contract and \d+ beneficiar/, a: submit });
+  out.push(review(then));
   return out;
 }

@@ -73,8 +73,9 @@ describe('against the real server', () => {
       'beneficiary 1 (Pedro Souza)',
       'beneficiary 2 (Lia Souza)',
     ]);
-    expect(r.stderr).toContain('Enrolment to submit: 13 requests');
-    expect(r.stderr).toContain(`arquivo=<${pdf}, ${content.length} bytes>`);
+    const next = prompter.asked.find((q) => q.message.startsWith('What next?'))!;
+    expect(next.choices?.map((c) => c.name)).toContain('Submit the contract and 2 beneficiaries (13 requests)');
+    expect(r.stderr).toContain(`arquivo: ${pdf} (${content.length} bytes)`);
     expect(r.stderr).toMatch(/✔ contract: contrato_id \d+/);
     expect(r.stderr).toContain(`Enrolled 2 beneficiaries on contract ${contract}.`);
 
@@ -99,9 +100,7 @@ describe('against the real server', () => {
       { q: 'Complement', a: ENTER },
       { q: 'District', a: 'Sé' },
     );
-    const last = script.pop()!;
-    expect(last).toMatchObject({ a: true });
-    script.push({ q: 'Submit 1 beneficiary?', a: true });
+    expect(script[script.length - 1]).toMatchObject({ q: 'What next?', a: 'submit' });
     const prompter = fakePrompter(script);
     const r = await runOnTerminal(['enrol', 'wizard', '--contrato-id', '6'], server.url, prompter);
     expect(r.code, r.stderr).toBe(0);
@@ -114,9 +113,7 @@ describe('against the real server', () => {
     // Contract 7 is cancelled: registering the payer works, adding a beneficiary does not.
     const script = enrolmentScript([{ nome: 'Rui Lima', document: false, answers: ['N'] }]).slice(5);
     script.unshift({ q: 'Register the financial responsible party of contract 7?', a: true });
-    const last = script.pop()!;
-    expect(last).toMatchObject({ a: true });
-    script.push({ q: 'Submit 1 beneficiary?', a: true });
+    expect(script[script.length - 1]).toMatchObject({ q: 'What next?', a: 'submit' });
     const r = await runOnTerminal(['enrol', 'wizard', '--contrato-id', '7'], server.url, fakePrompter(script));
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
@@ -126,15 +123,15 @@ describe('against the real server', () => {
     expect(r.stderr).toContain("  coopctl enrol payer 7 --cpf 529.982.247-25 --nome 'Ana Souza'");
   });
 
-  it('declining the summary sends nothing (exit 1)', async () => {
+  it('quitting at the review sends nothing (exit 1)', async () => {
     const before = await readRecords(server.url, 'enrol.contract.search', {});
     const r = await runOnTerminal(
       ['enrol', 'wizard'],
       server.url,
-      fakePrompter(enrolmentScript([{ nome: 'X', document: false, answers: [] }], false)),
+      fakePrompter(enrolmentScript([{ nome: 'X', document: false, answers: [] }], 'quit')),
     );
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('cancelled: nothing was sent');
+    expect(r.stderr).toContain('not sent');
     expect(await readRecords(server.url, 'enrol.contract.search', {})).toHaveLength(before.length);
   });
 });
@@ -266,7 +263,7 @@ describe('against a fake service', () => {
       'Already created: contract 801 (payer registered); beneficiary 1 (Pedro Souza): beneficiario_id 151 (contato_id 31, documento_id 41, endereco_id 51, 2 declaration answers); beneficiary 2 (Lia Souza): beneficiario_id 152.',
     );
     const lines = r.stderr.split('\n');
-    const from = lines.indexOf('To continue from there, run:');
+    const from = lines.indexOf('To continue from there by hand, run:');
     expect(lines.slice(from + 1, from + 13)).toEqual([
       "  coopctl --profile ops enrol beneficiary contact 152 --nome 'Lia Souza' --telefone-principal 11987654321 --email b2@example.com",
       '  coopctl --profile ops enrol beneficiary document 152 --tipo-documento RG --numero 123456782 --tipo-arquivo pdf',
@@ -283,7 +280,9 @@ describe('against a fake service', () => {
       ),
       '  coopctl --profile ops enrol beneficiary declaration "$BENEFICIARIO_ID_3" --formulario-id 1 --pergunta-id 1 --resposta N',
       '  coopctl --profile ops enrol beneficiary declaration "$BENEFICIARIO_ID_3" --formulario-id 1 --pergunta-id 2 --resposta N',
-      '(or add the beneficiaries still missing with: coopctl enrol wizard --contrato-id 801)',
+      expect.stringMatching(
+        /^The enrolment is saved in \/.+\.json \(private\); coopctl enrol wizard --resume goes on from here\.$/,
+      ),
     ]);
     // What had been created is also on stdout.
     expect(r.stdout).toContain('beneficiario_id');
@@ -337,6 +336,7 @@ describe('the plan (unit)', () => {
   const doc = operation('enrol.beneficiary.document');
   const steps: Step[] = [
     {
+      key: 'b1.person',
       op: add,
       label: 'beneficiary 1',
       params: { cpf: '529.982.247-25', data_solicitacao: '01/02/2026', grau_dependencia: 'T', nome: "D'Ávila" },
@@ -345,6 +345,7 @@ describe('the plan (unit)', () => {
       defines: { kind: 'beneficiary', index: 1 },
     },
     {
+      key: 'b1.document.1',
       op: doc,
       label: 'beneficiary 1 · document 1',
       params: { tipo_documento: ['RG', 'CPF'], numero: '1', tipo_arquivo: 'pdf', arquivo: 'AAAA' },

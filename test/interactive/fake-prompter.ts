@@ -11,8 +11,10 @@ import type { Choice, Prompter, SearchQuestion } from '../../src/cli/prompter.js
 
 /** Enter on an input: the default, or the empty string. */
 export const ENTER = Symbol('enter');
+/** Ctrl-C at the question: it rejects as @inquirer/prompts does (an ExitPromptError). */
+export const CTRL_C = Symbol('ctrl-c');
 
-export type Answer = string | boolean | typeof ENTER;
+export type Answer = string | boolean | typeof ENTER | typeof CTRL_C;
 /** An answer, optionally with text the question must contain. */
 export type Scripted = Answer | { readonly q: string | RegExp; readonly a: Answer };
 
@@ -38,15 +40,21 @@ export interface FakePrompter extends Prompter {
 export function fakePrompter(script: readonly Scripted[]): FakePrompter {
   const queue = [...script];
   const asked: Asked[] = [];
-  const next = (q: Asked): Answer => {
+  const next = (q: Asked): Exclude<Answer, typeof CTRL_C> => {
     const item = queue.shift();
     if (item === undefined) throw new Error(`no scripted answer for ${q.kind} "${q.message}"`);
+    let answer: Answer = item as Answer;
     if (typeof item === 'object') {
       const ok = typeof item.q === 'string' ? q.message.includes(item.q) : item.q.test(q.message);
       if (!ok) throw new Error(`scripted answer for "${String(item.q)}" met ${q.kind} "${q.message}"`);
-      return item.a;
+      answer = item.a;
     }
-    return item;
+    if (answer === CTRL_C) {
+      const err = new Error('User force closed the prompt with SIGINT');
+      err.name = 'ExitPromptError';
+      throw err;
+    }
+    return answer;
   };
   const text = async (
     kind: 'input' | 'password',
@@ -92,6 +100,7 @@ export function fakePrompter(script: readonly Scripted[]): FakePrompter {
         throw new Error(
           `"${String(value)}" is not a choice of "${q.message}": ${q.choices.map((c) => c.value).join(', ')}`,
         );
+      if (choice.disabled !== undefined) throw new Error(`"${String(value)}" of "${q.message}" is disabled`);
       record.answer = choice.value;
       return choice.value;
     },

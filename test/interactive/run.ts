@@ -50,11 +50,20 @@ export async function runOnTerminal(
 ): Promise<Ran> {
   const stdout = new Capture();
   const stderr = new Capture();
+  // Drafts go to a new state folder unless the test names one (it never reaches the real home).
+  const XDG_STATE_HOME = mkdtempSync(join(tmpdir(), 'coopctl-state-'));
   const ctx = makeContext({
     stdin: Readable.from([]),
     stdout,
     stderr,
-    env: { XDG_CONFIG_HOME: configHome, COOPCTL_BASE_URL: url, COOPCTL_TEST_BASE_URL: url, NO_COLOR: '1', ...env },
+    env: {
+      XDG_CONFIG_HOME: configHome,
+      XDG_STATE_HOME,
+      COOPCTL_BASE_URL: url,
+      COOPCTL_TEST_BASE_URL: url,
+      NO_COLOR: '1',
+      ...env,
+    },
     tty: { stdin: true, stdout: true, stderr: true },
     prompter: options.echoQuestions ? echoing(prompter, stderr) : prompter,
   });

@@ -55,7 +55,23 @@ export class Tmux {
   async start(name: string, argv: readonly string[], env: Readonly<Record<string, string>>): Promise<Pane> {
     const assignments = Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`);
     const command = `env ${assignments.join(' ')} ${argv.map(shellQuote).join(' ')}; echo "__EXIT__ $?"; sleep 3600`;
-    await this.tmux('new-session', '-d', '-x', '200', '-y', '50', '-s', name, command);
+    // The server stays up between sessions (by default it exits with its last one, racing the next start).
+    await this.tmux(
+      'new-session',
+      '-d',
+      '-x',
+      '200',
+      '-y',
+      '50',
+      '-s',
+      name,
+      command,
+      ';',
+      'set-option',
+      '-s',
+      'exit-empty',
+      'off',
+    );
     this.#sessions.add(name);
     return new Pane(this, name);
   }

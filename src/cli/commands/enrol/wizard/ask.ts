@@ -3,27 +3,35 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { isoDate, toBR } from '../../../../catalogue/dates.js';
-import type { Operation, Params } from '../../../../catalogue/index.js';
+import type { Operation } from '../../../../catalogue/index.js';
 import { askField } from '../../../interactive/fields.js';
 import type { Invocation } from '../../../invocation.js';
 import { inputOptions } from '../../../operations/input.js';
+import { text, type Answers } from './answers.js';
+
+export { text };
 
 /** Pre-filled answers by field name. */
 export type Defaults = Readonly<Record<string, string | undefined>>;
 
-/** A value as the user reads it (a list comma-joined). */
-export const text = (v: unknown) => (v === undefined || v === null ? '' : Array.isArray(v) ? v.join(',') : String(v));
-
-/** What is being filled in: the operation whose fields are asked, the questions' prefix, and its parameters. */
+/** What is being filled in: the operation whose fields are asked, the questions' prefix, and its answers. */
 export interface Form {
   readonly op: Operation;
   /** Words before each question, e.g. `Beneficiary 2 ·`. */
   readonly prefix: string;
-  /** The parameters that the answers go into. */
-  readonly into: Params;
+  /**
+   * The answers, written one by one as they are given (so that an
+   * interruption keeps what was typed); what they hold already is each
+   * question's default (an edit).
+   */
+  readonly into: Answers;
 }
 
-/** Asks `names` in order (required ones must be answered, optional ones may be skipped). */
+/**
+ * Asks `names` in order (required ones must be answered, optional ones may be
+ * skipped). Each question's default is the answer it has, else `defaults`';
+ * an optional answer left empty removes it.
+ */
 export async function askNames(
   inv: Invocation,
   form: Form,
@@ -32,21 +40,25 @@ export async function askNames(
 ): Promise<void> {
   for (const name of names) {
     const field = form.op.params[name]!;
-    const fallback = defaults[name];
+    const fallback = form.into[name] === undefined ? defaults[name] : text(form.into[name]);
     const answer = await askField(inv.ctx.prompter, name, field, {
       ...inputOptions(inv),
       prefix: form.prefix,
       optional: !field.required,
       ...(fallback ? { default: fallback } : {}),
     });
-    if (answer !== undefined) form.into[name] = answer;
+    if (answer === undefined) delete form.into[name];
+    else form.into[name] = answer;
   }
 }
 
-/** Offers the remaining optional fields behind one question. */
+/** Offers optional fields behind one question; those answered already are shown, and kept unless changed. */
 export async function askMore(inv: Invocation, form: Form, names: readonly string[]): Promise<void> {
   if (names.length === 0) return;
-  const message = `${form.prefix} Fill in optional fields (${names.join(', ')})?`;
+  const given = names.filter((n) => form.into[n] !== undefined);
+  const message = given.length
+    ? `${form.prefix} Change the optional fields (${names.join(', ')}; now ${given.map((n) => `${n} ${text(form.into[n])}`).join(', ')})?`
+    : `${form.prefix} Fill in optional fields (${names.join(', ')})?`;
   if (await inv.ctx.prompter.confirm({ message, default: false })) await askNames(inv, form, names);
 }
 

@@ -1,159 +1,223 @@
 /**
- * The enrolment wizard's questions for one beneficiary: the person, contact,
- * documents (a file's content sent base64 as `arquivo`), address and
- * health-declaration answers; each becomes a step of the plan.
+ * The enrolment wizard's questions for one beneficiary, part by part: the
+ * person, contact, documents (a file's content is sent base64 as
+ * `arquivo`), address and health-declaration answers. A dependant's contact
+ * and address may be copied from the holder's. Asked again (an edit), each
+ * question offers the answer it has; what was sent already is not asked.
  */
-import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { addressPurposes, documentTypes } from '../../../../catalogue/codes.js';
-import { operation, type Params } from '../../../../catalogue/index.js';
+import { operation } from '../../../../catalogue/index.js';
 import type { Invocation } from '../../../invocation.js';
-import { askMore, askNames, codeHint, expandPath, fileProblem, text, today, type Defaults } from './ask.js';
-import { contractRef, type IdRef, type Step } from './plan.js';
+import {
+  nameOf,
+  stepKey,
+  text,
+  type Answers,
+  type BeneficiaryAnswers,
+  type Enrolment,
+  type PartName,
+} from './answers.js';
+import { askMore, askNames, codeHint, expandPath, fileProblem, today, type Defaults } from './ask.js';
 
-/** What earlier answers give later questions, and the steps so far. */
-export interface Draft {
-  readonly steps: Step[];
-  /** The last address given (the payer's, then each beneficiary's): the next one's defaults. */
-  lastAddress: Defaults;
-  /** The holder's CPF, offered to the next beneficiary. */
-  holderCpf: string | undefined;
-  /** The health-declaration form, asked once. */
-  form: { readonly id: string; readonly questions: number } | undefined;
+/** What the questions need: the invocation, the enrolment, and which steps were sent (not asked again). */
+export interface Asking {
+  readonly inv: Invocation;
+  readonly e: Enrolment;
+  readonly sent: (key: string) => boolean;
 }
 
-/** The beneficiary being asked about: number, label, question prefix, and the id its later steps need. */
+/** The beneficiary being asked about, its place (0-based) and question prefix. */
 interface Who {
-  readonly n: number;
-  readonly who: string;
+  readonly b: BeneficiaryAnswers;
+  readonly i: number;
   readonly prefix: string;
-  readonly ref: { readonly field: 'beneficiario_id'; readonly from: IdRef };
 }
 
-async function askPerson(inv: Invocation, b: Who, draft: Draft): Promise<string | undefined> {
+const ADDRESS = ['cep', 'logradouro', 'logradouro_numero', 'complemento', 'bairro'];
+
+const defaultsOf = (a: Answers | null | undefined, names: readonly string[]): Defaults =>
+  Object.fromEntries(names.map((n) => [n, a?.[n] === undefined ? undefined : text(a[n])]));
+
+const same = (a: Answers, b: Answers) => JSON.stringify(a) === JSON.stringify(b);
+
+/** "the holder's" (beneficiary 1 of a new contract), or "beneficiary 1's" (joining an existing contract). */
+function holderWord(e: Enrolment): string {
+  return e.existing === undefined ? "the holder's" : "beneficiary 1's";
+}
+
+async function askPerson(a: Asking, w: Who): Promise<void> {
   const op = operation('enrol.beneficiary.add');
-  const person: Params = {};
   const names = ['nome', 'cpf', 'data_nascimento', 'sexo', 'nome_mae', 'data_solicitacao', 'grau_dependencia'];
-  const form = { op, prefix: b.prefix, into: person };
-  await askNames(inv, form, names, { cpf: draft.holderCpf, data_solicitacao: today() });
-  await askMore(inv, form, ['estado_civil', 'peso', 'altura']);
-  draft.holderCpf = person['cpf'] as string;
-  const name = person['nome'] === undefined ? undefined : text(person['nome']);
-  draft.steps.push({
-    op,
-    label: name ? `${b.who} (${name})` : b.who,
-    params: person,
-    ref: contractRef,
-    creates: 'beneficiario_id',
-    defines: b.ref.from,
-  });
-  return name;
+  const form = { op, prefix: w.prefix, into: w.b.person };
+  // The CPF offered: the previous beneficiary's (dependants may carry the holder's), or the payer's.
+  const previous = a.e.beneficiaries[w.i - 1]?.person ?? a.e.payer;
+  await askNames(a.inv, form, names, { cpf: defaultsOf(previous, ['cpf'])['cpf'], data_solicitacao: today() });
+  await askMore(a.inv, form, ['estado_civil', 'peso', 'altura']);
 }
 
-async function askContact(inv: Invocation, b: Who, name: string | undefined, draft: Draft): Promise<void> {
+/**
+ * For a dependant: offers to copy the holder's answers of a part (`what`
+ * says them in a few words). True when copied; an edit offers it again,
+ * preselected when the answers are still the holder's.
+ */
+async function copied(a: Asking, w: Who, part: 'contact' | 'address', what: (h: Answers) => string): Promise<boolean> {
+  const holder = a.e.beneficiaries[0];
+  if (w.i === 0 || !holder || Object.keys(holder[part]).length === 0) return false;
+  const mine = w.b[part];
+  const message = `${w.prefix} Same ${part} as ${holderWord(a.e)} (${what(holder[part])})?`;
+  const fresh = Object.keys(mine).length === 0;
+  if (!(await a.inv.ctx.prompter.confirm({ message, default: fresh || same(mine, holder[part]) }))) return false;
+  for (const k of Object.keys(mine)) delete mine[k];
+  Object.assign(mine, structuredClone(holder[part]));
+  a.inv.say(
+    `Beneficiary ${w.i + 1}: ${part} copied from ${holderWord(a.e).replace(/'s$/, '')} (edit it on the review screen)`,
+  );
+  return true;
+}
+
+async function askContact(a: Asking, w: Who): Promise<void> {
   const op = operation('enrol.beneficiary.contact');
-  inv.say(`Beneficiary ${b.n}: contact`);
-  const contact: Params = {};
-  const form = { op, prefix: b.prefix, into: contact };
-  await askNames(inv, form, ['nome', 'telefone_principal', 'email'], { nome: name });
-  await askMore(inv, form, ['telefone_celular', 'fax', 'site']);
-  draft.steps.push({ op, label: `${b.who} · contact`, params: contact, ref: b.ref, creates: 'contato_id' });
+  a.inv.say(`Beneficiary ${w.i + 1}: contact`);
+  const phone = (h: Answers) => [h['nome'], h['telefone_principal'], h['email']].map(text).filter(Boolean).join(', ');
+  if (await copied(a, w, 'contact', phone)) return;
+  const form = { op, prefix: w.prefix, into: w.b.contact };
+  await askNames(a.inv, form, ['nome', 'telefone_principal', 'email'], { nome: nameOf(w.b) });
+  await askMore(a.inv, form, ['telefone_celular', 'fax', 'site']);
 }
 
-/** The file to attach (Enter for none): its absolute path, checked readable. */
-async function askFile(inv: Invocation, prefix: string): Promise<string | undefined> {
+/** The file to attach (Enter for none, or to keep the one given): its absolute path, checked readable. */
+async function askFile(inv: Invocation, prefix: string, current: string | undefined): Promise<string | undefined> {
   const path = await inv.ctx.prompter.input({
     message: `${prefix} File to attach, sent base64 as arquivo (path; Enter for none)`,
+    ...(current ? { default: current } : {}),
     validate: (v) => (v.trim() === '' ? true : (fileProblem(v.trim(), inv) ?? true)),
   });
   return path.trim() ? expandPath(path.trim(), inv) : undefined;
 }
 
-async function askDocument(inv: Invocation, b: Who, d: number, draft: Draft): Promise<void> {
+async function askDocument(a: Asking, w: Who, d: number): Promise<void> {
   const op = operation('enrol.beneficiary.document');
-  const doc: Params = {};
-  const prefix = `${b.prefix} document ${d} ·`;
-  const form = { op, prefix, into: doc };
-  await askNames(inv, form, ['tipo_documento', 'numero']);
-  const file = await askFile(inv, prefix);
-  if (file) doc['arquivo'] = readFileSync(file).toString('base64');
+  const doc = w.b.documents[d - 1]!;
+  const prefix = `${w.prefix} document ${d} ·`;
+  const form = { op, prefix, into: doc.params };
+  await askNames(a.inv, form, ['tipo_documento', 'numero']);
+  const file = await askFile(a.inv, prefix, doc.file);
+  if (file) doc.file = file;
+  else delete doc.file;
   const ext = file ? extname(file).slice(1).toLowerCase() : '';
-  await askNames(inv, form, ['tipo_arquivo'], { tipo_arquivo: ext || undefined });
-  await askMore(inv, form, ['orgao_emissor', 'data_expedicao', 'url']);
-  const step: Step = { op, label: `${b.who} · document ${d}`, params: doc, ref: b.ref, creates: 'documento_id' };
-  draft.steps.push(file ? { ...step, file } : step);
+  await askNames(a.inv, form, ['tipo_arquivo'], { tipo_arquivo: ext || undefined });
+  await askMore(a.inv, form, ['orgao_emissor', 'data_expedicao', 'url']);
 }
 
-async function askDocuments(inv: Invocation, b: Who, draft: Draft): Promise<void> {
-  inv.say(
-    `Beneficiary ${b.n}: documents (tipo_documento: ${Object.keys(documentTypes).join(', ')}; see docs/decisions.md)`,
+async function askDocuments(a: Asking, w: Who): Promise<void> {
+  a.inv.say(
+    `Beneficiary ${w.i + 1}: documents (tipo_documento: ${Object.keys(documentTypes).join(', ')}; see docs/decisions.md)`,
   );
-  const another = (d: number) =>
-    inv.ctx.prompter.confirm({
-      message: `${b.prefix} ${d === 1 ? 'Add a document?' : 'Add another document?'}`,
-      default: d === 1,
+  const { documents } = w.b;
+  const { prompter } = a.inv.ctx;
+  // The documents given already: kept (and asked again) or removed; those sent are left as they are.
+  for (let d = 1; d <= documents.length; d++) {
+    if (a.sent(stepKey(w.b, 'document', d))) continue;
+    const doc = documents[d - 1]!;
+    const what = [text(doc.params['tipo_documento']), text(doc.params['numero'])].join(' ').trim();
+    if (await prompter.confirm({ message: `${w.prefix} Keep document ${d} (${what})?`, default: true }))
+      await askDocument(a, w, d);
+    else documents.splice(--d, 1);
+  }
+  const another = () =>
+    prompter.confirm({
+      message: `${w.prefix} ${documents.length === 0 ? 'Add a document?' : 'Add another document?'}`,
+      default: documents.length === 0,
     });
-  for (let d = 1; await another(d); d++) await askDocument(inv, b, d, draft);
-}
-
-async function askAddress(inv: Invocation, b: Who, draft: Draft): Promise<void> {
-  const op = operation('enrol.beneficiary.address');
-  inv.say(`Beneficiary ${b.n}: address (finalidade: ${codeHint(addressPurposes)})`);
-  const address: Params = {};
-  const names = ['finalidade', 'tipo_endereco', 'cep', 'logradouro', 'logradouro_numero', 'complemento', 'bairro'];
-  const form = { op, prefix: b.prefix, into: address };
-  await askNames(inv, form, names, draft.lastAddress);
-  await askMore(inv, form, ['ponto_referencia', 'caixa_postal']);
-  draft.lastAddress = Object.fromEntries(Object.entries(address).map(([k, v]) => [k, text(v)]));
-  draft.steps.push({ op, label: `${b.who} · address`, params: address, ref: b.ref, creates: 'endereco_id' });
-}
-
-/** The health-declaration form and its number of questions (asked once, for the first beneficiary). */
-async function askForm(inv: Invocation): Promise<{ id: string; questions: number }> {
-  const holder: Params = {};
-  const op = operation('enrol.beneficiary.declaration');
-  await askNames(inv, { op, prefix: 'Health declaration ·', into: holder }, ['formulario_id'], { formulario_id: '1' });
-  const count = await inv.ctx.prompter.input({
-    message: `Health declaration · Number of questions of form ${text(holder['formulario_id'])} (0 for none)`,
-    default: '0',
-    validate: (v) => (/^\d{1,3}$/.test(v.trim()) && Number(v) <= 200 ? true : 'must be a whole number from 0 to 200'),
-  });
-  return { id: text(holder['formulario_id']), questions: Number(count.trim()) };
-}
-
-async function askDeclaration(inv: Invocation, b: Who, draft: Draft): Promise<void> {
-  const op = operation('enrol.beneficiary.declaration');
-  const known = draft.form;
-  const plural = known?.questions === 1 ? '' : 's';
-  inv.say(
-    `Beneficiary ${b.n}: health declaration${known ? ` (form ${known.id}, ${known.questions} question${plural})` : ''}`,
-  );
-  const form = known ?? (await askForm(inv));
-  draft.form = form;
-  for (let q = 1; q <= form.questions; q++) {
-    const answer: Params = { formulario_id: form.id, pergunta_id: String(q) };
-    const prefix = `${b.prefix} question ${q} ·`;
-    const question = { op, prefix, into: answer };
-    await askNames(inv, question, ['resposta']);
-    if (answer['resposta'] === 'S') await askNames(inv, question, ['descricao']);
-    const label = `${b.who} · declaration ${q}`;
-    draft.steps.push({ op, label, params: answer, ref: b.ref, counted: 'declaration answer' });
+  while (await another()) {
+    documents.push({ params: {} });
+    await askDocument(a, w, documents.length);
   }
 }
 
-/** Asks everything about beneficiary `n`, adding its steps to the draft. */
-export async function collectBeneficiary(inv: Invocation, n: number, draft: Draft): Promise<void> {
-  const b: Who = {
-    n,
-    who: `beneficiary ${n}`,
-    prefix: `Beneficiary ${n} ·`,
-    ref: { field: 'beneficiario_id', from: { kind: 'beneficiary', index: n } },
-  };
-  inv.say();
-  inv.say(`Beneficiary ${n}`);
-  const name = await askPerson(inv, b, draft);
-  await askContact(inv, b, name, draft);
-  await askDocuments(inv, b, draft);
-  await askAddress(inv, b, draft);
-  await askDeclaration(inv, b, draft);
+async function askAddress(a: Asking, w: Who): Promise<void> {
+  const op = operation('enrol.beneficiary.address');
+  a.inv.say(`Beneficiary ${w.i + 1}: address (finalidade: ${codeHint(addressPurposes)})`);
+  const street = (h: Answers) =>
+    [...ADDRESS.slice(1), 'cep']
+      .map((n) => text(h[n]))
+      .filter(Boolean)
+      .join(', ');
+  if (await copied(a, w, 'address', street)) return;
+  const names = ['finalidade', 'tipo_endereco', ...ADDRESS];
+  const form = { op, prefix: w.prefix, into: w.b.address };
+  // A new address offers the previous beneficiary's (or the payer's) answers.
+  const previous = a.e.beneficiaries[w.i - 1]?.address ?? a.e.payer;
+  await askNames(a.inv, form, names, defaultsOf(previous, names));
+  await askMore(a.inv, form, ['ponto_referencia', 'caixa_postal']);
+}
+
+/** The health-declaration form and its number of questions. */
+async function askForm(a: Asking): Promise<{ id: string; questions: number }> {
+  const op = operation('enrol.beneficiary.declaration');
+  const into: Answers = a.e.form ? { formulario_id: a.e.form.id } : {};
+  await askNames(a.inv, { op, prefix: 'Health declaration ·', into }, ['formulario_id'], { formulario_id: '1' });
+  const count = await a.inv.ctx.prompter.input({
+    message: `Health declaration · Number of questions of form ${text(into['formulario_id'])} (0 for none)`,
+    default: String(a.e.form?.questions ?? 0),
+    validate: (v) => (/^\d{1,3}$/.test(v.trim()) && Number(v) <= 200 ? true : 'must be a whole number from 0 to 200'),
+  });
+  a.e.form = { id: text(into['formulario_id']), questions: Number(count.trim()) };
+  return a.e.form;
+}
+
+async function askDeclaration(a: Asking, w: Who): Promise<void> {
+  const op = operation('enrol.beneficiary.declaration');
+  const { b } = w;
+  const anySent = b.declaration.some((_, q) => a.sent(stepKey(b, 'declaration', q + 1)));
+  // The form is asked with the first beneficiary; the others answer the same questions.
+  const own = b.declaration.length
+    ? { id: text(b.declaration[0]!['formulario_id']), questions: b.declaration.length }
+    : undefined;
+  const known = anySent ? own : w.i === 0 ? undefined : (a.e.form ?? own);
+  const plural = known?.questions === 1 ? '' : 's';
+  a.inv.say(
+    `Beneficiary ${w.i + 1}: health declaration${known ? ` (form ${known.id}, ${known.questions} question${plural})` : ''}`,
+  );
+  const form = known ?? (await askForm(a));
+  b.declaration.length = Math.min(b.declaration.length, form.questions);
+  for (let q = 1; q <= form.questions; q++) {
+    if (a.sent(stepKey(b, 'declaration', q))) continue;
+    b.declaration[q - 1] ??= {};
+    const answer = b.declaration[q - 1]!;
+    answer['formulario_id'] = form.id;
+    answer['pergunta_id'] = String(q);
+    const question = { op, prefix: `${w.prefix} question ${q} ·`, into: answer };
+    await askNames(a.inv, question, ['resposta']);
+    if (answer['resposta'] === 'S') await askNames(a.inv, question, ['descricao']);
+    else delete answer['descricao'];
+  }
+}
+
+const askers: Record<PartName, (a: Asking, w: Who) => Promise<void>> = {
+  person: askPerson,
+  contact: askContact,
+  documents: askDocuments,
+  address: askAddress,
+  declaration: askDeclaration,
+};
+
+/** The steps of a part that are single requests (the documents and declaration answers are counted one by one). */
+const single: Partial<Record<PartName, 'person' | 'contact' | 'address'>> = {
+  person: 'person',
+  contact: 'contact',
+  address: 'address',
+};
+
+/** Asks one part of the beneficiary at place `i` (0-based), unless it was sent already. */
+export async function askPart(a: Asking, i: number, part: PartName): Promise<void> {
+  const b = a.e.beneficiaries[i]!;
+  const key = single[part];
+  if (key && a.sent(stepKey(b, key))) return;
+  if (part === 'person') {
+    a.inv.say();
+    a.inv.say(`Beneficiary ${i + 1}`);
+  }
+  await askers[part](a, { b, i, prefix: `Beneficiary ${i + 1} ·` });
 }

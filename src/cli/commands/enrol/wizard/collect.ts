@@ -1,23 +1,21 @@
 /**
  * The enrolment wizard's questions, in order: the contract (unless adding to
  * an existing one), the payer (always for a new contract; offered for an
- * existing one), then one or more beneficiaries (beneficiary.ts).
+ * existing one), then one or more beneficiaries (beneficiary.ts). The
+ * enrolment's `asking` says where the questions are, so that a draft saved
+ * in the middle goes on from the part it stopped at; and the review screen
+ * asks a section again (`askSection`) with its answers as defaults.
  */
-import { operation, type Params } from '../../../../catalogue/index.js';
-import type { Invocation } from '../../../invocation.js';
-import { askMore, askNames, text } from './ask.js';
-import { collectBeneficiary, type Draft } from './beneficiary.js';
-import { contractRef, type Step } from './plan.js';
+import { operation } from '../../../../catalogue/index.js';
+import { newBeneficiary, PARTS, type Enrolment } from './answers.js';
+import { askMore, askNames } from './ask.js';
+import { askPart, type Asking } from './beneficiary.js';
 
 export interface EnrolWizardOptions {
   /** Add to this existing contract instead of creating one. */
   readonly contratoId?: string;
-}
-
-/** The steps to submit, and how many beneficiaries they enrol. */
-export interface Collected {
-  readonly steps: Step[];
-  readonly beneficiaries: number;
+  /** Go on with a saved draft. */
+  readonly resume?: boolean;
 }
 
 const PAYER_PERSON = [
@@ -41,57 +39,86 @@ const PAYER_ADDRESS = [
   'fatura_email',
 ];
 
-async function askContract(inv: Invocation, steps: Step[]): Promise<void> {
+async function askContract(a: Asking): Promise<void> {
+  if (a.sent('contract')) return;
   const op = operation('enrol.contract.create');
-  const params: Params = {};
-  const prefix = 'Contract ·';
-  inv.say('Contract');
-  const form = { op, prefix, into: params };
-  await askNames(inv, form, ['registro_ans', 'coop_id', 'produto_tabela_id', 'origem']);
+  a.inv.say('Contract');
+  const form = { op, prefix: 'Contract ·', into: a.e.contract };
+  await askNames(a.inv, form, ['registro_ans', 'coop_id', 'produto_tabela_id', 'origem']);
   const optional = ['empresa_id', 'desconto', 'numero_proposta', 'tabela_preco_vigencia', 'coparticipacao_opcao_id'];
-  await askMore(inv, form, optional);
-  steps.push({ op, label: 'contract', params, creates: 'contrato_id', defines: { kind: 'contract' } });
+  await askMore(a.inv, form, optional);
 }
 
-/** The payer's answers (empty when not registered): its CPF and address are the first beneficiary's defaults. */
-async function askPayer(inv: Invocation, options: EnrolWizardOptions, steps: Step[]): Promise<Params> {
-  const op = operation('enrol.payer');
-  const payer: Params = {};
-  const wanted =
-    options.contratoId === undefined ||
-    (await inv.ctx.prompter.confirm({
-      message: `Register the financial responsible party of contract ${options.contratoId}?`,
-      default: false,
-    }));
-  if (!wanted) return payer;
-  const prefix = 'Payer ·';
-  inv.say();
-  inv.say('Financial responsible party (payer)');
-  const form = { op, prefix, into: payer };
-  await askNames(inv, form, PAYER_PERSON);
-  await askNames(inv, form, PAYER_ADDRESS);
-  await askMore(inv, form, ['telefone_secundario', 'ponto_referencia', 'caixa_postal']);
-  steps.push({ op, label: 'payer', params: payer, ref: contractRef });
-  return payer;
+/** The payer (for an existing contract, only if wanted: declined, it is null). */
+async function askPayer(a: Asking): Promise<void> {
+  if (a.sent('payer')) return;
+  const { e } = a;
+  if (e.existing !== undefined) {
+    const given = e.payer != null && Object.keys(e.payer).length > 0;
+    const message = `Register the financial responsible party of contract ${e.existing}?`;
+    if (!(await a.inv.ctx.prompter.confirm({ message, default: given }))) {
+      e.payer = null;
+      return;
+    }
+  }
+  e.payer ??= {};
+  a.inv.say();
+  a.inv.say('Financial responsible party (payer)');
+  const form = { op: operation('enrol.payer'), prefix: 'Payer ·', into: e.payer };
+  await askNames(a.inv, form, PAYER_PERSON);
+  await askNames(a.inv, form, PAYER_ADDRESS);
+  await askMore(a.inv, form, ['telefone_secundario', 'ponto_referencia', 'caixa_postal']);
 }
 
-function draftAfter(payer: Params, steps: Step[]): Draft {
-  const given = (name: string) => (payer[name] === undefined ? undefined : text(payer[name]));
-  const lastAddress = Object.fromEntries(
-    ['cep', 'logradouro', 'logradouro_numero', 'complemento', 'bairro'].map((name) => [name, given(name)]),
-  );
-  return { steps, lastAddress, holderCpf: given('cpf'), form: undefined };
+/** The place after a beneficiary's part: its next part, the next beneficiary, or "add another?". */
+function after(e: Enrolment, index: number, part: (typeof PARTS)[number]): Enrolment['asking'] {
+  const k = PARTS.indexOf(part);
+  if (k < PARTS.length - 1) return { at: 'beneficiary', index, part: PARTS[k + 1]! };
+  return index < e.beneficiaries.length - 1 ? { at: 'beneficiary', index: index + 1, part: 'person' } : { at: 'more' };
 }
 
-export async function collect(inv: Invocation, options: EnrolWizardOptions): Promise<Collected> {
-  const steps: Step[] = [];
-  if (options.contratoId === undefined) await askContract(inv, steps);
-  else inv.say(`Contract ${options.contratoId} (existing)`);
-  const draft = draftAfter(await askPayer(inv, options, steps), steps);
-  let n = 0;
-  do {
-    n++;
-    await collectBeneficiary(inv, n, draft);
-  } while (await inv.ctx.prompter.confirm({ message: 'Add another beneficiary?', default: false }));
-  return { steps, beneficiaries: n };
+/** Starts a new beneficiary at the end: the questions go on with its first part. */
+export function startBeneficiary(e: Enrolment): void {
+  e.beneficiaries.push(newBeneficiary(e));
+  e.asking = { at: 'beneficiary', index: e.beneficiaries.length - 1, part: 'person' };
+}
+
+/**
+ * Asks the questions from `e.asking` on until every one was asked (`asking`
+ * then absent); `asked` is called after each part (the draft follows).
+ */
+export async function collect(a: Asking, asked: () => void): Promise<void> {
+  const { e } = a;
+  while (e.asking) {
+    const c = e.asking;
+    if (c.at === 'contract') {
+      await askContract(a);
+      e.asking = { at: 'payer' };
+    } else if (c.at === 'payer') {
+      await askPayer(a);
+      if (e.beneficiaries.length === 0) startBeneficiary(e);
+      else e.asking = { at: 'beneficiary', index: 0, part: 'person' };
+    } else if (c.at === 'beneficiary') {
+      await askPart(a, c.index, c.part);
+      e.asking = after(e, c.index, c.part);
+    } else if (await a.inv.ctx.prompter.confirm({ message: 'Add another beneficiary?', default: false })) {
+      startBeneficiary(e);
+    } else {
+      delete e.asking;
+    }
+    asked();
+  }
+}
+
+/** A section of the review screen: the contract, the payer, or a beneficiary (0-based). */
+export type Section =
+  | { readonly kind: 'contract' }
+  | { readonly kind: 'payer' }
+  | { readonly kind: 'beneficiary'; readonly index: number };
+
+/** Asks a section's questions again, each offering its answer; what was sent is not asked. */
+export async function askSection(a: Asking, section: Section): Promise<void> {
+  if (section.kind === 'contract') await askContract(a);
+  else if (section.kind === 'payer') await askPayer(a);
+  else for (const part of PARTS) await askPart(a, section.index, part);
 }

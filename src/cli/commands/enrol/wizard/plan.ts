@@ -11,6 +11,8 @@ import { shellQuote } from '../../../output/shell.js';
 export type IdRef = { readonly kind: 'contract' } | { readonly kind: 'beneficiary'; readonly index: number };
 
 export interface Step {
+  /** Its identity in the draft's progress: `contract`, `payer`, `b2.person`, `b2.document.1` (answers.ts). */
+  readonly key: string;
   readonly op: Operation;
   /** What the user reads: `contract`, `beneficiary 2 · document 1`. */
   readonly label: string;

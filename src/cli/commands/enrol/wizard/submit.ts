@@ -1,7 +1,10 @@
 /**
- * Submitting the enrolment step by step, showing each result. When a step
- * fails, it says what was already created (ids) and the exact `coopctl
- * enrol …` commands that continue from there.
+ * Submitting the enrolment step by step, showing each result, skipping the
+ * steps a draft says were done. The draft follows each request: the step is
+ * written as being sent before its request goes out, and as done (with the id
+ * it created) once answered. When a step fails, it says what was already
+ * created (ids) and the exact `coopctl enrol …` commands that continue from
+ * there.
  */
 import { Interrupted, TransportError } from '../../../../client/errors.js';
 import { ExitCode } from '../../../exit-codes.js';
@@ -9,13 +12,16 @@ import { createdId, submit, type Submitted } from '../../../interactive/calls.js
 import type { Invocation } from '../../../invocation.js';
 import { renderRows } from '../../../output/render.js';
 import { specOf } from '../../specs.js';
+import { stepKey } from './answers.js';
+import { RESUME, type WizardState } from './draft.js';
 import { continuation, createdSummary, paramsOf, type Done, type Ids, type Step } from './plan.js';
 
-/** Where the submission is: what was done, and the ids known. */
+/** Where the submission is: the steps, what was done (before and in this run), the ids known. */
 interface Progress {
   readonly steps: readonly Step[];
   readonly done: Done[];
   readonly ids: Ids;
+  readonly state: WizardState;
 }
 
 /** Why a step stopped the submission. */
@@ -49,13 +55,10 @@ async function printResults(inv: Invocation, done: readonly Done[]): Promise<voi
 }
 
 function sayContinuation(inv: Invocation, progress: Progress, at: number): void {
-  const rest = progress.steps.slice(at);
+  const rest = progress.steps.slice(at).filter((s) => !progress.state.progress.done[s.key]);
   if (!rest.length) return;
-  const { ids } = progress;
-  inv.say('To continue from there, run:');
-  for (const line of continuation(rest, ids, globalWords(inv))) inv.say(`  ${line}`);
-  if (ids.contract !== undefined)
-    inv.say(`(or add the beneficiaries still missing with: coopctl enrol wizard --contrato-id ${ids.contract})`);
+  inv.say('To continue from there by hand, run:');
+  for (const line of continuation(rest, progress.ids, globalWords(inv))) inv.say(`  ${line}`);
 }
 
 /** Says what was created and how to continue from the step that stopped; returns its code. */
@@ -69,7 +72,9 @@ async function stopped(inv: Invocation, progress: Progress, stop: Stop): Promise
     const check = contract
       ? `coopctl enrol contract search --contrato-id ${contract}`
       : 'coopctl enrol contract search';
-    inv.say(`Whether ${step.label} was done is unknown: check (${check}) before running its command again.`);
+    inv.say(
+      `Whether ${step.label} was done is unknown: ${RESUME} checks with the service before sending anything else (by hand: check with ${check} before running its command again).`,
+    );
   }
   sayContinuation(inv, progress, stop.at);
   return stop.code;
@@ -90,36 +95,74 @@ async function send(inv: Invocation, progress: Progress, at: number): Promise<Su
   }
 }
 
-/** Records a step's answer: its id, and the ids later steps need; a Stop when that id is missing. */
+/**
+ * Records a step's answer: its id, and the ids later steps need. A step whose
+ * id later steps need but whose answer carries none stays in doubt (a Stop):
+ * done, but unnamed.
+ */
 function record(
   progress: Progress,
   at: number,
   sent: Extract<Submitted, { kind: 'answered' }>,
 ): Stop | string | undefined {
   const step = progress.steps[at]!;
+  const { state } = progress;
   const id = step.creates ? createdId(sent.records, step.creates) : undefined;
-  progress.done.push(id === undefined ? { step } : { step, id });
   if (step.defines && id === undefined) {
-    const problem = `${step.label}: the answer carries no ${step.creates}, so the next steps cannot name it`;
-    return { at: at + 1, problem, code: ExitCode.transport };
+    const problem = `the answer carries no ${step.creates}, so the next steps cannot name it`;
+    state.progress.sending = { ...state.progress.sending!, problem };
+    return { at, problem, code: ExitCode.transport, uncertain: true };
   }
+  progress.done.push(id === undefined ? { step } : { step, id });
+  state.progress.done[step.key] = id === undefined ? {} : { id };
+  delete state.progress.sending;
   if (step.defines?.kind === 'contract') progress.ids.contract = id;
   else if (step.defines?.kind === 'beneficiary') progress.ids.beneficiaries.set(step.defines.index, id!);
   return id;
 }
 
-/** Runs every step in order, stopping at the first that does not succeed; returns the exit code. */
-export async function submitAll(inv: Invocation, steps: readonly Step[], ids: Ids): Promise<number> {
-  const progress: Progress = { steps, done: [], ids };
+/** Written before a request goes out: the step, and for a beneficiary the lives its contract has as far as the enrolment knows. */
+function sending(state: WizardState, step: Step): NonNullable<WizardState['progress']['sending']> {
+  if (step.defines?.kind !== 'beneficiary' || state.e.existing !== undefined) return { key: step.key };
+  const done = state.progress.done;
+  const lives = state.e.beneficiaries.filter((b) => done[stepKey(b, 'person')]).length;
+  return { key: step.key, lives };
+}
+
+/**
+ * Runs every step not done yet in order, stopping at the first that does not
+ * succeed; `save` writes the draft before and after each request. Returns
+ * the exit code.
+ */
+export async function submitAll(
+  inv: Invocation,
+  state: WizardState,
+  steps: readonly Step[],
+  ids: Ids,
+  save: () => void,
+): Promise<number> {
+  const before = steps.filter((s) => state.progress.done[s.key]);
+  const done = before.map((step) => ({ step, ...state.progress.done[step.key] }));
+  const progress: Progress = { steps, done, ids, state };
   const style = await inv.style('stderr');
   for (const [i, step] of steps.entries()) {
+    if (state.progress.done[step.key]) continue;
+    state.progress.sending = sending(state, step);
+    save();
     const sent = await send(inv, progress, i);
-    if ('at' in sent) return stopped(inv, progress, sent);
+    const stop = (s: Stop) => {
+      // A refusal (or a stop before sending) did nothing; no answer leaves the step in doubt.
+      if (s.code === ExitCode.transport) state.progress.sending = { ...state.progress.sending!, problem: s.problem };
+      else delete state.progress.sending;
+      save();
+      return stopped(inv, progress, s);
+    };
+    if ('at' in sent) return stop(sent);
     if (sent.kind === 'stopped')
-      return stopped(inv, progress, { at: i, problem: 'stopped before sending (nothing sent)', code: sent.code });
-    if (sent.code !== ExitCode.ok)
-      return stopped(inv, progress, { at: i, problem: sent.problem ?? 'failed', code: sent.code });
+      return stop({ at: i, problem: 'stopped before sending (nothing sent)', code: sent.code });
+    if (sent.code !== ExitCode.ok) return stop({ at: i, problem: sent.problem ?? 'failed', code: sent.code });
     const id = record(progress, i, sent);
+    save();
     if (typeof id === 'object') return stopped(inv, progress, id);
     const what = id === undefined ? ': done' : `: ${step.creates} ${id}`;
     inv.info(`${step.label}${what}`, (safe) => `${style.green('✔')} ${safe}`);

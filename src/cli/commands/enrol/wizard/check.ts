@@ -1,0 +1,55 @@
+/**
+ * The whole plan checked before its first request: every step not sent yet
+ * against the catalogue's rules (`validateParams`, as the request itself
+ * would be), each document's file readable, at least one beneficiary. A
+ * resumed draft may have been edited, or saved by an older coopctl whose
+ * rules differ: nothing is sent until every problem is fixed, and all of
+ * them are listed at once.
+ */
+import { validateParams } from '../../../../catalogue/index.js';
+import type { Invocation } from '../../../invocation.js';
+import type { Enrolment, Progress } from './answers.js';
+import { fileProblem } from './ask.js';
+import { idOf, type Ids, type Step } from './plan.js';
+
+export interface PlanProblem {
+  /** The step's label: `contract`, `beneficiary 2 · contact`. */
+  readonly step: string;
+  readonly field: string;
+  readonly message: string;
+}
+
+/** The field a label names: `tipo_documento[1]` → `tipo_documento`. */
+const fieldOf = (label: string) => label.replace(/\[.*$/, '');
+
+/** The problems of the steps not sent yet; an id still to be created is checked as its rule's example. */
+export function planProblems(
+  inv: Invocation,
+  e: Enrolment,
+  steps: readonly Step[],
+  progress: Progress,
+  ids: Ids,
+): PlanProblem[] {
+  const out: PlanProblem[] = [];
+  if (e.beneficiaries.length === 0)
+    out.push({ step: 'enrolment', field: 'beneficiaries', message: 'at least one beneficiary is needed' });
+  for (const step of steps) {
+    if (progress.done[step.key]) continue;
+    const { ref } = step;
+    const known = ref ? idOf(ids, ref.from) : undefined;
+    const params = ref ? { ...step.params, [ref.field]: known ?? step.op.params[ref.field]!.example } : step.params;
+    const checked = validateParams(step.op, params);
+    if (!checked.ok)
+      for (const err of checked.errors)
+        if (known !== undefined || fieldOf(err.field) !== ref?.field)
+          out.push({ step: step.label, field: err.field || '(request)', message: err.message });
+    const file = step.file === undefined ? undefined : fileProblem(step.file, inv);
+    if (file) out.push({ step: step.label, field: 'arquivo', message: file });
+  }
+  return out;
+}
+
+/** One line per problem: `<step> · <field>: <message>`. */
+export function problemLines(problems: readonly PlanProblem[]): string[] {
+  return problems.map((p) => `${p.step} · ${p.field}: ${p.message}`);
+}

@@ -1,0 +1,102 @@
+/**
+ * The enrolment wizard's draft (src/cli/drafts.ts keeps the files): the
+ * answers, where the questions are, what was sent (each done step with the
+ * id it created, and the step sent without an answer), and the service it
+ * is sent to. Saved after each part asked, before and after each request,
+ * and when the wizard stops (Ctrl-C, quitting at the review, a failed send);
+ * removed when the enrolment is finished or discarded.
+ */
+import { draftsDir, listDrafts, newDraftPath, readDraft, writeDraft } from '../../../drafts.js';
+import { UsageError } from '../../../exit-codes.js';
+import type { Invocation } from '../../../invocation.js';
+import * as z from 'zod';
+import { enrolmentSchema, nameOf, progressSchema, type Enrolment, type Progress } from './answers.js';
+
+export const DRAFT_KIND = 'enrol-wizard';
+export const RESUME = 'coopctl enrol wizard --resume';
+
+/** A wizard run's state: what the draft holds, and where it is. */
+export interface WizardState {
+  readonly path: string;
+  readonly e: Enrolment;
+  readonly progress: Progress;
+  /** The base URL of the enrolment operations: a draft with requests sent goes on only there. */
+  service: string;
+}
+
+const draftSchema = z.object({ service: z.string(), enrolment: enrolmentSchema, progress: progressSchema });
+
+export function newState(inv: Invocation, e: Enrolment, service: string): WizardState {
+  return { path: newDraftPath(inv.ctx.env, DRAFT_KIND), e, progress: { done: {} }, service };
+}
+
+export function saveState(s: WizardState): void {
+  writeDraft(s.path, DRAFT_KIND, { service: s.service, enrolment: s.e, progress: s.progress });
+}
+
+/** The state a draft holds; a UsageError naming the file and its first problems when it is not one. */
+export function loadState(path: string): WizardState & { readonly saved: Date } {
+  const draft = readDraft(path, DRAFT_KIND);
+  const parsed = draftSchema.safeParse(draft.data);
+  if (!parsed.success) {
+    const where = parsed.error.issues
+      .slice(0, 3)
+      .map((i) => `${i.path.join('.') || '(draft)'}: ${i.message}`)
+      .join('; ');
+    throw new UsageError(`the draft ${path} cannot be read (${where}); fix it, or delete it`);
+  }
+  const { service, enrolment, progress } = parsed.data as { service: string; enrolment: Enrolment; progress: Progress };
+  const c = enrolment.asking;
+  // A place past the beneficiaries (an edited draft): go on with "add another?".
+  if (c?.at === 'beneficiary' && c.index >= enrolment.beneficiaries.length) enrolment.asking = { at: 'more' };
+  return { path, e: enrolment, progress, service, saved: draft.saved };
+}
+
+/** `2026-05-02 14:03` in local time. */
+export function localTime(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** A draft in one line: when it was saved, the contract, the beneficiaries, what was sent. */
+export function draftLine(s: WizardState & { readonly saved: Date }): string {
+  const contract = s.e.existing ?? s.progress.done['contract']?.id;
+  const names = s.e.beneficiaries.map((b, i) => nameOf(b) ?? `beneficiary ${i + 1}`);
+  const sent = Object.keys(s.progress.done).length;
+  return [
+    `saved ${localTime(s.saved)}`,
+    contract === undefined ? 'new contract' : `contract ${contract}`,
+    names.length ? names.join(', ') : 'no beneficiary yet',
+    sent ? `${sent} request${sent === 1 ? '' : 's'} sent` : 'nothing sent',
+  ].join(' · ');
+}
+
+/** The draft to resume: the only one, or the one picked; exit 2 when there is none. */
+export async function pickDraft(inv: Invocation): Promise<WizardState & { readonly saved: Date }> {
+  const paths = listDrafts(inv.ctx.env, DRAFT_KIND);
+  if (paths.length === 0)
+    throw new UsageError(
+      `there is no enrolment draft to resume (in ${draftsDir(inv.ctx.env)}); start one with coopctl enrol wizard`,
+      'coopctl enrol wizard --help',
+    );
+  if (paths.length === 1) return loadState(paths[0]!);
+  const lines = paths.map((path) => {
+    try {
+      return draftLine(loadState(path));
+    } catch (err) {
+      return `unreadable: ${(err as Error).message}`;
+    }
+  });
+  const path = await inv.ctx.prompter.select({
+    message: 'Which enrolment draft?',
+    choices: paths.map((value, i) => ({ name: lines[i]!, value })),
+  });
+  return loadState(path);
+}
+
+/** A note at the start of a new enrolment when drafts are waiting. */
+export function draftsWaiting(inv: Invocation): string | undefined {
+  const n = listDrafts(inv.ctx.env, DRAFT_KIND).length;
+  if (n === 0) return undefined;
+  return `${n === 1 ? 'An enrolment draft is' : `${n} enrolment drafts are`} saved: ${RESUME} goes on with ${n === 1 ? 'it' : 'one'}.`;
+}

@@ -1,0 +1,164 @@
+/**
+ * The review screen: the enrolment in numbered sections (1 Contract, 2 Payer,
+ * 3 Beneficiary 1 (holder), …) with every answer, what was sent marked ✔;
+ * then the choice: submit, edit a section (typing its number goes to it),
+ * add or remove a beneficiary, quit keeping the draft, or discard.
+ */
+import { statSync } from 'node:fs';
+import type { Invocation } from '../../../invocation.js';
+import type { Choice } from '../../../prompter.js';
+import {
+  nameOf,
+  stepKey,
+  text,
+  type Answers,
+  type BeneficiaryAnswers,
+  type Enrolment,
+  type Progress,
+} from './answers.js';
+import type { Section } from './collect.js';
+
+export type Action =
+  | { readonly kind: 'submit' }
+  | { readonly kind: 'edit'; readonly section: Section }
+  | { readonly kind: 'add' | 'remove' | 'quit' | 'discard' };
+
+const pairs = (a: Answers) =>
+  Object.entries(a)
+    .map(([k, v]) => `${k}: ${text(v)}`)
+    .join(' · ');
+
+function fileText(file: string): string {
+  try {
+    return `${file} (${statSync(file).size} bytes)`;
+  } catch {
+    return `${file} (cannot be read)`;
+  }
+}
+
+/** The step keys of a section. */
+function keysOf(e: Enrolment, section: Section): string[] {
+  if (section.kind !== 'beneficiary') return [section.kind];
+  const b = e.beneficiaries[section.index]!;
+  return [
+    stepKey(b, 'person'),
+    stepKey(b, 'contact'),
+    ...b.documents.map((_, d) => stepKey(b, 'document', d + 1)),
+    stepKey(b, 'address'),
+    ...b.declaration.map((_, q) => stepKey(b, 'declaration', q + 1)),
+  ];
+}
+
+/** The sections in order: the contract (a new one), the payer, each beneficiary. */
+export function sectionsOf(e: Enrolment): Section[] {
+  const out: Section[] = e.existing === undefined ? [{ kind: 'contract' }] : [];
+  out.push({ kind: 'payer' });
+  for (let index = 0; index < e.beneficiaries.length; index++) out.push({ kind: 'beneficiary', index });
+  return out;
+}
+
+/** How much of a section was sent. */
+export function sentOf(e: Enrolment, progress: Progress, section: Section): 'all' | 'some' | 'none' {
+  const keys = keysOf(e, section);
+  const n = keys.filter((k) => progress.done[k]).length;
+  return n === 0 ? 'none' : n === keys.length ? 'all' : 'some';
+}
+
+export function titleOf(e: Enrolment, section: Section): string {
+  if (section.kind === 'contract') return 'Contract';
+  if (section.kind === 'payer') return e.payer === null ? 'Payer (not registered)' : 'Payer';
+  const b = e.beneficiaries[section.index]!;
+  const holder = e.existing === undefined && section.index === 0 ? ' (holder)' : '';
+  const name = nameOf(b);
+  return `Beneficiary ${section.index + 1}${holder}${name ? ` · ${name}` : ''}`;
+}
+
+function beneficiaryLines(b: BeneficiaryAnswers, mark: (key: string) => string): string[] {
+  const line = (key: string, label: string, body: string) => `  ${mark(key)} ${label.padEnd(12)} ${body}`;
+  const out = [
+    line(stepKey(b, 'person'), 'person', pairs(b.person)),
+    line(stepKey(b, 'contact'), 'contact', pairs(b.contact)),
+  ];
+  b.documents.forEach((doc, d) => {
+    const file = doc.file === undefined ? '' : ` · arquivo: ${fileText(doc.file)}`;
+    out.push(line(stepKey(b, 'document', d + 1), `document ${d + 1}`, `${pairs(doc.params)}${file}`));
+  });
+  if (b.documents.length === 0) out.push(`    ${'documents'.padEnd(12)} none`);
+  out.push(line(stepKey(b, 'address'), 'address', pairs(b.address)));
+  const answers = b.declaration.map((a, q) => {
+    const details = a['descricao'] === undefined ? '' : ` (${text(a['descricao'])})`;
+    return `${mark(stepKey(b, 'declaration', q + 1)).trim()}${q + 1}: ${text(a['resposta'])}${details}`;
+  });
+  const form = b.declaration[0] ? `form ${text(b.declaration[0]['formulario_id'])} · ` : '';
+  out.push(`    ${'declaration'.padEnd(12)} ${answers.length ? `${form}${answers.join(' · ')}` : 'no questions'}`);
+  return out;
+}
+
+/** The review screen's lines (shown on stderr). */
+export function reviewLines(e: Enrolment, progress: Progress): string[] {
+  const mark = (key: string) => {
+    const done = progress.done[key];
+    return done ? '✔' : ' ';
+  };
+  const out: string[] = [];
+  if (e.existing !== undefined) out.push(`  Contract ${e.existing} (existing)`);
+  sectionsOf(e).forEach((section, i) => {
+    const sent = sentOf(e, progress, section);
+    const done = sent === 'all' ? ' · sent' : sent === 'some' ? ' · partly sent' : '';
+    const contract = section.kind === 'contract' && progress.done['contract']?.id;
+    out.push(`${i + 1} ${titleOf(e, section)}${done}${contract ? ` (contrato_id ${contract})` : ''}`);
+    if (section.kind === 'contract') out.push(`  ${mark('contract')} ${pairs(e.contract)}`);
+    else if (section.kind === 'payer') out.push(e.payer ? `  ${mark('payer')} ${pairs(e.payer)}` : '    (none)');
+    else {
+      const b = e.beneficiaries[section.index]!;
+      const id = progress.done[stepKey(b, 'person')]?.id;
+      if (id) out[out.length - 1] += ` (beneficiario_id ${id})`;
+      out.push(...beneficiaryLines(b, mark));
+    }
+  });
+  return out;
+}
+
+/** Beneficiaries (0-based) that nothing was sent for: they may be removed. */
+export function removable(e: Enrolment, progress: Progress): number[] {
+  return e.beneficiaries.flatMap((_, index) =>
+    sentOf(e, progress, { kind: 'beneficiary', index }) === 'none' ? [index] : [],
+  );
+}
+
+/** Asks what to do next. The sections come first, so a section's number is its place in the list. */
+export async function chooseAction(inv: Invocation, e: Enrolment, progress: Progress, submit: string): Promise<Action> {
+  const sections = sectionsOf(e);
+  const choices: Choice<string>[] = sections.map((section, i) => {
+    const choice = { name: `${i + 1} Edit: ${titleOf(e, section)}`, value: `edit:${i}` };
+    return sentOf(e, progress, section) === 'all' ? { ...choice, disabled: '(sent)' } : choice;
+  });
+  choices.push({ name: `Submit ${submit}`, value: 'submit' }, { name: 'Add a beneficiary', value: 'add' });
+  if (removable(e, progress).length) choices.push({ name: 'Remove a beneficiary', value: 'remove' });
+  choices.push(
+    { name: 'Quit, keeping the draft (coopctl enrol wizard --resume goes on)', value: 'quit' },
+    { name: 'Discard this enrolment', value: 'discard' },
+  );
+  const value = await inv.ctx.prompter.select({
+    message: 'What next? (type a section number to edit it)',
+    choices,
+    default: 'submit',
+  });
+  if (value.startsWith('edit:')) return { kind: 'edit', section: sections[Number(value.slice(5))]! };
+  return { kind: value as 'submit' | 'add' | 'remove' | 'quit' | 'discard' };
+}
+
+/** Asks which beneficiary to remove (of those nothing was sent for), and removes it once confirmed. */
+export async function removeBeneficiary(inv: Invocation, e: Enrolment, progress: Progress): Promise<void> {
+  const choices: Choice<string>[] = removable(e, progress).map((index) => ({
+    name: titleOf(e, { kind: 'beneficiary', index }),
+    value: String(index),
+  }));
+  choices.push({ name: 'None (back to the review)', value: '' });
+  const picked = await inv.ctx.prompter.select({ message: 'Remove which beneficiary?', choices });
+  if (picked === '') return;
+  const index = Number(picked);
+  const title = titleOf(e, { kind: 'beneficiary', index });
+  if (await inv.ctx.prompter.confirm({ message: `Remove ${title} and its answers?`, default: false }))
+    e.beneficiaries.splice(index, 1);
+}
