@@ -294,7 +294,7 @@ describe('a CSV batch', () => {
       },
     ]);
     expect(warnings(r.stderr)).toEqual([
-      'warning: grau_dependencia: X is not a documented code (T holder (titular), C spouse or partner (cônjuge), F child (filho or filha), D other dependent, A aggregate (agregado)) (2 rows: line 3, line 4)',
+      'warning: grau_dependencia: X is not a documented code (T holder (titular), C spouse or partner (cônjuge), F child (filho or filha), D other dependent, A aggregate (agregado)) (2 rows: row 3, row 4)',
     ]);
   });
 });
