@@ -6,11 +6,10 @@
  * a service that cannot be reached.
  */
 import { readFileSync, writeFileSync, statSync } from 'node:fs';
-import http from 'node:http';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
 import { beneficiaryValues, csvFile, dbCounts, jsonFile } from './fixtures.js';
-import { closeHarness, posts, report, startWorld, type World } from './setup.js';
+import { closeHarness, closedDocumentTypes, posts, report, startWorld, type World } from './setup.js';
 
 let w: World;
 beforeEach(async () => {
@@ -29,48 +28,6 @@ function setCell(text: string, line: number, column: string, value: string): str
   cells[i] = value;
   lines[line - 1] = cells.join(',');
   return lines.join('\n');
-}
-
-/**
- * A service whose list of document types is closed, unlike the embedded
- * server's open one: a document of type ZZZ is refused (4); every other
- * request goes on to the embedded server. Refusals are written to the
- * world's request log as the server would log them.
- */
-async function closedDocumentTypes(world: World): Promise<{ url: string; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const body = Buffer.concat(chunks);
-      if (req.url?.endsWith('/beneficiario/documento') && body.toString().includes('ZZZ')) {
-        world.requests.push(`${req.method} ${req.url} 200 0ms`);
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify([{ confirma_operacao: 4, mensagem_erro: 'tipo_documento: ZZZ is not a known code' }]));
-        return;
-      }
-      const headers = Object.fromEntries(
-        Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
-      ) as Record<string, string>;
-      const answer = await fetch(`${world.server.url}${req.url}`, {
-        method: req.method,
-        headers,
-        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
-      });
-      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
-      res.end(Buffer.from(await answer.arrayBuffer()));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
 }
 
 async function lives(url: string): Promise<number[]> {
@@ -104,7 +61,7 @@ describe('enrol batch', () => {
     expect(counted).toHaveLength(40);
     expect(counted.reduce((a, b) => a + b, 0)).toBe(1000);
     expect(r.stderr).toMatch(
-      /\nenrol batch: 1000 rows: 1000 done \(1000 created\); 1080 requests sent\nreport: .*members\.csv\.report\.csv \(every row: its ids, its result, and why it is not done\)\njournal: .*members\.csv\.journal\.jsonl\n$/,
+      /(?:^|\n)enrol batch: 1000 rows: 1000 done \(1000 created\); 1080 requests sent\nreport: .*members\.csv\.report\.csv \(every row: its ids, its result, and why it is not done\)\njournal: .*members\.csv\.journal\.jsonl\n$/,
     );
 
     // The journal makes a rerun skip everything.

@@ -3,6 +3,7 @@
  * demo data) with its access log captured, a temporary folder for the files,
  * and `coopctl enrol batch` run in-process against that server.
  */
+import http from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,4 +83,46 @@ export function posts(requests: readonly string[], since = 0): string[] {
     .slice(since)
     .filter((l) => l.startsWith('POST '))
     .map((l) => l.split(' ')[1]!);
+}
+
+/**
+ * A service whose list of document types is closed, unlike the embedded
+ * server's open one: a document of type ZZZ is refused (4); every other
+ * request goes on to the embedded server. Refusals are written to the
+ * world's request log as the server would log them.
+ */
+export async function closedDocumentTypes(world: World): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks);
+      if (req.url?.endsWith('/beneficiario/documento') && body.toString().includes('ZZZ')) {
+        world.requests.push(`${req.method} ${req.url} 200 0ms`);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify([{ confirma_operacao: 4, mensagem_erro: 'tipo_documento: ZZZ is not a known code' }]));
+        return;
+      }
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
+      ) as Record<string, string>;
+      const answer = await fetch(`${world.server.url}${req.url}`, {
+        method: req.method,
+        headers,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+      });
+      res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }
