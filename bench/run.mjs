@@ -1,4 +1,4 @@
-// Runs every benchmark (P1–P7) against the built bundle and prints a summary:
+// Runs every benchmark (P1–P8) against the built bundle and prints a summary:
 // workload, figure, baseline, ratio, budget, met / NOT MET. `npm run bench`
 // builds first. Every ratio is taken against a baseline measured in the same
 // run, because the machine is shared and noisy; nothing here is a test.
@@ -28,6 +28,7 @@ const workloads = [
   ['P5', './p5-scale.mjs', { full: opts.full === true, size: opts.size, tmp: opts.tmp }],
   ['P6', './p6-batch.mjs', {}],
   ['P7', './p7-table.mjs', {}],
+  ['P8', './p8-postgres.mjs', {}],
 ];
 
 if (!existsSync(join(ROOT, 'dist', 'main.js'))) {

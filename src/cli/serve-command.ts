@@ -33,7 +33,17 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       ).argParser(hostName),
     )
     .addOption(new Option('--port <n>', 'port to listen on (0 picks a free one)').argParser(port).default(8787))
-    .addOption(new Option('--db <path>', 'SQLite database file, or :memory: (default: under the XDG data home)'))
+    .addOption(
+      new Option(
+        '--db <path|url>',
+        'SQLite database file, :memory:, or postgres://user:password@host:port/database (default: $COOPCTL_DB_URL, else a file under the XDG data home)',
+      ),
+    )
+    .addOption(
+      new Option('--import-sqlite <file>', 'fill a new PostgreSQL database with a copy of this SQLite store').conflicts(
+        ['demo', 'fixtures'],
+      ),
+    )
     .addOption(new Option('--demo', 'load the deterministic demo dataset').conflicts('fixtures'))
     .addOption(new Option('--fixtures <file>', 'load this fixtures JSON document instead of the demo dataset'))
     .addOption(new Option('--allow-prefer', 'honour the Prefer request header (forced outcomes, delays, 5xx)'));
@@ -43,6 +53,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       allowedHost?: string[];
       port: number;
       db?: string;
+      importSqlite?: string;
       demo?: boolean;
       fixtures?: string;
       allowPrefer?: boolean;
@@ -52,6 +63,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       ...(o.allowedHost ? { allowedHosts: o.allowedHost } : {}),
       port: o.port,
       ...(o.db === undefined ? {} : { db: o.db }),
+      ...(o.importSqlite === undefined ? {} : { importSqlite: o.importSqlite }),
       ...(o.demo ? { demo: true } : {}),
       ...(o.fixtures === undefined ? {} : { fixtures: o.fixtures }),
       ...(inv.globals.tokenFile === undefined ? {} : { tokenFile: inv.globals.tokenFile }),

@@ -11,11 +11,14 @@ import { checkExposure } from './host.js';
 import { banner } from './banner.js';
 import { stopper } from './stop-signals.js';
 import { MIN_TOKEN_LENGTH } from './http/auth.js';
+import { maskUrl, storeLocation, UnsupportedLocation } from './store/location.js';
 
 export interface ServeOptions {
   readonly host: string;
   readonly port: number;
   readonly db?: string;
+  /** Fill a new PostgreSQL database with a copy of this SQLite store. */
+  readonly importSqlite?: string;
   readonly demo?: boolean;
   readonly fixtures?: string;
   readonly tokenFile?: string;
@@ -112,9 +115,20 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
   if (opts.demo && opts.fixtures) throw new StartError('--demo and --fixtures cannot be used together');
   const token = await readServerToken(opts.tokenFile, ctx.env, ctx.stdin);
   checkExposure(opts.host, token);
+  if (opts.importSqlite !== undefined && (opts.fixtures !== undefined || opts.demo))
+    throw new StartError('--import-sqlite cannot be used with --demo or --fixtures');
   const fixtures = opts.fixtures === undefined ? undefined : await readFixtures(opts.fixtures);
   // The store creates a missing folder 0700 and a new file 0600.
-  const db = opts.db ?? defaultDbPath(ctx.env);
+  const db = opts.db ?? (ctx.env['COOPCTL_DB_URL'] || defaultDbPath(ctx.env));
+  try {
+    if (storeLocation(db).kind !== 'postgres' && opts.importSqlite !== undefined)
+      throw new StartError(
+        '--import-sqlite needs a PostgreSQL database: --db postgres://user:password@host:port/database',
+      );
+  } catch (err) {
+    if (err instanceof UnsupportedLocation) throw new StartError(err.message);
+    throw err;
+  }
   // A new database gets the demo dataset unless fixtures are given (`--demo` says so explicitly).
   const demo = fixtures === undefined;
 
@@ -124,6 +138,7 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     db,
     demo,
     fixtures,
+    ...(opts.importSqlite === undefined ? {} : { importSqlite: opts.importSqlite }),
     token,
     allowPrefer: opts.allowPrefer,
     allowedHosts: opts.allowedHosts,
@@ -134,14 +149,21 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
   try {
     const loaded = !running.store.created
       ? ''
-      : fixtures !== undefined
-        ? ' (new, fixtures loaded)'
-        : demo
-          ? ' (new, demo data loaded)'
-          : ' (new)';
+      : opts.importSqlite !== undefined
+        ? ` (new, copied from ${opts.importSqlite})`
+        : fixtures !== undefined
+          ? ' (new, fixtures loaded)'
+          : demo
+            ? ' (new, demo data loaded)'
+            : ' (new)';
     if (!opts.quiet)
       ctx.stderr.write(
-        await banner(running, { db, loaded, token: token !== undefined, allowPrefer: opts.allowPrefer === true }),
+        await banner(running, {
+          db: maskUrl(db),
+          loaded,
+          token: token !== undefined,
+          allowPrefer: opts.allowPrefer === true,
+        }),
       );
     ctx.stdout.write(`${running.url}\n`);
     await stop.stopped;

@@ -1,6 +1,14 @@
 /** The one start-up path of the server: open the store, listen, and stop both together. */
 import type { Writable } from 'node:stream';
-import { faultOf, FixturesError, REASON_TEXT } from './store/index.js';
+import {
+  faultOf,
+  FixturesError,
+  maskUrl,
+  REASON_TEXT,
+  StoreOpenError,
+  StoreUnavailable,
+  UnsupportedLocation,
+} from './store/index.js';
 import { openBackend, type Backend } from './wire.js';
 import { createServer } from './app.js';
 import { listen, type Listening } from './listen.js';
@@ -10,8 +18,10 @@ import { StartError } from './start-error.js';
 export interface StartOptions {
   readonly host: string;
   readonly port: number;
-  /** SQLite file path, or `:memory:`. */
+  /** SQLite file path, `:memory:`, or a PostgreSQL URL. */
   readonly db: string;
+  /** PostgreSQL only: fill a new database with a copy of this SQLite store. */
+  readonly importSqlite?: string;
   /** Load the demo dataset when the database is new. */
   readonly demo?: boolean;
   /** A fixtures document to load instead of the demo dataset. */
@@ -32,10 +42,17 @@ export interface RunningServer extends Listening {
 /**
  * Why a database could not be opened, for the person starting the server: a
  * lock held elsewhere past the start-up wait, a full disk, a read-only file, a
- * file that is not a SQLite database. Undefined for anything else (a bug).
+ * file that is not a SQLite database, a PostgreSQL server out of reach or
+ * refusing us (its reason). Undefined for anything else (a bug). A URL's
+ * password is never shown.
  */
-function openFailure(path: string, err: unknown): StartError | undefined {
-  if (err instanceof FixturesError) return new StartError(err.message);
+function openFailure(db: string, err: unknown): StartError | undefined {
+  if (err instanceof FixturesError || err instanceof UnsupportedLocation) return new StartError(err.message);
+  const path = maskUrl(db);
+  if (err instanceof StoreOpenError)
+    return new StartError(`cannot open the database ${path}: ${maskUrl(err.message)}`, 1);
+  if (err instanceof StoreUnavailable)
+    return new StartError(`cannot open the database ${path}: ${REASON_TEXT[err.reason]}`, 1);
   const code = (err as { code?: unknown } | null)?.code;
   const reason = faultOf(err);
   const why = reason
@@ -50,7 +67,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   checkExposure(options.host, options.token);
   let store: Backend;
   try {
-    store = await openBackend({ path: options.db, demo: options.demo, fixtures: options.fixtures, now: options.now });
+    store = await openBackend({
+      path: options.db,
+      demo: options.demo,
+      fixtures: options.fixtures,
+      now: options.now,
+      ...(options.importSqlite === undefined ? {} : { importSqlite: options.importSqlite }),
+    });
   } catch (err) {
     throw openFailure(options.db, err) ?? err;
   }

@@ -49,6 +49,7 @@ describe('help', () => {
       '--allowed-host',
       '--port',
       '--db',
+      '--import-sqlite',
       '--demo',
       '--fixtures',
       '--allow-prefer',

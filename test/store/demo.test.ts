@@ -6,7 +6,7 @@ import { cardValid } from '../../src/catalogue/card.js';
 import { cardParts } from '../../src/server/store/card.js';
 import { demoDocument, demoExamples } from '../../src/server/store/demo.js';
 import { addDays } from '../../src/catalogue/dates.js';
-import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
+import { checksum } from './backend.js';
 import { call, EXAMPLE_CARD, NOW, openTemp } from './helpers.js';
 
 const reads = catalogue.filter((op) => op.area === 'record').map((op) => op.id);
@@ -17,7 +17,7 @@ describe('demo dataset', () => {
     expect(demoDocument(NOW)).toEqual(demoDocument(new Date(NOW)));
     const a = await openTemp();
     const b = await openTemp();
-    expect(databaseChecksum(a.path)).toBe(databaseChecksum(b.path));
+    expect(await checksum(a.path)).toBe(await checksum(b.path));
   });
 
   it('counts its dates from today: another day keeps the people and moves the dates', () => {

@@ -1,11 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../src/catalogue/index.js';
 import { FixturesError, openStore } from '../../src/server/store/index.js';
 import { fixturesJsonSchema, fixturesSchema, parseFixtures } from '../../src/server/store/fixtures.js';
-import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
-import { call, EXAMPLE_CARD, now, openTemp, tempDir } from './helpers.js';
+import { checksum, newLocation } from './backend.js';
+import { call, EXAMPLE_CARD, now, openTemp } from './helpers.js';
 
 const example = (): Row => JSON.parse(readFileSync('docs/fixtures.example.json', 'utf8')) as Row;
 const first = (doc: Row, list: string): Row => (doc[list] as Row[])[0]!;
@@ -71,7 +70,7 @@ describe('loading fixtures', () => {
   });
 
   it('replaces everything a database held', async () => {
-    const path = join(tempDir(), 'coop.db');
+    const path = await newLocation();
     await (await openStore({ path, demo: true, now })).close();
     const { store } = await openTemp({ path, fixtures: example() });
     expect((await call(store, 'enrol.contract.search', {})).records).toHaveLength(2);
@@ -157,13 +156,13 @@ describe('rejecting fixtures', () => {
   });
 
   it('leaves the database as it was when a document is rejected', async () => {
-    const path = join(tempDir(), 'coop.db');
+    const path = await newLocation();
     await (await openStore({ path, demo: true, now })).close();
-    const before = databaseChecksum(path);
+    const before = await checksum(path);
     const doc = example();
     delete first(doc, 'beneficiaries')['cpf'];
     await expect(openStore({ path, fixtures: doc, now })).rejects.toThrow(FixturesError);
-    expect(databaseChecksum(path)).toBe(before);
+    expect(await checksum(path)).toBe(before);
   });
 
   it('rejects two active appointments on one slot when loading', async () => {
@@ -183,7 +182,7 @@ describe('rejecting fixtures', () => {
       status_agendamento: 'aguardando',
       data_cadastro: '2026-01-10',
     }));
-    await expect(openStore({ path: join(tempDir(), 'x.db'), fixtures: doc, now })).rejects.toThrow(FixturesError);
+    await expect(openStore({ path: await newLocation(), fixtures: doc, now })).rejects.toThrow(FixturesError);
   });
 });
 

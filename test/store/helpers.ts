@@ -1,4 +1,8 @@
-/** Shared test set-up: a store on a real SQLite file in a temp folder, its handlers, and calls through validated parameters. */
+/**
+ * Shared test set-up: a store on a real database (a SQLite file in a temp
+ * folder, or a new PostgreSQL database: backend.ts), its handlers, and calls
+ * through validated parameters.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +17,7 @@ import {
 } from '../../src/catalogue/index.js';
 import type { OpenStoreOptions } from '../../src/server/store/index.js';
 import { openBackend, type Backend } from '../../src/server/wire.js';
+import { dropLocations, newLocation } from './backend.js';
 
 /** A fixed "now": Thursday 15 January 2026, 10:00 local time. */
 export const NOW = new Date(2026, 0, 15, 10, 0);
@@ -24,6 +29,7 @@ const stores: Backend[] = [];
 afterEach(async () => {
   for (const s of stores.splice(0)) await s.close().catch(() => undefined);
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  await dropLocations();
 });
 
 /** A new temp folder, removed after the test. */
@@ -33,9 +39,9 @@ export function tempDir(): string {
   return dir;
 }
 
-/** Opens a store (demo data by default) on a new database file, with the handlers bound to it; closed after the test. */
+/** Opens a store (demo data by default) on a new database (backend.ts), with the handlers bound to it; closed after the test. */
 export async function openTemp(options: Partial<OpenStoreOptions> = {}): Promise<{ store: Backend; path: string }> {
-  const path = options.path ?? join(tempDir(), 'coop.db');
+  const path = options.path ?? (await newLocation());
   const store = await openBackend({ demo: true, now, ...options, path });
   stores.push(store);
   return { store, path };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { query } from './backend.js';
 import type { Row } from '../../src/catalogue/index.js';
 import type { Backend } from '../../src/server/wire.js';
 import { call, EXAMPLE_CARD, openTemp } from './helpers.js';
@@ -157,15 +157,10 @@ describe('sending', () => {
     const b = await call(store, 'notify.send', { ...message, usuario_cartao: EXAMPLE_CARD });
     const ids = [a.records[0]!['id'], b.records[0]!['id']];
     expect(ids[0]).not.toBe(ids[1]);
-    const db = new Database(path, { readonly: true });
-    try {
-      const rows = db.prepare('SELECT id, recipients, conteudo FROM notification ORDER BY recipients DESC').all();
-      expect(rows).toEqual([
-        { id: ids[0], recipients: 2, conteudo: message.conteudo },
-        { id: ids[1], recipients: 1, conteudo: message.conteudo },
-      ]);
-    } finally {
-      db.close();
-    }
+    const rows = await query(path, 'SELECT id, recipients, conteudo FROM notification ORDER BY recipients DESC');
+    expect(rows).toEqual([
+      { id: ids[0], recipients: 2, conteudo: message.conteudo },
+      { id: ids[1], recipients: 1, conteudo: message.conteudo },
+    ]);
   });
 });

@@ -1,28 +1,12 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
+/** A store keeps what it stored across close and reopen (on either backend: backend.ts). */
 import { describe, expect, it } from 'vitest';
 import { openBackend } from '../../src/server/wire.js';
-import { openDatabase } from '../../src/server/store/sqlite/index.js';
-import { migrations } from '../../src/server/store/sqlite/migrations.js';
-import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
-import { call, EXAMPLE_CARD, now, openTemp, tempDir } from './helpers.js';
+import { checksum, newLocation } from './backend.js';
+import { call, EXAMPLE_CARD, now, openTemp } from './helpers.js';
 
-describe('the database file', () => {
-  it('is durable: WAL, synchronous FULL, foreign keys on, schema at the current version', () => {
-    const { db, created } = openDatabase(join(tempDir(), 'a.db'));
-    try {
-      expect(created).toBe(true);
-      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-      expect(db.pragma('synchronous', { simple: true })).toBe(2);
-      expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-      expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
-    } finally {
-      db.close();
-    }
-  });
-
+describe('the database', () => {
   it('keeps every change across close and reopen, without loading the demo again', async () => {
-    const path = join(tempDir(), 'coop.db');
+    const path = await newLocation();
     const first = await openBackend({ path, demo: true, now });
     expect(first.created).toBe(true);
     await call(first, 'registration.update-contact', {
@@ -48,12 +32,12 @@ describe('the database file', () => {
       origem: 'WB',
     });
     await first.close();
-    const sum = databaseChecksum(path);
+    const sum = await checksum(path);
 
     const second = await openBackend({ path, demo: true, now });
     try {
       expect(second.created).toBe(false);
-      expect(databaseChecksum(path)).toBe(sum);
+      expect(await checksum(path)).toBe(sum);
       const show = await call(second, 'registration.show', { usuario_cartao: EXAMPLE_CARD });
       expect((show.records[0]!['contato'] as Record<string, unknown>)['celular']).toBe('(11)955554444');
       const list = await call(second, 'schedule.list', { usuario_cartao: EXAMPLE_CARD, ind_apenas_concluidas: 'N' });
@@ -63,23 +47,6 @@ describe('the database file', () => {
     } finally {
       await second.close();
     }
-  });
-
-  it('refuses a database written by a newer schema, leaving it untouched', async () => {
-    const path = join(tempDir(), 'new.db');
-    const db = new Database(path);
-    db.pragma(`user_version = ${migrations.length + 1}`);
-    db.close();
-    await expect(openBackend({ path, demo: true, now })).rejects.toThrow(/newer/);
-    const again = new Database(path, { readonly: true });
-    expect(again.pragma('user_version', { simple: true })).toBe(migrations.length + 1);
-    again.close();
-  });
-
-  it('serves a throwaway :memory: database with the demo data', async () => {
-    const { store } = await openTemp({ path: ':memory:' });
-    expect(store.created).toBe(true);
-    expect((await call(store, 'registration.show', { usuario_cartao: EXAMPLE_CARD })).outcome).toBe('found');
   });
 
   it('opens an empty database without demo data when not asked for it', async () => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { operation, sampleParams } from '../../src/catalogue/index.js';
-import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
+import { checksum } from './backend.js';
 import { call, EXAMPLE_CARD, openTemp } from './helpers.js';
 
 const LOCKED = '00010001000001013';
@@ -75,11 +75,11 @@ const refused: Array<[string, Record<string, unknown>, Refusal]> = [
 
 it.each(refused)('%s refused with %j (%s) changes no stored row', async (id, params, outcome) => {
   const { store, path } = await openTemp();
-  const before = databaseChecksum(path);
+  const before = await checksum(path);
   const a = await call(store, id, params);
   expect(a.outcome).toBe(outcome);
   expect(a.message.length).toBeGreaterThan(0);
-  expect(databaseChecksum(path)).toBe(before);
+  expect(await checksum(path)).toBe(before);
 });
 
 it('an opcao_id without a documented transition is accepted (1) and changes no stored row', async () => {
@@ -100,10 +100,10 @@ it('an opcao_id without a documented transition is accepted (1) and changes no s
 
 it('the checksum sees an accepted change', async () => {
   const { store, path } = await openTemp();
-  const before = databaseChecksum(path);
+  const before = await checksum(path);
   expect(
     (await call(store, 'registration.update-contact', { usuario_cartao: EXAMPLE_CARD, usuario_fax: '(11)33334444' }))
       .outcome,
   ).toBe('ok');
-  expect(databaseChecksum(path)).not.toBe(before);
+  expect(await checksum(path)).not.toBe(before);
 });

@@ -4,19 +4,23 @@
  * The dataset modules (fixture schema, demo generator) are loaded only when a
  * dataset is loaded, so that opening an existing database stays cheap.
  */
-import type { OpenStoreOptions, Repository, Store } from './types.js';
+import type { DatasetRows, OpenStoreOptions, Repository, Store } from './types.js';
+import { storeLocation, UnsupportedLocation } from './location.js';
 import { forServing, openDatabase, sqliteRepository } from './sqlite/index.js';
 import { isoDate } from '../../catalogue/dates.js';
 import { datasetRows } from './rows.js';
 
 export type { OpenStoreOptions, Repository, Store } from './types.js';
 export { FixturesError } from './fixtures-error.js';
+export { StoreOpenError } from './open-error.js';
 export { REASON_TEXT, StoreUnavailable, type UnavailableReason } from './unavailable.js';
 export { faultOf } from './sqlite/faults.js';
+export { maskUrl, storeLocation, UnsupportedLocation, type StoreLocation } from './location.js';
 
 /**
  * Opens the SQLite database at `options.path` (created and migrated as
- * needed). With `fixtures`, everything stored is replaced by that document
+ * needed), or the PostgreSQL database of a `postgres://` URL (postgres/open.ts:
+ * migrated under a lock, for several server processes). With `fixtures`, everything stored is replaced by that document
  * (docs/fixtures.md); otherwise, with `demo`, a new database gets the demo dataset.
  * Throws FixturesError for a fixtures document that cannot be loaded, leaving
  * the database as it was. Once open, a request never blocks on a lock another
@@ -24,6 +28,12 @@ export { faultOf } from './sqlite/faults.js';
  */
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const now = options.now ?? (() => new Date());
+  const location = storeLocation(options.path);
+  if (location.kind === 'postgres') {
+    const { openPostgresStore } = await import('./postgres/open.js');
+    return openPostgresStore(location.url, options, (created) => datasetFor(options, created, now()));
+  }
+  if (options.importSqlite !== undefined) throw new UnsupportedLocation('--import-sqlite needs a PostgreSQL --db URL');
   const { db, created } = openDatabase(options.path);
   const repo = sqliteRepository(db, options.lockWaitMs);
   try {
@@ -36,12 +46,20 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   return { repo, created, describeDemo: () => repo.describe(), close: () => repo.close() };
 }
 
-async function seed(repo: Repository, options: OpenStoreOptions, created: boolean, now: Date): Promise<void> {
+/** The rows an opening loads: the fixtures given, or the demo dataset for a new database when asked; else none. */
+async function datasetFor(options: OpenStoreOptions, created: boolean, now: Date): Promise<DatasetRows | undefined> {
   if (options.fixtures !== undefined) {
     const { parseFixtures } = await import('./fixtures.js');
-    await repo.load(datasetRows(parseFixtures(options.fixtures), isoDate(now)));
-  } else if (options.demo && created) {
-    const { demoDataset } = await import('./demo.js');
-    await repo.load(datasetRows(demoDataset(now), isoDate(now)));
+    return datasetRows(parseFixtures(options.fixtures), isoDate(now));
   }
+  if (options.demo && created) {
+    const { demoDataset } = await import('./demo.js');
+    return datasetRows(demoDataset(now), isoDate(now));
+  }
+  return undefined;
+}
+
+async function seed(repo: Repository, options: OpenStoreOptions, created: boolean, now: Date): Promise<void> {
+  const rows = await datasetFor(options, created, now);
+  if (rows) await repo.load(rows);
 }

@@ -370,7 +370,7 @@ export interface Store {
 }
 
 export interface OpenStoreOptions {
-  /** SQLite file path, or `:memory:`. */
+  /** SQLite file path, `:memory:`, or a PostgreSQL URL (`postgres://…`, `postgresql://…`; location.ts). */
   readonly path: string;
   /** Load the deterministic demo dataset when the database is new (or always, for `:memory:`). */
   readonly demo?: boolean;
@@ -382,4 +382,6 @@ export interface OpenStoreOptions {
   readonly lockWaitMs?: number;
   /** Extra PRAGMA statements for the serving connection (tests simulate a full disk or a read-only file). */
   readonly pragmas?: readonly string[];
+  /** PostgreSQL only: a new database is filled with a copy of this SQLite store (instead of any dataset). */
+  readonly importSqlite?: string;
 }

@@ -47,17 +47,29 @@ export function forServing(db: Db, pragmas: readonly string[] = []): void {
   for (const pragma of pragmas) db.pragma(pragma);
 }
 
-/** Applies the migrations the database lacks; answers the version it had. */
+/**
+ * Applies the migrations the database lacks, in one IMMEDIATE transaction
+ * that reads the version again once it holds the write lock: of processes
+ * opening a new file together, one migrates it and the others wait (up to the
+ * start-up timeout), then find it current. Answers the version this open
+ * found (0: this open created the schema).
+ */
 function migrate(db: Db): number {
-  const version = db.pragma('user_version', { simple: true }) as number;
-  if (version > migrations.length) {
-    throw new Error(`the database has schema version ${version}, newer than this coopctl knows (${migrations.length})`);
-  }
-  for (let v = version; v < migrations.length; v++) {
-    db.transaction(() => {
-      db.exec(migrations[v]!);
-      db.pragma(`user_version = ${v + 1}`);
-    }).immediate();
-  }
-  return version;
+  const version = () => db.pragma('user_version', { simple: true }) as number;
+  const check = (v: number) => {
+    if (v > migrations.length)
+      throw new Error(`the database has schema version ${v}, newer than this coopctl knows (${migrations.length})`);
+  };
+  const seen = version();
+  check(seen);
+  if (seen === migrations.length) return seen;
+  return db
+    .transaction(() => {
+      const had = version();
+      check(had);
+      for (let v = had; v < migrations.length; v++) db.exec(migrations[v]!);
+      db.pragma(`user_version = ${migrations.length}`);
+      return had;
+    })
+    .immediate();
 }

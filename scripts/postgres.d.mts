@@ -1,0 +1,15 @@
+/** A throwaway PostgreSQL cluster (scripts/postgres.mjs). */
+export interface Cluster {
+  /** postgres://coopctl:<password>@127.0.0.1:<port>/postgres */
+  readonly url: string;
+  readonly dir: string;
+  /** Creates a database and answers its URL. */
+  createDatabase(name: string): Promise<string>;
+  /** Drops a database, closing its connections. */
+  dropDatabase(name: string): Promise<void>;
+  /** Stops the cluster and removes its folder. */
+  stop(): void;
+}
+export function findBinaries(): string | undefined;
+export function admin(url: string, statement: string): Promise<void>;
+export function startCluster(options?: { fsync?: boolean; log?: (line: string) => void }): Promise<Cluster>;

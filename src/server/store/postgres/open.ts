@@ -1,0 +1,58 @@
+/**
+ * Opening a PostgreSQL store: the pool, the schema brought up to date under
+ * the start-up lock, and the first data of a new database (the demo dataset,
+ * fixtures, or a copy of a SQLite store) in the same transaction. Loaded only
+ * for a PostgreSQL URL (it brings in the driver).
+ */
+import type { PoolClient } from 'pg';
+import type { DatasetRows, OpenStoreOptions, Store } from '../types.js';
+import { FixturesError } from '../fixtures-error.js';
+import { StoreOpenError } from '../open-error.js';
+import { StoreUnavailable } from '../unavailable.js';
+import { pgFault, pgUnavailable } from './faults.js';
+import { loadRows } from './load.js';
+import { openPool, pgRepository, prepare } from './index.js';
+import { sqlState } from './pool.js';
+import { LOCK_WAIT_MS } from '../sqlite/guard.js';
+
+/** What a store opening loads: the dataset rows (demo or fixtures) it was asked for, made when needed. */
+export type DatasetFor = (created: boolean) => Promise<DatasetRows | undefined>;
+
+export async function openPostgresStore(
+  url: string,
+  options: OpenStoreOptions,
+  datasetFor: DatasetFor,
+): Promise<Store> {
+  const pool = await openPool({ url, lockWaitMs: options.lockWaitMs ?? LOCK_WAIT_MS });
+  const repo = pgRepository(pool);
+  const importFrom = options.importSqlite;
+  try {
+    const created = await prepare(pool, {
+      onNew: async (c: PoolClient) => {
+        if (importFrom !== undefined) {
+          const { copySqlite } = await import('./import.js');
+          await copySqlite(importFrom, c);
+          return;
+        }
+        const rows = await datasetFor(true);
+        if (rows) await loadRows(c, rows);
+      },
+      onExisting: async (c: PoolClient) => {
+        if (importFrom !== undefined)
+          throw new StoreOpenError(
+            'it already holds a coopctl store: --import-sqlite copies into a new (empty) database only',
+          );
+        const rows = await datasetFor(false);
+        if (rows) await loadRows(c, rows);
+      },
+    });
+    return { repo, created, describeDemo: () => repo.describe(), close: () => repo.close() };
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    if (err instanceof FixturesError || err instanceof StoreOpenError || err instanceof StoreUnavailable) throw err;
+    if (pgFault(err) !== undefined) throw pgUnavailable(err);
+    // PostgreSQL's own reason (authentication failed, no such database, no permission); it never holds the password.
+    if (sqlState(err) !== undefined) throw new StoreOpenError((err as Error).message);
+    throw err;
+  }
+}

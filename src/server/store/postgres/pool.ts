@@ -1,0 +1,127 @@
+/**
+ * The PostgreSQL connection pool (node-postgres, `pg`, loaded only when a
+ * PostgreSQL URL is given) and transactions. Every call is asynchronous: the
+ * event loop never waits on the database.
+ *
+ * A transaction that PostgreSQL aborts as a serialization failure (40001) or
+ * a deadlock (40P01) changed nothing: it is run again, a few times, after a
+ * short random pause. Row locks wait at most `lockWaitMs` (lock_timeout),
+ * then the request fails with StoreUnavailable 'busy' (faults.ts).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Pool, PoolClient, QueryConfig, QueryResultRow } from 'pg';
+
+/** A pool or a client inside a transaction: anything that runs a query. */
+export type Queryable = Pick<PoolClient, 'query'>;
+
+/** Connections per server process. */
+const POOL_SIZE = 10;
+/** Tries of a transaction that lost a serialization race or a deadlock. */
+const TRIES = 8;
+
+/** An 8-byte integer as a response answers it: a number when it fits a double exactly, else a bigint (as SQLite's reads). */
+function int8(text: string): number | bigint {
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : BigInt(text);
+}
+
+export interface PoolOptions {
+  readonly url: string;
+  /** How long a statement waits for a row lock, in ms. */
+  readonly lockWaitMs: number;
+  /** Connections of this pool (default 10). */
+  readonly size?: number;
+}
+
+/** Opens a pool (no connection is made until the first query). */
+export async function openPool(options: PoolOptions): Promise<Pool> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.size ?? POOL_SIZE,
+    application_name: 'coopctl',
+    lock_timeout: options.lockWaitMs,
+    idle_in_transaction_session_timeout: 60_000,
+    connectionTimeoutMillis: 10_000,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === 20 ? int8 : pg.types.getTypeParser(oid, format)) as never,
+    },
+  });
+  // An idle connection that the server closed (a restart, a failover) is dropped by the pool; the next query opens another.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** A statement: its text, or its text and a name (prepared once per connection). */
+export type Statement = string | { readonly name: string; readonly text: string };
+
+const config = (s: Statement, values: unknown[]): QueryConfig =>
+  typeof s === 'string' ? { text: s, values } : { ...s, values };
+
+export async function rows<T extends QueryResultRow>(
+  db: Queryable,
+  s: Statement,
+  params: unknown[] = [],
+): Promise<T[]> {
+  return (await db.query<T>(config(s, params))).rows;
+}
+
+export async function one<T extends QueryResultRow>(
+  db: Queryable,
+  s: Statement,
+  params: unknown[] = [],
+): Promise<T | undefined> {
+  return (await db.query<T>(config(s, params))).rows[0];
+}
+
+/** How many rows a write changed. */
+export async function changed(db: Queryable, text: string, params: unknown[] = []): Promise<number> {
+  return (await db.query(text, params)).rowCount ?? 0;
+}
+
+/** The SQLSTATE of a PostgreSQL error, or undefined. */
+export const sqlState = (err: unknown): string | undefined => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+};
+
+/** Thrown by a transaction's work to run the whole transaction again (it lost a race that a constraint caught). */
+export class Again extends Error {}
+
+const retryable = (err: unknown): boolean =>
+  err instanceof Again || sqlState(err) === '40001' || sqlState(err) === '40P01';
+
+/**
+ * Runs `work` in one transaction on one connection of the pool (READ
+ * COMMITTED unless `isolation` says otherwise), committed when it returns,
+ * rolled back when it throws; tried again on a serialization failure or a
+ * deadlock. Resolves only once COMMIT has returned.
+ */
+export async function transaction<T>(
+  pool: Pool,
+  work: (client: PoolClient) => Promise<T>,
+  isolation?: 'REPEATABLE READ' | 'SERIALIZABLE',
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query(isolation ? `BEGIN ISOLATION LEVEL ${isolation}` : 'BEGIN');
+      const value = await work(client);
+      await client.query('COMMIT');
+      return value;
+    } catch (err) {
+      await client.query('ROLLBACK').catch((e: Error) => {
+        broken = e;
+      });
+      if (attempt >= TRIES || !retryable(err)) throw err;
+    } finally {
+      client.release(broken);
+    }
+    await sleep(Math.random() * 5 * attempt);
+  }
+}
+
+/** Whether `n` can be a stored id (an 8-byte integer); larger numbers match no row. */
+export const storable = (n: number): boolean => Number.isSafeInteger(n);

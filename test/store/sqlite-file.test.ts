@@ -1,0 +1,40 @@
+/** What only a SQLite store has: its file's durable settings, its schema version pragma, `:memory:`. */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openBackend } from '../../src/server/wire.js';
+import { openDatabase } from '../../src/server/store/sqlite/index.js';
+import { migrations } from '../../src/server/store/sqlite/migrations.js';
+import { call, EXAMPLE_CARD, now, openTemp, tempDir } from './helpers.js';
+
+describe('the database file', () => {
+  it('is durable: WAL, synchronous FULL, foreign keys on, schema at the current version', () => {
+    const { db, created } = openDatabase(join(tempDir(), 'a.db'));
+    try {
+      expect(created).toBe(true);
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.pragma('synchronous', { simple: true })).toBe(2);
+      expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+      expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('refuses a database written by a newer schema, leaving it untouched', async () => {
+    const path = join(tempDir(), 'new.db');
+    const db = new Database(path);
+    db.pragma(`user_version = ${migrations.length + 1}`);
+    db.close();
+    await expect(openBackend({ path, demo: true, now })).rejects.toThrow(/newer/);
+    const again = new Database(path, { readonly: true });
+    expect(again.pragma('user_version', { simple: true })).toBe(migrations.length + 1);
+    again.close();
+  });
+
+  it('serves a throwaway :memory: database with the demo data', async () => {
+    const { store } = await openTemp({ path: ':memory:' });
+    expect(store.created).toBe(true);
+    expect((await call(store, 'registration.show', { usuario_cartao: EXAMPLE_CARD })).outcome).toBe('found');
+  });
+});
