@@ -27,15 +27,6 @@ function fixtures(): unknown {
 }
 const register = (store: Backend, token: string, over: Record<string, unknown> = {}) =>
   call(store, 'notify.device.register', { dispositivo_token: token, dispositivo_tipo: 1, ...over });
-/** Rows of the database file, read through a read-only connection of its own. */
-function rows(path: string, sql: string, ...args: unknown[]): unknown[] {
-  const db = new Database(path, { readonly: true });
-  try {
-    return db.prepare(sql).all(...args);
-  } finally {
-    db.close();
-  }
-}
 const recipients = async (store: Backend, id: string, params: Record<string, unknown>): Promise<number> => {
   const a = await call(store, id, { ...message, ...params });
   return a.outcome === 'ok' ? (a.records[0]!['recipients'] as number) : 0;
@@ -65,7 +56,7 @@ describe('devices', () => {
     const registered = await register(store, 'fcm-type-seven', { dispositivo_tipo: 7 });
     expect(registered.records[0]).toMatchObject({ confirma_operacao: 1, success: 'true' });
     const pushid = registered.records[0]!['id'];
-    expect(rows(path, 'SELECT token, tipo FROM device WHERE pushid = ?', pushid)).toEqual([
+    expect(await query(path, 'SELECT token, tipo FROM device WHERE pushid = ?', [pushid])).toEqual([
       { token: 'fcm-type-seven', tipo: 7 },
     ]);
     const changed = await call(store, 'notify.device.change', {
@@ -74,7 +65,7 @@ describe('devices', () => {
       dispositivo_tipo: 0,
     });
     expect(changed.outcome).toBe('ok');
-    expect(rows(path, 'SELECT token, tipo FROM device WHERE pushid = ?', pushid)).toEqual([
+    expect(await query(path, 'SELECT token, tipo FROM device WHERE pushid = ?', [pushid])).toEqual([
       { token: 'fcm-type-zero', tipo: 0 },
     ]);
   });
@@ -130,7 +121,7 @@ describe('sending', () => {
     const empty = await call(store, 'notify.send', { ...message, grupo_usuario: 9 });
     expect([empty.outcome, empty.message]).toEqual(['no-result', 'no active device in this audience']);
     expect((await call(store, 'notify.send', { ...message, tipo_beneficiario: 42 })).outcome).toBe('no-result');
-    expect(rows(path, 'SELECT id FROM notification')).toEqual([]);
+    expect(await query(path, 'SELECT id FROM notification')).toEqual([]);
 
     // A dataset whose holder is of group 9 and type 42: the filters reach her device.
     const doc = fixtures() as Row;
@@ -145,7 +136,7 @@ describe('sending', () => {
     const a = await call(store, 'notify.send', { ...message, tipo_notificacao: 42 });
     const b = await call(store, 'notify.send-all', { ...message, tipo_notificacao: 0 });
     expect([a.outcome, b.outcome]).toEqual(['ok', 'ok']);
-    expect(rows(path, 'SELECT id, tipo_notificacao FROM notification ORDER BY tipo_notificacao')).toEqual([
+    expect(await query(path, 'SELECT id, tipo_notificacao FROM notification ORDER BY tipo_notificacao')).toEqual([
       { id: b.records[0]!['id'], tipo_notificacao: 0 },
       { id: a.records[0]!['id'], tipo_notificacao: 42 },
     ]);

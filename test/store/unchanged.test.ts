@@ -84,7 +84,7 @@ it.each(refused)('%s refused with %j (%s) changes no stored row', async (id, par
 
 it('an opcao_id without a documented transition is accepted (1) and changes no stored row', async () => {
   const { store, path } = await openTemp();
-  const before = databaseChecksum(path);
+  const before = await checksum(path);
   for (const params of [
     { contrato_id: 1, opcao_id: 9 },
     { beneficiario_id: 1, opcao_id: 0 },
@@ -95,7 +95,7 @@ it('an opcao_id without a documented transition is accepted (1) and changes no s
       `opcao_id ${params.opcao_id} has no known effect here; nothing was changed`,
     ]);
   }
-  expect(databaseChecksum(path)).toBe(before);
+  expect(await checksum(path)).toBe(before);
 });
 
 it('the checksum sees an accepted change', async () => {
