@@ -6,7 +6,6 @@
  * any code within the spec's bounds, as a stand-in for a service whose lists
  * are not known.
  */
-import type { Params } from './validate.js';
 
 /** Codes with their meaning. */
 export type CodeTable<K extends string | number> = Readonly<Record<K, string>>;
@@ -113,19 +112,6 @@ export function listCodes(table: CodeTable<string | number>): string {
 /** True when `code` is one of the table's codes. */
 export function known(table: CodeTable<string | number>, code: string | number): boolean {
   return Object.hasOwn(table, String(code));
-}
-
-/**
- * A note on parameter `name`: its value (or the first element of its list)
- * that is not one of the table's documented codes, in words naming them (for a
- * warning: an undocumented code is still sent and accepted); undefined when
- * every value is documented or the parameter is absent.
- */
-export function unknownCode(params: Params, name: string, table: CodeTable<string | number>): string | undefined {
-  const value = params[name];
-  const values: unknown[] = value === undefined ? [] : Array.isArray(value) ? value : [value];
-  const bad = values.find((v) => !known(table, v as string | number));
-  return bad === undefined ? undefined : `${name}: ${String(bad)} is not a documented code (${listCodes(table)})`;
 }
 
 /** `grau_dependencia` of `beneficiario`: the beneficiary's tie to the holder (suggested; any code the spec allows is sent). */

@@ -20,13 +20,13 @@ import {
   readFileSync,
   renameSync,
   unlinkSync,
-  writeFileSync,
   writeSync,
 } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Env } from '../client/types.js';
 import { UsageError } from './exit-codes.js';
+import { takePidLock } from './pid-lock.js';
 import { version } from './version.js';
 
 const FORMAT = 1;
@@ -118,43 +118,14 @@ export function removeDraft(path: string): void {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Locks a draft for this process (`<draft>.lock` holds its pid); a lock left
  * by a process that is gone is taken over. Returns the release function.
  */
 export function lockDraft(path: string, command: string): () => void {
   ensureDir(dirname(path));
-  const lock = `${path}.lock`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      writeFileSync(lock, `${process.pid}\n`, { flag: 'wx', mode: 0o600 });
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0)
-        throw new UsageError(`cannot lock the draft ${path}: ${(err as Error).message.split('\n')[0]}`);
-      const pid = Number(readFileSync(lock, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))
-        throw new UsageError(
-          `another ${command} (process ${pid}) is working on the draft ${path}; finish it there (or remove ${lock} if that process is not coopctl)`,
-        );
-      // Left by a run that ended without releasing it: take it over.
-      unlinkSync(lock);
-    }
-  }
-  return () => {
-    try {
-      unlinkSync(lock);
-    } catch {
-      // Gone already (the draft was removed).
-    }
-  };
+  return takePidLock(`${path}.lock`, {
+    what: `the draft ${path}`,
+    busy: (pid) => `another ${command} (process ${pid}) is working on the draft ${path}; finish it there`,
+  });
 }

@@ -102,9 +102,9 @@ export async function startHarness(): Promise<Harness> {
 }
 
 /**
- * One harness for a test file, reset before each test, with a new
- * configuration home (`home`) per test: the setup the config, profile and
- * limit tests share.
+ * One harness for a test file (or describe), reset before each test, with a
+ * new folder (`home`: a configuration or state home) per test, removed after
+ * it: the setup the config, profile, limit and enrolment wizard tests share.
  */
 export function useHarness(prefix: string): { readonly h: Harness; readonly home: string } {
   let h: Harness | undefined;
@@ -115,7 +115,9 @@ export function useHarness(prefix: string): { readonly h: Harness; readonly home
   afterAll(() => h?.close());
   beforeEach(() => {
     h!.reset();
-    home = mkdtempSync(join(tmpdir(), prefix));
+    const folder = mkdtempSync(join(tmpdir(), prefix));
+    home = folder;
+    return () => rmSync(folder, { recursive: true, force: true });
   });
   return {
     get h() {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operation, sampleParams, sampleRecord, type Row } from '../../src/catalogue/index.js';
 import { csvFile } from '../batch/fixtures.js';
 import { HOSTILE, hostileRecord, rawControl } from '../helpers/hostile.js';
+import { fromDateOn } from '../interactive/booking-script.js';
 import { ENTER, fakePrompter, interruptAt } from '../interactive/fake-prompter.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -105,12 +106,7 @@ describe('the scheduling wizard', () => {
     h.test.reply(answers);
     const prompter = fakePrompter([
       { q: 'prest_cod_svc_card', a: '9001' },
-      { q: 'Date', a: ENTER },
-      { q: 'Time on', a: ENTER },
-      { q: 'ds_email', a: 'ana.souza@example.com' },
-      { q: 'nr_ddd_celular nr_celular', a: '(11)987654321' },
-      { q: 'ds_endereco', a: ENTER },
-      { q: 'Book this appointment?', a: false },
+      ...fromDateOn(false, { email: 'ana.souza@example.com', mobile: '(11)987654321' }),
     ]);
     const r = await h.run(['schedule', 'book', card], { tty: TERMINAL, prompter, env: { NO_COLOR: '1' } });
     expect(r.code, r.stderr).toBe(1);

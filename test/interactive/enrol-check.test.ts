@@ -4,24 +4,15 @@
  * in several steps gets them all listed at once, each with its step and
  * field, and goes back to the review screen; nothing is sent.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../cli/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../cli/harness.js';
 import { review } from './enrol-script.js';
-import { enrolService, stateHome, wizard } from './enrol-service.js';
+import { enrolService, wizard } from './enrol-service.js';
 
-let h: Harness;
-let state: string;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.reset();
-  state = stateHome();
-  return () => rmSync(state, { recursive: true, force: true });
-});
+/** The harness (`t.h`) and each test's state folder (`t.home`, XDG_STATE_HOME). */
+const t = useHarness('coopctl-state-');
 
 describe('the whole plan is checked before the first request', () => {
   const payer = {
@@ -50,14 +41,14 @@ describe('the whole plan is checked before the first request', () => {
   };
 
   it('every problem of a resumed draft is listed at once, with its step and field; back to the review, nothing sent', async () => {
-    enrolService(h);
+    enrolService(t.h);
     const draft = {
       draft: 'enrol-wizard',
       format: 1,
       saved: '2026-05-02T14:03:00.000Z',
       coopctl: '0.0.9',
       data: {
-        service: h.base.url,
+        service: t.h.base.url,
         enrolment: {
           contract: { registro_ans: '123456', coop_id: 'abc', produto_tabela_id: '10', origem: 'WB' },
           payer,
@@ -82,11 +73,11 @@ describe('the whole plan is checked before the first request', () => {
         progress: { done: {} },
       },
     };
-    const path = join(state, 'coopctl', 'drafts', 'enrol-wizard-20260502T140300000Z-abcdef.json');
+    const path = join(t.home, 'coopctl', 'drafts', 'enrol-wizard-20260502T140300000Z-abcdef.json');
     // A draft file as docs/decisions.md describes it, written by hand.
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, JSON.stringify(draft));
-    const r = await wizard(h, state, [review('submit'), review('quit')], ['--resume']);
+    const r = await wizard(t, [review('submit'), review('quit')], ['--resume']);
     expect(r.code).toBe(1);
     expect(r.prompter.remaining()).toBe(0);
     const lines = r.stderr.split('\n');
@@ -100,6 +91,6 @@ describe('the whole plan is checked before the first request', () => {
       '  beneficiary 1 · document 1 · arquivo: cannot read /nonexistent/rg.pdf (ENOENT)',
       'Edit the sections to fix them.',
     ]);
-    expect(h.base.requests).toHaveLength(0);
+    expect(t.h.base.requests).toHaveLength(0);
   });
 });

@@ -5,23 +5,14 @@
  * person before sending anything else. Also: a draft goes on only against
  * the service it was being sent to, and one terminal at a time.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../cli/harness.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../cli/harness.js';
 import { enrolmentScript, review } from './enrol-script.js';
-import { draftsIn, enrolService, received, stateHome, wizard } from './enrol-service.js';
+import { draftsIn, enrolService, received, wizard } from './enrol-service.js';
 
-let h: Harness;
-let state: string;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.reset();
-  state = stateHome();
-  return () => rmSync(state, { recursive: true, force: true });
-});
+/** The harness (`t.h`) and each test's state folder (`t.home`, XDG_STATE_HOME). */
+const t = useHarness('coopctl-state-');
 
 const ONE = [{ nome: 'Pedro Souza', document: false, answers: ['N' as const] }];
 
@@ -35,53 +26,48 @@ const listed = (cv_nro: number, lives: number) => ({
   cv_situacao: 'proposta',
 });
 
-const progressOf = () => JSON.parse(readFileSync(draftsIn(state)[0]!, 'utf8')).data.progress;
+const progressOf = () => JSON.parse(readFileSync(draftsIn(t.home)[0]!, 'utf8')).data.progress;
 
 describe('a step sent without an answer', () => {
   it('a contract: none of the service’s empty contracts can be it, so it is sent again (once)', async () => {
     let contracts = 0;
     // Another plan's empty contract, and one of this plan with lives: neither can be the one sent.
     const search = [{ ...listed(6, 0), plano_nro_reg_ans: '999999' }, listed(3, 4)];
-    enrolService(h, (_req, name) =>
+    enrolService(t.h, (_req, name) =>
       name === 'contrato' && ++contracts === 1 ? 'garbage' : name === 'contrato/search' ? { json: search } : undefined,
     );
-    const r = await wizard(h, state, enrolmentScript(ONE));
+    const r = await wizard(t, enrolmentScript(ONE));
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('Whether contract was done is unknown');
     expect(progressOf()).toEqual({ done: {}, sending: { key: 'contract', problem: expect.any(String) } });
 
-    const resumed = await wizard(h, state, [review('submit')], ['--resume']);
+    const resumed = await wizard(t, [review('submit')], ['--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toContain('contract was sent, but no answer came back');
     expect(resumed.stderr).toContain(
       'The service has no empty contract with registro_ans 123456: it was not created, and is sent again.',
     );
-    const names = received(h).map((s) => s.name);
+    const names = received(t.h).map((s) => s.name);
     expect(names.filter((n) => n === 'contrato')).toHaveLength(2);
     expect(names.slice(1, 3)).toEqual(['contrato/search', 'contrato']);
     expect(resumed.stderr).toContain('Enrolled 1 beneficiary on contract 801.');
   });
 
   it('a contract: the service has empty contracts that may be it; the one picked is used, not created again', async () => {
-    enrolService(h, (_req, name) =>
+    enrolService(t.h, (_req, name) =>
       name === 'contrato'
         ? 'garbage'
         : name === 'contrato/search'
           ? { json: [listed(900, 0), listed(1, 3)] }
           : undefined,
     );
-    expect((await wizard(h, state, enrolmentScript(ONE))).code).toBe(4);
-    const first = h.base.requests.length;
-    const resumed = await wizard(
-      h,
-      state,
-      [{ q: 'Was the contract created?', a: '900' }, review('submit')],
-      ['--resume'],
-    );
+    expect((await wizard(t, enrolmentScript(ONE))).code).toBe(4);
+    const first = t.h.base.requests.length;
+    const resumed = await wizard(t, [{ q: 'Was the contract created?', a: '900' }, review('submit')], ['--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
     const picker = resumed.prompter.asked[0]!;
     expect(picker.choices!.map((c) => c.value)).toEqual(['900', 'again', 'quit']);
-    const again = received(h, first);
+    const again = received(t.h, first);
     expect(again.map((s) => s.name)).toEqual([
       'contrato/search',
       'contrato/responsavel_financeiro',
@@ -95,23 +81,22 @@ describe('a step sent without an answer', () => {
 
   it('a beneficiary: its contract has one life more, so it was created; its id is asked, and it is not sent again', async () => {
     let people = 0;
-    enrolService(h, (_req, name) =>
+    enrolService(t.h, (_req, name) =>
       name === 'beneficiario' && ++people === 1
         ? 'garbage'
         : name === 'contrato/search'
           ? { json: [listed(801, 1)] }
           : undefined,
     );
-    const r = await wizard(h, state, enrolmentScript(ONE));
+    const r = await wizard(t, enrolmentScript(ONE));
     expect(r.code).toBe(4);
     expect(progressOf()).toMatchObject({
       done: { contract: { id: '801' }, payer: {} },
       sending: { key: 'b1.person', lives: 0 },
     });
-    const first = h.base.requests.length;
+    const first = t.h.base.requests.length;
     const resumed = await wizard(
-      h,
-      state,
+      t,
       [{ q: 'beneficiario_id of beneficiary 1 (Pedro Souza)', a: '151' }, review('submit')],
       ['--resume'],
     );
@@ -119,31 +104,31 @@ describe('a step sent without an answer', () => {
     expect(resumed.stderr).toContain(
       'Contract 801 has one beneficiary more: beneficiary 1 (Pedro Souza) was created, but its id was not received.',
     );
-    const again = received(h, first);
+    const again = received(t.h, first);
     expect(again.map((s) => s.name)).toEqual([
       'contrato/search',
       'beneficiario/contato',
       'beneficiario/endereco',
       'beneficiario/ds',
     ]);
-    expect(h.base.requests[first]!.url.searchParams.get('contrato_id')).toBe('801');
+    expect(t.h.base.requests[first]!.url.searchParams.get('contrato_id')).toBe('801');
     expect(again[1]!.body).toMatchObject({ beneficiario_id: 151 });
   });
 
   it('a beneficiary: its contract has the lives it had, so it was not created and is sent again', async () => {
     let people = 0;
-    enrolService(h, (_req, name) =>
+    enrolService(t.h, (_req, name) =>
       name === 'beneficiario' && ++people === 1
         ? 'garbage'
         : name === 'contrato/search'
           ? { json: [listed(801, 0)] }
           : undefined,
     );
-    expect((await wizard(h, state, enrolmentScript(ONE))).code).toBe(4);
-    const first = h.base.requests.length;
-    const resumed = await wizard(h, state, [review('submit')], ['--resume']);
+    expect((await wizard(t, enrolmentScript(ONE))).code).toBe(4);
+    const first = t.h.base.requests.length;
+    const resumed = await wizard(t, [review('submit')], ['--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(received(h, first).map((s) => s.name)).toEqual([
+    expect(received(t.h, first).map((s) => s.name)).toEqual([
       'contrato/search',
       'beneficiario',
       'beneficiario/contato',
@@ -154,51 +139,50 @@ describe('a step sent without an answer', () => {
 
   it('a contact: sent again only if the person says so (it may be stored twice)', async () => {
     let contacts = 0;
-    enrolService(h, (_req, name) => (name === 'beneficiario/contato' && ++contacts === 1 ? 'garbage' : undefined));
-    expect((await wizard(h, state, enrolmentScript(ONE))).code).toBe(4);
-    const first = h.base.requests.length;
+    enrolService(t.h, (_req, name) => (name === 'beneficiario/contato' && ++contacts === 1 ? 'garbage' : undefined));
+    expect((await wizard(t, enrolmentScript(ONE))).code).toBe(4);
+    const first = t.h.base.requests.length;
     const resumed = await wizard(
-      h,
-      state,
+      t,
       [{ q: 'Send beneficiary 1 · contact again?', a: false }, review('submit')],
       ['--resume'],
     );
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(received(h, first).map((s) => s.name)).toEqual(['beneficiario/endereco', 'beneficiario/ds']);
+    expect(received(t.h, first).map((s) => s.name)).toEqual(['beneficiario/endereco', 'beneficiario/ds']);
   });
 });
 
 describe('a draft goes on only where it can', () => {
   it('with requests sent, only against the same service (exit 2 elsewhere)', async () => {
     let contacts = 0;
-    enrolService(h, (_req, name) => (name === 'beneficiario/contato' && ++contacts === 1 ? 'refuse' : undefined));
-    expect((await wizard(h, state, enrolmentScript(ONE))).code).toBe(1);
-    const r = await h.run(['enrol', 'wizard', '--resume'], {
+    enrolService(t.h, (_req, name) => (name === 'beneficiario/contato' && ++contacts === 1 ? 'refuse' : undefined));
+    expect((await wizard(t, enrolmentScript(ONE))).code).toBe(1);
+    const r = await t.h.run(['enrol', 'wizard', '--resume'], {
       tty: { stdin: true, stdout: true, stderr: true },
-      env: { XDG_STATE_HOME: state, COOPCTL_BASE_URL: 'http://127.0.0.1:9' },
+      env: { XDG_STATE_HOME: t.home, COOPCTL_BASE_URL: 'http://127.0.0.1:9' },
     });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`was being sent to ${h.base.url}, and this run sends to http://127.0.0.1:9`);
+    expect(r.stderr).toContain(`was being sent to ${t.h.base.url}, and this run sends to http://127.0.0.1:9`);
   });
 
   it('one terminal at a time: a draft another live coopctl holds is refused (exit 2)', async () => {
-    enrolService(h);
-    expect((await wizard(h, state, enrolmentScript(ONE, 'quit'))).code).toBe(1);
-    const [draft] = draftsIn(state);
+    enrolService(t.h);
+    expect((await wizard(t, enrolmentScript(ONE, 'quit'))).code).toBe(1);
+    const [draft] = draftsIn(t.home);
     // The parent process is alive, and is not this one.
     writeFileSync(`${draft}.lock`, `${process.ppid}\n`);
-    const r = await wizard(h, state, [], ['--resume']);
+    const r = await wizard(t, [], ['--resume']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
       `another coopctl enrol wizard (process ${process.ppid}) is working on the draft ${draft}`,
     );
     // A lock left by a process that is gone is taken over.
     writeFileSync(`${draft}.lock`, '999999999\n');
-    expect((await wizard(h, state, [review('submit')], ['--resume'])).code).toBe(0);
+    expect((await wizard(t, [review('submit')], ['--resume'])).code).toBe(0);
   });
 
   it('--resume and --contrato-id together: exit 2', async () => {
-    const r = await wizard(h, state, [], ['--resume', '--contrato-id', '6']);
+    const r = await wizard(t, [], ['--resume', '--contrato-id', '6']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--resume goes on with the draft');
   });

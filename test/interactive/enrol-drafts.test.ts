@@ -5,26 +5,17 @@
  * XDG_STATE_HOME), `--resume` going on without sending anything twice, and a
  * dependant's contact and address copied from the holder's.
  */
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Enrolment, Progress } from '../../src/cli/commands/enrol/wizard/answers.js';
-import { startHarness, type Harness } from '../cli/harness.js';
+import { useHarness } from '../cli/harness.js';
 import { CTRL_C, ENTER, type Scripted } from './fake-prompter.js';
 import { enrolmentScript, review } from './enrol-script.js';
-import { draftsIn, enrolService, received, stateHome, wizard } from './enrol-service.js';
+import { draftsIn, enrolService, received, wizard } from './enrol-service.js';
 
-let h: Harness;
-let state: string;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => {
-  h.reset();
-  state = stateHome();
-  return () => rmSync(state, { recursive: true, force: true });
-});
+/** The harness (`t.h`) and each test's state folder (`t.home`, XDG_STATE_HOME). */
+const t = useHarness('coopctl-state-');
 
 const ONE = [{ nome: 'Pedro Souza', document: false, answers: ['N' as const] }];
 /** The requests of ONE, in order. */
@@ -42,14 +33,14 @@ function theDraft(): {
   path: string;
   json: { draft: string; format: number; data: { enrolment: Enrolment; progress: Progress } };
 } {
-  const drafts = draftsIn(state);
+  const drafts = draftsIn(t.home);
   expect(drafts).toHaveLength(1);
   return { path: drafts[0]!, json: JSON.parse(readFileSync(drafts[0]!, 'utf8')) };
 }
 
 describe('the review screen', () => {
   it('shows numbered sections; editing one asks its questions again with its answers as defaults', async () => {
-    enrolService(h);
+    enrolService(t.h);
     const script = enrolmentScript(ONE, 'edit:0');
     script.push(
       { q: 'Contract · Regulator (ANS) registration of the plan [registro_ans]', a: ENTER },
@@ -61,7 +52,7 @@ describe('the review screen', () => {
       ...Array.from({ length: 4 }, (): Scripted => ENTER),
       review('submit'),
     );
-    const r = await wizard(h, state, script);
+    const r = await wizard(t, script);
     expect(r.code, r.stderr).toBe(0);
     expect(r.prompter.remaining()).toBe(0);
     // The section's questions offered the answers given.
@@ -81,7 +72,7 @@ describe('the review screen', () => {
       '3 Edit: Beneficiary 1 (holder) · Pedro Souza',
       'Submit the contract and 1 beneficiary (6 requests)',
     ]);
-    const sent = received(h);
+    const sent = received(t.h);
     expect(sent.map((s) => s.name)).toEqual(ONE_CALLS);
     expect(sent[0]!.body).toEqual({
       registro_ans: '123456',
@@ -91,17 +82,17 @@ describe('the review screen', () => {
       empresa_id: 7,
     });
     // Finished: the draft is gone.
-    expect(draftsIn(state)).toEqual([]);
+    expect(draftsIn(t.home)).toEqual([]);
   });
 
   it("a dependant's contact and address copied from the holder's", async () => {
-    enrolService(h);
+    enrolService(t.h);
     const script = enrolmentScript([ONE[0]!, { nome: 'Lia Souza', document: false, answers: ['N'], copy: true }]);
-    const r = await wizard(h, state, script);
+    const r = await wizard(t, script);
     expect(r.code, r.stderr).toBe(0);
     expect(r.prompter.remaining()).toBe(0);
     expect(r.stderr).toContain('Beneficiary 2: contact copied from the holder (edit it on the review screen)');
-    const sent = received(h);
+    const sent = received(t.h);
     const of = (name: string) => sent.filter((s) => s.name === name).map((s) => s.body);
     const [holderContact, contact] = of('beneficiario/contato');
     expect(contact).toEqual({ ...holderContact, beneficiario_id: 152 });
@@ -111,7 +102,7 @@ describe('the review screen', () => {
   });
 
   it('adds and removes a beneficiary', async () => {
-    enrolService(h);
+    enrolService(t.h);
     const script = enrolmentScript(ONE, 'add');
     const more = enrolmentScript([ONE[0]!, { nome: 'Caio Souza', document: false, answers: ['N'] }]);
     const second = more.findIndex((s) => typeof s === 'object' && s.q === 'Beneficiary 2 · Name [nome]');
@@ -121,40 +112,40 @@ describe('the review screen', () => {
       { q: 'Remove Beneficiary 1 (holder) · Pedro Souza', a: true },
     );
     script.push(review('submit'));
-    const r = await wizard(h, state, script);
+    const r = await wizard(t, script);
     expect(r.code, r.stderr).toBe(0);
-    const people = received(h).filter((s) => s.name === 'beneficiario');
+    const people = received(t.h).filter((s) => s.name === 'beneficiario');
     expect(people.map((s) => s.body['nome'])).toEqual(['Caio Souza']);
   });
 
   it('discarding asks first, then deletes the draft and sends nothing', async () => {
-    enrolService(h);
+    enrolService(t.h);
     const script = enrolmentScript(ONE, 'discard');
     script.push({ q: 'Discard this enrolment?', a: false }, review('discard'), {
       q: 'Discard this enrolment?',
       a: true,
     });
-    const r = await wizard(h, state, script);
+    const r = await wizard(t, script);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('cancelled: nothing was sent');
-    expect(draftsIn(state)).toEqual([]);
-    expect(h.base.requests).toHaveLength(0);
+    expect(draftsIn(t.home)).toEqual([]);
+    expect(t.h.base.requests).toHaveLength(0);
   });
 });
 
 describe('drafts: kept when the wizard stops, resumed without sending anything twice', () => {
   it('Ctrl-C: a private draft (0600, folder 0700) under XDG_STATE_HOME; --resume goes on at the part it stopped', async () => {
-    enrolService(h);
+    enrolService(t.h);
     const script = enrolmentScript(ONE);
     const at = script.findIndex((s) => typeof s === 'object' && s.q === 'Beneficiary 1 · Contact name');
-    const r = await wizard(h, state, [...script.slice(0, at), { q: 'Beneficiary 1 · Contact name', a: CTRL_C }]);
+    const r = await wizard(t, [...script.slice(0, at), { q: 'Beneficiary 1 · Contact name', a: CTRL_C }]);
     expect(r.code).toBe(130);
     expect(r.stderr).toMatch(
       /The enrolment is saved in .+ \(private\); coopctl enrol wizard --resume goes on from here\.\ninterrupted\n$/,
     );
-    expect(h.base.requests).toHaveLength(0);
+    expect(t.h.base.requests).toHaveLength(0);
     const { path, json } = theDraft();
-    expect(dirname(path)).toBe(join(state, 'coopctl', 'drafts'));
+    expect(dirname(path)).toBe(join(t.home, 'coopctl', 'drafts'));
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(dirname(path)).mode & 0o777).toBe(0o700);
     expect(json).toMatchObject({ draft: 'enrol-wizard', format: 1 });
@@ -165,38 +156,38 @@ describe('drafts: kept when the wizard stops, resumed without sending anything t
     });
     expect(json.data.progress).toEqual({ done: {} });
 
-    const resumed = await wizard(h, state, script.slice(at), ['--resume']);
+    const resumed = await wizard(t, script.slice(at), ['--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.prompter.remaining()).toBe(0);
     expect(resumed.stderr).toMatch(
       /Going on with the enrolment draft: saved \d{4}-\d\d-\d\d \d\d:\d\d · new contract · Pedro Souza · nothing sent\./,
     );
-    expect(received(h).map((s) => s.name)).toEqual(ONE_CALLS);
-    expect(draftsIn(state)).toEqual([]);
+    expect(received(t.h).map((s) => s.name)).toEqual(ONE_CALLS);
+    expect(draftsIn(t.home)).toEqual([]);
   });
 
   it('quitting at the review (declining to submit) keeps the draft; --resume shows the review again', async () => {
-    enrolService(h);
-    const r = await wizard(h, state, enrolmentScript(ONE, 'quit'));
+    enrolService(t.h);
+    const r = await wizard(t, enrolmentScript(ONE, 'quit'));
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('not sent');
-    expect(h.base.requests).toHaveLength(0);
+    expect(t.h.base.requests).toHaveLength(0);
     expect(theDraft().json.data.enrolment.asking).toBeUndefined();
-    const resumed = await wizard(h, state, [review('submit')], ['--resume']);
+    const resumed = await wizard(t, [review('submit')], ['--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(received(h).map((s) => s.name)).toEqual(ONE_CALLS);
+    expect(received(t.h).map((s) => s.name)).toEqual(ONE_CALLS);
   });
 
   it('a failed send keeps what was created; --resume sends the rest once (after an edit), no contract or beneficiary twice', async () => {
     // The second beneficiary's contact is refused, the first time.
     let contacts = 0;
-    enrolService(h, (_req, name) => (name === 'beneficiario/contato' && ++contacts === 2 ? 'refuse' : undefined));
+    enrolService(t.h, (_req, name) => (name === 'beneficiario/contato' && ++contacts === 2 ? 'refuse' : undefined));
     const people = [
       { nome: 'Pedro Souza', document: false, answers: ['N' as const, 'N' as const] },
       { nome: 'Lia Souza', answers: ['S' as const, 'N' as const] },
       { nome: 'Caio Souza', document: false, answers: ['N' as const, 'N' as const] },
     ];
-    const r = await wizard(h, state, enrolmentScript(people));
+    const r = await wizard(t, enrolmentScript(people));
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
       'error: beneficiary 2 · contact (beneficiario/contato): the request failed: refused beneficiario/contato',
@@ -214,12 +205,11 @@ describe('drafts: kept when the wizard stops, resumed without sending anything t
       'b2.person': { id: '152' },
     });
     expect(json.data.progress.sending).toBeUndefined();
-    const first = h.base.requests.length;
+    const first = t.h.base.requests.length;
 
     // Section 4 (beneficiary 2) is asked again, its person (sent) left out; then submitted.
     const resumed = await wizard(
-      h,
-      state,
+      t,
       [
         review('edit:3'),
         { q: "Beneficiary 2 · Same contact as the holder's", a: false },
@@ -254,7 +244,7 @@ describe('drafts: kept when the wizard stops, resumed without sending anything t
     expect(resumed.stderr).toContain('4 Beneficiary 2 · Lia Souza · partly sent (beneficiario_id 152)');
     expect(resumed.prompter.asked.some((q) => q.message.startsWith('Beneficiary 2 · Name'))).toBe(false);
 
-    const again = received(h, first);
+    const again = received(t.h, first);
     expect(again.map((s) => s.name)).toEqual([
       'beneficiario/contato',
       'beneficiario/documento',
@@ -275,7 +265,7 @@ describe('drafts: kept when the wizard stops, resumed without sending anything t
     });
     expect(again[5]!.body).toMatchObject({ contrato_id: 801, nome: 'Caio Souza' });
     // Over both runs: one contract, each beneficiary once.
-    const all = received(h);
+    const all = received(t.h);
     expect(all.filter((s) => s.name === 'contrato')).toHaveLength(1);
     expect(all.filter((s) => s.name === 'beneficiario').map((s) => s.body['nome'])).toEqual([
       'Pedro Souza',
@@ -283,27 +273,27 @@ describe('drafts: kept when the wizard stops, resumed without sending anything t
       'Caio Souza',
     ]);
     expect(resumed.stderr).toContain('Enrolled 3 beneficiaries on contract 801.');
-    expect(draftsIn(state)).toEqual([]);
+    expect(draftsIn(t.home)).toEqual([]);
   });
 
   it('--resume without a draft: a clear error (exit 2)', async () => {
-    const r = await wizard(h, state, [], ['--resume']);
+    const r = await wizard(t, [], ['--resume']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      `error: there is no enrolment draft to resume (in ${join(state, 'coopctl', 'drafts')}); start one with coopctl enrol wizard`,
+      `error: there is no enrolment draft to resume (in ${join(t.home, 'coopctl', 'drafts')}); start one with coopctl enrol wizard`,
     );
   });
 
   it('--resume picks among several drafts; a new enrolment says they are waiting', async () => {
-    enrolService(h);
-    expect((await wizard(h, state, enrolmentScript(ONE, 'quit'))).code).toBe(1);
+    enrolService(t.h);
+    expect((await wizard(t, enrolmentScript(ONE, 'quit'))).code).toBe(1);
     const other = enrolmentScript([{ nome: 'Rui Lima', document: false, answers: ['N'] }], 'quit');
-    const second = await wizard(h, state, other);
+    const second = await wizard(t, other);
     expect(second.stderr).toContain('An enrolment draft is saved: coopctl enrol wizard --resume goes on with it.');
-    const paths = draftsIn(state);
+    const paths = draftsIn(t.home);
     expect(paths).toHaveLength(2);
     const rui = paths.find((p) => readFileSync(p, 'utf8').includes('Rui Lima'))!;
-    const r = await wizard(h, state, [{ q: 'Which enrolment draft?', a: rui }, review('submit')], ['--resume']);
+    const r = await wizard(t, [{ q: 'Which enrolment draft?', a: rui }, review('submit')], ['--resume']);
     expect(r.code, r.stderr).toBe(0);
     const picker = r.prompter.asked[0]!;
     expect(picker.choices!.map((c) => c.name)).toEqual([
@@ -311,10 +301,10 @@ describe('drafts: kept when the wizard stops, resumed without sending anything t
       expect.stringMatching(/^saved .+ · new contract · Pedro Souza · nothing sent$/),
     ]);
     expect(
-      received(h)
+      received(t.h)
         .filter((s) => s.name === 'beneficiario')
         .map((s) => s.body['nome']),
     ).toEqual(['Rui Lima']);
-    expect(draftsIn(state)).toHaveLength(1);
+    expect(draftsIn(t.home)).toHaveLength(1);
   });
 });

@@ -4,8 +4,7 @@
  * contacts from 31, documents from 41, addresses from 51), and the tests pick
  * requests to refuse or to answer with something that is not an answer.
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { operationAt } from '../../src/catalogue/index.js';
 import type { Harness } from '../cli/harness.js';
@@ -49,11 +48,6 @@ export function received(h: Harness, from = 0): Array<{ name: string; body: Reco
 
 export const TTY = { stdin: true, stdout: true, stderr: true };
 
-/** A new state folder (XDG_STATE_HOME) for a test's drafts. */
-export function stateHome(): string {
-  return mkdtempSync(join(tmpdir(), 'coopctl-state-'));
-}
-
 /** The enrolment drafts in a state folder. */
 export function draftsIn(state: string): string[] {
   const dir = join(state, 'coopctl', 'drafts');
@@ -66,10 +60,9 @@ export function draftsIn(state: string): string[] {
   }
 }
 
-/** Runs the wizard on a "terminal" with a scripted prompter and drafts in `state`. */
+/** Runs the wizard on a "terminal" with a scripted prompter and drafts in `home` (XDG_STATE_HOME). */
 export async function wizard(
-  h: Harness,
-  state: string,
+  { h, home }: { readonly h: Harness; readonly home: string },
   script: readonly Scripted[],
   args: readonly string[] = [],
 ): Promise<{ code: number; stdout: string; stderr: string; prompter: FakePrompter }> {
@@ -77,7 +70,7 @@ export async function wizard(
   const r = await h.run(['--retries', '0', 'enrol', 'wizard', ...args], {
     tty: TTY,
     prompter,
-    env: { NO_COLOR: '1', XDG_STATE_HOME: state },
+    env: { NO_COLOR: '1', XDG_STATE_HOME: home },
   });
   return { ...r, prompter };
 }

@@ -15,12 +15,12 @@ import {
   type Ids,
   type Step,
 } from '../../src/cli/commands/enrol/wizard/plan.js';
-import { operation, operationAt } from '../../src/catalogue/index.js';
+import { operation } from '../../src/catalogue/index.js';
 import { startHarness, type Harness } from '../cli/harness.js';
-import type { RecordedRequest } from '../helpers/fake-service.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { ENTER, fakePrompter } from './fake-prompter.js';
 import { enrolmentScript } from './enrol-script.js';
+import { enrolService, received, TTY } from './enrol-service.js';
 import { readRecords, runOnTerminal } from './run.js';
 
 /** The operations the scripted wizard calls, in order: a contract, its payer, two beneficiaries with their records. */
@@ -45,8 +45,6 @@ const pdf = join(dir, 'rg scan.pdf');
 const content = Buffer.from('%PDF-1.4\n% a small document\n\u00ff\u0000binary');
 writeFileSync(pdf, content);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const TTY = { stdin: true, stdout: true, stderr: true };
 
 describe('against the real server', () => {
   let server: TestServer;
@@ -144,40 +142,8 @@ describe('against a fake service', () => {
   afterAll(() => h.close());
   beforeEach(() => h.reset());
 
-  /** Answers each enrolment write with the next id of its kind; `fail` picks requests to refuse. */
-  function service(fail: (req: RecordedRequest, index: number) => boolean = () => false): void {
-    const next: Record<string, number> = {};
-    h.base.reply((req, index) => {
-      const op = operationAt(req.url.pathname)!;
-      if (fail(req, index)) return { json: [{ confirma_operacao: 4, mensagem_erro: `refused ${op.name}` }] };
-      const field = {
-        contrato: 'contrato_id',
-        beneficiario: 'beneficiario_id',
-        'beneficiario/contato': 'contato_id',
-        'beneficiario/documento': 'documento_id',
-        'beneficiario/endereco': 'endereco_id',
-      }[op.name];
-      const base =
-        {
-          contrato: 800,
-          beneficiario: 150,
-          'beneficiario/contato': 30,
-          'beneficiario/documento': 40,
-          'beneficiario/endereco': 50,
-        }[op.name] ?? 0;
-      next[op.name] = (next[op.name] ?? base) + 1;
-      return { json: [{ confirma_operacao: 1, mensagem_erro: '', ...(field ? { [field]: next[op.name] } : {}) }] };
-    });
-  }
-
-  const bodies = () =>
-    h.base.requests.map((r) => ({
-      path: operationAt(r.url.pathname)!.name,
-      body: JSON.parse(r.body) as Record<string, unknown>,
-    }));
-
   it('sends the steps in order, with the ids created before and the file base64 as arquivo', async () => {
-    service();
+    enrolService(h);
     const r = await h.run(['enrol', 'wizard'], {
       tty: TTY,
       prompter: fakePrompter(
@@ -189,8 +155,8 @@ describe('against a fake service', () => {
       env: { NO_COLOR: '1' },
     });
     expect(r.code, r.stderr).toBe(0);
-    const sent = bodies();
-    expect(sent.map((s) => s.path)).toEqual(SCRIPTED_CALLS);
+    const sent = received(h);
+    expect(sent.map((s) => s.name)).toEqual(SCRIPTED_CALLS);
     expect(sent[0]!.body).toEqual({ registro_ans: '123456', coop_id: 1, produto_tabela_id: 10, origem: 'WB' });
     expect(sent[1]!.body).toMatchObject({ contrato_id: 801, cpf: '529.982.247-25', sexo: 'F', complemento: 'apto 12' });
     expect(sent[2]!.body).toMatchObject({
@@ -241,7 +207,7 @@ describe('against a fake service', () => {
   it('a failed step: what was created (ids), and the exact commands that continue from there', async () => {
     // The second beneficiary's contact is refused.
     let contacts = 0;
-    service((req) => operationAt(req.url.pathname)!.name === 'beneficiario/contato' && ++contacts === 2);
+    enrolService(h, (_req, name) => (name === 'beneficiario/contato' && ++contacts === 2 ? 'refuse' : undefined));
     // --profile names a stored profile (an unknown one is an error).
     expect((await h.run(['--profile', 'ops', 'config', 'set', 'baseUrl', h.base.url])).code).toBe(0);
     const r = await h.run(['--profile', 'ops', 'enrol', 'wizard'], {
@@ -291,7 +257,7 @@ describe('against a fake service', () => {
   });
 
   it('a continuation command runs as printed', async () => {
-    service();
+    enrolService(h);
     const r = await h.run([
       'enrol',
       'beneficiary',
@@ -305,7 +271,7 @@ describe('against a fake service', () => {
       'b2@example.com',
     ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(bodies()[0]!.body).toEqual({
+    expect(received(h)[0]!.body).toEqual({
       beneficiario_id: 152,
       nome: 'Lia Souza',
       telefone_principal: 11987654321,
@@ -314,7 +280,7 @@ describe('against a fake service', () => {
   });
 
   it('an unreachable service: the outcome of the step is unknown (exit 4)', async () => {
-    service();
+    enrolService(h);
     const r = await h.run(['--retries', '0', 'enrol', 'wizard'], {
       tty: TTY,
       prompter: fakePrompter(enrolmentScript([{ nome: 'X', document: false, answers: [] }])),

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operation, sampleRecord } from '../../src/catalogue/index.js';
 import { rawControl } from '../helpers/hostile.js';
 import { startFakeService, type FakeService, type RecordedRequest } from '../helpers/fake-service.js';
+import { fromDateOn } from './booking-script.js';
 import { ENTER, fakePrompter, interruptAt } from './fake-prompter.js';
 import { runOnTerminal } from './run.js';
 
@@ -52,12 +53,7 @@ describe('schedule book against a service with hostile registration data', () =>
   it('shows the name made safe, offers no default the fields cannot take, and a refusal of a free slot ends with exit 1', async () => {
     const prompter = fakePrompter([
       { q: '[prest_cod_svc_card]', a: '9001' },
-      { q: 'Date', a: ENTER },
-      { q: 'Time on', a: ENTER },
-      { q: '[ds_email]', a: 'ana@example.com' },
-      { q: '[nr_ddd_celular nr_celular]', a: '(11)987654321' },
-      { q: '[ds_endereco]', a: ENTER },
-      { q: 'Book this appointment?', a: true },
+      ...fromDateOn(true, { email: 'ana@example.com', mobile: '(11)987654321' }),
     ]);
     const r = await runOnTerminal(['schedule', 'book', CARD], service.url, prompter);
     expect(r.code, r.stderr).toBe(1);

@@ -9,6 +9,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { fromDateOn } from './booking-script.js';
 import { beforeQuestion, ENTER, type FakePrompter, fakePrompter, interruptAt } from './fake-prompter.js';
 import { readRecords, runOnTerminal } from './run.js';
 
@@ -91,12 +92,7 @@ describe('schedule book <card>: the beneficiary first', () => {
     const prompter = fakePrompter([
       { q: 'Provider (type a name or a code)', a: 'clinica geral' },
       { q: 'Location of Clínica Coop Saúde — Clínica Geral (9001)', a: '102' },
-      { q: 'Date', a: ENTER },
-      { q: 'Time on', a: ENTER },
-      { q: '[ds_email]', a: ENTER },
-      { q: '[nr_ddd_celular nr_celular]', a: ENTER },
-      { q: '[ds_endereco]', a: ENTER },
-      { q: 'Book this appointment?', a: true },
+      ...fromDateOn(true),
     ]);
     const r = await runOnTerminal(['schedule', 'book', CARD], server.url, prompter, env, { echoQuestions: true });
     expect(r.code, r.stderr).toBe(0);
@@ -144,12 +140,7 @@ describe('schedule book <card>: the beneficiary first', () => {
     const prompter = fakePrompter([
       { q: '[usuario_cartao]', a: CHILD },
       { q: '[prest_cod_svc_card]', a: '9002' },
-      { q: 'Date', a: ENTER },
-      { q: 'Time on', a: ENTER },
-      { q: '[ds_email]', a: 'lia@example.com' },
-      { q: '[nr_ddd_celular nr_celular]', a: '(21)987654321' },
-      { q: '[ds_endereco]', a: ENTER },
-      { q: 'Book this appointment?', a: false },
+      ...fromDateOn(false, { email: 'lia@example.com', mobile: '(21)987654321' }),
     ]);
     const r = await runOnTerminal(['schedule', 'book', NOBODY], server.url, prompter, {}, { echoQuestions: true });
     expect(r.code, r.stderr).toBe(1);
@@ -213,12 +204,7 @@ describe('schedule book: the provider by name', () => {
     const prompter = fakePrompter([
       { q: 'Provider', a: '424242' },
       { q: 'Provider', a: 'cardio' },
-      { q: 'Date', a: ENTER },
-      { q: 'Time on', a: ENTER },
-      ENTER,
-      ENTER,
-      ENTER,
-      { q: 'Book this appointment?', a: true },
+      ...fromDateOn(true),
     ]);
     const r = await runOnTerminal(['schedule', 'book', CARD], server.url, prompter, env, { echoQuestions: true });
     expect(r.code, r.stderr).toBe(0);
@@ -275,12 +261,7 @@ describe('schedule book: a slot taken meanwhile', () => {
     const prompter = fakePrompter([
       { q: 'Provider', a: '9001' },
       { q: 'Location', a: '101' },
-      { q: 'Date', a: day },
-      { q: 'Time on', a: ENTER },
-      { q: '[ds_email]', a: ENTER },
-      { q: '[nr_ddd_celular nr_celular]', a: ENTER },
-      { q: '[ds_endereco]', a: ENTER },
-      { q: 'Book this appointment?', a: true },
+      ...fromDateOn(true, {}, day),
       { q: 'Time on', a: ENTER },
       { q: 'Book this appointment?', a: true },
     ]);
@@ -314,14 +295,8 @@ describe('schedule book: a slot taken meanwhile', () => {
 
   it('Ctrl-C at the confirmation exits 130 and books nothing', async () => {
     const before = await appointments();
-    const prompter = fakePrompter([
-      { q: 'Provider', a: '9002' },
-      { q: 'Date', a: ENTER },
-      { q: 'Time on', a: ENTER },
-      ENTER,
-      ENTER,
-      ENTER,
-    ]);
+    // Interrupted at the confirmation: its scripted answer is never used.
+    const prompter = fakePrompter([{ q: 'Provider', a: '9002' }, ...fromDateOn(true)]);
     const r = await runOnTerminal(['schedule', 'book', CARD], server.url, interruptAt(prompter, 'Book this'), env);
     expect(r.code).toBe(130);
     expect(r.stderr).toContain('interrupted');

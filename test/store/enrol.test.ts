@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { operation, sampleParams, type Row } from '../../src/catalogue/index.js';
 import type { Backend } from '../../src/server/wire.js';
+import { readValue } from '../server/store-calls.js';
 import { call, openTemp } from './helpers.js';
 
 const contractParams = sampleParams(operation('enrol.contract.create'));
@@ -34,21 +34,9 @@ async function addBeneficiary(store: Backend, contractId: number): Promise<numbe
 }
 const setStatus = (store: Backend, params: Record<string, unknown>) => call(store, 'enrol.contract.set-status', params);
 
-/** One value of the database file, read through a read-only connection of its own. */
-function stored(path: string, sql: string, ...args: unknown[]): unknown {
-  const db = new Database(path, { readonly: true });
-  try {
-    return db
-      .prepare(sql)
-      .pluck()
-      .get(...args);
-  } finally {
-    db.close();
-  }
-}
 /** A JSON column of the database file, parsed. */
 const storedJson = (path: string, sql: string, ...args: unknown[]): Row =>
-  JSON.parse(String(stored(path, sql, ...args))) as Row;
+  JSON.parse(String(readValue(path, sql, ...args))) as Row;
 
 describe('contracts', () => {
   it('creates a contract whose validity starts on the first day of next month, renewing a year later', async () => {
@@ -202,7 +190,7 @@ describe('beneficiaries', () => {
     const { store, path } = await openTemp();
     const created = await call(store, 'enrol.contract.create', { ...contractParams, origem: 'Z9' });
     const id = created.records[0]!['contrato_id'] as number;
-    expect(stored(path, 'SELECT origem FROM contract WHERE id = ?', id)).toBe('Z9');
+    expect(readValue(path, 'SELECT origem FROM contract WHERE id = ?', id)).toBe('Z9');
     const codes = { grau_parentesco: 'XYZ', estado_civil: 'Q', fatura_email: '?' };
     expect((await call(store, 'enrol.payer', payer(id, codes))).outcome).toBe('ok');
     expect(storedJson(path, 'SELECT payer FROM contract WHERE id = ?', id)).toMatchObject(codes);
@@ -288,8 +276,8 @@ describe('contract state machine (opcao_id)', () => {
     const id = await createContract(store);
     const b = await addBeneficiary(store, id);
     const statuses = () => [
-      stored(path, 'SELECT status FROM contract WHERE id = ?', id),
-      stored(path, 'SELECT status FROM beneficiary WHERE id = ?', b),
+      readValue(path, 'SELECT status FROM contract WHERE id = ?', id),
+      readValue(path, 'SELECT status FROM beneficiary WHERE id = ?', b),
     ];
     const before = statuses();
     for (const params of [

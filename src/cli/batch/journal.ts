@@ -18,20 +18,10 @@
  * killed); `durable()` fsyncs, grouping the waits of concurrent steps into one
  * fsync (group commit).
  */
-import {
-  closeSync,
-  existsSync,
-  fsync,
-  openSync,
-  readFileSync,
-  readSync,
-  fstatSync,
-  unlinkSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, existsSync, fsync, openSync, readFileSync, readSync, fstatSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../exit-codes.js';
+import { takePidLock } from '../pid-lock.js';
 
 export type Id = number | string;
 
@@ -134,37 +124,31 @@ export function readJournal(path: string): Entry[] {
   return out;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The journal open for appending, holding its lock file. */
 export class Journal {
   readonly path: string;
   readonly #fd: number;
-  readonly #lock: string;
+  readonly #unlock: () => void;
   #waiting: Array<{ resolve: () => void; reject: (err: Error) => void }> = [];
   #syncing = false;
   #closed = false;
 
-  private constructor(path: string, fd: number, lock: string) {
+  private constructor(path: string, fd: number, unlock: () => void) {
     this.path = path;
     this.#fd = fd;
-    this.#lock = lock;
+    this.#unlock = unlock;
   }
 
   /** Takes the lock (`<journal>.lock`, refusing when another live process holds it) and opens the journal for appending. */
   static open(path: string): Journal {
-    const lock = takeLock(path);
+    const unlock = takePidLock(`${path}.lock`, {
+      what: `the journal ${path}`,
+      busy: (pid) => `another coopctl enrol batch (process ${pid}) is working with ${path}; wait for it to end`,
+    });
     try {
-      return new Journal(path, openForAppending(path), lock);
+      return new Journal(path, openForAppending(path), unlock);
     } catch (err) {
-      unlinkSync(lock);
+      unlock();
       throw new UsageError(`cannot write the journal ${path}: ${(err as Error).message.split('\n')[0]}`);
     }
   }
@@ -201,33 +185,7 @@ export class Journal {
     this.#closed = true;
     await this.durable().catch(() => undefined);
     closeSync(this.#fd);
-    try {
-      unlinkSync(this.#lock);
-    } catch {
-      // Already gone.
-    }
-  }
-}
-
-/** Takes `<journal>.lock` (its file holds our pid), taking over a lock left by a process that is gone; its path. */
-function takeLock(path: string): string {
-  const lock = `${path}.lock`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      writeFileSync(lock, `${process.pid}\n`, { flag: 'wx' });
-      return lock;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0)
-        throw new UsageError(`cannot lock the journal ${path}: ${(err as Error).message.split('\n')[0]}`);
-      const pid = Number(readFileSync(lock, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-        throw new UsageError(
-          `another coopctl enrol batch (process ${pid}) is working with ${path}; wait for it to end (or remove ${lock} if that process is not coopctl)`,
-        );
-      }
-      // Left by a run that was killed: take it over.
-      unlinkSync(lock);
-    }
+    this.#unlock();
   }
 }
 

@@ -15,7 +15,7 @@ export interface Box {
   /** Header cells, bold, with a rule under them. */
   readonly head?: readonly string[];
   readonly rows: readonly (readonly string[])[];
-  /** A rule between the rows too (the tables of records), or none (the batch report, expanded records). */
+  /** A rule between the rows too (the tables of records), or none (expanded records). */
   readonly rules: boolean;
   /** Whether the first column is bold (the field names of an expanded record). */
   readonly boldFirst?: boolean;
