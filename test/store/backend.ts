@@ -124,3 +124,9 @@ export async function checksum(location: string): Promise<string> {
     return hash.digest('hex');
   });
 }
+
+/** The first column of the first row of a read (undefined when there is no row), on a connection of the test's own. */
+export async function value(location: string, sql: string, params: unknown[] = []): Promise<unknown> {
+  const [row] = await query<Row>(location, sql, params);
+  return row === undefined ? undefined : Object.values(row)[0];
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operation, sampleParams, type Row } from '../../src/catalogue/index.js';
 import type { Backend } from '../../src/server/wire.js';
-import { readValue } from '../server/store-calls.js';
+import { value } from './backend.js';
 import { call, openTemp } from './helpers.js';
 
 const contractParams = sampleParams(operation('enrol.contract.create'));
@@ -34,9 +34,11 @@ async function addBeneficiary(store: Backend, contractId: number): Promise<numbe
 }
 const setStatus = (store: Backend, params: Record<string, unknown>) => call(store, 'enrol.contract.set-status', params);
 
-/** A JSON column of the database file, parsed. */
-const storedJson = (path: string, sql: string, ...args: unknown[]): Row =>
-  JSON.parse(String(readValue(path, sql, ...args))) as Row;
+/** A JSON column of the store, parsed (SQLite keeps it as text, PostgreSQL may answer it parsed). */
+async function storedJson(path: string, sql: string, ...args: unknown[]): Promise<Row> {
+  const v = await value(path, sql, args);
+  return (typeof v === 'string' ? JSON.parse(v) : v) as Row;
+}
 
 describe('contracts', () => {
   it('creates a contract whose validity starts on the first day of next month, renewing a year later', async () => {
@@ -170,7 +172,7 @@ describe('beneficiaries', () => {
     );
     expect(doc.outcome).toBe('ok');
     const docId = doc.records[0]!['documento_id'];
-    expect(storedJson(path, 'SELECT body FROM enrolment_record WHERE id = ?', docId)).toMatchObject({
+    expect(await storedJson(path, 'SELECT body FROM enrolment_record WHERE id = ?', docId)).toMatchObject({
       tipo_documento: ['RG', 'XYZ', '9'],
     });
     const addr = await call(
@@ -180,7 +182,7 @@ describe('beneficiaries', () => {
     );
     expect(addr.outcome).toBe('ok');
     const addrId = addr.records[0]!['endereco_id'];
-    expect(storedJson(path, 'SELECT body FROM enrolment_record WHERE id = ?', addrId)).toMatchObject({
+    expect(await storedJson(path, 'SELECT body FROM enrolment_record WHERE id = ?', addrId)).toMatchObject({
       finalidade: ['ZZ'],
       tipo_endereco: 'QQ',
     });
@@ -190,14 +192,14 @@ describe('beneficiaries', () => {
     const { store, path } = await openTemp();
     const created = await call(store, 'enrol.contract.create', { ...contractParams, origem: 'Z9' });
     const id = created.records[0]!['contrato_id'] as number;
-    expect(readValue(path, 'SELECT origem FROM contract WHERE id = ?', id)).toBe('Z9');
+    expect(await value(path, 'SELECT origem FROM contract WHERE id = ?', [id])).toBe('Z9');
     const codes = { grau_parentesco: 'XYZ', estado_civil: 'Q', fatura_email: '?' };
     expect((await call(store, 'enrol.payer', payer(id, codes))).outcome).toBe('ok');
-    expect(storedJson(path, 'SELECT payer FROM contract WHERE id = ?', id)).toMatchObject(codes);
+    expect(await storedJson(path, 'SELECT payer FROM contract WHERE id = ?', id)).toMatchObject(codes);
     const b = await call(store, 'enrol.beneficiary.add', { ...person(id), grau_dependencia: 'Z', estado_civil: 'W' });
     expect(b.outcome).toBe('ok');
     const bId = b.records[0]!['beneficiario_id'];
-    expect(storedJson(path, 'SELECT details FROM beneficiary WHERE id = ?', bId)).toMatchObject({
+    expect(await storedJson(path, 'SELECT details FROM beneficiary WHERE id = ?', bId)).toMatchObject({
       grau_dependencia: 'Z',
       estado_civil: 'W',
     });
@@ -275,11 +277,11 @@ describe('contract state machine (opcao_id)', () => {
     const { store, path } = await openTemp();
     const id = await createContract(store);
     const b = await addBeneficiary(store, id);
-    const statuses = () => [
-      readValue(path, 'SELECT status FROM contract WHERE id = ?', id),
-      readValue(path, 'SELECT status FROM beneficiary WHERE id = ?', b),
+    const statuses = async () => [
+      await value(path, 'SELECT status FROM contract WHERE id = ?', [id]),
+      await value(path, 'SELECT status FROM beneficiary WHERE id = ?', [b]),
     ];
-    const before = statuses();
+    const before = await statuses();
     for (const params of [
       { contrato_id: id, opcao_id: 9 },
       { contrato_id: id, opcao_id: 0 },
@@ -294,7 +296,7 @@ describe('contract state machine (opcao_id)', () => {
         },
       ]);
     }
-    expect(statuses()).toEqual(before);
+    expect(await statuses()).toEqual(before);
     expect(before).toEqual(['proposta', 'ativo']);
     // The beneficiary must still be on the contract given.
     const other = await setStatus(store, { beneficiario_id: b, contrato_id: 1, opcao_id: 9 });
