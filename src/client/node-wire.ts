@@ -1,11 +1,12 @@
 /**
  * The wire of Node's own HTTP client (node:http, and node:https loaded on the
- * first https request): one keep-alive agent per scheme, so that the calls of
+ * first https request, node-http.ts): one keep-alive agent per scheme, so that the calls of
  * one command (a batch, a wizard) share connections. Used when no proxy is
  * configured (wire.ts).
  */
-import http, { type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
+import { http, https } from './node-http.js';
 import type { HttpRequest } from './types.js';
 import { KEEP_ALIVE_MS, type Wire, type WireResponse } from './wire.js';
 
@@ -15,17 +16,12 @@ export function nodeWire(): Wire {
   // `timeout` closes a connection left idle that long; a request's own time limit is the transport's.
   const agentOptions = { keepAlive: true, timeout: KEEP_ALIVE_MS };
   const plain = new http.Agent(agentOptions);
-  let secure: Promise<{ lib: Lib; agent: HttpsAgent }> | undefined;
-  let secureAgent: HttpsAgent | undefined;
-
-  const tls = () =>
-    (secure ??= import('node:https').then((https) => {
-      secureAgent = new https.Agent(agentOptions);
-      return { lib: https, agent: secureAgent };
-    }));
+  let secure: HttpsAgent | undefined;
 
   async function request(req: HttpRequest, signal: AbortSignal): Promise<WireResponse> {
-    const { lib, agent } = req.url.protocol === 'https:' ? await tls() : { lib: http as Lib, agent: plain };
+    const tls = req.url.protocol === 'https:';
+    const lib: Lib = tls ? https() : http;
+    const agent = tls ? (secure ??= new (https().Agent)(agentOptions)) : plain;
     signal.throwIfAborted();
     const headers =
       req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) };
@@ -61,7 +57,7 @@ export function nodeWire(): Wire {
     request,
     close: async () => {
       plain.destroy();
-      secureAgent?.destroy();
+      secure?.destroy();
     },
   };
 }

@@ -4,8 +4,8 @@
  * over a wire (wire.ts): node:http, or undici when the environment configures
  * a proxy. The wire only moves bytes; every rule here applies to both.
  */
-import { STATUS_CODES } from 'node:http';
 import { Interrupted, TransportError } from './errors.js';
+import { statusText } from './node-http.js';
 import { declaredTooLarge, discard, readText, TOO_LARGE } from './body.js';
 import { maskedUrl, requestLabel } from './mask.js';
 import { nodeWire } from './node-wire.js';
@@ -70,7 +70,7 @@ export function createTransport(options: ClientOptions): Transport {
     try {
       const res = await (await connect()).request(req, signal);
       const contentType = header(res.headers, 'content-type') ?? 'no content type';
-      const status = `${res.statusCode} ${STATUS_CODES[res.statusCode] ?? ''}`;
+      const status = `${res.statusCode} ${statusText(res.statusCode)}`;
       // A HEAD answer's content-length is that of the GET: there is no body to refuse.
       const tooLarge =
         req.method !== 'HEAD' && declaredTooLarge(header(res.headers, 'content-length'), options.maxResponseBytes);
