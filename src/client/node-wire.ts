@@ -17,11 +17,15 @@ export function nodeWire(): Wire {
   const agentOptions = { keepAlive: true, timeout: KEEP_ALIVE_MS };
   const plain = new http.Agent(agentOptions);
   let secure: HttpsAgent | undefined;
+  const secureAgent = () => {
+    secure ??= new (https().Agent)(agentOptions);
+    return secure;
+  };
 
   async function request(req: HttpRequest, signal: AbortSignal): Promise<WireResponse> {
     const tls = req.url.protocol === 'https:';
     const lib: Lib = tls ? https() : http;
-    const agent = tls ? (secure ??= new (https().Agent)(agentOptions)) : plain;
+    const agent = tls ? secureAgent() : plain;
     signal.throwIfAborted();
     const headers =
       req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) };
