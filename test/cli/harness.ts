@@ -48,7 +48,8 @@ class Capture extends Writable {
   }
 }
 
-export async function startHarness(): Promise<Harness> {
+/** `env`: variables of every run (a run's own `env` overrides them), e.g. those that select the client's wire (helpers/wires.ts). */
+export async function startHarness(env: Env = {}): Promise<Harness> {
   const [base, test] = await Promise.all([startFakeService(), startFakeService()]);
   const configHome = mkdtempSync(join(tmpdir(), 'coopctl-cli-'));
   const sleeps: number[] = [];
@@ -75,6 +76,7 @@ export async function startHarness(): Promise<Harness> {
           XDG_CONFIG_HOME: configHome,
           COOPCTL_BASE_URL: base.url,
           COOPCTL_TEST_BASE_URL: test.url,
+          ...env,
           ...options.env,
         },
         tty: { stdin: false, stdout: false, stderr: false, ...options.tty },
@@ -102,11 +104,11 @@ export async function startHarness(): Promise<Harness> {
  * configuration home (`home`) per test: the setup the config, profile and
  * limit tests share.
  */
-export function useHarness(prefix: string): { readonly h: Harness; readonly home: string } {
+export function useHarness(prefix: string, env: Env = {}): { readonly h: Harness; readonly home: string } {
   let h: Harness | undefined;
   let home: string | undefined;
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness(env);
   });
   afterAll(() => h?.close());
   beforeEach(() => {
