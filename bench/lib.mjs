@@ -347,7 +347,8 @@ export function cliEnv(dir, extra = {}, { caCerts = false } = {}) {
   };
   delete env.COOPCTL_PROFILE;
   delete env.FORCE_COLOR;
-  for (const name of ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY', 'no_proxy', 'NO_PROXY']) delete env[name];
+  for (const name of ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY', 'no_proxy', 'NO_PROXY'])
+    delete env[name];
   if (!caCerts) delete env.NODE_EXTRA_CA_CERTS;
   return env;
 }
