@@ -6,7 +6,7 @@ import type { CallResult, ClientOptions, HttpRequest, HttpResponse } from './typ
 import type { WireKind } from './wire.js';
 
 export interface Client {
-  /** What requests go over: node:http, or undici when the environment configures a proxy (wire.ts). */
+  /** What requests go over: node:http, or undici when the environment configures a proxy or for a batch (wire.ts). */
   readonly wire: WireKind;
   /** Sends a request (retries included) and returns the raw response. */
   send(req: HttpRequest): Promise<HttpResponse>;

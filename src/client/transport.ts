@@ -2,7 +2,8 @@
  * Sending requests: a timeout per attempt (the body included), a limit on the
  * size of an answer, retries with backoff for GET and HEAD, and the -v trace,
  * over a wire (wire.ts): node:http, or undici when the environment configures
- * a proxy. The wire only moves bytes; every rule here applies to both.
+ * a proxy or for a batch. The wire only moves bytes; every rule here applies
+ * to both.
  */
 import { Interrupted, TransportError } from './errors.js';
 import { statusText } from './node-http.js';
@@ -55,7 +56,7 @@ function header(headers: HttpResponse['headers'], name: string): string | undefi
 
 export function createTransport(options: ClientOptions): Transport {
   const { env, clock, trace } = options;
-  const kind = wireKind(env);
+  const kind = wireKind(env, options.pooled);
   let wire: Promise<Wire> | undefined;
   // undici is loaded only when it is the wire.
   const connect = () =>

@@ -6,11 +6,12 @@
  * transport's (transport.ts), the same for both.
  *
  * Which wire: `node:http` (node-wire.ts), unless a proxy is configured in the
- * environment (HTTP_PROXY, HTTPS_PROXY or their lower-case forms), in which
- * case undici's EnvHttpProxyAgent (undici-wire.ts), which applies the proxy
- * variables and NO_PROXY. undici costs about 100 ms of start-up (its HTTP
- * parser is WebAssembly compiled at load), more than the whole of a one-shot
- * command's request; node:http is part of Node's own start-up snapshot.
+ * environment (HTTP_PROXY, HTTPS_PROXY or their lower-case forms) or the
+ * client is for many requests (`pooled`: a batch); then undici's
+ * EnvHttpProxyAgent (undici.ts), which applies the proxy variables and
+ * NO_PROXY. undici costs tens of milliseconds of start-up (its HTTP parser is
+ * WebAssembly compiled at load), more than the whole of a one-shot command's
+ * request, but about a third less CPU per request than node:http once loaded.
  */
 import type { Readable } from 'node:stream';
 import type { Env, HttpRequest } from './types.js';
@@ -45,7 +46,7 @@ export function proxySettings(env: Env): { httpProxy: string; httpsProxy: string
   };
 }
 
-/** undici when the environment configures a proxy (NO_PROXY is then undici's to apply), else node:http. */
-export function wireKind(env: Env): WireKind {
-  return PROXY_VARIABLES.some((name) => (env[name] ?? '').trim() !== '') ? 'undici' : 'node:http';
+/** undici when the environment configures a proxy (NO_PROXY is then undici's to apply) or for many requests, else node:http. */
+export function wireKind(env: Env, pooled = false): WireKind {
+  return pooled || PROXY_VARIABLES.some((name) => (env[name] ?? '').trim() !== '') ? 'undici' : 'node:http';
 }

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Clock, Env } from '../../src/client/types.js';
+import { createClient } from '../../src/client/client.js';
 import { makeContext, type ContextParts } from '../../src/cli/context.js';
 import { runCli } from '../../src/cli/run.js';
 import { startFakeService, type FakeService } from '../helpers/fake-service.js';
@@ -35,6 +36,8 @@ export interface Harness {
   readonly configHome: string;
   /** Waits asked for between retries (none is really waited). */
   readonly sleeps: number[];
+  /** The wire of each client the runs made (src/client/wire.ts), in order. */
+  readonly wires: string[];
   run(argv: readonly string[], options?: RunOptions): Promise<RunResult>;
   reset(): void;
   close(): Promise<void>;
@@ -53,6 +56,7 @@ export async function startHarness(env: Env = {}): Promise<Harness> {
   const [base, test] = await Promise.all([startFakeService(), startFakeService()]);
   const configHome = mkdtempSync(join(tmpdir(), 'coopctl-cli-'));
   const sleeps: number[] = [];
+  const wires: string[] = [];
   const clock: Clock = {
     now: () => performance.now(),
     sleep: async (ms) => {
@@ -65,6 +69,7 @@ export async function startHarness(env: Env = {}): Promise<Harness> {
     test,
     configHome,
     sleeps,
+    wires,
     async run(argv, options = {}) {
       const stdout = new Capture();
       const stderr = new Capture();
@@ -81,6 +86,11 @@ export async function startHarness(env: Env = {}): Promise<Harness> {
         },
         tty: { stdin: false, stdout: false, stderr: false, ...options.tty },
         clock,
+        createClient: async (clientOptions) => {
+          const client = createClient(clientOptions);
+          wires.push(client.wire);
+          return client;
+        },
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.prompter ? { prompter: options.prompter } : {}),
       });
@@ -91,6 +101,7 @@ export async function startHarness(env: Env = {}): Promise<Harness> {
       base.reset();
       test.reset();
       sleeps.length = 0;
+      wires.length = 0;
     },
     async close() {
       await Promise.all([base.close(), test.close()]);

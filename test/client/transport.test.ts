@@ -189,4 +189,15 @@ describe('proxies from the environment', () => {
   ])('the environment %j selects %s', (env, wire) => {
     expect(wireKind(env)).toBe(wire);
   });
+
+  it('a client for many requests (a batch) takes undici whatever the environment', async () => {
+    expect(wireKind({}, true)).toBe('undici');
+    const client = createClient(options({ pooled: true }));
+    try {
+      expect(client.wire).toBe('undici');
+      expect((await client.send(get())).status).toBe(200);
+    } finally {
+      await client.close();
+    }
+  });
 });
