@@ -1,8 +1,8 @@
 /**
  * The wire of Node's own HTTP client (node:http, and node:https loaded on the
- * first https request, node-http.ts): one keep-alive agent per scheme, so that the calls of
- * one command (a batch, a wizard) share connections. Used when no proxy is
- * configured (wire.ts).
+ * first https request, node-http.ts): one keep-alive agent per scheme, so
+ * that the calls of one command (a wizard, a summary) share connections. Used
+ * when no proxy is configured, except for a batch (wire.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';

@@ -45,6 +45,8 @@ function reason(err: unknown): string {
   if (code === 'UND_ERR_SOCKET' || (code === 'ECONNRESET' && /^(socket hang up|aborted)$/.test(e.message ?? '')))
     return CLOSED;
   if (e.name === 'HTTPParserError' || code?.startsWith('HPE_')) return 'the answer is not HTTP/1.1';
+  // node:https says EPROTO, undici the OpenSSL reason; certificate errors keep their own code (both use node:tls).
+  if (code === 'EPROTO' || code?.startsWith('ERR_SSL_')) return 'the TLS handshake failed';
   if (code) return REASONS[code] ? `${REASONS[code]} (${code})` : code;
   return (e.message ?? String(err)).split('\n')[0]!;
 }

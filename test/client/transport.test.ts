@@ -148,6 +148,20 @@ describe.each(WIRES)('transport over $wire', ({ wire, env }) => {
   });
 });
 
+describe.each(WIRES)('https over $wire', ({ env }) => {
+  it('a server that does not speak TLS: one reason, whatever the wire', async () => {
+    const client = createClient(options({ env }));
+    const url = new URL(`${service.url.replace('http:', 'https:')}/x`);
+    try {
+      const err = await client.send({ method: 'GET', url, headers: {} }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(TransportError);
+      expect((err as TransportError).message).toBe(`cannot reach GET ${url.origin}/x: the TLS handshake failed`);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 /** A TCP server that does `act` with each connection once the request has arrived. */
 async function rawServer(act: (c: Socket) => void): Promise<Server> {
   const server = createServer((c) => c.once('data', () => act(c)));
