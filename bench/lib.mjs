@@ -328,21 +328,41 @@ export async function buildModule(entry, name) {
 }
 
 /**
- * An environment for CLI runs: the user's configuration and data folders are
- * replaced by `dir` (so that no profile of the machine changes what is run),
- * colour off, and `extra` on top.
+ * An environment for CLI runs: the user's configuration, data and cache
+ * folders are replaced by `dir` (so that no profile of the machine changes
+ * what is run; the cache holds Node's compile cache on Node >= 22.1, filled by
+ * the warm-up runs), colour off, no proxy, and `extra` on top.
+ * NODE_EXTRA_CA_CERTS is removed unless `caCerts`: Node parses that file at
+ * every start (on this machine about 35 ms, more than a one-shot command's own
+ * work), which no user's machine does unless told to; see caCertsConditions.
  */
-export function cliEnv(dir, extra = {}) {
+export function cliEnv(dir, extra = {}, { caCerts = false } = {}) {
   const env = {
     ...process.env,
     XDG_CONFIG_HOME: join(dir, 'config'),
     XDG_DATA_HOME: join(dir, 'data'),
+    XDG_CACHE_HOME: join(dir, 'cache'),
     NO_COLOR: '1',
     ...extra,
   };
   delete env.COOPCTL_PROFILE;
   delete env.FORCE_COLOR;
+  for (const name of ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY', 'no_proxy', 'NO_PROXY'])
+    delete env[name];
+  if (!caCerts) delete env.NODE_EXTRA_CA_CERTS;
   return env;
+}
+
+/**
+ * The conditions P1 and P2 are measured in: without NODE_EXTRA_CA_CERTS (as
+ * users run), and, when this environment sets it, with it too, so that the
+ * figures of a machine that sets it can be compared with the others.
+ */
+export function caCertsConditions() {
+  return [
+    { label: '', caCerts: false },
+    ...(process.env.NODE_EXTRA_CA_CERTS ? [{ label: ' (with NODE_EXTRA_CA_CERTS)', caCerts: true }] : []),
+  ];
 }
 
 /** The first executable called `name` on the PATH, or undefined. */

@@ -20,10 +20,10 @@
  * - Confirmations and --dry-run as for the operation commands.
  */
 import { Argument, InvalidArgumentError, Option, type Command } from 'commander';
-import { STATUS_CODES } from 'node:http';
 import { TransportError } from '../client/errors.js';
 import { interpret } from '../client/interpret.js';
 import { requestLabel } from '../client/mask.js';
+import { statusText } from '../client/node-http.js';
 import { baseHeaders } from '../client/request.js';
 import type { HttpRequest, HttpResponse } from '../client/types.js';
 import { operationAt, type Host, type Method, type Operation, type Params } from '../catalogue/index.js';
@@ -192,7 +192,7 @@ async function operationExit(inv: Invocation, op: Operation, req: HttpRequest, r
 
 /** The exit code of any other answer: 0 for 2xx, 1 for 4xx/5xx, 4 for anything else. */
 async function statusExit(inv: Invocation, req: HttpRequest, res: HttpResponse): Promise<number> {
-  const status = `HTTP ${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd();
+  const status = `HTTP ${res.status} ${statusText(res.status)}`.trimEnd();
   if (res.status >= 200 && res.status < 300) return ExitCode.ok;
   if (res.status >= 400) {
     await inv.notice(`${requestLabel(req.method, req.url)} answered ${status}`, 'error');

@@ -22,7 +22,7 @@ export interface Context {
   readonly color: { readonly stdout: boolean; readonly stderr: boolean };
   /** The configuration file (`coopctl config path`). */
   readonly configPath: string;
-  /** Makes an HTTP client (undici is loaded on the first call). */
+  /** Makes an HTTP client (its module is loaded on the first call). */
   readonly createClient: (options: ClientOptions) => Promise<Client>;
   readonly prompter: Prompter;
   readonly clock: Clock;

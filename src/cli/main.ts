@@ -20,7 +20,9 @@ const ctx = makeContext({
   env: process.env,
   signal: interrupt.signal,
 });
-const code = await runCli(process.argv.slice(2), ctx);
 const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()));
-await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
-process.exit(code);
+// No top-level await: the bundle is CommonJS (scripts/bundle.mjs).
+void runCli(process.argv.slice(2), ctx).then(async (code) => {
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  process.exit(code);
+});

@@ -35,7 +35,8 @@ export async function buildProgram(run: RunState, argv: readonly string[]): Prom
     '\nExit codes: 0 success, 1 refused or failed, 2 usage or validation error (nothing sent), 3 no result, 4 transport failure, 130 interrupted.',
   );
   const group = (name: string) => program.commands.find((c) => c.name() === name)!;
-  if (argv.some(isArea)) (await import('./commands/tree.js')).addOperationCommands(program, run);
+  const named = new Set(argv.filter(isArea));
+  if (named.size) (await import('./commands/tree.js')).addOperationCommands(program, run, named);
   if (argv.includes('enrol')) (await import('./batch/command.js')).defineBatchCommand(group('enrol'), run);
   if (argv.includes('config')) (await import('./config/command.js')).defineConfigCommands(group('config'), run);
   if (argv.includes('serve')) (await import('./serve-command.js')).defineServeCommand(group('serve'), run);

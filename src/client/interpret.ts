@@ -1,7 +1,7 @@
 /** Reading an HTTP response as the answer of an operation (GUIDE §4). */
-import { STATUS_CODES } from 'node:http';
 import { checkResponse, type Operation } from '../catalogue/index.js';
 import { TransportError } from './errors.js';
+import { statusText } from './node-http.js';
 import { errorExplanation } from './error-body.js';
 import { parseJson } from './json.js';
 import { requestLabel } from './mask.js';
@@ -21,7 +21,7 @@ export function interpret(op: Operation, req: HttpRequest, res: HttpResponse): C
   const fault = (what: string) => new TransportError(`${where}: ${what}`);
   if (res.status >= 400) {
     const message = errorExplanation(res.body, res.contentType);
-    return { kind: 'refused', status: res.status, message: message || (STATUS_CODES[res.status] ?? '') };
+    return { kind: 'refused', status: res.status, message: message || statusText(res.status) };
   }
   if (res.status >= 300 || res.status < 200) throw fault('expected a 2xx answer');
   if (req.method === 'HEAD') return { kind: 'answer', status: res.status, records: [], outcome: 'ok', message: '' };

@@ -1,24 +1,29 @@
 /**
- * Sending requests with undici: one keep-alive pool per client (behind the
- * proxies of HTTP_PROXY/HTTPS_PROXY/NO_PROXY), a timeout per attempt (the
- * body included), a limit on the size of an answer, and retries with backoff
- * for GET and HEAD.
+ * Sending requests: a timeout per attempt (the body included), a limit on the
+ * size of an answer, retries with backoff for GET and HEAD, and the -v trace,
+ * over a wire (wire.ts): node:http, or undici when the environment configures
+ * a proxy or for a batch. The wire only moves bytes; every rule here applies
+ * to both.
  */
-import { STATUS_CODES } from 'node:http';
-import { EnvHttpProxyAgent, request } from './undici.js';
 import { Interrupted, TransportError } from './errors.js';
+import { statusText } from './node-http.js';
 import { declaredTooLarge, discard, readText, TOO_LARGE } from './body.js';
 import { maskedUrl, requestLabel } from './mask.js';
+import { nodeWire } from './node-wire.js';
 import { formatSize } from './size.js';
 import { backoffMs, retriesMethod, retriesStatus, retryAfterMs } from './retry.js';
 import type { ClientOptions, HttpRequest, HttpResponse } from './types.js';
+import { wireKind, type Wire, type WireKind } from './wire.js';
 
 export interface Transport {
+  /** The wire requests go over. */
+  readonly wire: WireKind;
   /** Sends with retries; resolves with any HTTP status, rejects with TransportError or Interrupted. */
   send(req: HttpRequest): Promise<HttpResponse>;
   close(): Promise<void>;
 }
 
+/** System errors by code; shown with the code. */
 const REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
   ECONNRESET: 'connection reset',
@@ -27,13 +32,21 @@ const REASONS: Record<string, string> = {
   EAI_AGAIN: 'host name lookup failed',
   EHOSTUNREACH: 'host unreachable',
   ENETUNREACH: 'network unreachable',
-  UND_ERR_SOCKET: 'connection closed by the server',
+  ETIMEDOUT: 'connection timed out',
   UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
 };
 
+/** The server closed the connection before the whole answer: undici's error, and node:http's two. */
+const CLOSED = 'connection closed by the server';
+
 function reason(err: unknown): string {
-  const e = err as { code?: string; message?: string; errors?: Array<{ code?: string }> };
+  const e = err as { code?: string; message?: string; name?: string; errors?: Array<{ code?: string }> };
   const code = e.code ?? e.errors?.find((x) => x.code)?.code;
+  if (code === 'UND_ERR_SOCKET' || (code === 'ECONNRESET' && /^(socket hang up|aborted)$/.test(e.message ?? '')))
+    return CLOSED;
+  if (e.name === 'HTTPParserError' || code?.startsWith('HPE_')) return 'the answer is not HTTP/1.1';
+  // node:https says EPROTO, undici the OpenSSL reason; certificate errors keep their own code (both use node:tls).
+  if (code === 'EPROTO' || code?.startsWith('ERR_SSL_')) return 'the TLS handshake failed';
   if (code) return REASONS[code] ? `${REASONS[code]} (${code})` : code;
   return (e.message ?? String(err)).split('\n')[0]!;
 }
@@ -45,12 +58,11 @@ function header(headers: HttpResponse['headers'], name: string): string | undefi
 
 export function createTransport(options: ClientOptions): Transport {
   const { env, clock, trace } = options;
-  const dispatcher = new EnvHttpProxyAgent({
-    httpProxy: env['http_proxy'] ?? env['HTTP_PROXY'] ?? '',
-    httpsProxy: env['https_proxy'] ?? env['HTTPS_PROXY'] ?? '',
-    noProxy: env['no_proxy'] ?? env['NO_PROXY'] ?? '',
-    keepAliveTimeout: 10_000,
-  });
+  const kind = wireKind(env, options.pooled);
+  let wire: Promise<Wire> | undefined;
+  // undici is loaded only when it is the wire.
+  const connect = () =>
+    (wire ??= kind === 'undici' ? import('./undici.js').then((m) => m.undiciWire(env)) : Promise.resolve(nodeWire()));
 
   async function attempt(req: HttpRequest): Promise<HttpResponse> {
     const timeout = AbortSignal.timeout(options.timeoutMs);
@@ -59,15 +71,9 @@ export function createTransport(options: ClientOptions): Transport {
     trace?.(`> ${req.method} ${maskedUrl(req.url)}`);
     const label = requestLabel(req.method, req.url);
     try {
-      const res = await request(req.url, {
-        method: req.method,
-        headers: req.headers,
-        body: req.body ?? null,
-        dispatcher,
-        signal,
-      });
+      const res = await (await connect()).request(req, signal);
       const contentType = header(res.headers, 'content-type') ?? 'no content type';
-      const status = `${res.statusCode} ${STATUS_CODES[res.statusCode] ?? ''}`;
+      const status = `${res.statusCode} ${statusText(res.statusCode)}`;
       // A HEAD answer's content-length is that of the GET: there is no body to refuse.
       const tooLarge =
         req.method !== 'HEAD' && declaredTooLarge(header(res.headers, 'content-length'), options.maxResponseBytes);
@@ -114,5 +120,5 @@ export function createTransport(options: ClientOptions): Transport {
     }
   }
 
-  return { send, close: () => dispatcher.close() };
+  return { wire: kind, send, close: async () => (wire ? (await wire).close() : undefined) };
 }

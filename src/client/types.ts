@@ -55,6 +55,8 @@ export interface ClientOptions {
   readonly signal?: AbortSignal;
   /** Receives the verbose trace (request line, status, timing, retries), already masked. */
   readonly trace?: (line: string) => void;
+  /** Many requests will go over this client (a batch): undici's pools, dearer to load, cheaper per request (wire.ts). */
+  readonly pooled?: boolean;
 }
 
 /**

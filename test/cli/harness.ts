@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Clock, Env } from '../../src/client/types.js';
+import { createClient } from '../../src/client/client.js';
 import { makeContext, type ContextParts } from '../../src/cli/context.js';
 import { runCli } from '../../src/cli/run.js';
 import { startFakeService, type FakeService } from '../helpers/fake-service.js';
@@ -37,6 +38,8 @@ export interface Harness {
   readonly configHome: string;
   /** Waits asked for between retries (none is really waited). */
   readonly sleeps: number[];
+  /** The wire of each client the runs made (src/client/wire.ts), in order. */
+  readonly wires: string[];
   run(argv: readonly string[], options?: RunOptions): Promise<RunResult>;
   reset(): void;
   close(): Promise<void>;
@@ -50,10 +53,12 @@ class Capture extends Writable {
   }
 }
 
-export async function startHarness(): Promise<Harness> {
+/** `env`: variables of every run (a run's own `env` overrides them), e.g. those that select the client's wire (helpers/wires.ts). */
+export async function startHarness(env: Env = {}): Promise<Harness> {
   const [base, test] = await Promise.all([startFakeService(), startFakeService()]);
   const configHome = mkdtempSync(join(tmpdir(), 'coopctl-cli-'));
   const sleeps: number[] = [];
+  const wires: string[] = [];
   const clock: Clock = {
     now: () => performance.now(),
     sleep: async (ms) => {
@@ -66,6 +71,7 @@ export async function startHarness(): Promise<Harness> {
     test,
     configHome,
     sleeps,
+    wires,
     async run(argv, options = {}) {
       const stdout = new Capture();
       const stderr = new Capture();
@@ -79,10 +85,16 @@ export async function startHarness(): Promise<Harness> {
           XDG_STATE_HOME: join(configHome, 'state'),
           COOPCTL_BASE_URL: base.url,
           COOPCTL_TEST_BASE_URL: test.url,
+          ...env,
           ...options.env,
         },
         tty: { stdin: false, stdout: false, stderr: false, ...options.tty },
         clock: options.today ? { ...clock, date: () => options.today! } : clock,
+        createClient: async (clientOptions) => {
+          const client = createClient(clientOptions);
+          wires.push(client.wire);
+          return client;
+        },
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.prompter ? { prompter: options.prompter } : {}),
       });
@@ -93,6 +105,7 @@ export async function startHarness(): Promise<Harness> {
       base.reset();
       test.reset();
       sleeps.length = 0;
+      wires.length = 0;
     },
     async close() {
       await Promise.all([base.close(), test.close()]);
@@ -106,11 +119,11 @@ export async function startHarness(): Promise<Harness> {
  * new folder (`home`: a configuration or state home) per test, removed after
  * it: the setup the config, profile, limit and enrolment wizard tests share.
  */
-export function useHarness(prefix: string): { readonly h: Harness; readonly home: string } {
+export function useHarness(prefix: string, env: Env = {}): { readonly h: Harness; readonly home: string } {
   let h: Harness | undefined;
   let home: string | undefined;
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness(env);
   });
   afterAll(() => h?.close());
   beforeEach(() => {

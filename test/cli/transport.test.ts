@@ -1,20 +1,17 @@
 /**
  * Transport faults end in exit 4 with one clear line and no stack trace;
- * reads are retried (connection errors, timeouts, 429, 5xx), writes never.
+ * reads are retried (connection errors, timeouts, 429, 5xx), writes never;
+ * on both wires (node:http, and undici when a proxy is configured).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { operation, sampleParams, sampleRecord } from '../../src/catalogue/index.js';
 import { closedUrl } from '../helpers/fake-service.js';
+import { WIRES } from '../helpers/wires.js';
 import { commandLine } from './argv.js';
 import { startHarness, type Harness, type RunResult } from './harness.js';
 
 let h: Harness;
 let deadUrl: string;
-beforeAll(async () => {
-  [h, deadUrl] = await Promise.all([startHarness(), closedUrl()]);
-});
-afterAll(() => h.close());
-beforeEach(() => h.reset());
 
 const read = operation('record.allergies');
 const write = operation('notify.send-all');
@@ -30,7 +27,13 @@ function expectOneLine(r: RunResult, code: number, pattern: RegExp): void {
   expect(r.stdout).toBe('');
 }
 
-describe('transport faults', () => {
+describe.each(WIRES)('transport faults over $wire', ({ env }) => {
+  beforeAll(async () => {
+    [h, deadUrl] = await Promise.all([startHarness(env), closedUrl()]);
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.reset());
+
   it('connection refused: exit 4 naming the request and the cause; a read is retried', async () => {
     const r = await h.run(readArgv, { env: { COOPCTL_BASE_URL: deadUrl } });
     expectOneLine(

@@ -2,7 +2,8 @@
  * The response limit of the transport over real HTTP: the body is counted as
  * it arrives and dropped once past the limit (endless answers included), a
  * content-length over the limit is refused before any body is read, and a
- * slow endless answer ends at the timeout. Also the JSON nesting guard.
+ * slow endless answer ends at the timeout; on both wires (node:http, and
+ * undici when a proxy is configured). Also the JSON nesting guard.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, TransportError, type ClientOptions, type HttpRequest } from '../../src/client/index.js';
@@ -10,6 +11,7 @@ import { MAX_JSON_DEPTH, nestsDeeper, parseJson } from '../../src/client/json.js
 import { formatSize, parseSize } from '../../src/client/size.js';
 import { systemClock } from '../../src/cli/context.js';
 import { startFakeService, type FakeService } from '../helpers/fake-service.js';
+import { WIRES } from '../helpers/wires.js';
 
 let service: FakeService;
 beforeAll(async () => {
@@ -29,8 +31,11 @@ const options = (extra: Partial<ClientOptions> = {}): ClientOptions => ({
 });
 const get = (): HttpRequest => ({ method: 'GET', url: new URL(`${service.url}/big`), headers: {} });
 
+/** The environment of the wire under test (describe.each below). */
+let wireEnv: Readonly<Record<string, string>> = {};
+
 async function sendWith(extra: Partial<ClientOptions>, req: HttpRequest = get()) {
-  const client = createClient(options(extra));
+  const client = createClient(options({ env: wireEnv, ...extra }));
   try {
     return await client.send(req);
   } finally {
@@ -47,7 +52,11 @@ async function failure(extra: Partial<ClientOptions>, req: HttpRequest = get()):
   return err as TransportError;
 }
 
-describe('response limit', () => {
+describe.each(WIRES)('response limit over $wire', ({ env }) => {
+  beforeAll(() => {
+    wireEnv = env;
+  });
+
   it('reads an answer of exactly the limit, and refuses one byte more', async () => {
     service.reply({ raw: 'x'.repeat(4 * KIB) }, { raw: 'x'.repeat(4 * KIB + 1) });
     expect((await sendWith({})).body).toHaveLength(4 * KIB);
@@ -84,6 +93,18 @@ describe('response limit', () => {
   it('reads UTF-8 text without its byte order mark', async () => {
     service.reply({ raw: '\ufeff[{"nome":"João"}]' });
     expect((await sendWith({})).body).toBe('[{"nome":"João"}]');
+  });
+
+  it('reads a UTF-8 answer that arrives in many chunks', async () => {
+    service.reply({ stream: { chunk: 'ção', count: 3000 } });
+    expect((await sendWith({ maxResponseBytes: 64 * KIB })).body).toBe('ção'.repeat(3000));
+  });
+
+  it('a timeout applies to each attempt, and a read is tried again', async () => {
+    service.reply({ delayMs: 5000, json: [] });
+    const err = await failure({ timeoutMs: 150, retries: 1, clock: { ...systemClock, sleep: async () => {} } });
+    expect(err.message).toBe(`GET ${service.url}/big timed out after 150 ms`);
+    expect(service.requests).toHaveLength(2);
   });
 });
 

@@ -2,7 +2,8 @@
  * Huge answers through a real `bin/coopctl` process (a private build of the
  * current sources): an endless answer stops at the default 64 MiB limit and a
  * deeply nested one is refused, each with exit 4 and one line on stderr,
- * never a V8 crash or a stack overflow.
+ * never a V8 crash or a stack overflow; on both wires (node:http, and undici
+ * when a proxy is configured).
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import { operation, sampleParams, sampleRecord } from '../../src/catalogue/index
 import { commandLine } from '../cli/argv.js';
 import { startFakeService, type FakeService } from '../helpers/fake-service.js';
 import { runNode } from '../helpers/process.js';
+import { WIRES } from '../helpers/wires.js';
 import { buildPrivateBin } from '../workflows/helpers.js';
 
 const read = operation('record.allergies');
@@ -26,16 +28,17 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const coopctl = (args: readonly string[]) =>
-  runNode(bin, args, {
-    PATH: process.env['PATH'],
-    HOME: dir,
-    XDG_CONFIG_HOME: dir,
-    COOPCTL_BASE_URL: service.url,
-    COOPCTL_TEST_BASE_URL: service.url,
-  });
+describe.each(WIRES)('bin/coopctl and huge answers over $wire', ({ env }) => {
+  const coopctl = (args: readonly string[]) =>
+    runNode(bin, args, {
+      PATH: process.env['PATH'],
+      HOME: dir,
+      XDG_CONFIG_HOME: dir,
+      COOPCTL_BASE_URL: service.url,
+      COOPCTL_TEST_BASE_URL: service.url,
+      ...env,
+    });
 
-describe('bin/coopctl and huge answers', () => {
   it('an endless answer: exit 4 at the default 64 MiB limit, one line', async () => {
     service.reply({
       headers: { 'content-type': 'application/json' },

@@ -48,8 +48,8 @@ export async function sendBatch(b: Batch, h: History, o: SendOptions): Promise<E
   const writer = journal ?? NO_JOURNAL;
   let client: Client | undefined;
   try {
-    // A client of our own, not tied to Ctrl-C: a request in flight is let finish and journaled.
-    client = await b.inv.ctx.createClient(await b.inv.clientOptions());
+    // A client of our own, not tied to Ctrl-C: a request in flight is let finish and journaled. Pooled: many requests.
+    client = await b.inv.ctx.createClient({ ...(await b.inv.clientOptions()), pooled: true });
     writer.write({
       e: 'run',
       at: new Date().toISOString(),

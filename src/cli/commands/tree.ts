@@ -2,10 +2,12 @@
  * The area commands (GUIDE §3): one command per catalogue operation under its
  * area's groups, each from its spec (specs.ts: its module's, or derived from
  * the entry), plus the commands that are not one operation (`record summary`,
- * `enrol wizard`). Installs the safety and interactive hooks first.
+ * `enrol wizard`). Installs the safety and interactive hooks first. Only the
+ * areas a command line names are built: a one-shot command does not pay for
+ * the commands of the other areas.
  */
 import type { Command } from 'commander';
-import { catalogue } from '../../catalogue/index.js';
+import { catalogue, type Area } from '../../catalogue/index.js';
 import { installInteractive } from '../interactive/install.js';
 import { addOperationCommand } from '../operations/command.js';
 import type { RunState } from '../run-state.js';
@@ -15,7 +17,10 @@ import { addSummaryCommand } from './record/summary.js';
 import { specOf } from './specs.js';
 
 /** Commands that are not one catalogue operation, and the group they go under. */
-const extraCommands: ReadonlyArray<{ readonly under: readonly string[]; add(group: Command, run: RunState): void }> = [
+const extraCommands: ReadonlyArray<{
+  readonly under: readonly [Area, ...string[]];
+  add(group: Command, run: RunState): void;
+}> = [
   { under: ['record'], add: addSummaryCommand },
   { under: ['enrol'], add: addEnrolWizardCommand },
 ];
@@ -27,11 +32,13 @@ function group(parent: Command, words: readonly string[]): Command {
   return cmd;
 }
 
-export function addOperationCommands(program: Command, run: RunState): void {
+/** Adds the commands of the areas in `named` (all of them for the completion scripts). */
+export function addOperationCommands(program: Command, run: RunState, named: ReadonlySet<Area>): void {
   installSafety();
   installInteractive();
-  for (const op of catalogue) addOperationCommand(group(program, op.command.slice(0, -1)), specOf(op), run);
-  for (const extra of extraCommands) extra.add(group(program, extra.under), run);
+  for (const op of catalogue)
+    if (named.has(op.area)) addOperationCommand(group(program, op.command.slice(0, -1)), specOf(op), run);
+  for (const extra of extraCommands) if (named.has(extra.under[0])) extra.add(group(program, extra.under), run);
   // Groups below an area (`enrol contract`) are described by their commands.
   for (const area of program.commands) {
     for (const sub of area.commands)

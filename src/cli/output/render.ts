@@ -5,7 +5,9 @@
  * raw control character). In CSV, nested groups (the `endereco` and
  * `contato` of `registration show`) are JSON-encoded cells; in tables they
  * follow as tables of their own. Table and CSV cells are safe text (cells.ts).
- * A command may draw its own table (its module's `render` hook).
+ * A command may draw its own table (its module's `render` hook). Tables load
+ * on demand: measuring display widths (string-width) costs about 20 ms of
+ * start-up, which JSON and CSV output do not need.
  */
 import type { Operation, Row } from '../../catalogue/index.js';
 import type { OutputFormat } from '../global-options.js';
@@ -13,7 +15,8 @@ import type { Style } from '../style.js';
 import { dataColumns, groupColumns } from './cells.js';
 import { csv } from './csv.js';
 import { jsonText } from './json-text.js';
-import { table } from './table.js';
+
+const tables = () => import('./table.js');
 
 /** Draws the data records as the table output, instead of the derived table. */
 export type TableRenderer = (data: readonly Row[], style: Style) => string;
@@ -33,7 +36,7 @@ export async function renderRows(
     case 'csv':
       return csv(columns, rows);
     case 'table':
-      return table(columns, rows, style);
+      return (await tables()).table(columns, rows, style);
   }
 }
 
@@ -47,7 +50,13 @@ function groupRows(data: readonly Row[], name: string): Row[] {
 }
 
 /** The derived table: the data fields, then each nested group as a titled table of its own. */
-function derivedTable(op: Operation, data: readonly Row[], columns: readonly string[], style: Style): string {
+async function derivedTable(
+  op: Operation,
+  data: readonly Row[],
+  columns: readonly string[],
+  style: Style,
+): Promise<string> {
+  const { table } = await tables();
   const parts: string[] = [];
   if (columns.length) parts.push(table(columns, data, style));
   for (const name of groupColumns(op, data)) {

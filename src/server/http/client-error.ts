@@ -3,14 +3,15 @@
  * not received in time) answered like every other error: an envelope record
  * with the headers of every answer, then the connection closes.
  */
-import { STATUS_CODES, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { http } from './node-http.js';
 import type { Duplex } from 'node:stream';
 import { failure, replyHeaders, type Reply } from './reply.js';
 
 /** A reply as raw HTTP/1.1 text with `Connection: close`, for a socket that has no response object. */
 function rawReply(reply: Reply): string {
   const head = [...replyHeaders(reply), 'connection', 'close'];
-  let text = `HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ''}\r\n`;
+  let text = `HTTP/1.1 ${reply.status} ${http.STATUS_CODES[reply.status] ?? ''}\r\n`;
   for (let i = 0; i < head.length; i += 2) text += `${head[i]}: ${head[i + 1]}\r\n`;
   return `${text}\r\n${reply.body}`;
 }

@@ -5,7 +5,7 @@
  * own refusals (408, 431, 400), HEAD without a body, closing the connection
  * when shutting down or when a body was left unread, and the access log.
  */
-import http, { type IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse, Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Writable } from 'node:stream';
 import { accessLog } from './access-log.js';
@@ -13,6 +13,7 @@ import { hasBody } from './body.js';
 import { answerClientErrors } from './client-error.js';
 import type { Dispatch } from './dispatch.js';
 import type { PlainRequest, PlainResponse } from './exchange.js';
+import { http } from './node-http.js';
 
 export interface Timeouts {
   readonly headersTimeout: number;
@@ -51,10 +52,10 @@ export function plainRequest(req: IncomingMessage): PlainRequest {
 }
 
 /** An HTTP server answering every request with `dispatch`. */
-export function nodeServer(dispatch: Dispatch, options: AdapterOptions = {}): http.Server {
+export function nodeServer(dispatch: Dispatch, options: AdapterOptions = {}): Server {
   const log = accessLog(options.log);
 
-  function listener(req: IncomingMessage, res: http.ServerResponse): void {
+  function listener(req: IncomingMessage, res: ServerResponse): void {
     const startedAt = log ? performance.now() : 0;
     const write = (answer: PlainResponse): void => {
       if (res.destroyed) return;
