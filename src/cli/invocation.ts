@@ -11,6 +11,7 @@ import { UsageError } from './exit-codes.js';
 import type { GlobalOptions, OutputFormat } from './global-options.js';
 import { sanitize } from './output/sanitize.js';
 import { errorLine, loadStyle, type Style } from './style.js';
+import { type Lang, messagesFor, type Messages } from './i18n/index.js';
 import { version } from './version.js';
 
 export class Invocation {
@@ -22,9 +23,15 @@ export class Invocation {
   #stdinTakenBy: string | undefined;
   #warned = new Set<string>();
 
-  constructor(ctx: Context, globals: GlobalOptions) {
+  /** The language of this run's messages (i18n/lang.ts); `m` its message catalogue. */
+  readonly lang: Lang;
+  readonly m: Messages;
+
+  constructor(ctx: Context, globals: GlobalOptions, lang: Lang = 'en') {
     this.ctx = ctx;
     this.globals = globals;
+    this.lang = lang;
+    this.m = messagesFor(lang);
   }
 
   get format(): OutputFormat {
@@ -79,7 +86,7 @@ export class Invocation {
   warn(text: string): void {
     if (this.#warned.has(text)) return;
     this.#warned.add(text);
-    this.say(`warning: ${text}`);
+    this.say(this.m.common.warning(text));
   }
 
   /** A message on stderr, even with --quiet: it explains the exit code. */
