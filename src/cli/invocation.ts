@@ -10,6 +10,7 @@ import type { Context } from './context.js';
 import { UsageError } from './exit-codes.js';
 import type { GlobalOptions, OutputFormat } from './global-options.js';
 import { sanitize } from './output/sanitize.js';
+import { speakingPrompter } from './prompter.js';
 import { errorLine, loadStyle, type Style } from './style.js';
 import { type Lang, messagesFor, type Messages } from './i18n/index.js';
 import { version } from './version.js';
@@ -28,10 +29,13 @@ export class Invocation {
   readonly m: Messages;
 
   constructor(ctx: Context, globals: GlobalOptions, lang: Lang = 'en') {
-    this.ctx = ctx;
-    this.globals = globals;
     this.lang = lang;
     this.m = messagesFor(lang);
+    // The context as given, but its prompter speaks the run's language (the prompt library's own words).
+    this.ctx = Object.create(ctx, {
+      prompter: { value: speakingPrompter(ctx.prompter, this.m.prompts.words), enumerable: true },
+    }) as Context;
+    this.globals = globals;
   }
 
   get format(): OutputFormat {
