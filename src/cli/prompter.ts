@@ -54,7 +54,11 @@ function themeOf(words: PromptWords | undefined, styleText: typeof import('node:
     'No results found': words.noResults,
   };
   return {
-    keywords: { yes: words.yes, no: words.no, error: ({ yes, no }: { yes: string; no: string }) => words.mustAnswer(yes, no) },
+    keywords: {
+      yes: words.yes,
+      no: words.no,
+      error: ({ yes, no }: { yes: string; no: string }) => words.mustAnswer(yes, no),
+    },
     i18n: { disabledError: words.disabled },
     style: {
       error: (text: string) => styleText('red', `> ${own[text] ?? text}`),

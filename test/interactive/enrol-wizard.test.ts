@@ -119,9 +119,7 @@ describe('against the real server', () => {
     expect(script[script.length - 1]).toMatchObject({ q: 'What next?', a: 'submit' });
     const r = await runOnTerminal(['enrol', 'wizard', '--contrato-id', '7'], server.url, fakePrompter(script));
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(
-      /error: payer: the request failed: contract 7 is cancelado/,
-    );
+    expect(r.stderr).toMatch(/error: payer: the request failed: contract 7 is cancelado/);
     expect(r.stderr).toContain('Already created: nothing.');
     expect(r.stderr).toContain("  coopctl enrol payer 7 --cpf 529.982.247-25 --nome 'Ana Souza'");
   });
@@ -259,9 +257,7 @@ describe('against a fake service', () => {
       env: { NO_COLOR: '1' },
     });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(
-      'error: beneficiary 2 · contact: the request failed: refused beneficiario/contato',
-    );
+    expect(r.stderr).toContain('error: beneficiary 2 · contact: the request failed: refused beneficiario/contato');
     expect(r.stderr).toContain(
       'Already created: contract 801 (payer registered); beneficiary 1 (Pedro Souza): beneficiario_id 151 (contato_id 31, documento_id 41, endereco_id 51, 2 declaration answers); beneficiary 2 (Lia Souza): beneficiario_id 152.',
     );

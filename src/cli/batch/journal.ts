@@ -32,6 +32,7 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../exit-codes.js';
+import type { Messages } from '../i18n/index.js';
 
 export type Id = number | string;
 
@@ -110,7 +111,7 @@ export function doneContracts(recorded: ReadonlyMap<string, Recorded>): Id[] {
 }
 
 /** Reads a journal file: its entries, tolerating a last line cut short by a crash. */
-export function readJournal(path: string): Entry[] {
+export function readJournal(m: Messages, path: string): Entry[] {
   if (!existsSync(path)) return [];
   const text = readFileSync(path, 'utf8');
   const lines = text.split('\n');
@@ -126,9 +127,7 @@ export function readJournal(path: string): Entry[] {
     } catch {
       // Only the last line can be cut short (the process died while writing it): that step was not done.
       if (lines.slice(i + 1).every((l) => l.trim() === '')) break;
-      throw new UsageError(
-        `the journal ${path} is damaged at line ${i + 1}; it is not a journal of coopctl enrol batch, or it was edited`,
-      );
+      throw new UsageError(m.batch.damaged(path, i + 1));
     }
   }
   return out;
@@ -159,13 +158,13 @@ export class Journal {
   }
 
   /** Takes the lock (`<journal>.lock`, refusing when another live process holds it) and opens the journal for appending. */
-  static open(path: string): Journal {
-    const lock = takeLock(path);
+  static open(m: Messages, path: string): Journal {
+    const lock = takeLock(m, path);
     try {
       return new Journal(path, openForAppending(path), lock);
     } catch (err) {
       unlinkSync(lock);
-      throw new UsageError(`cannot write the journal ${path}: ${(err as Error).message.split('\n')[0]}`);
+      throw new UsageError(m.batch.cannotWrite(path, (err as Error).message.split('\n')[0]!));
     }
   }
 
@@ -210,7 +209,7 @@ export class Journal {
 }
 
 /** Takes `<journal>.lock` (its file holds our pid), taking over a lock left by a process that is gone; its path. */
-function takeLock(path: string): string {
+function takeLock(m: Messages, path: string): string {
   const lock = `${path}.lock`;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -218,12 +217,10 @@ function takeLock(path: string): string {
       return lock;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0)
-        throw new UsageError(`cannot lock the journal ${path}: ${(err as Error).message.split('\n')[0]}`);
+        throw new UsageError(m.batch.cannotLock(path, (err as Error).message.split('\n')[0]!));
       const pid = Number(readFileSync(lock, 'utf8').trim());
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-        throw new UsageError(
-          `another coopctl enrol batch (process ${pid}) is working with ${path}; wait for it to end (or remove ${lock} if that process is not coopctl)`,
-        );
+        throw new UsageError(m.batch.busy(pid, path, lock));
       }
       // Left by a run that was killed: take it over.
       unlinkSync(lock);

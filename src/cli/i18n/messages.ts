@@ -5,6 +5,8 @@
  * missing from either language does not compile (and test/cli/i18n checks it
  * at run time too). Add a module here once; use it as `inv.m.<module>.<key>`.
  */
+import * as batch from './messages/batch.js';
+import * as batchFile from './messages/batch-file.js';
 import * as booking from './messages/booking.js';
 import * as codes from './messages/codes.js';
 import * as common from './messages/common.js';
@@ -22,6 +24,8 @@ const en = {
   prompts: prompts.en,
   enrolWizard: enrolWizard.en,
   enrolDrafts: enrolDrafts.en,
+  batchFile: batchFile.en,
+  batch: batch.en,
   rules: rules.en,
 };
 
@@ -34,6 +38,8 @@ const ptBR: Translation<Messages> = {
   prompts: prompts.ptBR,
   enrolWizard: enrolWizard.ptBR,
   enrolDrafts: enrolDrafts.ptBR,
+  batchFile: batchFile.ptBR,
+  batch: batch.ptBR,
   rules: rules.ptBR,
 };
 

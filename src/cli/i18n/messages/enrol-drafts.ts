@@ -104,8 +104,7 @@ export const ptBR: Translation<typeof en> = {
   noBeneficiaryYet: 'nenhum beneficiário ainda',
   requestsSent: (n) => (n === 1 ? '1 requisição enviada' : `${n} requisições enviadas`),
   nothingSent: 'nada enviado',
-  noDraft: (folder) =>
-    `não há rascunho de inclusão a continuar (em ${folder}); comece um com coopctl enrol wizard`,
+  noDraft: (folder) => `não há rascunho de inclusão a continuar (em ${folder}); comece um com coopctl enrol wizard`,
   whichDraft: 'Qual rascunho de inclusão?',
   waiting: (n, resume) =>
     `${n === 1 ? 'Há um rascunho de inclusão salvo' : `Há ${n} rascunhos de inclusão salvos`}: ${resume} continua ${n === 1 ? 'com ele' : 'com um deles'}.`,

@@ -34,7 +34,8 @@ export const en = {
       part
     ],
   partOf: (n: number, part: string) => `Beneficiary ${n}: ${part}`,
-  documentsOf: (n: number, codes: string) => `Beneficiary ${n}: documents (tipo_documento: ${codes}; see docs/decisions.md)`,
+  documentsOf: (n: number, codes: string) =>
+    `Beneficiary ${n}: documents (tipo_documento: ${codes}; see docs/decisions.md)`,
   addressOf: (n: number, codes: string) => `Beneficiary ${n}: address (finalidade: ${codes})`,
   declarationOf: (n: number, form?: { id: string; questions: number }) =>
     `Beneficiary ${n}: health declaration${form ? ` (form ${form.id}, ${form.questions} question${form.questions === 1 ? '' : 's'})` : ''}`,
@@ -95,8 +96,7 @@ export const en = {
   planStep: 'enrolment',
   noBeneficiary: 'at least one beneficiary is needed',
   request: '(request)',
-  cannotSend: (n: number) =>
-    `the enrolment cannot be sent yet: ${n} problem${n === 1 ? '' : 's'} (nothing was sent)`,
+  cannotSend: (n: number) => `the enrolment cannot be sent yet: ${n} problem${n === 1 ? '' : 's'} (nothing was sent)`,
   fixSections: 'Edit the sections to fix them.',
 };
 
@@ -154,8 +154,7 @@ export const ptBR: Translation<typeof en> = {
   fileSize: (path, bytes) => `${path} (${bytes} bytes)`,
   fileUnreadable: (path) => `${path} (não pode ser lido)`,
   reviewTitle: (sent) => `Revise a inclusão${sent ? ' (✔ enviado)' : ' (nada é enviado antes de Enviar)'}`,
-  reviewHelp:
-    'Editar uma seção refaz as perguntas dela: Enter mantém uma resposta, Tab a edita, Backspace a apaga.',
+  reviewHelp: 'Editar uma seção refaz as perguntas dela: Enter mantém uma resposta, Tab a edita, Backspace a apaga.',
   edit: (n, title) => `${n} Editar: ${title}`,
   sectionSent: '(enviado)',
   submit: (what) => `Enviar ${what}`,

@@ -68,7 +68,10 @@ const phrases: readonly Shape[] = [
     (time, l) => is(`uma data${time ? ' e hora' : ''} que exista no calendário (${layoutPt(l!)})`),
   ],
   [/^a time hh:mi$/, () => is('uma hora hh:mi')],
-  [/^a CPF 999\.999\.999-99 with valid check digits$/, () => is('um CPF 999.999.999-99 com dígitos verificadores válidos')],
+  [
+    /^a CPF 999\.999\.999-99 with valid check digits$/,
+    () => is('um CPF 999.999.999-99 com dígitos verificadores válidos'),
+  ],
   [/^a CPF 999\.999\.999-99$/, () => is('um CPF 999.999.999-99')],
   [/^a CPF written 999\.999\.999-99$/, () => is('um CPF escrito 999.999.999-99')],
   [/^a CPF with valid check digits$/, () => is('um CPF com dígitos verificadores válidos')],
@@ -145,7 +148,10 @@ const clauses: ReadonlyArray<readonly [RegExp, (...groups: string[]) => string |
     /^must not contain control characters \(found (U\+[0-9A-F]+) at position (\d+)\)$/,
     (c, at) => `não pode ter caracteres de controle (${c} na posição ${at})`,
   ],
-  [/^is not valid UTF-8 \(byte (0x[0-9A-F]+) at position (\d+)\)$/, (b, at) => `não é UTF-8 válido (byte ${b} na posição ${at})`],
+  [
+    /^is not valid UTF-8 \(byte (0x[0-9A-F]+) at position (\d+)\)$/,
+    (b, at) => `não é UTF-8 válido (byte ${b} na posição ${at})`,
+  ],
   [
     /^is not valid Unicode \(lone surrogate (U\+[0-9A-F]+) at position (\d+)\)$/,
     (c, at) => `não é Unicode válido (surrogate isolado ${c} na posição ${at})`,
@@ -182,7 +188,8 @@ export function problemPt(text: string): string | undefined {
     let said: string | undefined;
     for (const [re, make] of clauses) {
       const m = re.exec(clause);
-      if (m && (said = make(...m.slice(1))) !== undefined) break;
+      said = m ? make(...m.slice(1)) : undefined;
+      if (said !== undefined) break;
     }
     if (said === undefined) return undefined;
     out.push(said);

@@ -77,8 +77,7 @@ export function draftLine(inv: Invocation, s: WizardState & { readonly saved: Da
 export async function pickDraft(inv: Invocation): Promise<WizardState & { readonly saved: Date }> {
   const paths = listDrafts(inv.ctx.env, DRAFT_KIND);
   const said = inv.m.enrolDrafts;
-  if (paths.length === 0)
-    throw new UsageError(said.noDraft(draftsDir(inv.ctx.env)), 'coopctl enrol wizard --help');
+  if (paths.length === 0) throw new UsageError(said.noDraft(draftsDir(inv.ctx.env)), 'coopctl enrol wizard --help');
   if (paths.length === 1) return loadState(inv.m, paths[0]!);
   const lines = paths.map((path) => {
     try {

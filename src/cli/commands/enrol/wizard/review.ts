@@ -93,7 +93,9 @@ function beneficiaryLines(m: Messages, b: BeneficiaryAnswers, mark: (key: string
     return `${mark(stepKey(b, 'declaration', q + 1)).trim()}${q + 1}: ${text(a['resposta'])}${details}`;
   });
   const form = b.declaration[0] ? w.form(text(b.declaration[0]['formulario_id'])) : '';
-  out.push(`    ${w.part('declaration').padEnd(12)} ${answers.length ? `${form}${answers.join(' · ')}` : w.noQuestions}`);
+  out.push(
+    `    ${w.part('declaration').padEnd(12)} ${answers.length ? `${form}${answers.join(' · ')}` : w.noQuestions}`,
+  );
   return out;
 }
 

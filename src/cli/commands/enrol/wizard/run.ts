@@ -57,7 +57,8 @@ async function start(inv: Invocation, options: EnrolWizardOptions, service: stri
   }
   const state = await pickDraft(inv);
   const sent = Object.keys(state.progress.done).length > 0 || state.progress.sending !== undefined;
-  if (sent && state.service !== service) throw new UsageError(said.otherService(state.path, state.service, service), HINT);
+  if (sent && state.service !== service)
+    throw new UsageError(said.otherService(state.path, state.service, service), HINT);
   state.service = service;
   inv.say(said.goingOn(draftLine(inv, state)));
   return state;
