@@ -81,7 +81,8 @@ export function ruleProblem(m: Messages, field: Field, value: unknown): string |
   if (checked.success) return undefined;
   const issue = checked.error.issues[0];
   const message = issue ? m.rules.problem(issue.message) : m.prompts.notValid;
-  const rule = issue?.message === `must be ${field.rule}` ? '' : ` (${m.rules.rule(field.rule)})`;
+  // The rule is added unless the problem says it already (`must be 17 digits`).
+  const rule = issue?.message.startsWith(`must be ${field.rule}`) ? '' : ` (${m.rules.rule(field.rule)})`;
   const understood = field.understood?.(value);
   return m.prompts.withExample(
     `${message}${rule}${understood ? `; ${m.rules.problem(understood)}` : ''}`,

@@ -54,6 +54,9 @@ const meanings: Readonly<Record<string, string>> = {
   no: 'não',
   residential: 'residencial',
   commercial: 'comercial',
+  // situacao of the registration record
+  effected: 'efetivada',
+  open: 'em aberto',
 };
 
 /** The actions of `opcao_id` (contrato/alterar_situacao): `activate (proposta → ativo)`. */

@@ -34,7 +34,7 @@ export const en = {
   // The end of the review
   notSent: 'not sent',
   discarded: 'discarded: what was sent stays sent',
-  enrolled: (beneficiaries: string, contract: string) => `Enrolled ${beneficiaries} on contract ${contract}.`,
+  enrolled: (n: number, contract: string) => `Enrolled ${n} beneficiar${n === 1 ? 'y' : 'ies'} on contract ${contract}.`,
   // Submitting
   done: ': done',
   created: (field: string, id: string) => `: ${field} ${id}`,
@@ -55,8 +55,8 @@ export const en = {
   contractCreated: (id: string | undefined) => `contract ${id ?? '(no id answered)'}`,
   beneficiaryCreated: (step: string, id: string | undefined) => `${step}: beneficiario_id ${id ?? '(no id answered)'}`,
   registered: (part: string) => `${part} registered`,
-  /** The columns of the table of results (a table for people; JSON and CSV keep `step`, `operation`, `created`, `id`). */
-  columns: { step: 'step', operation: 'request', created: 'created', id: 'id' },
+  /** The columns of the table of results for people (JSON and CSV keep `step`, `operation`, `created`, `id`). */
+  columns: { step: 'step', created: 'created', id: 'id' },
   // A step sent without an answer (a resumed draft)
   sentNoAnswer: (step: string, why: string) =>
     `${step} was sent, but no answer came back${why ? ` (${why})` : ''}: the service may or may not have done it.`,
@@ -110,7 +110,8 @@ export const ptBR: Translation<typeof en> = {
     `${n === 1 ? 'Há um rascunho de inclusão salvo' : `Há ${n} rascunhos de inclusão salvos`}: ${resume} continua ${n === 1 ? 'com ele' : 'com um deles'}.`,
   notSent: 'não enviado',
   discarded: 'descartado: o que foi enviado continua enviado',
-  enrolled: (beneficiaries, contract) => `${beneficiaries} incluído(s) no contrato ${contract}.`,
+  enrolled: (n, contract) =>
+    `${n === 1 ? '1 beneficiário incluído' : `${n} beneficiários incluídos`} no contrato ${contract}.`,
   done: ': feito',
   created: (field, id) => `: ${field} ${id}`,
   failedAt: (step, problem) => `${step}: ${problem}`,
@@ -128,7 +129,7 @@ export const ptBR: Translation<typeof en> = {
   contractCreated: (id) => `contrato ${id ?? '(nenhum id na resposta)'}`,
   beneficiaryCreated: (step, id) => `${step}: beneficiario_id ${id ?? '(nenhum id na resposta)'}`,
   registered: (part) => `${part} cadastrado`,
-  columns: { step: 'passo', operation: 'requisição', created: 'criado', id: 'código' },
+  columns: { step: 'passo', created: 'criado', id: 'código' },
   sentNoAnswer: (step, why) =>
     `${step} foi enviado, mas nenhuma resposta voltou${why ? ` (${why})` : ''}: o serviço pode ou não tê-lo feito.`,
   sentAgainReplaces: 'Ele é enviado de novo: substitui o que substitui.',

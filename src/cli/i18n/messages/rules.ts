@@ -143,6 +143,8 @@ const clauses: ReadonlyArray<readonly [RegExp, (...groups: string[]) => string |
     },
   ],
   [/^is required$/, () => 'é obrigatório'],
+  // zod's own word for a value that matches no branch of a union (a response field that may be empty).
+  [/^Invalid input$/, () => 'é inválido'],
   [/^is not a parameter of (\S+)$/, (name) => `não é um parâmetro de ${name}`],
   [
     /^must not contain control characters \(found (U\+[0-9A-F]+) at position (\d+)\)$/,

@@ -116,7 +116,7 @@ async function submitted(
     return code;
   }
   removeDraft(s.path);
-  inv.info(inv.m.enrolDrafts.enrolled(w.beneficiaries(s.e.beneficiaries.length), ids.contract!));
+  inv.info(inv.m.enrolDrafts.enrolled(s.e.beneficiaries.length, ids.contract!));
   return ExitCode.ok;
 }
 

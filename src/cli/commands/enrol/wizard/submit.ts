@@ -43,18 +43,23 @@ function globalWords(inv: Invocation): string[] {
   return out;
 }
 
-/** The results of the steps done: a table for people with headers in the run's language; JSON and CSV keep their keys. */
+/**
+ * The results of the steps done. A table for people says what each step was
+ * and what it created, headed in the run's language; JSON and CSV keep their
+ * keys (`step`, `operation`, `created`, `id`) for programs.
+ */
 async function printResults(inv: Invocation, done: readonly Done[]): Promise<void> {
   if (done.length === 0) return;
-  const keys = { step: 'step', operation: 'operation', created: 'created', id: 'id' };
-  const c = inv.format === 'table' ? inv.m.enrolDrafts.columns : keys;
-  const rows = done.map(({ step, id }) => ({
-    [c.step]: step.label,
-    [c.operation]: step.op.name,
-    [c.created]: step.creates && id !== undefined ? step.creates : '',
-    [c.id]: id ?? '',
-  }));
-  inv.out(await renderRows([c.step, c.operation, c.created, c.id], rows, inv.format, await inv.style('stdout')));
+  const created = (d: Done) => (d.step.creates && d.id !== undefined ? d.step.creates : '');
+  const style = await inv.style('stdout');
+  if (inv.format === 'table') {
+    const c = inv.m.enrolDrafts.columns;
+    const rows = done.map((d) => ({ [c.step]: d.step.label, [c.created]: created(d), [c.id]: d.id ?? '' }));
+    inv.out(await renderRows([c.step, c.created, c.id], rows, inv.format, style));
+    return;
+  }
+  const rows = done.map((d) => ({ step: d.step.label, operation: d.step.op.name, created: created(d), id: d.id ?? '' }));
+  inv.out(await renderRows(['step', 'operation', 'created', 'id'], rows, inv.format, style));
 }
 
 function sayContinuation(inv: Invocation, progress: Progress, at: number): void {
