@@ -34,7 +34,8 @@ export const en = {
   // The end of the review
   notSent: 'not sent',
   discarded: 'discarded: what was sent stays sent',
-  enrolled: (n: number, contract: string) => `Enrolled ${n} beneficiar${n === 1 ? 'y' : 'ies'} on contract ${contract}.`,
+  enrolled: (n: number, contract: string) =>
+    `Enrolled ${n} beneficiar${n === 1 ? 'y' : 'ies'} on contract ${contract}.`,
   // Submitting
   done: ': done',
   created: (field: string, id: string) => `: ${field} ${id}`,

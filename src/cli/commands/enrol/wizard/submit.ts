@@ -58,7 +58,12 @@ async function printResults(inv: Invocation, done: readonly Done[]): Promise<voi
     inv.out(await renderRows([c.step, c.created, c.id], rows, inv.format, style));
     return;
   }
-  const rows = done.map((d) => ({ step: d.step.label, operation: d.step.op.name, created: created(d), id: d.id ?? '' }));
+  const rows = done.map((d) => ({
+    step: d.step.label,
+    operation: d.step.op.name,
+    created: created(d),
+    id: d.id ?? '',
+  }));
   inv.out(await renderRows(['step', 'operation', 'created', 'id'], rows, inv.format, style));
 }
 
