@@ -96,4 +96,24 @@ describe('enrol batch in Portuguese', () => {
       '  linha 1 · naoexiste: não é um campo do beneficiário; use um destes: nome, data_nascimento, cpf, data_solicitacao, nome_mae, sexo, estado_civil, peso, altura, grau_dependencia\n',
     );
   });
+
+  it('has its help and its option problems in Portuguese', async () => {
+    // Help is wrapped to the terminal's width: read with its spaces and line breaks as one space.
+    const flat = (text: string) => text.replace(/\s+/g, ' ');
+    const help = await w.run(['enrol', 'batch', '--help'], PT);
+    expect(help.code).toBe(0);
+    expect(flat(help.stdout)).toContain(
+      'incluir contratos, responsáveis financeiros e beneficiários a partir de um arquivo CSV ou JSON (retomável: veja docs/batch.md)',
+    );
+    expect(flat(help.stdout)).toContain(
+      'CSV: um cabeçalho com os nomes das colunas, depois uma linha por beneficiário.',
+    );
+    expect(flat(help.stdout)).toContain('-n, --dry-run validar o arquivo e dizer o que seria enviado; não enviar nada');
+    const wrong = await w.run(['enrol', 'batch', 'x.csv', '--concurrency', '0'], PT);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('deve ser um número inteiro de 1 a 64.');
+    const wizard = await w.run(['enrol', 'wizard', '--help'], PT);
+    expect(flat(wizard.stdout)).toContain('incluir os beneficiários neste contrato existente em vez de criar um');
+    expect(flat(wizard.stdout)).toContain('Nada é enviado antes de escolher Enviar na tela de revisão');
+  });
 });

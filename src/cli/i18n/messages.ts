@@ -13,6 +13,7 @@ import * as common from './messages/common.js';
 import * as enrolDrafts from './messages/enrol-drafts.js';
 import * as enrolWizard from './messages/enrol-wizard.js';
 import * as prompts from './messages/prompts.js';
+import * as wizardHelp from './messages/wizard-help.js';
 import * as rules from './messages/rules.js';
 import type { Lang } from './lang.js';
 import type { Translation } from './shape.js';
@@ -26,6 +27,7 @@ const en = {
   enrolDrafts: enrolDrafts.en,
   batchFile: batchFile.en,
   batch: batch.en,
+  wizardHelp: wizardHelp.en,
   rules: rules.en,
 };
 
@@ -40,6 +42,7 @@ const ptBR: Translation<Messages> = {
   enrolDrafts: enrolDrafts.ptBR,
   batchFile: batchFile.ptBR,
   batch: batch.ptBR,
+  wizardHelp: wizardHelp.ptBR,
   rules: rules.ptBR,
 };
 
