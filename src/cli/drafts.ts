@@ -26,6 +26,7 @@ import {
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Env } from '../client/types.js';
+import type { Messages } from './i18n/index.js';
 import { UsageError } from './exit-codes.js';
 import { version } from './version.js';
 
@@ -76,17 +77,17 @@ export function writeDraft(path: string, kind: string, data: unknown, now = new 
 }
 
 /** Reads a draft; a UsageError naming the file when it is not a draft of this kind. */
-export function readDraft(path: string, kind: string): SavedDraft {
+export function readDraft(m: Messages, path: string, kind: string): SavedDraft {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
     const why = (err as NodeJS.ErrnoException).code ?? 'not JSON';
-    throw new UsageError(`cannot read the draft ${path} (${why}); delete it, or fix it`);
+    throw new UsageError(m.enrolDrafts.cannotReadDraft(path, why));
   }
   const d = parsed as { draft?: unknown; format?: unknown; saved?: unknown; data?: unknown } | null;
   if (d === null || typeof d !== 'object' || d.draft !== kind || d.format !== FORMAT || d.data === undefined)
-    throw new UsageError(`${path} is not a draft of this coopctl (format ${FORMAT}); delete it, or fix it`);
+    throw new UsageError(m.enrolDrafts.notADraft(path, FORMAT));
   const saved = new Date(typeof d.saved === 'string' ? d.saved : 0);
   return { path, kind, saved, data: d.data };
 }
@@ -131,7 +132,7 @@ function alive(pid: number): boolean {
  * Locks a draft for this process (`<draft>.lock` holds its pid); a lock left
  * by a process that is gone is taken over. Returns the release function.
  */
-export function lockDraft(path: string, command: string): () => void {
+export function lockDraft(m: Messages, path: string, command: string): () => void {
   ensureDir(dirname(path));
   const lock = `${path}.lock`;
   for (let attempt = 0; ; attempt++) {
@@ -140,12 +141,10 @@ export function lockDraft(path: string, command: string): () => void {
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0)
-        throw new UsageError(`cannot lock the draft ${path}: ${(err as Error).message.split('\n')[0]}`);
+        throw new UsageError(m.enrolDrafts.cannotLockDraft(path, (err as Error).message.split('\n')[0]!));
       const pid = Number(readFileSync(lock, 'utf8').trim());
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))
-        throw new UsageError(
-          `another ${command} (process ${pid}) is working on the draft ${path}; finish it there (or remove ${lock} if that process is not coopctl)`,
-        );
+        throw new UsageError(m.enrolDrafts.draftBusy(command, pid, path, lock));
       // Left by a run that ended without releasing it: take it over.
       unlinkSync(lock);
     }

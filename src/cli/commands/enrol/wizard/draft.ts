@@ -37,7 +37,7 @@ export function saveState(s: WizardState): void {
 
 /** The state a draft holds; a UsageError naming the file and its first problems when it is not one. */
 export function loadState(m: Messages, path: string): WizardState & { readonly saved: Date } {
-  const draft = readDraft(path, DRAFT_KIND);
+  const draft = readDraft(m, path, DRAFT_KIND);
   const parsed = draftSchema.safeParse(draft.data);
   if (!parsed.success) {
     const where = parsed.error.issues

@@ -160,7 +160,7 @@ async function reviewLoop(inv: Invocation, s: WizardState, save: () => void): Pr
 export async function runEnrolWizard(inv: Invocation, options: EnrolWizardOptions = {}): Promise<number> {
   checkStart(inv, options);
   const s = await start(inv, options, await serviceOf(inv));
-  const release = lockDraft(s.path, 'coopctl enrol wizard');
+  const release = lockDraft(inv.m, s.path, 'coopctl enrol wizard');
   const worthKeeping = () => answeredAnything(s.e) || Object.keys(s.progress.done).length > 0;
   const save = () => {
     if (worthKeeping()) saveState(s);
