@@ -15,6 +15,7 @@ import {
 } from '../../src/cli/interactive/fields.js';
 import { operation, sampleParams, sampleRecord } from '../../src/catalogue/index.js';
 import { messagesFor } from '../../src/cli/i18n/index.js';
+import type { PromptWords } from '../../src/cli/prompter.js';
 import { flagWords } from '../cli/argv.js';
 import { startHarness, type Harness } from '../cli/harness.js';
 import { ENTER, fakePrompter } from './fake-prompter.js';
@@ -239,5 +240,51 @@ describe('no prompt without a TTY', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/enrol wizard asks its questions on a terminal/);
     expect(prompter.asked).toHaveLength(0);
+  });
+});
+
+describe('prompting in Portuguese (LANG=pt_BR.UTF-8)', () => {
+  const PT = { LANG: 'pt_BR.UTF-8' };
+
+  it('says what is missing, asks with the rule, and refuses in Portuguese; the prompt library gets its Portuguese words', async () => {
+    const op = operation('registration.show');
+    h.test.reply({ json: [sampleRecord(op)] });
+    const fake = fakePrompter(['123', CARD]);
+    const words: Array<PromptWords | undefined> = [];
+    const prompter = {
+      ...fake,
+      input: (q: Parameters<typeof fake.input>[0]) => {
+        words.push(q.words);
+        return fake.input(q);
+      },
+    };
+    const r = await h.run(['registration', 'show'], { tty: TTY, prompter, env: PT });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      'coopctl registration show: falta 1 campo obrigatório (--usuario-cartao); responda abaixo, ou Ctrl-C para parar.\n',
+    );
+    const [q] = fake.asked;
+    expect(q!.message).toMatch(/ \[usuario_cartao\] \(17 dígitos; também 0001 0001 000001 00 5, /);
+    expect(q!.errors).toEqual([`deve ter 17 dígitos; foram lidos 3 dígitos "123", ex.: ${CARD}`]);
+    expect(words[0]).toMatchObject({ yes: 'Sim', no: 'Não', navigate: 'navegar', select: 'escolher' });
+    expect(words[0]!.mustAnswer('Sim', 'Não')).toBe('Responda "Sim" ou "Não"');
+  });
+
+  it('offers closed sets and documented codes with their meaning in Portuguese', () => {
+    const save = operation('registration.save-address');
+    const PTM = messagesFor('pt-BR');
+    expect(fieldChoices(PTM, save.params['endereco_ind_fatura']!).map((c) => c.name)).toEqual(['S (sim)', 'N (não)']);
+    expect(fieldChoices(PTM, save.params['tipo_endereco']!, true).map((c) => c.name)).toEqual([
+      'R (residencial)',
+      'C (comercial)',
+      '(deixar em branco)',
+    ]);
+    const doc = operation('enrol.beneficiary.document').params['tipo_documento']!;
+    expect(fieldMessage(PTM, 'tipo_documento', doc, { optional: true })).toMatch(
+      /\[tipo_documento\] \(códigos separados por vírgula; documentados: RG, CPF, CNH, CNS, CN, CC, PAS, CTP, RNE\) \(opcional, Enter para pular\)$/,
+    );
+    expect(fieldValidator(PTM, operation('enrol.payer').params['cpf']!)('529.982.247-26')).toBe(
+      'deve ser um CPF com dígitos verificadores válidos (um CPF 999.999.999-99 com dígitos verificadores válidos), ex.: 529.982.247-25',
+    );
   });
 });
