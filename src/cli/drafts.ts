@@ -25,6 +25,7 @@ import {
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Env } from '../client/types.js';
+import type { Messages } from './i18n/index.js';
 import { UsageError } from './exit-codes.js';
 import { takePidLock } from './pid-lock.js';
 import { version } from './version.js';
@@ -76,17 +77,17 @@ export function writeDraft(path: string, kind: string, data: unknown, now = new 
 }
 
 /** Reads a draft; a UsageError naming the file when it is not a draft of this kind. */
-export function readDraft(path: string, kind: string): SavedDraft {
+export function readDraft(m: Messages, path: string, kind: string): SavedDraft {
   let parsed: unknown;
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
     const why = (err as NodeJS.ErrnoException).code ?? 'not JSON';
-    throw new UsageError(`cannot read the draft ${path} (${why}); delete it, or fix it`);
+    throw new UsageError(m.enrolDrafts.cannotReadDraft(path, why));
   }
   const d = parsed as { draft?: unknown; format?: unknown; saved?: unknown; data?: unknown } | null;
   if (d === null || typeof d !== 'object' || d.draft !== kind || d.format !== FORMAT || d.data === undefined)
-    throw new UsageError(`${path} is not a draft of this coopctl (format ${FORMAT}); delete it, or fix it`);
+    throw new UsageError(m.enrolDrafts.notADraft(path, FORMAT));
   const saved = new Date(typeof d.saved === 'string' ? d.saved : 0);
   return { path, kind, saved, data: d.data };
 }
@@ -122,10 +123,10 @@ export function removeDraft(path: string): void {
  * Locks a draft for this process (`<draft>.lock` holds its pid); a lock left
  * by a process that is gone is taken over. Returns the release function.
  */
-export function lockDraft(path: string, command: string): () => void {
+export function lockDraft(m: Messages, path: string, command: string): () => void {
   ensureDir(dirname(path));
   return takePidLock(`${path}.lock`, {
-    what: `the draft ${path}`,
-    busy: (pid) => `another ${command} (process ${pid}) is working on the draft ${path}; finish it there`,
+    cannotLock: (why) => m.enrolDrafts.cannotLockDraft(path, why),
+    busy: (pid, lock) => m.enrolDrafts.draftBusy(command, pid, path, lock),
   });
 }

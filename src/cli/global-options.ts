@@ -20,6 +20,8 @@ export interface GlobalOptions {
   readonly input: boolean;
   /** false with --no-color. */
   readonly color: boolean;
+  /** As written; the run's language is chosen from it before parsing (i18n/lang.ts). */
+  readonly lang?: string;
 }
 
 function wholeNumber(min: number, max: number) {
@@ -60,5 +62,11 @@ export function addGlobalOptions(program: Command): void {
       new Option('-v, --verbose', 'trace requests on stderr: request line, status, timing (personal data masked)'),
     )
     .addOption(new Option('--no-input', 'never prompt'))
-    .addOption(new Option('--no-color', 'never colour the output'));
+    .addOption(new Option('--no-color', 'never colour the output'))
+    .addOption(
+      new Option(
+        '--lang <language>',
+        'language of messages and help: en or pt-BR (default: $COOPCTL_LANG, the profile, the locale)',
+      ).choices(['en', 'pt-BR']),
+    );
 }

@@ -10,7 +10,9 @@ import type { Context } from './context.js';
 import { UsageError } from './exit-codes.js';
 import type { GlobalOptions, OutputFormat } from './global-options.js';
 import { sanitize } from './output/sanitize.js';
+import { speakingPrompter } from './prompter.js';
 import { errorLine, loadStyle, type Style } from './style.js';
+import { type Lang, messagesFor, type Messages } from './i18n/index.js';
 import { version } from './version.js';
 
 export class Invocation {
@@ -22,8 +24,17 @@ export class Invocation {
   #stdinTakenBy: string | undefined;
   #warned = new Set<string>();
 
-  constructor(ctx: Context, globals: GlobalOptions) {
-    this.ctx = ctx;
+  /** The language of this run's messages (i18n/lang.ts); `m` its message catalogue. */
+  readonly lang: Lang;
+  readonly m: Messages;
+
+  constructor(ctx: Context, globals: GlobalOptions, lang: Lang = 'en') {
+    this.lang = lang;
+    this.m = messagesFor(lang);
+    // The context as given, but its prompter speaks the run's language (the prompt library's own words).
+    this.ctx = Object.create(ctx, {
+      prompter: { value: speakingPrompter(ctx.prompter, this.m.prompts.words), enumerable: true },
+    }) as Context;
     this.globals = globals;
   }
 
@@ -79,7 +90,7 @@ export class Invocation {
   warn(text: string): void {
     if (this.#warned.has(text)) return;
     this.#warned.add(text);
-    this.say(`warning: ${text}`);
+    this.say(this.m.common.warning(text));
   }
 
   /** A message on stderr, even with --quiet: it explains the exit code. */

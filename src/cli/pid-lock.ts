@@ -7,12 +7,12 @@
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { UsageError } from './exit-codes.js';
 
-/** What the lock's errors say. */
+/** What the lock's errors say, in the run's language (i18n/messages). */
 export interface LockWords {
-  /** What is locked, after "cannot lock" (e.g. `the draft <path>`). */
-  readonly what: string;
-  /** Who holds it, given the live process's id; the way to remove a stale lock is added after it. */
-  readonly busy: (pid: number) => string;
+  /** The lock file cannot be written, and why. */
+  readonly cannotLock: (why: string) => string;
+  /** A live process holds it: its id, and the lock file (to remove if that process is not coopctl). */
+  readonly busy: (pid: number, lock: string) => string;
 }
 
 /** Whether a process of that id runs (one of another user's counts too). */
@@ -37,10 +37,10 @@ export function takePidLock(lock: string, words: LockWords): () => void {
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0)
-        throw new UsageError(`cannot lock ${words.what}: ${(err as Error).message.split('\n')[0]}`);
+        throw new UsageError(words.cannotLock((err as Error).message.split('\n')[0]!));
       const pid = Number(readFileSync(lock, 'utf8').trim());
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))
-        throw new UsageError(`${words.busy(pid)} (or remove ${lock} if that process is not coopctl)`);
+        throw new UsageError(words.busy(pid, lock));
       // Left by a run that ended without releasing it (killed): take it over.
       unlinkSync(lock);
     }

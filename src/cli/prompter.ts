@@ -9,20 +9,65 @@ export interface Choice<T extends string> {
   readonly disabled?: string;
 }
 
+/**
+ * The words the prompt library says itself, in the run's language: the
+ * answers of a confirmation (`Sim`/`Não`: `s/N`; y and n are understood in
+ * any language), the keys' help under a list, a search that finds nothing.
+ */
+export interface PromptWords {
+  readonly yes: string;
+  readonly no: string;
+  readonly mustAnswer: (yes: string, no: string) => string;
+  readonly navigate: string;
+  readonly select: string;
+  readonly noResults: string;
+  readonly disabled: string;
+}
+
+/** What every question has: its text, and the library's words (English when absent). */
+export interface Question {
+  readonly message: string;
+  readonly words?: PromptWords;
+}
+
 export interface Prompter {
-  input(q: { message: string; default?: string; validate?: (value: string) => true | string }): Promise<string>;
+  input(q: Question & { default?: string; validate?: (value: string) => true | string }): Promise<string>;
   /** Hidden input (tokens). */
-  password(q: { message: string; validate?: (value: string) => true | string }): Promise<string>;
-  select<T extends string>(q: { message: string; choices: readonly Choice<T>[]; default?: T }): Promise<T>;
-  confirm(q: { message: string; default?: boolean }): Promise<boolean>;
+  password(q: Question & { validate?: (value: string) => true | string }): Promise<string>;
+  select<T extends string>(q: Question & { choices: readonly Choice<T>[]; default?: T }): Promise<T>;
+  confirm(q: Question & { default?: boolean }): Promise<boolean>;
   /** A list filtered as the user types: `source` gives the choices for the words typed so far (Enter picks the highlighted one). */
   search<T extends string>(q: SearchQuestion<T>): Promise<T>;
 }
 
-export interface SearchQuestion<T extends string> {
-  readonly message: string;
+export interface SearchQuestion<T extends string> extends Question {
   readonly source: (term: string) => readonly Choice<T>[];
   readonly pageSize?: number;
+}
+
+/** @inquirer/prompts' theme for `words`: its own texts replaced, its look kept. */
+function themeOf(words: PromptWords | undefined, styleText: typeof import('node:util').styleText) {
+  if (!words) return {};
+  const own: Readonly<Record<string, string>> = {
+    navigate: words.navigate,
+    select: words.select,
+    'No results found': words.noResults,
+  };
+  return {
+    keywords: {
+      yes: words.yes,
+      no: words.no,
+      error: ({ yes, no }: { yes: string; no: string }) => words.mustAnswer(yes, no),
+    },
+    i18n: { disabledError: words.disabled },
+    style: {
+      error: (text: string) => styleText('red', `> ${own[text] ?? text}`),
+      keysHelpTip: (keys: Array<[string, string]>) =>
+        keys
+          .map(([key, action]) => `${styleText('bold', key)} ${styleText('dim', own[action] ?? action)}`)
+          .join(styleText('dim', ' • ')),
+    },
+  };
 }
 
 /** Prompts of @inquirer/prompts, loaded on first use, reading `input` and drawing on `output` (stderr, so stdout stays data). */
@@ -31,7 +76,10 @@ export function inquirerPrompter(io: {
   output: NodeJS.WritableStream;
   signal: AbortSignal;
 }): Prompter {
-  const load = () => import('@inquirer/prompts');
+  const load = async () => {
+    const [prompts, { styleText }] = await Promise.all([import('@inquirer/prompts'), import('node:util')]);
+    return { prompts, theme: (words: PromptWords | undefined) => themeOf(words, styleText) };
+  };
   const context = {
     get input() {
       return io.input();
@@ -40,23 +88,53 @@ export function inquirerPrompter(io: {
     signal: io.signal,
   };
   return {
-    input: async (q) => (await load()).input(q, context),
-    password: async (q) => (await load()).password({ ...q, mask: '*' }, context),
-    select: async <T extends string>(q: { message: string; choices: readonly Choice<T>[]; default?: T }) =>
-      (await load()).select<T>(
-        { message: q.message, choices: q.choices, ...(q.default === undefined ? {} : { default: q.default }) },
+    input: async ({ words, ...q }) => {
+      const { prompts, theme } = await load();
+      return prompts.input({ ...q, theme: theme(words) }, context);
+    },
+    password: async ({ words, ...q }) => {
+      const { prompts, theme } = await load();
+      return prompts.password({ ...q, mask: '*', theme: theme(words) }, context);
+    },
+    select: async <T extends string>(q: Question & { choices: readonly Choice<T>[]; default?: T }) => {
+      const { prompts, theme } = await load();
+      return prompts.select<T>(
+        {
+          message: q.message,
+          choices: q.choices,
+          theme: theme(q.words),
+          ...(q.default === undefined ? {} : { default: q.default }),
+        },
         context,
-      ),
-    confirm: async (q) => (await load()).confirm(q, context),
-    search: async <T extends string>(q: SearchQuestion<T>) =>
-      (await load()).search<T>(
+      );
+    },
+    confirm: async ({ words, ...q }) => {
+      const { prompts, theme } = await load();
+      return prompts.confirm({ ...q, theme: theme(words) }, context);
+    },
+    search: async <T extends string>(q: SearchQuestion<T>) => {
+      const { prompts, theme } = await load();
+      return prompts.search<T>(
         {
           message: q.message,
           source: (term) => q.source(term ?? ''),
+          theme: theme(q.words),
           ...(q.pageSize === undefined ? {} : { pageSize: q.pageSize }),
         },
         context,
-      ),
+      );
+    },
+  };
+}
+
+/** The same prompter, every question carrying `words` (the run's language: Invocation gives its commands this one). */
+export function speakingPrompter(p: Prompter, words: PromptWords): Prompter {
+  return {
+    input: (q) => p.input({ ...q, words }),
+    password: (q) => p.password({ ...q, words }),
+    select: (q) => p.select({ ...q, words }),
+    confirm: (q) => p.confirm({ ...q, words }),
+    search: (q) => p.search({ ...q, words }),
   };
 }
 
@@ -84,7 +162,7 @@ export function safePrompter(p: Prompter): Prompter {
         ...(q.default === undefined ? {} : { default: sanitize(q.default) }),
       }),
     password: (q) => p.password({ ...q, message: sanitize(q.message) }),
-    select: <T extends string>(q: { message: string; choices: readonly Choice<T>[]; default?: T }) =>
+    select: <T extends string>(q: Question & { choices: readonly Choice<T>[]; default?: T }) =>
       p.select<T>({ ...q, message: sanitize(q.message), choices: safeChoices(q.choices) }),
     confirm: (q) => p.confirm({ ...q, message: sanitize(q.message) }),
     search: <T extends string>(q: SearchQuestion<T>) =>

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Context } from './context.js';
 import type { GlobalOptions } from './global-options.js';
+import { chooseLang, type Lang, messagesFor, type Messages } from './i18n/index.js';
 import { Invocation } from './invocation.js';
 
 /** A command's work: gets the invocation and the positional arguments, returns the exit code. */
@@ -11,16 +12,21 @@ export class RunState {
   readonly ctx: Context;
   exitCode = 0;
   invocation: Invocation | undefined;
+  /** The language of this run's help and messages (i18n/lang.ts). */
+  readonly lang: Lang;
+  readonly m: Messages;
 
-  constructor(ctx: Context) {
+  constructor(ctx: Context, lang: Lang = chooseLang([], ctx.env)) {
     this.ctx = ctx;
+    this.lang = lang;
+    this.m = messagesFor(lang);
   }
 
   /** Makes `fn` the action of `command`. */
   bind(command: Command, fn: CommandAction): Command {
     return command.action(async (...args: unknown[]) => {
       const cmd = args[args.length - 1] as Command;
-      this.invocation = new Invocation(this.ctx, cmd.optsWithGlobals<GlobalOptions>());
+      this.invocation = new Invocation(this.ctx, cmd.optsWithGlobals<GlobalOptions>(), this.lang);
       this.exitCode = await fn(this.invocation, args.slice(0, -2), cmd);
     });
   }

@@ -2,10 +2,12 @@
 import type { Context } from './context.js';
 import { reportFailure } from './failure.js';
 import { buildProgram } from './program.js';
+import { langSetting } from './config/lang-setting.js';
+import { chooseLang } from './i18n/index.js';
 import { RunState } from './run-state.js';
 
 export async function runCli(argv: readonly string[], ctx: Context): Promise<number> {
-  const run = new RunState(ctx);
+  const run = new RunState(ctx, chooseLang(argv, ctx.env, langSetting(argv, ctx.env, ctx.configPath)));
   try {
     const program = await buildProgram(run, argv);
     await program.parseAsync([...argv], { from: 'user' });

@@ -3,14 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { decodeText, guessDelimiter, parseCsv } from '../../src/cli/batch/csv.js';
 import { makePlan, planErrors } from '../../src/cli/batch/plan.js';
 import { readSource } from '../../src/cli/batch/input.js';
+import { messagesFor } from '../../src/cli/i18n/index.js';
 import { cellSetter, csvFile, jsonFile } from './fixtures.js';
 
-const plan = (name: string, text: string) => makePlan(readSource(name, Buffer.from(text, 'utf8')));
+const EN = messagesFor('en');
+const plan = (name: string, text: string) => makePlan(EN, readSource(EN, name, Buffer.from(text, 'utf8')));
 
 describe('parseCsv', () => {
   it('reads quoted cells with delimiters, quotes and line breaks, keeping the line each record starts on', () => {
     const text = 'a,b,c\r\n1,"x, y","say ""hi"""\r\n2,"two\nlines",z\n\n3,,\n';
-    const csv = parseCsv(text);
+    const csv = parseCsv(EN, text);
     expect(csv.problems).toEqual([]);
     expect(csv.records).toEqual([
       { line: 1, cells: ['a', 'b', 'c'] },
@@ -21,7 +23,7 @@ describe('parseCsv', () => {
   });
 
   it('leaves out blank lines and rows of empty cells, and reads a last line without a line break', () => {
-    expect(parseCsv('a;b\n;\n1;2').records).toEqual([
+    expect(parseCsv(EN, 'a;b\n;\n1;2').records).toEqual([
       { line: 1, cells: ['a', 'b'] },
       { line: 3, cells: ['1', '2'] },
     ]);
@@ -34,15 +36,15 @@ describe('parseCsv', () => {
   });
 
   it('reports a quote never closed at the line where its record starts', () => {
-    const csv = parseCsv('a,b\n1,"open\n2,3\n');
+    const csv = parseCsv(EN, 'a,b\n1,"open\n2,3\n');
     expect(csv.problems).toEqual([{ line: 2, message: expect.stringContaining('never closed') }]);
-    expect(parseCsv('a,b\n\n\n1,"open\n\n2,3\n').problems).toEqual([
+    expect(parseCsv(EN, 'a,b\n\n\n1,"open\n\n2,3\n').problems).toEqual([
       { line: 4, message: expect.stringContaining('never closed') },
     ]);
   });
 
   it('counts a CRLF inside a quoted cell as one line, and reads \\r\\n, \\n and \\r mixed in one file', () => {
-    const csv = parseCsv('a,b\r\n1,"two\r\nlines"\r\n\r\n3,4\n5,6\r7,8');
+    const csv = parseCsv(EN, 'a,b\r\n1,"two\r\nlines"\r\n\r\n3,4\n5,6\r7,8');
     expect(csv.problems).toEqual([]);
     expect(csv.records).toEqual([
       { line: 1, cells: ['a', 'b'] },
@@ -54,24 +56,24 @@ describe('parseCsv', () => {
   });
 
   it('reports text after a closing quote, and a quote inside an unquoted cell, at their line', () => {
-    expect(parseCsv('a,b\n1,2\n3,"x\r\ny"z\n').problems).toEqual([
+    expect(parseCsv(EN, 'a,b\n1,2\n3,"x\r\ny"z\n').problems).toEqual([
       { line: 4, message: expect.stringContaining('text after a closing quote') },
     ]);
-    expect(parseCsv('a,b\n1,2\n3,4"\n').problems).toEqual([
+    expect(parseCsv(EN, 'a,b\n1,2\n3,4"\n').problems).toEqual([
       { line: 3, message: expect.stringContaining('quote the whole cell') },
     ]);
-    expect(parseCsv('a,b\n1,2\n3,4"\n').records).toEqual([
+    expect(parseCsv(EN, 'a,b\n1,2\n3,4"\n').records).toEqual([
       { line: 1, cells: ['a', 'b'] },
       { line: 2, cells: ['1', '2'] },
     ]);
   });
 
   it('decodes UTF-8 (with or without a byte-order mark), UTF-16 and Windows-1252', () => {
-    expect(decodeText(Buffer.from('\ufeffnome\nJoão\n', 'utf8'))).toEqual({ text: 'nome\nJoão\n' });
-    expect(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('nome\nJoão\n', 'utf16le')])).text).toBe(
-      'nome\nJoão\n',
-    );
-    const latin = decodeText(Buffer.from([0x4a, 0x6f, 0xe3, 0x6f]));
+    expect(decodeText(EN, Buffer.from('\ufeffnome\nJoão\n', 'utf8'))).toEqual({ text: 'nome\nJoão\n' });
+    expect(
+      decodeText(EN, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('nome\nJoão\n', 'utf16le')])).text,
+    ).toBe('nome\nJoão\n');
+    const latin = decodeText(EN, Buffer.from([0x4a, 0x6f, 0xe3, 0x6f]));
     expect(latin.text).toBe('João');
     expect(latin.note).toContain('Windows-1252');
   });
@@ -181,8 +183,8 @@ describe('JSON layout', () => {
   });
 
   it('detects the format by extension, else by content', () => {
-    expect(readSource('members', Buffer.from('[]')).format).toBe('json');
-    expect(readSource('members', Buffer.from('contract,cpf\n')).format).toBe('csv');
-    expect(readSource('m.csv', Buffer.from('[]')).format).toBe('csv');
+    expect(readSource(EN, 'members', Buffer.from('[]')).format).toBe('json');
+    expect(readSource(EN, 'members', Buffer.from('contract,cpf\n')).format).toBe('csv');
+    expect(readSource(EN, 'm.csv', Buffer.from('[]')).format).toBe('csv');
   });
 });

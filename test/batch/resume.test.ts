@@ -8,8 +8,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makePlan } from '../../src/cli/batch/plan.js';
 import { readSource } from '../../src/cli/batch/input.js';
+import { messagesFor } from '../../src/cli/i18n/index.js';
 import { csvFile, dbCounts } from './fixtures.js';
 import { closeHarness, posts, report, startWorld, type World } from './setup.js';
+
+const EN = messagesFor('en');
 
 let w: World;
 beforeEach(async () => {
@@ -33,7 +36,7 @@ function writeEntries(journal: string, list: readonly Entry[]): void {
 
 /** The plan's step of a CSV line: the beneficiary's, or the contract's for a contract-only row. */
 function stepOf(file: string, line: number) {
-  const plan = makePlan(readSource(file, readFileSync(file)));
+  const plan = makePlan(EN, readSource(EN, file, readFileSync(file)));
   const row = plan.rows.find((r) => r.line === line)!;
   return { beneficiary: row.beneficiary, contract: row.group!.contract!, subs: row.subs };
 }

@@ -7,6 +7,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { messagesFor } from '../../src/cli/i18n/index.js';
 import {
   draftsDir,
   listDrafts,
@@ -16,6 +17,8 @@ import {
   removeDraft,
   writeDraft,
 } from '../../src/cli/drafts.js';
+
+const EN = messagesFor('en');
 
 let home: string;
 beforeEach(() => {
@@ -56,7 +59,7 @@ describe('writing and reading', () => {
       coopctl: expect.stringMatching(/^\d+\.\d+\.\d+/),
       data: { cpf: '529.982.247-25' },
     });
-    const read = readDraft(path, 'enrol-wizard');
+    const read = readDraft(EN, path, 'enrol-wizard');
     expect(read.data).toEqual({ cpf: '529.982.247-25' });
     expect(read.saved.toISOString()).toBe('2026-05-02T14:03:00.000Z');
   });
@@ -66,12 +69,12 @@ describe('writing and reading', () => {
     mkdirSync(dir, { recursive: true });
     const path = join(dir, 'x.json');
     writeFileSync(path, 'not json');
-    expect(() => readDraft(path, 'enrol-wizard')).toThrow(
+    expect(() => readDraft(EN, path, 'enrol-wizard')).toThrow(
       `cannot read the draft ${path} (not JSON); delete it, or fix it`,
     );
     writeFileSync(path, JSON.stringify({ draft: 'book-wizard', format: 1, data: {} }));
-    expect(() => readDraft(path, 'enrol-wizard')).toThrow(`${path} is not a draft of this coopctl (format 1)`);
-    expect(() => readDraft(join(dir, 'missing.json'), 'enrol-wizard')).toThrow('(ENOENT)');
+    expect(() => readDraft(EN, path, 'enrol-wizard')).toThrow(`${path} is not a draft of this coopctl (format 1)`);
+    expect(() => readDraft(EN, join(dir, 'missing.json'), 'enrol-wizard')).toThrow('(ENOENT)');
   });
 
   it('lists the drafts of a kind, most recent first; removes one with its lock', () => {
@@ -81,7 +84,7 @@ describe('writing and reading', () => {
     const other = newDraftPath(env(), 'book-wizard', new Date('2026-05-03T10:00:00Z'));
     for (const p of [older, newer, other]) writeDraft(p, 'x', {});
     expect(listDrafts(env(), 'enrol-wizard')).toEqual([newer, older]);
-    const release = lockDraft(newer, 'coopctl enrol wizard');
+    const release = lockDraft(EN, newer, 'coopctl enrol wizard');
     expect(readFileSync(`${newer}.lock`, 'utf8')).toBe(`${process.pid}\n`);
     removeDraft(newer);
     release();
@@ -92,11 +95,11 @@ describe('writing and reading', () => {
     const path = newDraftPath(env(), 'enrol-wizard');
     writeDraft(path, 'enrol-wizard', {});
     writeFileSync(`${path}.lock`, `${process.ppid}\n`);
-    expect(() => lockDraft(path, 'coopctl enrol wizard')).toThrow(
+    expect(() => lockDraft(EN, path, 'coopctl enrol wizard')).toThrow(
       `another coopctl enrol wizard (process ${process.ppid}) is working on the draft ${path}`,
     );
     writeFileSync(`${path}.lock`, '999999999\n');
-    const release = lockDraft(path, 'coopctl enrol wizard');
+    const release = lockDraft(EN, path, 'coopctl enrol wizard');
     expect(readFileSync(`${path}.lock`, 'utf8')).toBe(`${process.pid}\n`);
     expect(statSync(`${path}.lock`).mode & 0o777).toBe(0o600);
     release();

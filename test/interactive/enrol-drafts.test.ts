@@ -189,9 +189,7 @@ describe('drafts: kept when the wizard stops, resumed without sending anything t
     ];
     const r = await wizard(t, enrolmentScript(people));
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain(
-      'error: beneficiary 2 · contact (beneficiario/contato): the request failed: refused beneficiario/contato',
-    );
+    expect(r.stderr).toContain('error: beneficiary 2 · contact: the request failed: refused beneficiario/contato');
     expect(r.stderr).toContain('coopctl enrol wizard --resume goes on from here');
     const { json } = theDraft();
     expect(json.data.progress.done).toEqual({

@@ -14,11 +14,14 @@ import {
   ruleProblem,
 } from '../../src/cli/interactive/fields.js';
 import { operation, sampleParams, sampleRecord } from '../../src/catalogue/index.js';
+import { messagesFor } from '../../src/cli/i18n/index.js';
+import type { PromptWords } from '../../src/cli/prompter.js';
 import { flagWords } from '../cli/argv.js';
 import { startHarness, type Harness } from '../cli/harness.js';
 import { ENTER, fakePrompter } from './fake-prompter.js';
 
 const TTY = { stdin: true, stdout: true, stderr: true };
+const EN = messagesFor('en');
 const CARD = '00010001000001005';
 
 let h: Harness;
@@ -33,16 +36,16 @@ describe('field questions (unit)', () => {
   const doc = operation('enrol.beneficiary.document');
 
   it('a closed set offers its values, with the meaning the rule gives them', () => {
-    expect(fieldChoices(save.params['tipo_endereco']!).map((c) => c.value)).toEqual(['R', 'C']);
-    expect(choiceMeaning(save.params['endereco_ind_fatura']!, 'S')).toBe('yes');
-    expect(fieldChoices(save.params['endereco_ind_fatura']!).map((c) => c.name)).toEqual(['S (yes)', 'N (no)']);
-    expect(fieldChoices(operation('enrol.payer').params['sexo']!).map((c) => c.name)).toEqual(['M', 'F']);
-    expect(fieldChoices(save.params['tipo_endereco']!, true).at(-1)).toEqual({ name: '(leave empty)', value: '' });
+    expect(fieldChoices(EN, save.params['tipo_endereco']!).map((c) => c.value)).toEqual(['R', 'C']);
+    expect(choiceMeaning(EN, save.params['endereco_ind_fatura']!, 'S')).toBe('yes');
+    expect(fieldChoices(EN, save.params['endereco_ind_fatura']!).map((c) => c.name)).toEqual(['S (yes)', 'N (no)']);
+    expect(fieldChoices(EN, operation('enrol.payer').params['sexo']!).map((c) => c.name)).toEqual(['M', 'F']);
+    expect(fieldChoices(EN, save.params['tipo_endereco']!, true).at(-1)).toEqual({ name: '(leave empty)', value: '' });
   });
 
   it('the validator applies the catalogue rule and shows it', () => {
     const card = operation('registration.show').params['usuario_cartao']!;
-    const validate = fieldValidator(card);
+    const validate = fieldValidator(EN, card);
     expect(validate(CARD)).toBe(true);
     expect(validate(` ${CARD} `)).toBe(true);
     expect(validate('123')).toBe(`must be 17 digits; understood 3 digits "123", e.g. ${CARD}`);
@@ -51,23 +54,23 @@ describe('field questions (unit)', () => {
       `must be 17 digits; understood 16 digits "************0100", e.g. ${CARD}`,
     );
     const cpf = operation('enrol.payer').params['cpf']!;
-    expect(fieldValidator(cpf)('529.982.247-26')).toMatch(
+    expect(fieldValidator(EN, cpf)('529.982.247-26')).toMatch(
       /^must be a CPF with valid check digits \(a CPF 999\.999\.999-99 with valid check digits\), e\.g\. 529\.982\.247-25$/,
     );
-    expect(ruleProblem(cpf, '529.982.247-25')).toBeUndefined();
+    expect(ruleProblem(EN, cpf, '529.982.247-25')).toBeUndefined();
   });
 
   it('array fields take comma-separated codes, each checked', () => {
-    const validate = fieldValidator(doc.params['tipo_documento']!);
+    const validate = fieldValidator(EN, doc.params['tipo_documento']!);
     expect(validate('RG, CPF')).toBe(true);
     expect(validate('RG,ABCD')).toMatch(/code of 1 to 3 characters/);
     expect(validate('')).toMatch(/at least one code/);
-    expect(fieldMessage('tipo_documento', doc.params['tipo_documento']!)).toContain('comma-separated');
+    expect(fieldMessage(EN, 'tipo_documento', doc.params['tipo_documento']!)).toContain('comma-separated');
   });
 
   it('an optional field may be left empty', () => {
-    expect(fieldValidator(doc.params['data_expedicao']!, true)('')).toBe(true);
-    expect(fieldValidator(doc.params['data_expedicao']!, true)('31/02/2020')).toMatch(/real calendar date/);
+    expect(fieldValidator(EN, doc.params['data_expedicao']!, true)('')).toBe(true);
+    expect(fieldValidator(EN, doc.params['data_expedicao']!, true)('31/02/2020')).toMatch(/real calendar date/);
   });
 
   it('missing required fields: in catalogue order, defaults and given ones excluded', () => {
@@ -237,5 +240,51 @@ describe('no prompt without a TTY', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/enrol wizard asks its questions on a terminal/);
     expect(prompter.asked).toHaveLength(0);
+  });
+});
+
+describe('prompting in Portuguese (LANG=pt_BR.UTF-8)', () => {
+  const PT = { LANG: 'pt_BR.UTF-8' };
+
+  it('says what is missing, asks with the rule, and refuses in Portuguese; the prompt library gets its Portuguese words', async () => {
+    const op = operation('registration.show');
+    h.test.reply({ json: [sampleRecord(op)] });
+    const fake = fakePrompter(['123', CARD]);
+    const words: Array<PromptWords | undefined> = [];
+    const prompter = {
+      ...fake,
+      input: (q: Parameters<typeof fake.input>[0]) => {
+        words.push(q.words);
+        return fake.input(q);
+      },
+    };
+    const r = await h.run(['registration', 'show'], { tty: TTY, prompter, env: PT });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      'coopctl registration show: falta 1 campo obrigatório (--usuario-cartao); responda abaixo, ou Ctrl-C para parar.\n',
+    );
+    const [q] = fake.asked;
+    expect(q!.message).toMatch(/ \[usuario_cartao\] \(17 dígitos; também 0001 0001 000001 00 5, /);
+    expect(q!.errors).toEqual([`deve ter 17 dígitos; foram lidos 3 dígitos "123", ex.: ${CARD}`]);
+    expect(words[0]).toMatchObject({ yes: 'Sim', no: 'Não', navigate: 'navegar', select: 'escolher' });
+    expect(words[0]!.mustAnswer('Sim', 'Não')).toBe('Responda "Sim" ou "Não"');
+  });
+
+  it('offers closed sets and documented codes with their meaning in Portuguese', () => {
+    const save = operation('registration.save-address');
+    const PTM = messagesFor('pt-BR');
+    expect(fieldChoices(PTM, save.params['endereco_ind_fatura']!).map((c) => c.name)).toEqual(['S (sim)', 'N (não)']);
+    expect(fieldChoices(PTM, save.params['tipo_endereco']!, true).map((c) => c.name)).toEqual([
+      'R (residencial)',
+      'C (comercial)',
+      '(deixar em branco)',
+    ]);
+    const doc = operation('enrol.beneficiary.document').params['tipo_documento']!;
+    expect(fieldMessage(PTM, 'tipo_documento', doc, { optional: true })).toMatch(
+      /\[tipo_documento\] \(códigos separados por vírgula; documentados: RG, CPF, CNH, CNS, CN, CC, PAS, CTP, RNE\) \(opcional, Enter para pular\)$/,
+    );
+    expect(fieldValidator(PTM, operation('enrol.payer').params['cpf']!)('529.982.247-26')).toBe(
+      'deve ser um CPF com dígitos verificadores válidos (um CPF 999.999.999-99 com dígitos verificadores válidos), ex.: 529.982.247-25',
+    );
   });
 });

@@ -17,37 +17,13 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { ENTER, type Scripted } from './fake-prompter.js';
 import { enrolmentScript, review } from './enrol-script.js';
 import { draftsIn } from './enrol-service.js';
+import { drive } from './pane-script.js';
 import { readRecords } from './run.js';
 import { bundleCli, Pane, Tmux } from './tmux.js';
 
 const CARD = '00010001000001005';
 /** Her spouse: the other client that takes a slot meanwhile. */
 const SPOUSE = '00010001000001013';
-
-/** Answers scripted questions on the screen: a bare ENTER takes the default of whatever is asked. */
-async function drive(pane: Pane, script: readonly Scripted[]): Promise<void> {
-  for (const item of script) {
-    if (item === ENTER) {
-      await pane.waitFor('a question', (s) => Pane.activePrompt(s) !== undefined);
-      const asked = Pane.activePrompt(pane.last)!.line;
-      await pane.keys('Enter');
-      await pane.waitFor(`the next question after ${asked}`, (s) => Pane.activePrompt(s)?.line !== asked);
-      continue;
-    }
-    if (typeof item !== 'object') throw new Error('every other scripted answer names its question');
-    const { q, a } = item;
-    if (typeof a === 'boolean') {
-      await pane.confirm(q, a);
-      continue;
-    }
-    const prompt = await pane.prompt(q);
-    const isSelect = prompt.below.some((l) => l.startsWith('❯ '));
-    if (a === ENTER) await pane.keys('Enter');
-    else if (typeof a !== 'string') throw new Error('no Ctrl-C in a pane script');
-    else if (isSelect) await pane.select(q, a);
-    else await pane.input(q, a);
-  }
-}
 
 describe('in a real pseudo-terminal (tmux)', () => {
   let server: TestServer;
@@ -93,9 +69,12 @@ describe('in a real pseudo-terminal (tmux)', () => {
     });
     try {
       // The card is read first: the beneficiary's name comes before the first question.
-      const first = await pane.prompt('Provider (type a name or a code)');
+      await pane.prompt('Provider (type a name or a code)');
       expect(pane.last).toContain(`Beneficiary: ${String(person!['nome'])}`);
-      expect(first.below.join('\n')).toContain('Clínica Coop Saúde — Clínica Geral (9001)');
+      // The search draws its list once its source has answered.
+      await pane.waitFor('the providers offered', (s) =>
+        (Pane.activePrompt(s)?.below ?? []).some((l) => l.includes('Clínica Coop Saúde — Clínica Geral (9001)')),
+      );
       // An unknown provider, typed as a code: said so, and the provider asked again.
       await pane.type('424242');
       await pane.waitFor('the typed code', (s) => s.includes('❯ Provider code 424242 (typed in)'));

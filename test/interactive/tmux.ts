@@ -51,10 +51,16 @@ export class Tmux {
     return stdout;
   }
 
-  /** Starts `argv` in a new 200×50 session; the shell then prints `__EXIT__ <code>` and keeps the pane. */
+  /**
+   * Starts `argv` in a new 200×50 session with exactly `env` (and the PATH of
+   * this process unless `env` gives one): nothing of the machine's or the tmux
+   * server's environment (LANG, LC_ALL, COOPCTL_*) reaches coopctl. The shell
+   * then prints `__EXIT__ <code>` and keeps the pane.
+   */
   async start(name: string, argv: readonly string[], env: Readonly<Record<string, string>>): Promise<Pane> {
-    const assignments = Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`);
-    const command = `env ${assignments.join(' ')} ${argv.map(shellQuote).join(' ')}; echo "__EXIT__ $?"; sleep 3600`;
+    const exact = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...env };
+    const assignments = Object.entries(exact).map(([k, v]) => `${k}=${shellQuote(v)}`);
+    const command = `env -i ${assignments.join(' ')} ${argv.map(shellQuote).join(' ')}; echo "__EXIT__ $?"; sleep 3600`;
     // The server stays up between sessions (by default it exits with its last one, racing the next start).
     await this.tmux(
       'new-session',

@@ -5,8 +5,9 @@
  * or why it means nothing.
  */
 import type { Operation } from '../../catalogue/index.js';
+import type { Messages } from '../i18n/index.js';
 import type { CsvRecord } from './csv.js';
-import { columnsOf, parts } from './parts.js';
+import { columnsOf } from './parts.js';
 import type { Problem, SubKind } from './source.js';
 
 export type Role = 'contract' | 'payer' | 'beneficiary';
@@ -19,47 +20,49 @@ export type Column =
 export const KEY_COLUMN = 'contract';
 
 /** What a header name means, or a message saying why it means nothing. */
-export function readColumn(name: string): Column | string {
+export function readColumn(m: Messages, name: string): Column | string {
   if (name === KEY_COLUMN) return { role: 'key' };
-  if (name.startsWith('ds.')) return readDeclarationColumn(name);
+  if (name.startsWith('ds.')) return readDeclarationColumn(m, name);
   const dot = name.indexOf('.');
-  if (dot < 0) return readBeneficiaryColumn(name);
-  return readPartColumn(name.slice(0, dot), name.slice(dot + 1));
+  if (dot < 0) return readBeneficiaryColumn(m, name);
+  return readPartColumn(m, name.slice(0, dot), name.slice(dot + 1));
 }
 
-function readDeclarationColumn(name: string): Column | string {
+function readDeclarationColumn(m: Messages, name: string): Column | string {
   const ds = /^ds\.(\d+)\.(\d+)(?:\.(descricao))?$/.exec(name);
   if (ds) return { role: 'ds', form: ds[1]!, question: ds[2]!, field: ds[3] ? 'descricao' : 'resposta' };
-  return 'a declaration column is ds.<formulario_id>.<pergunta_id> (the answer, S or N) or ds.<formulario_id>.<pergunta_id>.descricao';
+  return m.batchFile.dsColumn;
 }
 
-function readBeneficiaryColumn(name: string): Column | string {
+function readBeneficiaryColumn(m: Messages, name: string): Column | string {
   if (columnsOf('beneficiary').includes(name)) return { role: 'beneficiary', field: name };
-  if (name === 'contrato_id' || name === 'beneficiario_id')
-    return `${name} is filled in by the batch from the ids it creates`;
-  return `not a field of beneficiario; a beneficiary column is one of ${columnsOf('beneficiary').join(', ')}`;
+  if (name === 'contrato_id' || name === 'beneficiario_id') return m.batchFile.filledByBatch(name);
+  return m.batchFile.notAField('beneficiary', columnsOf('beneficiary').join(', '));
 }
 
-function notAField(kind: 'contract' | 'payer' | Exclude<SubKind, 'declaration'>, prefix: string): string {
-  return `not a field of ${parts[kind].op.name}; use one of ${columnsOf(kind)
-    .map((f) => `${prefix}.${f}`)
-    .join(', ')}`;
+function notAField(m: Messages, kind: 'contract' | 'payer' | Exclude<SubKind, 'declaration'>, prefix: string): string {
+  return m.batchFile.notAField(
+    kind,
+    columnsOf(kind)
+      .map((f) => `${prefix}.${f}`)
+      .join(', '),
+  );
 }
 
-function readPartColumn(prefix: string, field: string): Column | string {
+function readPartColumn(m: Messages, prefix: string, field: string): Column | string {
   if (prefix === 'contract' || prefix === 'payer') {
     if (columnsOf(prefix).includes(field)) return { role: prefix, field };
-    return notAField(prefix, prefix);
+    return notAField(m, prefix, prefix);
   }
   const sub = /^(contact|address|document)(\d*)$/.exec(prefix);
   if (sub) {
     const kind = sub[1] as 'contact' | 'address' | 'document';
     const n = sub[2] ? Number(sub[2]) : 1;
-    if (n < 1) return `number the ${kind}s from 2: ${kind}., ${kind}2., ${kind}3.`;
+    if (n < 1) return m.batchFile.numberFrom(kind);
     if (columnsOf(kind).includes(field)) return { role: 'sub', kind, n, field };
-    return notAField(kind, prefix);
+    return notAField(m, kind, prefix);
   }
-  return 'unknown prefix; columns are contract, contract.<field>, payer.<field>, <beneficiary field>, contact.<field>, address.<field>, document.<field> (contact2., address2., …) and ds.<formulario_id>.<pergunta_id>';
+  return m.batchFile.unknownPrefix;
 }
 
 /**
@@ -67,26 +70,30 @@ function readPartColumn(prefix: string, field: string): Column | string {
  * to `fatal` what makes the header unusable: a nameless column with values,
  * a name given twice, an unknown name, no contract column.
  */
-export function readHeader(header: CsvRecord, records: readonly CsvRecord[], fatal: Problem[]): (Column | undefined)[] {
+export function readHeader(
+  m: Messages,
+  header: CsvRecord,
+  records: readonly CsvRecord[],
+  fatal: Problem[],
+): (Column | undefined)[] {
+  const said = m.batchFile;
   const columns: (Column | undefined)[] = [];
   const seen = new Map<string, number>();
   const at = (field: string, message: string) => fatal.push({ line: header.line, field, message });
   header.cells.forEach((raw, i) => {
     const name = raw.trim().toLowerCase();
     if (name === '') {
-      if (records.some((r) => (r.cells[i] ?? '').trim() !== ''))
-        at(`column ${i + 1}`, 'has values but no name in the header');
+      if (records.some((r) => (r.cells[i] ?? '').trim() !== '')) at(said.column(i + 1), said.noHeaderName);
       columns.push(undefined);
       return;
     }
-    if (seen.has(name)) at(name, `appears twice in the header (columns ${seen.get(name)! + 1} and ${i + 1})`);
+    if (seen.has(name)) at(name, said.twice(seen.get(name)! + 1, i + 1));
     seen.set(name, i);
-    const col = readColumn(name);
+    const col = readColumn(m, name);
     if (typeof col === 'string') at(name, col);
     columns.push(typeof col === 'string' ? undefined : col);
   });
-  if (!seen.has(KEY_COLUMN))
-    at(KEY_COLUMN, 'the header needs a contract column: a key of your choice that groups the rows of one contract');
+  if (!seen.has(KEY_COLUMN)) at(KEY_COLUMN, said.needsKey);
   return columns;
 }
 

@@ -17,6 +17,7 @@
  * `;` or `|`. The ids that tie the requests together (`contrato_id`,
  * `beneficiario_id`) are filled in by the batch.
  */
+import type { Messages } from '../i18n/index.js';
 import { cellValue, type Column, KEY_COLUMN, readHeader, type Role } from './csv-columns.js';
 import { type CsvRecord, parseCsv } from './csv.js';
 import { PartBuilder } from './part-builder.js';
@@ -96,7 +97,7 @@ class RecordReader {
   }
 
   /** The row read, with its problems (records on a row without a beneficiary among them). */
-  row(problems: Problem[]): SourceRow {
+  row(m: Messages, problems: Problem[]): SourceRow {
     const line = this.#line;
     const subs: SourceSub[] = [...this.#subs.values()].map(({ kind, name, part }) => ({ kind, name, part }));
     const hasBeneficiary = !this.#beneficiary.empty;
@@ -106,7 +107,7 @@ class RecordReader {
         line,
         field: first.part.locate(Object.keys(first.part.values)[0]!).field,
         part: first.name,
-        message: 'is given on a row without a beneficiary (no beneficiary column is filled in)',
+        message: m.batchFile.noBeneficiary,
       });
     }
     return { line, ...(hasBeneficiary ? { beneficiary: this.#beneficiary } : {}), subs, problems };
@@ -115,6 +116,7 @@ class RecordReader {
 
 /** Reads a record's cells; a row with more cells than the header has columns is a problem unless they are empty. */
 function readRecord(
+  m: Messages,
   record: CsvRecord,
   columns: readonly (Column | undefined)[],
 ): { key: string; reader: RecordReader; row: SourceRow } {
@@ -125,14 +127,14 @@ function readRecord(
     problems.push({
       line,
       field: '',
-      message: `has ${record.cells.length} cells but the header names ${columns.length} columns (a delimiter inside a cell needs quotes)`,
+      message: m.batchFile.tooManyCells(record.cells.length, columns.length),
     });
   }
   columns.forEach((col, i) => {
     const text = (record.cells[i] ?? '').trim();
     if (col && text !== '') reader.read(col, text);
   });
-  return { key: reader.key, reader, row: reader.row(problems) };
+  return { key: reader.key, reader, row: reader.row(m, problems) };
 }
 
 function groupFor(groups: Map<string, GroupBuilder>, key: string, line: number): GroupBuilder {
@@ -151,7 +153,7 @@ function groupFor(groups: Map<string, GroupBuilder>, key: string, line: number):
 }
 
 /** Adds a row's contract and payer cells to its group: written once, or the same on each row. */
-function addContractCells(group: GroupBuilder, cells: readonly ContractCell[], line: number): void {
+function addContractCells(m: Messages, group: GroupBuilder, cells: readonly ContractCell[], line: number): void {
   for (const { role, field, text } of cells) {
     const part = role === 'contract' ? group.contract : group.payer;
     const value = cellValue(parts[role].op, field, text);
@@ -162,29 +164,29 @@ function addContractCells(group: GroupBuilder, cells: readonly ContractCell[], l
         line,
         field: `${role}.${field}`,
         part: role,
-        message: `is ${text} here but ${String(part.values[field])} on row ${earlier}; write the contract's and payer's columns once, or the same on each of its rows`,
+        message: m.batchFile.differs(text, String(part.values[field]), earlier),
       });
     }
   }
 }
 
 /** The rows gathered into their contracts (by key, from anywhere in the file), and the rows without a key. */
-function groupRows(records: readonly CsvRecord[], columns: readonly (Column | undefined)[]) {
+function groupRows(m: Messages, records: readonly CsvRecord[], columns: readonly (Column | undefined)[]) {
   const groups = new Map<string, GroupBuilder>();
   const strays: SourceRow[] = [];
   for (const record of records) {
-    const { key, reader, row } = readRecord(record, columns);
+    const { key, reader, row } = readRecord(m, record, columns);
     if (key === '') {
       row.problems.unshift({
         line: record.line,
         field: KEY_COLUMN,
-        message: 'is empty: every row needs the key of its contract',
+        message: m.batchFile.emptyKey,
       });
       strays.push(row);
       continue;
     }
     const group = groupFor(groups, key, record.line);
-    addContractCells(group, reader.contractCells, record.line);
+    addContractCells(m, group, reader.contractCells, record.line);
     group.rows.push(row);
   }
   const out: SourceGroup[] = [...groups.values()].map((g) => ({
@@ -198,8 +200,8 @@ function groupRows(records: readonly CsvRecord[], columns: readonly (Column | un
   return { groups: out, strays };
 }
 
-export function readCsvSource(text: string, notes: string[]): Source {
-  const csv = parseCsv(text);
+export function readCsvSource(m: Messages, text: string, notes: string[]): Source {
+  const csv = parseCsv(m, text);
   const fatal: Problem[] = csv.problems.map((p) => ({ line: p.line, field: '', message: p.message }));
   const [header, ...records] = csv.records;
   const unreadable: Source = { format: 'csv', groups: [], strays: [], fatal, notes };
@@ -207,14 +209,14 @@ export function readCsvSource(text: string, notes: string[]): Source {
     fatal.push({
       line: 1,
       field: '',
-      message: 'the file is empty: it needs a header line of column names and a row per beneficiary',
+      message: m.batchFile.emptyFile,
     });
     return unreadable;
   }
-  const columns = readHeader(header, records, fatal);
+  const columns = readHeader(m, header, records, fatal);
   if (fatal.length) return unreadable;
-  const { groups, strays } = groupRows(records, columns);
+  const { groups, strays } = groupRows(m, records, columns);
   if (groups.length === 0 && strays.length === 0)
-    fatal.push({ line: header.line + 1, field: '', message: 'the file has a header but no rows' });
+    fatal.push({ line: header.line + 1, field: '', message: m.batchFile.noRows });
   return { format: 'csv', groups, strays, fatal, notes };
 }

@@ -8,6 +8,7 @@
  * Each record keeps the line number it starts on, for error messages.
  */
 import { CsvError, parse } from 'csv-parse/sync';
+import type { Messages } from '../i18n/index.js';
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
@@ -27,7 +28,7 @@ export interface CsvFile {
 }
 
 /** The text of a file's bytes, and a note when it was not UTF-8. */
-export function decodeText(bytes: Uint8Array): { text: string; note?: string } {
+export function decodeText(m: Messages, bytes: Uint8Array): { text: string; note?: string } {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)) };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)) };
   try {
@@ -36,7 +37,7 @@ export function decodeText(bytes: Uint8Array): { text: string; note?: string } {
   } catch {
     return {
       text: new TextDecoder('windows-1252').decode(bytes),
-      note: 'the file is not UTF-8; read it as Windows-1252 (Latin-1)',
+      note: m.batchFile.notUtf8,
     };
   }
 }
@@ -57,12 +58,14 @@ export function guessDelimiter(text: string): string {
 }
 
 /** What to tell of csv-parse's errors, by code. */
-const MESSAGES: Partial<Record<string, string>> = {
-  CSV_QUOTE_NOT_CLOSED: 'a quoted cell is never closed (a " is missing)',
-  CSV_INVALID_CLOSING_QUOTE: 'text after a closing quote; quote the whole cell and write a quote inside it as ""',
-  INVALID_OPENING_QUOTE:
-    'a quote inside a cell that does not start with one; quote the whole cell and write a quote inside it as ""',
-};
+function csvMessage(m: Messages, err: unknown): string {
+  const said = m.batchFile;
+  const code = err instanceof CsvError ? err.code : '';
+  if (code === 'CSV_QUOTE_NOT_CLOSED') return said.quoteNotClosed;
+  if (code === 'CSV_INVALID_CLOSING_QUOTE') return said.closingQuote;
+  if (code === 'INVALID_OPENING_QUOTE') return said.openingQuote;
+  return said.notCsv(err instanceof Error ? err.message : String(err));
+}
 
 /**
  * Where records start and errors are, in lines of the file. csv-parse's
@@ -110,7 +113,7 @@ class LineCounter {
  * A syntax error ends the reading: it becomes a problem, and the records
  * before it are kept.
  */
-export function parseCsv(text: string, delimiter = guessDelimiter(text)): CsvFile {
+export function parseCsv(m: Messages, text: string, delimiter = guessDelimiter(text)): CsvFile {
   const records: CsvRecord[] = [];
   const problems: CsvProblem[] = [];
   const lines = new LineCounter();
@@ -133,9 +136,7 @@ export function parseCsv(text: string, delimiter = guessDelimiter(text)): CsvFil
     });
   } catch (err) {
     const e = err instanceof CsvError ? err : undefined;
-    const message =
-      MESSAGES[e?.code ?? ''] ?? `cannot be read as CSV: ${err instanceof Error ? err.message : String(err)}`;
-    problems.push({ line: lines.error(e), message });
+    problems.push({ line: lines.error(e), message: csvMessage(m, err) });
   }
   return { records, delimiter, problems };
 }

@@ -7,10 +7,10 @@
 import { createHash } from 'node:crypto';
 import type { Target } from '../../client/types.js';
 import { UsageError } from '../exit-codes.js';
+import type { Messages } from '../i18n/index.js';
 import type { Batch } from './input.js';
 import { type Recorded, type RunEntry, readJournal, replay } from './journal.js';
 import type { Plan, Step } from './plan.js';
-import { counted } from './plural.js';
 import type { Place, Problem } from './source.js';
 import { stopInvalid } from './validity.js';
 
@@ -59,29 +59,29 @@ export function journalPathOf(file: string, journal: string | undefined): string
 /** The journal of earlier runs (none for stdin without --journal), refusing one that sent elsewhere. */
 export async function readHistory(b: Batch, file: string, journal: string | undefined): Promise<History> {
   const journalPath = journalPathOf(file, journal);
-  if (!journalPath) b.inv.info('enrol batch: reading stdin without --journal: an interrupted run cannot be resumed');
-  const { steps: recorded, runs } = replay(journalPath ? readJournal(journalPath) : []);
+  const said = b.inv.m.batchFile;
+  if (!journalPath) b.inv.info(`enrol batch: ${said.stdinNoJournal}`);
+  const { steps: recorded, runs } = replay(journalPath ? readJournal(b.inv.m, journalPath) : []);
   const target = await b.inv.target('base');
   const lastRun = runs[runs.length - 1];
-  checkTarget(lastRun, journalPath, target);
+  checkTarget(b.inv.m, lastRun, journalPath, target);
   const sha256 = createHash('sha256').update(b.bytes).digest('hex');
-  if (lastRun && lastRun.sha256 !== sha256)
-    b.inv.info(
-      `enrol batch: ${b.name} changed since the last run; rows are matched by contract key and CPF, and checked against what was sent`,
-    );
+  if (lastRun && lastRun.sha256 !== sha256) b.inv.info(`enrol batch: ${said.changed(b.name)}`);
   return { journalPath, recorded, target, sha256, steps: allSteps(b.plan) };
 }
 
-function checkTarget(lastRun: RunEntry | undefined, journalPath: string | undefined, target: Target): void {
-  if (lastRun && lastRun.target !== target.baseUrl) {
-    throw new UsageError(
-      `the journal ${journalPath} records requests sent to ${lastRun.target}, and this run would send to ${target.baseUrl}; its ids mean nothing there. Move the journal aside to send the whole file to ${target.baseUrl}`,
-    );
-  }
+function checkTarget(
+  m: Messages,
+  lastRun: RunEntry | undefined,
+  journalPath: string | undefined,
+  target: Target,
+): void {
+  if (lastRun && lastRun.target !== target.baseUrl)
+    throw new UsageError(m.batchFile.otherTarget(String(journalPath), lastRun.target, target.baseUrl));
 }
 
 /** Steps done by an earlier run from other values: the batch cannot change what it created. */
-function conflicts(h: History): Problem[] {
+function conflicts(m: Messages, h: History): Problem[] {
   const out: Problem[] = [];
   for (const { step, place } of h.steps) {
     const r = h.recorded.get(step.id);
@@ -91,7 +91,7 @@ function conflicts(h: History): Problem[] {
       ...(place.line !== undefined ? { line: place.line } : {}),
       field: place.line !== undefined ? step.name : `${place.path ?? ''} · ${step.name}`,
       part: step.name,
-      message: `was already sent by an earlier run with other values${id}; the batch cannot change what it sent. Undo the edit, or change it with the single commands (coopctl enrol …)`,
+      message: m.batchFile.alreadySent(id),
     });
   }
   return out;
@@ -99,19 +99,14 @@ function conflicts(h: History): Problem[] {
 
 /** Stops the batch (its exit code) when steps were edited after being sent; says what the file no longer has. */
 export async function refuseEdits(b: Batch, h: History): Promise<number | undefined> {
-  const clash = conflicts(h);
+  const said = b.inv.m.batchFile;
+  const clash = conflicts(b.inv.m, h);
   if (clash.length) {
-    await b.inv.notice(
-      `${b.name}: ${counted(clash.length, 'step was', 'steps were')} edited after being sent; nothing was sent`,
-      'error',
-    );
-    return stopInvalid(b, `${b.name}: edited after being sent (journal ${h.journalPath}):`, clash);
+    await b.inv.notice(said.edited(b.name, clash.length), 'error');
+    return stopInvalid(b, said.editedTitle(b.name, String(h.journalPath)), clash);
   }
   const planned = new Set(h.steps.map((s) => s.step.id));
   const orphans = [...h.recorded].filter(([id, r]) => doneBefore(r) && !planned.has(id)).length;
-  if (orphans)
-    b.inv.info(
-      `enrol batch: the journal holds ${counted(orphans, 'done step')} that ${b.name} no longer has; left as they are`,
-    );
+  if (orphans) b.inv.info(`enrol batch: ${said.orphans(orphans, b.name)}`);
   return undefined;
 }

@@ -24,7 +24,7 @@ export async function runPlan(
   const sender = new StepSender(o);
   const onAbort = () => sender.stop('interrupted');
   o.signal.addEventListener('abort', onAbort, { once: true });
-  const lane = { sender, recorded: o.recorded, perContract: o.perContract, finish: o.onRow };
+  const lane = { sender, recorded: o.recorded, perContract: o.perContract, finish: o.onRow, m: o.m };
   // Lanes take contracts in file order; twice as many lanes as request slots keep the slots busy while lanes wait on the journal.
   const groups = plan.groups.filter((g) => g.contract && g.errors.length === 0);
   try {

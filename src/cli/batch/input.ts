@@ -5,6 +5,7 @@
  */
 import { extname } from 'node:path';
 import { UsageError } from '../exit-codes.js';
+import type { Messages } from '../i18n/index.js';
 import type { Invocation } from '../invocation.js';
 import type { Style } from '../style.js';
 import { readCsvSource } from './csv-layout.js';
@@ -42,10 +43,8 @@ async function readBytes(inv: Invocation, file: string): Promise<Buffer> {
   try {
     return await readFile(file);
   } catch (err) {
-    throw new UsageError(
-      `cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
-      HINT,
-    );
+    const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    throw new UsageError(inv.m.batchFile.cannotRead(file, why), HINT);
   }
 }
 
@@ -58,19 +57,19 @@ export function formatOf(file: string, text: string, forced?: 'csv' | 'json'): '
   return /^\s*[[{]/.test(text) ? 'json' : 'csv';
 }
 
-export function readSource(file: string, bytes: Uint8Array, forced?: 'csv' | 'json'): Source {
-  const { text, note } = decodeText(bytes);
+export function readSource(m: Messages, file: string, bytes: Uint8Array, forced?: 'csv' | 'json'): Source {
+  const { text, note } = decodeText(m, bytes);
   const notes = note ? [note] : [];
-  return formatOf(file, text, forced) === 'json' ? readJsonSource(text, notes) : readCsvSource(text, notes);
+  return formatOf(file, text, forced) === 'json' ? readJsonSource(m, text, notes) : readCsvSource(m, text, notes);
 }
 
 /** Reads and plans the file (`-` for stdin); says the notes of its reading (its encoding). */
 export async function loadBatch(inv: Invocation, file: string, format?: 'csv' | 'json'): Promise<Batch> {
   const bytes = await readBytes(inv, file);
   const name = file === '-' ? 'stdin' : file;
-  const source = readSource(file, bytes, format);
+  const source = readSource(inv.m, file, bytes, format);
   for (const note of source.notes) inv.info(`${name}: ${note}`);
-  const plan = makePlan(source);
+  const plan = makePlan(inv.m, source);
   sayBatchWarnings(inv, plan);
   const invalidRows = plan.rows.filter((r) => !rowValid(r)).length;
   return {

@@ -22,6 +22,7 @@ import { closeSync, existsSync, fsync, openSync, readFileSync, readSync, fstatSy
 import { dirname } from 'node:path';
 import { UsageError } from '../exit-codes.js';
 import { takePidLock } from '../pid-lock.js';
+import type { Messages } from '../i18n/index.js';
 
 export type Id = number | string;
 
@@ -100,7 +101,7 @@ export function doneContracts(recorded: ReadonlyMap<string, Recorded>): Id[] {
 }
 
 /** Reads a journal file: its entries, tolerating a last line cut short by a crash. */
-export function readJournal(path: string): Entry[] {
+export function readJournal(m: Messages, path: string): Entry[] {
   if (!existsSync(path)) return [];
   const text = readFileSync(path, 'utf8');
   const lines = text.split('\n');
@@ -116,9 +117,7 @@ export function readJournal(path: string): Entry[] {
     } catch {
       // Only the last line can be cut short (the process died while writing it): that step was not done.
       if (lines.slice(i + 1).every((l) => l.trim() === '')) break;
-      throw new UsageError(
-        `the journal ${path} is damaged at line ${i + 1}; it is not a journal of coopctl enrol batch, or it was edited`,
-      );
+      throw new UsageError(m.batch.damaged(path, i + 1));
     }
   }
   return out;
@@ -140,16 +139,16 @@ export class Journal {
   }
 
   /** Takes the lock (`<journal>.lock`, refusing when another live process holds it) and opens the journal for appending. */
-  static open(path: string): Journal {
+  static open(m: Messages, path: string): Journal {
     const unlock = takePidLock(`${path}.lock`, {
-      what: `the journal ${path}`,
-      busy: (pid) => `another coopctl enrol batch (process ${pid}) is working with ${path}; wait for it to end`,
+      cannotLock: (why) => m.batch.cannotLock(path, why),
+      busy: (pid, lock) => m.batch.busy(pid, path, lock),
     });
     try {
       return new Journal(path, openForAppending(path), unlock);
     } catch (err) {
       unlock();
-      throw new UsageError(`cannot write the journal ${path}: ${(err as Error).message.split('\n')[0]}`);
+      throw new UsageError(m.batch.cannotWrite(path, (err as Error).message.split('\n')[0]!));
     }
   }
 

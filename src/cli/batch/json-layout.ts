@@ -16,6 +16,7 @@
  * e.g. `[3].beneficiaries[1].cpf`.
  */
 import type { Params } from '../../catalogue/index.js';
+import type { Messages } from '../i18n/index.js';
 import type { Problem, Source, SourceGroup, SourcePart, SourceRow, SourceSub, SubKind, Where } from './source.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -38,34 +39,30 @@ const subKeys: Record<string, Exclude<SubKind, 'declaration'>> = {
 const beneficiaryOwn = [...Object.keys(subKeys), 'declaration'];
 
 /** Line and column of a JSON.parse error position, when the message gives one. */
-function jsonError(err: Error, text: string): Problem {
+function jsonError(m: Messages, err: Error, text: string): Problem {
   const pos = /position (\d+)/.exec(err.message);
   let line = 1;
   if (pos) for (let i = 0; i < Number(pos[1]) && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return { line, field: '', message: `not valid JSON: ${err.message.split('\n')[0]}` };
+  return { line, field: '', message: m.batchFile.notJson(err.message.split('\n')[0]!) };
 }
 
 /** The document parsed, or the problem that stops it: not JSON, not an array of contracts, an empty one. */
-function parseDocument(text: string): unknown[] | Problem {
+function parseDocument(m: Messages, text: string): unknown[] | Problem {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (err) {
-    return jsonError(err as Error, text);
+    return jsonError(m, err as Error, text);
   }
-  if (!Array.isArray(doc))
-    return {
-      field: '(top level)',
-      message: 'must be an array of contracts: [{ "registro_ans": …, "payer": {…}, "beneficiaries": […] }, …]',
-    };
-  if (doc.length === 0) return { field: '(top level)', message: 'the array holds no contract' };
+  if (!Array.isArray(doc)) return { field: m.batchFile.topLevel, message: m.batchFile.notArray };
+  if (doc.length === 0) return { field: m.batchFile.topLevel, message: m.batchFile.noContract };
   return doc;
 }
 
-export function readJsonSource(text: string, notes: string[]): Source {
+export function readJsonSource(m: Messages, text: string, notes: string[]): Source {
   const fatal: Problem[] = [];
   const source: Source = { format: 'json', groups: [], strays: [], fatal, notes };
-  const doc = parseDocument(text);
+  const doc = parseDocument(m, text);
   if (!Array.isArray(doc)) {
     fatal.push(doc);
     return source;
@@ -73,45 +70,42 @@ export function readJsonSource(text: string, notes: string[]): Source {
   const keys = new Map<string, number>();
   doc.forEach((el, i) => {
     const path = `[${i}]`;
-    if (isObject(el)) source.groups.push(readContract(el, i, keys));
-    else
-      source.strays.push({
-        path,
-        subs: [],
-        problems: [{ field: path, message: 'must be an object: a contract with its payer and beneficiaries' }],
-      });
+    if (isObject(el)) source.groups.push(readContract(m, el, i, keys));
+    else source.strays.push({ path, subs: [], problems: [{ field: path, message: m.batchFile.contractObject }] });
   });
   return source;
 }
 
 /** The contract's key (`key`, or `#n` by position), each contract's its own. */
-function contractKey(el: Record<string, unknown>, i: number, keys: Map<string, number>, problems: Problem[]): string {
+function contractKey(
+  m: Messages,
+  el: Record<string, unknown>,
+  i: number,
+  keys: Map<string, number>,
+  problems: Problem[],
+): string {
   const path = `[${i}]`;
   let key = `#${i + 1}`;
   if (el['key'] !== undefined) {
     if ((typeof el['key'] === 'string' && el['key'].trim() !== '') || typeof el['key'] === 'number')
       key = String(el['key']).trim();
-    else problems.push({ field: `${path}.key`, message: 'must be a non-empty text or a number' });
+    else problems.push({ field: `${path}.key`, message: m.batchFile.keyType });
   }
   const earlier = keys.get(key);
-  if (earlier !== undefined)
-    problems.push({
-      field: `${path}.key`,
-      message: `${key} is also the key of [${earlier}]; each contract needs its own key`,
-    });
+  if (earlier !== undefined) problems.push({ field: `${path}.key`, message: m.batchFile.keyTwice(key, earlier) });
   else keys.set(key, i);
   return key;
 }
 
-function readContract(el: Record<string, unknown>, i: number, keys: Map<string, number>): SourceGroup {
+function readContract(m: Messages, el: Record<string, unknown>, i: number, keys: Map<string, number>): SourceGroup {
   const path = `[${i}]`;
   const problems: Problem[] = [];
-  const key = contractKey(el, i, keys, problems);
+  const key = contractKey(m, el, i, keys, problems);
   let payer: SourcePart | undefined;
   if (isObject(el['payer'])) payer = part(el['payer'], `${path}.payer`);
   else if (el['payer'] !== undefined && el['payer'] !== null)
-    problems.push({ field: `${path}.payer`, message: 'must be an object of the payer’s fields' });
-  const rows = readBeneficiaries(el['beneficiaries'], path, problems);
+    problems.push({ field: `${path}.payer`, message: m.batchFile.payerObject });
+  const rows = readBeneficiaries(m, el['beneficiaries'], path, problems);
   // A contract without beneficiaries is still a row of the report.
   if (rows.length === 0) rows.push({ path, subs: [], problems: [] });
   return {
@@ -124,30 +118,26 @@ function readContract(el: Record<string, unknown>, i: number, keys: Map<string, 
   };
 }
 
-function readBeneficiaries(list: unknown, path: string, problems: Problem[]): SourceRow[] {
+function readBeneficiaries(m: Messages, list: unknown, path: string, problems: Problem[]): SourceRow[] {
   if (list !== undefined && list !== null && !Array.isArray(list))
-    problems.push({ field: `${path}.beneficiaries`, message: 'must be an array of beneficiaries' });
+    problems.push({ field: `${path}.beneficiaries`, message: m.batchFile.beneficiariesArray });
   const beneficiaries: unknown[] = Array.isArray(list) ? list : [];
   return beneficiaries.map((b, j) => {
     const bpath = `${path}.beneficiaries[${j}]`;
-    if (isObject(b)) return readBeneficiary(b, bpath);
-    return {
-      path: bpath,
-      subs: [],
-      problems: [{ field: bpath, message: 'must be an object of the beneficiary’s fields' }],
-    };
+    if (isObject(b)) return readBeneficiary(m, b, bpath);
+    return { path: bpath, subs: [], problems: [{ field: bpath, message: m.batchFile.beneficiaryObject }] };
   });
 }
 
-function readBeneficiary(b: Record<string, unknown>, path: string): SourceRow {
+function readBeneficiary(m: Messages, b: Record<string, unknown>, path: string): SourceRow {
   const problems: Problem[] = [];
-  const subs = readRecords(b, path, problems);
-  subs.push(...readDeclaration(b['declaration'], path, problems));
+  const subs = readRecords(m, b, path, problems);
+  subs.push(...readDeclaration(m, b['declaration'], path, problems));
   return { path, beneficiary: part(b, path, beneficiaryOwn), subs, problems };
 }
 
 /** Contacts, addresses and documents: an object or an array under the singular or plural name, numbered by kind. */
-function readRecords(b: Record<string, unknown>, path: string, problems: Problem[]): SourceSub[] {
+function readRecords(m: Messages, b: Record<string, unknown>, path: string, problems: Problem[]): SourceSub[] {
   const subs: SourceSub[] = [];
   const counts: Record<string, number> = {};
   for (const [name, kind] of Object.entries(subKeys)) {
@@ -158,7 +148,7 @@ function readRecords(b: Record<string, unknown>, path: string, problems: Problem
       : [[v, `${path}.${name}`] as const];
     for (const [item, ipath] of items) {
       if (!isObject(item)) {
-        problems.push({ field: ipath, message: `must be an object of the ${kind}’s fields` });
+        problems.push({ field: ipath, message: m.batchFile.recordObject(kind) });
         continue;
       }
       const n = (counts[kind] ?? 0) + 1;
@@ -170,7 +160,7 @@ function readRecords(b: Record<string, unknown>, path: string, problems: Problem
 }
 
 /** The declaration's answers (an object or an array), each question answered once. */
-function readDeclaration(ds: unknown, path: string, problems: Problem[]): SourceSub[] {
+function readDeclaration(m: Messages, ds: unknown, path: string, problems: Problem[]): SourceSub[] {
   if (ds === undefined || ds === null) return [];
   const subs: SourceSub[] = [];
   const answers: unknown[] = Array.isArray(ds) ? ds : [ds];
@@ -178,20 +168,13 @@ function readDeclaration(ds: unknown, path: string, problems: Problem[]): Source
   answers.forEach((a, k) => {
     const apath = Array.isArray(ds) ? `${path}.declaration[${k}]` : `${path}.declaration`;
     if (!isObject(a)) {
-      problems.push({
-        field: apath,
-        message: 'must be an object: { "formulario_id": …, "pergunta_id": …, "resposta": "S" or "N" }',
-      });
+      problems.push({ field: apath, message: m.batchFile.answerObject });
       return;
     }
     // Answering a question again replaces the answer: the question is the record's identity.
     const name = `ds.${String(a['formulario_id'] ?? '?')}.${String(a['pergunta_id'] ?? '?')}`;
     const earlier = names.get(name);
-    if (earlier)
-      problems.push({
-        field: apath,
-        message: `answers the question that ${earlier} answers (formulario_id and pergunta_id); answer each question once`,
-      });
+    if (earlier) problems.push({ field: apath, message: m.batchFile.answeredTwice(earlier) });
     names.set(name, apath);
     subs.push({ kind: 'declaration', name, part: part(a, apath) });
   });

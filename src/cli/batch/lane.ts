@@ -7,6 +7,7 @@
  * beneficiary per contract in doubt, which the rerun decides by counting
  * (reconcile.ts).
  */
+import type { Messages } from '../i18n/index.js';
 import { inOrder } from './concurrency.js';
 import type { Id, Recorded } from './journal.js';
 import type { PlanGroup, PlanRow, Step } from './plan.js';
@@ -20,10 +21,9 @@ export interface LaneOptions {
   readonly perContract: number;
   /** Called once for every row, when it is settled. */
   readonly finish: (result: RowResult) => void;
+  /** The run's messages. */
+  readonly m: Messages;
 }
-
-const ID_LOST =
-  'not sent: the beneficiary was created by an interrupted run that did not learn its id; find it, then add these with coopctl enrol beneficiary …';
 
 /** Sends a valid contract group and everything in it; every row of it that is not invalid is finished. */
 export async function sendGroup(g: PlanGroup, rows: ReadonlyMap<PlanRow, RowResult>, lane: LaneOptions): Promise<void> {
@@ -83,7 +83,7 @@ function afterBeneficiary(res: RowResult, out: Outcome, lane: LaneOptions): Prom
   if (!out.ok) recordFailure(res, 'beneficiary', out);
   else {
     if (out.id !== undefined) res.beneficiarioId = out.id;
-    if (out.lost) markIdLost(res, lane.recorded);
+    if (out.lost) markIdLost(res, lane);
     else if (res.row.subs.length) return sendRecords(res, out, lane);
   }
   lane.finish(res);
@@ -91,11 +91,11 @@ function afterBeneficiary(res: RowResult, out: Outcome, lane: LaneOptions): Prom
 }
 
 /** The beneficiary was created by a run that did not learn its id: its records not done cannot be sent. */
-function markIdLost(res: RowResult, recorded: ReadonlyMap<string, Recorded>): void {
+function markIdLost(res: RowResult, lane: LaneOptions): void {
   res.idLost = true;
-  const pending = res.row.subs.filter((s) => recorded.get(s.id)?.state !== 'done');
-  if (pending.length)
-    recordFailure(res, pending.map((s) => s.name).join(', '), { ok: false, status: 'uncertain', message: ID_LOST });
+  const pending = res.row.subs.filter((s) => lane.recorded.get(s.id)?.state !== 'done');
+  const failed = { ok: false, status: 'uncertain', message: lane.m.batch.idLost } as const;
+  if (pending.length) recordFailure(res, pending.map((s) => s.name).join(', '), failed);
 }
 
 /** The beneficiary's records in parallel, once its id is on disk; then the row is finished. */

@@ -7,7 +7,6 @@
 import { ExitCode } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import type { Batch } from './input.js';
-import { counted } from './plural.js';
 import { renderReport, type ReportInput, summarize } from './report.js';
 import { type BatchFiles, saveReport } from './report-file.js';
 import type { RowResult } from './row-result.js';
@@ -15,20 +14,15 @@ import type { EngineTotals } from './step-sender.js';
 import { countsLine, FIRST_FAILURES, failureLines, rowsNotDone } from './summary.js';
 
 /** How to go on: the same command again, which skips what is done. */
-function rerunText(files: BatchFiles, what: string): string {
-  return files.rerun
-    ? `${what}, run the same command again (done steps are skipped): ${files.rerun}`
-    : `there is no journal (stdin without --journal): a rerun would send every row again`;
+function rerunText(inv: Invocation, files: BatchFiles, what: string): string {
+  return files.rerun ? inv.m.batch.rerun(what, files.rerun) : inv.m.batch.noJournal;
 }
 
 /** Says where the report file is, or that there is none. */
 function sayWhere(inv: Invocation, files: BatchFiles, written: string | undefined): void {
-  if (written) inv.info(`report: ${written} (every row: its ids, its result, and why it is not done)`);
-  else if (files.report === undefined && inv.format === 'table')
-    inv.info(
-      'no report file (stdin without --report or --journal): give --report FILE, or -o csv for the rows on stdout',
-    );
-  if (files.journal) inv.info(`journal: ${files.journal}`);
+  if (written) inv.info(inv.m.batch.reportAt(written));
+  else if (files.report === undefined && inv.format === 'table') inv.info(inv.m.batch.noReport);
+  if (files.journal) inv.info(inv.m.batch.journalAt(files.journal));
 }
 
 /** Reports the run; its exit code. */
@@ -37,6 +31,7 @@ export async function finishBatch(b: Batch, files: BatchFiles, totals: EngineTot
   const why = totals.stopped;
   const summary = summarize(results, why, totals);
   const input: ReportInput = {
+    m: b.inv.m,
     file: b.name,
     journal: files.journal,
     report: files.report,
@@ -48,10 +43,11 @@ export async function finishBatch(b: Batch, files: BatchFiles, totals: EngineTot
   };
   const written = await saveReport(b.inv, input);
   if (b.inv.format !== 'table') b.inv.out(await renderReport({ ...input, report: written }, b.inv.format, b.style));
-  b.inv.info(countsLine(summary));
+  const said = b.inv.m.batch;
+  b.inv.info(countsLine(b.inv.m, summary));
   sayWhere(b.inv, files, written);
   if (why === 'interrupted') {
-    await b.inv.notice(`interrupted: ${rerunText(files, 'to send the rows not done')}`, 'note');
+    await b.inv.notice(said.interruptedNotice(rerunText(b.inv, files, said.toSendRest)), 'note');
     return ExitCode.interrupted;
   }
   if (summary.done === summary.rows) return ExitCode.ok;
@@ -69,24 +65,15 @@ async function explainFailure(
   totals: EngineTotals,
   invalid: number,
 ): Promise<void> {
+  const said = inv.m.batch;
   const notDone = rowsNotDone(results);
   if (notDone.length) {
-    await inv.notice(`${counted(notDone.length, 'row')} not done:`, 'error');
-    for (const line of failureLines(notDone)) inv.say(line);
+    await inv.notice(said.rowsNotDone(notDone.length), 'error');
+    for (const line of failureLines(inv.m, notDone)) inv.say(line);
     const left = notDone.length - FIRST_FAILURES;
-    if (left > 0) inv.say(`  … and ${left} more${written ? ` in ${written}` : ''}`);
+    if (left > 0) inv.say(said.moreRows(left, written));
   }
-  if (totals.stopped === 'journal')
-    await inv.notice(
-      `stopped: the journal ${files.journal} cannot be written (${totals.journalError ?? 'fsync failed'}); fix that first`,
-      'error',
-    );
-  if (totals.stopped === 'unreachable')
-    await inv.notice(
-      `stopped: the service could not be reached (${totals.lastTransportError ?? 'connection failures'})`,
-      'error',
-    );
-  inv.say(
-    rerunText(files, notDone.length || invalid ? 'fix what is said; then to retry' : 'to send the rows not done'),
-  );
+  if (totals.stopped === 'journal') await inv.notice(said.journalStopped(files.journal, totals.journalError), 'error');
+  if (totals.stopped === 'unreachable') await inv.notice(said.unreachableStopped(totals.lastTransportError), 'error');
+  inv.say(rerunText(inv, files, notDone.length || invalid ? said.toRetry : said.toSendRest));
 }

@@ -11,7 +11,15 @@
  * - its records: [key, beneficiary, "contact" | "address2" | "ds.1.3" | …].
  */
 import { createHash } from 'node:crypto';
-import { normaliseParams, type Operation, type Params, validateParams, wallClockInput } from '../../catalogue/index.js';
+import {
+  type FieldError,
+  normaliseParams,
+  type Operation,
+  type Params,
+  validateParams,
+  wallClockInput,
+} from '../../catalogue/index.js';
+import type { Messages } from '../i18n/index.js';
 import { columnsOf, type PartParams, parts, type StepKind } from './parts.js';
 import type { Place, Problem, Source, SourcePart, SourceRow, SourceSub } from './source.js';
 
@@ -82,10 +90,9 @@ export function paramsHash(params: Params): string {
   return sha(JSON.stringify(sorted), 16);
 }
 
-/** A validation error's message, with the parameters of the part when the field is not one of them. */
-function errorMessage(kind: StepKind, message: string): string {
-  if (!message.startsWith('is not a parameter of')) return message;
-  return `${message} (${columnsOf(kind).join(', ')})`;
+/** A validation error's message in the run's language; a field the part does not have, with the fields it has. */
+function errorMessage(m: Messages, kind: StepKind, e: FieldError): string {
+  return e.unknown ? m.batchFile.notAField(kind, columnsOf(kind).join(', ')) : m.rules.problem(e.message);
 }
 
 /**
@@ -95,6 +102,7 @@ function errorMessage(kind: StepKind, message: string): string {
  * step's name, `address2`; the kind's by default).
  */
 function check<K extends StepKind>(
+  m: Messages,
   kind: K,
   src: SourcePart,
   errors: Problem[],
@@ -109,16 +117,16 @@ function check<K extends StepKind>(
       errors.push({
         ...src.locate(filled),
         part,
-        message: 'is filled in by the batch from the id it creates; leave it out',
+        message: m.batchFile.leaveOut,
       });
     raw[filled] = '1';
   }
   const v = validateParams(op, raw);
   if (!v.ok) {
     for (const e of v.errors) {
-      const m = /^([^[]+)(\[.*)?$/.exec(e.field);
-      const where = src.locate(m?.[1] ?? e.field);
-      errors.push({ ...where, field: `${where.field}${m?.[2] ?? ''}`, part, message: errorMessage(kind, e.message) });
+      const at = /^([^[]+)(\[.*)?$/.exec(e.field);
+      const where = src.locate(at?.[1] ?? e.field);
+      errors.push({ ...where, field: `${where.field}${at?.[2] ?? ''}`, part, message: errorMessage(m, kind, e) });
     }
     return undefined;
   }
@@ -152,28 +160,27 @@ interface CheckedSub {
 }
 
 /** Checks a sub-record; a declaration answer is named by its question (`ds.1.3`), the others as the file names them. */
-function checkSub(sub: SourceSub, errors: Problem[]): CheckedSub | undefined {
+function checkSub(m: Messages, sub: SourceSub, errors: Problem[]): CheckedSub | undefined {
   if (sub.kind === 'declaration') {
-    const p = check('declaration', sub.part, errors, sub.name);
+    const p = check(m, 'declaration', sub.part, errors, sub.name);
     return p && { name: `ds.${p.formulario_id}.${p.pergunta_id}`, field: 'pergunta_id', params: p };
   }
-  const p = check(sub.kind, sub.part, errors, sub.name);
+  const p = check(m, sub.kind, sub.part, errors, sub.name);
   return p && { name: sub.name, field: Object.keys(sub.part.values)[0] ?? '', params: p };
 }
 
 /** The steps of a beneficiary's records, each question answered once. */
-function subSteps(subs: readonly SourceSub[], bkey: readonly string[], errors: Problem[]): Step[] {
+function subSteps(m: Messages, subs: readonly SourceSub[], bkey: readonly string[], errors: Problem[]): Step[] {
   const steps: Step[] = [];
   const names = new Map<string, string>();
   for (const sub of subs) {
-    const checked = checkSub(sub, errors);
+    const checked = checkSub(m, sub, errors);
     if (!checked) continue;
     const { name } = checked;
     const earlier = names.get(name);
     const where = sub.part.locate(checked.field);
     if (earlier !== undefined) {
-      const message = `answers the same question (${name}) as ${earlier}; answer each question once`;
-      errors.push({ ...where, part: name, message });
+      errors.push({ ...where, part: name, message: m.batchFile.sameQuestion(name, earlier) });
       continue;
     }
     names.set(name, where.field);
@@ -198,21 +205,21 @@ function placeOf(p: Place): Place {
   return p.line !== undefined ? { line: p.line } : { path: p.path! };
 }
 
-function planRow(src: SourceRow, group: PlanGroup | undefined, cpfCount: Map<string, number>): PlanRow {
+function planRow(m: Messages, src: SourceRow, group: PlanGroup | undefined, cpfCount: Map<string, number>): PlanRow {
   const errors: Problem[] = [...src.problems];
   const place = placeOf(src);
   if (!src.beneficiary || !group) return { ...place, ...(group ? { group } : {}), subs: [], errors };
   const bkey = beneficiaryKey(group, src.beneficiary, cpfCount);
-  const params = check('beneficiary', src.beneficiary, errors);
-  const subs = subSteps(src.subs, bkey, errors);
+  const params = check(m, 'beneficiary', src.beneficiary, errors);
+  const subs = subSteps(m, src.subs, bkey, errors);
   if (!params) return { ...place, group, subs: [], errors };
   return { ...place, group, beneficiary: step('beneficiary', bkey, 'beneficiary', params), subs, errors };
 }
 
-function planGroup(g: Source['groups'][number]): PlanGroup {
+function planGroup(m: Messages, g: Source['groups'][number]): PlanGroup {
   const errors: Problem[] = [...g.problems];
-  const contractParams = check('contract', g.contract, errors);
-  const payerParams = g.payer ? check('payer', g.payer, errors) : undefined;
+  const contractParams = check(m, 'contract', g.contract, errors);
+  const payerParams = g.payer ? check(m, 'payer', g.payer, errors) : undefined;
   const group: PlanGroup = {
     ...placeOf(g),
     key: g.key,
@@ -222,14 +229,15 @@ function planGroup(g: Source['groups'][number]): PlanGroup {
     errors,
   };
   const cpfCount = new Map<string, number>();
-  for (const r of g.rows) group.rows.push(planRow(r, group, cpfCount));
+  for (const r of g.rows) group.rows.push(planRow(m, r, group, cpfCount));
   return group;
 }
 
-export function makePlan(source: Source): Plan {
-  const groups = source.groups.map(planGroup);
+/** The plan of a read file, its problems worded in the language of `m`. */
+export function makePlan(m: Messages, source: Source): Plan {
+  const groups = source.groups.map((g) => planGroup(m, g));
   const rows = groups.flatMap((g) => g.rows);
-  for (const s of source.strays) rows.push(planRow(s, undefined, new Map()));
+  for (const s of source.strays) rows.push(planRow(m, s, undefined, new Map()));
   // File order: CSV rows by line (groups gather rows from anywhere in the file).
   if (source.format === 'csv') rows.sort((a, b) => a.line! - b.line!);
   return { format: source.format, groups, rows, fatal: source.fatal, notes: source.notes };

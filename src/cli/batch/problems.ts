@@ -6,6 +6,7 @@
  * (every one is in the report file); in the JSON report, as entries.
  */
 import type { Row } from '../../catalogue/index.js';
+import type { Messages } from '../i18n/index.js';
 import type { Invocation } from '../invocation.js';
 import type { Problem } from './source.js';
 
@@ -20,15 +21,15 @@ function fieldOfPart(p: Problem): string {
 }
 
 /** One problem in one line: `row 12 · beneficiary · cpf: must be …`, `[0].payer.sexo: must be …`, `line 3: not valid JSON …`. */
-export function problemText(p: Problem, format: 'csv' | 'json'): string {
+export function problemText(m: Messages, p: Problem, format: 'csv' | 'json'): string {
   const where: string[] = [];
   if (format === 'csv' && p.line !== undefined) {
-    where.push(`row ${p.line}`);
+    where.push(m.batchFile.row(p.line));
     if (p.part) where.push(p.part);
     const field = fieldOfPart(p);
     if (field) where.push(field);
   } else {
-    if (p.line !== undefined) where.push(`line ${p.line}`);
+    if (p.line !== undefined) where.push(m.batchFile.line(p.line));
     if (p.field) where.push(p.field);
   }
   return where.length ? `${where.join(' · ')}: ${p.message}` : p.message;
@@ -46,9 +47,9 @@ export function printProblems(
   more?: string,
 ): void {
   inv.say(title);
-  for (const p of problems.slice(0, SHOWN)) inv.say(`  ${problemText(p, format)}`);
+  for (const p of problems.slice(0, SHOWN)) inv.say(`  ${problemText(inv.m, p, format)}`);
   const left = problems.length - SHOWN;
-  if (left > 0) inv.say(`  … and ${left} more${more ? `; ${more}` : ''}`);
+  if (left > 0) inv.say(`  ${inv.m.batchFile.more(left, more)}`);
 }
 
 /** The problems as entries of the JSON report. */

@@ -10,6 +10,7 @@
  * drawn last (at stop) shows what was really done.
  */
 import type { Writable } from 'node:stream';
+import type { Messages } from '../i18n/index.js';
 
 export interface ProgressOptions {
   readonly stream: Writable;
@@ -18,6 +19,8 @@ export interface ProgressOptions {
   readonly now: () => number;
   /** Prefix of each line. */
   readonly label: string;
+  /** The run's messages. */
+  readonly m: Messages;
 }
 
 const BAR = 24;
@@ -82,11 +85,11 @@ export class Progress {
 
   #rate(now: number): string {
     const seconds = (now - this.#started) / 1000;
-    return seconds > 0.5 ? `, ${Math.round(this.#settled / seconds)} rows/s` : '';
+    return seconds > 0.5 ? this.#o.m.batch.rate(Math.round(this.#settled / seconds)) : '';
   }
 
   #counts(): string {
-    return `${this.#done}/${this.#o.total} rows done${this.#failed ? `, ${this.#failed} failed` : ''}`;
+    return this.#o.m.batch.rowsDone(this.#done, this.#o.total, this.#failed);
   }
 
   #draw(now: number): void {

@@ -26,6 +26,7 @@ import type { Client } from '../../client/client.js';
 import { buildRequest } from '../../client/request.js';
 import type { Target } from '../../client/types.js';
 import { dataRecords, operation, type RecordOf } from '../../catalogue/index.js';
+import type { Messages } from '../i18n/index.js';
 import { doneContracts, type Id, type Recorded } from './journal.js';
 import type { PartParams } from './parts.js';
 import type { Plan, Step } from './plan.js';
@@ -59,14 +60,13 @@ export function isBeneficiaryKey(key: readonly string[]): boolean {
 }
 
 /** The contracts the service lists (one, by id), or why it cannot tell. */
-async function search(client: Client, target: Target, contratoId?: Id): Promise<Listed[] | string> {
+async function search(m: Messages, client: Client, target: Target, contratoId?: Id): Promise<Listed[] | string> {
   const op = operation('enrol.contract.search');
   const result = await client.call(
     op,
     buildRequest(op, contratoId === undefined ? {} : { contrato_id: contratoId }, target),
   );
-  if (result.kind === 'refused')
-    return `contrato/search was refused: HTTP ${result.status}${result.message ? `: ${result.message}` : ''}`;
+  if (result.kind === 'refused') return m.batch.searchRefused(result.status, result.message ?? '');
   // The client checked each record against the schema; parsing gives its typed values (ids as numbers).
   return dataRecords(result.records).map((r) => op.recordSchema.parse(r));
 }
@@ -80,8 +80,16 @@ class Reconciler {
   readonly #client: Client;
   readonly #target: Target;
   readonly #resendUncertain: boolean;
+  readonly #m: Messages;
 
-  constructor(recorded: ReadonlyMap<string, Recorded>, client: Client, target: Target, resendUncertain: boolean) {
+  constructor(
+    m: Messages,
+    recorded: ReadonlyMap<string, Recorded>,
+    client: Client,
+    target: Target,
+    resendUncertain: boolean,
+  ) {
+    this.#m = m;
     this.#recorded = recorded;
     this.#client = client;
     this.#target = target;
@@ -91,9 +99,7 @@ class Reconciler {
   #undecided(s: Step, message: string): void {
     this.resolutions.set(
       s.id,
-      this.#resendUncertain
-        ? { kind: 'send' }
-        : { kind: 'undecided', message: `${message}; check, then rerun with --resend-uncertain to send it anyway` },
+      this.#resendUncertain ? { kind: 'send' } : { kind: 'undecided', message: this.#m.batch.undecided(message) },
     );
   }
 
@@ -101,10 +107,11 @@ class Reconciler {
   async contracts(steps: readonly Step<PartParams<'contract'>>[]): Promise<void> {
     if (steps.length === 0) return;
     const known = new Set(doneContracts(this.#recorded).map(String));
-    const listed = await search(this.#client, this.#target);
+    const said = this.#m.batch;
+    const listed = await search(this.#m, this.#client, this.#target);
     for (const s of steps) {
       if (typeof listed === 'string') {
-        this.#undecided(s, `an earlier run sent this contract without learning whether it was created, and ${listed}`);
+        this.#undecided(s, said.contractDoubt(listed));
         continue;
       }
       const after = (this.#recorded.get(s.id) as InDoubt).after ?? 0;
@@ -117,11 +124,7 @@ class Reconciler {
           c.cv_nro > after,
       );
       if (candidates.length === 0) this.resolutions.set(s.id, { kind: 'send' });
-      else
-        this.#undecided(
-          s,
-          `an earlier run sent this contract without learning whether it was created; the service has ${candidates.length === 1 ? 'an empty contract' : 'empty contracts'} that may be it (${candidates.map((c) => c.cv_nro).join(', ')})`,
-        );
+      else this.#undecided(s, said.contractCandidates(candidates.map((c) => c.cv_nro).join(', '), candidates.length));
     }
   }
 
@@ -150,14 +153,11 @@ class Reconciler {
 
   /** Counts the contract's lives: none more than the journal knows → send again; as many more as in doubt → lost. */
   async #onContract(contract: string, mine: readonly Step[]): Promise<void> {
-    const doubt = 'an earlier run sent this beneficiary without learning whether it was created, and';
+    const said = this.#m.batch;
     const { known, doubtful } = this.#journalOn(contract);
-    const listed =
-      contract === ''
-        ? 'the journal does not say which contract it was sent to'
-        : await search(this.#client, this.#target, contract);
+    const listed = contract === '' ? said.noParent : await search(this.#m, this.#client, this.#target, contract);
     if (typeof listed === 'string') {
-      for (const s of mine) this.#undecided(s, `${doubt} ${listed}`);
+      for (const s of mine) this.#undecided(s, said.beneficiaryDoubt(listed));
       return;
     }
     const lives = listed.length === 1 ? listed[0]!.cv_qtd_vida : NaN;
@@ -166,19 +166,18 @@ class Reconciler {
     else if (more === doubtful.length) {
       for (const s of mine) this.resolutions.set(s.id, { kind: 'lost' });
       for (const d of doubtful) this.lost.push({ ...d, parent: contract });
-      this.notes.push(
-        `contract ${contract}: ${more} beneficiar${more === 1 ? 'y was' : 'ies were'} created by an interrupted run that did not learn ${more === 1 ? 'its id' : 'their ids'}; not sent again`,
-      );
+      this.notes.push(said.lostOn(contract, more));
     } else {
       const why = Number.isNaN(lives)
-        ? `contract ${contract} was not found`
-        : `contract ${contract} has ${lives} lives where the journal knows ${known}, with ${doubtful.length} in doubt`;
-      for (const s of mine) this.#undecided(s, `${doubt} ${why}`);
+        ? said.contractNotFound(contract)
+        : said.lives(contract, lives, known, doubtful.length);
+      for (const s of mine) this.#undecided(s, said.beneficiaryDoubt(why));
     }
   }
 }
 
 export async function reconcile(
+  m: Messages,
   plan: Plan,
   recorded: ReadonlyMap<string, Recorded>,
   client: Client,
@@ -190,7 +189,7 @@ export async function reconcile(
   const steps = plan.groups
     .flatMap((g) => [g.contract, g.payer, ...g.rows.flatMap((r) => [r.beneficiary, ...r.subs])])
     .filter(doubtful);
-  const r = new Reconciler(recorded, client, target, resendUncertain);
+  const r = new Reconciler(m, recorded, client, target, resendUncertain);
   if (steps.length === 0) return r;
   await r.contracts(contracts);
   await r.beneficiaries(steps.filter((s) => s.kind === 'beneficiary'));

@@ -10,6 +10,7 @@
 import { accessSync, constants, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../exit-codes.js';
+import type { Messages } from '../i18n/index.js';
 import type { Invocation } from '../invocation.js';
 import { renderReport, type ReportInput } from './report.js';
 
@@ -39,12 +40,11 @@ export function reportFormat(path: string): 'csv' | 'jsonl' {
 }
 
 /** Refuses (exit 2, before anything is sent) a report that cannot be written: the journal, a folder, or in a folder not writable. */
-export function checkReportPath(path: string, journal: string | undefined): void {
-  const why = (reason: string) =>
-    new UsageError(`cannot write the report ${path} (${reason}); choose another file with --report FILE`);
-  if (journal !== undefined && resolve(path) === resolve(journal)) throw why('it is the journal');
+export function checkReportPath(m: Messages, path: string, journal: string | undefined): void {
+  const why = (reason: string) => new UsageError(m.batchFile.reportUnwritable(path, reason));
+  if (journal !== undefined && resolve(path) === resolve(journal)) throw why(m.batchFile.itIsJournal);
   try {
-    if (statSync(path).isDirectory()) throw why('it is a folder');
+    if (statSync(path).isDirectory()) throw why(m.batchFile.itIsFolder);
   } catch (err) {
     if (err instanceof UsageError) throw err;
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw why((err as NodeJS.ErrnoException).code ?? 'error');
@@ -78,10 +78,8 @@ export async function saveReport(inv: Invocation, input: ReportInput): Promise<s
     writeReport(path, await renderReport(input, reportFormat(path), style));
     return path;
   } catch (err) {
-    await inv.notice(
-      `cannot write the report ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); the journal keeps every step: rerun the same command to write it`,
-      'error',
-    );
+    const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    await inv.notice(inv.m.batchFile.reportNotWritten(path, why), 'error');
     return undefined;
   }
 }

@@ -8,6 +8,7 @@
  */
 import type { Row } from '../../catalogue/index.js';
 import type { OutputFormat } from '../global-options.js';
+import type { Messages } from '../i18n/index.js';
 import { jsonText } from '../output/json-text.js';
 import { renderRows } from '../output/render.js';
 import type { Style } from '../style.js';
@@ -60,27 +61,20 @@ function place(p: { line?: number; path?: string }): Row {
   return p.line !== undefined ? { line: p.line } : { path: p.path };
 }
 
-const NOT_RUN: Record<NotRunWhy, string> = {
-  interrupted: 'interrupted',
-  unreachable: 'the service could not be reached',
-  journal: 'the journal could not be written',
-  invalid: 'the file has invalid rows',
-};
-
 /** Why a row is not done, in words: the service's messages, an invalid row's problems, or why it was not sent. */
-function rowMessage(r: RowResult, format: 'csv' | 'json', why: NotRunWhy | undefined): string | undefined {
+function rowMessage(m: Messages, r: RowResult, format: 'csv' | 'json', why: NotRunWhy | undefined): string | undefined {
   const failures = r.failures.map((f) => `${f.step}: ${f.message}`).join('; ');
-  if (r.idLost)
-    return `created by an interrupted run that did not learn its beneficiario_id${failures ? `; ${failures}` : ''}`;
+  if (r.idLost) return m.batch.idLostRow(failures);
   if (failures) return failures;
   if (r.status === 'invalid')
-    return [...r.row.errors, ...(r.row.group?.errors ?? [])].map((p) => problemText(p, format)).join('; ');
+    return [...r.row.errors, ...(r.row.group?.errors ?? [])].map((p) => problemText(m, p, format)).join('; ');
   if (r.status !== 'not-run') return undefined;
-  const reason = why ? `: ${NOT_RUN[why]}` : '';
-  return partlyDone(r) ? `not finished${reason}; a rerun sends the rest` : `not sent${reason}`;
+  const reason = why ? m.batch.notRunWhy(why) : '';
+  return partlyDone(r) ? m.batch.notFinished(reason) : m.batch.notSentRow(reason);
 }
 
-export function reportRows(results: readonly RowResult[], format: 'csv' | 'json', why?: NotRunWhy): Row[] {
+/** One entry per row: its place, ids and result code (the same in every language), and its message in the run's. */
+export function reportRows(m: Messages, results: readonly RowResult[], format: 'csv' | 'json', why?: NotRunWhy): Row[] {
   return results.map((r) => ({
     ...place(r.row),
     contract: r.row.group?.key ?? '',
@@ -90,7 +84,7 @@ export function reportRows(results: readonly RowResult[], format: 'csv' | 'json'
     ...(Object.keys(r.records).length ? { records: r.records } : {}),
     sent: r.sent,
     skipped: r.skipped,
-    message: rowMessage(r, format, why),
+    message: rowMessage(m, r, format, why),
   }));
 }
 
@@ -131,6 +125,8 @@ export function failureRows(results: readonly RowResult[]): Row[] {
 }
 
 export interface ReportInput {
+  /** The run's messages: a row's message in the report is in its language. */
+  readonly m: Messages;
   readonly file: string;
   readonly journal: string | undefined;
   /** The report file, if one is written. */
@@ -149,7 +145,7 @@ export async function renderReport(
   format: Exclude<OutputFormat, 'table'>,
   style: Style,
 ): Promise<string> {
-  const rows = reportRows(input.results, input.plan.format, input.why);
+  const rows = reportRows(input.m, input.results, input.plan.format, input.why);
   const where = input.plan.format === 'csv' ? 'line' : 'path';
   switch (format) {
     case 'json': {

@@ -41,7 +41,7 @@ export async function runBatch(inv: Invocation, file: string, opts: BatchOptions
     report: reportPath(file, opts.report, opts.journal),
     rerun: rerunCommand(file, opts, journal),
   };
-  if (files.report !== undefined) checkReportPath(files.report, journal);
+  if (files.report !== undefined) checkReportPath(inv.m, files.report, journal);
   const batch = await loadBatch(inv, file, opts.format);
   const invalid = await refuseInvalid(batch, opts.skipInvalid, files);
   if (invalid !== undefined) return invalid;

@@ -12,7 +12,6 @@ import { doneBefore, type History } from './earlier-runs.js';
 import { type EngineOptions, runPlan } from './engine.js';
 import type { Batch } from './input.js';
 import { Journal } from './journal.js';
-import { counted } from './plural.js';
 import { Progress } from './progress.js';
 import { reconcile, type Resolution } from './reconcile.js';
 import type { RowResult } from './row-result.js';
@@ -37,14 +36,12 @@ export function sayDryRun(b: Batch, h: History): void {
     else send++;
   }
   const groups = b.plan.groups.length;
-  b.inv.info(
-    `enrol batch --dry-run: ${b.name} is valid: ${counted(b.validRows, 'row')} in ${counted(groups, 'contract')}; would send ${counted(send, 'request')} to ${h.target.baseUrl}${skip ? ` and skip ${skip} done by an earlier run` : ''}. Nothing was sent.`,
-  );
+  b.inv.info(`enrol batch ${b.inv.m.batch.dryRun(b.name, b.validRows, groups, send, h.target.baseUrl, skip)}`);
 }
 
 /** Sends what is left of the batch; the totals of the run. */
 export async function sendBatch(b: Batch, h: History, o: SendOptions): Promise<EngineTotals> {
-  const journal = h.journalPath ? Journal.open(h.journalPath) : undefined;
+  const journal = h.journalPath ? Journal.open(b.inv.m, h.journalPath) : undefined;
   const writer = journal ?? NO_JOURNAL;
   let client: Client | undefined;
   try {
@@ -69,6 +66,7 @@ export async function sendBatch(b: Batch, h: History, o: SendOptions): Promise<E
       concurrency: o.concurrency,
       perContract: o.perContract,
       signal: b.inv.ctx.signal,
+      m: b.inv.m,
     });
   } finally {
     await client?.close();
@@ -84,7 +82,7 @@ async function decideDoubts(
   writer: JournalWriter,
   resendUncertain: boolean,
 ): Promise<ReadonlyMap<string, Resolution>> {
-  const { resolutions, lost, notes } = await reconcile(b.plan, h.recorded, client, h.target, resendUncertain);
+  const { resolutions, lost, notes } = await reconcile(b.inv.m, b.plan, h.recorded, client, h.target, resendUncertain);
   for (const l of lost)
     writer.write({ e: 'lost', k: l.key, h: l.hash, ...(l.parent === undefined ? {} : { p: l.parent }) });
   for (const note of notes) b.inv.info(`enrol batch: ${note}`);
@@ -93,10 +91,7 @@ async function decideDoubts(
 
 function sayResuming(inv: Invocation, h: History): void {
   const skipped = h.steps.filter(({ step }) => h.recorded.get(step.id)?.state === 'done').length;
-  if (skipped)
-    inv.info(
-      `enrol batch: resuming from ${h.journalPath}: ${counted(skipped, 'step')} done by an earlier run will be skipped`,
-    );
+  if (skipped) inv.info(`enrol batch: ${inv.m.batch.resuming(String(h.journalPath), skipped)}`);
 }
 
 /** What a settled row counts as in the progress: a row not sent counts as nothing. */
@@ -104,13 +99,6 @@ function settledAs(r: RowResult): 'done' | 'failed' | 'not-run' {
   if (r.status === 'ok') return 'done';
   return r.status === 'not-run' ? 'not-run' : 'failed';
 }
-
-/** What the bar says, drawn a last time, when sending stopped early. */
-const STOPPED: Record<NonNullable<EngineTotals['stopped']>, string> = {
-  interrupted: 'interrupted',
-  unreachable: 'stopped: the service cannot be reached',
-  journal: 'stopped: the journal cannot be written',
-};
 
 async function sendWithProgress(b: Batch, o: Omit<EngineOptions, 'onRow'>): Promise<EngineTotals> {
   const { inv } = b;
@@ -120,12 +108,14 @@ async function sendWithProgress(b: Batch, o: Omit<EngineOptions, 'onRow'>): Prom
     mode: inv.globals.quiet ? 'off' : inv.ctx.tty.stderr ? 'bar' : 'lines',
     now: () => inv.ctx.clock.now(),
     label: 'enrol batch',
+    m: inv.m,
   });
   let totals: EngineTotals | undefined;
   try {
     totals = await runPlan(b.plan, b.results, { ...o, onRow: (r) => progress.tick(settledAs(r)) });
     return totals;
   } finally {
-    progress.stop(totals?.stopped === undefined ? undefined : STOPPED[totals.stopped]);
+    // What the bar says, drawn a last time, when sending stopped early.
+    progress.stop(totals?.stopped === undefined ? undefined : inv.m.batch.stoppedBar(totals.stopped));
   }
 }

@@ -6,6 +6,7 @@
  * column, or a JSON path), so that errors can point at it.
  */
 import type { Params } from '../../catalogue/index.js';
+import type { Messages } from '../i18n/index.js';
 
 /** Where a value is, or would be: a CSV line and column, or a JSON path (in `field`, with no line). */
 export interface Where {
@@ -75,6 +76,6 @@ export interface Source {
  * The place of a row or group as messages show it: `row 12` (the CSV row that
  * starts on line 12, the header being row 1), or its JSON path `[3].beneficiaries[1]`.
  */
-export function placeText(p: Place): string {
-  return p.line !== undefined ? `row ${p.line}` : (p.path ?? '');
+export function placeText(m: Messages, p: Place): string {
+  return p.line !== undefined ? m.batchFile.row(p.line) : (p.path ?? '');
 }

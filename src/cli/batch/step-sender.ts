@@ -8,6 +8,7 @@
  * it is on disk. At most `concurrency` requests are in flight.
  */
 import type { Client } from '../../client/client.js';
+import type { Messages } from '../i18n/index.js';
 import { TransportError } from '../../client/errors.js';
 import { buildRequest } from '../../client/request.js';
 import type { CallResult, HttpRequest, Target } from '../../client/types.js';
@@ -29,6 +30,8 @@ export interface SenderOptions {
   readonly concurrency: number;
   /** Stops starting new requests (Ctrl-C); requests in flight finish and are journaled. */
   readonly signal: AbortSignal;
+  /** The run's messages (a step's failure, in the report). */
+  readonly m: Messages;
 }
 
 export interface EngineTotals {
@@ -177,7 +180,7 @@ export class StepSender {
     this.totals.transportFailures++;
     this.totals.lastTransportError = err.message;
     if (++this.#streak >= UNREACHABLE_AFTER) this.stop('unreachable');
-    return { ok: false, message: `${err.message} (the service may have done it; a rerun checks)`, status: 'failed' };
+    return { ok: false, message: this.#o.m.batch.noAnswer(err.message), status: 'failed' };
   }
 
   #answered(step: Step, base: EntryBase, result: CallResult): Outcome {
@@ -186,12 +189,11 @@ export class StepSender {
       const doubt = result.status >= 500;
       const message = `HTTP ${result.status}${result.message ? `: ${result.message}` : ''}`;
       this.#o.journal.write({ e: 'fail', ...base, why: doubt ? 'transport' : 'refused', msg: message });
-      return { ok: false, message: `the service refused it: ${message}`, status: 'failed' };
+      return { ok: false, message: this.#o.m.batch.refused(message), status: 'failed' };
     }
     if (result.outcome !== 'ok' && result.outcome !== 'found') {
       this.#o.journal.write({ e: 'fail', ...base, why: 'refused', msg: result.message });
-      const message = `the service refused it${result.message ? `: ${result.message}` : ''}`;
-      return { ok: false, message, status: 'failed' };
+      return { ok: false, message: this.#o.m.batch.refused(result.message ?? ''), status: 'failed' };
     }
     return this.#done(step, base, result.records);
   }

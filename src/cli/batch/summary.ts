@@ -4,7 +4,7 @@
  * report file and the journal are. Short whatever the size of the file:
  * every row is in the report file.
  */
-import { counted } from './plural.js';
+import type { Messages } from '../i18n/index.js';
 import type { Summary } from './report.js';
 import type { RowResult } from './row-result.js';
 import { placeText } from './source.js';
@@ -18,26 +18,27 @@ export const FIRST_FAILURES = 5;
  * named when it has rows; failed, in doubt and not started always are when
  * sending stopped early.
  */
-export function countsLine(s: Summary): string {
+export function countsLine(m: Messages, s: Summary): string {
+  const said = m.batch;
   const stopped = s.stopped !== undefined && s.stopped !== 'invalid';
   const done = [
-    s.created && `${s.created} created`,
-    s.resumed && `${s.resumed} resumed`,
-    s.skipped && `${s.skipped} already done`,
+    s.created && said.created(s.created),
+    s.resumed && said.resumed(s.resumed),
+    s.skipped && said.alreadyDone(s.skipped),
   ]
     .filter(Boolean)
     .join(', ');
   const notDone = [
-    (stopped || s.failed) && `${s.failed} failed`,
-    (stopped || s.uncertain) && `${s.uncertain} in doubt`,
-    s.partlyDone && `${s.partlyDone} partly done`,
-    (stopped || s.notStarted) && `${s.notStarted} not started`,
-    s.invalid && `${s.invalid} invalid (not sent)`,
+    (stopped || s.failed) && said.failed(s.failed),
+    (stopped || s.uncertain) && said.inDoubt(s.uncertain),
+    s.partlyDone && said.partlyDone(s.partlyDone),
+    (stopped || s.notStarted) && said.notStarted(s.notStarted),
+    s.invalid && said.invalid(s.invalid),
   ].filter(Boolean);
-  let line = `enrol batch: ${counted(s.rows, 'row')}: ${s.done} done${done ? ` (${done})` : ''}`;
+  let line = `enrol batch: ${said.rows(s.rows)}: ${said.done(s.done)}${done ? ` (${done})` : ''}`;
   if (notDone.length) line += `, ${notDone.join(', ')}`;
-  line += `; ${counted(s.requestsSent, 'request')} sent`;
-  if (s.stepsSkipped) line += `, ${counted(s.stepsSkipped, 'step')} skipped (done by an earlier run)`;
+  line += `; ${said.requestsSent(s.requestsSent)}`;
+  if (s.stepsSkipped) line += `, ${said.stepsSkipped(s.stepsSkipped)}`;
   return line;
 }
 
@@ -47,10 +48,11 @@ export function rowsNotDone(results: readonly RowResult[]): RowResult[] {
 }
 
 /** The first rows not done, one line each: `row 12 · document: the service refused it: …`. */
-export function failureLines(rows: readonly RowResult[]): string[] {
+export function failureLines(m: Messages, rows: readonly RowResult[]): string[] {
   return rows.slice(0, FIRST_FAILURES).map((r) => {
     const f = r.failures[0];
-    const more = r.failures.length > 1 ? ` (and ${counted(r.failures.length - 1, 'other step')})` : '';
-    return `  ${placeText(r.row)}${f ? ` · ${f.step}: ${f.message}${more}` : `: ${r.status}`}`;
+    const more = r.failures.length > 1 ? m.batch.otherSteps(r.failures.length - 1) : '';
+    const status = r.status === 'failed' || r.status === 'uncertain' ? m.batch.status(r.status) : r.status;
+    return `  ${placeText(m, r.row)}${f ? ` · ${f.step}: ${f.message}${more}` : `: ${status}`}`;
   });
 }

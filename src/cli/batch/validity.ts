@@ -8,7 +8,6 @@
 import { ExitCode } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import type { Batch } from './input.js';
-import { counted } from './plural.js';
 import { printProblems } from './problems.js';
 import { type ReportInput, renderReport } from './report.js';
 import { type BatchFiles, saveReport } from './report-file.js';
@@ -16,8 +15,8 @@ import type { Problem } from './source.js';
 
 /** Where the problems not listed on the terminal are. */
 function whereAll(inv: Invocation, report: string | undefined): string {
-  if (report) return `every problem is in ${report}`;
-  return inv.format === 'json' ? 'the JSON report lists them all' : '-o json lists them all';
+  if (report) return inv.m.batchFile.everyProblemIn(report);
+  return inv.format === 'json' ? inv.m.batchFile.jsonReportLists : inv.m.batchFile.oJsonLists;
 }
 
 /**
@@ -32,6 +31,7 @@ export async function stopInvalid(
   files?: BatchFiles,
 ): Promise<number> {
   const input: ReportInput = {
+    m: b.inv.m,
     file: b.name,
     journal: undefined,
     report: files?.report,
@@ -50,24 +50,16 @@ export async function stopInvalid(
 /** Stops the batch (its exit code) when the file cannot be sent; else lists the rows left out, if any. */
 export async function refuseInvalid(b: Batch, skipInvalid: boolean, files: BatchFiles): Promise<number | undefined> {
   const { inv, name, plan, problems, invalidRows, validRows } = b;
+  const said = inv.m.batchFile;
   if (plan.fatal.length) {
-    await inv.notice(`${name} cannot be read as a batch file; nothing was sent`, 'error');
+    await inv.notice(said.notABatchFile(name), 'error');
     return stopInvalid(b, `${name}:`, plan.fatal);
   }
   if (invalidRows && (!skipInvalid || validRows === 0)) {
-    await inv.notice(
-      `${name}: ${invalidRows} of ${plan.rows.length} rows are invalid (${counted(problems.length, 'problem')}); nothing was sent${validRows ? '. Fix them, or rerun with --skip-invalid to send the valid rows' : ''}`,
-      'error',
-    );
-    return stopInvalid(b, `${name}: invalid rows:`, problems, files);
+    await inv.notice(said.invalidRows(name, invalidRows, plan.rows.length, problems.length, validRows > 0), 'error');
+    return stopInvalid(b, said.invalidTitle(name), problems, files);
   }
   if (invalidRows)
-    printProblems(
-      inv,
-      `${name}: ${counted(invalidRows, 'invalid row')} left out (--skip-invalid):`,
-      problems,
-      plan.format,
-      whereAll(inv, files.report),
-    );
+    printProblems(inv, said.leftOut(name, invalidRows), problems, plan.format, whereAll(inv, files.report));
   return undefined;
 }

@@ -6,9 +6,9 @@
  */
 import { fieldWarnings } from '../../catalogue/index.js';
 import { maskPersonalNumbers } from '../../catalogue/mask.js';
+import type { Messages } from '../i18n/index.js';
 import type { Invocation } from '../invocation.js';
 import type { Plan, Step } from './plan.js';
-import { counted } from './plural.js';
 import { type Place, placeText } from './source.js';
 
 /** Places named in one warning, then `and K more`. */
@@ -27,12 +27,12 @@ function label(step: Step, field: string): string {
 }
 
 /** Each warning of the plan's valid steps (`field: message`), with the places it concerns, in file order. */
-export function batchWarnings(plan: Plan): Map<string, Found> {
+export function batchWarnings(m: Messages, plan: Plan): Map<string, Found> {
   const out = new Map<string, Found>();
   const add = (step: Step | undefined, place: Place, unit: Found['unit']) => {
     if (!step) return;
     for (const w of fieldWarnings(step.op, step.params)) {
-      const key = `${label(step, w.field)}: ${w.message}`;
+      const key = `${label(step, w.field)}: ${m.rules.problem(w.message)}`;
       const found = out.get(key) ?? { unit, places: [] };
       found.places.push(place);
       out.set(key, found);
@@ -49,16 +49,18 @@ export function batchWarnings(plan: Plan): Map<string, Found> {
   return out;
 }
 
-function where({ unit, places }: Found): string {
-  const named = places.slice(0, SHOWN_PLACES).map(placeText).join(', ');
+function where(m: Messages, { unit, places }: Found): string {
+  const named = places
+    .slice(0, SHOWN_PLACES)
+    .map((p) => placeText(m, p))
+    .join(', ');
   if (places.length === 1) return named;
-  const more = places.length > SHOWN_PLACES ? ` and ${places.length - SHOWN_PLACES} more` : '';
-  return `${counted(places.length, unit)}: ${named}${more}`;
+  return m.batch.places(places.length, unit, named, Math.max(0, places.length - SHOWN_PLACES));
 }
 
 /** Says the plan's warnings on stderr (at most SHOWN_WARNINGS lines, then how many more). */
 export function sayBatchWarnings(inv: Invocation, plan: Plan): void {
-  const found = [...batchWarnings(plan)];
-  for (const [text, f] of found.slice(0, SHOWN_WARNINGS)) inv.warn(maskPersonalNumbers(`${text} (${where(f)})`));
-  if (found.length > SHOWN_WARNINGS) inv.warn(`and ${found.length - SHOWN_WARNINGS} more warnings`);
+  const found = [...batchWarnings(inv.m, plan)];
+  for (const [text, f] of found.slice(0, SHOWN_WARNINGS)) inv.warn(maskPersonalNumbers(`${text} (${where(inv.m, f)})`));
+  if (found.length > SHOWN_WARNINGS) inv.warn(inv.m.batch.moreWarnings(found.length - SHOWN_WARNINGS));
 }

@@ -66,6 +66,11 @@ export const settings = {
     check: responseSize,
     help: `largest answer read, in bytes or with a KiB, MiB or GiB suffix, up to ${formatSize(maxResponseCeiling)} (--max-response-size)`,
   },
+  lang: {
+    env: 'COOPCTL_LANG',
+    check: (v: string) => (v === 'en' || v === 'pt-BR' ? undefined : 'must be en or pt-BR'),
+    help: 'language of messages and help: en or pt-BR (else the locale: LC_ALL, LC_MESSAGES, LANG)',
+  },
   providers: {
     env: 'COOPCTL_PROVIDERS',
     check: providersProblem,

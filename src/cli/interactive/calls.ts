@@ -25,7 +25,7 @@ export async function lookup(inv: Invocation, op: Operation, raw: Params): Promi
   return {
     ok: false,
     code: code === ExitCode.ok ? ExitCode.noResult : code,
-    problem: problemOf(result) ?? 'no result',
+    problem: problemOf(result) ?? inv.m.prompts.noResult,
   };
 }
 

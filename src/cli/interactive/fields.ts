@@ -8,6 +8,8 @@
  * undocumented code, a wrong check digit) is said at once.
  */
 import { acceptValue, type Field, type InputContext, wallClockInput } from '../../catalogue/index.js';
+import type { Messages } from '../i18n/index.js';
+import type { Invocation } from '../invocation.js';
 import type { Choice, Prompter } from '../prompter.js';
 
 /** A raw answer as a flag would give it: a string, or a list for array fields. */
@@ -29,20 +31,28 @@ export interface AskOptions {
 /** The value of the select's entry that asks for a code that is not documented (longer than any code). */
 export const OTHER_CODE = '(other code)';
 
-/** `S = yes` in a rule's wording gives the choice S the description "yes". */
-export function choiceMeaning(field: Field, value: string): string | undefined {
+/**
+ * The human question for a field, in the run's language: the one place the
+ * prompts take a field's help text from (the catalogue's, in English).
+ */
+export function fieldQuestion(_m: Messages, _name: string, field: Field): string {
+  return capitalised(field.help);
+}
+
+/** `S = yes` in a rule's wording gives the choice S the description "yes" (`sim` in Portuguese). */
+export function choiceMeaning(m: Messages, field: Field, value: string): string | undefined {
   const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const m = new RegExp(`(?:^|[(,\\s])${escaped} = ([^,;)]+)`).exec(field.rule);
-  return m?.[1]?.trim();
+  const found = new RegExp(`(?:^|[(,\\s])${escaped} = ([^,;)]+)`).exec(m.rules.rule(field.rule));
+  return found?.[1]?.trim();
 }
 
 /** The choices of a closed-set field, as the select offers them. */
-export function fieldChoices(field: Field, optional = false): Choice<string>[] {
+export function fieldChoices(m: Messages, field: Field, optional = false): Choice<string>[] {
   const out: Choice<string>[] = (field.choices ?? []).map((value) => {
-    const meaning = choiceMeaning(field, value);
+    const meaning = choiceMeaning(m, field, value);
     return { name: meaning ? `${value} (${meaning})` : value, value };
   });
-  if (optional) out.push({ name: '(leave empty)', value: '' });
+  if (optional) out.push({ name: m.prompts.leaveEmpty, value: '' });
   return out;
 }
 
@@ -60,26 +70,36 @@ export function answerValue(field: Field, text: string, at: InputContext = wallC
   return acceptValue(field, typed, at) as Answer;
 }
 
+/** Whether `value` breaks the field's rule. */
+export function breaksRule(field: Field, value: unknown): boolean {
+  return !field.schema.safeParse(value).success;
+}
+
 /** What to tell the user when `value` breaks the rule: the first problem, what was understood, the rule with an example. */
-export function ruleProblem(field: Field, value: unknown): string | undefined {
+export function ruleProblem(m: Messages, field: Field, value: unknown): string | undefined {
   const checked = field.schema.safeParse(value);
   if (checked.success) return undefined;
   const issue = checked.error.issues[0];
-  const message = issue?.message ?? 'is not valid';
-  const rule = message === `must be ${field.rule}` ? '' : ` (${field.rule})`;
+  const message = issue ? m.rules.problem(issue.message) : m.prompts.notValid;
+  // The rule is added unless the problem says it already (`must be 17 digits`).
+  const rule = issue?.message.startsWith(`must be ${field.rule}`) ? '' : ` (${m.rules.rule(field.rule)})`;
   const understood = field.understood?.(value);
-  return `${message}${rule}${understood ? `; ${understood}` : ''}, e.g. ${field.example}`;
+  return m.prompts.withExample(
+    `${message}${rule}${understood ? `; ${m.rules.problem(understood)}` : ''}`,
+    field.example,
+  );
 }
 
 /** The validate function of an input prompt for this field. */
 export function fieldValidator(
+  m: Messages,
   field: Field,
   optional = false,
   at: InputContext = wallClockInput,
 ): (text: string) => true | string {
   return (text) => {
     if (optional && text.trim() === '') return true;
-    return ruleProblem(field, answerValue(field, text, at)) ?? true;
+    return ruleProblem(m, field, answerValue(field, text, at)) ?? true;
   };
 }
 
@@ -96,19 +116,20 @@ function capitalised(text: string): string {
 }
 
 /** A few input forms besides the wire one, for a question: `; also 11 98765-4321, (11) 98765-4321`. */
-function formsHint(field: Field): string {
+function formsHint(m: Messages, field: Field): string {
   const others = (field.forms ?? []).filter((f) => f !== field.example).slice(0, 3);
-  return others.length ? `; also ${others.join(', ')}` : '';
+  return others.length ? m.prompts.alsoForms(others.join(', ')) : '';
 }
 
 /** The question for a field: its help, its spec name and (for typed answers) its rule and a few input forms. */
-export function fieldMessage(name: string, field: Field, options: AskOptions = {}): string {
-  const parts = [options.prefix, `${capitalised(field.help)} [${name}]`];
+export function fieldMessage(m: Messages, name: string, field: Field, options: AskOptions = {}): string {
+  const parts = [options.prefix, `${fieldQuestion(m, name, field)} [${name}]`];
+  const rule = m.rules.rule(field.rule);
   if (field.kind === 'array' && field.suggestions)
-    parts.push(`(comma-separated codes; documented: ${Object.keys(field.suggestions).join(', ')})`);
-  else if (field.kind === 'array') parts.push(`(${field.rule}; comma-separated, e.g. ${field.example})`);
-  else if (field.kind !== 'choice' && !field.suggestions) parts.push(`(${field.rule}${formsHint(field)})`);
-  if (options.optional) parts.push('(optional, Enter to skip)');
+    parts.push(m.prompts.listOfCodes(Object.keys(field.suggestions).join(', ')));
+  else if (field.kind === 'array') parts.push(m.prompts.listByRule(rule, field.example));
+  else if (field.kind !== 'choice' && !field.suggestions) parts.push(`(${rule}${formsHint(m, field)})`);
+  if (options.optional) parts.push(m.prompts.optional);
   return parts.filter(Boolean).join(' ');
 }
 
@@ -116,23 +137,29 @@ export function fieldMessage(name: string, field: Field, options: AskOptions = {
  * A field of an open code list: its documented codes with their meaning, and
  * "other code…", which asks for the code as typed (checked by the rule).
  */
-async function askCode(prompter: Prompter, field: Field, message: string, options: AskOptions): Promise<string> {
+async function askCode(
+  prompter: Prompter,
+  m: Messages,
+  field: Field,
+  message: string,
+  options: AskOptions,
+): Promise<string> {
   const table = field.suggestions!;
   const choices: Choice<string>[] = Object.entries(table).map(([code, meaning]) => ({
-    name: `${code} (${meaning})`,
+    name: `${code} (${m.codes.meaning(meaning)})`,
     value: code,
   }));
-  choices.push({ name: 'other code…', value: OTHER_CODE });
-  if (options.optional) choices.push({ name: '(leave empty)', value: '' });
+  choices.push({ name: m.prompts.otherCode, value: OTHER_CODE });
+  if (options.optional) choices.push({ name: m.prompts.leaveEmpty, value: '' });
   const given = options.default;
   const preset = given === undefined ? undefined : Object.hasOwn(table, given) ? given : OTHER_CODE;
   const picked = await prompter.select({ message, choices, ...(preset === undefined ? {} : { default: preset }) });
   if (picked !== OTHER_CODE) return picked;
   const other = given !== undefined && !Object.hasOwn(table, given) ? { default: given } : {};
   return prompter.input({
-    message: `${message} other code (${field.rule})`,
+    message: m.prompts.otherCodeQuestion(message, m.rules.rule(field.rule)),
     ...other,
-    validate: fieldValidator(field, options.optional, options.at),
+    validate: fieldValidator(m, field, options.optional, options.at),
   });
 }
 
@@ -141,14 +168,16 @@ async function askCode(prompter: Prompter, field: Field, message: string, option
  * fields), or undefined when an optional field was left empty.
  */
 export async function askField(
-  prompter: Prompter,
+  inv: Invocation,
   name: string,
   field: Field,
   options: AskOptions = {},
 ): Promise<Answer | undefined> {
-  const message = fieldMessage(name, field, options);
+  const { m } = inv;
+  const { prompter } = inv.ctx;
+  const message = fieldMessage(m, name, field, options);
   if (field.choices && field.choices.length > 0) {
-    const choices = fieldChoices(field, options.optional);
+    const choices = fieldChoices(m, field, options.optional);
     const preset =
       options.default !== undefined && choices.some((c) => c.value === options.default) ? options.default : undefined;
     const value = await prompter.select({ message, choices, ...(preset === undefined ? {} : { default: preset }) });
@@ -156,11 +185,11 @@ export async function askField(
   }
   const text =
     field.suggestions && field.kind !== 'array'
-      ? await askCode(prompter, field, message, options)
+      ? await askCode(prompter, m, field, message, options)
       : await prompter.input({
           message,
           ...(options.default ? { default: options.default } : {}),
-          validate: fieldValidator(field, options.optional, options.at),
+          validate: fieldValidator(m, field, options.optional, options.at),
         });
   if (options.optional && text.trim() === '') return undefined;
   const value = answerValue(field, text, options.at);

@@ -13,13 +13,11 @@ export async function promptMissingParams(op: Operation, raw: Params, inv: Invoc
   if (!inv.interactive) return raw;
   const missing = missingRequired(op.params, raw);
   if (missing.length === 0) return raw;
-  inv.info(
-    `${op.name}: ${missing.length} required field${missing.length > 1 ? 's' : ''} missing (${missing.map(flagOf).join(' ')}); answer below, or Ctrl-C to stop.`,
-  );
+  inv.info(inv.m.prompts.missing(`coopctl ${op.command.join(' ')}`, missing.length, missing.map(flagOf).join(' ')));
   const out: Params = { ...raw };
   const input = inputOptions(inv);
   for (const name of missing) {
-    const answer = await askField(inv.ctx.prompter, name, op.params[name]!, input);
+    const answer = await askField(inv, name, op.params[name]!, input);
     if (answer !== undefined) out[name] = answer;
   }
   return out;

@@ -20,9 +20,9 @@ export function inputOf(inv: Invocation): InputContext {
   return clock.date ? { today: clock.date() } : wallClockInput;
 }
 
-/** Says a warning about one field (card numbers and CPFs masked; once per run). */
+/** Says a warning about one field in the run's language (card numbers and CPFs masked; once per run). */
 export function warnField(inv: Invocation, field: string, message: string): void {
-  inv.warn(maskPersonalNumbers(`${field}: ${message}`));
+  inv.warn(maskPersonalNumbers(`${field}: ${inv.m.rules.problem(message)}`));
 }
 
 /** Says the warnings about an operation's validated parameters. */

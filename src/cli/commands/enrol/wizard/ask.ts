@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { isoDate, toBR } from '../../../../catalogue/dates.js';
 import type { Operation } from '../../../../catalogue/index.js';
+import type { Messages } from '../../../i18n/index.js';
 import { askField } from '../../../interactive/fields.js';
 import type { Invocation } from '../../../invocation.js';
 import { inputOptions } from '../../../operations/input.js';
@@ -41,7 +42,7 @@ export async function askNames(
   for (const name of names) {
     const field = form.op.params[name]!;
     const fallback = form.into[name] === undefined ? defaults[name] : text(form.into[name]);
-    const answer = await askField(inv.ctx.prompter, name, field, {
+    const answer = await askField(inv, name, field, {
       ...inputOptions(inv),
       prefix: form.prefix,
       optional: !field.required,
@@ -56,9 +57,11 @@ export async function askNames(
 export async function askMore(inv: Invocation, form: Form, names: readonly string[]): Promise<void> {
   if (names.length === 0) return;
   const given = names.filter((n) => form.into[n] !== undefined);
+  const w = inv.m.enrolWizard;
+  const now = given.map((n) => `${n} ${text(form.into[n])}`).join(', ');
   const message = given.length
-    ? `${form.prefix} Change the optional fields (${names.join(', ')}; now ${given.map((n) => `${n} ${text(form.into[n])}`).join(', ')})?`
-    : `${form.prefix} Fill in optional fields (${names.join(', ')})?`;
+    ? w.changeOptional(form.prefix, names.join(', '), now)
+    : w.fillOptional(form.prefix, names.join(', '));
   if (await inv.ctx.prompter.confirm({ message, default: false })) await askNames(inv, form, names);
 }
 
@@ -77,15 +80,15 @@ export function expandPath(path: string, inv: Invocation): string {
 export function fileProblem(path: string, inv: Invocation): string | undefined {
   try {
     const st = statSync(expandPath(path, inv));
-    return st.isFile() ? undefined : `${path} is not a regular file`;
+    return st.isFile() ? undefined : inv.m.enrolWizard.notAFile(path);
   } catch (err) {
-    return `cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`;
+    return inv.m.enrolWizard.cannotRead(path, (err as NodeJS.ErrnoException).code ?? (err as Error).message);
   }
 }
 
-/** A code table in one line: `1 home, 2 billing`. */
-export function codeHint(table: Readonly<Record<string, string>>): string {
+/** A code table in one line, its meanings in the run's language: `RES residence, COB billing`. */
+export function codeHint(m: Messages, table: Readonly<Record<string, string>>): string {
   return Object.entries(table)
-    .map(([code, meaning]) => `${code} ${meaning}`)
+    .map(([code, meaning]) => `${code} ${m.codes.meaning(meaning)}`)
     .join(', ');
 }

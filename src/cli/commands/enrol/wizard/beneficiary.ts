@@ -41,9 +41,9 @@ const defaultsOf = (a: Answers | null | undefined, names: readonly string[]): De
 
 const same = (a: Answers, b: Answers) => JSON.stringify(a) === JSON.stringify(b);
 
-/** "the holder's" (beneficiary 1 of a new contract), or "beneficiary 1's" (joining an existing contract). */
-function holderWord(e: Enrolment): string {
-  return e.existing === undefined ? "the holder's" : "beneficiary 1's";
+/** Whose answers a dependant may copy: the holder's (beneficiary 1 of a new contract), or beneficiary 1's (joining an existing contract). */
+function holderOf(e: Enrolment): 'holder' | 'first' {
+  return e.existing === undefined ? 'holder' : 'first';
 }
 
 async function askPerson(a: Asking, w: Who): Promise<void> {
@@ -65,20 +65,19 @@ async function copied(a: Asking, w: Who, part: 'contact' | 'address', what: (h: 
   const holder = a.e.beneficiaries[0];
   if (w.i === 0 || !holder || Object.keys(holder[part]).length === 0) return false;
   const mine = w.b[part];
-  const message = `${w.prefix} Same ${part} as ${holderWord(a.e)} (${what(holder[part])})?`;
+  const said = a.inv.m.enrolWizard;
+  const message = said.sameAs(w.prefix, part, holderOf(a.e), what(holder[part]));
   const fresh = Object.keys(mine).length === 0;
   if (!(await a.inv.ctx.prompter.confirm({ message, default: fresh || same(mine, holder[part]) }))) return false;
   for (const k of Object.keys(mine)) delete mine[k];
   Object.assign(mine, structuredClone(holder[part]));
-  a.inv.say(
-    `Beneficiary ${w.i + 1}: ${part} copied from ${holderWord(a.e).replace(/'s$/, '')} (edit it on the review screen)`,
-  );
+  a.inv.say(said.copied(w.i + 1, part, holderOf(a.e)));
   return true;
 }
 
 async function askContact(a: Asking, w: Who): Promise<void> {
   const op = operation('enrol.beneficiary.contact');
-  a.inv.say(`Beneficiary ${w.i + 1}: contact`);
+  a.inv.say(a.inv.m.enrolWizard.partOf(w.i + 1, a.inv.m.enrolWizard.part('contact')));
   const phone = (h: Answers) => [h['nome'], h['telefone_principal'], h['email']].map(text).filter(Boolean).join(', ');
   if (await copied(a, w, 'contact', phone)) return;
   const form = { op, prefix: w.prefix, into: w.b.contact };
@@ -89,7 +88,7 @@ async function askContact(a: Asking, w: Who): Promise<void> {
 /** The file to attach (Enter for none, or to keep the one given): its absolute path, checked readable. */
 async function askFile(inv: Invocation, prefix: string, current: string | undefined): Promise<string | undefined> {
   const path = await inv.ctx.prompter.input({
-    message: `${prefix} File to attach, sent base64 as arquivo (path; Enter for none)`,
+    message: inv.m.enrolWizard.fileQuestion(prefix),
     ...(current ? { default: current } : {}),
     validate: (v) => (v.trim() === '' ? true : (fileProblem(v.trim(), inv) ?? true)),
   });
@@ -99,7 +98,7 @@ async function askFile(inv: Invocation, prefix: string, current: string | undefi
 async function askDocument(a: Asking, w: Who, d: number): Promise<void> {
   const op = operation('enrol.beneficiary.document');
   const doc = w.b.documents[d - 1]!;
-  const prefix = `${w.prefix} document ${d} ·`;
+  const prefix = a.inv.m.enrolWizard.documentPrefix(w.prefix, d);
   const form = { op, prefix, into: doc.params };
   await askNames(a.inv, form, ['tipo_documento', 'numero']);
   const file = await askFile(a.inv, prefix, doc.file);
@@ -111,9 +110,8 @@ async function askDocument(a: Asking, w: Who, d: number): Promise<void> {
 }
 
 async function askDocuments(a: Asking, w: Who): Promise<void> {
-  a.inv.say(
-    `Beneficiary ${w.i + 1}: documents (tipo_documento: ${Object.keys(documentTypes).join(', ')}; see docs/decisions.md)`,
-  );
+  const said = a.inv.m.enrolWizard;
+  a.inv.say(said.documentsOf(w.i + 1, Object.keys(documentTypes).join(', ')));
   const { documents } = w.b;
   const { prompter } = a.inv.ctx;
   // The documents given already: kept (and asked again) or removed; those sent are left as they are.
@@ -121,13 +119,13 @@ async function askDocuments(a: Asking, w: Who): Promise<void> {
     if (a.sent(stepKey(w.b, 'document', d))) continue;
     const doc = documents[d - 1]!;
     const what = [text(doc.params['tipo_documento']), text(doc.params['numero'])].join(' ').trim();
-    if (await prompter.confirm({ message: `${w.prefix} Keep document ${d} (${what})?`, default: true }))
+    if (await prompter.confirm({ message: said.keepDocument(w.prefix, d, what), default: true }))
       await askDocument(a, w, d);
     else documents.splice(--d, 1);
   }
   const another = () =>
     prompter.confirm({
-      message: `${w.prefix} ${documents.length === 0 ? 'Add a document?' : 'Add another document?'}`,
+      message: said.addDocument(w.prefix, documents.length === 0),
       default: documents.length === 0,
     });
   while (await another()) {
@@ -138,7 +136,7 @@ async function askDocuments(a: Asking, w: Who): Promise<void> {
 
 async function askAddress(a: Asking, w: Who): Promise<void> {
   const op = operation('enrol.beneficiary.address');
-  a.inv.say(`Beneficiary ${w.i + 1}: address (finalidade: ${codeHint(addressPurposes)})`);
+  a.inv.say(a.inv.m.enrolWizard.addressOf(w.i + 1, codeHint(a.inv.m, addressPurposes)));
   const street = (h: Answers) =>
     [...ADDRESS.slice(1), 'cep']
       .map((n) => text(h[n]))
@@ -157,11 +155,12 @@ async function askAddress(a: Asking, w: Who): Promise<void> {
 async function askForm(a: Asking): Promise<{ id: string; questions: number }> {
   const op = operation('enrol.beneficiary.declaration');
   const into: Answers = a.e.form ? { formulario_id: a.e.form.id } : {};
-  await askNames(a.inv, { op, prefix: 'Health declaration ·', into }, ['formulario_id'], { formulario_id: '1' });
+  const said = a.inv.m.enrolWizard;
+  await askNames(a.inv, { op, prefix: said.declarationPrefix, into }, ['formulario_id'], { formulario_id: '1' });
   const count = await a.inv.ctx.prompter.input({
-    message: `Health declaration · Number of questions of form ${text(into['formulario_id'])} (0 for none)`,
+    message: said.formQuestions(text(into['formulario_id'])),
     default: String(a.e.form?.questions ?? 0),
-    validate: (v) => (/^\d{1,3}$/.test(v.trim()) && Number(v) <= 200 ? true : 'must be a whole number from 0 to 200'),
+    validate: (v) => (/^\d{1,3}$/.test(v.trim()) && Number(v) <= 200 ? true : said.formQuestionsRule),
   });
   a.e.form = { id: text(into['formulario_id']), questions: Number(count.trim()) };
   return a.e.form;
@@ -176,10 +175,7 @@ async function askDeclaration(a: Asking, w: Who): Promise<void> {
     ? { id: text(b.declaration[0]!['formulario_id']), questions: b.declaration.length }
     : undefined;
   const known = anySent ? own : w.i === 0 ? undefined : (a.e.form ?? own);
-  const plural = known?.questions === 1 ? '' : 's';
-  a.inv.say(
-    `Beneficiary ${w.i + 1}: health declaration${known ? ` (form ${known.id}, ${known.questions} question${plural})` : ''}`,
-  );
+  a.inv.say(a.inv.m.enrolWizard.declarationOf(w.i + 1, known));
   const form = known ?? (await askForm(a));
   b.declaration.length = Math.min(b.declaration.length, form.questions);
   for (let q = 1; q <= form.questions; q++) {
@@ -188,7 +184,7 @@ async function askDeclaration(a: Asking, w: Who): Promise<void> {
     const answer = b.declaration[q - 1]!;
     answer['formulario_id'] = form.id;
     answer['pergunta_id'] = String(q);
-    const question = { op, prefix: `${w.prefix} question ${q} ·`, into: answer };
+    const question = { op, prefix: a.inv.m.enrolWizard.questionPrefix(w.prefix, q), into: answer };
     await askNames(a.inv, question, ['resposta']);
     if (answer['resposta'] === 'S') await askNames(a.inv, question, ['descricao']);
     else delete answer['descricao'];
@@ -215,9 +211,10 @@ export async function askPart(a: Asking, i: number, part: PartName): Promise<voi
   const b = a.e.beneficiaries[i]!;
   const key = single[part];
   if (key && a.sent(stepKey(b, key))) return;
+  const said = a.inv.m.enrolWizard;
   if (part === 'person') {
     a.inv.say();
-    a.inv.say(`Beneficiary ${i + 1}`);
+    a.inv.say(said.beneficiary(i + 1));
   }
-  await askers[part](a, { b, i, prefix: `Beneficiary ${i + 1} ·` });
+  await askers[part](a, { b, i, prefix: said.beneficiaryPrefix(i + 1) });
 }

@@ -31,8 +31,8 @@ export function planProblems(
   ids: Ids,
 ): PlanProblem[] {
   const out: PlanProblem[] = [];
-  if (e.beneficiaries.length === 0)
-    out.push({ step: 'enrolment', field: 'beneficiaries', message: 'at least one beneficiary is needed' });
+  const w = inv.m.enrolWizard;
+  if (e.beneficiaries.length === 0) out.push({ step: w.planStep, field: 'beneficiaries', message: w.noBeneficiary });
   for (const step of steps) {
     if (progress.done[step.key]) continue;
     const { ref } = step;
@@ -42,7 +42,7 @@ export function planProblems(
     if (!checked.ok)
       for (const err of checked.errors)
         if (known !== undefined || fieldOf(err.field) !== ref?.field)
-          out.push({ step: step.label, field: err.field || '(request)', message: err.message });
+          out.push({ step: step.label, field: err.field || w.request, message: inv.m.rules.problem(err.message) });
     const file = step.file === undefined ? undefined : fileProblem(step.file, inv);
     if (file) out.push({ step: step.label, field: 'arquivo', message: file });
   }

@@ -42,8 +42,9 @@ const PAYER_ADDRESS = [
 async function askContract(a: Asking): Promise<void> {
   if (a.sent('contract')) return;
   const op = operation('enrol.contract.create');
-  a.inv.say('Contract');
-  const form = { op, prefix: 'Contract ·', into: a.e.contract };
+  const w = a.inv.m.enrolWizard;
+  a.inv.say(w.contract);
+  const form = { op, prefix: w.contractPrefix, into: a.e.contract };
   await askNames(a.inv, form, ['registro_ans', 'coop_id', 'produto_tabela_id', 'origem']);
   const optional = ['empresa_id', 'desconto', 'numero_proposta', 'tabela_preco_vigencia', 'coparticipacao_opcao_id'];
   await askMore(a.inv, form, optional);
@@ -53,9 +54,10 @@ async function askContract(a: Asking): Promise<void> {
 async function askPayer(a: Asking): Promise<void> {
   if (a.sent('payer')) return;
   const { e } = a;
+  const w = a.inv.m.enrolWizard;
   if (e.existing !== undefined) {
     const given = e.payer != null && Object.keys(e.payer).length > 0;
-    const message = `Register the financial responsible party of contract ${e.existing}?`;
+    const message = w.registerPayer(e.existing);
     if (!(await a.inv.ctx.prompter.confirm({ message, default: given }))) {
       e.payer = null;
       return;
@@ -63,8 +65,8 @@ async function askPayer(a: Asking): Promise<void> {
   }
   e.payer ??= {};
   a.inv.say();
-  a.inv.say('Financial responsible party (payer)');
-  const form = { op: operation('enrol.payer'), prefix: 'Payer ·', into: e.payer };
+  a.inv.say(w.payerTitle);
+  const form = { op: operation('enrol.payer'), prefix: w.payerPrefix, into: e.payer };
   await askNames(a.inv, form, PAYER_PERSON);
   await askNames(a.inv, form, PAYER_ADDRESS);
   await askMore(a.inv, form, ['telefone_secundario', 'ponto_referencia', 'caixa_postal']);
@@ -101,7 +103,7 @@ export async function collect(a: Asking, asked: () => void): Promise<void> {
     } else if (c.at === 'beneficiary') {
       await askPart(a, c.index, c.part);
       e.asking = after(e, c.index, c.part);
-    } else if (await a.inv.ctx.prompter.confirm({ message: 'Add another beneficiary?', default: false })) {
+    } else if (await a.inv.ctx.prompter.confirm({ message: a.inv.m.enrolWizard.addAnother, default: false })) {
       startBeneficiary(e);
     } else {
       delete e.asking;

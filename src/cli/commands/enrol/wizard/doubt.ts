@@ -50,8 +50,9 @@ function sendAgain(s: WizardState): Decision {
 }
 
 async function contractInDoubt(inv: Invocation, s: WizardState, step: Step): Promise<Decision> {
+  const said = inv.m.enrolDrafts;
   const listed = await contracts(inv);
-  if (typeof listed === 'string') inv.say(`It cannot be checked: contrato/search: ${listed}.`);
+  if (typeof listed === 'string') inv.say(said.cannotCheck(listed));
   const registro = text(s.e.contract['registro_ans']);
   const candidates =
     typeof listed === 'string'
@@ -63,18 +64,18 @@ async function contractInDoubt(inv: Invocation, s: WizardState, step: Step): Pro
             (c.cv_situacao === undefined || c.cv_situacao === 'proposta'),
         );
   if (typeof listed !== 'string' && candidates.length === 0) {
-    inv.say(`The service has no empty contract with registro_ans ${registro}: it was not created, and is sent again.`);
+    inv.say(said.noEmptyContract(registro));
     return sendAgain(s);
   }
   const picked = await inv.ctx.prompter.select({
-    message: 'Was the contract created?',
+    message: said.contractCreatedQuestion,
     choices: [
       ...candidates.map((c) => ({
-        name: `It is contract ${c.cv_nro} (${c.cv_situacao ?? 'state not given'}, no beneficiaries, registro_ans ${registro})`,
+        name: said.itIsContract(String(c.cv_nro), c.cv_situacao, registro),
         value: String(c.cv_nro),
       })),
-      { name: 'Send it again (if it was created, there will be two)', value: 'again' },
-      { name: 'Quit, keeping the draft (check first)', value: 'quit' },
+      { name: said.sendAgain, value: 'again' },
+      { name: said.quitCheck, value: 'quit' },
     ],
   });
   if (picked === 'quit') return 'quit';
@@ -85,39 +86,38 @@ async function contractInDoubt(inv: Invocation, s: WizardState, step: Step): Pro
 async function typedId(inv: Invocation, s: WizardState, step: Step): Promise<Decision> {
   const field = operation('enrol.beneficiary.contact').params['beneficiario_id']!;
   const id = await inv.ctx.prompter.input({
-    message: `beneficiario_id of ${step.label} (Enter to quit, keeping the draft)`,
-    validate: (v) => (v.trim() === '' ? true : (ruleProblem(field, v.trim()) ?? true)),
+    message: inv.m.enrolDrafts.typeId(step.label),
+    validate: (v) => (v.trim() === '' ? true : (ruleProblem(inv.m, field, v.trim()) ?? true)),
   });
   return id.trim() === '' ? 'quit' : settle(s, step, id.trim());
 }
 
 async function beneficiaryInDoubt(inv: Invocation, s: WizardState, step: Step, contract: string): Promise<Decision> {
+  const said = inv.m.enrolDrafts;
   const known = s.progress.sending?.lives;
   const listed = await contracts(inv, contract);
   const lives = typeof listed === 'string' ? undefined : listed[0]?.cv_qtd_vida;
   if (known !== undefined && lives === known) {
-    inv.say(
-      `Contract ${contract} has ${lives} beneficiaries, as before: ${step.label} was not created, and is sent again.`,
-    );
+    inv.say(said.sameLives(contract, lives, step.label));
     return sendAgain(s);
   }
   if (known !== undefined && lives === known + 1) {
-    inv.say(`Contract ${contract} has one beneficiary more: ${step.label} was created, but its id was not received.`);
+    inv.say(said.oneMore(contract, step.label));
     return typedId(inv, s, step);
   }
   const now =
     typeof listed === 'string'
-      ? `it cannot be checked (contrato/search: ${listed})`
+      ? said.cannotCheckSearch(listed)
       : lives === undefined
-        ? `contract ${contract} was not found`
-        : `contract ${contract} has ${lives} beneficiaries${known === undefined ? '' : ` (this enrolment knows ${known})`}`;
-  inv.say(`Whether ${step.label} was created is not known: ${now}.`);
+        ? said.contractNotFound(contract)
+        : said.contractLives(contract, lives, known);
+  inv.say(said.unknownIfCreated(step.label, now));
   const picked = await inv.ctx.prompter.select({
-    message: `Was ${step.label} created?`,
+    message: said.createdQuestion(step.label),
     choices: [
-      { name: 'It was: type its beneficiario_id', value: 'id' },
-      { name: 'Send it again (if it was created, there will be two)', value: 'again' },
-      { name: 'Quit, keeping the draft (check first)', value: 'quit' },
+      { name: said.itWas, value: 'id' },
+      { name: said.sendAgain, value: 'again' },
+      { name: said.quitCheck, value: 'quit' },
     ],
   });
   if (picked === 'quit') return 'quit';
@@ -136,16 +136,16 @@ export async function settleDoubt(
   const step = steps.find((st) => st.key === sending.key);
   // The step is no longer in the plan (its answers were removed): nothing to decide.
   if (!step || s.progress.done[step.key]) return sendAgain(s);
-  const why = sending.problem ? ` (${sending.problem})` : '';
-  inv.say(`${step.label} was sent, but no answer came back${why}: the service may or may not have done it.`);
+  const said = inv.m.enrolDrafts;
+  inv.say(said.sentNoAnswer(step.label, sending.problem ?? ''));
   if (step.defines?.kind === 'contract') return contractInDoubt(inv, s, step);
   if (step.defines?.kind === 'beneficiary' && contract !== undefined) return beneficiaryInDoubt(inv, s, step, contract);
   if (!step.creates) {
-    inv.say(`It is sent again: it replaces what it replaces.`);
+    inv.say(said.sentAgainReplaces);
     return sendAgain(s);
   }
   const again = await inv.ctx.prompter.confirm({
-    message: `Send ${step.label} again? (if it was stored, it will be stored twice; no takes it as done)`,
+    message: said.sendAgainQuestion(step.label),
     default: true,
   });
   return again ? sendAgain(s) : settle(s, step);

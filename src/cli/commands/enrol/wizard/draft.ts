@@ -8,6 +8,7 @@
  */
 import { draftsDir, listDrafts, newDraftPath, readDraft, writeDraft } from '../../../drafts.js';
 import { UsageError } from '../../../exit-codes.js';
+import { formatIsoDate, type Messages } from '../../../i18n/index.js';
 import type { Invocation } from '../../../invocation.js';
 import * as z from 'zod';
 import { enrolmentSchema, nameOf, progressSchema, type Enrolment, type Progress } from './answers.js';
@@ -35,15 +36,15 @@ export function saveState(s: WizardState): void {
 }
 
 /** The state a draft holds; a UsageError naming the file and its first problems when it is not one. */
-export function loadState(path: string): WizardState & { readonly saved: Date } {
-  const draft = readDraft(path, DRAFT_KIND);
+export function loadState(m: Messages, path: string): WizardState & { readonly saved: Date } {
+  const draft = readDraft(m, path, DRAFT_KIND);
   const parsed = draftSchema.safeParse(draft.data);
   if (!parsed.success) {
     const where = parsed.error.issues
       .slice(0, 3)
       .map((i) => `${i.path.join('.') || '(draft)'}: ${i.message}`)
       .join('; ');
-    throw new UsageError(`the draft ${path} cannot be read (${where}); fix it, or delete it`);
+    throw new UsageError(m.enrolDrafts.unreadable(path, where));
   }
   const { service, enrolment, progress } = parsed.data as { service: string; enrolment: Enrolment; progress: Progress };
   const c = enrolment.asking;
@@ -59,44 +60,42 @@ export function localTime(d: Date): string {
 }
 
 /** A draft in one line: when it was saved, the contract, the beneficiaries, what was sent. */
-export function draftLine(s: WizardState & { readonly saved: Date }): string {
+export function draftLine(inv: Invocation, s: WizardState & { readonly saved: Date }): string {
+  const said = inv.m.enrolDrafts;
   const contract = s.e.existing ?? s.progress.done['contract']?.id;
-  const names = s.e.beneficiaries.map((b, i) => nameOf(b) ?? `beneficiary ${i + 1}`);
+  const names = s.e.beneficiaries.map((b, i) => nameOf(b) ?? inv.m.enrolWizard.stepBeneficiary(i + 1));
   const sent = Object.keys(s.progress.done).length;
   return [
-    `saved ${localTime(s.saved)}`,
-    contract === undefined ? 'new contract' : `contract ${contract}`,
-    names.length ? names.join(', ') : 'no beneficiary yet',
-    sent ? `${sent} request${sent === 1 ? '' : 's'} sent` : 'nothing sent',
+    said.saved(formatIsoDate(inv.lang, localTime(s.saved))),
+    contract === undefined ? said.newContract : said.contract(contract),
+    names.length ? names.join(', ') : said.noBeneficiaryYet,
+    sent ? said.requestsSent(sent) : said.nothingSent,
   ].join(' · ');
 }
 
 /** The draft to resume: the only one, or the one picked; exit 2 when there is none. */
 export async function pickDraft(inv: Invocation): Promise<WizardState & { readonly saved: Date }> {
   const paths = listDrafts(inv.ctx.env, DRAFT_KIND);
-  if (paths.length === 0)
-    throw new UsageError(
-      `there is no enrolment draft to resume (in ${draftsDir(inv.ctx.env)}); start one with coopctl enrol wizard`,
-      'coopctl enrol wizard --help',
-    );
-  if (paths.length === 1) return loadState(paths[0]!);
+  const said = inv.m.enrolDrafts;
+  if (paths.length === 0) throw new UsageError(said.noDraft(draftsDir(inv.ctx.env)), 'coopctl enrol wizard --help');
+  if (paths.length === 1) return loadState(inv.m, paths[0]!);
   const lines = paths.map((path) => {
     try {
-      return draftLine(loadState(path));
+      return draftLine(inv, loadState(inv.m, path));
     } catch (err) {
-      return `unreadable: ${(err as Error).message}`;
+      return said.unreadableLine((err as Error).message);
     }
   });
   const path = await inv.ctx.prompter.select({
-    message: 'Which enrolment draft?',
+    message: said.whichDraft,
     choices: paths.map((value, i) => ({ name: lines[i]!, value })),
   });
-  return loadState(path);
+  return loadState(inv.m, path);
 }
 
 /** A note at the start of a new enrolment when drafts are waiting. */
 export function draftsWaiting(inv: Invocation): string | undefined {
   const n = listDrafts(inv.ctx.env, DRAFT_KIND).length;
   if (n === 0) return undefined;
-  return `${n === 1 ? 'An enrolment draft is' : `${n} enrolment drafts are`} saved: ${RESUME} goes on with ${n === 1 ? 'it' : 'one'}.`;
+  return inv.m.enrolDrafts.waiting(n, RESUME);
 }

@@ -4,6 +4,7 @@
  * that continue from there. Pure functions: no prompts, no network.
  */
 import type { Operation, Params } from '../../../../catalogue/index.js';
+import type { Messages } from '../../../i18n/index.js';
 import { flagOf } from '../../../operations/flags.js';
 import { shellQuote } from '../../../output/shell.js';
 
@@ -26,8 +27,8 @@ export interface Step {
   readonly defines?: IdRef;
   /** For documents: the file whose base64 content is `arquivo`. */
   readonly file?: string;
-  /** Steps that the summary of what was created counts instead of listing, by this noun: `declaration answer`. */
-  readonly counted?: string;
+  /** Steps that the summary of what was created counts instead of listing, in these words: `3 declaration answers`. */
+  readonly counted?: (n: number) => string;
 }
 
 /** The contract's id, as the payer and each `beneficiary add` step need it. */
@@ -97,14 +98,14 @@ export function commandOf(step: Step, ids: Ids, globals: readonly string[] = [])
  * later one, in order; before a step that creates an id the later ones need, a
  * comment says which variable to set from its output.
  */
-export function continuation(rest: readonly Step[], ids: Ids, globals: readonly string[] = []): string[] {
+export function continuation(m: Messages, rest: readonly Step[], ids: Ids, globals: readonly string[] = []): string[] {
   const lines: string[] = [];
   const needed = new Set(
     rest.flatMap((s) => (s.ref && idOf(ids, s.ref.from) === undefined ? [variableOf(s.ref.from)] : [])),
   );
   for (const step of rest) {
     if (step.defines && needed.has(variableOf(step.defines)) && step.creates) {
-      lines.push(`# ${step.label}: set ${variableOf(step.defines)} to the ${step.creates} that this command prints`);
+      lines.push(m.enrolDrafts.setVariable(step.label, variableOf(step.defines), step.creates));
     }
     lines.push(commandOf(step, ids, globals));
   }
@@ -115,19 +116,20 @@ export function continuation(rest: readonly Step[], ids: Ids, globals: readonly 
 interface Created {
   readonly head: string;
   readonly items: string[];
-  readonly counts: Map<string, number>;
+  readonly counts: Map<(n: number) => string, number>;
 }
 
 function createdText(g: Created): string {
-  const counts = [...g.counts].map(([noun, n]) => `${n} ${noun}${n > 1 ? 's' : ''}`);
+  const counts = [...g.counts].map(([words, n]) => words(n));
   const items = [...g.items, ...counts];
   if (!g.head) return items.join(', ');
   return items.length ? `${g.head} (${items.join(', ')})` : g.head;
 }
 
 /** One line of what was created: `contract 8 (payer registered); beneficiary 1: beneficiario_id 15 (contato_id 3, …)`. */
-export function createdSummary(done: readonly Done[]): string {
-  if (done.length === 0) return 'nothing';
+export function createdSummary(m: Messages, done: readonly Done[]): string {
+  const said = m.enrolDrafts;
+  if (done.length === 0) return said.nothing;
   const groups: Created[] = [];
   const group = (head: string) => {
     const g: Created = { head, items: [], counts: new Map() };
@@ -136,15 +138,14 @@ export function createdSummary(done: readonly Done[]): string {
   };
   let current: Created | undefined;
   for (const { step, id } of done) {
-    if (step.creates === 'contrato_id') current = group(`contract ${id ?? '(no id answered)'}`);
-    else if (step.creates === 'beneficiario_id')
-      current = group(`${step.label}: beneficiario_id ${id ?? '(no id answered)'}`);
+    if (step.creates === 'contrato_id') current = group(said.contractCreated(id));
+    else if (step.creates === 'beneficiario_id') current = group(said.beneficiaryCreated(step.label, id));
     else {
       current ??= group('');
       if (step.counted) current.counts.set(step.counted, (current.counts.get(step.counted) ?? 0) + 1);
       else
         current.items.push(
-          step.creates && id !== undefined ? `${step.creates} ${id}` : `${step.label.split(' · ').pop()} registered`,
+          step.creates && id !== undefined ? `${step.creates} ${id}` : said.registered(step.label.split(' · ').pop()!),
         );
     }
   }

@@ -5,6 +5,7 @@
  * add or remove a beneficiary, quit keeping the draft, or discard.
  */
 import { statSync } from 'node:fs';
+import type { Messages } from '../../../i18n/index.js';
 import type { Invocation } from '../../../invocation.js';
 import type { Choice } from '../../../prompter.js';
 import {
@@ -28,11 +29,11 @@ const pairs = (a: Answers) =>
     .map(([k, v]) => `${k}: ${text(v)}`)
     .join(' · ');
 
-function fileText(file: string): string {
+function fileText(m: Messages, file: string): string {
   try {
-    return `${file} (${statSync(file).size} bytes)`;
+    return m.enrolWizard.fileSize(file, statSync(file).size);
   } catch {
-    return `${file} (cannot be read)`;
+    return m.enrolWizard.fileUnreadable(file);
   }
 }
 
@@ -64,56 +65,61 @@ export function sentOf(e: Enrolment, progress: Progress, section: Section): 'all
   return n === 0 ? 'none' : n === keys.length ? 'all' : 'some';
 }
 
-export function titleOf(e: Enrolment, section: Section): string {
-  if (section.kind === 'contract') return 'Contract';
-  if (section.kind === 'payer') return e.payer === null ? 'Payer (not registered)' : 'Payer';
+export function titleOf(m: Messages, e: Enrolment, section: Section): string {
+  const w = m.enrolWizard;
+  if (section.kind === 'contract') return w.contract;
+  if (section.kind === 'payer') return e.payer === null ? w.payerNone : w.payer;
   const b = e.beneficiaries[section.index]!;
-  const holder = e.existing === undefined && section.index === 0 ? ' (holder)' : '';
+  const holder = e.existing === undefined && section.index === 0 ? ` ${w.holder}` : '';
   const name = nameOf(b);
-  return `Beneficiary ${section.index + 1}${holder}${name ? ` · ${name}` : ''}`;
+  return `${w.beneficiary(section.index + 1)}${holder}${name ? ` · ${name}` : ''}`;
 }
 
-function beneficiaryLines(b: BeneficiaryAnswers, mark: (key: string) => string): string[] {
+function beneficiaryLines(m: Messages, b: BeneficiaryAnswers, mark: (key: string) => string): string[] {
+  const w = m.enrolWizard;
   const line = (key: string, label: string, body: string) => `  ${mark(key)} ${label.padEnd(12)} ${body}`;
   const out = [
-    line(stepKey(b, 'person'), 'person', pairs(b.person)),
-    line(stepKey(b, 'contact'), 'contact', pairs(b.contact)),
+    line(stepKey(b, 'person'), w.part('person'), pairs(b.person)),
+    line(stepKey(b, 'contact'), w.part('contact'), pairs(b.contact)),
   ];
   b.documents.forEach((doc, d) => {
-    const file = doc.file === undefined ? '' : ` · arquivo: ${fileText(doc.file)}`;
-    out.push(line(stepKey(b, 'document', d + 1), `document ${d + 1}`, `${pairs(doc.params)}${file}`));
+    const file = doc.file === undefined ? '' : ` · arquivo: ${fileText(m, doc.file)}`;
+    out.push(line(stepKey(b, 'document', d + 1), w.stepDocument(d + 1), `${pairs(doc.params)}${file}`));
   });
-  if (b.documents.length === 0) out.push(`    ${'documents'.padEnd(12)} none`);
-  out.push(line(stepKey(b, 'address'), 'address', pairs(b.address)));
+  if (b.documents.length === 0) out.push(`    ${w.part('documents').padEnd(12)} ${w.noDocuments}`);
+  out.push(line(stepKey(b, 'address'), w.part('address'), pairs(b.address)));
   const answers = b.declaration.map((a, q) => {
     const details = a['descricao'] === undefined ? '' : ` (${text(a['descricao'])})`;
     return `${mark(stepKey(b, 'declaration', q + 1)).trim()}${q + 1}: ${text(a['resposta'])}${details}`;
   });
-  const form = b.declaration[0] ? `form ${text(b.declaration[0]['formulario_id'])} · ` : '';
-  out.push(`    ${'declaration'.padEnd(12)} ${answers.length ? `${form}${answers.join(' · ')}` : 'no questions'}`);
+  const form = b.declaration[0] ? w.form(text(b.declaration[0]['formulario_id'])) : '';
+  out.push(
+    `    ${w.part('declaration').padEnd(12)} ${answers.length ? `${form}${answers.join(' · ')}` : w.noQuestions}`,
+  );
   return out;
 }
 
 /** The review screen's lines (shown on stderr). */
-export function reviewLines(e: Enrolment, progress: Progress): string[] {
+export function reviewLines(m: Messages, e: Enrolment, progress: Progress): string[] {
+  const w = m.enrolWizard;
   const mark = (key: string) => {
     const done = progress.done[key];
     return done ? '✔' : ' ';
   };
   const out: string[] = [];
-  if (e.existing !== undefined) out.push(`  Contract ${e.existing} (existing)`);
+  if (e.existing !== undefined) out.push(`  ${w.existingContract(e.existing)}`);
   sectionsOf(e).forEach((section, i) => {
     const sent = sentOf(e, progress, section);
-    const done = sent === 'all' ? ' · sent' : sent === 'some' ? ' · partly sent' : '';
+    const done = sent === 'all' ? w.sent : sent === 'some' ? w.partlySent : '';
     const contract = section.kind === 'contract' && progress.done['contract']?.id;
-    out.push(`${i + 1} ${titleOf(e, section)}${done}${contract ? ` (contrato_id ${contract})` : ''}`);
+    out.push(`${i + 1} ${titleOf(m, e, section)}${done}${contract ? ` (contrato_id ${contract})` : ''}`);
     if (section.kind === 'contract') out.push(`  ${mark('contract')} ${pairs(e.contract)}`);
-    else if (section.kind === 'payer') out.push(e.payer ? `  ${mark('payer')} ${pairs(e.payer)}` : '    (none)');
+    else if (section.kind === 'payer') out.push(e.payer ? `  ${mark('payer')} ${pairs(e.payer)}` : `    ${w.none}`);
     else {
       const b = e.beneficiaries[section.index]!;
       const id = progress.done[stepKey(b, 'person')]?.id;
       if (id) out[out.length - 1] += ` (beneficiario_id ${id})`;
-      out.push(...beneficiaryLines(b, mark));
+      out.push(...beneficiaryLines(m, b, mark));
     }
   });
   return out;
@@ -128,19 +134,17 @@ export function removable(e: Enrolment, progress: Progress): number[] {
 
 /** Asks what to do next. The sections come first, so a section's number is its place in the list. */
 export async function chooseAction(inv: Invocation, e: Enrolment, progress: Progress, submit: string): Promise<Action> {
+  const w = inv.m.enrolWizard;
   const sections = sectionsOf(e);
   const choices: Choice<string>[] = sections.map((section, i) => {
-    const choice = { name: `${i + 1} Edit: ${titleOf(e, section)}`, value: `edit:${i}` };
-    return sentOf(e, progress, section) === 'all' ? { ...choice, disabled: '(sent)' } : choice;
+    const choice = { name: w.edit(i + 1, titleOf(inv.m, e, section)), value: `edit:${i}` };
+    return sentOf(e, progress, section) === 'all' ? { ...choice, disabled: w.sectionSent } : choice;
   });
-  choices.push({ name: `Submit ${submit}`, value: 'submit' }, { name: 'Add a beneficiary', value: 'add' });
-  if (removable(e, progress).length) choices.push({ name: 'Remove a beneficiary', value: 'remove' });
-  choices.push(
-    { name: 'Quit, keeping the draft (coopctl enrol wizard --resume goes on)', value: 'quit' },
-    { name: 'Discard this enrolment', value: 'discard' },
-  );
+  choices.push({ name: w.submit(submit), value: 'submit' }, { name: w.add, value: 'add' });
+  if (removable(e, progress).length) choices.push({ name: w.remove, value: 'remove' });
+  choices.push({ name: w.quit, value: 'quit' }, { name: w.discard, value: 'discard' });
   const value = await inv.ctx.prompter.select({
-    message: 'What next? (type a section number to edit it)',
+    message: w.whatNext,
     choices,
     default: 'submit',
   });
@@ -150,15 +154,16 @@ export async function chooseAction(inv: Invocation, e: Enrolment, progress: Prog
 
 /** Asks which beneficiary to remove (of those nothing was sent for), and removes it once confirmed. */
 export async function removeBeneficiary(inv: Invocation, e: Enrolment, progress: Progress): Promise<void> {
+  const w = inv.m.enrolWizard;
   const choices: Choice<string>[] = removable(e, progress).map((index) => ({
-    name: titleOf(e, { kind: 'beneficiary', index }),
+    name: titleOf(inv.m, e, { kind: 'beneficiary', index }),
     value: String(index),
   }));
-  choices.push({ name: 'None (back to the review)', value: '' });
-  const picked = await inv.ctx.prompter.select({ message: 'Remove which beneficiary?', choices });
+  choices.push({ name: w.removeNone, value: '' });
+  const picked = await inv.ctx.prompter.select({ message: w.removeWhich, choices });
   if (picked === '') return;
   const index = Number(picked);
-  const title = titleOf(e, { kind: 'beneficiary', index });
-  if (await inv.ctx.prompter.confirm({ message: `Remove ${title} and its answers?`, default: false }))
+  const title = titleOf(inv.m, e, { kind: 'beneficiary', index });
+  if (await inv.ctx.prompter.confirm({ message: w.removeConfirm(title), default: false }))
     e.beneficiaries.splice(index, 1);
 }

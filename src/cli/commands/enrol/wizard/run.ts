@@ -12,6 +12,7 @@ import { operationUrl } from '../../../../client/request.js';
 import { lockDraft, removeDraft } from '../../../drafts.js';
 import { ExitCode, UsageError } from '../../../exit-codes.js';
 import { interrupted } from '../../../failure.js';
+import { ruleProblem } from '../../../interactive/fields.js';
 import { DECLINED } from '../../../interactive/calls.js';
 import type { Invocation } from '../../../invocation.js';
 import { answeredAnything, newEnrolment } from './answers.js';
@@ -27,22 +28,14 @@ import { submitAll } from './submit.js';
 
 const HINT = 'coopctl enrol wizard --help';
 
-const beneficiariesText = (n: number) => `${n} beneficiar${n === 1 ? 'y' : 'ies'}`;
-
 /** It asks on a terminal only; --contrato-id must be a contract id, and is not for a resumed draft. */
 function checkStart(inv: Invocation, options: EnrolWizardOptions): void {
-  if (!inv.interactive) {
-    throw new UsageError(
-      'enrol wizard asks its questions on a terminal: stdin and stdout must be TTYs, without --no-input (use the enrol commands, or enrol batch, in scripts)',
-      HINT,
-    );
-  }
+  const said = inv.m.enrolDrafts;
+  if (!inv.interactive) throw new UsageError(said.notATerminal, HINT);
   if (options.contratoId === undefined) return;
-  if (options.resume)
-    throw new UsageError('--resume goes on with the draft’s own contract: leave out --contrato-id', HINT);
-  const problem = operation('enrol.payer').params['contrato_id']!.schema.safeParse(options.contratoId);
-  if (!problem.success)
-    throw new UsageError(`--contrato-id: ${problem.error.issues[0]?.message ?? 'is not valid'}`, HINT);
+  if (options.resume) throw new UsageError(said.resumeWithContract, HINT);
+  const problem = ruleProblem(inv.m, operation('enrol.payer').params['contrato_id']!, options.contratoId);
+  if (problem) throw new UsageError(`--contrato-id: ${problem}`, HINT);
 }
 
 /** The base URL the enrolment requests go to. */
@@ -54,10 +47,9 @@ async function serviceOf(inv: Invocation): Promise<string> {
 
 /** A new enrolment, or the draft to go on with (only on the service it was being sent to). */
 async function start(inv: Invocation, options: EnrolWizardOptions, service: string): Promise<WizardState> {
+  const said = inv.m.enrolDrafts;
   if (!options.resume) {
-    inv.say(
-      'Enrolment: contract → payer → beneficiaries (contact, documents, address, health declaration). You review every answer before anything is sent; Ctrl-C keeps a draft.',
-    );
+    inv.say(said.intro);
     const waiting = draftsWaiting(inv);
     if (waiting) inv.say(waiting);
     inv.say();
@@ -66,12 +58,9 @@ async function start(inv: Invocation, options: EnrolWizardOptions, service: stri
   const state = await pickDraft(inv);
   const sent = Object.keys(state.progress.done).length > 0 || state.progress.sending !== undefined;
   if (sent && state.service !== service)
-    throw new UsageError(
-      `the draft ${state.path} was being sent to ${state.service}, and this run sends to ${service}: resume it with the same profile (or COOPCTL_BASE_URL)`,
-      HINT,
-    );
+    throw new UsageError(said.otherService(state.path, state.service, service), HINT);
   state.service = service;
-  inv.say(`Going on with the enrolment draft: ${draftLine(state)}.`);
+  inv.say(said.goingOn(draftLine(inv, state)));
   return state;
 }
 
@@ -80,25 +69,25 @@ async function review(inv: Invocation, s: WizardState): Promise<void> {
   const style = await inv.style('stderr');
   const sent = Object.keys(s.progress.done).length;
   inv.say();
-  inv.say(`Review the enrolment${sent ? ` (✔ sent)` : ' (nothing is sent before Submit)'}`, style.bold);
-  for (const line of reviewLines(s.e, s.progress)) inv.say(line);
+  const w = inv.m.enrolWizard;
+  inv.say(w.reviewTitle(sent > 0), style.bold);
+  for (const line of reviewLines(inv.m, s.e, s.progress)) inv.say(line);
   inv.say();
-  inv.say('Editing a section asks its questions again: Enter keeps an answer, Tab edits it, Backspace clears it.');
+  inv.say(w.reviewHelp);
 }
 
 /** What Submit sends, in words. */
-function submitText(s: WizardState, left: number, total: number): string {
-  if (left === 0) return '(everything was sent: finish)';
-  if (left < total) return `the ${left} request${left === 1 ? '' : 's'} not sent yet`;
-  const contract = s.e.existing === undefined ? 'the contract and ' : '';
-  const to = s.e.existing === undefined ? '' : ` to contract ${s.e.existing}`;
-  return `${contract}${beneficiariesText(s.e.beneficiaries.length)}${to} (${total} requests)`;
+function submitText(inv: Invocation, s: WizardState, left: number, total: number): string {
+  const w = inv.m.enrolWizard;
+  if (left === 0) return w.submitDone;
+  if (left < total) return w.submitLeft(left);
+  return w.submitAll(w.beneficiaries(s.e.beneficiaries.length), s.e.existing, total);
 }
 
 /** Saves the draft and says where, and how to go on. */
 function keep(inv: Invocation, s: WizardState): void {
   saveState(s);
-  inv.say(`The enrolment is saved in ${s.path} (private); ${RESUME} goes on from here.`);
+  inv.say(inv.m.enrolDrafts.kept(s.path, RESUME));
 }
 
 /**
@@ -114,11 +103,11 @@ async function submitted(
   save: () => void,
 ): Promise<number | undefined> {
   const problems = planProblems(inv, s.e, steps, s.progress, ids);
+  const w = inv.m.enrolWizard;
   if (problems.length) {
-    const counted = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-    await inv.notice(`the enrolment cannot be sent yet: ${counted} (nothing was sent)`, 'error');
+    await inv.notice(w.cannotSend(problems.length), 'error');
     for (const line of problemLines(problems)) inv.say(`  ${line}`);
-    inv.say('Edit the sections to fix them.');
+    inv.say(w.fixSections);
     return undefined;
   }
   const code = await submitAll(inv, s, steps, ids, save);
@@ -127,7 +116,7 @@ async function submitted(
     return code;
   }
   removeDraft(s.path);
-  inv.info(`Enrolled ${beneficiariesText(s.e.beneficiaries.length)} on contract ${ids.contract}.`);
+  inv.info(inv.m.enrolDrafts.enrolled(s.e.beneficiaries.length, ids.contract!));
   return ExitCode.ok;
 }
 
@@ -135,7 +124,7 @@ async function submitted(
 async function reviewLoop(inv: Invocation, s: WizardState, save: () => void): Promise<number> {
   const asking: Asking = { inv, e: s.e, sent: (key) => s.progress.done[key] !== undefined };
   for (;;) {
-    const steps = stepsOf(s.e);
+    const steps = stepsOf(inv.m, s.e);
     if ((await settleDoubt(inv, s, steps, idsOf(s.e, s.progress).contract)) === 'quit') {
       keep(inv, s);
       return DECLINED;
@@ -143,7 +132,7 @@ async function reviewLoop(inv: Invocation, s: WizardState, save: () => void): Pr
     save();
     await review(inv, s);
     const left = steps.filter((step) => !s.progress.done[step.key]).length;
-    const action = await chooseAction(inv, s.e, s.progress, submitText(s, left, steps.length));
+    const action = await chooseAction(inv, s.e, s.progress, submitText(inv, s, left, steps.length));
     if (action.kind === 'submit') {
       const code = await submitted(inv, s, steps, idsOf(s.e, s.progress), save);
       if (code !== undefined) return code;
@@ -153,15 +142,15 @@ async function reviewLoop(inv: Invocation, s: WizardState, save: () => void): Pr
       await collect(asking, save);
     } else if (action.kind === 'remove') await removeBeneficiary(inv, s.e, s.progress);
     else if (action.kind === 'quit') {
-      await inv.notice('not sent', 'note');
+      await inv.notice(inv.m.enrolDrafts.notSent, 'note');
       keep(inv, s);
       return DECLINED;
     } else {
-      const message = 'Discard this enrolment? Its answers cannot be recovered';
+      const message = inv.m.enrolWizard.discardConfirm;
       if (!(await inv.ctx.prompter.confirm({ message, default: false }))) continue;
       removeDraft(s.path);
       const sent = left < steps.length;
-      await inv.notice(sent ? 'discarded: what was sent stays sent' : 'cancelled: nothing was sent', 'note');
+      await inv.notice(sent ? inv.m.enrolDrafts.discarded : inv.m.common.cancelled, 'note');
       return DECLINED;
     }
     save();
@@ -171,7 +160,7 @@ async function reviewLoop(inv: Invocation, s: WizardState, save: () => void): Pr
 export async function runEnrolWizard(inv: Invocation, options: EnrolWizardOptions = {}): Promise<number> {
   checkStart(inv, options);
   const s = await start(inv, options, await serviceOf(inv));
-  const release = lockDraft(s.path, 'coopctl enrol wizard');
+  const release = lockDraft(inv.m, s.path, 'coopctl enrol wizard');
   const worthKeeping = () => answeredAnything(s.e) || Object.keys(s.progress.done).length > 0;
   const save = () => {
     if (worthKeeping()) saveState(s);
@@ -182,11 +171,11 @@ export async function runEnrolWizard(inv: Invocation, options: EnrolWizardOption
   } catch (err) {
     // Whatever stopped it (Ctrl-C, a failure), what was typed and sent is kept.
     if (interrupted(err, inv.ctx) && s.progress.sending)
-      s.progress.sending = { ...s.progress.sending, problem: 'interrupted' };
+      s.progress.sending = { ...s.progress.sending, problem: inv.m.enrolDrafts.interrupted };
     try {
       if (worthKeeping()) keep(inv, s);
     } catch (failed) {
-      inv.say(`The draft could not be saved: ${(failed as Error).message}`);
+      inv.say(inv.m.enrolDrafts.notSaved((failed as Error).message));
     }
     throw err;
   } finally {

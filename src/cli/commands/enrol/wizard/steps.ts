@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { operation } from '../../../../catalogue/index.js';
+import type { Messages } from '../../../i18n/index.js';
 import { nameOf, stepKey, type Enrolment, type Progress } from './answers.js';
 import { contractRef, type Ids, type Step } from './plan.js';
 
@@ -17,17 +18,19 @@ function base64Of(file: string): string | undefined {
   }
 }
 
-export function stepsOf(e: Enrolment): Step[] {
+/** The requests of the enrolment, in order, labelled in the run's language. */
+export function stepsOf(m: Messages, e: Enrolment): Step[] {
+  const w = m.enrolWizard;
   const steps: Step[] = [];
   if (e.existing === undefined) {
     const op = operation('enrol.contract.create');
     const defines = { kind: 'contract' } as const;
-    steps.push({ key: 'contract', op, label: 'contract', params: e.contract, creates: 'contrato_id', defines });
+    steps.push({ key: 'contract', op, label: w.stepContract, params: e.contract, creates: 'contrato_id', defines });
   }
   if (e.payer)
-    steps.push({ key: 'payer', op: operation('enrol.payer'), label: 'payer', params: e.payer, ref: contractRef });
+    steps.push({ key: 'payer', op: operation('enrol.payer'), label: w.stepPayer, params: e.payer, ref: contractRef });
   e.beneficiaries.forEach((b, i) => {
-    const who = `beneficiary ${i + 1}`;
+    const who = w.stepBeneficiary(i + 1);
     const from = { kind: 'beneficiary', index: i + 1 } as const;
     const ref = { field: 'beneficiario_id', from };
     const name = nameOf(b);
@@ -44,7 +47,7 @@ export function stepsOf(e: Enrolment): Step[] {
     steps.push({
       key: stepKey(b, 'contact'),
       op: contact,
-      label: `${who} · contact`,
+      label: `${who} · ${w.part('contact')}`,
       params: b.contact,
       ref,
       creates: 'contato_id',
@@ -54,7 +57,7 @@ export function stepsOf(e: Enrolment): Step[] {
       const step: Step = {
         key: stepKey(b, 'document', d + 1),
         op: operation('enrol.beneficiary.document'),
-        label: `${who} · document ${d + 1}`,
+        label: `${who} · ${w.stepDocument(d + 1)}`,
         params: content === undefined ? doc.params : { ...doc.params, arquivo: content },
         ref,
         creates: 'documento_id',
@@ -65,7 +68,7 @@ export function stepsOf(e: Enrolment): Step[] {
     steps.push({
       key: stepKey(b, 'address'),
       op: address,
-      label: `${who} · address`,
+      label: `${who} · ${w.part('address')}`,
       params: b.address,
       ref,
       creates: 'endereco_id',
@@ -74,10 +77,10 @@ export function stepsOf(e: Enrolment): Step[] {
       steps.push({
         key: stepKey(b, 'declaration', q + 1),
         op: operation('enrol.beneficiary.declaration'),
-        label: `${who} · declaration ${q + 1}`,
+        label: `${who} · ${w.stepDeclaration(q + 1)}`,
         params: answer,
         ref,
-        counted: 'declaration answer',
+        counted: w.declarationAnswers,
       });
     });
   });

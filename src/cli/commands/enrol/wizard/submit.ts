@@ -43,38 +43,50 @@ function globalWords(inv: Invocation): string[] {
   return out;
 }
 
+/**
+ * The results of the steps done. A table for people says what each step was
+ * and what it created, headed in the run's language; JSON and CSV keep their
+ * keys (`step`, `operation`, `created`, `id`) for programs.
+ */
 async function printResults(inv: Invocation, done: readonly Done[]): Promise<void> {
   if (done.length === 0) return;
-  const rows = done.map(({ step, id }) => ({
-    step: step.label,
-    operation: step.op.name,
-    created: step.creates && id !== undefined ? step.creates : '',
-    id: id ?? '',
+  const created = (d: Done) => (d.step.creates && d.id !== undefined ? d.step.creates : '');
+  const style = await inv.style('stdout');
+  if (inv.format === 'table') {
+    const c = inv.m.enrolDrafts.columns;
+    const rows = done.map((d) => ({ [c.step]: d.step.label, [c.created]: created(d), [c.id]: d.id ?? '' }));
+    inv.out(await renderRows([c.step, c.created, c.id], rows, inv.format, style));
+    return;
+  }
+  const rows = done.map((d) => ({
+    step: d.step.label,
+    operation: d.step.op.name,
+    created: created(d),
+    id: d.id ?? '',
   }));
-  inv.out(await renderRows(['step', 'operation', 'created', 'id'], rows, inv.format, await inv.style('stdout')));
+  inv.out(await renderRows(['step', 'operation', 'created', 'id'], rows, inv.format, style));
 }
 
 function sayContinuation(inv: Invocation, progress: Progress, at: number): void {
   const rest = progress.steps.slice(at).filter((s) => !progress.state.progress.done[s.key]);
   if (!rest.length) return;
-  inv.say('To continue from there by hand, run:');
-  for (const line of continuation(rest, progress.ids, globalWords(inv))) inv.say(`  ${line}`);
+  inv.say(inv.m.enrolDrafts.continueByHand);
+  for (const line of continuation(inv.m, rest, progress.ids, globalWords(inv))) inv.say(`  ${line}`);
 }
 
 /** Says what was created and how to continue from the step that stopped; returns its code. */
 async function stopped(inv: Invocation, progress: Progress, stop: Stop): Promise<number> {
   await printResults(inv, progress.done);
   const step = progress.steps[stop.at];
-  await inv.notice(step ? `${step.label} (${step.op.name}): ${stop.problem}` : stop.problem, 'error');
-  inv.say(`Already created: ${createdSummary(progress.done)}.`);
+  const said = inv.m.enrolDrafts;
+  await inv.notice(step ? said.failedAt(step.label, stop.problem) : stop.problem, 'error');
+  inv.say(said.alreadyCreated(createdSummary(inv.m, progress.done)));
   if (stop.uncertain && step) {
     const { contract } = progress.ids;
     const check = contract
       ? `coopctl enrol contract search --contrato-id ${contract}`
       : 'coopctl enrol contract search';
-    inv.say(
-      `Whether ${step.label} was done is unknown: ${RESUME} checks with the service before sending anything else (by hand: check with ${check} before running its command again).`,
-    );
+    inv.say(said.unknownWhether(step.label, RESUME, check));
   }
   sayContinuation(inv, progress, stop.at);
   return stop.code;
@@ -84,13 +96,18 @@ async function stopped(inv: Invocation, progress: Progress, stop: Stop): Promise
 async function send(inv: Invocation, progress: Progress, at: number): Promise<Submitted | Stop> {
   const step = progress.steps[at]!;
   const params = paramsOf(step, progress.ids);
-  if (!params) return { at, problem: 'an id it needs is unknown', code: ExitCode.failed };
+  if (!params) return { at, problem: inv.m.enrolDrafts.idUnknown, code: ExitCode.failed };
   try {
     return await submit(inv, specOf(step.op), params);
   } catch (err) {
     if (err instanceof TransportError) return { at, problem: err.message, code: ExitCode.transport, uncertain: true };
     if (err instanceof Interrupted || inv.ctx.signal.aborted)
-      await stopped(inv, progress, { at, problem: 'interrupted', code: ExitCode.interrupted, uncertain: true });
+      await stopped(inv, progress, {
+        at,
+        problem: inv.m.enrolDrafts.interrupted,
+        code: ExitCode.interrupted,
+        uncertain: true,
+      });
     throw err;
   }
 }
@@ -101,6 +118,7 @@ async function send(inv: Invocation, progress: Progress, at: number): Promise<Su
  * done, but unnamed.
  */
 function record(
+  inv: Invocation,
   progress: Progress,
   at: number,
   sent: Extract<Submitted, { kind: 'answered' }>,
@@ -109,7 +127,7 @@ function record(
   const { state } = progress;
   const id = step.creates ? createdId(sent.records, step.creates) : undefined;
   if (step.defines && id === undefined) {
-    const problem = `the answer carries no ${step.creates}, so the next steps cannot name it`;
+    const problem = inv.m.enrolDrafts.noId(step.creates!);
     state.progress.sending = { ...state.progress.sending!, problem };
     return { at, problem, code: ExitCode.transport, uncertain: true };
   }
@@ -158,13 +176,13 @@ export async function submitAll(
       return stopped(inv, progress, s);
     };
     if ('at' in sent) return stop(sent);
-    if (sent.kind === 'stopped')
-      return stop({ at: i, problem: 'stopped before sending (nothing sent)', code: sent.code });
-    if (sent.code !== ExitCode.ok) return stop({ at: i, problem: sent.problem ?? 'failed', code: sent.code });
-    const id = record(progress, i, sent);
+    const said = inv.m.enrolDrafts;
+    if (sent.kind === 'stopped') return stop({ at: i, problem: said.stoppedBefore, code: sent.code });
+    if (sent.code !== ExitCode.ok) return stop({ at: i, problem: sent.problem ?? said.failed, code: sent.code });
+    const id = record(inv, progress, i, sent);
     save();
     if (typeof id === 'object') return stopped(inv, progress, id);
-    const what = id === undefined ? ': done' : `: ${step.creates} ${id}`;
+    const what = id === undefined ? said.done : said.created(step.creates!, id);
     inv.info(`${step.label}${what}`, (safe) => `${style.green('✔')} ${safe}`);
   }
   await printResults(inv, progress.done);

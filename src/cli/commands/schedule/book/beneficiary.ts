@@ -10,7 +10,7 @@ import { maskValue } from '../../../../client/mask.js';
 import { operation, type Field, type Operation, type Params, type Row } from '../../../../catalogue/index.js';
 import { ExitCode } from '../../../exit-codes.js';
 import { lookup } from '../../../interactive/calls.js';
-import { askField, ruleProblem } from '../../../interactive/fields.js';
+import { askField, breaksRule } from '../../../interactive/fields.js';
 import { inputOptions } from '../../../operations/input.js';
 import type { Invocation } from '../../../invocation.js';
 import { ask, fail, text, type Beneficiary } from './common.js';
@@ -21,7 +21,7 @@ const contactRules = operation('registration.update-contact').params;
 /** A phone as the spec writes it, `(11)987654321`: area code, number. */
 const PHONE = /^\((\d{2})\)(\d{8,9})$/;
 
-const passes = (value: string, ...fields: Field[]) => value !== '' && fields.every((f) => !ruleProblem(f, value));
+const passes = (value: string, ...fields: Field[]) => value !== '' && fields.every((f) => !breaksRule(f, value));
 
 function beneficiaryOf(op: Operation, row: Row): Beneficiary {
   // One object or a list of them (docs/decisions.md: coopctl accepts either): the first contact.
@@ -46,12 +46,13 @@ export async function checkCard(inv: Invocation, op: Operation, params: Params):
     const read = await lookup(inv, registration, { usuario_cartao: card });
     if (read.ok) {
       const person = beneficiaryOf(op, read.rows[0]!);
-      inv.say(`Beneficiary: ${person.name || '(no name in the registration)'}`, (await inv.style('stderr')).bold);
+      const { booking } = inv.m;
+      inv.say(booking.beneficiary(person.name || booking.noName), (await inv.style('stderr')).bold);
       return person;
     }
     if (read.code !== ExitCode.noResult)
-      return fail(inv, read.code, `cannot read the registration of card ${masked}: ${read.problem}`);
-    await inv.notice(`No beneficiary has card ${masked} (${read.problem}): type the card again.`, 'note');
+      return fail(inv, read.code, inv.m.booking.cannotReadCard(masked, read.problem));
+    await inv.notice(inv.m.booking.unknownCard(masked, read.problem), 'note');
     delete params['usuario_cartao'];
   }
 }
@@ -72,7 +73,7 @@ export async function askContact(
   await ask(inv, op, params, 'ds_email', person.email);
   if (params['nr_ddd_celular'] === undefined && params['nr_celular'] === undefined) {
     const answer = await askField(
-      inv.ctx.prompter,
+      inv,
       'nr_ddd_celular nr_celular',
       contactRules.usuario_celular,
       person.mobile ? { ...inputOptions(inv), default: person.mobile } : inputOptions(inv),

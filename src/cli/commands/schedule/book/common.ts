@@ -2,6 +2,7 @@
 import { weekday } from '../../../../catalogue/dates.js';
 import type { Operation, Params, Row } from '../../../../catalogue/index.js';
 import { ExitCode } from '../../../exit-codes.js';
+import { formatIsoDate, type Lang, weekdayNames } from '../../../i18n/index.js';
 import { askField } from '../../../interactive/fields.js';
 import { inputOptions } from '../../../operations/input.js';
 import type { Invocation } from '../../../invocation.js';
@@ -50,22 +51,16 @@ export interface Booking {
 
 export const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
-const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-
-export function weekdayOf(date: string): string {
-  return WEEKDAY[weekday(date)]!;
+/** A day as the language writes it, with its weekday: `2026-12-01 Tue`, `01/12/2026 ter`. */
+export function dayLabel(lang: Lang, date: string): string {
+  return `${formatIsoDate(lang, date)} ${weekdayNames(lang)[weekday(date)]!}`;
 }
 
 /** Asks for `name` unless it has a value; `fallback` is the pre-filled answer. */
 export async function ask(inv: Invocation, op: Operation, params: Params, name: string, fallback?: string) {
   if (params[name] !== undefined) return;
   const input = inputOptions(inv);
-  const answer = await askField(
-    inv.ctx.prompter,
-    name,
-    op.params[name]!,
-    fallback ? { ...input, default: fallback } : input,
-  );
+  const answer = await askField(inv, name, op.params[name]!, fallback ? { ...input, default: fallback } : input);
   if (answer !== undefined) params[name] = answer;
 }
 
@@ -97,5 +92,5 @@ export function locationOf(b: Booking): Row | undefined {
 export function placeLabel(b: Booking): string {
   const row = locationOf(b);
   const code = text(b.params['cd_local']);
-  return row ? `${text(row['nm_local'])} (${code})` : `location ${code}`;
+  return row ? `${text(row['nm_local'])} (${code})` : b.inv.m.booking.location(code);
 }

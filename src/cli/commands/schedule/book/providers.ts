@@ -10,7 +10,8 @@
 import { operation, type Operation, type Params } from '../../../../catalogue/index.js';
 import { parseProviders, providerCode, type ProviderDirectory } from '../../../config/providers.js';
 import { lookup } from '../../../interactive/calls.js';
-import { ruleProblem } from '../../../interactive/fields.js';
+import { formatIsoDate, type Messages } from '../../../i18n/index.js';
+import { breaksRule } from '../../../interactive/fields.js';
 import type { Invocation } from '../../../invocation.js';
 import type { Choice } from '../../../prompter.js';
 import { ask, text, type Provider } from './common.js';
@@ -49,15 +50,16 @@ export async function knownProviders(inv: Invocation, card: string): Promise<Pro
 }
 
 /** `Clínica Geral (9001)`, or `provider 9001`. */
-export function providerLabel(code: string, known: readonly Provider[]): string {
+export function providerLabel(m: Messages, code: string, known: readonly Provider[]): string {
   const name = known.find((p) => p.code === providerCode(code))?.name;
-  return name === undefined ? `provider ${code}` : `${name} (${code})`;
+  return name === undefined ? m.booking.provider(code) : `${name} (${code})`;
 }
 
-function choiceName(p: Provider): string {
-  const who = p.name === undefined ? `Provider ${p.code}` : `${p.name} (${p.code})`;
+function choiceName(inv: Invocation, p: Provider): string {
+  const { booking } = inv.m;
+  const who = p.name === undefined ? booking.providerChoice(p.code) : `${p.name} (${p.code})`;
   if (p.appointments === 0) return who;
-  return `${who} · ${p.appointments} appointment${p.appointments > 1 ? 's' : ''} of this beneficiary, latest ${p.last}`;
+  return booking.pastAppointments(who, p.appointments, formatIsoDate(inv.lang, p.last ?? ''));
 }
 
 /** Lower case without accents: `Clínica` and `clinica` match. */
@@ -77,14 +79,18 @@ export function matchesTerm(term: string, haystack: string): boolean {
 }
 
 /** The search's source: the known providers whose name or code has every word typed, then the typed code itself. */
-export function providerSource(op: Operation, known: readonly Provider[]): (term: string) => Choice<string>[] {
+export function providerSource(
+  inv: Invocation,
+  op: Operation,
+  known: readonly Provider[],
+): (term: string) => Choice<string>[] {
   return (term) => {
     const words = term.trim();
     const hits = known.filter((p) => matchesTerm(words, `${p.code} ${p.name ?? ''}`));
-    const choices = hits.map((p) => ({ name: choiceName(p), value: p.code }));
-    const typed = /^\d+$/.test(words) && !ruleProblem(op.params['prest_cod_svc_card']!, words);
+    const choices = hits.map((p) => ({ name: choiceName(inv, p), value: p.code }));
+    const typed = /^\d+$/.test(words) && !breaksRule(op.params['prest_cod_svc_card']!, words);
     if (typed && !known.some((p) => p.code === providerCode(words)))
-      choices.push({ name: `Provider code ${words} (typed in)`, value: words });
+      choices.push({ name: inv.m.booking.typedCode(words), value: words });
     return choices;
   };
 }
@@ -98,15 +104,13 @@ export async function chooseProvider(
 ): Promise<void> {
   if (params['prest_cod_svc_card'] !== undefined) return;
   if (known.length === 0) {
-    inv.say(
-      "No provider names to offer (no past appointments; none set with: coopctl config set providers '9001=Clínica Geral; 9002=Cardiologia'): type the provider's code.",
-    );
+    inv.say(inv.m.booking.noProviderNames("coopctl config set providers '9001=Clínica Geral; 9002=Cardiologia'"));
     await ask(inv, op, params, 'prest_cod_svc_card');
     return;
   }
   params['prest_cod_svc_card'] = await inv.ctx.prompter.search({
-    message: 'Provider (type a name or a code)',
-    source: providerSource(op, known),
+    message: inv.m.booking.providerQuestion,
+    source: providerSource(inv, op, known),
     pageSize: 10,
   });
 }

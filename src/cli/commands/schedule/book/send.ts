@@ -9,28 +9,32 @@ import { maskValue } from '../../../../client/mask.js';
 import { ExitCode } from '../../../exit-codes.js';
 import { createdId, DECLINED, submit } from '../../../interactive/calls.js';
 import { reportAnswer } from '../../../operations/report.js';
-import { type Booking, placeLabel, type Step, text, weekdayOf } from './common.js';
+import type { SummaryLine } from '../../../i18n/messages/booking.js';
+import { formatIsoDate } from '../../../i18n/index.js';
+import { type Booking, dayLabel, placeLabel, type Step, text } from './common.js';
 import { providerLabel } from './providers.js';
 import { takenSlot } from './steps.js';
 
-/** `2026-12-01 Tue 09:00–09:30`. */
+/** `2026-12-01 Tue 09:00–09:30`, `01/12/2026 ter 09:00–09:30`. */
 function slotLabel(b: Booking): string {
+  const { lang } = b.inv;
   const start = text(b.params['dt_hr_inicio']);
   const date = start.slice(0, 10);
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? ` ${weekdayOf(date)}` : '';
-  return `${date}${day} ${start.slice(11)}–${text(b.params['dt_hr_fim']).slice(11)}`;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? dayLabel(lang, date) : formatIsoDate(lang, date);
+  return `${day} ${start.slice(11)}–${text(b.params['dt_hr_fim']).slice(11)}`;
 }
 
 /** The summary lines before the question (the card masked, as in the confirmation questions: it is on stderr). */
-function summaryRows(b: Booking): Array<[string, string]> {
+function summaryRows(b: Booking): Array<[SummaryLine, string]> {
   const p = b.params;
+  const { m } = b.inv;
   return [
     ['name', b.person.name],
     ['card', maskValue('usuario_cartao', text(p['usuario_cartao']))],
-    ['provider', providerLabel(text(p['prest_cod_svc_card']), b.known)],
+    ['provider', providerLabel(m, text(p['prest_cod_svc_card']), b.known)],
     ['location', placeLabel(b)],
-    ['when', `${slotLabel(b)} (tp_evento ${text(p['tp_evento'])})`],
-    ['e-mail', text(p['ds_email'])],
+    ['when', m.booking.when(slotLabel(b), text(p['tp_evento']))],
+    ['email', text(p['ds_email'])],
     ['mobile', `(${text(p['nr_ddd_celular'])}) ${text(p['nr_celular'])}`],
     ['address', text(p['ds_endereco'])],
   ];
@@ -39,13 +43,16 @@ function summaryRows(b: Booking): Array<[string, string]> {
 /** Shows the summary and asks; false when the user declines. */
 async function confirmed(b: Booking): Promise<boolean> {
   const { inv } = b;
+  const { booking } = inv.m;
   const style = await inv.style('stderr');
   inv.say();
-  inv.say('Appointment to book', style.bold);
-  for (const [label, value] of summaryRows(b)) inv.say(`  ${label.padEnd(9)} ${value}`);
+  inv.say(booking.summaryTitle, style.bold);
+  const rows = summaryRows(b).map(([line, value]) => [booking.summary(line), value] as const);
+  const width = Math.max(...rows.map(([label]) => label.length)) + 1;
+  for (const [label, value] of rows) inv.say(`  ${label.padEnd(width)} ${value}`);
   inv.say();
-  if (await inv.ctx.prompter.confirm({ message: 'Book this appointment?', default: true })) return true;
-  await inv.notice('cancelled: nothing was sent', 'note');
+  if (await inv.ctx.prompter.confirm({ message: booking.bookQuestion, default: true })) return true;
+  await inv.notice(inv.m.common.cancelled, 'note');
   return false;
 }
 
@@ -59,7 +66,7 @@ export async function sendStep(b: Booking): Promise<Step | number> {
     const taken = await takenSlot(b);
     if (taken) {
       const why = sent.problem ? ` (${sent.problem})` : '';
-      await inv.notice(`That time, ${slotLabel(b)}, is no longer free${why}: choose another time.`, 'note');
+      await inv.notice(inv.m.booking.taken(slotLabel(b), why), 'note');
       b.date = taken.date;
       b.fresh = taken.rows;
       return 'time';
@@ -69,8 +76,6 @@ export async function sendStep(b: Booking): Promise<Step | number> {
   if (code !== ExitCode.ok) return code;
   const id = createdId(sent.records, 'cd_evento');
   const location = placeLabel(b);
-  inv.info(
-    `Booked${id ? ` appointment ${id}` : ''} for ${b.person.name}: ${slotLabel(b)} at ${location}.${id ? ` To cancel: coopctl schedule cancel ${id}` : ''}`,
-  );
+  inv.info(inv.m.booking.booked(id, b.person.name, slotLabel(b), location));
   return code;
 }

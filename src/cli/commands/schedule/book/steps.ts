@@ -12,7 +12,7 @@ import { ExitCode } from '../../../exit-codes.js';
 import { lookup } from '../../../interactive/calls.js';
 import { renderCalendar } from '../../../output/calendar.js';
 import type { Choice } from '../../../prompter.js';
-import { type Booking, fail, forget, isGiven, placeLabel, type Step, text, weekdayOf } from './common.js';
+import { type Booking, dayLabel, fail, forget, isGiven, placeLabel, type Step, text } from './common.js';
 import { matchesTerm, providerLabel } from './providers.js';
 
 /** Above this many locations, the list is searched as the user types. */
@@ -22,7 +22,7 @@ const SLOT = ['tp_evento', 'dt_hr_inicio', 'dt_hr_fim'] as const;
 const OTHER_PROVIDER = 'other-provider';
 const OTHER_DATE = 'other-date';
 
-const providerOf = (b: Booking) => providerLabel(text(b.params['prest_cod_svc_card']), b.known);
+const providerOf = (b: Booking) => providerLabel(b.inv.m, text(b.params['prest_cod_svc_card']), b.known);
 const where = (b: Booking): Params => ({
   cd_local: text(b.params['cd_local']),
   prest_cod_svc_card: text(b.params['prest_cod_svc_card']),
@@ -35,11 +35,8 @@ export async function locationStep(b: Booking): Promise<Step | number> {
   const read = await lookup(inv, operation('schedule.locations'), { prest_cod_svc_card: provider });
   if (!read.ok) {
     if (read.code !== ExitCode.noResult)
-      return fail(inv, read.code, `cannot read the locations of ${providerOf(b)}: ${read.problem}`);
-    await inv.notice(
-      `No service location for ${providerOf(b)} (${read.problem}): is the code right? Choose the provider again.`,
-      'note',
-    );
+      return fail(inv, read.code, inv.m.booking.cannotReadLocations(providerOf(b), read.problem));
+    await inv.notice(inv.m.booking.noLocation(providerOf(b), read.problem), 'note');
     forget(b, ['prest_cod_svc_card'], true);
     forget(b, ['cd_local']);
     return 'provider';
@@ -63,22 +60,23 @@ async function pickLocation(b: Booking, rows: readonly Row[]): Promise<string> {
     value: text(r['cd_local']),
   }));
   const { inv } = b;
-  const message = `Location of ${providerOf(b)}`;
+  const { booking } = inv.m;
+  const message = booking.locationQuestion(providerOf(b));
   if (choices.length === 1) {
-    inv.say(`Location: ${choices[0]!.name}, the provider's only one.`);
+    inv.say(booking.onlyLocation(choices[0]!.name));
     return choices[0]!.value;
   }
-  const back = isGiven(b, 'prest_cod_svc_card') ? [] : [{ name: '‹ Another provider', value: OTHER_PROVIDER }];
+  const back = isGiven(b, 'prest_cod_svc_card') ? [] : [{ name: booking.anotherProvider, value: OTHER_PROVIDER }];
   if (choices.length <= SEARCH_ABOVE) return inv.ctx.prompter.select({ message, choices: [...choices, ...back] });
   return inv.ctx.prompter.search({
-    message: `${message} (type to filter)`,
+    message: booking.typeToFilter(message),
     source: (term) => [...choices.filter((c) => matchesTerm(term.trim(), c.name)), ...back],
     pageSize: SEARCH_ABOVE,
   });
 }
 
 /** Where to go back to when this location has no free date: another location, else another provider. */
-function backFromNoDate(b: Booking): Step | undefined {
+function backFromNoDate(b: Booking): 'location' | 'provider' | undefined {
   if (!isGiven(b, 'cd_local') && b.locations.length > 1) return 'location';
   if (!isGiven(b, 'prest_cod_svc_card') && !isGiven(b, 'cd_local')) return 'provider';
   return undefined;
@@ -90,9 +88,9 @@ export async function dateStep(b: Booking): Promise<Step | number> {
   const read = await lookup(inv, operation('schedule.dates'), where(b));
   if (!read.ok) {
     const back = read.code === ExitCode.noResult ? backFromNoDate(b) : undefined;
-    const problem = `no free date at ${placeLabel(b)} of ${providerOf(b)}: ${read.problem}`;
+    const problem = inv.m.booking.noFreeDate(placeLabel(b), providerOf(b), read.problem);
     if (back === undefined) return fail(inv, read.code, problem);
-    await inv.notice(`No free date at ${placeLabel(b)} (${read.problem}): choose another ${back}.`, 'note');
+    await inv.notice(inv.m.booking.noFreeDateBack(placeLabel(b), read.problem, back), 'note');
     forget(b, back === 'provider' ? ['prest_cod_svc_card', 'cd_local'] : ['cd_local']);
     return back;
   }
@@ -102,8 +100,8 @@ export async function dateStep(b: Booking): Promise<Step | number> {
   inv.ctx.stderr.write(renderCalendar(list, await inv.style('stderr')));
   inv.say();
   b.date = await inv.ctx.prompter.select({
-    message: 'Date',
-    choices: list.map((d) => ({ name: `${d} ${weekdayOf(d)}`, value: d })),
+    message: inv.m.booking.dateQuestion,
+    choices: list.map((d) => ({ name: dayLabel(inv.lang, d), value: d })),
     ...(list.includes(wanted) ? { default: wanted } : {}),
   });
   return 'time';
@@ -118,22 +116,22 @@ export async function timeStep(b: Booking): Promise<Step | number> {
   if (rows === undefined) {
     const read = await lookup(inv, operation('schedule.times'), { ...where(b), data_consulta: date });
     if (!read.ok && read.code !== ExitCode.noResult)
-      return fail(inv, read.code, `cannot read the free times of ${date}: ${read.problem}`);
+      return fail(inv, read.code, inv.m.booking.cannotReadTimes(dayLabel(inv.lang, date), read.problem));
     rows = read.ok ? read.rows : [];
   }
   const wanted = isGiven(b, 'tp_evento') ? text(b.given['tp_evento']) : undefined;
   const slots = rows.filter((r) => wanted === undefined || text(r['tp_evento']) === wanted);
+  const { booking } = inv.m;
   if (slots.length === 0) {
-    const which = wanted === undefined ? 'free time' : `free time of tp_evento ${wanted}`;
-    await inv.notice(`No ${which} left on ${date} ${weekdayOf(date)}: choose another date.`, 'note');
+    await inv.notice(booking.noFreeTime(dayLabel(inv.lang, date), wanted), 'note');
     return 'date';
   }
   const choices: Choice<string>[] = slots.map((r, i) => ({
-    name: `${text(r['hora_inicio'])}–${text(r['hora_fim'])}  event type ${text(r['tp_evento'])}`,
+    name: booking.timeChoice(text(r['hora_inicio']), text(r['hora_fim']), text(r['tp_evento'])),
     value: String(i),
   }));
-  choices.push({ name: '‹ Another date', value: OTHER_DATE });
-  const picked = await inv.ctx.prompter.select({ message: `Time on ${date} ${weekdayOf(date)}`, choices });
+  choices.push({ name: booking.anotherDate, value: OTHER_DATE });
+  const picked = await inv.ctx.prompter.select({ message: booking.timeQuestion(dayLabel(inv.lang, date)), choices });
   if (picked === OTHER_DATE) return 'date';
   const slot = slots[Number(picked)]!;
   b.params['tp_evento'] = text(slot['tp_evento']);

@@ -20,13 +20,14 @@ import { sendStep } from './send.js';
 import { dateStep, locationStep, timeStep } from './steps.js';
 
 /** What the command line gave is checked before any question (as without the wizard). */
-function checkGiven(op: Operation, raw: Params): void {
+function checkGiven(inv: Invocation, op: Operation, raw: Params): void {
+  const command = `coopctl ${op.command.join(' ')}`;
   const given = Object.entries(raw).flatMap(([name, value]) => {
     const field = op.params[name];
-    const problem = field ? ruleProblem(field, value) : `is not a parameter of ${op.name}`;
+    const problem = field ? ruleProblem(inv.m, field, value) : inv.m.booking.notAnOption(command);
     return problem ? [`${name}${field ? ` (${flagOf(name)})` : ''}: ${problem}`] : [];
   });
-  if (given.length) throw new UsageError(given.join('; '), `coopctl ${op.command.join(' ')} --help`);
+  if (given.length) throw new UsageError(given.join('; '), `${command} --help`);
 }
 
 const steps: Readonly<Record<Step, (b: Booking) => Promise<Step | number>>> = {
@@ -48,9 +49,9 @@ const steps: Readonly<Record<Step, (b: Booking) => Promise<Step | number>>> = {
 /** Runs the wizard; `raw` holds what the command line gave. Returns the exit code. */
 export async function runScheduleWizard(inv: Invocation, spec: CommandSpec, raw: Params): Promise<number> {
   const { op } = spec;
-  checkGiven(op, raw);
+  checkGiven(inv, op, raw);
   const params: Params = { ...raw };
-  inv.say('Book an appointment: the card, then a provider, a location, a date and a free time (Ctrl-C to stop).');
+  inv.say(inv.m.booking.intro);
   const person = await checkCard(inv, op, params);
   if (typeof person === 'number') return person;
   const known = await knownProviders(inv, text(params['usuario_cartao']));

@@ -1,0 +1,54 @@
+/**
+ * The message catalogue: every word coopctl shows a person, in English and
+ * in Brazilian Portuguese, one module per part of the tool under messages/.
+ * Each module exports `en` and `ptBR: Translation<typeof en>`, so a key
+ * missing from either language does not compile (and test/cli/i18n checks it
+ * at run time too). Add a module here once; use it as `inv.m.<module>.<key>`.
+ */
+import * as batch from './messages/batch.js';
+import * as batchFile from './messages/batch-file.js';
+import * as booking from './messages/booking.js';
+import * as codes from './messages/codes.js';
+import * as common from './messages/common.js';
+import * as enrolDrafts from './messages/enrol-drafts.js';
+import * as enrolWizard from './messages/enrol-wizard.js';
+import * as prompts from './messages/prompts.js';
+import * as wizardHelp from './messages/wizard-help.js';
+import * as rules from './messages/rules.js';
+import type { Lang } from './lang.js';
+import type { Translation } from './shape.js';
+
+const en = {
+  common: common.en,
+  codes: codes.en,
+  booking: booking.en,
+  prompts: prompts.en,
+  enrolWizard: enrolWizard.en,
+  enrolDrafts: enrolDrafts.en,
+  batchFile: batchFile.en,
+  batch: batch.en,
+  wizardHelp: wizardHelp.en,
+  rules: rules.en,
+};
+
+export type Messages = typeof en;
+
+const ptBR: Translation<Messages> = {
+  common: common.ptBR,
+  codes: codes.ptBR,
+  booking: booking.ptBR,
+  prompts: prompts.ptBR,
+  enrolWizard: enrolWizard.ptBR,
+  enrolDrafts: enrolDrafts.ptBR,
+  batchFile: batchFile.ptBR,
+  batch: batch.ptBR,
+  wizardHelp: wizardHelp.ptBR,
+  rules: rules.ptBR,
+};
+
+const catalogues: Readonly<Record<Lang, Messages>> = { en, 'pt-BR': ptBR as Messages };
+
+/** The messages of a language. */
+export function messagesFor(lang: Lang): Messages {
+  return catalogues[lang];
+}

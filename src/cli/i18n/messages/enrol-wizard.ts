@@ -1,0 +1,180 @@
+/**
+ * The enrolment wizard's questions and review screen
+ * (src/cli/commands/enrol/wizard/: collect.ts, beneficiary.ts, ask.ts,
+ * review.ts, steps.ts, plan.ts, check.ts): the sections and their parts, the
+ * copies from the holder, the menu. Drafts, doubts and the submission are in
+ * enrol-drafts.ts.
+ */
+import type { Translation } from '../shape.js';
+
+/** A beneficiary's parts as the review screen and the steps name them. */
+export type PartWord = 'person' | 'contact' | 'documents' | 'address' | 'declaration';
+
+export const en = {
+  beneficiaries: (n: number) => `${n} beneficiar${n === 1 ? 'y' : 'ies'}`,
+  // Sections and their questions' prefixes
+  contract: 'Contract',
+  contractPrefix: 'Contract ·',
+  payerTitle: 'Financial responsible party (payer)',
+  payerPrefix: 'Payer ·',
+  registerPayer: (contract: string) => `Register the financial responsible party of contract ${contract}?`,
+  beneficiary: (n: number) => `Beneficiary ${n}`,
+  beneficiaryPrefix: (n: number) => `Beneficiary ${n} ·`,
+  documentPrefix: (prefix: string, d: number) => `${prefix} document ${d} ·`,
+  questionPrefix: (prefix: string, q: number) => `${prefix} question ${q} ·`,
+  declarationPrefix: 'Health declaration ·',
+  addAnother: 'Add another beneficiary?',
+  // Optional fields behind one question
+  changeOptional: (prefix: string, names: string, now: string) =>
+    `${prefix} Change the optional fields (${names}; now ${now})?`,
+  fillOptional: (prefix: string, names: string) => `${prefix} Fill in optional fields (${names})?`,
+  // A beneficiary's parts
+  part: (part: PartWord): string =>
+    ({ person: 'person', contact: 'contact', documents: 'documents', address: 'address', declaration: 'declaration' })[
+      part
+    ],
+  partOf: (n: number, part: string) => `Beneficiary ${n}: ${part}`,
+  documentsOf: (n: number, codes: string) =>
+    `Beneficiary ${n}: documents (tipo_documento: ${codes}; see docs/decisions.md)`,
+  addressOf: (n: number, codes: string) => `Beneficiary ${n}: address (finalidade: ${codes})`,
+  declarationOf: (n: number, form?: { id: string; questions: number }) =>
+    `Beneficiary ${n}: health declaration${form ? ` (form ${form.id}, ${form.questions} question${form.questions === 1 ? '' : 's'})` : ''}`,
+  // Copies from the holder
+  sameAs: (prefix: string, part: 'contact' | 'address', holder: 'holder' | 'first', what: string) =>
+    `${prefix} Same ${part} as ${holder === 'holder' ? "the holder's" : "beneficiary 1's"} (${what})?`,
+  copied: (n: number, part: 'contact' | 'address', holder: 'holder' | 'first') =>
+    `Beneficiary ${n}: ${part} copied from ${holder === 'holder' ? 'the holder' : 'beneficiary 1'} (edit it on the review screen)`,
+  // Documents and files
+  fileQuestion: (prefix: string) => `${prefix} File to attach, sent base64 as arquivo (path; Enter for none)`,
+  notAFile: (path: string) => `${path} is not a regular file`,
+  cannotRead: (path: string, why: string) => `cannot read ${path} (${why})`,
+  keepDocument: (prefix: string, d: number, what: string) => `${prefix} Keep document ${d} (${what})?`,
+  addDocument: (prefix: string, first: boolean) => `${prefix} ${first ? 'Add a document?' : 'Add another document?'}`,
+  // The health declaration's form
+  formQuestions: (form: string) => `Health declaration · Number of questions of form ${form} (0 for none)`,
+  formQuestionsRule: 'must be a whole number from 0 to 200',
+  // The steps, as the review, the results and the continuation name them
+  stepContract: 'contract',
+  stepPayer: 'payer',
+  stepBeneficiary: (n: number) => `beneficiary ${n}`,
+  stepDocument: (d: number) => `document ${d}`,
+  stepDeclaration: (q: number) => `declaration ${q}`,
+  declarationAnswers: (n: number) => `${n} declaration answer${n === 1 ? '' : 's'}`,
+  // The review screen
+  holder: '(holder)',
+  payer: 'Payer',
+  payerNone: 'Payer (not registered)',
+  existingContract: (contract: string) => `Contract ${contract} (existing)`,
+  sent: ' · sent',
+  partlySent: ' · partly sent',
+  none: '(none)',
+  noDocuments: 'none',
+  noQuestions: 'no questions',
+  form: (id: string) => `form ${id} · `,
+  fileSize: (path: string, bytes: number) => `${path} (${bytes} bytes)`,
+  fileUnreadable: (path: string) => `${path} (cannot be read)`,
+  reviewTitle: (sent: boolean) => `Review the enrolment${sent ? ' (✔ sent)' : ' (nothing is sent before Submit)'}`,
+  reviewHelp: 'Editing a section asks its questions again: Enter keeps an answer, Tab edits it, Backspace clears it.',
+  // The menu
+  edit: (n: number, title: string) => `${n} Edit: ${title}`,
+  sectionSent: '(sent)',
+  submit: (what: string) => `Submit ${what}`,
+  submitDone: '(everything was sent: finish)',
+  submitLeft: (n: number) => `the ${n} request${n === 1 ? '' : 's'} not sent yet`,
+  submitAll: (beneficiaries: string, contract: string | undefined, total: number) =>
+    `${contract === undefined ? 'the contract and ' : ''}${beneficiaries}${contract === undefined ? '' : ` to contract ${contract}`} (${total} requests)`,
+  add: 'Add a beneficiary',
+  remove: 'Remove a beneficiary',
+  quit: 'Quit, keeping the draft (coopctl enrol wizard --resume goes on)',
+  discard: 'Discard this enrolment',
+  whatNext: 'What next? (type a section number to edit it)',
+  removeNone: 'None (back to the review)',
+  removeWhich: 'Remove which beneficiary?',
+  removeConfirm: (title: string) => `Remove ${title} and its answers?`,
+  discardConfirm: 'Discard this enrolment? Its answers cannot be recovered',
+  // The whole plan checked before sending
+  planStep: 'enrolment',
+  noBeneficiary: 'at least one beneficiary is needed',
+  request: '(request)',
+  cannotSend: (n: number) => `the enrolment cannot be sent yet: ${n} problem${n === 1 ? '' : 's'} (nothing was sent)`,
+  fixSections: 'Edit the sections to fix them.',
+};
+
+export const ptBR: Translation<typeof en> = {
+  beneficiaries: (n) => `${n} ${n === 1 ? 'beneficiário' : 'beneficiários'}`,
+  contract: 'Contrato',
+  contractPrefix: 'Contrato ·',
+  payerTitle: 'Responsável financeiro',
+  payerPrefix: 'Responsável financeiro ·',
+  registerPayer: (contract) => `Cadastrar o responsável financeiro do contrato ${contract}?`,
+  beneficiary: (n) => `Beneficiário ${n}`,
+  beneficiaryPrefix: (n) => `Beneficiário ${n} ·`,
+  documentPrefix: (prefix, d) => `${prefix} documento ${d} ·`,
+  questionPrefix: (prefix, q) => `${prefix} pergunta ${q} ·`,
+  declarationPrefix: 'Declaração de saúde ·',
+  addAnother: 'Incluir outro beneficiário?',
+  changeOptional: (prefix, names, now) => `${prefix} Alterar os campos opcionais (${names}; agora ${now})?`,
+  fillOptional: (prefix, names) => `${prefix} Preencher campos opcionais (${names})?`,
+  part: (part) =>
+    ({ person: 'pessoa', contact: 'contato', documents: 'documentos', address: 'endereço', declaration: 'declaração' })[
+      part
+    ],
+  partOf: (n, part) => `Beneficiário ${n}: ${part}`,
+  documentsOf: (n, codes) => `Beneficiário ${n}: documentos (tipo_documento: ${codes}; veja docs/decisions.md)`,
+  addressOf: (n, codes) => `Beneficiário ${n}: endereço (finalidade: ${codes})`,
+  declarationOf: (n, form) =>
+    `Beneficiário ${n}: declaração de saúde${form ? ` (formulário ${form.id}, ${form.questions} ${form.questions === 1 ? 'pergunta' : 'perguntas'})` : ''}`,
+  sameAs: (prefix, part, holder, what) =>
+    `${prefix} Mesmo ${part === 'contact' ? 'contato' : 'endereço'} ${holder === 'holder' ? 'do titular' : 'do beneficiário 1'} (${what})?`,
+  copied: (n, part, holder) =>
+    `Beneficiário ${n}: ${part === 'contact' ? 'contato copiado' : 'endereço copiado'} ${holder === 'holder' ? 'do titular' : 'do beneficiário 1'} (altere-o na tela de revisão)`,
+  fileQuestion: (prefix) => `${prefix} Arquivo a anexar, enviado em base64 como arquivo (caminho; Enter para nenhum)`,
+  notAFile: (path) => `${path} não é um arquivo comum`,
+  cannotRead: (path, why) => `não foi possível ler ${path} (${why})`,
+  keepDocument: (prefix, d, what) => `${prefix} Manter o documento ${d} (${what})?`,
+  addDocument: (prefix, first) => `${prefix} ${first ? 'Incluir um documento?' : 'Incluir outro documento?'}`,
+  formQuestions: (form) => `Declaração de saúde · Número de perguntas do formulário ${form} (0 para nenhuma)`,
+  formQuestionsRule: 'deve ser um número inteiro de 0 a 200',
+  stepContract: 'contrato',
+  stepPayer: 'responsável financeiro',
+  stepBeneficiary: (n) => `beneficiário ${n}`,
+  stepDocument: (d) => `documento ${d}`,
+  stepDeclaration: (q) => `declaração ${q}`,
+  declarationAnswers: (n) => `${n} ${n === 1 ? 'resposta' : 'respostas'} da declaração`,
+  holder: '(titular)',
+  payer: 'Responsável financeiro',
+  payerNone: 'Responsável financeiro (não cadastrado)',
+  existingContract: (contract) => `Contrato ${contract} (existente)`,
+  sent: ' · enviado',
+  partlySent: ' · enviado em parte',
+  none: '(nenhum)',
+  noDocuments: 'nenhum',
+  noQuestions: 'sem perguntas',
+  form: (id) => `formulário ${id} · `,
+  fileSize: (path, bytes) => `${path} (${bytes} bytes)`,
+  fileUnreadable: (path) => `${path} (não pode ser lido)`,
+  reviewTitle: (sent) => `Revise a inclusão${sent ? ' (✔ enviado)' : ' (nada é enviado antes de Enviar)'}`,
+  reviewHelp: 'Editar uma seção refaz as perguntas dela: Enter mantém uma resposta, Tab a edita, Backspace a apaga.',
+  edit: (n, title) => `${n} Editar: ${title}`,
+  sectionSent: '(enviado)',
+  submit: (what) => `Enviar ${what}`,
+  submitDone: '(tudo foi enviado: concluir)',
+  submitLeft: (n) => (n === 1 ? 'a requisição ainda não enviada' : `as ${n} requisições ainda não enviadas`),
+  submitAll: (beneficiaries, contract, total) =>
+    `${contract === undefined ? 'o contrato e ' : ''}${beneficiaries}${contract === undefined ? '' : ` para o contrato ${contract}`} (${total} requisições)`,
+  add: 'Incluir um beneficiário',
+  remove: 'Remover um beneficiário',
+  quit: 'Sair, mantendo o rascunho (coopctl enrol wizard --resume continua)',
+  discard: 'Descartar esta inclusão',
+  whatNext: 'E agora? (digite o número de uma seção para editá-la)',
+  removeNone: 'Nenhum (voltar à revisão)',
+  removeWhich: 'Remover qual beneficiário?',
+  removeConfirm: (title) => `Remover ${title} e as respostas dele?`,
+  discardConfirm: 'Descartar esta inclusão? As respostas não poderão ser recuperadas',
+  planStep: 'inclusão',
+  noBeneficiary: 'é preciso pelo menos um beneficiário',
+  request: '(requisição)',
+  cannotSend: (n) =>
+    `a inclusão ainda não pode ser enviada: ${n} ${n === 1 ? 'problema' : 'problemas'} (nada foi enviado)`,
+  fixSections: 'Edite as seções para corrigi-los.',
+};

@@ -1,0 +1,119 @@
+/**
+ * `enrol batch` in Brazilian Portuguese (LANG=pt_BR.UTF-8): its problems
+ * (`linha 5 · beneficiary · cpf: deve ser …`), its summary, the dry run, and
+ * the report file, whose messages follow the language while its column names
+ * and result codes stay the same for programs.
+ */
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cellSetter, csvFile } from './fixtures.js';
+import { closeHarness, startWorld, type World } from './setup.js';
+
+const PT = { env: { LANG: 'pt_BR.UTF-8' } };
+
+let w: World;
+beforeEach(async () => {
+  w = await startWorld();
+});
+afterEach(() => w.close());
+afterAll(() => closeHarness());
+
+function withCells(text: string, changes: Array<[number, string, string]>): string {
+  const lines = text.split('\n');
+  const set = cellSetter(lines);
+  for (const [line, col, value] of changes) set(line, col, value);
+  return lines.join('\n');
+}
+
+describe('enrol batch in Portuguese', () => {
+  it('names each invalid row as a linha, with the rule broken in Portuguese, and sends nothing (exit 2)', async () => {
+    const file = w.file(
+      'ruim.csv',
+      withCells(csvFile(4, 2), [
+        [3, 'cpf', '111.222.333-44'],
+        [4, 'data_solicitacao', '31/02/2026'],
+        [5, 'grau_dependencia', ''],
+      ]),
+    );
+    const r = await w.run(['enrol', 'batch', file], PT);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      `${file}: 3 de 4 linhas são inválidas (3 problemas); nada foi enviado. Corrija-as, ou rode de novo com --skip-invalid para enviar as linhas válidas\n`,
+    );
+    expect(r.stderr).toContain(`${file}: linhas inválidas:\n`);
+    expect(r.stderr).toContain('  linha 3 · beneficiary · cpf: deve ser um CPF com dígitos verificadores válidos\n');
+    expect(r.stderr).toContain(
+      '  linha 4 · beneficiary · data_solicitacao: deve ser uma data que exista no calendário (DD/MM/AAAA)\n',
+    );
+    expect(r.stderr).toContain('  linha 5 · beneficiary · grau_dependencia: é obrigatório (até 2 caracteres)\n');
+    expect(w.requests).toEqual([]);
+  });
+
+  it('says what a dry run would send', async () => {
+    const file = w.file('membros.csv', csvFile(3, 2));
+    const r = await w.run(['enrol', 'batch', file, '--dry-run'], PT);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      `enrol batch --dry-run: ${file} é válido: 3 linhas em 2 contratos; enviaria 7 requisições para ${w.server.url}. Nada foi enviado.\n`,
+    );
+    expect(w.requests).toEqual([]);
+  });
+
+  it('sends the valid rows with --skip-invalid: the summary in Portuguese, the report file with its English columns and codes', async () => {
+    const file = w.file('membros.csv', withCells(csvFile(3, 3), [[4, 'cpf', '111.222.333-44']]));
+    const r = await w.run(['enrol', 'batch', file, '--skip-invalid'], PT);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`${file}: 1 linha inválida deixada de fora (--skip-invalid):\n`);
+    expect(r.stderr).toContain(
+      'enrol batch: 3 linhas: 2 feitas (2 criadas), 1 inválida (não enviada); 4 requisições enviadas\n',
+    );
+    expect(r.stderr).toContain(
+      `relatório: ${file}.report.csv (cada linha: seus ids, seu resultado, e por que não foi feita)\n`,
+    );
+    expect(r.stderr).toContain(`diário: ${file}.journal.jsonl\n`);
+    expect(r.stderr).toContain(
+      `corrija o que foi dito; depois, para tentar de novo, rode o mesmo comando de novo (os passos feitos são pulados): coopctl enrol batch ${file}\n`,
+    );
+
+    const text = readFileSync(`${file}.report.csv`, 'utf8');
+    expect(text.split('\n')[0]).toBe('line,contract,contrato_id,beneficiario_id,result,message');
+    const rows = parse(text, { columns: true }) as Array<Record<string, string>>;
+    expect(rows.map((row) => [row['line'], row['result']])).toEqual([
+      ['2', 'created'],
+      ['3', 'created'],
+      ['4', 'invalid'],
+    ]);
+    expect(rows[2]!['message']).toBe('linha 4 · beneficiary · cpf: deve ser um CPF com dígitos verificadores válidos');
+  });
+
+  it('says in Portuguese why a file cannot be read at all', async () => {
+    const file = w.file('vazio.csv', 'contract,cpf,naoexiste\n');
+    const r = await w.run(['enrol', 'batch', file], PT);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${file} não pode ser lido como arquivo de lote; nada foi enviado\n`);
+    expect(r.stderr).toContain(
+      '  linha 1 · naoexiste: não é um campo do beneficiário; use um destes: nome, data_nascimento, cpf, data_solicitacao, nome_mae, sexo, estado_civil, peso, altura, grau_dependencia\n',
+    );
+  });
+
+  it('has its help and its option problems in Portuguese', async () => {
+    // Help is wrapped to the terminal's width: read with its spaces and line breaks as one space.
+    const flat = (text: string) => text.replace(/\s+/g, ' ');
+    const help = await w.run(['enrol', 'batch', '--help'], PT);
+    expect(help.code).toBe(0);
+    expect(flat(help.stdout)).toContain(
+      'incluir contratos, responsáveis financeiros e beneficiários a partir de um arquivo CSV ou JSON (retomável: veja docs/batch.md)',
+    );
+    expect(flat(help.stdout)).toContain(
+      'CSV: um cabeçalho com os nomes das colunas, depois uma linha por beneficiário.',
+    );
+    expect(flat(help.stdout)).toContain('-n, --dry-run validar o arquivo e dizer o que seria enviado; não enviar nada');
+    const wrong = await w.run(['enrol', 'batch', 'x.csv', '--concurrency', '0'], PT);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('deve ser um número inteiro de 1 a 64.');
+    const wizard = await w.run(['enrol', 'wizard', '--help'], PT);
+    expect(flat(wizard.stdout)).toContain('incluir os beneficiários neste contrato existente em vez de criar um');
+    expect(flat(wizard.stdout)).toContain('Nada é enviado antes de escolher Enviar na tela de revisão');
+  });
+});
