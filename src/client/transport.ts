@@ -31,11 +31,12 @@ const REASONS: Record<string, string> = {
   UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
 };
 
-function reason(err: unknown): string {
+/** The system's error code of a failed connection, if any, and the reason in words. */
+function reason(err: unknown): { code?: string; reason: string } {
   const e = err as { code?: string; message?: string; errors?: Array<{ code?: string }> };
   const code = e.code ?? e.errors?.find((x) => x.code)?.code;
-  if (code) return REASONS[code] ? `${REASONS[code]} (${code})` : code;
-  return (e.message ?? String(err)).split('\n')[0]!;
+  if (code) return { code, reason: REASONS[code] ? `${REASONS[code]} (${code})` : code };
+  return { reason: (e.message ?? String(err)).split('\n')[0]! };
 }
 
 function header(headers: HttpResponse['headers'], name: string): string | undefined {
@@ -76,15 +77,33 @@ export function createTransport(options: ClientOptions): Transport {
       if (body === TOO_LARGE) {
         const limit = formatSize(options.maxResponseBytes);
         trace?.(`< ${status} (${contentType}, over ${limit}, dropped) in ${Math.round(clock.now() - started)} ms`);
-        throw new TransportError(`answer of ${label} exceeds the ${limit} response limit (--max-response-size)`);
+        throw new TransportError(
+          `answer of ${label} exceeds the ${limit} response limit (--max-response-size)`,
+          false,
+          {
+            kind: 'too-large',
+            request: label,
+            limit,
+          },
+        );
       }
       trace?.(`< ${status} (${contentType}, ${body.bytes} bytes) in ${Math.round(clock.now() - started)} ms`);
       return { status: res.statusCode, contentType, headers: res.headers, body: body.text };
     } catch (err) {
       if (options.signal?.aborted) throw new Interrupted();
       if (err instanceof TransportError) throw err;
-      if (timeout.aborted) throw new TransportError(`${label} timed out after ${options.timeoutMs} ms`, true);
-      throw new TransportError(`cannot reach ${label}: ${reason(err)}`, true);
+      if (timeout.aborted)
+        throw new TransportError(`${label} timed out after ${options.timeoutMs} ms`, true, {
+          kind: 'timeout',
+          request: label,
+          ms: options.timeoutMs,
+        });
+      const why = reason(err);
+      throw new TransportError(`cannot reach ${label}: ${why.reason}`, true, {
+        kind: 'unreachable',
+        request: label,
+        ...why,
+      });
     }
   }
 

@@ -5,18 +5,33 @@
  * missing from either language does not compile (and test/cli/i18n checks it
  * at run time too). Add a module here once; use it as `inv.m.<module>.<key>`.
  */
+import * as codes from './messages/codes.js';
 import * as common from './messages/common.js';
+import * as config from './messages/config.js';
+import * as confirm from './messages/confirm.js';
+import * as errors from './messages/errors.js';
+import * as outcomes from './messages/outcomes.js';
 import type { Lang } from './lang.js';
 import type { Translation } from './shape.js';
 
 const en = {
   common: common.en,
+  codes: codes.en,
+  outcomes: outcomes.en,
+  confirm: confirm.en,
+  errors: errors.en,
+  config: config.en,
 };
 
 export type Messages = typeof en;
 
 const ptBR: Translation<Messages> = {
   common: common.ptBR,
+  codes: codes.ptBR,
+  outcomes: outcomes.ptBR,
+  confirm: confirm.ptBR,
+  errors: errors.ptBR,
+  config: config.ptBR,
 };
 
 const catalogues: Readonly<Record<Lang, Messages>> = { en, 'pt-BR': ptBR as Messages };
