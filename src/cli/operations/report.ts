@@ -38,7 +38,8 @@ export function outcomeOf(
 ): string {
   const said = m.outcomes.done[spec.op.id as keyof Messages['outcomes']['done']]({
     params: facts.params,
-    data,
+    // Records of the envelope alone carry nothing to count.
+    data: data.filter((r) => Object.keys(r).some((k) => k !== 'confirma_operacao' && k !== 'mensagem_erro')),
     ...(facts.subject ? { subject: facts.subject.brief } : {}),
   });
   return message ? `${said} (${message})` : said;

@@ -67,7 +67,7 @@ export const ptBR: Translation<typeof en> = {
   origin: (o) => {
     if (o.source === 'flag') return 'a linha de comando';
     if (o.source === 'profile') return `o perfil "${profileOf(o)}"`;
-    if (o.source === 'default') return 'os padrões';
+    if (o.source === 'default' || o.source === undefined) return 'os padrões';
     return o.origin;
   },
   unknownSetting: (key, keys) => `configuração desconhecida "${key}"; as configurações são ${keys}`,

@@ -33,6 +33,8 @@ const at = (f: OutcomeFacts) =>
   `at location ${text(f.params['cd_local'])} of provider ${text(f.params['prest_cod_svc_card'])}`;
 const street = (p: Readonly<Params>, prefix: string) =>
   `${text(p[`${prefix}logradouro`])}, ${text(p[`${prefix}numero`] ?? p[`${prefix}logradouro_numero`])}`;
+/** `tipo_endereco` of atualizaendereco as the spec words it (R = residential, C = commercial). */
+const addressKinds: Readonly<Record<string, string>> = { R: 'residential', C: 'commercial' };
 const contactFields: ReadonlyArray<[string, string, string]> = [
   ['usuario_telefone', 'telephone', 'telefone'],
   ['usuario_celular', 'mobile', 'celular'],
@@ -64,7 +66,7 @@ const done: Readonly<Record<OperationId, Said>> = {
     const p = f.params;
     const where = `${street(p, 'endereco_')} – ${text(p['endereco_cidade'])}/${text(p['endereco_estado'])}`;
     if (text(p['endereco_ind']) === '0') {
-      const type = c.meaning('addressTypes', text(p['tipo_endereco'])).toLowerCase() || text(p['tipo_endereco']);
+      const type = addressKinds[text(p['tipo_endereco'])] ?? `tipo_endereco ${text(p['tipo_endereco'])}`;
       return `New address (${type}) added to card ${card(p['usuario_cartao'])}: ${where}`;
     }
     return `Address ${text(p['endereco_ind'])} ${ofCard(f)} updated: ${where}`;
@@ -246,7 +248,11 @@ const feito: Translation<typeof done> = {
       'contrato',
       'contratos',
       false,
-      given(f.params['contrato_id']) ? `com o número ${text(f.params['contrato_id'])}` : 'encontrado',
+      given(f.params['contrato_id'])
+        ? `com o número ${text(f.params['contrato_id'])}`
+        : f.data.length > 1
+          ? 'encontrados'
+          : 'encontrado',
     ),
   'enrol.contract.set-status': (f) =>
     `Situação ${whose(f, false)} alterada: ${pc.coded('opcao_id', 'contractOptions', text(f.params['opcao_id']))}`,
