@@ -1,12 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The store contract suite: the tests of data access and domain rules, each
- * run twice, on SQLite (project `sqlite`, with everything else) and on
- * PostgreSQL (project `postgres`: a throwaway cluster started by
- * test/setup/postgres.ts, a new database per store: test/store/backend.ts).
- * test/postgres/ holds what only PostgreSQL has (several server processes on
- * one database, the SQLite import).
+ * The projects of the suite:
+ *
+ * - `sqlite`: every test but the end-to-end suite and test/postgres, on the
+ *   SQLite store;
+ * - `postgres`: the store contract suite (the tests of data access and domain
+ *   rules) again on PostgreSQL (a throwaway cluster started by
+ *   test/setup/postgres.ts, a new database per store: test/store/backend.ts),
+ *   and test/postgres/, what only PostgreSQL has (several server processes on
+ *   one database, the SQLite import);
+ * - `e2e pt_BR` and `e2e C`: the end-to-end suite (test/e2e: the built
+ *   bin/coopctl as a real process) twice, in Brazilian Portuguese
+ *   (LANG=pt_BR.UTF-8) and in the C locale (English). Its tests pass that LANG
+ *   alone to the processes they start (test/e2e/locale.ts).
+ *
+ * Every other test runs in English whatever the machine's locale (the locale
+ * variables are set for the test processes and whatever they start, a tmux
+ * server included; a test that wants Portuguese says so).
  */
 export const storeContract = [
   'test/store/demo.test.ts',
@@ -21,6 +32,13 @@ export const storeContract = [
   'test/store/unchanged.test.ts',
 ];
 
+const locale = (LANG: string) => ({ LANG, LC_ALL: '', LC_MESSAGES: '', COOPCTL_LANG: '' });
+
+const e2e = (name: string, LANG: string) => ({
+  extends: true as const,
+  test: { name, include: ['test/e2e/**/*.test.ts'], env: locale(LANG) },
+});
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -29,17 +47,24 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'sqlite', include: ['test/**/*.test.ts'], exclude: ['test/postgres/**'] },
+        test: {
+          name: 'sqlite',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/postgres/**', 'test/e2e/**'],
+          env: locale('C'),
+        },
       },
       {
         extends: true,
         test: {
           name: 'postgres',
           include: [...storeContract, 'test/postgres/**/*.test.ts'],
-          env: { COOPCTL_TEST_STORE: 'postgres' },
+          env: { ...locale('C'), COOPCTL_TEST_STORE: 'postgres' },
           globalSetup: ['test/setup/postgres.ts'],
         },
       },
+      e2e('e2e pt_BR', 'pt_BR.UTF-8'),
+      e2e('e2e C', 'C'),
     ],
   },
 });

@@ -1,21 +1,66 @@
 // The quick start's main job: start the embedded server with the demo dataset
 // (a throwaway database in a temp folder), wait until it answers, run a few
 // commands against it, then keep serving until Ctrl-C so you can try more.
+//
+// The port is COOPCTL_DEMO_PORT, else 8787. When another program listens
+// there, the demo says so and its server takes a free port instead (the
+// commands then go to that port): it never talks to another server. The
+// server prints its URL on stdout once it listens, which is how the demo
+// learns the port and knows the server is its own. COOPCTL_DEMO_ONCE stops it
+// after the commands (tests).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 const bin = new URL('../bin/coopctl', import.meta.url).pathname;
-const port = process.env.COOPCTL_DEMO_PORT ?? '8787';
-const url = `http://127.0.0.1:${port}`;
+const wanted = process.env.COOPCTL_DEMO_PORT ?? '8787';
 const dir = mkdtempSync(join(tmpdir(), 'coopctl-demo-'));
+const say = (text) => process.stderr.write(`${text}\n`);
+
+/**
+ * Starts `coopctl serve` on `port` and resolves with the server and its URL
+ * once it listens, or with `busy` when the port is taken. The server's stderr
+ * (its banner) is held until then, so that a refusal can be told apart.
+ */
+function start(port) {
+  return new Promise((resolve, reject) => {
+    const server = spawn(process.execPath, [bin, 'serve', '--port', port, '--db', join(dir, 'demo.db'), '--demo'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    let url;
+    server.stderr.on('data', (chunk) => {
+      if (url) process.stderr.write(chunk);
+      else err += chunk;
+    });
+    server.stdout.on('data', (chunk) => {
+      if (url) return process.stdout.write(chunk);
+      out += chunk;
+      const line = /^(http:\/\/\S+)\n/m.exec(out);
+      if (!line) return;
+      url = line[1];
+      process.stderr.write(err);
+      resolve({ server, url });
+    });
+    server.on('error', reject);
+    server.on('exit', (code) => {
+      if (url) return;
+      if (/EADDRINUSE/.test(err)) resolve({ busy: true });
+      else reject(new Error(`coopctl serve exited with ${code} before listening:\n${err}`));
+    });
+  });
+}
+
+let started = await start(wanted);
+if (started.busy) {
+  say(`Port ${wanted} is busy (another program listens there): the demo server takes a free port instead.`);
+  started = await start('0');
+}
+const { server, url } = started;
 const env = { ...process.env, COOPCTL_BASE_URL: url, COOPCTL_TEST_BASE_URL: url, XDG_CONFIG_HOME: dir };
 
-const server = spawn(process.execPath, [bin, 'serve', '--port', port, '--db', join(dir, 'demo.db'), '--demo'], {
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
 const stop = () => server.kill('SIGTERM');
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
@@ -24,28 +69,18 @@ server.on('exit', (code) => {
   process.exit(code ?? 0);
 });
 
-async function ready() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(`${url}/api/svcweb/contrato/search`);
-      return;
-    } catch {
-      await sleep(100);
-    }
-  }
-  throw new Error(`the server did not answer at ${url}`);
-}
-
 function run(...args) {
-  process.stderr.write(`\n$ coopctl ${args.join(' ')}\n`);
+  say(`\n$ coopctl ${args.join(' ')}`);
   spawnSync(process.execPath, [bin, ...args], { stdio: 'inherit', env });
 }
 
-await ready();
 run('registration', 'show', '00010001000001005');
 run('record', 'allergies', '00010001000001005');
 run('schedule', 'locations', '--prest-cod-svc-card', '9001');
-process.stderr.write(
-  `\nThe server keeps running at ${url}; try more commands in another terminal (coopctl --help). Ctrl-C stops it.\n`,
+const own = url.endsWith(':8787')
+  ? ''
+  : ` (in another terminal, first: export COOPCTL_BASE_URL=${url} COOPCTL_TEST_BASE_URL=${url})`;
+say(
+  `\nThe server keeps running at ${url}; try more commands in another terminal${own} (coopctl --help). Ctrl-C stops it.`,
 );
 if (process.env.COOPCTL_DEMO_ONCE) stop();

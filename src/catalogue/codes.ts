@@ -102,6 +102,19 @@ export const contractOptions: Readonly<Record<number, Transition>> = {
   4: { verb: 'cancel', from: ['proposta', 'ativo', 'suspenso'], to: 'cancelado' },
 };
 
+/** `opcao_id` in words: each documented option's action and transition, `cancel (proposta, ativo, suspenso → cancelado)`. */
+export const contractOptionMeanings: CodeTable<number> = Object.fromEntries(
+  Object.entries(contractOptions).map(([code, t]) => [code, `${t.verb} (${t.from.join(', ')} → ${t.to})`]),
+);
+
+/** `confirma_operacao` (spec §7): the four codes whose meaning the spec gives. */
+export const confirmationCodes: CodeTable<number> = {
+  1: 'request OK',
+  2: 'record found',
+  3: 'no result',
+  4: 'request failed',
+};
+
 /** "1 (Android), 2 (iOS)": a code table in words, for error messages. */
 export function listCodes(table: CodeTable<string | number>): string {
   return Object.entries(table)
@@ -125,3 +138,24 @@ export const dependencyDegrees: CodeTable<string> = {
 
 /** `fatura_email` of `responsavel_financeiro`: whether the invoice is sent by e-mail (suggested). */
 export const invoiceByEmail: CodeTable<string> = { S: 'yes, by e-mail', N: 'no' };
+
+/**
+ * Every documented code table by name, for the words shown to people: the
+ * English meanings are the tables' own; the CLI's message catalogue gives each
+ * code's meaning in Portuguese (src/cli/i18n/messages/codes.ts).
+ */
+export const codeTables = {
+  confirmationCodes,
+  deviceTypes,
+  notificationTypes,
+  userGroups,
+  beneficiaryTypes,
+  documentTypes,
+  addressPurposes,
+  addressTypes,
+  appointmentStatuses,
+  contractOptions: contractOptionMeanings,
+  dependencyDegrees,
+  invoiceByEmail,
+} as const;
+export type CodeTableName = keyof typeof codeTables;

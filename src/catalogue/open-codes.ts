@@ -7,7 +7,7 @@
 import {
   addressPurposes,
   beneficiaryTypes,
-  contractOptions,
+  contractOptionMeanings,
   dependencyDegrees,
   deviceTypes,
   documentTypes,
@@ -72,9 +72,4 @@ export const userGroup = suggest(int(1, 2, '1'), userGroups);
 /** `tipo_beneficiario`. */
 export const beneficiaryType = suggest(int(1, 2, '1'), beneficiaryTypes);
 /** `opcao_id` of `contrato/alterar_situacao`: each option's action and transition. */
-export const contractOption = suggest(
-  int(1, 10, '2'),
-  Object.fromEntries(
-    Object.entries(contractOptions).map(([code, t]) => [code, `${t.verb} (${t.from.join(', ')} → ${t.to})`]),
-  ),
-);
+export const contractOption = suggest(int(1, 10, '2'), contractOptionMeanings);

@@ -32,6 +32,7 @@ import { ExitCode, UsageError } from './exit-codes.js';
 import type { Invocation } from './invocation.js';
 import { jsonText } from './output/json-text.js';
 import { sanitize } from './output/sanitize.js';
+import { transportProblem } from './failure.js';
 import { exitCodeOf, problemOf } from './operations/report.js';
 import type { RunState } from './run-state.js';
 import { specOf } from './commands/specs.js';
@@ -63,7 +64,7 @@ type Pair = readonly [key: string, value: unknown];
 
 function splitPair(text: string, option: string): [string, string] {
   const at = text.indexOf('=');
-  if (at <= 0) throw new UsageError(`${option} ${text}: expected key=value`, HINT);
+  if (at <= 0) throw new UsageError((m) => m.errors.api.keyValue(option, text), HINT);
   return [text.slice(0, at), text.slice(at + 1)];
 }
 
@@ -95,10 +96,10 @@ export function jsonObject(pairs: readonly Pair[]): Record<string, unknown> {
       const name = key.slice(0, -2);
       const list = out[name];
       if (list !== undefined && !Array.isArray(list))
-        throw new UsageError(`${name} is given both as a value and as a list`, HINT);
+        throw new UsageError((m) => m.errors.api.valueAndList(name), HINT);
       out[name] = [...((list as unknown[] | undefined) ?? []), value];
     } else {
-      if (Object.hasOwn(out, key)) throw new UsageError(`${key} is given twice (use ${key}[]=… for a list)`, HINT);
+      if (Object.hasOwn(out, key)) throw new UsageError((m) => m.errors.api.twice(key), HINT);
       out[key] = value;
     }
   }
@@ -111,25 +112,17 @@ function headerPairs(list: readonly string[]): Array<[string, string]> {
   return list.map((h) => {
     const at = h.indexOf(':');
     const name = h.slice(0, Math.max(at, 0)).trim().toLowerCase();
-    if (at <= 0 || !/^[!#$%&'*+.^`|~\w-]+$/.test(name)) throw new UsageError(`-H ${h}: expected "Name: value"`, HINT);
-    if (name === 'authorization')
-      throw new UsageError(
-        '-H authorization: the token comes from $COOPCTL_TOKEN, the profile or --token-file, never from the command line',
-        HINT,
-      );
+    if (at <= 0 || !/^[!#$%&'*+.^`|~\w-]+$/.test(name)) throw new UsageError((m) => m.errors.api.header(h), HINT);
+    if (name === 'authorization') throw new UsageError((m) => m.errors.api.authorization, HINT);
     return [name, h.slice(at + 1).trim()];
   });
 }
 
 /** The path's URL on the chosen host; only paths are taken (the host and its token come from the configuration). */
 function urlOf(base: string, path: string): URL {
-  if (!path.startsWith('/') || path.startsWith('//'))
-    throw new UsageError(
-      `path ${path}: give a path starting with / (the host comes from the configuration; choose it with --host test|base)`,
-      HINT,
-    );
+  if (!path.startsWith('/') || path.startsWith('//')) throw new UsageError((m) => m.errors.api.notPath(path), HINT);
   const url = new URL(base.replace(/\/+$/, '') + path);
-  if (url.origin !== new URL(base).origin) throw new UsageError(`path ${path} leaves the configured host`, HINT);
+  if (url.origin !== new URL(base).origin) throw new UsageError((m) => m.errors.api.leaves(path), HINT);
   return url;
 }
 
@@ -180,12 +173,12 @@ async function operationExit(inv: Invocation, op: Operation, req: HttpRequest, r
   try {
     const result = interpret(op, req, res);
     const code = exitCodeOf(result);
-    const problem = problemOf(result);
+    const problem = problemOf(result, inv.m);
     if (problem) await inv.notice(problem, code === ExitCode.noResult ? 'note' : 'error');
     return code;
   } catch (err) {
     if (!(err instanceof TransportError)) throw err;
-    await inv.notice(err.message, 'error');
+    await inv.notice(transportProblem(err, inv.m), 'error');
     return ExitCode.transport;
   }
 }
@@ -195,10 +188,10 @@ async function statusExit(inv: Invocation, req: HttpRequest, res: HttpResponse):
   const status = `HTTP ${res.status} ${statusText(res.status)}`.trimEnd();
   if (res.status >= 200 && res.status < 300) return ExitCode.ok;
   if (res.status >= 400) {
-    await inv.notice(`${requestLabel(req.method, req.url)} answered ${status}`, 'error');
+    await inv.notice(inv.m.errors.api.answered(requestLabel(req.method, req.url), status), 'error');
     return ExitCode.failed;
   }
-  await inv.notice(`${requestLabel(req.method, req.url)} answered ${status}: expected a 2xx answer`, 'error');
+  await inv.notice(inv.m.errors.api.not2xx(requestLabel(req.method, req.url), status), 'error');
   return ExitCode.transport;
 }
 

@@ -1,4 +1,5 @@
 /** Process exit codes (GUIDE §4) and the error that means "usage or validation error, nothing sent". */
+import { messagesFor, type Messages } from './i18n/messages.js';
 
 export const ExitCode = {
   ok: 0,
@@ -15,13 +16,28 @@ export const ExitCode = {
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
-/** A usage or validation error (exit 2). The message is one line. */
+/** A message in the run's language, from its message catalogue (src/cli/i18n). */
+export type Wording = (m: Messages) => string;
+
+/**
+ * A usage or validation error (exit 2). The message is one line: text already
+ * in the run's language, or a wording that the failure report puts in it
+ * (code far from the run, such as the settings, words its errors so);
+ * `message` holds the English.
+ */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
   /** Where to look for the right usage, e.g. `coopctl registration show --help`. */
   readonly hint: string | undefined;
-  constructor(message: string, hint?: string) {
-    super(message);
+  readonly #wording: Wording | undefined;
+  constructor(message: string | Wording, hint?: string) {
+    super(typeof message === 'string' ? message : message(messagesFor('en')));
     this.hint = hint;
+    this.#wording = typeof message === 'string' ? undefined : message;
+  }
+
+  /** The message in a language's words. */
+  wordedIn(m: Messages): string {
+    return this.#wording ? this.#wording(m) : this.message;
   }
 }

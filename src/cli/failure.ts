@@ -3,9 +3,15 @@ import { CommanderError } from 'commander';
 import { Interrupted, TransportError } from '../client/errors.js';
 import type { Context } from './context.js';
 import { ExitCode, UsageError } from './exit-codes.js';
+import type { Messages } from './i18n/index.js';
 import type { Invocation } from './invocation.js';
 import { sanitize } from './output/sanitize.js';
 import { errorLine, loadStyle } from './style.js';
+
+/** Why a call got no answer (exit 4), in the run's language. */
+export function transportProblem(err: TransportError, m: Messages): string {
+  return err.fault ? m.errors.transport(err.fault) : err.message;
+}
 
 /** Ctrl-C inside a prompt, or the run's signal aborted. */
 export function interrupted(err: unknown, ctx: Context): boolean {
@@ -13,27 +19,34 @@ export function interrupted(err: unknown, ctx: Context): boolean {
   return err instanceof Interrupted || name === 'ExitPromptError' || name === 'AbortPromptError' || ctx.signal.aborted;
 }
 
-export async function reportFailure(err: unknown, ctx: Context, inv: Invocation | undefined): Promise<number> {
+/** Reports what stopped the run, in the run's language (`m`), and returns the exit code. */
+export async function reportFailure(
+  err: unknown,
+  ctx: Context,
+  inv: Invocation | undefined,
+  m: Messages,
+): Promise<number> {
   if (err instanceof CommanderError) {
     // commander has printed its message (or the help) already; help asked for ends with 0.
     return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
   }
   if (interrupted(err, ctx)) {
-    ctx.stderr.write('interrupted\n');
+    ctx.stderr.write(`${m.errors.interrupted}\n`);
     return ExitCode.interrupted;
   }
   const style = inv ? await inv.style('stderr') : await loadStyle(ctx.color.stderr);
-  const say = (text: string) => ctx.stderr.write(errorLine(style, sanitize(text)));
+  const say = (text: string) => ctx.stderr.write(errorLine(style, sanitize(text), m.errors.error));
   if (err instanceof UsageError) {
-    say(err.hint ? `${err.message} (see ${err.hint})` : err.message);
+    const message = err.wordedIn(m);
+    say(err.hint ? m.errors.see(message, err.hint) : message);
     return ExitCode.usage;
   }
   if (err instanceof TransportError) {
-    say(err.message);
+    say(transportProblem(err, m));
     return ExitCode.transport;
   }
   const e = err instanceof Error ? err : new Error(String(err));
-  say(`unexpected failure: ${e.message.split('\n')[0]}`);
+  say(m.errors.unexpected(e.message.split('\n')[0]!));
   if (inv?.globals.verbose && e.stack) ctx.stderr.write(`${sanitize(e.stack, 'keep')}\n`);
   return ExitCode.failed;
 }

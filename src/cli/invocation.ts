@@ -99,7 +99,7 @@ export class Invocation {
       this.say(text);
       return;
     }
-    this.ctx.stderr.write(errorLine(await this.style('stderr'), sanitize(text)));
+    this.ctx.stderr.write(errorLine(await this.style('stderr'), sanitize(text), this.m.errors.error));
   }
 
   /** The contents of a file, or of stdin for `-` (which only one option may claim). */
@@ -109,12 +109,11 @@ export class Invocation {
         const { readFile } = await import('node:fs/promises');
         return await readFile(spec, 'utf8');
       } catch (err) {
-        throw new UsageError(
-          `${option}: cannot read ${spec} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
-        );
+        const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+        throw new UsageError(this.m.errors.cannotRead(option, spec, why));
       }
     }
-    if (this.#stdinTakenBy) throw new UsageError(`${option} - and ${this.#stdinTakenBy} - cannot both read stdin`);
+    if (this.#stdinTakenBy) throw new UsageError(this.m.errors.stdinTwice(option, this.#stdinTakenBy));
     this.#stdinTakenBy = option;
     const { text } = await import('node:stream/consumers');
     return text(this.ctx.stdin);
@@ -128,7 +127,7 @@ export class Invocation {
       if (this.globals.maxResponseSize !== undefined) flags.maxResponseSize = this.globals.maxResponseSize;
       if (this.globals.tokenFile !== undefined) {
         const token = (await this.readInput(this.globals.tokenFile, '--token-file')).trim();
-        if (!token) throw new UsageError(`--token-file ${this.globals.tokenFile} holds no token`);
+        if (!token) throw new UsageError(this.m.errors.noTokenInFile(this.globals.tokenFile));
         flags.token = token;
       }
       return { profile, settings: resolveSettings({ env: this.ctx.env, profile, flags }) };

@@ -16,11 +16,7 @@ export function defineOpenApiCommand(cmd: Command, run: RunState): void {
     '\nExamples:\n  coopctl openapi > beneficiary-services.openapi.json\n  COOPCTL_BASE_URL=https://api.example.org coopctl openapi -o jsonl',
   );
   run.bind(cmd, async (inv) => {
-    if (inv.format === 'csv')
-      throw new UsageError(
-        'the OpenAPI document is JSON: use -o json (the default) or -o jsonl',
-        'coopctl openapi --help',
-      );
+    if (inv.format === 'csv') throw new UsageError(inv.m.errors.openapiCsv, 'coopctl openapi --help');
     const s = await inv.settings();
     const doc = buildOpenApi({ baseUrl: s.baseUrl.value!, testBaseUrl: s.testBaseUrl.value! }, version);
     inv.out(`${inv.format === 'jsonl' ? JSON.stringify(doc) : JSON.stringify(doc, null, 2)}\n`);

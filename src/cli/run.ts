@@ -13,7 +13,7 @@ export async function runCli(argv: readonly string[], ctx: Context): Promise<num
     await program.parseAsync([...argv], { from: 'user' });
     return run.exitCode;
   } catch (err) {
-    return await reportFailure(err, ctx, run.invocation);
+    return await reportFailure(err, ctx, run.invocation, run.m);
   } finally {
     await run.close();
   }

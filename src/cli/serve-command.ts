@@ -71,9 +71,17 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       ...(inv.globals.quiet ? { quiet: true } : {}),
     };
     const { runServe } = await import('../server/serve.js');
+    // The server speaks English by itself; a Portuguese run gives it its words.
+    const words = inv.lang === 'pt-BR' ? { words: (await import('./i18n/serve-words.js')).ptServeWords } : {};
     try {
       // The server stops on SIGINT/SIGTERM itself; the run's signal is not passed, or one Ctrl-C would count twice.
-      await runServe(opts, { stdout: inv.ctx.stdout, stderr: inv.ctx.stderr, env: inv.ctx.env, stdin: inv.ctx.stdin });
+      await runServe(opts, {
+        stdout: inv.ctx.stdout,
+        stderr: inv.ctx.stderr,
+        env: inv.ctx.env,
+        stdin: inv.ctx.stdin,
+        ...words,
+      });
     } catch (err) {
       if (!(err instanceof StartError)) throw err;
       if (err.exitCode === ExitCode.usage) throw new UsageError(err.message, 'coopctl serve --help');

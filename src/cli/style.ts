@@ -24,7 +24,7 @@ export async function loadStyle(color: boolean): Promise<Style> {
   };
 }
 
-/** How every error reads on stderr: one line. */
-export function errorLine(style: Style, text: string): string {
-  return `${style.red('error:')} ${text}\n`;
+/** How every error reads on stderr: one line, after the run's word for it (`error:`, `erro:`). */
+export function errorLine(style: Style, text: string, label = 'error:'): string {
+  return `${style.red(label)} ${text}\n`;
 }

@@ -1,13 +1,45 @@
 /** Failures of a call that are not an answer of the service. */
 
-/** Unreachable, timed out, or a response that is not the documented shape (exit 4). The message is one line. */
+/** What was wrong with an answer that is not of the documented shape. */
+export type AnswerFault =
+  | { readonly kind: 'not-2xx' }
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'not-json' }
+  | { readonly kind: 'too-deep'; readonly levels: number }
+  /** `detail`: the catalogue's words for the field that breaks its rule. */
+  | { readonly kind: 'shape'; readonly detail: string };
+
+/**
+ * Why a call got no answer, as data: the CLI words it in the run's language.
+ * `request` names the request without its parameters (`GET http://host/path`).
+ */
+export type TransportFault =
+  /** `code`: the system's error code (ECONNREFUSED…), when there is one; else `reason` is the error's own words. */
+  | { readonly kind: 'unreachable'; readonly request: string; readonly code?: string; readonly reason: string }
+  | { readonly kind: 'timeout'; readonly request: string; readonly ms: number }
+  /** `limit`: the --max-response-size in effect, e.g. `64 MiB`. */
+  | { readonly kind: 'too-large'; readonly request: string; readonly limit: string }
+  | {
+      readonly kind: 'bad-answer';
+      readonly request: string;
+      readonly status: number;
+      readonly contentType: string;
+      readonly fault: AnswerFault;
+    };
+
+/**
+ * Unreachable, timed out, or a response that is not the documented shape (exit 4). The message is one
+ * line in English (traces, logs); `fault` holds the same as data, for the words shown to people.
+ */
 export class TransportError extends Error {
   override readonly name = 'TransportError';
   /** Whether another attempt may succeed (connection errors and timeouts). */
   readonly retryable: boolean;
-  constructor(message: string, retryable = false) {
+  readonly fault: TransportFault | undefined;
+  constructor(message: string, retryable = false, fault?: TransportFault) {
     super(message);
     this.retryable = retryable;
+    this.fault = fault;
   }
 }
 

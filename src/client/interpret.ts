@@ -1,6 +1,6 @@
 /** Reading an HTTP response as the answer of an operation (GUIDE §4). */
 import { checkResponse, type Operation } from '../catalogue/index.js';
-import { TransportError } from './errors.js';
+import { type AnswerFault, TransportError } from './errors.js';
 import { statusText } from './node-http.js';
 import { errorExplanation } from './error-body.js';
 import { parseJson } from './json.js';
@@ -17,18 +17,26 @@ import type { CallResult, HttpRequest, HttpResponse } from './types.js';
  * content type and what was wrong.
  */
 export function interpret(op: Operation, req: HttpRequest, res: HttpResponse): CallResult {
-  const where = `${requestLabel(req.method, req.url)} answered HTTP ${res.status} (${res.contentType})`;
-  const fault = (what: string) => new TransportError(`${where}: ${what}`);
+  const request = requestLabel(req.method, req.url);
+  const where = `${request} answered HTTP ${res.status} (${res.contentType})`;
+  const fault = (what: string, answer: AnswerFault) =>
+    new TransportError(`${where}: ${what}`, false, {
+      kind: 'bad-answer',
+      request,
+      status: res.status,
+      contentType: res.contentType,
+      fault: answer,
+    });
   if (res.status >= 400) {
     const message = errorExplanation(res.body, res.contentType);
     return { kind: 'refused', status: res.status, message: message || statusText(res.status) };
   }
-  if (res.status >= 300 || res.status < 200) throw fault('expected a 2xx answer');
+  if (res.status >= 300 || res.status < 200) throw fault('expected a 2xx answer', { kind: 'not-2xx' });
   if (req.method === 'HEAD') return { kind: 'answer', status: res.status, records: [], outcome: 'ok', message: '' };
-  if (res.body.trim() === '') throw fault('the body is empty');
+  if (res.body.trim() === '') throw fault('the body is empty', { kind: 'empty' });
   const parsed = parseJson(res.body);
-  if (!parsed.ok) throw fault(parsed.problem);
+  if (!parsed.ok) throw fault(parsed.problem, parsed.fault);
   const check = checkResponse(op, parsed.value);
-  if (!check.ok) throw fault(`not the documented shape: ${check.problem}`);
+  if (!check.ok) throw fault(`not the documented shape: ${check.problem}`, { kind: 'shape', detail: check.problem });
   return { kind: 'answer', status: res.status, records: check.records, outcome: check.outcome, message: check.message };
 }

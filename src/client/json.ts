@@ -7,10 +7,13 @@
  * are read exactly, as bigints (exact-json.ts).
  */
 import { parseExact } from '../catalogue/exact-json.js';
+import type { AnswerFault } from './errors.js';
 
 export const MAX_JSON_DEPTH = 64;
 
-export type Parsed = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
+export type Parsed =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly problem: string; readonly fault: AnswerFault };
 
 /** Whether arrays and objects nest deeper than `max` (one linear pass; brackets inside strings do not count). */
 export function nestsDeeper(text: string, max: number): boolean {
@@ -31,10 +34,14 @@ export function nestsDeeper(text: string, max: number): boolean {
 
 export function parseJson(text: string): Parsed {
   if (nestsDeeper(text, MAX_JSON_DEPTH))
-    return { ok: false, problem: `the JSON nests deeper than ${MAX_JSON_DEPTH} levels` };
+    return {
+      ok: false,
+      problem: `the JSON nests deeper than ${MAX_JSON_DEPTH} levels`,
+      fault: { kind: 'too-deep', levels: MAX_JSON_DEPTH },
+    };
   try {
     return { ok: true, value: parseExact(text) };
   } catch {
-    return { ok: false, problem: 'the body is not JSON' };
+    return { ok: false, problem: 'the body is not JSON', fault: { kind: 'not-json' } };
   }
 }

@@ -39,16 +39,20 @@ const REASONS: Record<string, string> = {
 /** The server closed the connection before the whole answer: undici's error, and node:http's two. */
 const CLOSED = 'connection closed by the server';
 
-function reason(err: unknown): string {
+/**
+ * The system's error code of a failed connection, if any, and the reason in
+ * words (reasons without a code are the same whichever library reported them).
+ */
+function reason(err: unknown): { code?: string; reason: string } {
   const e = err as { code?: string; message?: string; name?: string; errors?: Array<{ code?: string }> };
   const code = e.code ?? e.errors?.find((x) => x.code)?.code;
   if (code === 'UND_ERR_SOCKET' || (code === 'ECONNRESET' && /^(socket hang up|aborted)$/.test(e.message ?? '')))
-    return CLOSED;
-  if (e.name === 'HTTPParserError' || code?.startsWith('HPE_')) return 'the answer is not HTTP/1.1';
+    return { reason: CLOSED };
+  if (e.name === 'HTTPParserError' || code?.startsWith('HPE_')) return { reason: 'the answer is not HTTP/1.1' };
   // node:https says EPROTO, undici the OpenSSL reason; certificate errors keep their own code (both use node:tls).
-  if (code === 'EPROTO' || code?.startsWith('ERR_SSL_')) return 'the TLS handshake failed';
-  if (code) return REASONS[code] ? `${REASONS[code]} (${code})` : code;
-  return (e.message ?? String(err)).split('\n')[0]!;
+  if (code === 'EPROTO' || code?.startsWith('ERR_SSL_')) return { reason: 'the TLS handshake failed' };
+  if (code) return { code, reason: REASONS[code] ? `${REASONS[code]} (${code})` : code };
+  return { reason: (e.message ?? String(err)).split('\n')[0]! };
 }
 
 function header(headers: HttpResponse['headers'], name: string): string | undefined {
@@ -82,15 +86,33 @@ export function createTransport(options: ClientOptions): Transport {
       if (body === TOO_LARGE) {
         const limit = formatSize(options.maxResponseBytes);
         trace?.(`< ${status} (${contentType}, over ${limit}, dropped) in ${Math.round(clock.now() - started)} ms`);
-        throw new TransportError(`answer of ${label} exceeds the ${limit} response limit (--max-response-size)`);
+        throw new TransportError(
+          `answer of ${label} exceeds the ${limit} response limit (--max-response-size)`,
+          false,
+          {
+            kind: 'too-large',
+            request: label,
+            limit,
+          },
+        );
       }
       trace?.(`< ${status} (${contentType}, ${body.bytes} bytes) in ${Math.round(clock.now() - started)} ms`);
       return { status: res.statusCode, contentType, headers: res.headers, body: body.text };
     } catch (err) {
       if (options.signal?.aborted) throw new Interrupted();
       if (err instanceof TransportError) throw err;
-      if (timeout.aborted) throw new TransportError(`${label} timed out after ${options.timeoutMs} ms`, true);
-      throw new TransportError(`cannot reach ${label}: ${reason(err)}`, true);
+      if (timeout.aborted)
+        throw new TransportError(`${label} timed out after ${options.timeoutMs} ms`, true, {
+          kind: 'timeout',
+          request: label,
+          ms: options.timeoutMs,
+        });
+      const why = reason(err);
+      throw new TransportError(`cannot reach ${label}: ${why.reason}`, true, {
+        kind: 'unreachable',
+        request: label,
+        ...why,
+      });
     }
   }
 

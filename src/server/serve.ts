@@ -8,7 +8,7 @@ import { startServer } from './start.js';
 import { StartError } from './start-error.js';
 import { parseExact } from '../catalogue/exact-json.js';
 import { checkExposure } from './host.js';
-import { banner } from './banner.js';
+import { banner, englishWords, type Loaded, type ServeWords } from './banner.js';
 import { stopper } from './stop-signals.js';
 import { MIN_TOKEN_LENGTH } from './http/auth.js';
 import { maskUrl, storeLocation, UnsupportedLocation } from './store/location.js';
@@ -37,6 +37,8 @@ export interface ServeContext {
   readonly stdin?: Readable;
   /** Stops the server like SIGTERM does (tests; the CLI relies on the signals). */
   readonly signal?: AbortSignal;
+  /** The words of the banner and the stop lines (the CLI's, in the run's language); English by default. */
+  readonly words?: ServeWords;
 }
 
 /** `$XDG_DATA_HOME/coopctl/coopctl.db`, or `~/.local/share/coopctl/coopctl.db`. */
@@ -112,6 +114,7 @@ async function readFixtures(file: string): Promise<unknown> {
 }
 
 export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<void> {
+  const words = ctx.words ?? englishWords;
   if (opts.demo && opts.fixtures) throw new StartError('--demo and --fixtures cannot be used together');
   const token = await readServerToken(opts.tokenFile, ctx.env, ctx.stdin);
   checkExposure(opts.host, token);
@@ -147,31 +150,29 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
   const stop = stopper(ctx.signal);
   stop.onSecond = () => running.abort();
   try {
-    const loaded = !running.store.created
+    const loaded: Loaded = !running.store.created
       ? ''
       : opts.importSqlite !== undefined
-        ? ` (new, copied from ${opts.importSqlite})`
+        ? 'imported'
         : fixtures !== undefined
-          ? ' (new, fixtures loaded)'
+          ? 'fixtures'
           : demo
-            ? ' (new, demo data loaded)'
-            : ' (new)';
+            ? 'demo'
+            : 'empty';
     if (!opts.quiet)
       ctx.stderr.write(
-        await banner(running, {
-          db: maskUrl(db),
-          loaded,
-          token: token !== undefined,
-          allowPrefer: opts.allowPrefer === true,
-        }),
+        await banner(
+          running,
+          { db: maskUrl(db), loaded, token: token !== undefined, allowPrefer: opts.allowPrefer === true },
+          words,
+        ),
       );
     ctx.stdout.write(`${running.url}\n`);
     await stop.stopped;
-    if (!opts.quiet)
-      ctx.stderr.write('coopctl serve: stopping, finishing requests in flight (Ctrl-C again to drop them)\n');
+    if (!opts.quiet) ctx.stderr.write(`${words.stopping}\n`);
   } finally {
     await running.close();
     stop.dispose();
   }
-  if (!opts.quiet) ctx.stderr.write('coopctl serve: stopped\n');
+  if (!opts.quiet) ctx.stderr.write(`${words.stopped}\n`);
 }

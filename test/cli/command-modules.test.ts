@@ -82,7 +82,11 @@ describe("the commands run their module's hooks", () => {
     const r = await h.run(['schedule', 'cancel', '4242']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('coopctl schedule cancel cancels an appointment: confirm it with --yes (-y)');
-    expect(confirm).toHaveBeenCalledWith({ cd_evento: '4242' });
+    expect(confirm).toHaveBeenCalledWith(
+      { cd_evento: '4242' },
+      expect.objectContaining({ confirm: expect.anything() }),
+      undefined,
+    );
     expect(h.base.requests).toHaveLength(0);
   });
 

@@ -135,9 +135,9 @@ describe('the catalogue in Portuguese', () => {
     expect(messagesFor('en').rules.problem('must be 17 digits')).toBe('must be 17 digits');
     expect(messagesFor('pt-BR').rules.problem('must be 17 digits')).toBe('deve ter 17 dígitos');
     expect(messagesFor('pt-BR').rules.problem('something new')).toBe('something new');
-    expect(messagesFor('pt-BR').codes.meaning('identity card (Registro Geral)')).toBe(
+    expect(messagesFor('pt-BR').codes.text('identity card (Registro Geral)')).toBe(
       'carteira de identidade (Registro Geral)',
     );
-    expect(messagesFor('pt-BR').codes.meaning('activate (proposta → ativo)')).toBe('ativar (proposta → ativo)');
+    expect(messagesFor('pt-BR').codes.text('activate (proposta → ativo)')).toBe('ativar (proposta → ativo)');
   });
 });

@@ -135,11 +135,13 @@ describe('verbose and quiet', () => {
     );
   });
 
-  it('says "request OK" for an envelope-only answer, and nothing with -q', async () => {
+  it('says what happened for an envelope-only answer, and nothing with -q', async () => {
     const op = operation('registration.update-contact');
     h.test.reply({ json: [sampleRecord(op)] });
     const argv = commandLine(op, sampleParams(op));
-    expect((await h.run(argv)).stderr).toBe('atualizacontato: request OK\n');
+    expect((await h.run(argv)).stderr).toBe(
+      'Contact data of card *************1005 updated: telephone, mobile, fax, e-mail\n',
+    );
     expect((await h.run(['-q', ...argv])).stderr).toBe('');
   });
 });

@@ -142,10 +142,12 @@ describe('JSON nesting', () => {
     expect(parseJson(deep(MAX_JSON_DEPTH + 1))).toEqual({
       ok: false,
       problem: `the JSON nests deeper than ${MAX_JSON_DEPTH} levels`,
+      fault: { kind: 'too-deep', levels: 64 },
     });
     expect(parseJson(deep(2_000_000))).toEqual({
       ok: false,
       problem: `the JSON nests deeper than ${MAX_JSON_DEPTH} levels`,
+      fault: { kind: 'too-deep', levels: 64 },
     });
   });
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operation, sampleParams, sampleRecord } from '../../src/catalogue/index.js';
 import { commandLine } from '../cli/argv.js';
 import { startFakeService, type FakeService } from '../helpers/fake-service.js';
+import { e2eLang, e2eLocale, inLang } from './locale.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'bin', 'coopctl');
@@ -39,6 +40,7 @@ function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     XDG_DATA_HOME: home,
     COOPCTL_BASE_URL: service.url,
     COOPCTL_TEST_BASE_URL: service.url,
+    ...e2eLocale(),
     ...extra,
   };
 }
@@ -56,7 +58,12 @@ async function coopctl(
   }
 }
 
-describe('bin/coopctl', () => {
+describe(`bin/coopctl (LANG=${process.env['LANG']})`, () => {
+  it('runs in the language of the suite’s run', () => {
+    expect(e2eLang).toBe(process.env['LANG'] === 'pt_BR.UTF-8' ? 'pt-BR' : 'en');
+    expect(['pt_BR.UTF-8', 'C']).toContain(process.env['LANG']);
+  });
+
   it('--help lists the command groups', async () => {
     const r = await coopctl(['--help']);
     expect(r.code).toBe(0);
@@ -80,9 +87,15 @@ describe('bin/coopctl', () => {
     service.reset();
     const r = await coopctl(['registration', 'show', '123']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(
-      'error: usuario_cartao (--usuario-cartao): must be 17 digits; understood 3 digits "123" (see coopctl registration show --help)\n',
-    );
+    if (e2eLang === 'en')
+      expect(r.stderr).toBe(
+        'error: usuario_cartao (--usuario-cartao): must be 17 digits; understood 3 digits "123" (see coopctl registration show --help)\n',
+      );
+    // The rule's own words are the catalogue's field help (its Portuguese is the help's part of the work).
+    else
+      expect(r.stderr).toMatch(
+        /^erro: usuario_cartao \(--usuario-cartao\): .+ \(veja coopctl registration show --help\)\n$/,
+      );
     expect(service.requests).toHaveLength(0);
   });
 
@@ -91,8 +104,11 @@ describe('bin/coopctl', () => {
       COOPCTL_BASE_URL: 'http://127.0.0.1:9',
     });
     expect(r.code).toBe(4);
-    expect(r.stderr).toMatch(
-      /^error: cannot reach GET http:\/\/127\.0\.0\.1:9\/api\/svcmobile\/prontuario\/buscaalergias: connection refused \(ECONNREFUSED\)\n$/,
+    expect(r.stderr).toBe(
+      inLang({
+        en: 'error: cannot reach GET http://127.0.0.1:9/api/svcmobile/prontuario/buscaalergias: connection refused (ECONNREFUSED)\n',
+        pt: 'erro: não foi possível conectar a GET http://127.0.0.1:9/api/svcmobile/prontuario/buscaalergias: conexão recusada (ECONNREFUSED)\n',
+      }),
     );
   });
 
@@ -109,7 +125,7 @@ describe('bin/coopctl', () => {
     await vi.waitFor(() => expect(service.requests).toHaveLength(1), { timeout: 10_000 });
     child.kill('SIGINT');
     expect(await exited).toBe(130);
-    expect(stderr).toBe('interrupted\n');
+    expect(stderr).toBe(inLang({ en: 'interrupted\n', pt: 'interrompido\n' }));
   });
 
   it('round trip through coopctl serve: create a contract, then find it', async () => {

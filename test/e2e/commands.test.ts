@@ -17,6 +17,7 @@ import { callArgv } from '../cli/argv.js';
 import { runNode } from '../helpers/process.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { DEMO_NOW, expectedOutcome, steps, type WalkState } from '../helpers/demo-walk/index.js';
+import { e2eLocale } from './locale.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'bin', 'coopctl');
@@ -42,6 +43,7 @@ function coopctl(argv: readonly string[]) {
     XDG_CONFIG_HOME: home,
     COOPCTL_BASE_URL: server.url,
     COOPCTL_TEST_BASE_URL: server.url,
+    ...e2eLocale(),
   });
 }
 

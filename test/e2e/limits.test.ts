@@ -13,6 +13,7 @@ import { startFakeService, type FakeService } from '../helpers/fake-service.js';
 import { runNode } from '../helpers/process.js';
 import { WIRES } from '../helpers/wires.js';
 import { buildPrivateBin } from '../workflows/helpers.js';
+import { e2eLocale, inLang } from './locale.js';
 
 const read = operation('record.allergies');
 const argv = commandLine(read, sampleParams(read));
@@ -36,6 +37,7 @@ describe.each(WIRES)('bin/coopctl and huge answers over $wire', ({ env }) => {
       XDG_CONFIG_HOME: dir,
       COOPCTL_BASE_URL: service.url,
       COOPCTL_TEST_BASE_URL: service.url,
+      ...e2eLocale(),
       ...env,
     });
 
@@ -47,7 +49,10 @@ describe.each(WIRES)('bin/coopctl and huge answers over $wire', ({ env }) => {
     const r = await coopctl(argv);
     expect(r.code, r.stderr).toBe(4);
     expect(r.stderr).toBe(
-      `error: answer of GET ${service.url}${read.path} exceeds the 64 MiB response limit (--max-response-size)\n`,
+      inLang({
+        en: `error: answer of GET ${service.url}${read.path} exceeds the 64 MiB response limit (--max-response-size)\n`,
+        pt: `erro: a resposta de GET ${service.url}${read.path} excede o limite de 64 MiB (--max-response-size)\n`,
+      }),
     );
     expect(r.stdout).toBe('');
   });
@@ -62,7 +67,10 @@ describe.each(WIRES)('bin/coopctl and huge answers over $wire', ({ env }) => {
     const r = await coopctl(['--json', ...argv]);
     expect(r.code, r.stderr).toBe(4);
     expect(r.stderr).toBe(
-      `error: GET ${service.url}${read.path} answered HTTP 200 (application/json): the JSON nests deeper than 64 levels\n`,
+      inLang({
+        en: `error: GET ${service.url}${read.path} answered HTTP 200 (application/json): the JSON nests deeper than 64 levels\n`,
+        pt: `erro: GET ${service.url}${read.path} respondeu HTTP 200 (application/json): o JSON tem mais de 64 níveis de aninhamento\n`,
+      }),
     );
     expect(r.stdout).toBe('');
   });

@@ -11,7 +11,7 @@ function running(cards: string[]): RunningServer {
   return { url: 'http://127.0.0.1:8787', store: { describeDemo } } as unknown as RunningServer;
 }
 
-const facts = { db: 'x.db', loaded: '', token: false, allowPrefer: false };
+const facts = { db: 'x.db', loaded: '' as const, token: false, allowPrefer: false };
 /** The demo's first card, the spec examples' card (docs/decisions.md). */
 const DEMO_CARD = '00010001000001005';
 

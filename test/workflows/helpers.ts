@@ -46,6 +46,19 @@ export function confirmPrompter(...answers: Array<boolean | Error>): ConfirmProm
   };
 }
 
+/**
+ * The same, answering every other question empty: the audience filters that
+ * `notify send` offers on a terminal before its confirmation (each optional).
+ */
+export function leavingEmpty(prompter: ConfirmPrompter): ConfirmPrompter & { readonly offered: string[] } {
+  const offered: string[] = [];
+  const empty = async (q: { message: string }) => {
+    offered.push(q.message);
+    return '' as never;
+  };
+  return { ...prompter, offered, select: empty, input: empty };
+}
+
 /** The error @inquirer/prompts throws on Ctrl-C. */
 export function ctrlC(): Error {
   const e = new Error('User force closed the prompt with SIGINT');

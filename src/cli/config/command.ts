@@ -19,7 +19,7 @@ const keyHelp = settingKeys.map((k) => `  ${k}: ${settings[k].help} ($${settings
 
 function settingKey(key: string): SettingKey {
   if (!isSettingKey(key))
-    throw new UsageError(`unknown setting "${key}"; settings are ${settingKeys.join(', ')}`, 'coopctl config --help');
+    throw new UsageError((m) => m.config.unknownSetting(key, settingKeys.join(', ')), 'coopctl config --help');
   return key;
 }
 
@@ -27,12 +27,9 @@ function settingKey(key: string): SettingKey {
 async function readToken(inv: Invocation): Promise<string> {
   let token: string;
   if (!inv.ctx.tty.stdin) token = await inv.readInput('-', 'config set token');
-  else if (inv.interactive) token = await inv.ctx.prompter.password({ message: 'Token' });
+  else if (inv.interactive) token = await inv.ctx.prompter.password({ message: inv.m.config.tokenPrompt });
   else token = '';
-  if (!token.trim())
-    throw new UsageError(
-      'no token given: pipe it on stdin (coopctl config set token < file) or run on a terminal to be asked',
-    );
+  if (!token.trim()) throw new UsageError(inv.m.config.noToken);
   return token.trim();
 }
 
@@ -51,8 +48,13 @@ async function list(inv: Invocation): Promise<number> {
     return ExitCode.ok;
   }
   const { renderRows } = await import('../output/render.js');
-  inv.info(`profile: ${profile}`);
-  inv.out(await renderRows(['key', 'value', 'source'], rows, inv.format, await inv.style('stdout')));
+  inv.info(inv.m.config.profile(profile));
+  // For people, where a value comes from in the run's words; CSV keeps them as JSON does.
+  const shown =
+    inv.format === 'table'
+      ? settingKeys.map((key, i) => ({ ...rows[i]!, source: inv.m.config.origin(resolved[key]) }))
+      : rows;
+  inv.out(await renderRows(['key', 'value', 'source'], shown, inv.format, await inv.style('stdout')));
   return ExitCode.ok;
 }
 
@@ -60,7 +62,7 @@ async function get(inv: Invocation, key: string): Promise<number> {
   const k = settingKey(key);
   const { value } = (await inv.settings())[k];
   if (value === undefined) {
-    inv.info(`${k} is not set`);
+    inv.info(inv.m.config.notSet(k));
     return ExitCode.noResult;
   }
   inv.out(`${displayValue(k, value)}\n`);
@@ -70,15 +72,15 @@ async function get(inv: Invocation, key: string): Promise<number> {
 async function set(inv: Invocation, key: string, value: string | undefined): Promise<number> {
   const k = settingKey(key);
   const profile = profileName(inv.globals.profile, inv.ctx.env);
-  if (k === 'token' && value !== undefined)
-    throw new UsageError(
-      'the token is not taken from the command line (it would stay in the shell history); pipe it on stdin or run without a value to be asked',
-    );
-  if (value === undefined && k !== 'token') throw new UsageError(`config set ${k} needs a value`);
-  const v = checkSetting(k, k === 'token' ? await readToken(inv) : value!, 'the command line');
+  if (k === 'token' && value !== undefined) throw new UsageError(inv.m.config.tokenOnCommandLine);
+  if (value === undefined && k !== 'token') throw new UsageError(inv.m.config.needsValue(k));
+  const v = checkSetting(k, k === 'token' ? await readToken(inv) : value!, {
+    source: 'flag',
+    origin: 'the command line',
+  });
   const { openConfigStore } = await import('./store.js');
   openConfigStore(inv.ctx.configPath).set(profile, k, v);
-  inv.info(`${k} set in profile "${profile}"`);
+  inv.info(inv.m.config.set(k, profile));
   return ExitCode.ok;
 }
 
@@ -88,7 +90,7 @@ async function unset(inv: Invocation, key: string): Promise<number> {
   const profile = selectProfile(inv.globals.profile, inv.ctx.env, readConfig(inv.ctx.configPath)).name;
   const { openConfigStore } = await import('./store.js');
   openConfigStore(inv.ctx.configPath).unset(profile, k);
-  inv.info(`${k} unset in profile "${profile}"`);
+  inv.info(inv.m.config.unset(k, profile));
   return ExitCode.ok;
 }
 

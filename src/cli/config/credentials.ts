@@ -37,17 +37,24 @@ export function tokenForHost(host: Host, s: ResolvedSettings, profile: Profile):
   if (token.source === 'profile') {
     const own = profile.stored[key];
     if (typeof own === 'string' && sameUrl(url.value!, own)) return token.value;
-    const scope = `the token of profile "${profile.name}" goes only to the profile's own URLs`;
-    const set = `coopctl ${profile.name === 'default' ? '' : `--profile ${profile.name} `}config set ${key} <url>`;
-    if (url.source !== 'env' && url.source !== 'flag') throw new UsageError(`${scope}, and it sets no ${key}: ${set}`);
-    const instead = typeof own === 'string' ? `unset ${url.origin}` : `set the profile's ${key} (${set})`;
-    throw new UsageError(
-      `${scope}, not to ${key} from ${url.origin}: give a token for it with COOPCTL_TOKEN or --token-file, or ${instead}`,
-    );
+    const name = profile.name;
+    const set = `coopctl ${name === 'default' ? '' : `--profile ${name} `}config set ${key} <url>`;
+    if (url.source !== 'env' && url.source !== 'flag')
+      throw new UsageError((m) => m.config.scope.noUrl(m.config.scope.profileOnly(name), key, set));
+    const stored = typeof own === 'string';
+    throw new UsageError((m) => {
+      const origin = m.config.origin(url);
+      const instead = stored ? m.config.scope.unsetOther(origin) : m.config.scope.setOwn(key, set);
+      return m.config.scope.otherUrl(m.config.scope.profileOnly(name), key, origin, instead);
+    });
   }
   if (url.source !== 'default') return token.value;
-  const from = token.source === 'flag' ? '--token-file' : token.origin;
-  throw new UsageError(
-    `the token of ${from} goes only to a configured URL, and ${key} is the built-in default ${url.value}: set ${settings[key].env} or the profile's ${key}`,
+  throw new UsageError((m) =>
+    m.config.scope.defaultUrl(
+      token.source === 'flag' ? '--token-file' : m.config.origin(token),
+      key,
+      url.value!,
+      settings[key].env,
+    ),
   );
 }

@@ -34,7 +34,8 @@ export function readConfig(path: string): ConfigData {
     text = readFileSync(path, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new UsageError(`cannot read the configuration file ${path}: ${(err as Error).message}`);
+    const why = (err as Error).message;
+    throw new UsageError((m) => m.config.cannotReadFile(path, why));
   }
   try {
     const data: unknown = JSON.parse(text);
@@ -42,5 +43,5 @@ export function readConfig(path: string): ConfigData {
   } catch {
     // reported below
   }
-  throw new UsageError(`the configuration file ${path} is not a JSON object; fix or delete it`);
+  throw new UsageError((m) => m.config.notAnObject(path));
 }

@@ -4,6 +4,13 @@
  * separated by `;` or line breaks: `9001=Clínica Geral; 9002=Cardiologia`.
  */
 
+import type { Wording } from '../exit-codes.js';
+
+/** What is wrong with a value: an entry that is no `code=name` pair, or a code named twice. */
+export type ProvidersFault =
+  | { readonly kind: 'entry'; readonly entry: string }
+  | { readonly kind: 'twice'; readonly code: string };
+
 /** Provider code → name. Codes are kept without leading zeros, as the service answers them (JSON numbers). */
 export type ProviderDirectory = ReadonlyMap<string, string>;
 
@@ -17,7 +24,7 @@ export function providerCode(code: string): string {
 /** The directory a setting's value holds, or the problem with it (words after the setting's name). */
 export function parseProviders(
   value: string,
-): { ok: true; directory: ProviderDirectory } | { ok: false; problem: string } {
+): { ok: true; directory: ProviderDirectory } | { ok: false; problem: string; fault: ProvidersFault } {
   const directory = new Map<string, string>();
   const entries = value
     .split(/[;\n]/)
@@ -31,16 +38,22 @@ export function parseProviders(
       return {
         ok: false,
         problem: `must be code=name pairs separated by ";" (a code of up to 18 digits, then a name), e.g. 9001=Clínica Geral; 9002=Cardiologia; "${entry}" is not`,
+        fault: { kind: 'entry', entry },
       };
     const key = providerCode(code);
-    if (directory.has(key)) return { ok: false, problem: `names provider ${key} twice` };
+    if (directory.has(key))
+      return { ok: false, problem: `names provider ${key} twice`, fault: { kind: 'twice', code: key } };
     directory.set(key, name);
   }
   return { ok: true, directory };
 }
 
-/** The problem with a `providers` value, for the setting's check. */
-export function providersProblem(value: string): string | undefined {
+/** The problem with a `providers` value, for the setting's check, in the run's words. */
+export function providersProblem(value: string): Wording | undefined {
   const parsed = parseProviders(value);
-  return parsed.ok ? undefined : parsed.problem;
+  if (parsed.ok) return undefined;
+  const { fault } = parsed;
+  return fault.kind === 'entry'
+    ? (m) => m.config.problems.providers(fault.entry)
+    : (m) => m.config.problems.providerTwice(fault.code);
 }

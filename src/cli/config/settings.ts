@@ -4,7 +4,7 @@
  */
 import { formatSize, parseSize } from '../../client/size.js';
 import type { Env } from '../../client/types.js';
-import { UsageError } from '../exit-codes.js';
+import { UsageError, type Wording } from '../exit-codes.js';
 import type { ConfigData, ProfileData } from './file.js';
 import { providersProblem } from './providers.js';
 
@@ -18,26 +18,28 @@ interface SettingDef {
   /** Never printed. */
   readonly secret?: boolean;
   /** An error (words after the name) or undefined when the value is acceptable. */
-  check(value: string): string | undefined;
+  check(value: string): Wording | undefined;
 }
 
-function httpUrl(value: string): string | undefined {
+const notUrl: Wording = (m) => m.config.problems.url;
+
+function httpUrl(value: string): Wording | undefined {
   try {
     const u = new URL(value);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? undefined : 'must be an http or https URL';
+    return u.protocol === 'http:' || u.protocol === 'https:' ? undefined : notUrl;
   } catch {
-    return 'must be an http or https URL';
+    return notUrl;
   }
 }
 
 /** The largest answer that may be asked for: a string of more than about 512 MiB cannot exist in V8. */
 export const maxResponseCeiling = 256 * 1024 ** 2;
 
-function responseSize(value: string): string | undefined {
+function responseSize(value: string): Wording | undefined {
   const bytes = parseSize(value);
-  if (bytes === undefined) return 'must be a size in bytes, or with a KiB, MiB or GiB suffix (e.g. 64MiB)';
+  if (bytes === undefined) return (m) => m.config.problems.size;
   return bytes < 1 || bytes > maxResponseCeiling
-    ? `must be from 1 byte to ${formatSize(maxResponseCeiling)}`
+    ? (m) => m.config.problems.sizeRange(formatSize(maxResponseCeiling))
     : undefined;
 }
 
@@ -57,7 +59,7 @@ export const settings = {
   token: {
     env: 'COOPCTL_TOKEN',
     secret: true,
-    check: (v: string) => (/^\S+$/.test(v) ? undefined : 'must be one word without spaces'),
+    check: (v: string): Wording | undefined => (/^\S+$/.test(v) ? undefined : (m) => m.config.problems.word),
     help: 'bearer token sent as Authorization (set it from stdin or a prompt, never on the command line); it goes only to URLs set with it',
   },
   maxResponseSize: {
@@ -68,7 +70,8 @@ export const settings = {
   },
   lang: {
     env: 'COOPCTL_LANG',
-    check: (v: string) => (v === 'en' || v === 'pt-BR' ? undefined : 'must be en or pt-BR'),
+    check: (v: string): Wording | undefined =>
+      v === 'en' || v === 'pt-BR' ? undefined : (m) => m.config.problems.lang,
     help: 'language of messages and help: en or pt-BR (else the locale: LC_ALL, LC_MESSAGES, LANG)',
   },
   providers: {
@@ -99,8 +102,7 @@ const PROFILE_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 /** The selected profile: `--profile`, else COOPCTL_PROFILE, else `default`. */
 export function profileName(flag: string | undefined, env: Env): string {
   const name = flag ?? env['COOPCTL_PROFILE'] ?? 'default';
-  if (!PROFILE_NAME.test(name))
-    throw new UsageError(`profile name "${name}" must be 1 to 64 letters, digits, "-" or "_"`);
+  if (!PROFILE_NAME.test(name)) throw new UsageError((m) => m.config.profileName(name));
   return name;
 }
 
@@ -126,18 +128,13 @@ export function selectProfile(flag: string | undefined, env: Env, config: Config
   }
   if (name === 'default') return { name, stored: {} };
   const names = Object.keys(profiles);
-  const known = names.length
-    ? `the stored profiles are ${names.map((n) => `"${n}"`).join(', ')}`
-    : 'no profile is stored yet';
-  throw new UsageError(
-    `no profile "${name}" (from ${flag !== undefined ? '--profile' : 'COOPCTL_PROFILE'}): ${known}; create it with coopctl --profile ${name} config set <key> <value>`,
-  );
+  throw new UsageError((m) => m.config.noProfile(name, flag !== undefined, names));
 }
 
 /** Checks a value for a setting, naming where it came from in the error. */
-export function checkSetting(key: SettingKey, value: string, origin: string): string {
+export function checkSetting(key: SettingKey, value: string, origin: Pick<Resolved, 'source' | 'origin'>): string {
   const problem = settings[key].check(value);
-  if (problem) throw new UsageError(`${key} from ${origin} ${problem}`);
+  if (problem) throw new UsageError((m) => m.config.badValue(key, m.config.origin(origin), problem(m)));
   return value;
 }
 
@@ -159,7 +156,7 @@ export function resolveSettings(input: {
       r = { value: fromProfile, source: 'profile', origin: `profile "${input.profile.name}"` };
     else
       r = { value: def.fallback, source: def.fallback === undefined ? undefined : 'default', origin: 'the defaults' };
-    if (r.value !== undefined) checkSetting(key, r.value, r.origin);
+    if (r.value !== undefined) checkSetting(key, r.value, r);
     out[key] = r;
   }
   return out;

@@ -15,6 +15,10 @@ import * as enrolWizard from './messages/enrol-wizard.js';
 import * as prompts from './messages/prompts.js';
 import * as wizardHelp from './messages/wizard-help.js';
 import * as rules from './messages/rules.js';
+import * as config from './messages/config.js';
+import * as confirm from './messages/confirm.js';
+import * as errors from './messages/errors.js';
+import * as outcomes from './messages/outcomes.js';
 import type { Lang } from './lang.js';
 import type { Translation } from './shape.js';
 
@@ -29,6 +33,10 @@ const en = {
   batch: batch.en,
   wizardHelp: wizardHelp.en,
   rules: rules.en,
+  outcomes: outcomes.en,
+  confirm: confirm.en,
+  errors: errors.en,
+  config: config.en,
 };
 
 export type Messages = typeof en;
@@ -44,6 +52,10 @@ const ptBR: Translation<Messages> = {
   batch: batch.ptBR,
   wizardHelp: wizardHelp.ptBR,
   rules: rules.ptBR,
+  outcomes: outcomes.ptBR,
+  confirm: confirm.ptBR,
+  errors: errors.ptBR,
+  config: config.ptBR,
 };
 
 const catalogues: Readonly<Record<Lang, Messages>> = { en, 'pt-BR': ptBR as Messages };

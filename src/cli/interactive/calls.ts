@@ -25,7 +25,7 @@ export async function lookup(inv: Invocation, op: Operation, raw: Params): Promi
   return {
     ok: false,
     code: code === ExitCode.ok ? ExitCode.noResult : code,
-    problem: problemOf(result) ?? inv.m.prompts.noResult,
+    problem: problemOf(result, inv.m) ?? inv.m.outcomes.noResult(''),
   };
 }
 
@@ -49,7 +49,7 @@ export async function submit(inv: Invocation, spec: CommandSpec, raw: Params): P
   const result = await (await inv.client()).call(op, call.request);
   const code = exitCodeOf(result);
   const records = result.kind === 'answer' ? dataRecords(result.records) : [];
-  const problem = problemOf(result);
+  const problem = problemOf(result, inv.m);
   return problem === undefined
     ? { kind: 'answered', code, result, records }
     : { kind: 'answered', code, result, records, problem };

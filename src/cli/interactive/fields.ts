@@ -146,7 +146,7 @@ async function askCode(
 ): Promise<string> {
   const table = field.suggestions!;
   const choices: Choice<string>[] = Object.entries(table).map(([code, meaning]) => ({
-    name: `${code} (${m.codes.meaning(meaning)})`,
+    name: `${code} (${m.codes.text(meaning)})`,
     value: code,
   }));
   choices.push({ name: m.prompts.otherCode, value: OTHER_CODE });

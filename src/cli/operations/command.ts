@@ -23,6 +23,7 @@ export function addOperationCommand(parent: Command, spec: CommandSpec, run: Run
   const { op } = spec;
   const cmd = parent.command(op.command[op.command.length - 1]!).description(op.summary);
   const readParams = addParamInputs(cmd, op);
+  for (const option of spec.options?.(run.m) ?? []) cmd.addOption(option);
   cmd.addHelpText('after', helpText(op, spec.examples ?? []));
   for (const extend of hooks.options) extend(cmd, op);
   run.bind(cmd, async (inv, args, command) => {

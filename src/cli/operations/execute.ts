@@ -8,6 +8,7 @@ import { hooks, type PendingCall } from './hooks.js';
 import { warnParams } from './input.js';
 import { reportAnswer } from './report.js';
 import type { CommandSpec } from './spec.js';
+import { subjectOf } from './subject.js';
 
 export function helpHint(op: Operation): string {
   return `coopctl ${op.command.join(' ')} --help`;
@@ -32,11 +33,16 @@ export function checkedInput(inv: Invocation, op: Operation, params: Params, hin
   throw new UsageError(describeErrors(named), hint);
 }
 
-/** Raw parameters through the param hooks (prompts for missing ones), then checkedInput. */
-export async function checkedParams(inv: Invocation, op: Operation, raw: Params, hint = helpHint(op)): Promise<Params> {
+/** Raw parameters through the param hooks (prompts for missing ones), not yet validated. */
+export async function hookedParams(inv: Invocation, op: Operation, raw: Params): Promise<Params> {
   let params = raw;
   for (const hook of hooks.params) params = await hook(op, params, inv);
-  return checkedInput(inv, op, params, hint);
+  return params;
+}
+
+/** Raw parameters through the param hooks (prompts for missing ones), then checkedInput. */
+export async function checkedParams(inv: Invocation, op: Operation, raw: Params, hint = helpHint(op)): Promise<Params> {
+  return checkedInput(inv, op, await hookedParams(inv, op, raw), hint);
 }
 
 export async function prepareCall(inv: Invocation, spec: CommandSpec, params: Params): Promise<PendingCall> {
@@ -58,11 +64,17 @@ export async function preSend(inv: Invocation, calls: readonly PendingCall[]): P
   return stop;
 }
 
-/** The plain run of an operation's command: checked, through the pre-send hooks, sent, reported. */
-export async function executeOperation(inv: Invocation, spec: CommandSpec, raw: Params): Promise<number> {
-  const call = await prepareCall(inv, spec, await checkedParams(inv, spec.op, raw));
+/** A prepared call through the pre-send hooks, then (with what it acts on read first) sent and reported. */
+export async function sendCall(inv: Invocation, call: PendingCall): Promise<number> {
   const stop = await preSend(inv, [call]);
   if (stop !== undefined) return stop;
+  const subject = await subjectOf(inv, call);
   const client = await inv.client();
-  return reportAnswer(inv, spec, await client.call(spec.op, call.request));
+  const result = await client.call(call.spec.op, call.request);
+  return reportAnswer(inv, call.spec, result, { params: call.params, subject });
+}
+
+/** The plain run of an operation's command: checked, through the pre-send hooks, sent, reported. */
+export async function executeOperation(inv: Invocation, spec: CommandSpec, raw: Params): Promise<number> {
+  return sendCall(inv, await prepareCall(inv, spec, await checkedParams(inv, spec.op, raw)));
 }

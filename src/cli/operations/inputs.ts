@@ -21,10 +21,10 @@ function parseData(text: string): Params {
   try {
     data = parseExact(text);
   } catch {
-    throw new UsageError('--data does not hold JSON');
+    throw new UsageError((m) => m.errors.dataNotJson);
   }
   if (data === null || typeof data !== 'object' || Array.isArray(data))
-    throw new UsageError('--data must hold a JSON object of parameters by spec field name');
+    throw new UsageError((m) => m.errors.dataNotObject);
   return data as Params;
 }
 
@@ -33,7 +33,8 @@ export function mergeParams(op: Operation, sources: { positional: unknown; flags
   if (op.positional && sources.positional !== undefined) {
     const flagged = flags[op.positional];
     if (flagged !== undefined && flagged !== sources.positional) {
-      throw new UsageError(`${op.positional} is given twice, as the argument and as ${flagOf(op.positional)}`);
+      const name = op.positional;
+      throw new UsageError((m) => m.errors.givenTwice(name, flagOf(name)));
     }
     flags[op.positional] = sources.positional;
   }

@@ -1,46 +1,70 @@
 /** Printing an answer (data on stdout, messages on stderr) and choosing the exit code (GUIDE §4). */
 import type { CallResult } from '../../client/types.js';
-import { dataRecords, outcomeExitCode, undocumentedCodes } from '../../catalogue/index.js';
+import { dataRecords, outcomeExitCode, undocumentedCodes, type Params, type Row } from '../../catalogue/index.js';
 import { ExitCode } from '../exit-codes.js';
+import type { Messages } from '../i18n/index.js';
 import type { Invocation } from '../invocation.js';
 import { renderAnswer } from '../output/render.js';
-import type { CommandSpec } from './spec.js';
+import type { CommandSpec, Subject } from './spec.js';
 
 export function exitCodeOf(result: CallResult): number {
   return result.kind === 'refused' ? ExitCode.failed : outcomeExitCode(result.outcome);
 }
 
-/** The one-line explanation of a result that is not a success, or undefined. */
-export function problemOf(result: CallResult): string | undefined {
-  if (result.kind === 'refused')
-    return `the service refused the request: HTTP ${result.status}${result.message ? `: ${result.message}` : ''}`;
-  const because = result.message ? `: ${result.message}` : '';
-  if (result.outcome === 'no-result') return `no result${because}`;
-  if (result.outcome === 'failed') return `the request failed${because}`;
-  if (result.outcome === 'undocumented') {
-    const codes = undocumentedCodes(result.records).join(', ');
-    return `the service answered confirma_operacao ${codes} (meaning not documented)${because}`;
-  }
+/** The one-line explanation of a result that is not a success, in the run's language, or undefined. */
+export function problemOf(result: CallResult, m: Messages): string | undefined {
+  const o = m.outcomes;
+  if (result.kind === 'refused') return o.refused(result.status, result.message);
+  if (result.outcome === 'no-result') return o.noResult(result.message);
+  if (result.outcome === 'failed') return o.failed(result.message);
+  if (result.outcome === 'undocumented')
+    return o.undocumented(undocumentedCodes(result.records).join(', '), result.message);
   return undefined;
 }
 
-/** Prints the answer in the chosen format (the command's own table when it has one); returns the exit code. */
-export async function reportAnswer(inv: Invocation, spec: CommandSpec, result: CallResult): Promise<number> {
+/** What the outcome message is said of: the parameters sent, and what was read before sending. */
+export interface CallFacts {
+  readonly params: Params;
+  readonly subject?: Subject | undefined;
+}
+
+/** What happened, in words: the operation's outcome message, and the answer's own message after it. */
+export function outcomeOf(
+  m: Messages,
+  spec: CommandSpec,
+  facts: CallFacts,
+  data: readonly Row[],
+  message = '',
+): string {
+  const said = m.outcomes.done[spec.op.id as keyof Messages['outcomes']['done']]({
+    params: facts.params,
+    // Records of the envelope alone carry nothing to count.
+    data: data.filter((r) => Object.keys(r).some((k) => k !== 'confirma_operacao' && k !== 'mensagem_erro')),
+    ...(facts.subject ? { subject: facts.subject.brief } : {}),
+  });
+  return message ? `${said} (${message})` : said;
+}
+
+/**
+ * Prints the answer in the chosen format (the command's own table when it has
+ * one); when a success prints no data (an answer of the envelope alone), says
+ * what happened on stderr instead. Returns the exit code.
+ */
+export async function reportAnswer(
+  inv: Invocation,
+  spec: CommandSpec,
+  result: CallResult,
+  facts: CallFacts = { params: {} },
+): Promise<number> {
   const { op } = spec;
   const code = exitCodeOf(result);
   if (result.kind === 'answer') {
-    const text = await renderAnswer(
-      op,
-      result.records,
-      dataRecords(result.records),
-      inv.format,
-      await inv.style('stdout'),
-      spec.render,
-    );
+    const data = dataRecords(result.records);
+    const text = await renderAnswer(op, result.records, data, inv.format, await inv.style('stdout'), spec.render);
     if (text) inv.out(text);
-    else if (code === ExitCode.ok) inv.info(`${op.name}: request OK${result.message ? ` (${result.message})` : ''}`);
+    else if (code === ExitCode.ok) inv.info(outcomeOf(inv.m, spec, facts, data, result.message));
   }
-  const problem = problemOf(result);
+  const problem = problemOf(result, inv.m);
   if (problem) await inv.notice(problem, code === ExitCode.noResult ? 'note' : 'error');
   return code;
 }

@@ -4,7 +4,9 @@
  * without a module runs on what the catalogue entry gives (flags, help,
  * example, validation, table, confirmation when its `confirm` says so).
  */
+import type { Option } from 'commander';
 import type { Operation, Params, Row } from '../../catalogue/index.js';
+import type { Messages } from '../i18n/index.js';
 import type { Invocation } from '../invocation.js';
 import type { Style } from '../style.js';
 
@@ -18,16 +20,33 @@ export interface ConfirmText {
   readonly what: string;
 }
 
+/** What a call acts on, as the command read it before sending (whose appointment, which address), in words. */
+export interface Subject {
+  /** Facts for the confirmation, one a line. */
+  readonly lines: readonly string[];
+  /** The same in a few words, for the outcome message (`Appointment cancelled: <brief>`). */
+  readonly brief: string;
+}
+
 /** The hooks of a command module; `P` is the shape of the operation's validated parameters. */
 export interface CommandHooks<P = Params> {
   /** Example lines for the help, after the one derived from the rules' examples. */
   readonly examples?: readonly string[];
+  /** Options of the command besides the operation's fields (not sent), in the run's language. */
+  options?(m: Messages): readonly Option[];
   /**
-   * The confirmation's wording (the catalogue's `confirm` says when to ask).
-   * The operation's commands pass validated parameters; `coopctl api` passes
-   * what was given, so any of them may be missing.
+   * Reads what the call will act on, before it is sent (not in a dry run):
+   * the confirmation shows it and the outcome message names it. Undefined
+   * when it cannot be known; a failed read is no error (the call goes on).
    */
-  confirm?(params: Partial<P>): ConfirmText;
+  subject?(inv: Invocation, params: Partial<P>): Promise<Subject | undefined>;
+  /**
+   * The confirmation's wording (the catalogue's `confirm` says when to ask),
+   * in the run's language, with what `subject` read. The operation's commands
+   * pass validated parameters; `coopctl api` passes what was given, so any of
+   * them may be missing.
+   */
+  confirm?(params: Partial<P>, m: Messages, subject: Subject | undefined): ConfirmText;
   /** The table output (the default format) instead of the derived table; the other formats stay derived. */
   render?(data: readonly Row[], style: Style): string;
   /**

@@ -5,7 +5,10 @@
  * asks (default: no). `-y, --yes` skips the question. Without a TTY, or with
  * --no-input, the operation needs --yes: exit 2, nothing sent. Answering no:
  * exit 1 ("cancelled"), nothing sent. Ctrl-C at the question: exit 130.
- * The wording is the command module's `confirm` hook (a generic one without).
+ * The wording is the command module's `confirm` hook (a generic one without),
+ * in the run's language, with what the module's `subject` hook read first
+ * (whose appointment, which address). A flow that asked already (notify send's
+ * audience on a terminal) is not asked twice.
  */
 import { requestLabel } from '../../client/mask.js';
 import { audienceFilters, type Operation, type Params } from '../../catalogue/index.js';
@@ -13,7 +16,9 @@ import { ExitCode, UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { flagOf } from '../operations/flags.js';
 import type { PendingCall } from '../operations/hooks.js';
-import type { ConfirmText } from '../operations/spec.js';
+import type { Messages } from '../i18n/index.js';
+import type { ConfirmText, Subject } from '../operations/spec.js';
+import { subjectOf } from '../operations/subject.js';
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 
@@ -25,13 +30,25 @@ export function needsConfirmation(op: Operation, params: Params): boolean {
 }
 
 /** The description shown before the question (card numbers masked by the wording), with the service line. */
-export function confirmText(call: Pick<PendingCall, 'spec' | 'params' | 'request'>): ConfirmText {
+export function confirmText(
+  call: Pick<PendingCall, 'spec' | 'params' | 'request'>,
+  m: Messages,
+  subject?: Subject,
+): ConfirmText {
   const { spec, params, request } = call;
-  const where = `Service: ${requestLabel(request.method, request.url)}`;
-  const own = spec.confirm?.(params);
-  if (!own) return { lines: [spec.op.summary, where], question: 'Go ahead?', what: 'needs confirmation' };
+  const where = m.confirm.service(requestLabel(request.method, request.url));
+  const own = spec.confirm?.(params, m, subject);
+  if (!own)
+    return {
+      lines: [spec.op.summary, ...(subject?.lines ?? []), where],
+      question: m.confirm.question,
+      what: m.confirm.what,
+    };
   return { ...own, lines: [...own.lines, where] };
 }
+
+/** Calls asked about already: the pre-send hook does not ask again. */
+const asked = new WeakSet<PendingCall>();
 
 /** The help text of a command that asks. */
 export function confirmHelp(op: Operation): string {
@@ -41,27 +58,30 @@ export function confirmHelp(op: Operation): string {
 }
 
 /**
- * Asks when the call needs it. Returns undefined to go on, or an exit code
- * (1 when the answer is no); throws a UsageError (exit 2) when it cannot ask.
+ * Asks when the call needs it (or always, with `always`, on a terminal).
+ * Returns undefined to go on, or an exit code (1 when the answer is no);
+ * throws a UsageError (exit 2) when it must ask and cannot.
  */
 export async function confirmCall(
   inv: Invocation,
   call: PendingCall,
   yes: boolean,
   command = `coopctl ${call.spec.op.command.join(' ')}`,
+  always = false,
 ): Promise<number | undefined> {
-  if (yes || !needsConfirmation(call.spec.op, call.params)) return undefined;
-  const text = confirmText(call);
+  if (yes || asked.has(call)) return undefined;
+  const needed = needsConfirmation(call.spec.op, call.params);
+  if (!needed && !(always && inv.interactive)) return undefined;
   if (!inv.interactive) {
-    const why = inv.globals.input === false ? 'with --no-input' : 'without a terminal';
-    throw new UsageError(
-      `${command} ${text.what}: confirm it with --yes (-y); ${why} coopctl cannot ask. Nothing was sent`,
-    );
+    const text = confirmText(call, inv.m);
+    throw new UsageError(inv.m.confirm.needsYes(command, text.what, inv.globals.input === false));
   }
+  const text = confirmText(call, inv.m, await subjectOf(inv, call));
+  asked.add(call);
   // The facts are part of the question: shown even with --quiet (and made safe: the message may be pasted from anywhere).
   for (const line of text.lines) inv.say(line);
   const ok = await inv.ctx.prompter.confirm({ message: text.question, default: false });
   if (ok) return undefined;
-  await inv.notice('cancelled: nothing was sent', 'note');
+  await inv.notice(inv.m.common.cancelled, 'note');
   return ExitCode.failed;
 }

@@ -13,9 +13,8 @@ export async function printDryRun(inv: Invocation, request: HttpRequest): Promis
   const withToken = Object.keys(request.headers).some((h) => h.toLowerCase() === 'authorization');
   if (withToken) {
     const token = (await inv.settings()).token;
-    const from = token.source === 'flag' ? '--token-file' : token.origin;
-    if (token.source !== 'env')
-      inv.info(`note: the token (from ${from}) is not printed: set ${TOKEN_VARIABLE} to it before running the command`);
+    const from = token.source === 'flag' ? '--token-file' : inv.m.config.origin(token);
+    if (token.source !== 'env') inv.info(inv.m.confirm.tokenNotPrinted(from, TOKEN_VARIABLE));
   }
-  inv.info('dry run: nothing was sent');
+  inv.info(inv.m.confirm.dryRun);
 }

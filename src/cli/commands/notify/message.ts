@@ -1,19 +1,18 @@
 /** What the confirmations of the notification commands say about the message and its audience. */
-import { audienceFilters, type ParamsOf } from '../../../catalogue/index.js';
+import { audienceFilters } from '../../../catalogue/index.js';
+import { text } from '../../i18n/facts.js';
+import type { Messages } from '../../i18n/index.js';
 import { flagOf } from '../../operations/flags.js';
-
-/**
- * The service has no operation that counts the audience of a notification, so
- * the question cannot show a number before sending; it says so, and the
- * number of recipients is printed from the answer after sending.
- */
-export const AUDIENCE_SIZE =
-  'Audience size: not known before sending (the service has no operation that counts app users); the answer reports the number of recipients.';
 
 /** The audience filters as flags: `--grupo-usuario, --tipo-beneficiario, --usuario-cartao`. */
 export const audienceFlags = audienceFilters.map(flagOf).join(', ');
 
-/** The message line: its text and type. */
-export function messageLine(params: Partial<Pick<ParamsOf<'notify.send'>, 'conteudo' | 'tipo_notificacao'>>): string {
-  return `Message: "${params.conteudo ?? ''}" (tipo_notificacao ${params.tipo_notificacao ?? '?'})`;
+/**
+ * The message line: its text, and its type with the type's meaning. The
+ * service has no operation that counts the audience of a notification, so the
+ * lines before it say that the number is not known before sending
+ * (`audienceSize`); the outcome reports the recipients from the answer.
+ */
+export function messageLine(m: Messages, params: { conteudo?: unknown; tipo_notificacao?: unknown }): string {
+  return m.confirm.notify.message(text(params.conteudo), text(params.tipo_notificacao) || '?');
 }

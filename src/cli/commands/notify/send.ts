@@ -1,16 +1,85 @@
-/** `notify send`: without an audience filter it goes to everyone, which its confirmation says. */
-import { operation } from '../../../catalogue/index.js';
+/**
+ * `notify send`: without an audience filter it goes to everyone, which its
+ * confirmation says. On a terminal (without --yes) it first offers the
+ * audience filters, each with its documented codes explained, when none was
+ * given, and always says the audience in words and asks before sending.
+ */
+import { audienceFilters, type Field, operation, type Params } from '../../../catalogue/index.js';
+import type { CodeTableName } from '../../../catalogue/codes.js';
+import { given } from '../../i18n/facts.js';
+import type { Messages } from '../../i18n/index.js';
+import { askField } from '../../interactive/fields.js';
+import type { Invocation } from '../../invocation.js';
+import { checkedInput, hookedParams, prepareCall, sendCall } from '../../operations/execute.js';
+import { inputOptions } from '../../operations/input.js';
+import type { CommandSpec } from '../../operations/spec.js';
+import { confirmCall, needsConfirmation } from '../../safety/confirm.js';
+import { assumeYes, isDryRun } from '../../safety/flags.js';
 import { defineCommand } from '../define.js';
-import { AUDIENCE_SIZE, audienceFlags, messageLine } from './message.js';
+import { audienceFlags, messageLine } from './message.js';
+
+type Filter = (typeof audienceFilters)[number];
+
+/** The code table of each filter that has one. */
+const tables: Partial<Record<Filter, CodeTableName>> = {
+  grupo_usuario: 'userGroups',
+  tipo_beneficiario: 'beneficiaryTypes',
+};
+
+/** The field as the question shows it: its help and its codes' meanings in the run's language. */
+function asked(m: Messages, name: Filter, field: Field): Field {
+  const table = tables[name];
+  const codes = field.suggestions;
+  const suggestions =
+    table && codes
+      ? Object.fromEntries(Object.keys(codes).map((code) => [code, m.codes.meaning(table, code) || codes[code]!]))
+      : codes;
+  return Object.assign(Object.create(field) as Field, {
+    help: m.confirm.notify.filterHelp[name],
+    ...(suggestions ? { suggestions } : {}),
+  });
+}
+
+/** The filters, asked one by one (each may be left empty). */
+async function askAudience(inv: Invocation, op: typeof send.op): Promise<Params> {
+  inv.say(inv.m.confirm.notify.askAudience);
+  const out: Params = {};
+  for (const name of audienceFilters) {
+    const answer = await askField(inv, name, asked(inv.m, name, op.params[name]!), {
+      optional: true,
+      ...inputOptions(inv),
+    });
+    if (answer !== undefined) out[name] = answer;
+  }
+  return out;
+}
+
+/** The flow on a terminal: the message's fields, the audience, the audience in words and the question, then the send. */
+async function onTerminal(inv: Invocation, spec: CommandSpec, raw: Params): Promise<number | undefined> {
+  if (!inv.interactive || assumeYes(inv)) return undefined;
+  const { op } = spec;
+  let params = await hookedParams(inv, op, raw);
+  if (!audienceFilters.some((f) => given(params[f]))) {
+    checkedInput(inv, op, params); // the message is checked before the audience is asked
+    params = { ...params, ...(await askAudience(inv, op)) };
+  }
+  const call = await prepareCall(inv, spec, checkedInput(inv, op, params));
+  if (!isDryRun(inv)) {
+    const stop = await confirmCall(inv, call, false, undefined, true);
+    if (stop !== undefined) return stop;
+  }
+  return sendCall(inv, call);
+}
 
 export const send = defineCommand(operation('notify.send'), {
-  confirm: (params) => ({
-    lines: [
-      `Send a push notification with no audience filter (${audienceFlags}): it goes to every app user of the cooperative`,
-      AUDIENCE_SIZE,
-      messageLine(params),
-    ],
-    question: 'Send to every app user? This cannot be undone.',
-    what: `has no audience filter (${audienceFlags}), so it sends to every app user`,
-  }),
+  interactive: onTerminal,
+  confirm: (params, m) => {
+    const n = m.confirm.notify;
+    const everyone = needsConfirmation(send.op, params);
+    return {
+      lines: [everyone ? n.everyone(audienceFlags) : n.audience(params), n.audienceSize, messageLine(m, params)],
+      question: everyone ? n.questionEveryone : n.question,
+      what: n.whatEveryone(audienceFlags),
+    };
+  },
 });

@@ -47,8 +47,7 @@ export function addSummaryCommand(recordGroup: Command, run: RunState): void {
   const readParams = addParamInputs(cmd, sections[0]!);
   addSafetyOptions(cmd);
   run.bind(cmd, async (inv, args, command) => {
-    if (inv.format === 'csv')
-      throw new UsageError('csv output holds one kind of record; use coopctl record <section> -o csv', HINT);
+    if (inv.format === 'csv') throw new UsageError(inv.m.errors.summaryCsv, HINT);
     const results = await read(inv, sections, await readParams(inv, args, command));
     if (typeof results === 'number') return results;
     await printSections(inv, results);

@@ -1,14 +1,42 @@
-/** `registration delete-address`: its confirmation names the address and the (masked) card. */
-import { maskValue } from '../../../client/mask.js';
-import { operation } from '../../../catalogue/index.js';
+/**
+ * `registration delete-address`: before deleting, when a person reads the
+ * words (a terminal), it reads the card's registration, so that the
+ * confirmation and the outcome name the address (its type and place) and
+ * whose it is. A script's run sends the deletion alone.
+ */
+import { operation, type Row } from '../../../catalogue/index.js';
+import { addressPlace, text } from '../../i18n/facts.js';
+import { readQuietly } from '../../operations/read.js';
+import type { Subject } from '../../operations/spec.js';
 import { defineCommand } from '../define.js';
 
+/** The records of a nested group: one object or a list (the spec does not say which). */
+const groupOf = (record: Row | undefined, name: string): Row[] =>
+  [record?.[name]].flat().filter((r): r is Row => r !== null && typeof r === 'object');
+
 export const deleteAddress = defineCommand(operation('registration.delete-address'), {
-  confirm: (params) => ({
+  subject: async (inv, params): Promise<Subject | undefined> => {
+    if (!inv.interactive && !inv.ctx.tty.stderr) return undefined;
+    const card = text(params.usuario_cartao);
+    const ind = text(params.endereco_ind);
+    const read = await readQuietly(inv, operation('registration.show'), { usuario_cartao: card });
+    if (!read?.length) return undefined;
+    const addresses = groupOf(read[0], 'endereco');
+    const address = addresses.find((a) => text(a['codigo']) === ind);
+    const words = inv.m.confirm.deleteAddress;
+    if (!address) {
+      const others = addresses.map((a) => text(a['codigo'])).join(', ');
+      return { lines: [words.missing(ind, card, others)], brief: '' };
+    }
+    const facts = { name: text(read[0]!['nome']), type: text(address['tipo']), place: addressPlace(address) };
+    return { lines: [words.address(facts), words.beneficiary(facts.name)], brief: words.brief(facts) };
+  },
+  confirm: (params, m, subject) => ({
     lines: [
-      `Delete address ${params.endereco_ind} (endereco_ind) of card ${maskValue('usuario_cartao', `${params.usuario_cartao}`)}`,
+      m.confirm.deleteAddress.line(text(params.endereco_ind), text(params.usuario_cartao)),
+      ...(subject?.lines ?? []),
     ],
-    question: 'Delete this address? This cannot be undone.',
-    what: 'deletes an address',
+    question: m.confirm.deleteAddress.question,
+    what: m.confirm.deleteAddress.what,
   }),
 });

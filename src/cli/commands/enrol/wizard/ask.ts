@@ -89,6 +89,6 @@ export function fileProblem(path: string, inv: Invocation): string | undefined {
 /** A code table in one line, its meanings in the run's language: `RES residence, COB billing`. */
 export function codeHint(m: Messages, table: Readonly<Record<string, string>>): string {
   return Object.entries(table)
-    .map(([code, meaning]) => `${code} ${m.codes.meaning(meaning)}`)
+    .map(([code, meaning]) => `${code} ${m.codes.text(meaning)}`)
     .join(', ');
 }

@@ -10,6 +10,7 @@ import { ExitCode } from '../../../exit-codes.js';
 import type { Invocation } from '../../../invocation.js';
 import { renderAnswer } from '../../../output/render.js';
 import { jsonText } from '../../../output/json-text.js';
+import { transportProblem } from '../../../failure.js';
 import { exitCodeOf, problemOf } from '../../../operations/report.js';
 import { specOf } from '../../specs.js';
 
@@ -58,7 +59,11 @@ export async function printSections(inv: Invocation, results: readonly SectionRe
   else inv.out(await tablesOf(inv, results));
   for (const r of results) {
     const problem =
-      'error' in r ? r.error.message : exitCodeOf(r.result) === ExitCode.noResult ? undefined : problemOf(r.result);
+      'error' in r
+        ? transportProblem(r.error, inv.m)
+        : exitCodeOf(r.result) === ExitCode.noResult
+          ? undefined
+          : problemOf(r.result, inv.m);
     if (problem) await inv.notice(`${word(r.op)}: ${problem}`, 'error');
   }
 }

@@ -1,0 +1,109 @@
+/**
+ * `coopctl config` and the settings: what the subcommands say, where a
+ * setting's value comes from, and the errors of profiles, values, the
+ * configuration file and the token's scope.
+ */
+import type { Translation } from '../shape.js';
+
+/** Where a value comes from (config/settings.ts `Resolved`). */
+export interface Origin {
+  readonly source: 'flag' | 'env' | 'profile' | 'default' | undefined;
+  /** The English words: `COOPCTL_TOKEN`, `profile "x"`, `the defaults`, `the command line`. */
+  readonly origin: string;
+}
+
+const profileOf = (o: Origin) => /^profile "(.*)"$/.exec(o.origin)?.[1] ?? '';
+
+export const en = {
+  profile: (name: string) => `profile: ${name}`,
+  notSet: (key: string) => `${key} is not set`,
+  set: (key: string, profile: string) => `${key} set in profile "${profile}"`,
+  unset: (key: string, profile: string) => `${key} unset in profile "${profile}"`,
+  tokenPrompt: 'Token',
+  origin: (o: Origin) => o.origin,
+  unknownSetting: (key: string, keys: string) => `unknown setting "${key}"; settings are ${keys}`,
+  noToken: 'no token given: pipe it on stdin (coopctl config set token < file) or run on a terminal to be asked',
+  tokenOnCommandLine:
+    'the token is not taken from the command line (it would stay in the shell history); pipe it on stdin or run without a value to be asked',
+  needsValue: (key: string) => `config set ${key} needs a value`,
+  badValue: (key: string, origin: string, problem: string) => `${key} from ${origin} ${problem}`,
+  /** The problems of a setting's value (words after "<key> from <origin>"). */
+  problems: {
+    url: 'must be an http or https URL',
+    size: 'must be a size in bytes, or with a KiB, MiB or GiB suffix (e.g. 64MiB)',
+    sizeRange: (max: string) => `must be from 1 byte to ${max}`,
+    word: 'must be one word without spaces',
+    lang: 'must be en or pt-BR',
+    providers: (entry: string) =>
+      `must be code=name pairs separated by ";" (a code of up to 18 digits, then a name), e.g. 9001=Clínica Geral; 9002=Cardiologia; "${entry}" is not`,
+    providerTwice: (code: string) => `names provider ${code} twice`,
+  },
+  profileName: (name: string) => `profile name "${name}" must be 1 to 64 letters, digits, "-" or "_"`,
+  noProfile: (name: string, fromFlag: boolean, stored: readonly string[]) =>
+    `no profile "${name}" (from ${fromFlag ? '--profile' : 'COOPCTL_PROFILE'}): ${
+      stored.length ? `the stored profiles are ${stored.map((n) => `"${n}"`).join(', ')}` : 'no profile is stored yet'
+    }; create it with coopctl --profile ${name} config set <key> <value>`,
+  cannotReadFile: (path: string, why: string) => `cannot read the configuration file ${path}: ${why}`,
+  notAnObject: (path: string) => `the configuration file ${path} is not a JSON object; fix or delete it`,
+  /** The token's scope (config/credentials.ts). */
+  scope: {
+    profileOnly: (profile: string) => `the token of profile "${profile}" goes only to the profile's own URLs`,
+    noUrl: (scope: string, key: string, command: string) => `${scope}, and it sets no ${key}: ${command}`,
+    otherUrl: (scope: string, key: string, origin: string, instead: string) =>
+      `${scope}, not to ${key} from ${origin}: give a token for it with COOPCTL_TOKEN or --token-file, or ${instead}`,
+    unsetOther: (origin: string) => `unset ${origin}`,
+    setOwn: (key: string, command: string) => `set the profile's ${key} (${command})`,
+    defaultUrl: (from: string, key: string, url: string, variable: string) =>
+      `the token of ${from} goes only to a configured URL, and ${key} is the built-in default ${url}: set ${variable} or the profile's ${key}`,
+  },
+};
+
+export const ptBR: Translation<typeof en> = {
+  profile: (name) => `perfil: ${name}`,
+  notSet: (key) => `${key} não está definido`,
+  set: (key, profile) => `${key} definido no perfil "${profile}"`,
+  unset: (key, profile) => `${key} removido do perfil "${profile}"`,
+  tokenPrompt: 'Token de acesso',
+  origin: (o) => {
+    if (o.source === 'flag') return 'a linha de comando';
+    if (o.source === 'profile') return `o perfil "${profileOf(o)}"`;
+    if (o.source === 'default' || o.source === undefined) return 'os padrões';
+    return o.origin;
+  },
+  unknownSetting: (key, keys) => `configuração desconhecida "${key}"; as configurações são ${keys}`,
+  noToken:
+    'nenhum token informado: passe-o pela entrada padrão (coopctl config set token < arquivo) ou execute num terminal para que ele seja pedido',
+  tokenOnCommandLine:
+    'o token não é aceito na linha de comando (ficaria no histórico do shell); passe-o pela entrada padrão ou execute sem valor para que ele seja pedido',
+  needsValue: (key) => `config set ${key} precisa de um valor`,
+  badValue: (key, origin, problem) => `${key} (origem: ${origin}) ${problem}`,
+  problems: {
+    url: 'deve ser uma URL http ou https',
+    size: 'deve ser um tamanho em bytes, ou com sufixo KiB, MiB ou GiB (ex.: 64MiB)',
+    sizeRange: (max) => `deve ser de 1 byte a ${max}`,
+    word: 'deve ser uma só palavra, sem espaços',
+    lang: 'deve ser en ou pt-BR',
+    providers: (entry) =>
+      `deve ser pares código=nome separados por ";" (um código de até 18 dígitos e um nome), ex.: 9001=Clínica Geral; 9002=Cardiologia; "${entry}" não é`,
+    providerTwice: (code) => `nomeia o prestador ${code} duas vezes`,
+  },
+  profileName: (name) => `o nome de perfil "${name}" deve ter de 1 a 64 letras, dígitos, "-" ou "_"`,
+  noProfile: (name, fromFlag, stored) =>
+    `não existe o perfil "${name}" (de ${fromFlag ? '--profile' : 'COOPCTL_PROFILE'}): ${
+      stored.length
+        ? `os perfis guardados são ${stored.map((n) => `"${n}"`).join(', ')}`
+        : 'nenhum perfil foi guardado ainda'
+    }; crie-o com coopctl --profile ${name} config set <chave> <valor>`,
+  cannotReadFile: (path, why) => `não foi possível ler o arquivo de configuração ${path}: ${why}`,
+  notAnObject: (path) => `o arquivo de configuração ${path} não é um objeto JSON; corrija-o ou apague-o`,
+  scope: {
+    profileOnly: (profile) => `o token do perfil "${profile}" vai apenas para as URLs do próprio perfil`,
+    noUrl: (scope, key, command) => `${scope}, e o perfil não define ${key}: ${command}`,
+    otherUrl: (scope, key, origin, instead) =>
+      `${scope}, não para ${key} vindo de ${origin}: informe um token para ela com COOPCTL_TOKEN ou --token-file, ou ${instead}`,
+    unsetOther: (origin) => `remova ${origin}`,
+    setOwn: (key, command) => `defina ${key} no perfil (${command})`,
+    defaultUrl: (from, key, url, variable) =>
+      `o token de ${from} vai apenas para uma URL configurada, e ${key} é o padrão embutido ${url}: defina ${variable} ou ${key} no perfil`,
+  },
+};

@@ -1,0 +1,146 @@
+/**
+ * What stopped a command, in one line: the failure's frame, a call that got
+ * no answer (the client's TransportFault, worded here), and the usage errors
+ * of the parameters' sources, `api` and `openapi`.
+ */
+import type { AnswerFault, TransportFault } from '../../../client/errors.js';
+import { formatNumber } from '../format.js';
+import type { Translation } from '../shape.js';
+
+const NO_TYPE = 'no content type';
+
+function enAnswer(f: AnswerFault): string {
+  switch (f.kind) {
+    case 'not-2xx':
+      return 'expected a 2xx answer';
+    case 'empty':
+      return 'the body is empty';
+    case 'not-json':
+      return 'the body is not JSON';
+    case 'too-deep':
+      return `the JSON nests deeper than ${f.levels} levels`;
+    case 'shape':
+      return `not the documented shape: ${f.detail}`;
+  }
+}
+
+function ptAnswer(f: AnswerFault): string {
+  switch (f.kind) {
+    case 'not-2xx':
+      return 'esperava-se uma resposta 2xx';
+    case 'empty':
+      return 'o corpo está vazio';
+    case 'not-json':
+      return 'o corpo não é JSON';
+    case 'too-deep':
+      return `o JSON tem mais de ${f.levels} níveis de aninhamento`;
+    case 'shape':
+      return `fora do formato documentado: ${f.detail}`;
+  }
+}
+
+/** Connection errors by the system's code, in Portuguese (the English words come with the fault). */
+const ptReasons: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'conexão recusada',
+  ECONNRESET: 'conexão reiniciada',
+  EPIPE: 'conexão fechada',
+  ENOTFOUND: 'host não encontrado',
+  EAI_AGAIN: 'falha ao resolver o nome do host',
+  EHOSTUNREACH: 'host inacessível',
+  ENETUNREACH: 'rede inacessível',
+  UND_ERR_SOCKET: 'conexão fechada pelo servidor',
+  UND_ERR_CONNECT_TIMEOUT: 'tempo de conexão esgotado',
+};
+
+/** Reasons the client gives without a system code, in Portuguese. */
+const ptPlain: Readonly<Record<string, string>> = {
+  'connection closed by the server': 'conexão fechada pelo servidor',
+  'the answer is not HTTP/1.1': 'a resposta não é HTTP/1.1',
+  'the TLS handshake failed': 'a negociação TLS falhou',
+};
+
+export const en = {
+  /** The word before every error line. */
+  error: 'error:',
+  interrupted: 'interrupted',
+  unexpected: (first: string) => `unexpected failure: ${first}`,
+  /** A usage error and where to look for the right usage. */
+  see: (message: string, hint: string) => `${message} (see ${hint})`,
+  transport: (f: TransportFault): string => {
+    switch (f.kind) {
+      case 'unreachable':
+        return `cannot reach ${f.request}: ${f.reason}`;
+      case 'timeout':
+        return `${f.request} timed out after ${f.ms} ms`;
+      case 'too-large':
+        return `answer of ${f.request} exceeds the ${f.limit} response limit (--max-response-size)`;
+      case 'bad-answer':
+        return `${f.request} answered HTTP ${f.status} (${f.contentType}): ${enAnswer(f.fault)}`;
+    }
+  },
+  dataNotJson: '--data does not hold JSON',
+  dataNotObject: '--data must hold a JSON object of parameters by spec field name',
+  givenTwice: (name: string, flag: string) => `${name} is given twice, as the argument and as ${flag}`,
+  cannotRead: (option: string, file: string, why: string) => `${option}: cannot read ${file} (${why})`,
+  stdinTwice: (option: string, other: string) => `${option} - and ${other} - cannot both read stdin`,
+  noTokenInFile: (file: string) => `--token-file ${file} holds no token`,
+  api: {
+    keyValue: (option: string, given: string) => `${option} ${given}: expected key=value`,
+    valueAndList: (name: string) => `${name} is given both as a value and as a list`,
+    twice: (key: string) => `${key} is given twice (use ${key}[]=… for a list)`,
+    header: (given: string) => `-H ${given}: expected "Name: value"`,
+    authorization:
+      '-H authorization: the token comes from $COOPCTL_TOKEN, the profile or --token-file, never from the command line',
+    notPath: (path: string) =>
+      `path ${path}: give a path starting with / (the host comes from the configuration; choose it with --host test|base)`,
+    leaves: (path: string) => `path ${path} leaves the configured host`,
+    answered: (request: string, status: string) => `${request} answered ${status}`,
+    not2xx: (request: string, status: string) => `${request} answered ${status}: expected a 2xx answer`,
+  },
+  openapiCsv: 'the OpenAPI document is JSON: use -o json (the default) or -o jsonl',
+  summaryCsv: 'csv output holds one kind of record; use coopctl record <section> -o csv',
+};
+
+export const ptBR: Translation<typeof en> = {
+  error: 'erro:',
+  interrupted: 'interrompido',
+  unexpected: (first) => `falha inesperada: ${first}`,
+  see: (message, hint) => `${message} (veja ${hint})`,
+  transport: (f) => {
+    switch (f.kind) {
+      case 'unreachable': {
+        const why = f.code ? `${ptReasons[f.code] ?? 'erro de conexão'} (${f.code})` : (ptPlain[f.reason] ?? f.reason);
+        return `não foi possível conectar a ${f.request}: ${why}`;
+      }
+      case 'timeout':
+        return `${f.request} não respondeu em ${formatNumber('pt-BR', f.ms)} ms`;
+      case 'too-large':
+        return `a resposta de ${f.request} excede o limite de ${f.limit} (--max-response-size)`;
+      case 'bad-answer': {
+        const type = f.contentType === NO_TYPE ? 'sem tipo de conteúdo' : f.contentType;
+        return `${f.request} respondeu HTTP ${f.status} (${type}): ${ptAnswer(f.fault)}`;
+      }
+    }
+  },
+  dataNotJson: '--data não contém JSON',
+  dataNotObject: '--data deve conter um objeto JSON com os parâmetros pelos nomes de campo da especificação',
+  givenTwice: (name, flag) => `${name} foi informado duas vezes, como argumento e como ${flag}`,
+  cannotRead: (option, file, why) => `${option}: não foi possível ler ${file} (${why})`,
+  stdinTwice: (option, other) => `${option} - e ${other} - não podem ambos ler a entrada padrão`,
+  noTokenInFile: (file) => `--token-file ${file} não contém um token`,
+  api: {
+    keyValue: (option, given) => `${option} ${given}: esperado chave=valor`,
+    valueAndList: (name) => `${name} foi informado como valor e também como lista`,
+    twice: (key) => `${key} foi informado duas vezes (use ${key}[]=… para uma lista)`,
+    header: (given) => `-H ${given}: esperado "Nome: valor"`,
+    authorization:
+      '-H authorization: o token vem de $COOPCTL_TOKEN, do perfil ou de --token-file, nunca da linha de comando',
+    notPath: (path) =>
+      `caminho ${path}: informe um caminho começando com / (o host vem da configuração; escolha-o com --host test|base)`,
+    leaves: (path) => `o caminho ${path} sai do host configurado`,
+    answered: (request, status) => `${request} respondeu ${status}`,
+    not2xx: (request, status) => `${request} respondeu ${status}: esperava-se uma resposta 2xx`,
+  },
+  openapiCsv: 'o documento OpenAPI é JSON: use -o json (o padrão) ou -o jsonl',
+  summaryCsv: 'a saída csv contém um só tipo de registro; use coopctl record <seção> -o csv',
+};

@@ -1,0 +1,25 @@
+/**
+ * A read made only to put a call into words (whose appointment, which
+ * address): its records, or undefined when it cannot be made or says nothing
+ * (invalid parameters, no token for its host, unreachable, refused, no
+ * result). It never stops the command it serves; only Ctrl-C does.
+ */
+import { buildRequest } from '../../client/request.js';
+import { TransportError } from '../../client/errors.js';
+import { dataRecords, validateParams, type Operation, type Params, type Row } from '../../catalogue/index.js';
+import { ExitCode, UsageError } from '../exit-codes.js';
+import type { Invocation } from '../invocation.js';
+import { exitCodeOf } from './report.js';
+
+export async function readQuietly(inv: Invocation, op: Operation, raw: Params): Promise<Row[] | undefined> {
+  const checked = validateParams(op, raw);
+  if (!checked.ok) return undefined;
+  try {
+    const request = buildRequest(op, checked.value, await inv.target(op.host));
+    const result = await (await inv.client()).call(op, request);
+    return result.kind === 'answer' && exitCodeOf(result) === ExitCode.ok ? dataRecords(result.records) : undefined;
+  } catch (err) {
+    if (err instanceof TransportError || err instanceof UsageError) return undefined;
+    throw err;
+  }
+}

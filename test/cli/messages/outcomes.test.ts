@@ -1,0 +1,239 @@
+/**
+ * What coopctl says happened (src/cli/i18n/messages/outcomes.ts): every
+ * operation of the catalogue has an outcome message in English and in
+ * Brazilian Portuguese, checked against literal texts for the catalogue's
+ * sample parameters and answer; then the same words through the commands.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  catalogue,
+  operation,
+  type OperationId,
+  type Params,
+  type Row,
+  sampleParams,
+  sampleRecord,
+} from '../../../src/catalogue/index.js';
+import { messagesFor } from '../../../src/cli/i18n/index.js';
+import { commandLine } from '../argv.js';
+import { startHarness, type Harness } from '../harness.js';
+
+/** The outcome of each operation for its sample parameters and its sample answer record, in both languages. */
+const expected: Readonly<Record<OperationId, readonly [en: string, pt: string]>> = {
+  'registration.show': ['1 registration record of card *************1005', '1 cadastro do cartão *************1005'],
+  'registration.update-contact': [
+    'Contact data of card *************1005 updated: telephone, mobile, fax, e-mail',
+    'Dados de contato do cartão *************1005 atualizados: telefone, celular, fax, e-mail',
+  ],
+  'registration.save-address': [
+    'New address (residential) added to card *************1005: Avenida Paulista, 1578 – São Paulo/SP',
+    'Novo endereço (residencial) incluído no cartão *************1005: Avenida Paulista, 1578 – São Paulo/SP',
+  ],
+  'registration.cep': ['1 address for postal code 01310100', '1 endereço para o CEP 01310100'],
+  'registration.delete-address': [
+    'Address 1 of card *************1005 deleted',
+    'Endereço 1 do cartão *************1005 excluído',
+  ],
+  'record.allergies': ['1 allergy of card *************1005', '1 alergia do cartão *************1005'],
+  'record.certificates': ['1 certificate of card *************1005', '1 atestado do cartão *************1005'],
+  'record.exams': ['1 exam result of card *************1005', '1 resultado de exame do cartão *************1005'],
+  'record.medications': ['1 medication of card *************1005', '1 medicamento do cartão *************1005'],
+  'record.plans': ['1 therapeutic plan of card *************1005', '1 plano terapêutico do cartão *************1005'],
+  'record.problems': ['1 problem of card *************1005', '1 problema do cartão *************1005'],
+  'schedule.list': [
+    '1 completed appointment of card *************1005',
+    '1 consulta realizada do cartão *************1005',
+  ],
+  'schedule.dates': [
+    '1 date with free times at location 101 of provider 9001',
+    '1 data com horários livres no local 101 do prestador 9001',
+  ],
+  'schedule.times': [
+    '1 free time on 2026-12-01 at location 101 of provider 9001',
+    '1 horário livre em 01/12/2026 no local 101 do prestador 9001',
+  ],
+  'schedule.locations': ['1 service location of provider 9001', '1 local de atendimento do prestador 9001'],
+  'schedule.cancel': ['Appointment 1 (cd_evento) cancelled', 'Consulta 1 (cd_evento) cancelada'],
+  'schedule.book': [
+    'Appointment requested: 2026-12-01 09:00–09:30, provider 9001, location 101, card *************1005 (cd_evento 2; to cancel it: coopctl schedule cancel 2)',
+    'Consulta solicitada: 01/12/2026 09:00–09:30, prestador 9001, local 101, cartão *************1005 (cd_evento 2; para cancelá-la: coopctl schedule cancel 2)',
+  ],
+  'enrol.contract.create': ['Contract 2 created', 'Contrato 2 criado'],
+  'enrol.contract.search': ['1 contract numbered 1', '1 contrato com o número 1'],
+  'enrol.contract.set-status': [
+    'Status of beneficiary 1 of contract 1 changed: opcao_id 2 (suspend (ativo → suspenso))',
+    'Situação do beneficiário 1 do contrato 1 alterada: opcao_id 2 (suspender (ativo → suspenso))',
+  ],
+  'enrol.payer': [
+    'Financial responsible party of contract 1 registered: Ana Souza',
+    'Responsável financeiro do contrato 1 registrado: Ana Souza',
+  ],
+  'enrol.beneficiary.add': [
+    'Beneficiary 2 (Pedro Souza) added to contract 1',
+    'Beneficiário 2 (Pedro Souza) incluído no contrato 1',
+  ],
+  'enrol.beneficiary.contact': [
+    'Contact Pedro Souza registered for beneficiary 1 (contato_id 2)',
+    'Contato Pedro Souza registrado para o beneficiário 1 (contato_id 2)',
+  ],
+  'enrol.beneficiary.document': [
+    'Document registered for beneficiary 1: tipo_documento RG (identity card (Registro Geral)) (documento_id 2)',
+    'Documento registrado para o beneficiário 1: tipo_documento RG (carteira de identidade (Registro Geral)) (documento_id 2)',
+  ],
+  'enrol.beneficiary.address': [
+    'Address registered for beneficiary 1: Avenida Paulista, 1578, finalidade RES (residence) (endereco_id 2)',
+    'Endereço registrado para o beneficiário 1: Avenida Paulista, 1578, finalidade RES (residência) (endereco_id 2)',
+  ],
+  'enrol.beneficiary.declaration': [
+    'Health declaration answer recorded for beneficiary 1: form 1, question 1, answer S (yes)',
+    'Resposta da declaração de saúde registrada para o beneficiário 1: formulário 1, pergunta 1, resposta S (sim)',
+  ],
+  'notify.device.register': [
+    'Device registered for push notifications: dispositivo_tipo 1 (Android), pushid text',
+    'Dispositivo cadastrado para notificações: dispositivo_tipo 1 (Android), pushid text',
+  ],
+  'notify.device.change': [
+    'Device dev-0001 changed: dispositivo_tipo 1 (Android)',
+    'Dispositivo dev-0001 alterado: dispositivo_tipo 1 (Android)',
+  ],
+  'notify.send': [
+    'Notification sent to 2 recipients (id text): tipo_notificacao 1 (informative message)',
+    'Notificação enviada a 2 destinatários (id text): tipo_notificacao 1 (mensagem informativa)',
+  ],
+  'notify.send-all': [
+    'Notification sent to all app users, 2 recipients (id text): tipo_notificacao 1 (informative message)',
+    'Notificação enviada a todos os usuários do aplicativo, 2 destinatários (id text): tipo_notificacao 1 (mensagem informativa)',
+  ],
+};
+
+const en = messagesFor('en').outcomes.done;
+const pt = messagesFor('pt-BR').outcomes.done;
+const said = (done: typeof en, id: OperationId, params: Params, data: Row[], subject?: string) =>
+  done[id]({ params, data, ...(subject === undefined ? {} : { subject }) });
+
+describe('every operation has an outcome message in both languages', () => {
+  it('the table covers the catalogue', () => {
+    expect(Object.keys(expected).sort()).toEqual(catalogue.map((op) => op.id).sort());
+  });
+
+  it.each(catalogue.map((op) => [op.id as OperationId, op] as const))('%s', (id, op) => {
+    const [english, portuguese] = expected[id];
+    const params = sampleParams(op);
+    const data = [sampleRecord(op)];
+    expect(said(en, id, params, data)).toBe(english);
+    expect(said(pt, id, params, data)).toBe(portuguese);
+    // They speak of what happened, not of the operation.
+    expect(english).not.toContain(op.name);
+    expect(portuguese).not.toContain(op.name);
+  });
+});
+
+describe('the outcomes in other cases', () => {
+  const card = '00010001000001005';
+
+  it('a read that found nothing, and counts with the language’s separators', () => {
+    expect(said(en, 'record.allergies', { usuario_cartao: card }, [])).toBe('No allergies of card *************1005');
+    expect(said(pt, 'record.allergies', { usuario_cartao: card }, [])).toBe(
+      'Nenhuma alergia do cartão *************1005',
+    );
+    expect(said(pt, 'record.exams', { usuario_cartao: card }, [])).toBe(
+      'Nenhum resultado de exame do cartão *************1005',
+    );
+    const three = [{}, {}, {}];
+    expect(said(pt, 'schedule.list', { usuario_cartao: card, ind_apenas_concluidas: 'N' }, three)).toBe(
+      '3 consultas do cartão *************1005',
+    );
+    expect(said(pt, 'enrol.contract.search', {}, three)).toBe('3 contratos encontrados');
+    expect(said(en, 'enrol.contract.search', {}, [])).toBe('No contracts found');
+    const params = { conteudo: 'x', tipo_notificacao: 2, usuario_envio: 1 };
+    expect(said(en, 'notify.send-all', params, [{ recipients: 1234567, id: 'n-1' }])).toBe(
+      'Notification sent to all app users, 1,234,567 recipients (id n-1): tipo_notificacao 2 (appointment reminder or change)',
+    );
+    expect(said(pt, 'notify.send-all', params, [{ recipients: 1234567, id: 'n-1' }])).toBe(
+      'Notificação enviada a todos os usuários do aplicativo, 1.234.567 destinatários (id n-1): tipo_notificacao 2 (lembrete ou alteração de consulta)',
+    );
+    expect(said(pt, 'notify.send', params, [{ recipients: 1, id: 'n-2' }])).toBe(
+      'Notificação enviada a 1 destinatário (id n-2): tipo_notificacao 2 (lembrete ou alteração de consulta)',
+    );
+  });
+
+  it('what the command read before sending, an update, an undocumented code, a device not registered', () => {
+    const appointment = '03/12/2026 09:00–09:30, Ana Souza (cartão *************1005), Dra. Helena (prestador 9001)';
+    expect(said(pt, 'schedule.cancel', { cd_evento: 12 }, [], appointment)).toBe(`Consulta cancelada: ${appointment}`);
+    expect(said(en, 'schedule.cancel', { cd_evento: 12 }, [], 'x')).toBe('Appointment cancelled: x');
+    expect(
+      said(en, 'registration.delete-address', { usuario_cartao: card, endereco_ind: 2 }, [], 'COMERCIAL – Rua A, 1'),
+    ).toBe('Address 2 of card *************1005 deleted: COMERCIAL – Rua A, 1');
+    const update = { ...sampleParams(operation('registration.save-address')), endereco_ind: 2 };
+    expect(said(pt, 'registration.save-address', update, [])).toBe(
+      'Endereço 2 do cartão *************1005 atualizado: Avenida Paulista, 1578 – São Paulo/SP',
+    );
+    expect(said(en, 'enrol.contract.set-status', { contrato_id: 7, opcao_id: 9 }, [])).toBe(
+      'Status of contract 7 changed: opcao_id 9 (no documented meaning)',
+    );
+    expect(said(pt, 'enrol.contract.set-status', { contrato_id: 7, opcao_id: 4 }, [])).toBe(
+      'Situação do contrato 7 alterada: opcao_id 4 (cancelar (proposta, ativo, suspenso → cancelado))',
+    );
+    expect(said(pt, 'notify.device.register', { dispositivo_tipo: 3 }, [{ success: 'false' }])).toBe(
+      'O serviço não cadastrou o dispositivo (success false)',
+    );
+  });
+
+  it('the problems of answers that are not a success', () => {
+    const e = messagesFor('en').outcomes;
+    const p = messagesFor('pt-BR').outcomes;
+    expect(e.noResult('no such card')).toBe('no result: no such card');
+    expect(p.noResult('no such card')).toBe('nenhum resultado: no such card');
+    expect(p.failed('')).toBe('a solicitação falhou');
+    expect(p.refused(422, 'cep: must be 8 digits')).toBe(
+      'o serviço recusou a solicitação: HTTP 422: cep: must be 8 digits',
+    );
+    expect(p.undocumented('7', '')).toBe('o serviço respondeu confirma_operacao 7 (significado não documentado)');
+  });
+});
+
+describe('through the commands', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.reset());
+
+  it('an answer of the envelope alone: what happened, in each language', async () => {
+    const op = operation('registration.update-contact');
+    h.test.reply({ json: [{ confirma_operacao: 1, mensagem_erro: 'contato salvo' }] });
+    const argv = commandLine(op, { usuario_cartao: '00010001000001005', usuario_celular: '(11)987654321' });
+    const pt = await h.run(['--lang', 'pt-BR', ...argv]);
+    expect(pt.code, pt.stderr).toBe(0);
+    expect(pt.stderr).toBe('Dados de contato do cartão *************1005 atualizados: celular\n');
+    const english = await h.run(argv, { env: { LANG: 'C' } });
+    expect(english.stderr).toBe('Contact data of card *************1005 updated: mobile\n');
+  });
+
+  it('the locale chooses Portuguese; an answer with data prints the data, and no outcome line', async () => {
+    const op = operation('enrol.contract.set-status');
+    h.base.reply({ json: [{ confirma_operacao: 1, mensagem_erro: '' }] });
+    const r = await h.run([...commandLine(op, { contrato_id: '12', opcao_id: '1' })], {
+      env: { LANG: 'pt_BR.UTF-8' },
+    });
+    expect(r.stderr).toBe('Situação do contrato 12 alterada: opcao_id 1 (ativar (proposta → ativo))\n');
+    const create = operation('enrol.contract.create');
+    h.base.reply({ json: [sampleRecord(create)] });
+    const created = await h.run(commandLine(create, sampleParams(create)), { env: { LANG: 'pt_BR.UTF-8' } });
+    expect(created.stdout).toContain('2');
+    expect(created.stderr).toBe('');
+  });
+
+  it('a problem, in Portuguese', async () => {
+    const op = operation('record.allergies');
+    h.base.reply({ json: [{ confirma_operacao: 3, mensagem_erro: 'sem alergias' }] });
+    const r = await h.run(['--lang', 'pt-BR', ...commandLine(op, sampleParams(op))]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe('nenhum resultado: sem alergias\n');
+    h.base.reply({ status: 503, json: [{ confirma_operacao: 4, mensagem_erro: 'em manutenção' }] });
+    const refused = await h.run(['--lang', 'pt-BR', '--retries', '0', ...commandLine(op, sampleParams(op))]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe('erro: o serviço recusou a solicitação: HTTP 503: em manutenção\n');
+  });
+});

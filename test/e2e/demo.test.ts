@@ -1,0 +1,65 @@
+/**
+ * `npm run demo` (scripts/demo.mjs) on a busy port: it says so, its server
+ * takes a free port, and its commands go there, never to the program that
+ * holds the port (a loopback HTTP server here, which must see no request).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runNode } from '../helpers/process.js';
+import { e2eLocale } from './locale.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+let other: Server;
+let port: number;
+let seen = 0;
+let home: string;
+beforeAll(async () => {
+  if (!existsSync(join(root, 'dist', 'main.js')))
+    await promisify(execFile)(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
+  // Another program on the port, answering anything: the demo must not take it for its server.
+  other = createServer((_req, res) => {
+    seen++;
+    res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+  });
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  port = (other.address() as AddressInfo).port;
+  home = mkdtempSync(join(tmpdir(), 'coopctl-demo-test-'));
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => other.close(() => resolve()));
+  rmSync(home, { recursive: true, force: true });
+});
+
+describe('npm run demo', () => {
+  it('on a busy port: says so, serves on a free one, and runs its commands there', async () => {
+    const r = await runNode(join(root, 'scripts', 'demo.mjs'), [], {
+      PATH: process.env['PATH'],
+      HOME: home,
+      TMPDIR: home,
+      COOPCTL_DEMO_PORT: String(port),
+      COOPCTL_DEMO_ONCE: '1',
+      ...e2eLocale(),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      `Port ${port} is busy (another program listens there): the demo server takes a free port instead.\n`,
+    );
+    const url = /The server keeps running at (http:\/\/127\.0\.0\.1:(\d+));/.exec(r.stderr);
+    expect(url, r.stderr).not.toBeNull();
+    expect(Number(url![2])).not.toBe(port);
+    expect(r.stderr).toContain(`export COOPCTL_BASE_URL=${url![1]} COOPCTL_TEST_BASE_URL=${url![1]}`);
+    // The commands answered from the demo data: the demo card's registration and the provider's locations.
+    expect(r.stderr).toContain('$ coopctl registration show 00010001000001005\n');
+    expect(r.stdout).toContain('Ana Beatriz Souza');
+    expect(r.stdout).toContain('Unidade Paulista');
+    expect(seen).toBe(0);
+  });
+});
