@@ -3,30 +3,33 @@
  * the work is loaded when it runs (run.ts).
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { addExamples, addNote } from '../help/sections.js';
+import type { Messages } from '../i18n/index.js';
 import type { RunState } from '../run-state.js';
 
-function upTo64(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64)
-    throw new InvalidArgumentError('must be a whole number from 1 to 64.');
-  return Number(value);
+function upTo64(m: Messages) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64)
+      throw new InvalidArgumentError(m.commandsHelp.batch.invalidCount);
+    return Number(value);
+  };
 }
 
-const HELP = `
-CSV: a header of column names, then one row per beneficiary. Columns:
-  contract                  a key of your choice grouping the rows of one contract
-  contract.<field>          the contract (registro_ans, coop_id, produto_tabela_id, origem, …)
-  payer.<field>             its financial responsible party (cpf, nome, …); optional
-  <field>                   the beneficiary (cpf, data_solicitacao, grau_dependencia, nome, …)
-  contact.<field>, address.<field>, document.<field>   (contact2., address2., … for more)
-  ds.<formulario_id>.<pergunta_id>                     a declaration answer, S or N
-Contract and payer columns go on one row of the contract, or repeat identically.
-A journal beside the file (<file>.journal.jsonl) records every step: rerun the same
-command after a failure or an interruption, and what is done is skipped.
-The terminal gets a short summary; every row's ids and result go to a report file
-(<file>.report.csv); -o json|jsonl|csv prints the rows on stdout too.
-Exit: 0 every row done, 1 some row not done, 2 invalid file (nothing sent), 4 unreachable, 130 interrupted.
-
-Example: coopctl enrol batch members.csv --concurrency 8 -o json`;
+/** The CSV columns, as the help lists them. */
+function columns(m: Messages): Array<[string, string]> {
+  const words = m.commandsHelp.batch.columns;
+  const f = words.field;
+  return [
+    ['contract', words.contract],
+    [`contract.${f}`, words.contractField],
+    [`payer.${f}`, words.payerField],
+    [f, words.beneficiary],
+    [`contact.${f}`, words.contact],
+    [`address.${f}`, words.address],
+    [`document.${f}`, words.document],
+    ['ds.<formulario_id>.<pergunta_id>', words.answer],
+  ];
+}
 
 /** The command's options, as commander gives them. */
 interface Flags {
@@ -40,46 +43,32 @@ interface Flags {
   dryRun?: boolean;
 }
 
-function options(): Option[] {
+function options(m: Messages): Option[] {
+  const words = m.commandsHelp.batch;
   return [
-    new Option('--concurrency <n>', 'requests in flight at once').argParser(upTo64).default(8),
-    new Option(
-      '--per-contract <n>',
-      'beneficiaries of one contract created at once; above 1, an interrupted run may leave several in doubt that a rerun cannot tell apart (docs/batch.md)',
-    )
-      .argParser(upTo64)
-      .default(1),
-    new Option(
-      '--skip-invalid',
-      'send the valid rows and report the invalid ones (by default an invalid row stops everything)',
-    ),
-    new Option(
-      '--journal <file>',
-      'the journal of the batch (default: <file>.journal.jsonl beside the file; none for stdin)',
-    ),
-    new Option(
-      '--report <file>',
-      'the report file, one line per row: CSV, or JSON lines if it ends in .jsonl (default: <file>.report.csv beside the file)',
-    ),
-    new Option('--format <format>', 'the file format (default: by extension, else by content)').choices([
-      'csv',
-      'json',
-    ]),
-    new Option(
-      '--resend-uncertain',
-      'send again the steps an interrupted run left in doubt that a rerun could not decide',
-    ),
-    new Option('-n, --dry-run', 'validate the file and say what would be sent; send nothing'),
+    new Option('--concurrency <n>', words.concurrency).argParser(upTo64(m)).default(8),
+    new Option('--per-contract <n>', words.perContract).argParser(upTo64(m)).default(1),
+    new Option('--skip-invalid', words.skipInvalid),
+    new Option('--journal <file>', words.journal),
+    new Option('--report <file>', words.report),
+    new Option('--format <format>', words.format).choices(['csv', 'json']),
+    new Option('--resend-uncertain', words.resendUncertain),
+    new Option('-n, --dry-run', words.dryRun),
   ];
 }
 
 export function defineBatchCommand(enrol: Command, run: RunState): void {
-  const cmd = enrol
-    .command('batch')
-    .description('enrol contracts, payers and beneficiaries from a CSV or JSON file (resumable: see docs/batch.md)')
-    .argument('<file>', 'a CSV file (one row per beneficiary) or a JSON file (an array of contracts); "-" reads stdin');
-  for (const option of options()) cmd.addOption(option);
-  cmd.addHelpText('after', HELP);
+  const { m } = run;
+  const words = m.commandsHelp.batch;
+  const cmd = enrol.command('batch').description(words.description).argument('<file>', words.file);
+  for (const option of options(m)) cmd.addOption(option);
+  addExamples(cmd, [
+    { command: 'coopctl enrol batch members.csv --dry-run', note: words.check },
+    { command: 'coopctl enrol batch members.csv --concurrency 8 -o json', note: words.send },
+  ]);
+  addNote(cmd, { heading: words.columnsHeading, items: columns(m) });
+  addNote(cmd, words.note);
+  addNote(cmd, words.exit);
   run.bind(cmd, async (inv, args, command) => {
     const o = command.opts<Flags>();
     const { runBatch } = await import('./run.js');

@@ -5,6 +5,7 @@
  * example, validation, table, confirmation when its `confirm` says so).
  */
 import type { Operation, Params, Row } from '../../catalogue/index.js';
+import type { Messages } from '../i18n/index.js';
 import type { Invocation } from '../invocation.js';
 import type { Style } from '../style.js';
 
@@ -18,10 +19,13 @@ export interface ConfirmText {
   readonly what: string;
 }
 
+/** A help example: a command line, with a note (a key of the help messages' `notes`) saying what it shows. */
+export type Example = string | { readonly command: string; readonly note: keyof Messages['help']['notes'] };
+
 /** The hooks of a command module; `P` is the shape of the operation's validated parameters. */
 export interface CommandHooks<P = Params> {
-  /** Example lines for the help, after the one derived from the rules' examples. */
-  readonly examples?: readonly string[];
+  /** Examples for the help, after the one derived from the rules' examples; each must succeed against the demo data. */
+  readonly examples?: readonly Example[];
   /**
    * The confirmation's wording (the catalogue's `confirm` says when to ask).
    * The operation's commands pass validated parameters; `coopctl api` passes
