@@ -8,8 +8,8 @@ import type { Messages } from '../i18n/index.js';
 
 type Errors = Messages['help']['errors'];
 
-const OPTION = String.raw`option '([^']*)'`;
-const SOURCE = String.raw`(option '[^']*'|environment variable '[^']*')`;
+const OPTION = "option '([^']*)'";
+const SOURCE = "(option '[^']*'|environment variable '[^']*')";
 
 /** `option '--x'` / `environment variable 'X'`, as the run's language says it. */
 function source(e: Errors, text: string): string {

@@ -5,7 +5,7 @@
  * terminal it cannot ask); one that asks when no audience filter is given
  * shows the narrowest filter, the card.
  */
-import { audienceFilters, sampleParams, type Operation } from '../../catalogue/index.js';
+import { type audienceFilters, sampleParams, type Operation } from '../../catalogue/index.js';
 import { shellQuote } from '../output/shell.js';
 import { flagOf } from './flags.js';
 
