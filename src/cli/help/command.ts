@@ -40,7 +40,7 @@ export function rootCommand(name: string, ctx: Context, m: Messages): CoopComman
   return new CoopCommand(name)
     .exitOverride()
     .helpOption('-h, --help', words.helpOption)
-    .helpCommand('help [command]', words.helpCommand)
+    .helpCommand(`help ${words.usage.command}`, words.helpCommand)
     .configureOutput({
       writeOut: (s) => ctx.stdout.write(s),
       writeErr: (s) => ctx.stderr.write(s),

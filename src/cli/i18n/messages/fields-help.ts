@@ -34,7 +34,7 @@ const names: Readonly<Record<ParamName, string>> = {
   endereco_caixa_postal: 'caixa postal',
   endereco_ind_correspondencia: 'endereço usado para correspondência',
   endereco_ind_fatura: 'endereço usado para faturas',
-  cep: 'CEP do endereço',
+  cep: 'CEP',
   prest_cod_svc_card: 'código do prestador no sistema de agendamento',
   ind_apenas_concluidas: 'só os agendamentos concluídos',
   cd_local: 'código do local de atendimento',
