@@ -58,7 +58,8 @@ export const schedule = [
     confirm: 'always',
     methods: WRITE,
     positional: 'cd_evento',
-    params: { cd_evento: req(r.int(1, 18, '1'), 'appointment event code') },
+    // The example is Ana's waiting appointment in the demo data (docs/decisions.md, "Demo data").
+    params: { cd_evento: req(r.int(1, 18, '880044'), 'appointment event code') },
     response: { fields: rec.none, envelope: 'required' },
   }),
   define({

@@ -14,7 +14,6 @@ export function addEnrolWizardCommand(enrol: Command, run: RunState): void {
   addExamples(cmd, [
     { command: 'coopctl enrol wizard', note: words.whole },
     { command: 'coopctl enrol wizard --contrato-id 6', note: words.existing },
-    { command: 'coopctl enrol wizard --resume', note: words.resumeNote },
   ]);
   addNote(cmd, words.note);
   run.bind(cmd, async (inv, _args, command) => {

@@ -83,7 +83,6 @@ export const en = {
     note: 'Needs a terminal (stdin and stdout TTYs, without --no-input). Nothing is sent before Submit is chosen on the review screen, where any section can be edited. The whole plan is checked before the first request. Ctrl-C, quitting at the review or a failed send keep a private draft ($XDG_STATE_HOME/coopctl/drafts, default ~/.local/state/coopctl/drafts; it holds personal data); --resume goes on from it without sending anything twice. It is deleted once the enrolment is finished (or discarded).',
     whole: 'on a terminal: a new contract, its payer and beneficiaries, question by question',
     existing: 'on a terminal: more beneficiaries for contract 6',
-    resumeNote: 'on a terminal: go on with a saved draft',
   },
   batch: {
     description: 'enrol contracts, payers and beneficiaries from a CSV or JSON file (resumable: see docs/batch.md)',
@@ -198,7 +197,6 @@ export const ptBR: Translation<typeof en> = {
     note: 'Precisa de um terminal (entrada e saída padrão TTYs, sem --no-input). Nada é enviado antes de Enviar ser escolhido na tela de revisão, onde qualquer seção pode ser editada. O plano inteiro é verificado antes da primeira requisição. Ctrl-C, sair na revisão ou uma falha no envio guardam um rascunho privado ($XDG_STATE_HOME/coopctl/drafts, por padrão ~/.local/state/coopctl/drafts; ele contém dados pessoais); --resume continua dele sem enviar nada duas vezes. Ele é apagado quando a adesão termina (ou é descartada).',
     whole: 'num terminal: um contrato novo, seu responsável financeiro e beneficiários, pergunta a pergunta',
     existing: 'num terminal: mais beneficiários para o contrato 6',
-    resumeNote: 'num terminal: continua um rascunho salvo',
   },
   batch: {
     description:
