@@ -74,7 +74,7 @@ export const schedule = [
       ...provider(true),
       tp_evento: req(r.int(1, 18, '1'), 'event to be scheduled'),
       dt_hr_inicio: req(r.dateTime, 'start'),
-      dt_hr_fim: req(r.withExample(r.dateTime, '2026-12-01 09:30'), 'end, later on the same day'),
+      dt_hr_fim: req(r.dateTimeEnd, 'end, later on the same day'),
       ds_email: req(r.text(60, 0, 'ana.souza@example.com'), 'e-mail for the confirmation'),
       nr_ddd_celular: req(r.areaCode, 'mobile area code'),
       nr_celular: req(r.localNumber, 'mobile number'),
