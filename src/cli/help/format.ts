@@ -105,6 +105,14 @@ function localisedExtra(words: Words, description: string, full: string): string
   );
 }
 
+/** commander's `[options]` and `[command]` in a usage line or a command's term, in the run's words. */
+function usageWords(words: Words, usage: string): string {
+  return usage
+    .split(' ')
+    .map((w) => (w === '[options]' ? words.usage.options : w === '[command]' ? words.usage.command : w))
+    .join(' ');
+}
+
 /** The global options `cmd`'s help lists: an ancestor's options, or only those that apply to it. */
 function globalItems(helper: Help, cmd: Command): Item[] {
   const only = globalsOf(cmd);
@@ -120,11 +128,10 @@ export function helpConfiguration(words: Words): HelpConfiguration {
     minWidthToWrap: 10,
     showGlobalOptions: true,
     commandUsage(this: Help, cmd: Command): string {
-      const usage = Help.prototype.commandUsage.call(this, cmd);
-      return usage
-        .split(' ')
-        .map((w) => (w === '[options]' ? words.usage.options : w === '[command]' ? words.usage.command : w))
-        .join(' ');
+      return usageWords(words, Help.prototype.commandUsage.call(this, cmd));
+    },
+    subcommandTerm(this: Help, cmd: Command): string {
+      return usageWords(words, Help.prototype.subcommandTerm.call(this, cmd));
     },
     optionDescription(this: Help, option: Option): string {
       return localisedExtra(words, option.description, Help.prototype.optionDescription.call(this, option));
