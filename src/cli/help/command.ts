@@ -8,6 +8,7 @@
 import { Command, type HelpContext } from 'commander';
 import type { Context } from '../context.js';
 import type { Messages } from '../i18n/index.js';
+import { sanitize } from '../output/sanitize.js';
 import { localisedError } from './errors.js';
 import { helpConfiguration } from './format.js';
 
@@ -46,7 +47,8 @@ export function rootCommand(name: string, ctx: Context, m: Messages): CoopComman
       writeErr: (s) => ctx.stderr.write(s),
       getOutHelpWidth: () => columnsOf(ctx.stdout),
       getErrHelpWidth: () => columnsOf(ctx.stderr),
-      outputError: (s, write) => write(localisedError(s, words.errors)),
+      // commander's errors repeat words of the command line: made safe to show (a line break stays one).
+      outputError: (s, write) => write(sanitize(localisedError(s, words.errors), 'keep')),
     })
     .showHelpAfterError(words.helpAfterError)
     .configureHelp(helpConfiguration(words));
