@@ -209,7 +209,25 @@ export const dateTimeInput: InputForms = {
     '2026-12-01T09:00',
     'amanhã 09:00',
     'tomorrow 9:00',
-    'hoje 14:30',
+    'amanhã 8:30',
+  ],
+};
+
+/**
+ * The end of a slot (`dt_hr_fim`): read as dateTimeInput reads it; its forms
+ * are later on the same day as the start's (`2026-12-01 09:00`), so that the
+ * help never shows an end that the start's example would make refused.
+ */
+export const dateTimeEndInput: InputForms = {
+  accept: dateTimeInput.accept,
+  forms: [
+    '2026-12-01 09:30',
+    '01/12/2026 09:30',
+    '1/12/2026 9:30',
+    '2026-12-01T09:30',
+    'amanhã 09:30',
+    'tomorrow 9:30',
+    'amanhã 14:30',
   ],
 };
 

@@ -309,6 +309,8 @@ export const dateTime = withInput(
   ]),
   input.dateTimeInput,
 );
+/** The end of a slot, `yyyy-mm-dd hh:mi`: its example and forms later on the same day as dateTime's. */
+export const dateTimeEnd = withInput(withExample(dateTime, '2026-12-01 09:30'), input.dateTimeEndInput);
 /** `Y-m-d H:i:s`. */
 export const dateTimeSec = dated('Y-m-d H:i:s', 'a date and time Y-m-d H:i:s', '2026-12-01 00:00:00', [
   '2026-12-01 00:00',

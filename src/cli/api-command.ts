@@ -29,6 +29,8 @@ import type { HttpRequest, HttpResponse } from '../client/types.js';
 import { operationAt, type Host, type Method, type Operation, type Params } from '../catalogue/index.js';
 import { exactInt, parseExact, stringifyExact } from '../catalogue/exact-json.js';
 import { ExitCode, UsageError } from './exit-codes.js';
+import { addExamples, addNote } from './help/sections.js';
+import type { Messages } from './i18n/index.js';
 import type { Invocation } from './invocation.js';
 import { jsonText } from './output/json-text.js';
 import { sanitize } from './output/sanitize.js';
@@ -44,11 +46,13 @@ import { addSafetyOptions, assumeYes, isDryRun } from './safety/flags.js';
 export const apiMethods = ['GET', 'HEAD', 'POST'] as const;
 const HINT = 'coopctl api --help';
 
-function method(value: string): Method {
-  const m = value.toUpperCase();
-  if (!(apiMethods as readonly string[]).includes(m))
-    throw new InvalidArgumentError(`must be one of ${apiMethods.join(', ')}.`);
-  return m as Method;
+function method(messages: Messages) {
+  return (value: string): Method => {
+    const m = value.toUpperCase();
+    if (!(apiMethods as readonly string[]).includes(m))
+      throw new InvalidArgumentError(messages.help.invalid.method(apiMethods.join(', ')));
+    return m as Method;
+  };
 }
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
@@ -215,50 +219,24 @@ async function runApi(inv: Invocation, m: Method, path: string, o: ApiOptions): 
 }
 
 export function defineApiCommand(cmd: Command, run: RunState): void {
+  const words = run.m.commandsHelp.api;
   cmd
-    .addArgument(new Argument('<method>', `HTTP method: ${apiMethods.join(', ')}`).argParser(method))
-    .addArgument(
-      new Argument('<path>', 'path on the service, e.g. /api/svcweb/contrato/search (a query string may follow)'),
-    )
-    .addOption(
-      new Option(
-        '-f, --raw-field <key=value>',
-        'a parameter, as a string; key[]=value adds to a list; repeatable',
-      ).argParser(collect),
-    )
-    .addOption(
-      new Option(
-        '-F, --field <key=value>',
-        'a typed parameter: true, false, null and numbers as JSON, @file the contents of a file (@- stdin); repeatable',
-      ).argParser(collect),
-    )
-    .addOption(
-      new Option(
-        '-H, --header <name:value>',
-        'an extra request header, e.g. "Prefer: confirma=3"; repeatable',
-      ).argParser(collect),
-    )
-    .addOption(
-      new Option(
-        '--host <host>',
-        "the configured host to call (default: the catalogue's host for a known path, else base)",
-      ).choices(['test', 'base']),
-    );
-  addSafetyOptions(cmd);
-  cmd.addHelpText(
-    'after',
-    [
-      '',
-      'GET and HEAD send the fields in the query string; POST in a JSON body (a form body with --body form).',
-      'Prints the response body (pretty JSON when it is JSON). Exit code: for a catalogue path, as its command;',
-      'otherwise 0 for 2xx, 1 for 4xx/5xx, 4 when unreachable.',
-      '',
-      'Examples:',
-      '  coopctl api GET /api/svcmobile/atualizacaocadastral/buscadadosusuario -f usuario_cartao=00010001000001005',
-      '  coopctl api GET /api/svcweb/contrato/search -f contrato_id=1',
-      '  coopctl api POST /api/svccard/agendamento/cancelaagendamento -f cd_evento=12 --dry-run',
-    ].join('\n'),
-  );
+    .addArgument(new Argument('<method>', words.method(apiMethods.join(', '))).argParser(method(run.m)))
+    .addArgument(new Argument('<path>', words.path))
+    .addOption(new Option('-f, --raw-field <key=value>', words.rawField).argParser(collect))
+    .addOption(new Option('-F, --field <key=value>', words.field).argParser(collect))
+    .addOption(new Option('-H, --header <name:value>', words.header).argParser(collect))
+    .addOption(new Option('--host <host>', words.host).choices(['test', 'base']));
+  addSafetyOptions(cmd, run.m);
+  addExamples(cmd, [
+    'coopctl api GET /api/svcmobile/atualizacaocadastral/buscadadosusuario -f usuario_cartao=00010001000001005',
+    'coopctl api GET /api/svcweb/contrato/search -f contrato_id=1',
+    {
+      command: 'coopctl api POST /api/svccard/agendamento/cancelaagendamento -f cd_evento=12 --dry-run',
+      note: words.dryRun,
+    },
+  ]);
+  addNote(cmd, words.note);
   run.bind(cmd, async (inv, args, command) =>
     runApi(inv, args[0] as Method, args[1] as string, command.opts<ApiOptions>()),
   );

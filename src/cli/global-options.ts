@@ -1,5 +1,6 @@
 /** Flags that every command accepts (GUIDE §4). */
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { langs, type Messages } from './i18n/index.js';
 
 export const outputFormats = ['table', 'json', 'jsonl', 'csv'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
@@ -24,49 +25,29 @@ export interface GlobalOptions {
   readonly lang?: string;
 }
 
-function wholeNumber(min: number, max: number) {
+function wholeNumber(min: number, max: number, m: Messages) {
   return (value: string): number => {
     if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
-      throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}.`);
+      throw new InvalidArgumentError(m.help.invalid.wholeNumber(min, max));
     return Number(value);
   };
 }
 
-export function addGlobalOptions(program: Command): void {
+/** Adds the global options to the root, described in the run's language. */
+export function addGlobalOptions(program: Command, m: Messages): void {
+  const g = m.help.globals;
   program
-    .addOption(new Option('-o, --output <format>', 'output format').choices(outputFormats).default('table'))
-    .addOption(new Option('--json', 'shorthand for --output json').conflicts('output'))
-    .addOption(
-      new Option('--timeout <ms>', 'time limit of each HTTP attempt, in milliseconds')
-        .argParser(wholeNumber(1, 3_600_000))
-        .default(30_000),
-    )
-    .addOption(
-      new Option('--retries <n>', 'extra attempts for reads after a connection error, a timeout, 429 or 5xx')
-        .argParser(wholeNumber(0, 10))
-        .default(2),
-    )
-    .addOption(
-      new Option('--body <encoding>', 'body encoding of POST requests').choices(['json', 'form']).default('json'),
-    )
-    .addOption(new Option('--profile <name>', 'configuration profile (default: $COOPCTL_PROFILE or "default")'))
-    .addOption(new Option('--token-file <file|->', 'read the bearer token from a file, or "-" for stdin'))
-    .addOption(
-      new Option(
-        '--max-response-size <size>',
-        'largest answer read, in bytes or e.g. 512KiB, 64MiB (default: $COOPCTL_MAX_RESPONSE_SIZE, the profile, or 64MiB)',
-      ),
-    )
-    .addOption(new Option('-q, --quiet', 'print only data and errors').conflicts('verbose'))
-    .addOption(
-      new Option('-v, --verbose', 'trace requests on stderr: request line, status, timing (personal data masked)'),
-    )
-    .addOption(new Option('--no-input', 'never prompt'))
-    .addOption(new Option('--no-color', 'never colour the output'))
-    .addOption(
-      new Option(
-        '--lang <language>',
-        'language of messages and help: en or pt-BR (default: $COOPCTL_LANG, the profile, the locale)',
-      ).choices(['en', 'pt-BR']),
-    );
+    .addOption(new Option('-o, --output <format>', g.output).choices(outputFormats).default('table'))
+    .addOption(new Option('--json', g.json).conflicts('output'))
+    .addOption(new Option('--timeout <ms>', g.timeout).argParser(wholeNumber(1, 3_600_000, m)).default(30_000))
+    .addOption(new Option('--retries <n>', g.retries).argParser(wholeNumber(0, 10, m)).default(2))
+    .addOption(new Option('--body <encoding>', g.body).choices(['json', 'form']).default('json'))
+    .addOption(new Option('--profile <name>', g.profile))
+    .addOption(new Option('--token-file <file|->', g.tokenFile))
+    .addOption(new Option('--max-response-size <size>', g.maxResponseSize))
+    .addOption(new Option('-q, --quiet', g.quiet).conflicts('verbose'))
+    .addOption(new Option('-v, --verbose', g.verbose))
+    .addOption(new Option('--no-input', g.noInput))
+    .addOption(new Option('--no-color', g.noColor))
+    .addOption(new Option('--lang <language>', g.lang).choices(langs));
 }

@@ -7,14 +7,16 @@
 import type { Command } from 'commander';
 import { buildOpenApi } from '../catalogue/openapi.js';
 import { ExitCode, UsageError } from './exit-codes.js';
+import { addExamples } from './help/sections.js';
 import type { RunState } from './run-state.js';
 import { version } from './version.js';
 
 export function defineOpenApiCommand(cmd: Command, run: RunState): void {
-  cmd.addHelpText(
-    'after',
-    '\nExamples:\n  coopctl openapi > beneficiary-services.openapi.json\n  COOPCTL_BASE_URL=https://api.example.org coopctl openapi -o jsonl',
-  );
+  const words = run.m.commandsHelp.openapi;
+  addExamples(cmd, [
+    { command: 'coopctl openapi > beneficiary-services.openapi.json', note: words.file },
+    { command: 'COOPCTL_BASE_URL=https://api.example.org coopctl openapi -o jsonl', note: words.oneLine },
+  ]);
   run.bind(cmd, async (inv) => {
     if (inv.format === 'csv') throw new UsageError(inv.m.errors.openapiCsv, 'coopctl openapi --help');
     const s = await inv.settings();

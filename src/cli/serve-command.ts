@@ -2,51 +2,49 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { StartError } from '../server/start-error.js';
 import { ExitCode, UsageError } from './exit-codes.js';
+import { addExamples, addNote, applicableGlobals } from './help/sections.js';
+import type { Messages } from './i18n/index.js';
 import type { RunState } from './run-state.js';
 
-function port(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) > 65535)
-    throw new InvalidArgumentError('must be a port number from 0 to 65535.');
-  return Number(value);
+function port(m: Messages) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError(m.help.invalid.port);
+    return Number(value);
+  };
 }
 
 /** A host name for `--allowed-host`: letters, digits, `-`, `_` and dots; a leading dot also allows its subdomains. */
-function hostName(value: string, previous: string[] = []): string[] {
-  const name = value.trim().toLowerCase();
-  if (!/^\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(name)) {
-    throw new InvalidArgumentError(
-      'must be a host name such as coop.example.org, or .example.org for it and its subdomains.',
-    );
-  }
-  return [...previous, name];
+function hostName(m: Messages) {
+  return (value: string, previous: string[] = []): string[] => {
+    const name = value.trim().toLowerCase();
+    if (!/^\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(name)) throw new InvalidArgumentError(m.help.invalid.hostName);
+    return [...previous, name];
+  };
 }
 
-/** The options and action of the `serve` command. */
+/**
+ * The options and action of the `serve` command. Of the global options only
+ * --token-file (the server's token), -q and --lang apply to it, and its help
+ * lists only those: the client's (--output, --timeout, --profile, …) do not.
+ */
 export function defineServeCommand(cmd: Command, run: RunState): void {
+  const { m } = run;
+  const words = m.commandsHelp.serve;
   cmd
-    .addHelpText('after', '\nThe server token comes from the global --token-file, else $COOPCTL_SERVER_TOKEN.')
-    .addOption(new Option('--host <address>', 'address to listen on').default('127.0.0.1'))
-    .addOption(
-      new Option(
-        '--allowed-host <name>',
-        'also answer requests for this host name (repeatable; .example.org: and its subdomains)',
-      ).argParser(hostName),
-    )
-    .addOption(new Option('--port <n>', 'port to listen on (0 picks a free one)').argParser(port).default(8787))
-    .addOption(
-      new Option(
-        '--db <path|url>',
-        'SQLite database file, :memory:, or postgres://user:password@host:port/database (default: $COOPCTL_DB_URL, else a file under the XDG data home)',
-      ),
-    )
-    .addOption(
-      new Option('--import-sqlite <file>', 'fill a new PostgreSQL database with a copy of this SQLite store').conflicts(
-        ['demo', 'fixtures'],
-      ),
-    )
-    .addOption(new Option('--demo', 'load the deterministic demo dataset').conflicts('fixtures'))
-    .addOption(new Option('--fixtures <file>', 'load this fixtures JSON document instead of the demo dataset'))
-    .addOption(new Option('--allow-prefer', 'honour the Prefer request header (forced outcomes, delays, 5xx)'));
+    .addOption(new Option('--host <address>', words.host).default('127.0.0.1'))
+    .addOption(new Option('--allowed-host <name>', words.allowedHost).argParser(hostName(m)))
+    .addOption(new Option('--port <n>', words.port).argParser(port(m)).default(8787))
+    .addOption(new Option('--db <path|url>', words.db))
+    .addOption(new Option('--import-sqlite <file>', words.importSqlite).conflicts(['demo', 'fixtures']))
+    .addOption(new Option('--demo', words.demo).conflicts('fixtures'))
+    .addOption(new Option('--fixtures <file>', words.fixtures))
+    .addOption(new Option('--allow-prefer', words.allowPrefer));
+  applicableGlobals(cmd, { '--token-file': words.tokenFile, '--quiet': words.quiet, '--lang': undefined });
+  addExamples(cmd, [
+    { command: 'coopctl serve --port 0 --db :memory:', note: words.memory },
+    { command: 'coopctl serve --port 0 --allow-prefer', note: words.prefer },
+  ]);
+  addNote(cmd, words.note);
   run.bind(cmd, async (inv, _args, command) => {
     const o = command.opts<{
       host: string;

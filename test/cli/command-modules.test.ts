@@ -104,9 +104,9 @@ describe("the commands run their module's hooks", () => {
 
   it("examples: schedule book's help adds its module's example to the derived one", async () => {
     const r = await h.run(['schedule', 'book', '--help']);
-    expect(r.stdout).toMatch(/^Example: coopctl schedule book \S+ --cd-local /m);
+    expect(r.stdout).toMatch(/^Examples:\n {2}coopctl schedule book \S+ --cd-local /m);
     expect(r.stdout).toMatch(
-      /^ {9}coopctl schedule book \S+ {3}# on a terminal, the booking wizard asks for the rest$/m,
+      /^ {2}# on a terminal, the booking wizard asks for the rest\n {2}coopctl schedule book \d{17}\n/m,
     );
     const plain = await h.run(['schedule', 'list', '--help']);
     expect(plain.stdout).not.toContain('wizard');

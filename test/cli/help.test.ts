@@ -57,10 +57,19 @@ describe('help', () => {
     expect((await h.run(['serve', '--help'])).stdout).toContain('--allow-prefer');
   });
 
-  it('coopctl alone shows the help on stderr and exits 2', async () => {
+  it('coopctl alone shows the help on stdout and exits 0, as --help does', async () => {
     const r = await h.run([]);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('Usage: coopctl');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe((await h.run(['--help'])).stdout);
+    expect(r.stdout).toMatch(/^Usage: coopctl \[options\] \[command\]\n/);
+  });
+
+  it('an area named alone shows its help on stdout and exits 0', async () => {
+    const r = await h.run(['record']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^Usage: coopctl record \[options\] \[command\]\n/);
   });
 
   it('help <area> lists its commands', async () => {
@@ -105,7 +114,7 @@ describe.each(catalogue.map((op) => [op.command.join(' '), op] as const))('coopc
     }
     expect(r.stdout).toContain('--data <file|->');
     expect(r.stdout).toContain(`Sends ${op.methods[0]} ${op.path}`);
-    expect(r.stdout).toContain(`Example: coopctl ${op.command.join(' ')}`);
+    expect(r.stdout).toContain(`Examples:\n  coopctl ${op.command.join(' ')}`);
     if (op.positional) expect(r.stdout).toContain(`[${op.positional === 'usuario_cartao' ? 'card' : op.positional}]`);
   });
 

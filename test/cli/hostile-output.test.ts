@@ -115,7 +115,7 @@ it('only the output layer writes to the terminal: every other module goes throug
   const allowed = new Map([
     ['invocation.ts', 'out, say, info, notice: the output layer'],
     ['failure.ts', 'the error line, made safe'],
-    ['program.ts', "commander's help and usage errors"],
+    ['help/command.ts', "commander's help and usage errors (made safe)"],
     ['main.ts', 'flushing the streams'],
     ['batch/progress.ts', "the progress bar's own redraw"],
     ['commands/schedule/book/steps.ts', 'the calendar: digits of dates only'],

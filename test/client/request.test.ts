@@ -43,7 +43,7 @@ describe('buildRequest', () => {
   it('sends write parameters as JSON, ints as JSON numbers (long codes as exact number literals)', () => {
     const req = buildRequest(operation('schedule.cancel'), valid('schedule.cancel'), target);
     expect(req.headers['content-type']).toBe('application/json');
-    expect(req.body).toBe('{"cd_evento":1}');
+    expect(req.body).toBe('{"cd_evento":880044}');
     const big = buildRequest(operation('schedule.cancel'), { cd_evento: '123456789012345678' }, target);
     expect(big.body).toBe('{"cd_evento":123456789012345678}');
   });

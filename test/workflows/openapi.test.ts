@@ -37,7 +37,7 @@ describe('coopctl openapi', () => {
     expect(doc.servers.map((s) => s.url)).toEqual([env.COOPCTL_BASE_URL, env.COOPCTL_TEST_BASE_URL]);
     expect(doc.tags.filter((t) => !t.description).map((t) => t.name)).toEqual([]);
     expect(doc.paths['/api/svccard/agendamento/cancelaagendamento']!['post']).toMatchObject({
-      requestBody: { content: { 'application/json': { example: { cd_evento: 1 } } } },
+      requestBody: { content: { 'application/json': { example: { cd_evento: 880044 } } } },
     });
     for (const op of catalogue.filter((o) => o.host === 'test'))
       expect(doc.paths[op.path]!['servers']).toEqual([expect.objectContaining({ url: env.COOPCTL_TEST_BASE_URL })]);

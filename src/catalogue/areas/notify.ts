@@ -36,7 +36,13 @@ export const notify = [
     command: ['notify', 'device', 'change'],
     summary: "Change a device's registration",
     methods: WRITE,
-    params: { pushid: req(r.text(128, 1, 'dev-0001'), 'device identifier in the push provider'), ...device },
+    // The example is Ana's first device in the demo data (docs/decisions.md, "Demo data").
+    params: {
+      pushid: req(r.text(128, 1, '8d5f88b1-000c-4a00-bd72-85194a4af7aa'), 'device identifier in the push provider'),
+      ...device,
+      // Another token than register's example: a token registered to another device is refused.
+      dispositivo_token: req(r.text(255, 1, 'fcm-token-def456'), device.dispositivo_token.help),
+    },
     response: { fields: rec.deviceChanged, envelope: 'required' },
   }),
   define({

@@ -58,7 +58,8 @@ export const schedule = [
     confirm: 'always',
     methods: WRITE,
     positional: 'cd_evento',
-    params: { cd_evento: req(r.int(1, 18, '1'), 'appointment event code') },
+    // The example is Ana's waiting appointment in the demo data (docs/decisions.md, "Demo data").
+    params: { cd_evento: req(r.int(1, 18, '880044'), 'appointment event code') },
     response: { fields: rec.none, envelope: 'required' },
   }),
   define({
@@ -73,7 +74,7 @@ export const schedule = [
       ...provider(true),
       tp_evento: req(r.int(1, 18, '1'), 'event to be scheduled'),
       dt_hr_inicio: req(r.dateTime, 'start'),
-      dt_hr_fim: req(r.withExample(r.dateTime, '2026-12-01 09:30'), 'end, later on the same day'),
+      dt_hr_fim: req(r.dateTimeEnd, 'end, later on the same day'),
       ds_email: req(r.text(60, 0, 'ana.souza@example.com'), 'e-mail for the confirmation'),
       nr_ddd_celular: req(r.areaCode, 'mobile area code'),
       nr_celular: req(r.localNumber, 'mobile number'),

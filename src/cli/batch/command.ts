@@ -3,15 +3,32 @@
  * the work is loaded when it runs (run.ts).
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { addExamples, addNote } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
 import type { RunState } from '../run-state.js';
 
-/** A whole number from 1 to 64 (`--concurrency`, `--per-contract`). */
-function upTo64(problem: string): (value: string) => number {
-  return (value) => {
-    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64) throw new InvalidArgumentError(problem);
+function upTo64(m: Messages) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64)
+      throw new InvalidArgumentError(m.commandsHelp.batch.invalidCount);
     return Number(value);
   };
+}
+
+/** The CSV columns, as the help lists them. */
+function columns(m: Messages): Array<[string, string]> {
+  const words = m.commandsHelp.batch.columns;
+  const f = words.field;
+  return [
+    ['contract', words.contract],
+    [`contract.${f}`, words.contractField],
+    [`payer.${f}`, words.payerField],
+    [f, words.beneficiary],
+    [`contact.${f}`, words.contact],
+    [`address.${f}`, words.address],
+    [`document.${f}`, words.document],
+    ['ds.<formulario_id>.<pergunta_id>', words.answer],
+  ];
 }
 
 /** The command's options, as commander gives them. */
@@ -26,25 +43,32 @@ interface Flags {
   dryRun?: boolean;
 }
 
-function options(help: Messages['wizardHelp']['batch']): Option[] {
-  const count = upTo64(help.upTo64);
+function options(m: Messages): Option[] {
+  const words = m.commandsHelp.batch;
   return [
-    new Option('--concurrency <n>', help.concurrency).argParser(count).default(8),
-    new Option('--per-contract <n>', help.perContract).argParser(count).default(1),
-    new Option('--skip-invalid', help.skipInvalid),
-    new Option('--journal <file>', help.journal),
-    new Option('--report <file>', help.report),
-    new Option('--format <format>', help.format).choices(['csv', 'json']),
-    new Option('--resend-uncertain', help.resendUncertain),
-    new Option('-n, --dry-run', help.dryRun),
+    new Option('--concurrency <n>', words.concurrency).argParser(upTo64(m)).default(8),
+    new Option('--per-contract <n>', words.perContract).argParser(upTo64(m)).default(1),
+    new Option('--skip-invalid', words.skipInvalid),
+    new Option('--journal <file>', words.journal),
+    new Option('--report <file>', words.report),
+    new Option('--format <format>', words.format).choices(['csv', 'json']),
+    new Option('--resend-uncertain', words.resendUncertain),
+    new Option('-n, --dry-run', words.dryRun),
   ];
 }
 
 export function defineBatchCommand(enrol: Command, run: RunState): void {
-  const help = run.m.wizardHelp.batch;
-  const cmd = enrol.command('batch').description(help.description).argument('<file>', help.file);
-  for (const option of options(help)) cmd.addOption(option);
-  cmd.addHelpText('after', help.after);
+  const { m } = run;
+  const words = m.commandsHelp.batch;
+  const cmd = enrol.command('batch').description(words.description).argument('<file>', words.file);
+  for (const option of options(m)) cmd.addOption(option);
+  addExamples(cmd, [
+    { command: 'coopctl enrol batch members.csv --dry-run', note: words.check },
+    { command: 'coopctl enrol batch members.csv --concurrency 8 -o json', note: words.send },
+  ]);
+  addNote(cmd, { heading: words.columnsHeading, items: columns(m) });
+  addNote(cmd, words.note);
+  addNote(cmd, words.exit);
   run.bind(cmd, async (inv, args, command) => {
     const o = command.opts<Flags>();
     const { runBatch } = await import('./run.js');

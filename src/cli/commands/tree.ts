@@ -39,9 +39,15 @@ export function addOperationCommands(program: Command, run: RunState, named: Rea
   for (const op of catalogue)
     if (named.has(op.area)) addOperationCommand(group(program, op.command.slice(0, -1)), specOf(op), run);
   for (const extra of extraCommands) if (named.has(extra.under[0])) extra.add(group(program, extra.under), run);
-  // Groups below an area (`enrol contract`) are described by their commands.
+  // Groups below an area (`enrol contract`): their description in the run's language, else their commands.
+  const { subgroups, subgroupOf } = run.m.help;
   for (const area of program.commands) {
-    for (const sub of area.commands)
-      if (sub.commands.length && !sub.description()) sub.description(sub.commands.map((c) => c.name()).join(' | '));
+    for (const sub of area.commands) {
+      if (!sub.commands.length || sub.description()) continue;
+      const words = `${area.name()} ${sub.name()}`;
+      sub.description(
+        Object.hasOwn(subgroups, words) ? subgroups[words]! : subgroupOf(sub.commands.map((c) => c.name())),
+      );
+    }
   }
 }

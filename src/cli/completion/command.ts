@@ -9,6 +9,7 @@ import { Argument, type Command } from 'commander';
 import { catalogue } from '../../catalogue/index.js';
 import { apiMethods } from '../api-command.js';
 import { ExitCode } from '../exit-codes.js';
+import { addExamples, addNote } from '../help/sections.js';
 import { RunState } from '../run-state.js';
 import { fishScript } from './fish.js';
 import { completionTree, type CompletionTree } from './model.js';
@@ -23,7 +24,7 @@ export type ProgramBuilder = (run: RunState, argv: readonly string[]) => Promise
 /** The tree of every command, built afresh with every group (the running program has only the groups its argv named). */
 export async function fullTree(build: ProgramBuilder, run: RunState, root: Command): Promise<CompletionTree> {
   const program = await build(
-    new RunState(run.ctx),
+    new RunState(run.ctx, run.lang),
     root.commands.map((c) => c.name()),
   );
   const paths = [...new Set(catalogue.map((op) => op.path))];
@@ -35,20 +36,23 @@ export function script(shell: Shell, tree: CompletionTree): string {
 }
 
 export function defineCompletionCommand(cmd: Command, run: RunState, build: ProgramBuilder): void {
-  cmd.addArgument(new Argument('<shell>', 'the shell to complete in').choices(shells)).addHelpText(
-    'after',
-    [
-      '',
-      'Examples:',
-      '  source <(coopctl completion bash)                                  # bash, this shell',
-      '  coopctl completion bash > ~/.local/share/bash-completion/completions/coopctl',
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: a zsh expansion in the example, not a template
-      '  coopctl completion zsh > "${fpath[1]}/_coopctl"                    # zsh, then restart it',
-      '  coopctl completion fish > ~/.config/fish/completions/coopctl.fish',
-      '',
-      "The script lists this version's commands: regenerate it after upgrading coopctl.",
-    ].join('\n'),
-  );
+  const words = run.m.commandsHelp.completion;
+  cmd.addArgument(new Argument('<shell>', words.shell).choices(shells));
+  addExamples(cmd, [
+    { command: 'source <(coopctl completion bash)', note: words.thisShell },
+    {
+      command:
+        'mkdir -p ~/.local/share/bash-completion/completions && coopctl completion bash > ~/.local/share/bash-completion/completions/coopctl',
+      note: words.bashEvery,
+    },
+    { command: 'mkdir -p ~/.zfunc && coopctl completion zsh > ~/.zfunc/_coopctl', note: words.zsh },
+    {
+      command:
+        'mkdir -p ~/.config/fish/completions && coopctl completion fish > ~/.config/fish/completions/coopctl.fish',
+      note: words.fish,
+    },
+  ]);
+  addNote(cmd, words.note);
   run.bind(cmd, async (inv, args, command) => {
     let root = command;
     while (root.parent) root = root.parent;

@@ -1,6 +1,9 @@
 /** `coopctl config list|get|set|unset|path`: the settings of the selected profile (--profile, $COOPCTL_PROFILE). */
 import type { Command } from 'commander';
 import { ExitCode, UsageError } from '../exit-codes.js';
+import { formatSize } from '../../client/size.js';
+import { addExamples, addNote } from '../help/sections.js';
+import type { Messages } from '../i18n/index.js';
 import type { Invocation } from '../invocation.js';
 import type { RunState } from '../run-state.js';
 import { readConfig } from './file.js';
@@ -8,14 +11,13 @@ import {
   checkSetting,
   displayValue,
   isSettingKey,
+  maxResponseCeiling,
   profileName,
   selectProfile,
   settingKeys,
   settings,
   type SettingKey,
 } from './settings.js';
-
-const keyHelp = settingKeys.map((k) => `  ${k}: ${settings[k].help} ($${settings[k].env})`).join('\n');
 
 function settingKey(key: string): SettingKey {
   if (!isSettingKey(key))
@@ -94,34 +96,41 @@ async function unset(inv: Invocation, key: string): Promise<number> {
   return ExitCode.ok;
 }
 
+/** The settings, each with what it is and its environment variable, in the language of `m`. */
+function settingItems(m: Messages): Array<[string, string]> {
+  const words = m.commandsHelp.config.settings;
+  const help = (k: SettingKey) => (k === 'maxResponseSize' ? words[k](formatSize(maxResponseCeiling)) : words[k]);
+  return settingKeys.map((k) => [k, `${help(k)} ($${settings[k].env})`]);
+}
+
 /** The subcommands of the `config` group. */
 export function defineConfigCommands(config: Command, run: RunState): void {
-  config.addHelpText('after', `\nSettings (precedence: flags > environment > profile > defaults):\n${keyHelp}`);
-  run.bind(config.command('path').description('print the path of the configuration file'), async (inv) => {
+  const words = run.m.commandsHelp.config;
+  const keys = settingKeys.join(', ');
+  addNote(config, { heading: words.heading, items: settingItems(run.m) });
+  const path = config.command('path').description(words.path);
+  addExamples(path, ['coopctl config path']);
+  run.bind(path, async (inv) => {
     inv.out(`${inv.ctx.configPath}\n`);
     return ExitCode.ok;
   });
-  run.bind(
-    config.command('list').description('show the settings in effect and where each comes from (the token is masked)'),
-    (inv) => list(inv),
-  );
-  run.bind(
-    config
-      .command('get')
-      .description('print the value in effect of a setting (the token is masked)')
-      .argument('<key>', settingKeys.join(', ')),
-    (inv, [key]) => get(inv, key as string),
-  );
-  run.bind(
-    config
-      .command('set')
-      .description('store a setting in the profile (the token is read from stdin or a prompt)')
-      .argument('<key>', settingKeys.join(', '))
-      .argument('[value]', 'the value (not for the token)'),
-    (inv, [key, value]) => set(inv, key as string, value as string | undefined),
-  );
-  run.bind(
-    config.command('unset').description('remove a setting from the profile').argument('<key>', settingKeys.join(', ')),
-    (inv, [key]) => unset(inv, key as string),
-  );
+  const listCommand = config.command('list').description(words.list);
+  addExamples(listCommand, ['coopctl config list', 'coopctl config list --json']);
+  run.bind(listCommand, (inv) => list(inv));
+  const getCommand = config.command('get').description(words.get).argument('<key>', keys);
+  addExamples(getCommand, ['coopctl config get baseUrl']);
+  run.bind(getCommand, (inv, [key]) => get(inv, key as string));
+  const setCommand = config
+    .command('set')
+    .description(words.set)
+    .argument('<key>', keys)
+    .argument('[value]', words.value);
+  addExamples(setCommand, [
+    { command: 'coopctl config set lang pt-BR', note: words.langExample },
+    { command: 'coopctl config set baseUrl https://services.example.coop --profile prod', note: words.prodProfile },
+  ]);
+  run.bind(setCommand, (inv, [key, value]) => set(inv, key as string, value as string | undefined));
+  const unsetCommand = config.command('unset').description(words.unset).argument('<key>', keys);
+  addExamples(unsetCommand, ['coopctl config unset lang']);
+  run.bind(unsetCommand, (inv, [key]) => unset(inv, key as string));
 }

@@ -13,7 +13,6 @@ export const defaultUrl = 'http://127.0.0.1:8787';
 
 interface SettingDef {
   readonly env: string;
-  readonly help: string;
   readonly fallback?: string;
   /** Never printed. */
   readonly secret?: boolean;
@@ -48,36 +47,30 @@ export const settings = {
     env: 'COOPCTL_BASE_URL',
     fallback: defaultUrl,
     check: httpUrl,
-    help: 'URL of the host of the medical record, scheduling, enrolment and notification operations',
   },
   testBaseUrl: {
     env: 'COOPCTL_TEST_BASE_URL',
     fallback: defaultUrl,
     check: httpUrl,
-    help: 'URL of the (test-environment) host of the registration-update operations',
   },
   token: {
     env: 'COOPCTL_TOKEN',
     secret: true,
     check: (v: string): Wording | undefined => (/^\S+$/.test(v) ? undefined : (m) => m.config.problems.word),
-    help: 'bearer token sent as Authorization (set it from stdin or a prompt, never on the command line); it goes only to URLs set with it',
   },
   maxResponseSize: {
     env: 'COOPCTL_MAX_RESPONSE_SIZE',
     fallback: '64MiB',
     check: responseSize,
-    help: `largest answer read, in bytes or with a KiB, MiB or GiB suffix, up to ${formatSize(maxResponseCeiling)} (--max-response-size)`,
   },
   lang: {
     env: 'COOPCTL_LANG',
     check: (v: string): Wording | undefined =>
       v === 'en' || v === 'pt-BR' ? undefined : (m) => m.config.problems.lang,
-    help: 'language of messages and help: en or pt-BR (else the locale: LC_ALL, LC_MESSAGES, LANG)',
   },
   providers: {
     env: 'COOPCTL_PROVIDERS',
     check: providersProblem,
-    help: 'provider names the booking wizard offers: code=name pairs separated by ";" (9001=Clínica Geral; 9002=Cardiologia)',
   },
 } as const satisfies Record<string, SettingDef>;
 

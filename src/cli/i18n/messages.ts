@@ -13,12 +13,14 @@ import * as common from './messages/common.js';
 import * as enrolDrafts from './messages/enrol-drafts.js';
 import * as enrolWizard from './messages/enrol-wizard.js';
 import * as prompts from './messages/prompts.js';
-import * as wizardHelp from './messages/wizard-help.js';
 import * as rules from './messages/rules.js';
 import * as config from './messages/config.js';
 import * as confirm from './messages/confirm.js';
 import * as errors from './messages/errors.js';
 import * as outcomes from './messages/outcomes.js';
+import * as commandsHelp from './messages/commands-help.js';
+import * as fieldsHelp from './messages/fields-help.js';
+import * as help from './messages/help.js';
 import type { Lang } from './lang.js';
 import type { Translation } from './shape.js';
 
@@ -31,12 +33,14 @@ const en = {
   enrolDrafts: enrolDrafts.en,
   batchFile: batchFile.en,
   batch: batch.en,
-  wizardHelp: wizardHelp.en,
   rules: rules.en,
   outcomes: outcomes.en,
   confirm: confirm.en,
   errors: errors.en,
   config: config.en,
+  help: help.en,
+  commandsHelp: commandsHelp.en,
+  fieldsHelp: fieldsHelp.en,
 };
 
 export type Messages = typeof en;
@@ -50,12 +54,14 @@ const ptBR: Translation<Messages> = {
   enrolDrafts: enrolDrafts.ptBR,
   batchFile: batchFile.ptBR,
   batch: batch.ptBR,
-  wizardHelp: wizardHelp.ptBR,
   rules: rules.ptBR,
   outcomes: outcomes.ptBR,
   confirm: confirm.ptBR,
   errors: errors.ptBR,
   config: config.ptBR,
+  help: help.ptBR,
+  commandsHelp: commandsHelp.ptBR,
+  fieldsHelp: fieldsHelp.ptBR,
 };
 
 const catalogues: Readonly<Record<Lang, Messages>> = { en, 'pt-BR': ptBR as Messages };

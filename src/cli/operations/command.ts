@@ -1,31 +1,37 @@
 /**
  * The command of one catalogue operation, from its spec: the entry gives the
  * words, flags, help and example; the module's hooks (if any) add examples
- * and a flow that replaces the plain run.
+ * and a flow that replaces the plain run. Help is in the run's language.
  */
 import type { Command } from 'commander';
 import type { Operation } from '../../catalogue/index.js';
+import { addExamples, addNote, type HelpExample } from '../help/sections.js';
+import type { Messages } from '../i18n/index.js';
 import type { RunState } from '../run-state.js';
 import { exampleOf } from './example.js';
 import { executeOperation } from './execute.js';
 import { hooks } from './hooks.js';
 import { addParamInputs } from './inputs.js';
-import type { CommandSpec } from './spec.js';
+import type { CommandSpec, Example } from './spec.js';
 
-function helpText(op: Operation, examples: readonly string[]): string {
-  const host = op.host === 'test' ? 'the test host (testBaseUrl)' : 'the base host (baseUrl)';
-  const lines = [exampleOf(op), ...examples].join('\n         ');
-  return `\nSends ${op.methods[0]} ${op.path} to ${host}.\nExample: ${lines}`;
+/** The examples of an operation's command: the one derived from the catalogue, then its module's. */
+function examplesOf(op: Operation, examples: readonly Example[], m: Messages): HelpExample[] {
+  const own = examples.map((e) =>
+    typeof e === 'string' ? { command: e } : { command: e.command, note: m.help.notes[e.note] },
+  );
+  return [{ command: exampleOf(op) }, ...own];
 }
 
 /** Adds the command of `spec.op` under `parent` (the group of its area words). */
 export function addOperationCommand(parent: Command, spec: CommandSpec, run: RunState): void {
   const { op } = spec;
-  const cmd = parent.command(op.command[op.command.length - 1]!).description(op.summary);
-  const readParams = addParamInputs(cmd, op);
-  for (const option of spec.options?.(run.m) ?? []) cmd.addOption(option);
-  cmd.addHelpText('after', helpText(op, spec.examples ?? []));
-  for (const extend of hooks.options) extend(cmd, op);
+  const { m } = run;
+  const cmd = parent.command(op.command[op.command.length - 1]!).description(m.fieldsHelp.summary(op));
+  const readParams = addParamInputs(cmd, op, m);
+  for (const option of spec.options?.(m) ?? []) cmd.addOption(option);
+  addExamples(cmd, examplesOf(op, spec.examples ?? [], m));
+  addNote(cmd, m.help.sends(op.methods[0]!, op.path, op.host));
+  for (const extend of hooks.options) extend(cmd, op, m);
   run.bind(cmd, async (inv, args, command) => {
     const raw = await readParams(inv, args, command);
     return (await spec.interactive?.(inv, spec, raw)) ?? executeOperation(inv, spec, raw);

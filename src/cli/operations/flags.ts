@@ -1,18 +1,19 @@
 /**
- * A catalogue field as a command-line flag: kebab-case spec name, help with
- * the rule, an example, the other forms it accepts (`forms`) and, for an open
- * code list, the documented codes.
+ * A catalogue field as a command-line flag: kebab-case spec name, help in the
+ * run's language with the rule, an example, the other forms it accepts
+ * (`forms`) and, for an open code list, the documented codes.
  */
 import { Option } from 'commander';
-import type { Field } from '../../catalogue/index.js';
+import type { Field, Operation } from '../../catalogue/index.js';
+import type { Messages } from '../i18n/index.js';
 
 export function flagOf(field: string): string {
   return `--${field.replace(/_/g, '-')}`;
 }
 
-/** The positional argument's name in usage lines: `card` for usuario_cartao, else the field name. */
-export function argumentOf(field: string): string {
-  return field === 'usuario_cartao' ? 'card' : field;
+/** The positional argument's name in usage lines: the word for a card (`card`, `cartão`) for usuario_cartao, else the field name. */
+export function argumentOf(field: string, m: Messages): string {
+  return field === 'usuario_cartao' ? m.help.field.card : field;
 }
 
 function placeholder(f: Field): string {
@@ -20,32 +21,36 @@ function placeholder(f: Field): string {
   return f.kind === 'int' ? 'n' : f.kind === 'array' ? 'code' : 'value';
 }
 
-/** `; also accepts 11 98765-4321, +55 11 98765-4321`: the field's input forms other than its example. */
-export function formsText(f: Field): string {
-  const others = (f.forms ?? []).filter((form) => form !== f.example);
-  return others.length ? `; also accepts ${others.join(', ')}` : '';
-}
-
-/** `; documented codes: 1 Android, 2 iOS (others are sent with a warning)`. */
-export function suggestionsText(f: Field): string {
-  if (!f.suggestions) return '';
-  const codes = Object.entries(f.suggestions).map(([code, meaning]) => `${code} ${meaning}`);
-  return `; documented codes: ${codes.join(', ')} (others are sent with a warning)`;
-}
-
-export function fieldDescription(f: Field): string {
-  let text = `${f.help}: ${f.rule}, e.g. ${f.example}${formsText(f)}${suggestionsText(f)}`;
-  if (f.kind === 'array') text += '; repeat the flag or give a comma list';
-  if (f.cliDefault !== undefined) text += ` (default: ${f.cliDefault})`;
-  else if (f.required) text += ' (required)';
-  return text;
+/**
+ * The help of `op`'s parameter `name`: what it is, its rule, an example, the
+ * other input forms it accepts, an open list's documented codes with their
+ * meaning, and whether it is required or has a default.
+ */
+export function fieldDescription(op: Operation, name: string, m: Messages): string {
+  const f = op.params[name]!;
+  const words = m.help.field;
+  const catalogue = m.fieldsHelp;
+  const parts = [`${catalogue.field(op, name)}: ${catalogue.rule(f)}, ${words.example(f.example)}`];
+  const forms = (f.forms ?? []).filter((form) => form !== f.example);
+  if (forms.length) parts.push(words.alsoAccepts(forms.join(', ')));
+  if (f.suggestions) {
+    const codes = Object.entries(f.suggestions).map(
+      ([code, meaning]) => `${code} ${catalogue.code(name, code, meaning)}`,
+    );
+    parts.push(words.documentedCodes(codes.join(', ')));
+  }
+  if (f.kind === 'array') parts.push(words.repeat);
+  const text = parts.join('; ');
+  if (f.cliDefault !== undefined) return `${text} ${words.default(f.cliDefault)}`;
+  return f.required ? `${text} ${words.required}` : text;
 }
 
 function appendCodes(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), ...value.split(',').map((s) => s.trim())];
 }
 
-export function fieldOption(name: string, f: Field): Option {
-  const option = new Option(`${flagOf(name)} <${placeholder(f)}>`, fieldDescription(f));
+export function fieldOption(op: Operation, name: string, m: Messages): Option {
+  const f = op.params[name]!;
+  const option = new Option(`${flagOf(name)} <${placeholder(f)}>`, fieldDescription(op, name, m));
   return f.kind === 'array' ? option.argParser(appendCodes) : option;
 }

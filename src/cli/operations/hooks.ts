@@ -9,6 +9,7 @@
 import type { Command } from 'commander';
 import type { HttpRequest } from '../../client/types.js';
 import type { Operation, Params } from '../../catalogue/index.js';
+import type { Messages } from '../i18n/index.js';
 import type { Invocation } from '../invocation.js';
 import type { CommandSpec } from './spec.js';
 
@@ -21,7 +22,8 @@ export interface PendingCall {
   readonly request: HttpRequest;
 }
 
-export type OptionHook = (command: Command, op: Operation) => void;
+/** Adds options (and their help, in the language of `m`) to an operation's command. */
+export type OptionHook = (command: Command, op: Operation, m: Messages) => void;
 export type ParamHook = (op: Operation, raw: Params, inv: Invocation) => Promise<Params>;
 /** Returns an exit code to stop before sending (nothing is sent), or undefined to go on. */
 export type PreSendHook = (call: PendingCall, inv: Invocation) => Promise<number | undefined>;

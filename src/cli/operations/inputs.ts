@@ -9,6 +9,7 @@ import { Option, type Command } from 'commander';
 import { normaliseParams, type Operation, type Params } from '../../catalogue/index.js';
 import { parseExact } from '../../catalogue/exact-json.js';
 import { UsageError } from '../exit-codes.js';
+import type { Messages } from '../i18n/index.js';
 import type { Invocation } from '../invocation.js';
 import { argumentOf, fieldDescription, fieldOption, flagOf } from './flags.js';
 import { inputOf } from './input.js';
@@ -48,24 +49,20 @@ export function mergeParams(op: Operation, sources: { positional: unknown; flags
   return out;
 }
 
-export function addParamInputs(cmd: Command, op: Operation): ParamReader {
+/** Adds `op`'s positional argument, a flag per field and --data to `cmd`, described in the language of `m`. */
+export function addParamInputs(cmd: Command, op: Operation, m: Messages): ParamReader {
   if (op.positional)
     cmd.argument(
-      `[${argumentOf(op.positional)}]`,
-      `${fieldDescription(op.params[op.positional]!)}; or ${flagOf(op.positional)}`,
+      `[${argumentOf(op.positional, m)}]`,
+      `${fieldDescription(op, op.positional, m)}; ${m.help.field.orFlag(flagOf(op.positional))}`,
     );
   const attributes = new Map<string, string>();
-  for (const [name, field] of Object.entries(op.params)) {
-    const option = fieldOption(name, field);
+  for (const name of Object.keys(op.params)) {
+    const option = fieldOption(op, name, m);
     cmd.addOption(option);
     attributes.set(name, option.attributeName());
   }
-  cmd.addOption(
-    new Option(
-      '--data <file|->',
-      'a JSON object of parameters by spec field name ("-" reads stdin); flags win over it',
-    ),
-  );
+  cmd.addOption(new Option('--data <file|->', m.help.field.data));
   return async (inv, args, command) => {
     const opts = command.opts<Record<string, unknown>>();
     const flags: Params = {};

@@ -28,10 +28,13 @@ export interface Subject {
   readonly brief: string;
 }
 
+/** A help example: a command line, with a note (a key of the help messages' `notes`) saying what it shows. */
+export type Example = string | { readonly command: string; readonly note: keyof Messages['help']['notes'] };
+
 /** The hooks of a command module; `P` is the shape of the operation's validated parameters. */
 export interface CommandHooks<P = Params> {
-  /** Example lines for the help, after the one derived from the rules' examples. */
-  readonly examples?: readonly string[];
+  /** Examples for the help, after the one derived from the rules' examples; each must succeed against the demo data. */
+  readonly examples?: readonly Example[];
   /** Options of the command besides the operation's fields (not sent), in the run's language. */
   options?(m: Messages): readonly Option[];
   /**

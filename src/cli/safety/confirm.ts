@@ -13,10 +13,10 @@
 import { requestLabel } from '../../client/mask.js';
 import { audienceFilters, type Operation, type Params } from '../../catalogue/index.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
+import type { Messages } from '../i18n/index.js';
 import type { Invocation } from '../invocation.js';
 import { flagOf } from '../operations/flags.js';
 import type { PendingCall } from '../operations/hooks.js';
-import type { Messages } from '../i18n/index.js';
 import type { ConfirmText, Subject } from '../operations/spec.js';
 import { subjectOf } from '../operations/subject.js';
 
@@ -50,11 +50,10 @@ export function confirmText(
 /** Calls asked about already: the pre-send hook does not ask again. */
 const asked = new WeakSet<PendingCall>();
 
-/** The help text of a command that asks. */
-export function confirmHelp(op: Operation): string {
-  const when =
-    op.confirm === 'unfiltered' ? `When none of ${audienceFilters.map(flagOf).join(', ')} is given, it asks` : 'Asks';
-  return `${when} for confirmation on a terminal (default: no);\n-y, --yes skips the question, and is needed without a terminal or with --no-input.`;
+/** The help text of a command that asks, in the language of `m`. */
+export function confirmHelp(op: Operation, m: Messages): string {
+  const words = m.help.safety;
+  return op.confirm === 'unfiltered' ? words.asksUnfiltered(audienceFilters.map(flagOf).join(', ')) : words.asks;
 }
 
 /**

@@ -1,21 +1,13 @@
 /** `-y, --yes` and `-n, --dry-run`: added to every operation command (and `record summary`, `api`). */
 import { Option, type Command } from 'commander';
+import type { Messages } from '../i18n/index.js';
 import type { Invocation } from '../invocation.js';
 
-export function addSafetyOptions(command: Command): void {
+/** Adds -y/--yes and -n/--dry-run to `command`, described in the language of `m`. */
+export function addSafetyOptions(command: Command, m: Messages): void {
   command
-    .addOption(
-      new Option(
-        '-y, --yes',
-        'do not ask for confirmation (needed without a terminal for deletions, cancellations and notifications to everyone)',
-      ),
-    )
-    .addOption(
-      new Option(
-        '-n, --dry-run',
-        'validate, print the request as a curl command line (token as $COOPCTL_TOKEN) and send nothing',
-      ),
-    );
+    .addOption(new Option('-y, --yes', m.help.safety.yes))
+    .addOption(new Option('-n, --dry-run', m.help.safety.dryRun));
 }
 
 /** Options of the running command, global ones included (`inv.globals` is commander's optsWithGlobals). */

@@ -4,6 +4,7 @@
  * `-y/--yes` and `-n/--dry-run` on every command, and one pre-send hook that
  * runs first (a dry run prints and stops before any other hook can ask).
  */
+import { addNote } from '../help/sections.js';
 import { hooks, type PendingCall } from '../operations/hooks.js';
 import type { Invocation } from '../invocation.js';
 import { confirmCall, confirmHelp } from './confirm.js';
@@ -23,9 +24,9 @@ let installed = false;
 export function installSafety(): void {
   if (installed) return;
   installed = true;
-  hooks.options.push((command, op) => {
-    addSafetyOptions(command);
-    if (op.confirm) command.addHelpText('after', `\n${confirmHelp(op)}`);
+  hooks.options.push((command, op, m) => {
+    addSafetyOptions(command, m);
+    if (op.confirm) addNote(command, confirmHelp(op, m));
   });
   hooks.preSend.unshift(safetyPreSend);
 }

@@ -12,6 +12,8 @@ import { addParamInputs } from '../../operations/inputs.js';
 import { exitCodeOf } from '../../operations/report.js';
 import type { RunState } from '../../run-state.js';
 import { addSafetyOptions } from '../../safety/flags.js';
+import { addExamples } from '../../help/sections.js';
+import { shellQuote } from '../../output/shell.js';
 import { specOf } from '../specs.js';
 import { printSections, type SectionResult } from './summary/print.js';
 
@@ -41,11 +43,11 @@ async function read(inv: Invocation, sections: readonly Operation[], raw: Params
 
 export function addSummaryCommand(recordGroup: Command, run: RunState): void {
   const sections = catalogue.filter((op) => op.area === 'record');
-  const cmd = recordGroup
-    .command('summary')
-    .description(`all ${sections.length} medical-record reads, fetched concurrently, one section each`);
-  const readParams = addParamInputs(cmd, sections[0]!);
-  addSafetyOptions(cmd);
+  const first = sections[0]!;
+  const cmd = recordGroup.command('summary').description(run.m.commandsHelp.summary.description(sections.length));
+  const readParams = addParamInputs(cmd, first, run.m);
+  addSafetyOptions(cmd, run.m);
+  addExamples(cmd, [`coopctl record summary ${shellQuote(String(first.params[first.positional!]!.example))}`]);
   run.bind(cmd, async (inv, args, command) => {
     if (inv.format === 'csv') throw new UsageError(inv.m.errors.summaryCsv, HINT);
     const results = await read(inv, sections, await readParams(inv, args, command));

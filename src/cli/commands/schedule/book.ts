@@ -16,7 +16,7 @@ const op = operation('schedule.book');
 const card = shellQuote(op.params[op.positional].example);
 
 export const book = defineCommand(op, {
-  examples: [`coopctl schedule book ${card}   # on a terminal, the booking wizard asks for the rest`],
+  examples: [{ command: `coopctl schedule book ${card}`, note: 'bookWizard' }],
   interactive: async (inv, spec, raw) => {
     if (!inv.interactive || isDryRun(inv) || missingRequired(spec.op.params, raw).length === 0) return undefined;
     return (await import('./book/wizard.js')).runScheduleWizard(inv, spec, raw);
