@@ -103,17 +103,17 @@ describe('enrol batch in Portuguese', () => {
     const help = await w.run(['enrol', 'batch', '--help'], PT);
     expect(help.code).toBe(0);
     expect(flat(help.stdout)).toContain(
-      'incluir contratos, responsáveis financeiros e beneficiários a partir de um arquivo CSV ou JSON (retomável: veja docs/batch.md)',
+      'inclui contratos, responsáveis financeiros e beneficiários a partir de um arquivo CSV ou JSON (retomável: veja docs/batch.md)',
     );
     expect(flat(help.stdout)).toContain(
       'CSV: um cabeçalho com os nomes das colunas, depois uma linha por beneficiário.',
     );
-    expect(flat(help.stdout)).toContain('-n, --dry-run validar o arquivo e dizer o que seria enviado; não enviar nada');
+    expect(flat(help.stdout)).toContain('-n, --dry-run valida o arquivo e diz o que seria enviado; não envia nada');
     const wrong = await w.run(['enrol', 'batch', 'x.csv', '--concurrency', '0'], PT);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('deve ser um número inteiro de 1 a 64.');
     const wizard = await w.run(['enrol', 'wizard', '--help'], PT);
-    expect(flat(wizard.stdout)).toContain('incluir os beneficiários neste contrato existente em vez de criar um');
-    expect(flat(wizard.stdout)).toContain('Nada é enviado antes de escolher Enviar na tela de revisão');
+    expect(flat(wizard.stdout)).toContain('inclui beneficiários neste contrato existente em vez de criar um');
+    expect(flat(wizard.stdout)).toContain('Nada é enviado antes de Enviar ser escolhido na tela de revisão');
   });
 });

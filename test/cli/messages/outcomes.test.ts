@@ -53,7 +53,7 @@ const expected: Readonly<Record<OperationId, readonly [en: string, pt: string]>>
     '1 horário livre em 01/12/2026 no local 101 do prestador 9001',
   ],
   'schedule.locations': ['1 service location of provider 9001', '1 local de atendimento do prestador 9001'],
-  'schedule.cancel': ['Appointment 1 (cd_evento) cancelled', 'Consulta 1 (cd_evento) cancelada'],
+  'schedule.cancel': ['Appointment 880044 (cd_evento) cancelled', 'Consulta 880044 (cd_evento) cancelada'],
   'schedule.book': [
     'Appointment requested: 2026-12-01 09:00–09:30, provider 9001, location 101, card *************1005 (cd_evento 2; to cancel it: coopctl schedule cancel 2)',
     'Consulta solicitada: 01/12/2026 09:00–09:30, prestador 9001, local 101, cartão *************1005 (cd_evento 2; para cancelá-la: coopctl schedule cancel 2)',
@@ -93,8 +93,8 @@ const expected: Readonly<Record<OperationId, readonly [en: string, pt: string]>>
     'Dispositivo cadastrado para notificações: dispositivo_tipo 1 (Android), pushid text',
   ],
   'notify.device.change': [
-    'Device dev-0001 changed: dispositivo_tipo 1 (Android)',
-    'Dispositivo dev-0001 alterado: dispositivo_tipo 1 (Android)',
+    'Device 8d5f88b1-000c-4a00-bd72-85194a4af7aa changed: dispositivo_tipo 1 (Android)',
+    'Dispositivo 8d5f88b1-000c-4a00-bd72-85194a4af7aa alterado: dispositivo_tipo 1 (Android)',
   ],
   'notify.send': [
     'Notification sent to 2 recipients (id text): tipo_notificacao 1 (informative message)',
