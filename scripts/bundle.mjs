@@ -38,8 +38,8 @@ export async function bundle(outdir) {
     platform: 'node',
     target: 'node20',
     sourcemap: 'linked',
-    // Native addon: loaded from node_modules at run time.
-    external: ['better-sqlite3'],
+    // Native addon, and jq's WebAssembly (found beside its module): loaded from node_modules at run time.
+    external: ['better-sqlite3', 'jq-web'],
     // Some CommonJS dependencies call require(); give the ESM bundle one.
     banner: {
       js: "import { createRequire as __coopctlRequire } from 'node:module'; const require = __coopctlRequire(import.meta.url);",

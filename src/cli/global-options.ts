@@ -6,7 +6,12 @@ export type OutputFormat = (typeof outputFormats)[number];
 
 export interface GlobalOptions {
   readonly output: OutputFormat;
-  readonly json?: boolean;
+  /** `--json` (true, or '' as output/json-fields.ts writes it) or `--json field1,field2`. */
+  readonly json?: boolean | string;
+  /** `--jq`: the jq filter of the JSON output (output/jq.ts). */
+  readonly jq?: string;
+  /** false with --no-pager. */
+  readonly pager: boolean;
   readonly timeout: number;
   readonly retries: number;
   readonly body: 'json' | 'form';
@@ -35,7 +40,15 @@ function wholeNumber(min: number, max: number) {
 export function addGlobalOptions(program: Command): void {
   program
     .addOption(new Option('-o, --output <format>', 'output format').choices(outputFormats).default('table'))
-    .addOption(new Option('--json', 'shorthand for --output json').conflicts('output'))
+    .addOption(
+      new Option(
+        '--json [fields]',
+        'shorthand for --output json; with a comma list of fields (--json nome,cpf), only those fields',
+      ).conflicts('output'),
+    )
+    .addOption(
+      new Option('--jq <expression>', 'filter the JSON output with jq (strings printed raw)').conflicts(['output']),
+    )
     .addOption(
       new Option('--timeout <ms>', 'time limit of each HTTP attempt, in milliseconds')
         .argParser(wholeNumber(1, 3_600_000))
@@ -63,6 +76,7 @@ export function addGlobalOptions(program: Command): void {
     )
     .addOption(new Option('--no-input', 'never prompt'))
     .addOption(new Option('--no-color', 'never colour the output'))
+    .addOption(new Option('--no-pager', 'never page long output on a terminal ($COOPCTL_PAGER, $PAGER, less -FRX)'))
     .addOption(
       new Option(
         '--lang <language>',

@@ -52,7 +52,7 @@ async function list(inv: Invocation): Promise<number> {
   }
   const { renderRows } = await import('../output/render.js');
   inv.info(`profile: ${profile}`);
-  inv.out(await renderRows(['key', 'value', 'source'], rows, inv.format, await inv.style('stdout')));
+  inv.out(await renderRows(['key', 'value', 'source'], rows, inv.format, await inv.display()));
   return ExitCode.ok;
 }
 

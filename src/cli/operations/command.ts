@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { Operation } from '../../catalogue/index.js';
+import { takesJsonOptions } from '../output/json-select.js';
 import type { RunState } from '../run-state.js';
 import { exampleOf } from './example.js';
 import { executeOperation } from './execute.js';
@@ -21,7 +22,7 @@ function helpText(op: Operation, examples: readonly string[]): string {
 /** Adds the command of `spec.op` under `parent` (the group of its area words). */
 export function addOperationCommand(parent: Command, spec: CommandSpec, run: RunState): void {
   const { op } = spec;
-  const cmd = parent.command(op.command[op.command.length - 1]!).description(op.summary);
+  const cmd = takesJsonOptions(parent.command(op.command[op.command.length - 1]!).description(op.summary));
   const readParams = addParamInputs(cmd, op);
   cmd.addHelpText('after', helpText(op, spec.examples ?? []));
   for (const extend of hooks.options) extend(cmd, op);

@@ -34,7 +34,7 @@ export async function reportAnswer(inv: Invocation, spec: CommandSpec, result: C
       result.records,
       dataRecords(result.records),
       inv.format,
-      await inv.style('stdout'),
+      await inv.display(),
       spec.render,
     );
     if (text) inv.out(text);

@@ -6,7 +6,7 @@
  */
 import type { Operation, Params, Row } from '../../catalogue/index.js';
 import type { Invocation } from '../invocation.js';
-import type { Style } from '../style.js';
+import type { Display } from '../output/display.js';
 
 /** What the confirmation question shows; the asker adds the service line after `lines`. */
 export interface ConfirmText {
@@ -28,8 +28,11 @@ export interface CommandHooks<P = Params> {
    * what was given, so any of them may be missing.
    */
   confirm?(params: Partial<P>): ConfirmText;
-  /** The table output (the default format) instead of the derived table; the other formats stay derived. */
-  render?(data: readonly Row[], style: Style): string;
+  /**
+   * The table output on a terminal (the default format) instead of the
+   * derived table; the other formats, and tables into a pipe, stay derived.
+   */
+  render?(data: readonly Row[], display: Display): string;
   /**
    * A flow that replaces the plain run (a wizard): gets the raw parameters of
    * the command line, returns an exit code, or undefined to run as usual.

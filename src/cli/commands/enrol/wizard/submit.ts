@@ -51,7 +51,7 @@ async function printResults(inv: Invocation, done: readonly Done[]): Promise<voi
     created: step.creates && id !== undefined ? step.creates : '',
     id: id ?? '',
   }));
-  inv.out(await renderRows(['step', 'operation', 'created', 'id'], rows, inv.format, await inv.style('stdout')));
+  inv.out(await renderRows(['step', 'operation', 'created', 'id'], rows, inv.format, await inv.display()));
 }
 
 function sayContinuation(inv: Invocation, progress: Progress, at: number): void {
