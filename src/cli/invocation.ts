@@ -16,9 +16,6 @@ import { errorLine, loadStyle, type Style } from './style.js';
 import { type Lang, messagesFor, type Messages } from './i18n/index.js';
 import { version } from './version.js';
 
-/** The rows assumed when a terminal does not tell its own. */
-const DEFAULT_ROWS = 24;
-
 export class Invocation {
   readonly ctx: Context;
   readonly globals: GlobalOptions;
@@ -102,8 +99,10 @@ export class Invocation {
   /** Whether writing `text` makes the output taller than the terminal, where a pager is wanted. */
   #pagerWanted(text: string): boolean {
     const { tty, screen, env } = this.ctx;
-    if (!tty.stdout || this.globals.pager === false || pagerCommand(env) === undefined) return false;
-    const rows = screen.rows ?? DEFAULT_ROWS;
+    // A terminal that does not tell its height (none does not) cannot be filled.
+    const rows = screen.rows;
+    if (!tty.stdout || rows === undefined || this.globals.pager === false || pagerCommand(env) === undefined)
+      return false;
     this.#rows += rowsOf(text, screen.columns ?? DEFAULT_COLUMNS, rows, (line) => line.length);
     return this.#rows > rows;
   }

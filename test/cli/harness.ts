@@ -22,6 +22,8 @@ export interface RunOptions {
   readonly env?: Env;
   readonly stdin?: string;
   readonly tty?: ContextParts['tty'];
+  /** The terminal's size (for a run with tty.stdout: tables fit its columns, the pager starts past its rows). */
+  readonly screen?: ContextParts['screen'];
   readonly signal?: AbortSignal;
   readonly prompter?: ContextParts['prompter'];
   /** The wall clock's instant for this run (the day that `hoje` names); the system's by default. */
@@ -82,6 +84,7 @@ export async function startHarness(): Promise<Harness> {
           ...options.env,
         },
         tty: { stdin: false, stdout: false, stderr: false, ...options.tty },
+        ...(options.screen ? { screen: options.screen } : {}),
         clock: options.today ? { ...clock, date: () => options.today! } : clock,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.prompter ? { prompter: options.prompter } : {}),

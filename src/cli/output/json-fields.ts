@@ -6,8 +6,9 @@
  * `coopctl --json registration show …` or `coopctl record allergies --json
  * 00010001000001005` that word is a command or a card. So before parsing,
  * `--json WORD` keeps WORD as fields only when WORD is a comma list of names
- * that are fields of the catalogue's answers (`nome`, `cd_evento,data_consulta`)
- * and not a command word (`cep` is both: write `--json=cep`); otherwise
+ * of which at least one is a field of the catalogue's answers (`nome`,
+ * `cd_evento,data_consulta`, `nome,nomee`) and none a command word (`cep` is
+ * both: write `--json=cep`); otherwise
  * `--json` stands alone and WORD stays where it was. `--json=…` is always
  * fields. The names are then checked against the command's own records
  * (json-select.ts): an unknown one is a usage error listing those it has
@@ -35,7 +36,8 @@ function isFieldList(word: string | undefined): word is string {
     words: new Set(catalogue.flatMap((op) => op.command)),
   };
   const { fields, words } = known;
-  return word.split(',').every((name) => fields.has(name) && !words.has(name));
+  const names = word.split(',');
+  return names.some((name) => fields.has(name)) && !names.some((name) => words.has(name));
 }
 
 /** argv with each `--json` written `--json=fields` or `--json=` (all fields), so that commander takes no other word. */

@@ -4,8 +4,8 @@
  * to fit with every column still as wide as its longest word (up to
  * WORD_MAX columns), so that codes and dates are not cut; otherwise the
  * records are shown expanded, as psql's expanded display does: one
- * field/value table per record, the labels cut with `…` past a third of
- * the width and the values wrapped in the rest. Without a width (tests,
+ * field/value table per record, the labels cut with `…` past 40% of the
+ * width and the values wrapped in the rest. Without a width (tests,
  * cli-table3's comparison) a table is as wide as its cells.
  */
 import displayWidth from 'string-width';
@@ -38,7 +38,7 @@ function expanded(
   style: Style,
   width?: number,
 ): string {
-  const labelMax = width === undefined ? undefined : Math.max(12, Math.floor(width / 3));
+  const labelMax = width === undefined ? undefined : Math.max(12, Math.floor(width * 0.4));
   return cells
     .map((row) =>
       box(
