@@ -6,7 +6,7 @@
  * id alone into a pipe.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { operation, sampleParams, sampleRecord } from '../../src/catalogue/index.js';
+import { operation, sampleParams, sampleRecord, type Row } from '../../src/catalogue/index.js';
 import { HOSTILE } from '../helpers/hostile.js';
 import { commandLine } from './argv.js';
 import { startHarness, type Harness } from './harness.js';
@@ -20,7 +20,7 @@ beforeEach(() => h.reset());
 
 const show = operation('registration.show');
 const card = String(sampleParams(show)['usuario_cartao']);
-const record = { ...sampleRecord(show), nome: 'Ana Beatriz Souza', cpf: '52998224725' };
+const record: Row = { ...sampleRecord(show), nome: 'Ana Beatriz Souza', cpf: '52998224725' };
 
 describe('--json fields', () => {
   beforeEach(() => h.test.reply({ json: [record] }));

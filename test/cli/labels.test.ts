@@ -81,8 +81,10 @@ describe('values as a person reads them', () => {
     ['enrol.contract.search', 'cv_dat_inic_vigen', '2026-12-01 00:00:00', '01/12/2026 00:00:00'],
     ['registration.show', 'data_nasc', '15/03/1985', '15/03/1985'],
   ])('%s %s %s: in Portuguese %s, in English as the spec writes it', (id, name, value, portuguese) => {
-    expect(peopleText('pt-BR', pt, name, f(id, name), value)).toBe(portuguese);
-    expect(peopleText('en', en, name, f(id, name), value)).toBe(value);
+    // A no-break space between the date and the time, so that a narrowed column does not wrap them apart.
+    const nbsp = (text: string) => text.replace(' ', '\u00a0');
+    expect(peopleText('pt-BR', pt, name, f(id, name), value)).toBe(nbsp(portuguese));
+    expect(peopleText('en', en, name, f(id, name), value)).toBe(nbsp(value));
   });
 
   it('quantities get separators; codes, ids, cards, CPFs and CEPs never do', () => {

@@ -142,7 +142,8 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
     const lines = r.stdout.split('\n');
     for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(1000);
     for (const f of fields) expect(r.stdout, f).toContain(english.fields[f as keyof typeof english.fields]);
-    for (const f of fields) expect(r.stdout).toContain(String(record[f]));
+    // (A date and its time are joined by a no-break space.)
+    for (const f of fields) expect(r.stdout.replace(/\u00a0/g, ' ')).toContain(String(record[f]));
     expect(r.stdout).not.toContain('confirma_operacao');
     for (const name of Object.keys(op.response.groups ?? {}))
       expect(r.stdout).toContain(english.fields[name as keyof typeof english.fields]);

@@ -51,8 +51,13 @@ export class Tmux {
     return stdout;
   }
 
-  /** Starts `argv` in a new 200×50 session; the shell then prints `__EXIT__ <code>` and keeps the pane. */
-  async start(name: string, argv: readonly string[], env: Readonly<Record<string, string>>): Promise<Pane> {
+  /** Starts `argv` in a new session (200×50 unless `size` says), then the shell prints `__EXIT__ <code>` and keeps the pane. */
+  async start(
+    name: string,
+    argv: readonly string[],
+    env: Readonly<Record<string, string>>,
+    size: { readonly columns: number; readonly rows: number } = { columns: 200, rows: 50 },
+  ): Promise<Pane> {
     const assignments = Object.entries(env).map(([k, v]) => `${k}=${shellQuote(v)}`);
     const command = `env ${assignments.join(' ')} ${argv.map(shellQuote).join(' ')}; echo "__EXIT__ $?"; sleep 3600`;
     // The server stays up between sessions (by default it exits with its last one, racing the next start).
@@ -60,9 +65,9 @@ export class Tmux {
       'new-session',
       '-d',
       '-x',
-      '200',
+      String(size.columns),
       '-y',
-      '50',
+      String(size.rows),
       '-s',
       name,
       command,

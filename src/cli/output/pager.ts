@@ -14,8 +14,10 @@
  * (`q` before the end) is no error: writes to it stop, and coopctl's exit
  * code is its command's. While a pager runs, the messages meant for a
  * terminal's stderr go into it too (as git does), after the data, rather
- * than across its screen; and coopctl waits for it to end before exiting,
- * even on a second Ctrl-C (pagersDone()).
+ * than across its screen; and coopctl waits for it to end before exiting.
+ * Ctrl-C reaches the pager too (the terminal's foreground group): less
+ * stops a search or a wait with it and goes on, so coopctl does not stop
+ * under it either (main.ts); its exit code stays its command's.
  */
 import type { ChildProcess } from 'node:child_process';
 import type { Writable } from 'node:stream';
@@ -45,12 +47,12 @@ export function rowsOf(text: string, columns: number, limit: number, measure: (l
 /** What the shell would do with these characters: such a command runs through `sh -c`. */
 const SHELL_SYNTAX = /[|&;<>()$`\\"'*?[\]#~=%{}\n]/;
 
-/** The pagers still running, so that a second Ctrl-C still waits for them (main.ts). */
+/** The pagers still running: while one shows the output, Ctrl-C is the pager's, not coopctl's (main.ts). */
 const running = new Set<Promise<void>>();
 
-/** Resolves when every running pager has ended. */
-export async function pagersDone(): Promise<void> {
-  await Promise.all([...running]);
+/** Whether a pager is running. */
+export function pagerRunning(): boolean {
+  return running.size > 0;
 }
 
 /** The file descriptor a stream writes to, when it has one (process.stdout: 1). */

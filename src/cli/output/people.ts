@@ -5,7 +5,7 @@
  * - dates of the catalogue's `yyyy-mm-dd`, `yyyy-mm-dd hh:mi` and
  *   `Y-m-d H:i:s` fields as `DD/MM/AAAA` (with the time after it) in
  *   Portuguese, as the spec writes them in English; `DD/MM/YYYY` fields as
- *   they are;
+ *   they are; the date and its time never wrapped apart;
  * - quantities (QUANTITIES: counts and amounts, never codes, ids, cards,
  *   CPFs, CEPs or phones) with the language's separators: `1.234` / `1,234`;
  * - a code whose meaning the catalogue documents with its meaning:
@@ -45,7 +45,8 @@ export function meaningsOf(labels: Labels, name: string, field: Field | undefine
 export function peopleText(lang: Lang, labels: Labels, name: string, field: Field | undefined, value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
   if (field?.layout && field.layout !== 'DD/MM/YYYY' && typeof value === 'string') {
-    if (parseDate(value, field.layout)) return formatIsoDate(lang, value);
+    // A no-break space between the date and the time: a narrowed column wraps neither apart.
+    if (parseDate(value, field.layout)) return formatIsoDate(lang, value).replace(' ', '\u00a0');
   } else if (QUANTITIES.has(name) && (typeof value === 'number' || typeof value === 'bigint')) {
     return formatNumber(lang, value);
   } else if (typeof value === 'string' || typeof value === 'number') {

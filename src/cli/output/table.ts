@@ -21,7 +21,8 @@ function wordWidths(rows: readonly (readonly string[])[]): number[] {
   for (const row of rows) {
     row.forEach((cell, i) => {
       let w = widths[i] ?? MIN_CELL;
-      for (const word of cell.split(/\s+/)) {
+      // Words as wrap.ts wraps them: between spaces and lines (a no-break space joins).
+      for (const word of cell.split(/[ \n]+/)) {
         if (w >= WORD_MAX + 2) break;
         if (word.length * 2 + 2 > w) w = Math.min(WORD_MAX + 2, Math.max(w, displayWidth(word) + 2));
       }
