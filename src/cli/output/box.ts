@@ -15,7 +15,7 @@
  * cut across lines, nothing is lost), or, for a column marked `clip`, is
  * cut to one line ending in `…` (the field labels of an expanded record).
  */
-import displayWidth from 'string-width';
+import { textWidth } from './width.js';
 import type { Style } from '../style.js';
 import { clipLine, wrapLine } from './wrap.js';
 
@@ -46,7 +46,7 @@ export function columnWidths(rows: readonly (readonly string[])[]): number[] {
   for (const row of rows) {
     row.forEach((cell, i) => {
       let w = widths[i] ?? 2;
-      for (const line of cell.split('\n')) w = Math.max(w, displayWidth(line) + 2);
+      for (const line of cell.split('\n')) w = Math.max(w, textWidth(line) + 2);
       widths[i] = w;
     });
   }
@@ -109,7 +109,7 @@ export function box(spec: Box, style: Style): string {
     for (let n = 0; n < height; n++) {
       const parts = widths.map((w, i) => {
         const text = lines[i]![n] ?? '';
-        return ` ${bold(i) ? style.bold(text) : text}${' '.repeat(Math.max(0, w - 1 - displayWidth(text)))}`;
+        return ` ${bold(i) ? style.bold(text) : text}${' '.repeat(Math.max(0, w - 1 - textWidth(text)))}`;
       });
       out.push(`│${parts.join('│')}│\n`);
     }

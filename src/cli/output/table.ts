@@ -8,7 +8,7 @@
  * width and the values wrapped in the rest. Without a width (tests,
  * cli-table3's comparison) a table is as wide as its cells.
  */
-import displayWidth from 'string-width';
+import { textWidth } from './width.js';
 import type { Style } from '../style.js';
 import { box, boxWidth, columnWidths, MIN_CELL } from './box.js';
 
@@ -24,7 +24,7 @@ function wordWidths(rows: readonly (readonly string[])[]): number[] {
       // Words as wrap.ts wraps them: between spaces and lines (a no-break space joins).
       for (const word of cell.split(/[ \n]+/)) {
         if (w >= WORD_MAX + 2) break;
-        if (word.length * 2 + 2 > w) w = Math.min(WORD_MAX + 2, Math.max(w, displayWidth(word) + 2));
+        if (word.length * 2 + 2 > w) w = Math.min(WORD_MAX + 2, Math.max(w, textWidth(word) + 2));
       }
       widths[i] = w;
     });

@@ -5,7 +5,7 @@
  * sequence or a letter with its accents is never split); or cut short with
  * `…`. Time linear in the text.
  */
-import displayWidth from 'string-width';
+import { textWidth } from './width.js';
 
 let segmenter: Intl.Segmenter | undefined;
 
@@ -21,7 +21,7 @@ function cutWord(word: string, max: number): string[] {
   let piece = '';
   let used = 0;
   for (const g of graphemes(word)) {
-    const w = displayWidth(g);
+    const w = textWidth(g);
     if (used + w > max && piece) {
       pieces.push(piece);
       piece = '';
@@ -36,14 +36,14 @@ function cutWord(word: string, max: number): string[] {
 
 /** Appends to `out` the lines of `line` wrapped to at most `max` columns. */
 export function wrapLine(line: string, max: number, out: string[]): void {
-  if (displayWidth(line) <= max) {
+  if (textWidth(line) <= max) {
     out.push(line);
     return;
   }
   let current = '';
   let used = 0;
   for (const word of line.split(' ')) {
-    const w = displayWidth(word);
+    const w = textWidth(word);
     if (current && used + 1 + w <= max) {
       current += ` ${word}`;
       used += 1 + w;
@@ -57,7 +57,7 @@ export function wrapLine(line: string, max: number, out: string[]): void {
     }
     const pieces = cutWord(word, max);
     current = pieces.pop()!;
-    used = displayWidth(current);
+    used = textWidth(current);
     out.push(...pieces);
   }
   out.push(current);
@@ -65,11 +65,11 @@ export function wrapLine(line: string, max: number, out: string[]): void {
 
 /** `line` cut to at most `max` columns, ending in `…` when it was cut. */
 export function clipLine(line: string, max: number): string {
-  if (displayWidth(line) <= max) return line;
+  if (textWidth(line) <= max) return line;
   let kept = '';
   let used = 0;
   for (const g of graphemes(line)) {
-    const w = displayWidth(g);
+    const w = textWidth(g);
     if (used + w > max - 1) break;
     kept += g;
     used += w;

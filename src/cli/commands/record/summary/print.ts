@@ -5,7 +5,7 @@
  * record: name and card; a line per section with its count) then a titled
  * table each; failures on stderr (a section without result is no failure).
  */
-import displayWidth from 'string-width';
+import { textWidth } from '../../../output/width.js';
 import type { TransportError } from '../../../../client/errors.js';
 import type { CallResult } from '../../../../client/types.js';
 import { dataRecords, type Operation, type Row } from '../../../../catalogue/index.js';
@@ -86,13 +86,13 @@ function opening(display: Display, whose: Whose, results: readonly SectionResult
   const lines: string[] = [];
   wrapLine(first, display.width ?? Number.POSITIVE_INFINITY, lines);
   const titles = results.map((r) => titleOf(display, r.op));
-  const pad = Math.max(...titles.map((t) => displayWidth(t)));
+  const pad = Math.max(...titles.map((t) => textWidth(t)));
   const out = lines.map((l) => style.bold(l));
   results.forEach((r, i) => {
     const answer = 'result' in r && r.result.kind === 'answer' ? r.result : undefined;
     const count = !answer ? s.notRead : answer.outcome === 'no-result' ? s.noResult : s.count(dataOf(r).length);
     const title = titles[i]!;
-    out.push(`  ${title}${' '.repeat(pad - displayWidth(title))}  ${count}`);
+    out.push(`  ${title}${' '.repeat(pad - textWidth(title))}  ${count}`);
   });
   return `${out.join('\n')}\n`;
 }
