@@ -132,6 +132,16 @@ describe('record summary', () => {
     expect(r.stdout).toMatch(/^medications\t/m);
   });
 
+  it('on a terminal, a section that failed is counted as not read, and its error follows on stderr', async () => {
+    h.base.reply(byPath({ exams: { json: [{ confirma_operacao: 4, mensagem_erro: 'exam system down' }] } }));
+    h.test.reply({ json: [sampleRecord(operation('registration.show'))] });
+    const r = await h.run(['record', 'summary', card], { tty: { stdout: true }, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('\n  Exams              not read: see the error below\n');
+    expect(r.stdout).toContain('\nExams\n(not read: see the error below)\n');
+    expect(r.stderr).toBe('error: exams: the request failed: exam system down\n');
+  });
+
   it('exits 4 when a section could not be read, still printing the others', async () => {
     h.base.reply(byPath({ plans: { raw: '<html>', headers: { 'content-type': 'text/html' } } }));
     const r = await h.run(['record', 'summary', card]);

@@ -37,11 +37,14 @@ export function takesJsonOptions<C extends object>(command: C): C {
 }
 
 /** A usage error when `--json fields` or `--jq` is given to a command that does not take them. */
-export function checkJsonTaker(command: object, fields: readonly string[] | undefined, jq: string | undefined): void {
+export function checkJsonTaker(
+  command: object,
+  fields: readonly string[] | undefined,
+  jq: string | undefined,
+  m: Messages,
+): void {
   if (takers.has(command) || (fields === undefined && jq === undefined)) return;
-  throw new UsageError(
-    `${fields ? '--json field1,field2' : '--jq'} works with the commands that print the service's records (the operation commands and record summary)`,
-  );
+  throw new UsageError(m.output.json.notTaken(fields ? '--json field1,field2' : '--jq'));
 }
 
 /**

@@ -35,10 +35,11 @@ export const en = {
     unknownFields: (unknown: readonly string[], available: readonly string[]) =>
       `--json: unknown ${plural(unknown.length, 'field', 'fields')} ${unknown.join(', ')}; available: ${available.join(', ')}`,
     emptyField: '--json: a field name is empty (write --json field1,field2)',
+    notTaken: (flag: string) =>
+      `${flag} works with the commands that print the service's records (the operation commands and record summary)`,
   },
   jq: {
     failed: (message: string) => `--jq: ${message}`,
-    notJson: (format: string) => `--jq filters JSON output; it cannot be used with -o ${format}`,
   },
   pager: {
     cannotRun: (command: string, reason: string) => `cannot run the pager "${command}" (${reason}); printing directly`,
@@ -71,10 +72,11 @@ export const ptBR: Translation<typeof en> = {
     unknownFields: (unknown, available) =>
       `--json: ${plural(unknown.length, 'campo desconhecido', 'campos desconhecidos')} ${unknown.join(', ')}; disponíveis: ${available.join(', ')}`,
     emptyField: '--json: um nome de campo está vazio (escreva --json campo1,campo2)',
+    notTaken: (flag) =>
+      `${flag} funciona com os comandos que imprimem os registros do serviço (os comandos das operações e record summary)`,
   },
   jq: {
     failed: (message) => `--jq: ${message}`,
-    notJson: (format) => `--jq filtra a saída JSON; não pode ser usado com -o ${format}`,
   },
   pager: {
     cannotRun: (command, reason) => `não foi possível executar o paginador "${command}" (${reason}); imprimindo direto`,

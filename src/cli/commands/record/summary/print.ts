@@ -90,7 +90,12 @@ function opening(display: Display, whose: Whose, results: readonly SectionResult
   const out = lines.map((l) => style.bold(l));
   results.forEach((r, i) => {
     const answer = 'result' in r && r.result.kind === 'answer' ? r.result : undefined;
-    const count = !answer ? s.notRead : answer.outcome === 'no-result' ? s.noResult : s.count(dataOf(r).length);
+    const count =
+      !answer || answer.outcome === 'failed'
+        ? s.notRead
+        : answer.outcome === 'no-result'
+          ? s.noResult
+          : s.count(dataOf(r).length);
     const title = titles[i]!;
     out.push(`  ${title}${' '.repeat(pad - textWidth(title))}  ${count}`);
   });
