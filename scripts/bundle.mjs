@@ -38,8 +38,9 @@ export async function bundle(outdir) {
     platform: 'node',
     target: 'node20',
     sourcemap: 'linked',
-    // Native addon, and the PostgreSQL driver (loaded only for a postgres:// --db): from node_modules at run time.
-    external: ['better-sqlite3', 'pg'],
+    // Native addon, the PostgreSQL driver (loaded only for a postgres:// --db) and jq's WebAssembly (found beside
+    // its module): loaded from node_modules at run time.
+    external: ['better-sqlite3', 'pg', 'jq-web'],
     // Some CommonJS dependencies call require(); give the ESM bundle one.
     banner: {
       js: "import { createRequire as __coopctlRequire } from 'node:module'; const require = __coopctlRequire(import.meta.url);",

@@ -37,6 +37,8 @@ export interface ResponseDef {
   readonly fields: Fields;
   readonly groups?: Readonly<Record<string, Group>>;
   readonly envelope: EnvelopeMode;
+  /** The field of the answer that holds the id this write creates (printed alone when stdout is not a terminal). */
+  readonly creates?: string;
 }
 
 export interface OperationDef {

@@ -41,6 +41,8 @@ export interface FieldRule<T = unknown> {
   readonly warn?: (value: unknown) => string | undefined;
   /** What the CLI understood of a normalised value that breaks the rule, added to its error. */
   readonly understood?: (value: unknown) => string | undefined;
+  /** The spec's date layout of a date field (dates.ts): how a person's table writes it in their language. */
+  readonly layout?: DateLayout;
 }
 
 /** The members of a rule that a copy carries (all but the schema, which stays lazy). */
@@ -55,6 +57,7 @@ const RULE_KEYS = [
   'suggestions',
   'warn',
   'understood',
+  'layout',
 ];
 
 const must = (words: string) => ({ error: `must be ${words}` });
@@ -287,7 +290,7 @@ function dated(layout: DateLayout, words: string, example: string, invalid: read
       .string(must(words))
       .regex(layoutPattern(layout), { ...must(words), abort: true })
       .refine((s) => parseDate(s, layout) !== undefined, must(`a real calendar date, ${words}`));
-  return rule(make, words, example, invalid);
+  return extend(rule(make, words, example, invalid), { layout });
 }
 
 /** `DD/MM/YYYY` (the spec's `d/m/Y` is the same layout). */

@@ -17,6 +17,12 @@ export interface Context {
   readonly stdout: Writable;
   readonly stderr: Writable;
   readonly tty: { readonly stdin: boolean; readonly stdout: boolean; readonly stderr: boolean };
+  /**
+   * The terminal's size as stdout's TTY reports it (read when asked, so a
+   * resized window counts), undefined when it reports none: tables fit its
+   * `columns` (output/display.ts), the pager starts past its `rows`.
+   */
+  readonly screen: { readonly columns: number | undefined; readonly rows: number | undefined };
   readonly env: Env;
   /** Colour allowed per stream by the environment and the TTY (before `--no-color`). */
   readonly color: { readonly stdout: boolean; readonly stderr: boolean };
@@ -37,6 +43,8 @@ export interface ContextParts {
   stderr: Writable;
   env: Env;
   tty?: Partial<Context['tty']>;
+  /** The terminal's size (tests); else stdout's own `columns` and `rows`. */
+  screen?: Partial<Context['screen']>;
   signal?: AbortSignal;
   clock?: Clock;
   prompter?: Prompter;
@@ -54,6 +62,11 @@ export const systemClock: Clock = {
 };
 
 const isTTY = (s: unknown) => (s as { isTTY?: boolean }).isTTY === true;
+/** A stream's `columns` or `rows` (a TTY's size), when it has a positive one. */
+const sizeOf = (s: unknown, key: 'columns' | 'rows') => {
+  const n = (s as Partial<Record<'columns' | 'rows', number>>)[key];
+  return typeof n === 'number' && n > 0 ? n : undefined;
+};
 
 export function makeContext(parts: ContextParts): Context {
   let stdin = typeof parts.stdin === 'function' ? undefined : parts.stdin;
@@ -75,6 +88,14 @@ export function makeContext(parts: ContextParts): Context {
     stdout: parts.stdout,
     stderr: parts.stderr,
     tty,
+    screen: {
+      get columns() {
+        return parts.screen?.columns ?? sizeOf(parts.stdout, 'columns');
+      },
+      get rows() {
+        return parts.screen?.rows ?? sizeOf(parts.stdout, 'rows');
+      },
+    },
     env: parts.env,
     color: { stdout: colorAllowed(parts.env, tty.stdout), stderr: colorAllowed(parts.env, tty.stderr) },
     configPath: configFilePath(parts.env),

@@ -7,7 +7,12 @@ export type OutputFormat = (typeof outputFormats)[number];
 
 export interface GlobalOptions {
   readonly output: OutputFormat;
-  readonly json?: boolean;
+  /** `--json` (true, or '' as output/json-fields.ts writes it) or `--json field1,field2`. */
+  readonly json?: boolean | string;
+  /** `--jq`: the jq filter of the JSON output (output/jq.ts). */
+  readonly jq?: string;
+  /** false with --no-pager. */
+  readonly pager: boolean;
   readonly timeout: number;
   readonly retries: number;
   readonly body: 'json' | 'form';
@@ -38,7 +43,8 @@ export function addGlobalOptions(program: Command, m: Messages): void {
   const g = m.help.globals;
   program
     .addOption(new Option('-o, --output <format>', g.output).choices(outputFormats).default('table'))
-    .addOption(new Option('--json', g.json).conflicts('output'))
+    .addOption(new Option('--json [fields]', g.json).conflicts('output'))
+    .addOption(new Option('--jq <expression>', g.jq).conflicts(['output']))
     .addOption(new Option('--timeout <ms>', g.timeout).argParser(wholeNumber(1, 3_600_000, m)).default(30_000))
     .addOption(new Option('--retries <n>', g.retries).argParser(wholeNumber(0, 10, m)).default(2))
     .addOption(new Option('--body <encoding>', g.body).choices(['json', 'form']).default('json'))
@@ -49,5 +55,6 @@ export function addGlobalOptions(program: Command, m: Messages): void {
     .addOption(new Option('-v, --verbose', g.verbose))
     .addOption(new Option('--no-input', g.noInput))
     .addOption(new Option('--no-color', g.noColor))
+    .addOption(new Option('--no-pager', g.noPager))
     .addOption(new Option('--lang <language>', g.lang).choices(langs));
 }

@@ -9,6 +9,8 @@ import { resolveSettings, selectProfile, type Profile, type ResolvedSettings } f
 import type { Context } from './context.js';
 import { UsageError } from './exit-codes.js';
 import type { GlobalOptions, OutputFormat } from './global-options.js';
+import { DEFAULT_COLUMNS, type Display, fieldsOf, tableWidth } from './output/display.js';
+import { Pager, pagerCommand, rowsOf } from './output/pager.js';
 import { sanitize } from './output/sanitize.js';
 import { speakingPrompter } from './prompter.js';
 import { errorLine, loadStyle, type Style } from './style.js';
@@ -23,6 +25,10 @@ export class Invocation {
   #styles = new Map<'stdout' | 'stderr', Promise<Style>>();
   #stdinTakenBy: string | undefined;
   #warned = new Set<string>();
+  /** The pager of this run's output, once output taller than the terminal was written (output/pager.ts). */
+  #pager: Pager | undefined;
+  /** Terminal rows written to stdout so far, while no pager runs. */
+  #rows = 0;
 
   /** The language of this run's messages (i18n/lang.ts); `m` its message catalogue. */
   readonly lang: Lang;
@@ -39,7 +45,7 @@ export class Invocation {
   }
 
   get format(): OutputFormat {
-    return this.globals.json ? 'json' : this.globals.output;
+    return this.globals.json !== undefined || this.globals.jq !== undefined ? 'json' : this.globals.output;
   }
 
   /** Prompts are allowed: stdin and stdout are TTYs and --no-input is absent. */
@@ -60,9 +66,55 @@ export class Invocation {
     return s;
   }
 
-  /** Data, on stdout (made safe by its renderer: cells.ts, jsonText, api-command.ts). */
+  /**
+   * How data on stdout is shown (output/display.ts): for a person on a
+   * terminal (tables as wide as it at most, in the run's language), or for
+   * a program (tab-separated lines) when stdout is a pipe or a file.
+   */
+  async display(): Promise<Display> {
+    const width = tableWidth(this.ctx.env, this.ctx.tty.stdout, this.ctx.screen.columns);
+    const fields = fieldsOf(this.globals.json);
+    return {
+      style: await this.style('stdout'),
+      lang: this.lang,
+      m: this.m,
+      width,
+      ...(fields ? { fields } : {}),
+      ...(this.globals.jq !== undefined ? { jq: this.globals.jq } : {}),
+    };
+  }
+
+  /**
+   * Data, on stdout (made safe by its renderer: cells.ts, jsonText,
+   * api-command.ts); through the pager once the output is taller than the
+   * terminal (output/pager.ts).
+   */
   out(text: string): void {
-    this.ctx.stdout.write(text);
+    if (!this.#pager && this.#pagerWanted(text)) {
+      const command = pagerCommand(this.ctx.env)!;
+      this.#pager = new Pager(command, this.ctx.env, this.ctx, (reason) =>
+        this.warn(this.m.output.pager.cannotRun(command, reason)),
+      );
+    }
+    if (this.#pager) this.#pager.write(text);
+    else this.ctx.stdout.write(text);
+  }
+
+  /** Whether writing `text` makes the output taller than the terminal, where a pager is wanted. */
+  #pagerWanted(text: string): boolean {
+    const { tty, screen, env } = this.ctx;
+    // A terminal that does not tell its height (none does not) cannot be filled.
+    const rows = screen.rows;
+    if (!tty.stdout || rows === undefined || this.globals.pager === false || pagerCommand(env) === undefined)
+      return false;
+    this.#rows += rowsOf(text, screen.columns ?? DEFAULT_COLUMNS, rows, (line) => line.length);
+    return this.#rows > rows;
+  }
+
+  /** Text for stderr: into the pager while one runs and stderr is the terminal too (as git does), else on stderr. */
+  #err(text: string): void {
+    if (this.#pager?.active && this.ctx.tty.stderr) this.#pager.write(text);
+    else this.ctx.stderr.write(text);
   }
 
   /*
@@ -79,7 +131,7 @@ export class Invocation {
 
   /** A line for people on stderr even with --quiet: a wizard's screens, the facts of a confirmation. */
   say(text = '', dress: (safe: string) => string = (safe) => safe): void {
-    this.ctx.stderr.write(`${dress(sanitize(text))}\n`);
+    this.#err(`${dress(sanitize(text))}\n`);
   }
 
   /**
@@ -99,7 +151,7 @@ export class Invocation {
       this.say(text);
       return;
     }
-    this.ctx.stderr.write(errorLine(await this.style('stderr'), sanitize(text), this.m.errors.error));
+    this.#err(errorLine(await this.style('stderr'), sanitize(text), this.m.errors.error));
   }
 
   /** The contents of a file, or of stdin for `-` (which only one option may claim). */
@@ -175,6 +227,7 @@ export class Invocation {
   }
 
   async close(): Promise<void> {
+    await this.#pager?.end();
     const client = this.#client;
     this.#client = undefined;
     if (client) await (await client.catch(() => undefined))?.close();

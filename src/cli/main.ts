@@ -1,12 +1,15 @@
 /** The bundle's entry: runs coopctl in this process and exits with its code. */
 import { makeContext } from './context.js';
+import { pagerRunning } from './output/pager.js';
 import { runCli } from './run.js';
 
 const interrupt = new AbortController();
 process.once('SIGINT', () => {
   interrupt.abort();
-  // A second Ctrl-C does not wait for anything.
-  process.once('SIGINT', () => process.exit(130));
+  // A second Ctrl-C waits for nothing, but while a pager shows the output Ctrl-C is the pager's (output/pager.ts).
+  process.on('SIGINT', () => {
+    if (!pagerRunning()) process.exit(130);
+  });
 });
 // A closed pipe (`coopctl ... | head`) ends the output, not with a stack trace.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {

@@ -4,6 +4,8 @@ import type { Context } from './context.js';
 import type { GlobalOptions } from './global-options.js';
 import { chooseLang, type Lang, messagesFor, type Messages } from './i18n/index.js';
 import { Invocation } from './invocation.js';
+import { fieldsOf } from './output/display.js';
+import { checkJsonTaker } from './output/json-select.js';
 
 /** A command's work: gets the invocation and the positional arguments, returns the exit code. */
 export type CommandAction = (inv: Invocation, args: unknown[], command: Command) => Promise<number>;
@@ -26,7 +28,9 @@ export class RunState {
   bind(command: Command, fn: CommandAction): Command {
     return command.action(async (...args: unknown[]) => {
       const cmd = args[args.length - 1] as Command;
-      this.invocation = new Invocation(this.ctx, cmd.optsWithGlobals<GlobalOptions>(), this.lang);
+      const globals = cmd.optsWithGlobals<GlobalOptions>();
+      checkJsonTaker(cmd, fieldsOf(globals.json), globals.jq, this.m);
+      this.invocation = new Invocation(this.ctx, globals, this.lang);
       this.exitCode = await fn(this.invocation, args.slice(0, -2), cmd);
     });
   }

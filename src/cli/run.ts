@@ -6,9 +6,11 @@ import { langSetting } from './config/lang-setting.js';
 import { chooseLang } from './i18n/index.js';
 import { RunState } from './run-state.js';
 
-export async function runCli(argv: readonly string[], ctx: Context): Promise<number> {
-  const run = new RunState(ctx, chooseLang(argv, ctx.env, langSetting(argv, ctx.env, ctx.configPath)));
+export async function runCli(given: readonly string[], ctx: Context): Promise<number> {
+  const run = new RunState(ctx, chooseLang(given, ctx.env, langSetting(given, ctx.env, ctx.configPath)));
   try {
+    // `--json WORD`: WORD is the fields, or stays a positional argument (output/json-fields.ts).
+    const argv = given.includes('--json') ? (await import('./output/json-fields.js')).jsonArgv(given) : given;
     const program = await buildProgram(run, argv);
     await program.parseAsync([...argv], { from: 'user' });
     return run.exitCode;

@@ -69,7 +69,10 @@ describe('a code without a documented meaning', () => {
     run.h.base.reply({
       json: [{ confirma_operacao: 6, mensagem_erro: 'agenda parcial', cd_local: 101, nm_local: 'Clínica Sul' }],
     });
-    const r = await run.h.run(callArgv(locations, sampleParams(locations)));
+    const r = await run.h.run(callArgv(locations, sampleParams(locations)), {
+      tty: { stdout: true },
+      env: { NO_COLOR: '1' },
+    });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/101 +│ Clínica Sul/);
     expect(r.stderr).toBe('error: the service answered confirma_operacao 6 (meaning not documented): agenda parcial\n');

@@ -62,10 +62,10 @@ describe("the commands run their module's hooks", () => {
   ];
   const datesArgv = ['schedule', 'dates', '--cd-local', '101', '--prest-cod-svc-card', '9001'];
 
-  it("render: the table of schedule dates is its module's (a calendar); csv stays derived", async () => {
+  it("render: the table of schedule dates on a terminal is its module's (a calendar); csv and a pipe's lines stay derived", async () => {
     const render = vi.spyOn(dates, 'render');
     h.base.reply({ json: free });
-    const table = await h.run(datesArgv);
+    const table = await h.run(datesArgv, { tty: { stdout: true } });
     expect(table.code, table.stderr).toBe(0);
     expect(render).toHaveBeenCalledTimes(1);
     expect(render.mock.calls[0]![0]).toEqual(free);
@@ -75,6 +75,10 @@ describe("the commands run their module's hooks", () => {
     const csv = await h.run(['-o', 'csv', ...datesArgv]);
     expect(render).toHaveBeenCalledTimes(1);
     expect(csv.stdout.trim().split(/\r?\n/)).toEqual(['data_consulta', '2026-03-03', '2026-04-07']);
+
+    const piped = await h.run(datesArgv);
+    expect(render).toHaveBeenCalledTimes(1);
+    expect(piped.stdout).toBe('2026-03-03\n2026-04-07\n');
   });
 
   it("confirm: schedule cancel's question is worded by its module, from the validated parameters", async () => {

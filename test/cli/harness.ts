@@ -23,6 +23,8 @@ export interface RunOptions {
   readonly env?: Env;
   readonly stdin?: string;
   readonly tty?: ContextParts['tty'];
+  /** The terminal's size (for a run with tty.stdout: tables fit its columns, the pager starts past its rows). */
+  readonly screen?: ContextParts['screen'];
   readonly signal?: AbortSignal;
   readonly prompter?: ContextParts['prompter'];
   /** The wall clock's instant for this run (the day that `hoje` names); the system's by default. */
@@ -89,6 +91,7 @@ export async function startHarness(env: Env = {}): Promise<Harness> {
           ...options.env,
         },
         tty: { stdin: false, stdout: false, stderr: false, ...options.tty },
+        ...(options.screen ? { screen: options.screen } : {}),
         clock: options.today ? { ...clock, date: () => options.today! } : clock,
         createClient: async (clientOptions) => {
           const client = createClient(clientOptions);

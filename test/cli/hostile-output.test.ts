@@ -15,7 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogue, sampleParams, type Operation, type Row } from '../../src/catalogue/index.js';
 import { HOSTILE, hostileRecord, rawControl } from '../helpers/hostile.js';
 import { callArgv } from './argv.js';
-import { startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness, type RunOptions } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -32,8 +32,8 @@ function answer(reply: Parameters<Harness['base']['reply']>[0]): void {
 }
 
 /** Runs the operation's call with `format` flags and checks that neither stream holds a raw control character. */
-async function runSafe(op: Operation, format: readonly string[]) {
-  const r = await h.run([...format, ...argv(op)]);
+async function runSafe(op: Operation, format: readonly string[], options: RunOptions = {}) {
+  const r = await h.run([...format, ...argv(op)], options);
   expect(rawControl(r.stdout), 'stdout').toBeUndefined();
   expect(rawControl(r.stderr), 'stderr').toBeUndefined();
   return r;
@@ -46,11 +46,32 @@ describe.each(withText.map((op) => [op.id, op] as const))('%s records', (_id, op
   const { record, planted } = hostileRecord(op);
   const columns = planted.filter((p) => p.group === undefined);
 
-  it('table: every planted text shown visibly, no raw control character', async () => {
+  it('table on a terminal: every planted text shown visibly, no raw control character', async () => {
     answer({ json: [record] });
-    const r = await runSafe(op, []);
+    // Wide enough that no planted text is wrapped; colour off, so any raw control character would be the service's.
+    const r = await runSafe(op, [], { tty: { stdout: true }, screen: { columns: 5000 }, env: { NO_COLOR: '1' } });
     expect(r.code, r.stderr).toBe(0);
     for (const p of planted) expect(r.stdout, p.path).toContain(p.shown);
+  });
+
+  it('table into a pipe: one line a record, every planted field shown visibly, no raw control character', async () => {
+    answer({ json: [record] });
+    const r = await h.run(argv(op));
+    expect(r.code, r.stderr).toBe(0);
+    expect(rawControl(r.stderr), 'stderr').toBeUndefined();
+    // The TABs left are the separators: the data's were shown as \t.
+    expect(rawControl(r.stdout.replace(/\t/g, '')), 'stdout').toBeUndefined();
+    const created = op.response.creates;
+    const lines = r.stdout.split('\n');
+    expect(lines.at(-1)).toBe('');
+    if (created !== undefined) {
+      expect(lines).toHaveLength(record[created] === undefined ? 1 : 2);
+      return;
+    }
+    expect(lines).toHaveLength(2);
+    const fields = [...Object.keys(op.response.fields), ...Object.keys(op.response.groups ?? {})];
+    expect(lines[0]!.split('\t')).toHaveLength(fields.filter((f) => record[f] !== undefined).length);
+    for (const p of columns) expect(lines[0], p.path).toContain(p.shown);
   });
 
   it('csv: cells shown visibly and guarded against formulas, no raw control character', async () => {
@@ -119,6 +140,7 @@ it('only the output layer writes to the terminal: every other module goes throug
     ['main.ts', 'flushing the streams'],
     ['batch/progress.ts', "the progress bar's own redraw"],
     ['commands/schedule/book/steps.ts', 'the calendar: digits of dates only'],
+    ['output/pager.ts', 'the output as made, when the pager cannot start'],
   ]);
   const root = fileURLToPath(new URL('../../src/cli/', import.meta.url));
   const writers = readdirSync(root, { recursive: true, encoding: 'utf8' })

@@ -15,9 +15,13 @@ import {
   type Row,
 } from '../../src/catalogue/index.js';
 import type { RecordedRequest } from '../helpers/fake-service.js';
-import { WIDE } from '../../src/cli/output/table.js';
+import displayWidth from 'string-width';
+import { messagesFor } from '../../src/cli/i18n/index.js';
 import { callArgv } from './argv.js';
 import { startHarness, type Harness } from './harness.js';
+
+/** The English labels of the spec's fields (the message catalogue is their one source). */
+const english = messagesFor('en').labels;
 
 let h: Harness;
 beforeAll(async () => {
@@ -117,10 +121,11 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
     expect(JSON.parse(r.stdout)).toEqual([record]);
   });
 
-  it('prints a table of the data fields (or says what happened when there are none)', async () => {
+  it('on a terminal, prints a table of the data fields under their labels (or says what happened when there are none)', async () => {
     h.test.reply({ json: [record] });
     h.base.reply({ json: [record] });
-    const r = await h.run(argv(op));
+    // Wide enough for every table's natural width: no label or value is wrapped.
+    const r = await h.run(argv(op), { tty: { stdout: true }, screen: { columns: 1000 }, env: { NO_COLOR: '1' } });
     expect(r.code, r.stderr).toBe(0);
     if (op.id === 'schedule.dates') {
       // Free dates are shown as a month calendar (src/cli/output/calendar.ts, tested in test/interactive).
@@ -136,19 +141,36 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
       expect(r.stderr).not.toContain('request OK');
       return;
     }
-    // A narrow table has the fields in its header line; a wide one is expanded: one line per field.
+    // A table has the labels in its header line; an expanded one a line per field, its label first.
     const lines = r.stdout.split('\n');
-    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(WIDE);
-    for (const f of fields) {
-      if (lines[1]!.includes(f)) continue;
-      expect(
-        lines.some((l) => l.startsWith(`│ ${f} `) && l.includes(String(record[f]))),
-        `expanded line of ${f}`,
-      ).toBe(true);
-    }
-    for (const f of fields) expect(r.stdout).toContain(String(record[f]));
+    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(1000);
+    for (const f of fields) expect(r.stdout, f).toContain(english.fields[f as keyof typeof english.fields]);
+    // (A date and its time are joined by a no-break space.)
+    for (const f of fields) expect(r.stdout.replace(/\u00a0/g, ' ')).toContain(String(record[f]));
     expect(r.stdout).not.toContain('confirma_operacao');
-    for (const name of Object.keys(op.response.groups ?? {})) expect(r.stdout).toContain(`[${name}]`);
+    for (const name of Object.keys(op.response.groups ?? {}))
+      expect(r.stdout).toContain(english.fields[name as keyof typeof english.fields]);
+  });
+
+  it('into a pipe, prints one tab-separated line per record without header (or the id it created alone)', async () => {
+    h.test.reply({ json: [record] });
+    h.base.reply({ json: [record] });
+    const r = await h.run(argv(op));
+    expect(r.code, r.stderr).toBe(0);
+    const created = op.response.creates;
+    if (created !== undefined) {
+      expect(r.stdout).toBe(record[created] === undefined ? '' : `${String(record[created])}\n`);
+      return;
+    }
+    const columns = [...Object.keys(op.response.fields), ...Object.keys(op.response.groups ?? {})].filter(
+      (f) => record[f] !== undefined,
+    );
+    if (columns.length === 0) {
+      expect(r.stdout).toBe('');
+      return;
+    }
+    const text = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+    expect(r.stdout).toBe(`${columns.map((c) => text(record[c])).join('\t')}\n`);
   });
 
   if (op.response.envelope === 'none') {

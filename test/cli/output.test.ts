@@ -30,21 +30,41 @@ const registration: Row = {
 describe('registration show', () => {
   beforeEach(() => h.test.reply({ json: [registration] }));
 
-  it('table: the record, then [endereco] and [contato] as tables of their own', async () => {
-    const r = await h.run(['registration', 'show', card]);
+  it('table on a terminal: the record, then its addresses and contact as tables of their own, under labels', async () => {
+    const r = await h.run(['registration', 'show', card], {
+      tty: { stdout: true },
+      // As wide as the record's 15 columns need: each label on one line.
+      screen: { columns: 400 },
+      env: { NO_COLOR: '1' },
+    });
     expect(r.code, r.stderr).toBe(0);
-    const main = r.stdout.indexOf('situacao');
-    const addresses = r.stdout.indexOf('[endereco]');
-    const contact = r.stdout.indexOf('[contato]');
+    const main = r.stdout.indexOf('Registration state');
+    const addresses = r.stdout.indexOf('\nAddresses\n');
+    const contact = r.stdout.indexOf('\nContact\n');
     expect(main).toBeGreaterThanOrEqual(0);
     expect(addresses).toBeGreaterThan(main);
     expect(contact).toBeGreaterThan(addresses);
     const addressTable = r.stdout.slice(addresses, contact);
-    expect(addressTable).toContain('logradouro');
+    expect(addressTable).toContain('Street');
     expect(addressTable).toContain('Rua Um');
     expect(addressTable).toContain('Rua Dois');
+    expect(r.stdout.slice(contact)).toContain('E-mail address');
     expect(r.stdout.slice(contact)).toContain(String((registration['contato'] as Row)['email']));
     expect(r.stdout.slice(0, addresses)).not.toContain('Rua Um');
+    expect(r.stdout).not.toContain('situacao');
+  });
+
+  it('table into a pipe: one tab-separated line per record, no header, the groups as JSON fields', async () => {
+    const r = await h.run(['registration', 'show', card]);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toBe('');
+    const fields = lines[0]!.split('\t');
+    expect(fields).toHaveLength(Object.keys(show.response.fields).length + 2);
+    expect(fields[10]).toBe('Souza, "Ana"');
+    expect(JSON.parse(fields.at(-2)!)).toEqual(registration['endereco']);
+    expect(JSON.parse(fields.at(-1)!)).toEqual(registration['contato']);
   });
 
   it('csv: a header of field names, quoted values, groups as JSON cells', async () => {
@@ -89,7 +109,8 @@ describe('colour', () => {
     ['a TTY with FORCE_COLOR=0', { FORCE_COLOR: '0' }, { stdout: true }, false],
     ['NO_COLOR and FORCE_COLOR', { NO_COLOR: '1', FORCE_COLOR: '1' }, { stdout: true }, false],
   ])('on %s: escape codes %s', async (_what, env, tty, colored) => {
-    const r = await h.run(argv, { env, tty });
+    // Tables drawn for a person whether or not stdout is a terminal, so that only colour differs.
+    const r = await h.run(argv, { env: { COOPCTL_FORCE_TTY: '1', ...env }, tty });
     expect(r.code).toBe(0);
     expect(r.stdout.includes(ESC)).toBe(colored);
   });
@@ -119,7 +140,7 @@ describe('verbose and quiet', () => {
     expect(lines[0]).toBe(`> GET ${h.test.url}${show.path}?usuario_cartao=${'*'.repeat(13)}${card.slice(-4)}`);
     expect(lines[1]).toMatch(/^< 200 OK \(application\/json, \d+ bytes\) in \d+ ms$/);
     expect(r.stderr).not.toContain(card);
-    expect(r.stdout).toContain('situacao');
+    expect(r.stdout).toContain('Souza, "Ana"');
   });
 
   it('-v traces retries', async () => {

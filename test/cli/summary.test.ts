@@ -1,6 +1,7 @@
 /** `record summary <card>`: every read of the catalogue's record area, concurrently, one section each. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { catalogue, sampleRecord, type Row } from '../../src/catalogue/index.js';
+import displayWidth from 'string-width';
+import { catalogue, operation, sampleRecord, type Row } from '../../src/catalogue/index.js';
 import type { CannedReply, RecordedRequest } from '../helpers/fake-service.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -32,13 +33,65 @@ describe('record summary', () => {
     expect(h.test.requests).toHaveLength(0);
   });
 
-  it('prints one section per read, in catalogue order, each with its table', async () => {
+  it('into a pipe: one tab-separated line per record, its section first, in catalogue order', async () => {
     h.base.reply(byPath());
     const r = await h.run(['record', 'summary', card]);
-    const starts = sections.map((op) => r.stdout.indexOf(`${op.command[1]}\n`));
-    expect(starts.every((s) => s >= 0)).toBe(true);
-    expect([...starts].sort((a, b) => a - b)).toEqual(starts);
-    for (const op of sections) for (const f of Object.keys(op.response.fields)) expect(r.stdout).toContain(f);
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.map((l) => l.split('\t')[0])).toEqual(sections.map((op) => op.command[1]));
+    lines.forEach((line, i) => {
+      const record = sampleRecord(sections[i]!);
+      const values = Object.keys(sections[i]!.response.fields).map((f) => String(record[f]));
+      expect(line).toBe([sections[i]!.command[1], ...values].join('\t'));
+    });
+    // The name of the opening is for a terminal: the registration is not read.
+    expect(h.test.requests).toHaveLength(0);
+  });
+
+  it('on a terminal: opens with the name and card and a count per section, then a titled table each', async () => {
+    h.base.reply(byPath({ plans: { json: [{ confirma_operacao: 3, mensagem_erro: 'none' }] } }));
+    h.test.reply({ json: [{ ...sampleRecord(operation('registration.show')), nome: 'Ana Beatriz Souza' }] });
+    const r = await h.run(['record', 'summary', card], {
+      tty: { stdout: true },
+      screen: { columns: 80 },
+      env: { NO_COLOR: '1' },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines.slice(0, 7)).toEqual([
+      `Ana Beatriz Souza · card ${card}`,
+      '  Allergies          1 record',
+      '  Certificates       1 record',
+      '  Exams              1 record',
+      '  Medications        1 record',
+      '  Therapeutic plans  no result',
+      '  Problems           1 record',
+    ]);
+    const titles = ['Allergies', 'Certificates', 'Exams', 'Medications', 'Therapeutic plans', 'Problems'];
+    const starts = titles.map((t) => lines.indexOf(t));
+    expect(starts.every((at) => at > 7)).toBe(true);
+    expect([...starts].sort((x, y) => x - y)).toEqual(starts);
+    expect(lines[starts[4]! + 1]).toBe('(no result)');
+    expect(r.stdout).toContain('Adverse reactions');
+    for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(80);
+    expect(h.test.requests.map((q) => q.url.searchParams.get('usuario_cartao'))).toEqual([card]);
+  });
+
+  it('on a terminal, in Portuguese, and without the name when the registration cannot be read', async () => {
+    h.base.reply(byPath());
+    h.test.reply({ json: [{ confirma_operacao: 3, mensagem_erro: 'cartão desconhecido' }] });
+    const r = await h.run(['--lang', 'pt-BR', 'record', 'summary', card], {
+      tty: { stdout: true },
+      env: { NO_COLOR: '1' },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n').slice(0, 3)).toEqual([
+      `cartão ${card} (cadastro não lido)`,
+      '  Alergias             1 registro',
+      '  Atestados            1 registro',
+    ]);
+    expect(r.stdout).toContain('\nPlanos terapêuticos\n');
+    expect(r.stdout).toContain('Reações adversas');
   });
 
   it('json: an object of the records of each section', async () => {
@@ -61,7 +114,8 @@ describe('record summary', () => {
     h.base.reply(byPath({ allergies: { json: [{ confirma_operacao: 3, mensagem_erro: 'none' }] } }));
     const r = await h.run(['record', 'summary', card]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('allergies\n(no result)');
+    expect(r.stdout).not.toMatch(/^allergies\t/m);
+    expect(r.stdout).toMatch(/^certificates\t/m);
     expect(r.stderr).toBe('');
   });
 
@@ -75,7 +129,17 @@ describe('record summary', () => {
     const r = await h.run(['record', 'summary', card]);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('error: exams: the request failed: exam system down\n');
-    expect(r.stdout).toContain('medicamento');
+    expect(r.stdout).toMatch(/^medications\t/m);
+  });
+
+  it('on a terminal, a section that failed is counted as not read, and its error follows on stderr', async () => {
+    h.base.reply(byPath({ exams: { json: [{ confirma_operacao: 4, mensagem_erro: 'exam system down' }] } }));
+    h.test.reply({ json: [sampleRecord(operation('registration.show'))] });
+    const r = await h.run(['record', 'summary', card], { tty: { stdout: true }, env: { NO_COLOR: '1' } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('\n  Exams              not read: see the error below\n');
+    expect(r.stdout).toContain('\nExams\n(not read: see the error below)\n');
+    expect(r.stderr).toBe('error: exams: the request failed: exam system down\n');
   });
 
   it('exits 4 when a section could not be read, still printing the others', async () => {
@@ -85,7 +149,7 @@ describe('record summary', () => {
     expect(r.stderr).toMatch(
       /^error: plans: GET .*buscaplanoterapeutico answered HTTP 200 \(text\/html\): the body is not JSON\n$/,
     );
-    expect(r.stdout).toContain('categoria');
+    expect(r.stdout).toMatch(/^allergies\t/m);
   });
 
   it.each([

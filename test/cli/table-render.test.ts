@@ -2,11 +2,17 @@
  * The box tables (src/cli/output/box.ts) draw what cli-table3 drew before
  * them, character for character (cli-table3 is the reference here: accents,
  * wide characters, emoji, cells of several lines, empty cells, colour on and
- * off; rows and columns, expanded records, the compact form: a header, no rules);
- * and 5,000 records come out as one complete, aligned table. How fast is
- * bench/p7-table.mjs's business, not a test's.
+ * off; rows and columns, expanded records, the compact form: a header, no rules),
+ * and, narrowed to a terminal's width, wrap cells on spaces as cli-table3's
+ * `wordWrap` does with the same column widths. For any text and width, no
+ * line is wider than the width and no character of a value is lost (a word
+ * wider than its column is cut across lines; only the labels of an expanded
+ * record are cut short, with `…`). 5,000 records come out as one complete,
+ * aligned table. How fast is bench/p7-table.mjs's business, not a test's.
  */
 import Table from 'cli-table3';
+import fc from 'fast-check';
+import displayWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { box } from '../../src/cli/output/box.js';
 import { cellText } from '../../src/cli/output/cells.js';
@@ -33,7 +39,45 @@ const reference = {
       })
       .join('');
   },
+  /** cli-table3 with fixed column widths and word wrapping. */
+  wrapped(head: readonly string[], cells: readonly (readonly string[])[], colWidths: number[]): string {
+    const t = new Table({ head: [...head], colWidths, wordWrap: true, style: { head: [], border: [] } });
+    for (const row of cells) t.push([...row]);
+    return `${t.toString()}\n`;
+  },
 };
+
+/** The cells of each record, in the columns' order. */
+const cellsOf = (columns: readonly string[], rows: readonly Row[]) =>
+  rows.map((row) => columns.map((c) => cellText(row[c])));
+
+/** The column widths of a drawn table, read from its top rule. */
+const drawnWidths = (out: string) =>
+  out
+    .split('\n')[0]!
+    .slice(1, -1)
+    .split('┬')
+    .map((s) => s.length);
+
+/** The text down each column of each block between rules, spaces dropped: what a cell's lines hold, joined. */
+function columnTexts(out: string): string[] {
+  const texts: string[] = [];
+  let block: string[] = [];
+  for (const line of out.split('\n')) {
+    if (!line.startsWith('│')) {
+      texts.push(...block);
+      block = [];
+      continue;
+    }
+    line
+      .split('│')
+      .slice(1, -1)
+      .forEach((piece, i) => {
+        block[i] = (block[i] ?? '') + piece.replace(/\s/g, '');
+      });
+  }
+  return texts;
+}
 
 const narrow: Row[] = [
   { nome: 'José Conceição', cidade: '東京都', obs: 'linha 1\nlinha 2\nlinha 3', n: 12 },
@@ -61,13 +105,13 @@ describe.each([
 
   it('rows and columns, a rule between rows', () => {
     const columns = Object.keys(narrow[0]!);
-    const out = table(columns, narrow, style);
+    const out = table(columns, cellsOf(columns, narrow), style);
     expect(out).toBe(reference.rows(columns, narrow, style));
   });
 
-  it('a table wider than WIDE: one field/value table per record', () => {
+  it('without a width, a table wider than WIDE: one field/value table per record', () => {
     const columns = Object.keys(wide[0]!);
-    const out = table(columns, wide, style);
+    const out = table(columns, cellsOf(columns, wide), style);
     expect(out.split('\n')[0]!.length).toBeLessThan(WIDE * 2);
     expect(out).toBe(reference.expanded(columns, wide, style));
   });
@@ -83,7 +127,88 @@ describe.each([
   });
 });
 
-describe('5,000 records', () => {
+describe('tables that fit the terminal', () => {
+  let plain: Style;
+  beforeAll(async () => {
+    plain = await loadStyle(false);
+  });
+
+  it('a table that fits is drawn as it is, whatever the width', () => {
+    const columns = Object.keys(narrow[0]!);
+    expect(table(columns, cellsOf(columns, narrow), plain, 80)).toBe(reference.rows(columns, narrow, plain));
+  });
+
+  it('narrowed: exactly the width, cells wrapped on spaces as cli-table3 wraps them with the same column widths', () => {
+    const head = ['Appointment', 'Description of the problem', 'Provider'];
+    const cells = [
+      ['880001', 'recurrent headache with nausea since the last winter holidays', 'Dra. Ana Souza'],
+      ['880002', 'follow-up of the treatment', 'Dr. João Pereira da Silva'],
+    ];
+    const out = table(head, cells, plain, 50);
+    expect(out.split('\n').every((l) => l === '' || displayWidth(l) === 50)).toBe(true);
+    const widths = drawnWidths(out);
+    expect(widths.reduce((a, b) => a + b, 4)).toBe(50);
+    expect(out).toBe(reference.wrapped(head, cells, widths));
+  });
+
+  it('too narrow for every column to keep its longest word: expanded, labels cut with … past 40% of the width', () => {
+    const head = ['Appointment', 'Provider cooperative of the appointment', 'Date'];
+    const cells = [['880001', '1', '2026-12-01']];
+    const out = table(head, cells, plain, 30);
+    expect(out).toBe(
+      [
+        '┌────────────┬────────────┐',
+        '│ Appointme… │ 880001     │',
+        '│ Provider … │ 1          │',
+        '│ Date       │ 2026-12-01 │',
+        '└────────────┴────────────┘',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('a word wider than its column is cut across lines, not lost', () => {
+    const url = 'https://example.com/atestados/2026/12/01/0001.pdf';
+    const out = box({ rows: [['URL', url]], rules: false, width: 30 }, plain);
+    const pieces = out
+      .split('\n')
+      .slice(1, -2)
+      .map((l) => l.split('│')[2]!.trim());
+    expect(pieces.join('')).toBe(url);
+    for (const l of out.split('\n')) expect(displayWidth(l)).toBeLessThanOrEqual(30);
+  });
+
+  /** Words of letters, accents, wide characters and emoji; cells of a few words, some long, some with line breaks. */
+  const word = fc.oneof(
+    fc.stringMatching(/^[a-zçãé]{1,12}$/),
+    fc.constantFrom('東京都', '🏥', '👩‍⚕️', '🇧🇷', 'José', 'https://example.com/a/very/long/path/file.pdf'),
+  );
+  const cell = fc.array(word, { minLength: 0, maxLength: 8 }).map((ws) => ws.join(' '));
+  const record = (n: number) => fc.array(cell, { minLength: n, maxLength: n });
+
+  it('for any cells and width, no line is wider than the width and every character of each cell is kept', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 20, max: 120 }),
+        fc.integer({ min: 1, max: 4 }),
+        (n, width, count) => {
+          const rows = fc.sample(record(n), { numRuns: count, seed: width * 7 + n });
+          const head = Array.from({ length: n }, (_, i) => `Column ${i + 1}`);
+          const out = table(head, rows, plain, width);
+          for (const line of out.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(width);
+          // Every value's characters, in order, down its column (an expanded record's labels may be cut, its values never).
+          const columns = columnTexts(out);
+          for (const row of rows)
+            for (const c of row) expect(columns.some((text) => text.includes(c.replace(/\s/g, '')))).toBe(true);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('5,000 records on a terminal', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness();
@@ -99,12 +224,13 @@ describe('5,000 records', () => {
 
   it('one table: every record on its own line, in order, every line as wide as the others', async () => {
     h.base.reply({ json: records });
-    const r = await h.run(callArgv(op, sampleParams(op)));
+    const r = await h.run(callArgv(op, sampleParams(op)), { tty: { stdout: true }, env: { NO_COLOR: '1' } });
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines.pop()).toBe('');
     // Top rule, header, rule; then each record and a rule after all but the last; then the bottom rule.
     expect(lines).toHaveLength(3 + 5000 + 4999 + 1);
+    expect(lines[1]).toMatch(/^│ Service location +│ Location name +│$/);
     const widths = new Set(lines.map((l) => [...l].length));
     expect([...widths]).toHaveLength(1);
     const rows = lines.filter((_, i) => i >= 3 && i % 2 === 1);
@@ -117,5 +243,12 @@ describe('5,000 records', () => {
     // The column borders stand at the same places on every line, rules included.
     const borders = (line: string) => [...line].flatMap((c, i) => ('│┼┬┴├┤┌┐└┘'.includes(c) ? [i] : [])).join();
     expect(new Set(lines.map(borders))).toEqual(new Set([borders(lines[0]!)]));
+  });
+
+  it('into a pipe: 5,000 lines of two tab-separated fields', async () => {
+    h.base.reply({ json: records });
+    const r = await h.run(callArgv(op, sampleParams(op)));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(records.map((rec) => `${rec.cd_local}\t${rec.nm_local}\n`).join(''));
   });
 });

@@ -71,13 +71,16 @@ describe(`bin/coopctl (LANG=${process.env['LANG']})`, () => {
       expect(r.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
   });
 
-  it('reads a registration record: table without colour on a pipe, then JSON', async () => {
+  it('reads a registration record: tab-separated without colour or box on a pipe, then JSON', async () => {
     const op = operation('registration.show');
     service.reply({ json: [sampleRecord(op)] });
     const table = await coopctl(commandLine(op, sampleParams(op)), { TERM: 'xterm-256color' });
     expect(table.code, table.stderr).toBe(0);
-    expect(table.stdout).toContain('[endereco]');
+    const [line, end] = table.stdout.split('\n');
+    expect(end).toBe('');
+    expect(JSON.parse(line!.split('\t').at(-2)!)).toEqual(sampleRecord(op)['endereco']);
     expect(table.stdout).not.toContain('\u001b[');
+    expect(table.stdout).not.toMatch(/[│┌]/);
     const json = await coopctl(['--json', ...commandLine(op, sampleParams(op))]);
     expect(JSON.parse(json.stdout)).toEqual([sampleRecord(op)]);
     expect(service.requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([`GET ${op.path}`, `GET ${op.path}`]);

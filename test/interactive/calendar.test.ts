@@ -75,9 +75,9 @@ describe('schedule dates output', () => {
   }));
   const argv = ['schedule', 'dates', '--cd-local', '101', '--prest-cod-svc-card', '9001'];
 
-  it('table output is the calendar', async () => {
+  it('table output on a terminal is the calendar', async () => {
     h.base.reply({ json: records });
-    const r = await h.run(argv);
+    const r = await h.run(argv, { tty: { stdout: true }, env: { NO_COLOR: '1' } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('March 2026');
     expect(r.stdout).toContain('April 2026');
@@ -86,9 +86,29 @@ describe('schedule dates output', () => {
     expect(r.stdout).not.toContain('\u001b[');
   });
 
+  it('in Portuguese: month and weekday names from Intl, the legend in DD/MM/AAAA', async () => {
+    h.base.reply({ json: records });
+    const r = await h.run(['--lang', 'pt-BR', ...argv], { tty: { stdout: true }, env: { NO_COLOR: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n').slice(0, 4)).toEqual([
+      '       março de 2026',
+      'dom seg ter qua qui sex sáb',
+      '  1   2  [3] [4]  5   6   7',
+      '  8   9  10  11  12  13  14',
+    ]);
+    expect(r.stdout).toContain('\n       abril de 2026\n');
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('[dd] horários livres: 3 datas, de 03/03/2026 a 07/04/2026');
+  });
+
+  it('into a pipe: the dates, one a line', async () => {
+    h.base.reply({ json: records });
+    const r = await h.run(argv);
+    expect(r.stdout).toBe('2026-03-03\n2026-03-04\n2026-04-07\n');
+  });
+
   it('with FORCE_COLOR the marks are coloured', async () => {
     h.base.reply({ json: records });
-    const r = await h.run(argv, { env: { FORCE_COLOR: '1' } });
+    const r = await h.run(argv, { tty: { stdout: true }, env: { FORCE_COLOR: '1' } });
     expect(r.stdout).toContain('\u001b[');
     expect(strip(r.stdout)).toContain(' [3] [4]');
   });

@@ -154,6 +154,8 @@ describe('against a fake service', () => {
         ]),
       ),
       env: { NO_COLOR: '1' },
+      // Wide enough for the results table's rows on one line each.
+      screen: { columns: 160 },
     });
     expect(r.code, r.stderr).toBe(0);
     const sent = received(h);

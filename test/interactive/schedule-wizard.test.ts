@@ -116,7 +116,7 @@ describe('schedule book <card>: the beneficiary first', () => {
     expect(r.stderr).toContain(`  name      ${String(person['nome'])}`);
     expect(r.stderr).toContain('  provider  Clínica Coop Saúde — Clínica Geral (9001)');
 
-    const id = /cd_evento[^\d]+(\d+)/s.exec(r.stdout)?.[1];
+    const id = /Appointment[^\d]+(\d+)/s.exec(r.stdout)?.[1];
     expect(id, r.stdout).toBeDefined();
     expect(r.stderr).toContain(`Booked appointment ${id} for ${String(person['nome'])}`);
     const booked = (await appointments()).find((a) => String(a['cd_evento']) === id);

@@ -52,12 +52,17 @@ export class Tmux {
   }
 
   /**
-   * Starts `argv` in a new 200×50 session with exactly `env` (and the PATH of
-   * this process unless `env` gives one): nothing of the machine's or the tmux
-   * server's environment (LANG, LC_ALL, COOPCTL_*) reaches coopctl. The shell
-   * then prints `__EXIT__ <code>` and keeps the pane.
+   * Starts `argv` in a new session (200×50 unless `size` says) with exactly
+   * `env` (and the PATH of this process unless `env` gives one): nothing of the
+   * machine's or the tmux server's environment (LANG, LC_ALL, COOPCTL_*)
+   * reaches coopctl. The shell then prints `__EXIT__ <code>` and keeps the pane.
    */
-  async start(name: string, argv: readonly string[], env: Readonly<Record<string, string>>): Promise<Pane> {
+  async start(
+    name: string,
+    argv: readonly string[],
+    env: Readonly<Record<string, string>>,
+    size: { readonly columns: number; readonly rows: number } = { columns: 200, rows: 50 },
+  ): Promise<Pane> {
     const exact = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...env };
     const assignments = Object.entries(exact).map(([k, v]) => `${k}=${shellQuote(v)}`);
     const command = `env -i ${assignments.join(' ')} ${argv.map(shellQuote).join(' ')}; echo "__EXIT__ $?"; sleep 3600`;
@@ -66,9 +71,9 @@ export class Tmux {
       'new-session',
       '-d',
       '-x',
-      '200',
+      String(size.columns),
       '-y',
-      '50',
+      String(size.rows),
       '-s',
       name,
       command,

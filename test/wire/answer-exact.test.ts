@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { checkResponse, operation } from '../../src/catalogue/index.js';
 import { parseJson } from '../../src/client/json.js';
-import { startHarness, type Harness } from '../cli/harness.js';
+import { startHarness, type Harness, type RunOptions } from '../cli/harness.js';
 
 const CD_LOCAL = '123456789012345678';
 const PROVIDER = '987654321098765432';
@@ -45,16 +45,20 @@ describe('an 18-digit answer value is printed exactly in every format', () => {
   afterAll(() => h.close());
   beforeEach(() => h.reset());
 
-  const locations = async (format: string) => {
+  const locations = async (format: string, options: RunOptions = {}) => {
     h.base.reply({ raw: LOCATIONS, headers: { 'content-type': 'application/json' } });
-    const r = await h.run(['schedule', 'locations', '--prest-cod-svc-card', PROVIDER, '-o', format]);
+    const r = await h.run(['schedule', 'locations', '--prest-cod-svc-card', PROVIDER, '-o', format], options);
     expect(r.code, r.stderr).toBe(0);
     return r.stdout;
   };
 
-  it('table', async () => {
-    const out = await locations('table');
+  it('table on a terminal', async () => {
+    const out = await locations('table', { tty: { stdout: true }, env: { NO_COLOR: '1' } });
     expect(out).toMatch(new RegExp(`│ ${CD_LOCAL} +│ Unidade Paulista +│`));
+  });
+
+  it('table into a pipe', async () => {
+    expect(await locations('table')).toBe(`${CD_LOCAL}\tUnidade Paulista\n`);
   });
 
   it('csv', async () => {

@@ -28,6 +28,7 @@ const postalAddress = {
 const enrolled = <const N extends string>(name: N, help: string) => ({
   fields: rec.createdId(name, help),
   envelope: 'optional' as const,
+  creates: name,
 });
 export const enrol = [
   define({
@@ -46,7 +47,7 @@ export const enrol = [
       origem: req(r.text(2, 1, 'WB'), 'contract origin'),
       coparticipacao_opcao_id: opt(r.int(1, 10, '1'), 'co-payment option'),
     },
-    response: { fields: rec.contractCreated, envelope: 'optional' },
+    response: { fields: rec.contractCreated, envelope: 'optional', creates: 'contrato_id' },
   }),
   define({
     name: 'contrato/search',
@@ -112,7 +113,7 @@ export const enrol = [
       altura: opt(r.int(1, 3, '175'), 'height (cm)'),
       grau_dependencia: req(codes.dependencyDegree, 'dependency degree'),
     },
-    response: { fields: rec.beneficiaryCreated, envelope: 'optional' },
+    response: { fields: rec.beneficiaryCreated, envelope: 'optional', creates: 'beneficiario_id' },
   }),
   define({
     name: 'beneficiario/contato',

@@ -29,7 +29,7 @@ export const notify = [
         'card of the beneficiary who uses the device (coopctl extension, see docs/decisions.md)',
       ),
     },
-    response: { fields: rec.deviceRegistered, envelope: 'required' },
+    response: { fields: rec.deviceRegistered, envelope: 'required', creates: 'id' },
   }),
   define({
     name: 'alteradispositivo',

@@ -82,6 +82,10 @@ export const schedule = [
     },
     checks: [laterSameDay('dt_hr_inicio', 'dt_hr_fim')],
     // The new appointment's code, typed as the spec types cd_evento (§2.4: up to 18 digits).
-    response: { fields: rec.createdId('cd_evento', 'appointment event code created', 18), envelope: 'required' },
+    response: {
+      fields: rec.createdId('cd_evento', 'appointment event code created', 18),
+      envelope: 'required',
+      creates: 'cd_evento',
+    },
   }),
 ] as const;

@@ -56,7 +56,7 @@ async function list(inv: Invocation): Promise<number> {
     inv.format === 'table'
       ? settingKeys.map((key, i) => ({ ...rows[i]!, source: inv.m.config.origin(resolved[key]) }))
       : rows;
-  inv.out(await renderRows(['key', 'value', 'source'], shown, inv.format, await inv.style('stdout')));
+  inv.out(await renderRows(['key', 'value', 'source'], shown, inv.format, await inv.display()));
   return ExitCode.ok;
 }
 

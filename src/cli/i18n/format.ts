@@ -13,9 +13,16 @@ export function localeOf(lang: Lang): string {
   return locales[lang];
 }
 
+const numberFormats = new Map<Lang, Intl.NumberFormat>();
+
 /** A whole or decimal number with the language's separators. */
 export function formatNumber(lang: Lang, n: number | bigint): string {
-  return new Intl.NumberFormat(localeOf(lang)).format(n);
+  let f = numberFormats.get(lang);
+  if (!f) {
+    f = new Intl.NumberFormat(localeOf(lang));
+    numberFormats.set(lang, f);
+  }
+  return f.format(n);
 }
 
 /** An ISO date `yyyy-mm-dd` as the language writes it: `01/12/2026` in Portuguese, unchanged in English. */
@@ -36,5 +43,12 @@ export function weekdayNames(lang: Lang, width: 'short' | 'long' = 'short'): str
 export function monthName(lang: Lang, month: number): string {
   return new Intl.DateTimeFormat(localeOf(lang), { month: 'long', timeZone: 'UTC' }).format(
     Date.UTC(2023, month - 1, 1),
+  );
+}
+
+/** A month and its year as a calendar's title: `novembro de 2026`, `November 2026`. */
+export function monthTitle(lang: Lang, year: number, month: number): string {
+  return new Intl.DateTimeFormat(localeOf(lang), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(year, month - 1, 1),
   );
 }

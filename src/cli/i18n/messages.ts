@@ -21,6 +21,8 @@ import * as outcomes from './messages/outcomes.js';
 import * as commandsHelp from './messages/commands-help.js';
 import * as fieldsHelp from './messages/fields-help.js';
 import * as help from './messages/help.js';
+import * as labels from './messages/labels.js';
+import * as output from './messages/output.js';
 import type { Lang } from './lang.js';
 import type { Translation } from './shape.js';
 
@@ -41,6 +43,8 @@ const en = {
   help: help.en,
   commandsHelp: commandsHelp.en,
   fieldsHelp: fieldsHelp.en,
+  labels: labels.en,
+  output: output.en,
 };
 
 export type Messages = typeof en;
@@ -62,6 +66,8 @@ const ptBR: Translation<Messages> = {
   help: help.ptBR,
   commandsHelp: commandsHelp.ptBR,
   fieldsHelp: fieldsHelp.ptBR,
+  labels: labels.ptBR,
+  output: output.ptBR,
 };
 
 const catalogues: Readonly<Record<Lang, Messages>> = { en, 'pt-BR': ptBR as Messages };

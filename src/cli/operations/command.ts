@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import type { Operation } from '../../catalogue/index.js';
 import { addExamples, addNote, type HelpExample } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
+import { takesJsonOptions } from '../output/json-select.js';
 import type { RunState } from '../run-state.js';
 import { exampleOf } from './example.js';
 import { executeOperation } from './execute.js';
@@ -26,7 +27,9 @@ function examplesOf(op: Operation, examples: readonly Example[], m: Messages): H
 export function addOperationCommand(parent: Command, spec: CommandSpec, run: RunState): void {
   const { op } = spec;
   const { m } = run;
-  const cmd = parent.command(op.command[op.command.length - 1]!).description(m.fieldsHelp.summary(op));
+  const cmd = takesJsonOptions(
+    parent.command(op.command[op.command.length - 1]!).description(m.fieldsHelp.summary(op)),
+  );
   const readParams = addParamInputs(cmd, op, m);
   for (const option of spec.options?.(m) ?? []) cmd.addOption(option);
   addExamples(cmd, examplesOf(op, spec.examples ?? [], m));

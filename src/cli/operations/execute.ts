@@ -3,6 +3,8 @@ import { buildRequest } from '../../client/request.js';
 import { describeErrors, explainErrors, validateParams, type Operation, type Params } from '../../catalogue/index.js';
 import { UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
+import { recordFields } from '../output/json-fields.js';
+import { checkJsonOptions } from '../output/json-select.js';
 import { flagOf } from './flags.js';
 import { hooks, type PendingCall } from './hooks.js';
 import { warnParams } from './input.js';
@@ -76,5 +78,6 @@ export async function sendCall(inv: Invocation, call: PendingCall): Promise<numb
 
 /** The plain run of an operation's command: checked, through the pre-send hooks, sent, reported. */
 export async function executeOperation(inv: Invocation, spec: CommandSpec, raw: Params): Promise<number> {
+  await checkJsonOptions(await inv.display(), recordFields(spec.op));
   return sendCall(inv, await prepareCall(inv, spec, await checkedParams(inv, spec.op, raw)));
 }

@@ -60,7 +60,7 @@ export async function reportAnswer(
   const code = exitCodeOf(result);
   if (result.kind === 'answer') {
     const data = dataRecords(result.records);
-    const text = await renderAnswer(op, result.records, data, inv.format, await inv.style('stdout'), spec.render);
+    const text = await renderAnswer(op, result.records, data, inv.format, await inv.display(), spec.render);
     if (text) inv.out(text);
     else if (code === ExitCode.ok) inv.info(outcomeOf(inv.m, spec, facts, data, result.message));
   }

@@ -8,7 +8,7 @@ import type { Option } from 'commander';
 import type { Operation, Params, Row } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
 import type { Invocation } from '../invocation.js';
-import type { Style } from '../style.js';
+import type { Display } from '../output/display.js';
 
 /** What the confirmation question shows; the asker adds the service line after `lines`. */
 export interface ConfirmText {
@@ -50,8 +50,11 @@ export interface CommandHooks<P = Params> {
    * them may be missing.
    */
   confirm?(params: Partial<P>, m: Messages, subject: Subject | undefined): ConfirmText;
-  /** The table output (the default format) instead of the derived table; the other formats stay derived. */
-  render?(data: readonly Row[], style: Style): string;
+  /**
+   * The table output on a terminal (the default format) instead of the
+   * derived table; the other formats, and tables into a pipe, stay derived.
+   */
+  render?(data: readonly Row[], display: Display): string;
   /**
    * A flow that replaces the plain run (a wizard): gets the raw parameters of
    * the command line, returns an exit code, or undefined to run as usual.

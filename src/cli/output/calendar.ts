@@ -5,24 +5,19 @@
  * which works without colour; with colour it is also green and bold.
  */
 import { daysInMonth, isoOf, parseDate, weekday, type Ymd } from '../../catalogue/dates.js';
+import { formatIsoDate, type Lang, messagesFor, monthTitle, weekdayNames } from '../i18n/index.js';
 import type { Style } from '../style.js';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-/** Weeks start on Sunday, as Brazilian calendars (and `cal`) do. */
-const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] as const;
+/**
+ * Weeks start on Sunday, as Brazilian calendars (and `cal`) do. The names
+ * are Intl's short ones: two letters in English as `cal` writes them (`Su`,
+ * `Mo`), all three in Portuguese, where two would not tell `qua` from `qui`
+ * nor `seg` from `sex`.
+ */
+function weekdays(lang: Lang): string[] {
+  const names = weekdayNames(lang);
+  return lang === 'en' ? names.map((n) => n.slice(0, 2)) : names;
+}
 const CELL = 4;
 const WIDTH = CELL * 7;
 
@@ -35,10 +30,17 @@ function centred(text: string, width: number): string {
 }
 
 /** One month: title, weekday header, then its weeks; days in `marked` are marked. */
-export function renderMonth(y: number, m: number, marked: ReadonlySet<number>, style: Style): string[] {
+export function renderMonth(
+  y: number,
+  m: number,
+  marked: ReadonlySet<number>,
+  style: Style,
+  lang: Lang = 'en',
+): string[] {
   const lines = [
-    style.bold(centred(`${MONTHS[m - 1]} ${y}`, WIDTH).trimEnd()),
-    WEEKDAYS.map((w) => ` ${w} `)
+    style.bold(centred(monthTitle(lang, y, m), WIDTH).trimEnd()),
+    weekdays(lang)
+      .map((w) => w.padStart(3).padEnd(CELL))
       .join('')
       .trimEnd(),
   ];
@@ -60,9 +62,10 @@ export function renderMonth(y: number, m: number, marked: ReadonlySet<number>, s
 
 /**
  * The months from the first to the last of `dates` (yyyy-mm-dd), one after
- * the other, with those dates marked, and a legend. Empty for no dates.
+ * the other, with those dates marked, and a legend; in the language's month
+ * and weekday names and date layout. Empty for no dates.
  */
-export function renderCalendar(dates: readonly string[], style: Style, legend = 'free slots'): string {
+export function renderCalendar(dates: readonly string[], style: Style, lang: Lang = 'en'): string {
   const parsed = dates.map(parse).filter((d): d is Ymd => d !== undefined);
   if (parsed.length === 0) return '';
   const byMonth = new Map<number, Set<number>>();
@@ -77,11 +80,15 @@ export function renderCalendar(dates: readonly string[], style: Style, legend = 
   const last = Math.max(...keys);
   const blocks: string[] = [];
   for (let key = first; key <= last; key++) {
-    blocks.push(renderMonth(Math.floor(key / 12), (key % 12) + 1, byMonth.get(key) ?? new Set(), style).join('\n'));
+    const days = byMonth.get(key) ?? new Set<number>();
+    blocks.push(renderMonth(Math.floor(key / 12), (key % 12) + 1, days, style, lang).join('\n'));
   }
   const sorted = [...new Set(parsed.map(isoOf))].sort();
-  const count = sorted.length;
-  const span = count === 1 ? sorted[0]! : `${sorted[0]} to ${sorted[count - 1]}`;
-  const key = `${style.green(style.bold('[dd]'))} ${legend}: ${count} date${count === 1 ? '' : 's'}, ${span}`;
+  const legend = messagesFor(lang).output.freeSlots(
+    sorted.length,
+    formatIsoDate(lang, sorted[0]!),
+    formatIsoDate(lang, sorted[sorted.length - 1]!),
+  );
+  const key = `${style.green(style.bold('[dd]'))} ${legend}`;
   return `${blocks.join('\n\n')}\n\n${key}\n`;
 }

@@ -5,29 +5,44 @@
  * raw control character). In CSV, nested groups (the `endereco` and
  * `contato` of `registration show`) are JSON-encoded cells; in tables they
  * follow as tables of their own. Table and CSV cells are safe text (cells.ts).
- * A command may draw its own table (its module's `render` hook). Tables load
- * on demand: measuring display widths (string-width) costs about 20 ms of
- * start-up, which JSON and CSV output do not need.
+ * A command may draw its own table (its module's `render` hook).
+ *
+ * `table` is for a person on a terminal (display.ts: labels, the language's
+ * dates, the terminal's width); into a pipe or a file it becomes
+ * tab-separated lines without header (tsv.ts), and a write that creates a
+ * record (the catalogue's `creates`) prints the new id alone, so that
+ * `id=$(coopctl enrol contract create …)` works.
  */
-import type { Operation, Row } from '../../catalogue/index.js';
+import type { Fields, Operation, Row } from '../../catalogue/index.js';
 import type { OutputFormat } from '../global-options.js';
+import { messagesFor } from '../i18n/index.js';
 import type { Style } from '../style.js';
-import { dataColumns, groupColumns } from './cells.js';
+import { cellText, dataColumns, groupColumns } from './cells.js';
 import { csv } from './csv.js';
+import type { Display } from './display.js';
 import { jsonText } from './json-text.js';
+import { selectFields } from './json-select.js';
+import { labelOf, peopleText } from './people.js';
+import { table } from './table.js';
+import { plainCell, tsv } from './tsv.js';
 
-const tables = () => import('./table.js');
+/** Draws the data records as the table output on a terminal, instead of the derived table. */
+export type TableRenderer = (data: readonly Row[], display: Display) => string;
 
-/** Draws the data records as the table output, instead of the derived table. */
-export type TableRenderer = (data: readonly Row[], style: Style) => string;
-
-/** Rows under the given columns, in a format. */
+/**
+ * Rows under the given columns, in a format. A table on a terminal has the
+ * `head` given (the columns' names by default) and the cells as they are.
+ * Given a Style instead of a Display (the batch report's machine formats),
+ * a table is drawn as wide as its cells.
+ */
 export async function renderRows(
   columns: readonly string[],
   rows: readonly Row[],
   format: OutputFormat,
-  style: Style,
+  to: Display | Style,
+  head: readonly string[] = columns,
 ): Promise<string> {
+  const display: Display = 'style' in to ? to : { style: to, lang: 'en', m: messagesFor('en'), width: Infinity };
   switch (format) {
     case 'json':
       return `${jsonText(rows, 2)}\n`;
@@ -36,8 +51,37 @@ export async function renderRows(
     case 'csv':
       return csv(columns, rows);
     case 'table':
-      return (await tables()).table(columns, rows, style);
+      if (display.width === undefined) return tsv(columns, rows);
+      return table(
+        head,
+        rows.map((r) => columns.map((c) => cellText(r[c]))),
+        display.style,
+        Number.isFinite(display.width) ? display.width : undefined,
+      );
   }
+}
+
+/** Records of the catalogue's fields as a person's table: labels for headers, values as the language writes them. */
+export function peopleTable(
+  fields: Fields,
+  columns: readonly string[],
+  rows: readonly Row[],
+  display: Display,
+): string {
+  const { lang, m } = display;
+  const head = columns.map((c) => labelOf(m.labels, c));
+  const cells = rows.map((r) => columns.map((c) => peopleText(lang, m.labels, c, fields[c], r[c])));
+  return table(head, cells, display.style, display.width);
+}
+
+/**
+ * JSON output of a value (the records, or the record summary's sections):
+ * indented, or through `--jq`'s filter when given (jq.ts, loaded only then).
+ */
+export async function jsonOutput(value: unknown, display: Display): Promise<string> {
+  if (display.jq === undefined) return `${jsonText(value, 2)}\n`;
+  const { runJq } = await import('./jq.js');
+  return runJq(jsonText(value), display.jq, display.width !== undefined, display.m);
 }
 
 /** The rows of a nested group across the records (a record holds one or a list). */
@@ -50,24 +94,27 @@ function groupRows(data: readonly Row[], name: string): Row[] {
 }
 
 /** The derived table: the data fields, then each nested group as a titled table of its own. */
-async function derivedTable(
-  op: Operation,
-  data: readonly Row[],
-  columns: readonly string[],
-  style: Style,
-): Promise<string> {
-  const { table } = await tables();
+function derivedTable(op: Operation, data: readonly Row[], columns: readonly string[], display: Display): string {
   const parts: string[] = [];
-  if (columns.length) parts.push(table(columns, data, style));
+  const { style, m } = display;
+  if (columns.length) parts.push(peopleTable(op.response.fields, columns, data, display));
   for (const name of groupColumns(op, data)) {
     const group = op.response.groups![name]!;
     const rows = groupRows(data, name);
     const cols = Object.keys(group.fields).filter((f) => rows.some((row) => row[f] !== undefined));
-    parts.push(
-      `${style.bold(`[${name}]`)} ${group.title}\n${cols.length && rows.length ? table(cols, rows, style) : '(none)\n'}`,
-    );
+    const body = cols.length && rows.length ? peopleTable(group.fields, cols, rows, display) : `${m.output.none}\n`;
+    parts.push(`${style.bold(labelOf(m.labels, name))}\n${body}`);
   }
   return parts.join('\n');
+}
+
+/** The ids a write created, one a line (the answer's `creates` field), for a pipe. */
+function createdIds(field: string, data: readonly Row[]): string {
+  return data
+    .map((r) => r[field])
+    .filter((v) => v !== undefined && v !== null && v !== '')
+    .map((v) => `${plainCell(v)}\n`)
+    .join('');
 }
 
 /**
@@ -80,13 +127,18 @@ export async function renderAnswer(
   received: readonly Row[],
   data: readonly Row[],
   format: OutputFormat,
-  style: Style,
+  display: Display,
   ownTable?: TableRenderer,
 ): Promise<string> {
-  if (format === 'json' || format === 'jsonl') return renderRows([], received, format, style);
-  if (format === 'table' && ownTable) return ownTable(data, style);
+  if (format === 'json') return jsonOutput(selectFields(received, display.fields), display);
+  if (format === 'jsonl') return renderRows([], received, format, display);
   const columns = dataColumns(op, data);
-  if (format === 'table') return derivedTable(op, data, columns, style);
   const groups = groupColumns(op, data);
-  return columns.length + groups.length ? csv([...columns, ...groups], data) : '';
+  if (format === 'csv') return columns.length + groups.length ? csv([...columns, ...groups], data) : '';
+  if (display.width === undefined) {
+    if (op.response.creates) return createdIds(op.response.creates, data);
+    return columns.length + groups.length ? tsv([...columns, ...groups], data) : '';
+  }
+  if (ownTable) return ownTable(data, display);
+  return derivedTable(op, data, columns, display);
 }

@@ -1,21 +1,26 @@
 /**
  * `record summary <card>`: every read of the catalogue's `record` area,
  * fetched concurrently, one section each (summary/print.ts prints them).
+ * On a terminal the beneficiary's registration (`registration show`) is
+ * read with them, for the opening's name; it does not count in the exit
+ * code, and a failure to read it is only said.
  */
 import type { Command } from 'commander';
 import { Interrupted, TransportError } from '../../../client/errors.js';
-import { catalogue, type Operation, type Params } from '../../../catalogue/index.js';
+import { catalogue, operation, type Operation, type Params } from '../../../catalogue/index.js';
 import { ExitCode, UsageError } from '../../exit-codes.js';
 import type { Invocation } from '../../invocation.js';
 import { checkedParams, preSend, prepareCall } from '../../operations/execute.js';
 import { addParamInputs } from '../../operations/inputs.js';
+import { recordFields } from '../../output/json-fields.js';
+import { checkJsonOptions, takesJsonOptions } from '../../output/json-select.js';
 import { exitCodeOf } from '../../operations/report.js';
 import type { RunState } from '../../run-state.js';
 import { addSafetyOptions } from '../../safety/flags.js';
 import { addExamples } from '../../help/sections.js';
 import { shellQuote } from '../../output/shell.js';
 import { specOf } from '../specs.js';
-import { printSections, type SectionResult } from './summary/print.js';
+import { printSections, type SectionResult, type Whose } from './summary/print.js';
 
 const HINT = 'coopctl record summary --help';
 
@@ -25,20 +30,35 @@ export function summaryExitCode(codes: readonly number[]): number {
   return codes.every((c) => c === ExitCode.noResult) ? ExitCode.noResult : ExitCode.ok;
 }
 
-/** The sections' reads, through the pre-send hooks (a dry run prints each); an exit code when one stopped. */
-async function read(inv: Invocation, sections: readonly Operation[], raw: Params): Promise<SectionResult[] | number> {
+/** The opening's name comes from the registration record. */
+const registration = operation('registration.show');
+
+/**
+ * The sections' reads, and the registration's when `withName`, through the
+ * pre-send hooks (a dry run prints each); an exit code when one stopped.
+ */
+async function read(
+  inv: Invocation,
+  sections: readonly Operation[],
+  raw: Params,
+  withName: boolean,
+): Promise<{ results: SectionResult[]; whose: Whose } | number> {
   const params = await checkedParams(inv, sections[0]!, raw, HINT);
-  const calls = await Promise.all(sections.map((op) => prepareCall(inv, specOf(op), params)));
+  const ops = withName ? [...sections, registration] : sections;
+  const calls = await Promise.all(ops.map((op) => prepareCall(inv, specOf(op), params)));
   const stop = await preSend(inv, calls);
   if (stop !== undefined) return stop;
   const client = await inv.client();
   const settled = await Promise.allSettled(calls.map((c) => client.call(c.spec.op, c.request)));
-  return settled.map((s, i) => {
-    const op = sections[i]!;
+  const results = settled.map((s, i): SectionResult => {
+    const op = ops[i]!;
     if (s.status === 'fulfilled') return { op, result: s.value };
     if (s.reason instanceof TransportError) return { op, error: s.reason };
     throw s.reason instanceof Interrupted || inv.ctx.signal.aborted ? new Interrupted() : s.reason;
   });
+  const card = String(params['usuario_cartao']);
+  if (!withName) return { results, whose: { card } };
+  return { results: results.slice(0, -1), whose: { card, registration: results.at(-1)! } };
 }
 
 export function addSummaryCommand(recordGroup: Command, run: RunState): void {
@@ -47,12 +67,17 @@ export function addSummaryCommand(recordGroup: Command, run: RunState): void {
   const cmd = recordGroup.command('summary').description(run.m.commandsHelp.summary.description(sections.length));
   const readParams = addParamInputs(cmd, first, run.m);
   addSafetyOptions(cmd, run.m);
+  takesJsonOptions(cmd);
   addExamples(cmd, [`coopctl record summary ${shellQuote(String(first.params[first.positional!]!.example))}`]);
   run.bind(cmd, async (inv, args, command) => {
     if (inv.format === 'csv') throw new UsageError(inv.m.errors.summaryCsv, HINT);
-    const results = await read(inv, sections, await readParams(inv, args, command));
-    if (typeof results === 'number') return results;
-    await printSections(inv, results);
+    const display = await inv.display();
+    await checkJsonOptions(display, [...new Set(sections.flatMap(recordFields))]);
+    const forPeople = inv.format === 'table' && display.width !== undefined;
+    const answers = await read(inv, sections, await readParams(inv, args, command), forPeople);
+    if (typeof answers === 'number') return answers;
+    const { results, whose } = answers;
+    await printSections(inv, whose, results);
     return summaryExitCode(results.map((r) => ('error' in r ? ExitCode.transport : exitCodeOf(r.result))));
   });
 }

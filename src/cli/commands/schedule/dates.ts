@@ -4,9 +4,10 @@ import { renderCalendar } from '../../output/calendar.js';
 import { defineCommand } from '../define.js';
 
 export const dates = defineCommand(operation('schedule.dates'), {
-  render: (data, style) =>
+  render: (data, display) =>
     renderCalendar(
       data.map((r) => String(r['data_consulta'])),
-      style,
+      display.style,
+      display.lang,
     ),
 });

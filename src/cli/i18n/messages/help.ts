@@ -47,7 +47,8 @@ export const en = {
   subgroupOf: (names: readonly string[]) => names.join(' | '),
   globals: {
     output: 'output format',
-    json: 'shorthand for --output json',
+    json: 'shorthand for --output json; with a comma list of fields (--json nome,cpf), only those fields',
+    jq: 'filter the JSON output with jq (strings printed raw)',
     timeout: 'time limit of each HTTP attempt, in milliseconds',
     retries: 'extra attempts for reads after a connection error, a timeout, 429 or 5xx',
     body: 'body encoding of POST requests',
@@ -59,6 +60,7 @@ export const en = {
     verbose: 'trace requests on stderr: request line, status, timing (personal data masked)',
     noInput: 'never prompt',
     noColor: 'never colour the output',
+    noPager: 'never page long output on a terminal ($COOPCTL_PAGER, $PAGER, less -FRX)',
     lang: 'language of messages and help (default: $COOPCTL_LANG, the lang setting, then the locale: LC_ALL, LC_MESSAGES, LANG)',
   },
   /** Why an option's value is refused (commander puts it after the option and the value). */
@@ -153,7 +155,8 @@ export const ptBR: Translation<typeof en> = {
   subgroupOf: (names) => names.join(' | '),
   globals: {
     output: 'formato da saída',
-    json: 'o mesmo que --output json',
+    json: 'o mesmo que --output json; com uma lista de campos separados por vírgula (--json nome,cpf), só esses campos',
+    jq: 'filtra a saída JSON com jq (textos impressos sem aspas)',
     timeout: 'tempo limite de cada tentativa HTTP, em milissegundos',
     retries: 'tentativas extras das consultas após erro de conexão, tempo esgotado, 429 ou 5xx',
     body: 'codificação do corpo das requisições POST',
@@ -165,6 +168,7 @@ export const ptBR: Translation<typeof en> = {
     verbose: 'rastreia as requisições na saída de erro: linha da requisição, status, tempo (dados pessoais mascarados)',
     noInput: 'nunca pergunta',
     noColor: 'nunca usa cores',
+    noPager: 'nunca pagina saídas longas no terminal ($COOPCTL_PAGER, $PAGER, less -FRX)',
     lang: 'idioma das mensagens e da ajuda (padrão: $COOPCTL_LANG, a configuração lang, depois o locale: LC_ALL, LC_MESSAGES, LANG)',
   },
   invalid: {

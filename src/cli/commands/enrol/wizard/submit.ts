@@ -64,7 +64,7 @@ async function printResults(inv: Invocation, done: readonly Done[]): Promise<voi
     created: created(d),
     id: d.id ?? '',
   }));
-  inv.out(await renderRows(['step', 'operation', 'created', 'id'], rows, inv.format, style));
+  inv.out(await renderRows(['step', 'operation', 'created', 'id'], rows, inv.format, await inv.display()));
 }
 
 function sayContinuation(inv: Invocation, progress: Progress, at: number): void {

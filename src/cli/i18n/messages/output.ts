@@ -1,0 +1,84 @@
+/** Words of the output on stdout: tables' fillers, the calendar, the record summary, --json fields, --jq, the pager. */
+import type { Translation } from '../shape.js';
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+export const en = {
+  /** A nested group (addresses, contact) with no record. */
+  none: '(none)',
+  /** The legend of a calendar of free dates: `[dd] free slots: 3 dates, 2026-12-01 to 2026-12-05`. */
+  freeSlots: (count: number, first: string, last: string) =>
+    `free slots: ${count} ${plural(count, 'date', 'dates')}, ${count === 1 ? first : `${first} to ${last}`}`,
+  summary: {
+    /** The opening line: whose record it is. */
+    whose: (name: string, card: string) => `${name} · card ${card}`,
+    /** When the registration could not be read for the opening line. */
+    unknown: (card: string) => `card ${card} (registration not read)`,
+    /** One section's line in the opening: its title and how many records it has. */
+    count: (n: number) => `${n} ${plural(n, 'record', 'records')}`,
+    noResult: 'no result',
+    notRead: 'not read: see the error below',
+    /** A section's body when it has no record, or could not be read. */
+    noResultBody: '(no result)',
+    notReadBody: '(not read: see the error below)',
+    sections: {
+      allergies: 'Allergies',
+      certificates: 'Certificates',
+      exams: 'Exams',
+      medications: 'Medications',
+      plans: 'Therapeutic plans',
+      problems: 'Problems',
+    },
+    registrationFailed: (problem: string) => `the registration (for the name) was not read: ${problem}`,
+  },
+  json: {
+    unknownFields: (unknown: readonly string[], available: readonly string[]) =>
+      `--json: unknown ${plural(unknown.length, 'field', 'fields')} ${unknown.join(', ')}; available: ${available.join(', ')}`,
+    emptyField: '--json: a field name is empty (write --json field1,field2)',
+    notTaken: (flag: string) =>
+      `${flag} works with the commands that print the service's records (the operation commands and record summary)`,
+  },
+  jq: {
+    failed: (message: string) => `--jq: ${message}`,
+  },
+  pager: {
+    cannotRun: (command: string, reason: string) => `cannot run the pager "${command}" (${reason}); printing directly`,
+  },
+};
+
+export const ptBR: Translation<typeof en> = {
+  none: '(nenhum)',
+  freeSlots: (count, first, last) =>
+    `horários livres: ${count} ${plural(count, 'data', 'datas')}, ${count === 1 ? first : `de ${first} a ${last}`}`,
+  summary: {
+    whose: (name, card) => `${name} · cartão ${card}`,
+    unknown: (card) => `cartão ${card} (cadastro não lido)`,
+    count: (n) => `${n} ${plural(n, 'registro', 'registros')}`,
+    noResult: 'sem resultado',
+    notRead: 'não lido: veja o erro abaixo',
+    noResultBody: '(sem resultado)',
+    notReadBody: '(não lido: veja o erro abaixo)',
+    sections: {
+      allergies: 'Alergias',
+      certificates: 'Atestados',
+      exams: 'Exames',
+      medications: 'Medicamentos',
+      plans: 'Planos terapêuticos',
+      problems: 'Problemas',
+    },
+    registrationFailed: (problem) => `o cadastro (para o nome) não foi lido: ${problem}`,
+  },
+  json: {
+    unknownFields: (unknown, available) =>
+      `--json: ${plural(unknown.length, 'campo desconhecido', 'campos desconhecidos')} ${unknown.join(', ')}; disponíveis: ${available.join(', ')}`,
+    emptyField: '--json: um nome de campo está vazio (escreva --json campo1,campo2)',
+    notTaken: (flag) =>
+      `${flag} funciona com os comandos que imprimem os registros do serviço (os comandos das operações e record summary)`,
+  },
+  jq: {
+    failed: (message) => `--jq: ${message}`,
+  },
+  pager: {
+    cannotRun: (command, reason) => `não foi possível executar o paginador "${command}" (${reason}); imprimindo direto`,
+  },
+};

@@ -1,0 +1,50 @@
+/**
+ * Where the data on stdout goes, and so how a table is shown. On a terminal,
+ * for a person: box tables as wide as the terminal at most, headers in human
+ * labels, dates and quantities in the run's language, codes with their
+ * meaning. Anywhere else (a pipe, a file), for programs: tab-separated lines
+ * with the spec's values and no header, as the GitHub CLI prints its tables
+ * when piped. `COOPCTL_FORCE_TTY` asks for the terminal's way when stdout is
+ * redirected (a number is then the width), as `GH_FORCE_TTY` does for gh.
+ */
+import type { Lang, Messages } from '../i18n/index.js';
+import type { Style } from '../style.js';
+
+export interface Display {
+  readonly style: Style;
+  readonly lang: Lang;
+  readonly m: Messages;
+  /** The widest a line may be, in terminal columns; undefined when stdout is not a terminal (tab-separated lines). */
+  readonly width: number | undefined;
+  /** `--json field1,field2`: the fields JSON output keeps (json-fields.ts). */
+  readonly fields?: readonly string[];
+  /** `--jq`: the filter of the JSON output (jq.ts). */
+  readonly jq?: string;
+}
+
+/** The width assumed when a terminal does not tell its own (as gh and psql assume). */
+export const DEFAULT_COLUMNS = 80;
+
+/** The narrowest width tables are laid out for: below it, lines may be wider than the screen. */
+export const MIN_COLUMNS = 20;
+
+/**
+ * The width tables are drawn to: the terminal's columns on a terminal, or
+ * COOPCTL_FORCE_TTY's number (else the terminal's columns, else 80) when it
+ * is set; undefined otherwise (stdout is a pipe or a file).
+ */
+export function tableWidth(
+  env: Readonly<Record<string, string | undefined>>,
+  stdoutIsTTY: boolean,
+  columns: number | undefined,
+): number | undefined {
+  const forced = env['COOPCTL_FORCE_TTY'];
+  if (!forced && !stdoutIsTTY) return undefined;
+  const n = forced && /^\d+$/.test(forced) ? Number(forced) : (columns ?? DEFAULT_COLUMNS);
+  return Math.max(MIN_COLUMNS, n > 0 ? n : DEFAULT_COLUMNS);
+}
+
+/** The fields `--json` names (json-fields.ts), or undefined when it names none (all fields, or no --json). */
+export function fieldsOf(json: boolean | string | undefined): string[] | undefined {
+  return typeof json === 'string' && json !== '' ? json.split(',').map((f) => f.trim()) : undefined;
+}

@@ -1,0 +1,57 @@
+/**
+ * What `--json field1,field2` (json-fields.ts) keeps of the records, and the
+ * check of the names against the fields a command's records have. Apart from
+ * json-fields.ts, which loads the catalogue to read argv, so that printing
+ * JSON loads nothing more.
+ */
+import type { Row } from '../../catalogue/index.js';
+import { UsageError } from '../exit-codes.js';
+import type { Messages } from '../i18n/index.js';
+import type { Display } from './display.js';
+
+/** A usage error unless every requested field is one of `available` (checked before anything is sent). */
+export function checkFields(requested: readonly string[] | undefined, available: readonly string[], m: Messages): void {
+  if (!requested) return;
+  if (requested.some((f) => f === '')) throw new UsageError(m.output.json.emptyField);
+  const unknown = requested.filter((f) => !available.includes(f));
+  if (unknown.length) throw new UsageError(m.output.json.unknownFields(unknown, [...new Set(available)]));
+}
+
+/** The records with only the requested fields (in the order asked for), or as they are without a request. */
+export function selectFields(records: readonly Row[], fields: readonly string[] | undefined): readonly Row[] {
+  if (!fields) return records;
+  return records.map((r) => {
+    const out: Row = {};
+    for (const f of fields) if (Object.hasOwn(r, f)) out[f] = r[f];
+    return out;
+  });
+}
+
+/** The commands that take `--json field1,field2` and `--jq`: those printing the catalogue's records. */
+const takers = new WeakSet<object>();
+
+/** Marks a command (commander's) as taking `--json field1,field2` and `--jq`. */
+export function takesJsonOptions<C extends object>(command: C): C {
+  takers.add(command);
+  return command;
+}
+
+/** A usage error when `--json fields` or `--jq` is given to a command that does not take them. */
+export function checkJsonTaker(
+  command: object,
+  fields: readonly string[] | undefined,
+  jq: string | undefined,
+  m: Messages,
+): void {
+  if (takers.has(command) || (fields === undefined && jq === undefined)) return;
+  throw new UsageError(m.output.json.notTaken(fields ? '--json field1,field2' : '--jq'));
+}
+
+/**
+ * Checks `--json fields` against the command's record fields and compiles
+ * `--jq`'s filter, before anything is sent: either mistake is a usage error.
+ */
+export async function checkJsonOptions(display: Display, available: readonly string[]): Promise<void> {
+  checkFields(display.fields, available, display.m);
+  if (display.jq !== undefined) await (await import('./jq.js')).checkJq(display.jq, display.m);
+}

@@ -1,0 +1,57 @@
+/**
+ * How a table for a person on a terminal says things (display.ts): the
+ * header of a spec field is its human label (i18n/messages/labels.ts), and a
+ * value reads as the person's language writes it:
+ * - dates of the catalogue's `yyyy-mm-dd`, `yyyy-mm-dd hh:mi` and
+ *   `Y-m-d H:i:s` fields as `DD/MM/AAAA` (with the time after it) in
+ *   Portuguese, as the spec writes them in English; `DD/MM/YYYY` fields as
+ *   they are; the date and its time never wrapped apart;
+ * - quantities (QUANTITIES: counts and amounts, never codes, ids, cards,
+ *   CPFs, CEPs or phones) with the language's separators: `1.234` / `1,234`;
+ * - a code whose meaning the catalogue documents with its meaning:
+ *   `E (efetivado)`, `S (sim)`.
+ * Anything else is the safe cell text of cells.ts. JSON, JSONL, CSV and the
+ * tab-separated lines of a pipe never come here: they keep the spec's names
+ * and values.
+ */
+import type { Field } from '../../catalogue/index.js';
+import { parseDate } from '../../catalogue/dates.js';
+import { formatIsoDate, formatNumber, type Lang, type Messages } from '../i18n/index.js';
+import { cellText } from './cells.js';
+
+/**
+ * The response fields that hold an amount, shown with separators: the
+ * notification's recipients, a contract's lives, a medication's dose and
+ * duration. Every other number of the spec is a code or an identifier.
+ */
+export const QUANTITIES: ReadonlySet<string> = new Set(['recipients', 'cv_qtd_vida', 'dose', 'duracao']);
+
+type Labels = Messages['labels'];
+
+/** The human label of a field name in the run's language, or the name itself when it has none. */
+export function labelOf(labels: Labels, name: string): string {
+  return Object.hasOwn(labels.fields, name) ? labels.fields[name as keyof Labels['fields']] : name;
+}
+
+/** The documented meanings of a field's codes, if the catalogue documents them. */
+export function meaningsOf(labels: Labels, name: string, field: Field | undefined): Record<string, string> | undefined {
+  const codes = labels.codes as Readonly<Record<string, Record<string, string>>>;
+  if (Object.hasOwn(codes, name)) return codes[name];
+  const key = field?.choices?.join('');
+  return key !== undefined && Object.hasOwn(codes, key) ? codes[key] : undefined;
+}
+
+/** A value as a person of `lang` reads it in a table cell (safe text). */
+export function peopleText(lang: Lang, labels: Labels, name: string, field: Field | undefined, value: unknown): string {
+  if (value === undefined || value === null || value === '') return '';
+  if (field?.layout && field.layout !== 'DD/MM/YYYY' && typeof value === 'string') {
+    // A no-break space between the date and the time: a narrowed column wraps neither apart.
+    if (parseDate(value, field.layout)) return formatIsoDate(lang, value).replace(' ', '\u00a0');
+  } else if (QUANTITIES.has(name) && (typeof value === 'number' || typeof value === 'bigint')) {
+    return formatNumber(lang, value);
+  } else if (typeof value === 'string' || typeof value === 'number') {
+    const meaning = meaningsOf(labels, name, field)?.[String(value)];
+    if (meaning !== undefined) return cellText(`${value} (${meaning})`);
+  }
+  return cellText(value);
+}
