@@ -17,7 +17,7 @@ import { catalogue } from '../../src/catalogue/index.js';
 import { areas } from '../../src/cli/areas.js';
 import { makeContext } from '../../src/cli/context.js';
 import { type Lang, messagesFor } from '../../src/cli/i18n/index.js';
-import { ruleInPortuguese } from '../../src/cli/i18n/messages/rule-words.js';
+import { phrasePt } from '../../src/cli/i18n/messages/rules.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { RunState } from '../../src/cli/run-state.js';
 import { runCli } from '../../src/cli/run.js';
@@ -100,13 +100,13 @@ describe('help in Portuguese, written out', () => {
     const flat = async (argv: string[]) =>
       (await run([...argv, '--help', '--lang', 'pt-BR'])).stdout.replace(/\s+/g, ' ');
     expect(await flat(['registration', 'update-contact'])).toContain(
-      '--usuario-celular <value> telefone celular: (99) DDD e depois 8 ou 9 dígitos, ex.: (11)987654321; também aceita (11) 98765-4321, 11 98765-4321, 11987654321, +55 11 98765-4321',
+      '--usuario-celular <value> telefone celular: o DDD entre parênteses, depois 8 ou 9 dígitos, ex.: (11)987654321; também aceita (11) 98765-4321, 11 98765-4321, 11987654321, +55 11 98765-4321',
     );
     expect(await flat(['notify', 'device', 'register'])).toContain(
       'códigos documentados: 1 Android, 2 iOS, 3 navegador web (Web Push) (outros são enviados com um aviso)',
     );
     expect(await flat(['enrol', 'contract', 'set-status'])).toContain(
-      '--opcao-id <n> opção da operação: um inteiro de até 10 dígitos, ex.: 2; códigos documentados: 1 ativar (proposta → ativo), 2 suspender (ativo → suspenso)',
+      '--opcao-id <n> opção da operação: um número inteiro de até 10 dígitos, ex.: 2; códigos documentados: 1 ativar (proposta → ativo), 2 suspender (ativo → suspenso)',
     );
     expect(await flat(['enrol', 'beneficiary', 'document'])).toContain(
       'tipo de documento: uma lista de códigos de até 3 caracteres, no máximo 16, ex.: RG',
@@ -263,7 +263,7 @@ describe("commander's errors", () => {
     [['--timeout'], "erro: falta o valor da opção '--timeout <ms>'"],
     [
       ['--json', '-o', 'csv', 'config', 'list'],
-      "erro: a opção '--json' não pode ser usada com a opção '-o, --output <format>'",
+      "erro: a opção '--json [fields]' não pode ser usada com a opção '-o, --output <format>'",
     ],
     [
       ['completion', 'ksh'],
@@ -307,23 +307,23 @@ describe('the catalogue’s words in Portuguese', () => {
 
   it.each([
     ['17 digits', '17 dígitos'],
-    ['8 to 11 digits, no hyphen', '8 a 11 dígitos, sem hífen'],
-    ['an integer of 1 digit', 'um inteiro de 1 dígito'],
-    ['an integer of up to 18 digits', 'um inteiro de até 18 dígitos'],
-    ['an integer of 10 to 11 digits', 'um inteiro de 10 a 11 dígitos'],
+    ['8 to 11 digits, no hyphen', 'de 8 a 11 dígitos, sem hífen'],
+    ['an integer of 1 digit', 'um número inteiro de 1 dígito'],
+    ['an integer of up to 18 digits', 'um número inteiro de até 18 dígitos'],
+    ['an integer of 10 to 11 digits', 'um número inteiro de 10 a 11 dígitos'],
     ['up to 60 characters', 'até 60 caracteres'],
     ['1 to 255 characters', 'de 1 a 255 caracteres'],
-    ['a date DD/MM/YYYY, not in the future', 'uma data DD/MM/AAAA, que não esteja no futuro'],
+    ['a date DD/MM/YYYY, not in the future', 'uma data DD/MM/AAAA que não esteja no futuro'],
     ['a date and time yyyy-mm-dd hh:mi', 'uma data e hora aaaa-mm-dd hh:mi'],
     ['S or N (S = yes, N = no)', 'S ou N (S = sim, N = não)'],
     ['M or F', 'M ou F'],
     ['a CPF 999.999.999-99 with valid check digits', 'um CPF 999.999.999-99 com dígitos verificadores válidos'],
   ])('rule %j → %j', (rule, words) => {
-    expect(ruleInPortuguese(rule)).toBe(words);
+    expect(pt.rule({ rule })).toBe(words);
   });
 
   it('a rule no pattern knows stays as it is (and the test above fails for a catalogue rule)', () => {
-    expect(ruleInPortuguese('a colour of the rainbow')).toBeUndefined();
+    expect(phrasePt('a colour of the rainbow')).toBeUndefined();
     expect(pt.rule({ rule: 'a colour of the rainbow' })).toBe('a colour of the rainbow');
   });
 });

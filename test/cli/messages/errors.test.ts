@@ -133,8 +133,9 @@ describe('settings', () => {
     expect(set.stderr).toBe('maxResponseSize definido no perfil "teste"\n');
     const list = await h.run(['--profile', 'teste', 'config', 'list'], { env: PT });
     expect(list.stderr).toBe('perfil: teste\n');
-    expect(list.stdout).toMatch(/maxResponseSize .* 2MiB .* o perfil "teste"/);
-    expect(list.stdout).toMatch(/lang +│ +│ os padrões/);
+    // Into a pipe: one line a setting, tab-separated, the source in the run's words.
+    expect(list.stdout).toContain('maxResponseSize\t2MiB\to perfil "teste"\n');
+    expect(list.stdout).toContain('lang\t\tos padrões\n');
     const json = await h.run(['--profile', 'teste', '--json', 'config', 'list'], { env: PT });
     expect(JSON.parse(json.stdout).settings.maxResponseSize).toEqual({ value: '2MiB', source: 'profile "teste"' });
   });

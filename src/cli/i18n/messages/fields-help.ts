@@ -10,7 +10,8 @@
  */
 import type { Field, Operation, OperationId, ParamsOf } from '../../../catalogue/index.js';
 import type { Translation } from '../shape.js';
-import { ruleInPortuguese } from './rule-words.js';
+import { meaningPt } from './codes.js';
+import { phrasePt } from './rules.js';
 
 /** Every parameter name of the catalogue. */
 type ParamName = { [Id in OperationId]: keyof ParamsOf<Id> & string }[OperationId];
@@ -154,47 +155,6 @@ const summaries: Readonly<Record<OperationId, string>> = {
   'notify.send-all': 'Envia uma notificação a todos os usuários do aplicativo',
 };
 
-/** The meaning of each documented code of an open code list, by field name. */
-const codes: Partial<Record<ParamName, Readonly<Record<string, string>>>> = {
-  opcao_id: {
-    '1': 'ativar (proposta → ativo)',
-    '2': 'suspender (ativo → suspenso)',
-    '3': 'reativar (suspenso → ativo)',
-    '4': 'cancelar (proposta, ativo, suspenso → cancelado)',
-  },
-  fatura_email: { S: 'sim, por e-mail', N: 'não' },
-  grau_dependencia: {
-    T: 'titular',
-    C: 'cônjuge ou companheiro(a)',
-    F: 'filho ou filha',
-    D: 'outro dependente',
-    A: 'agregado',
-  },
-  tipo_documento: {
-    RG: 'carteira de identidade (Registro Geral)',
-    CPF: 'cartão do CPF',
-    CNH: 'carteira de motorista (CNH)',
-    CNS: 'Cartão Nacional de Saúde',
-    CN: 'certidão de nascimento',
-    CC: 'certidão de casamento',
-    PAS: 'passaporte',
-    CTP: 'Carteira de Trabalho',
-    RNE: 'registro de estrangeiro (RNE)',
-  },
-  finalidade: { RES: 'residência', COM: 'trabalho', COB: 'cobrança', COR: 'correspondência' },
-  dispositivo_tipo: { '1': 'Android', '2': 'iOS', '3': 'navegador web (Web Push)' },
-  tipo_notificacao: {
-    '1': 'mensagem informativa',
-    '2': 'lembrete ou alteração de consulta',
-    '3': 'resultado de exame disponível',
-    '4': 'cobrança e pagamentos',
-    '5': 'campanha de saúde',
-    '6': 'atualização cadastral',
-  },
-  grupo_usuario: { '1': 'plano individual ou familiar', '2': 'plano empresarial', '3': 'plano coletivo por adesão' },
-  tipo_beneficiario: { '1': 'titular', '2': 'dependente', '3': 'agregado' },
-};
-
 const portuguese = (table: Readonly<Record<string, string>> | undefined, key: string) =>
   table && Object.hasOwn(table, key) ? table[key] : undefined;
 
@@ -213,6 +173,6 @@ export const ptBR: Translation<typeof en> = {
   field: (op, name) =>
     portuguese(byOperation[op.id as OperationId], name) ?? portuguese(names, name) ?? en.field(op, name),
   summary: (op) => portuguese(summaries, op.id) ?? op.summary,
-  rule: (f) => ruleInPortuguese(f.rule) ?? f.rule,
-  code: (name, code, meaning) => portuguese(codes[name as ParamName], code) ?? meaning,
+  rule: (f) => phrasePt(f.rule)?.text ?? f.rule,
+  code: (_name, _code, meaning) => meaningPt(meaning) ?? meaning,
 };
