@@ -1,7 +1,8 @@
 /** The `providers` setting (provider code → name, for the booking wizard): its form, its check, where it comes from. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseProviders } from '../../src/cli/config/providers.js';
+import { parseProviders, providersProblem } from '../../src/cli/config/providers.js';
+import { messagesFor } from '../../src/cli/i18n/index.js';
 import { demoDocument } from '../../src/server/store/demo.js';
 import { useHarness, type RunOptions } from './harness.js';
 
@@ -24,16 +25,19 @@ describe('parseProviders', () => {
   });
 
   it.each([
-    ['9001', '"9001" is not'],
-    ['9001=', '"9001=" is not'],
-    ['=Clínica', '"=Clínica" is not'],
-    ['90a1=Clínica', '"90a1=Clínica" is not'],
-    ['1234567890123456789=Too long', '"1234567890123456789=Too long" is not'],
-    ['9001=A; 09001=B', 'names provider 9001 twice'],
-  ])('refuses %j', (value, words) => {
-    const parsed = parseProviders(value);
-    expect(parsed.ok).toBe(false);
-    expect(parsed.ok ? '' : parsed.problem).toContain(words);
+    ['9001', { kind: 'entry', entry: '9001' }, '"9001" is not'],
+    ['9001=', { kind: 'entry', entry: '9001=' }, '"9001=" is not'],
+    ['=Clínica', { kind: 'entry', entry: '=Clínica' }, '"=Clínica" is not'],
+    ['90a1=Clínica', { kind: 'entry', entry: '90a1=Clínica' }, '"90a1=Clínica" is not'],
+    [
+      '1234567890123456789=Too long',
+      { kind: 'entry', entry: '1234567890123456789=Too long' },
+      '"1234567890123456789=Too long" is not',
+    ],
+    ['9001=A; 09001=B', { kind: 'twice', code: '9001' }, 'names provider 9001 twice'],
+  ])('refuses %j', (value, fault, words) => {
+    expect(parseProviders(value)).toEqual({ ok: false, fault });
+    expect(providersProblem(value)?.(messagesFor('en'))).toContain(words);
   });
 });
 

@@ -229,6 +229,19 @@ words=(coopctl registration show --data ''); CURRENT=5; _coopctl`;
   });
 });
 
+describe('the descriptions', () => {
+  it("are in the run's language, --help and help included", async () => {
+    expect(scripts['zsh']).toContain("'--help:display help for command'");
+    expect(scripts['zsh']).toContain("'help:display help for command'");
+    const pt = await h.run(['--lang', 'pt-BR', 'completion', 'zsh']);
+    expect(pt.code, pt.stderr).toBe(0);
+    expect(pt.stdout).toContain("'--help:mostra a ajuda do comando'");
+    expect(pt.stdout).toContain("'help:mostra a ajuda de um comando'");
+    expect(pt.stdout).toContain("'-o:formato da saída'");
+    expect(pt.stdout).not.toContain('display help for command');
+  });
+});
+
 describe('fish', () => {
   it('the script names the commands and flags', () => {
     const s = scripts['fish']!;

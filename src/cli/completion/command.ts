@@ -23,12 +23,13 @@ export type ProgramBuilder = (run: RunState, argv: readonly string[]) => Promise
 
 /** The tree of every command, built afresh with every group (the running program has only the groups its argv named). */
 export async function fullTree(build: ProgramBuilder, run: RunState, root: Command): Promise<CompletionTree> {
+  const fresh = new RunState(run.ctx, run.lang);
   const program = await build(
-    new RunState(run.ctx, run.lang),
+    fresh,
     root.commands.map((c) => c.name()),
   );
   const paths = [...new Set(catalogue.map((op) => op.path))];
-  return completionTree(program, { api: [apiMethods, paths] });
+  return completionTree(program, fresh.m.help, { api: [apiMethods, paths] });
 }
 
 export function script(shell: Shell, tree: CompletionTree): string {

@@ -66,13 +66,11 @@ function optionOf(words: readonly string[], o: Option): CompletionOption {
   };
 }
 
-const helpOption: CompletionOption = {
-  names: ['-h', '--help'],
-  description: 'display help for command',
-  takesValue: false,
-  choices: [],
-  file: false,
-};
+/** The descriptions of `--help` and `coopctl help`, in the run's language (messages/help.ts). */
+export interface HelpWords {
+  readonly helpOption: string;
+  readonly helpCommand: string;
+}
 
 function nodeOf(cmd: Command, words: readonly string[], extra: ArgCandidates): CompletionNode {
   const visible = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
@@ -91,12 +89,19 @@ function nodeOf(cmd: Command, words: readonly string[], extra: ArgCandidates): C
 }
 
 /** The tree of `program` (built with every group). */
-export function completionTree(program: Command, extra: ArgCandidates = {}): CompletionTree {
+export function completionTree(program: Command, words: HelpWords, extra: ArgCandidates = {}): CompletionTree {
+  const helpOption: CompletionOption = {
+    names: ['-h', '--help'],
+    description: words.helpOption,
+    takesValue: false,
+    choices: [],
+    file: false,
+  };
   const built = nodeOf(program, [], extra);
   // `coopctl help <command>`.
   const help: CompletionNode = {
     words: ['help'],
-    description: 'display help for command',
+    description: words.helpCommand,
     subcommands: [],
     options: [],
     args: [{ choices: built.subcommands.map((s) => s.words[0]!), file: false }],

@@ -21,10 +21,10 @@ export function providerCode(code: string): string {
   return code.replace(/^0+(?=\d)/, '');
 }
 
-/** The directory a setting's value holds, or the problem with it (words after the setting's name). */
+/** The directory a setting's value holds, or what is wrong with it (worded by `providersProblem`). */
 export function parseProviders(
   value: string,
-): { ok: true; directory: ProviderDirectory } | { ok: false; problem: string; fault: ProvidersFault } {
+): { ok: true; directory: ProviderDirectory } | { ok: false; fault: ProvidersFault } {
   const directory = new Map<string, string>();
   const entries = value
     .split(/[;\n]/)
@@ -34,15 +34,9 @@ export function parseProviders(
     const eq = entry.indexOf('=');
     const code = eq < 0 ? '' : entry.slice(0, eq).trim();
     const name = eq < 0 ? '' : entry.slice(eq + 1).trim();
-    if (!CODE.test(code) || name === '')
-      return {
-        ok: false,
-        problem: `must be code=name pairs separated by ";" (a code of up to 18 digits, then a name), e.g. 9001=Clínica Geral; 9002=Cardiologia; "${entry}" is not`,
-        fault: { kind: 'entry', entry },
-      };
+    if (!CODE.test(code) || name === '') return { ok: false, fault: { kind: 'entry', entry } };
     const key = providerCode(code);
-    if (directory.has(key))
-      return { ok: false, problem: `names provider ${key} twice`, fault: { kind: 'twice', code: key } };
+    if (directory.has(key)) return { ok: false, fault: { kind: 'twice', code: key } };
     directory.set(key, name);
   }
   return { ok: true, directory };

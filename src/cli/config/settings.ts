@@ -85,7 +85,7 @@ export type Source = 'flag' | 'env' | 'profile' | 'default';
 export interface Resolved {
   readonly value: string | undefined;
   readonly source: Source | undefined;
-  /** Where the value came from, in words: `the command line` (--token-file), `COOPCTL_TOKEN`, `profile "default"`, `the defaults`. */
+  /** Where the value came from, as `config list --json` names it in every language (people read `m.config.origin`): `the command line` (--token-file), `COOPCTL_TOKEN`, `profile "default"`, `the defaults`. */
   readonly origin: string;
 }
 export type ResolvedSettings = Readonly<Record<SettingKey, Resolved>>;

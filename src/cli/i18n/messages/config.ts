@@ -8,7 +8,7 @@ import type { Translation } from '../shape.js';
 /** Where a value comes from (config/settings.ts `Resolved`). */
 export interface Origin {
   readonly source: 'flag' | 'env' | 'profile' | 'default' | undefined;
-  /** The English words: `COOPCTL_TOKEN`, `profile "x"`, `the defaults`, `the command line`. */
+  /** The tag `config list --json` writes as `source` (the same in every language): `COOPCTL_TOKEN`, `profile "x"`, `the defaults`, `the command line`. */
   readonly origin: string;
 }
 
@@ -20,7 +20,12 @@ export const en = {
   set: (key: string, profile: string) => `${key} set in profile "${profile}"`,
   unset: (key: string, profile: string) => `${key} unset in profile "${profile}"`,
   tokenPrompt: 'Token',
-  origin: (o: Origin) => o.origin,
+  origin: (o: Origin) => {
+    if (o.source === 'flag') return 'the command line';
+    if (o.source === 'profile') return `profile "${profileOf(o)}"`;
+    if (o.source === 'default' || o.source === undefined) return 'the defaults';
+    return o.origin;
+  },
   unknownSetting: (key: string, keys: string) => `unknown setting "${key}"; settings are ${keys}`,
   noToken: 'no token given: pipe it on stdin (coopctl config set token < file) or run on a terminal to be asked',
   tokenOnCommandLine:
