@@ -6,15 +6,13 @@
  * then what was booked or enrolled is checked over HTTP. tmux is required:
  * without it these tests fail.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
 import { drive } from './pane-script.js';
 import { contractPt, holderPt, payerPt } from './portuguese-script.js';
 import { readRecords } from './run.js';
-import { bundleCli, Pane, Tmux } from './tmux.js';
+import { Pane } from './tmux.js';
+import { usePtyWorld } from './pty-world.js';
 
 const CARD = '00010001000001005';
 const WEEKDAYS = ['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sáb'];
@@ -25,43 +23,21 @@ function brDay(iso: string): string {
 }
 
 describe('in a real pseudo-terminal, in Portuguese', () => {
-  let server: TestServer;
-  let tmux: Tmux;
-  let cli: Awaited<ReturnType<typeof bundleCli>>;
-  let home: string;
-
-  beforeAll(async () => {
-    [server, cli] = await Promise.all([startTestServer(), bundleCli()]);
-    tmux = new Tmux();
-    home = mkdtempSync(join(tmpdir(), 'coopctl-pty-pt-'));
-  });
-  afterAll(async () => {
-    await tmux?.close();
-    await server?.stop();
-    cli?.remove();
-    if (home) rmSync(home, { recursive: true, force: true });
-  });
-
-  const env = () => ({
-    COOPCTL_BASE_URL: server.url,
-    COOPCTL_TEST_BASE_URL: server.url,
-    XDG_CONFIG_HOME: home,
-    XDG_DATA_HOME: home,
-    XDG_STATE_HOME: join(home, 'state'),
-    HOME: home,
-    TERM: 'xterm-256color',
-    LANG: 'pt_BR.UTF-8',
-  });
+  const world = usePtyWorld('coopctl-pty-pt-', 'pt_BR.UTF-8');
+  const env = () => world.env({ XDG_STATE_HOME: join(world.home, 'state') });
 
   /** The help line under a list, as @inquirer/prompts draws it. */
   const keysHelp = (below: readonly string[]) => below.some((l) => /↑↓ navegar • ⏎ escolher/.test(l));
 
   it('schedule book: the card, a provider by name, a date and a time, the summary and (S/n), then one appointment', async () => {
-    const [person] = await readRecords(server.url, 'registration.show', { usuario_cartao: CARD });
+    const [person] = await readRecords(world.server.url, 'registration.show', { usuario_cartao: CARD });
     const name = String(person!['nome']);
-    const dates = await readRecords(server.url, 'schedule.dates', { cd_local: '101', prest_cod_svc_card: '9001' });
+    const dates = await readRecords(world.server.url, 'schedule.dates', {
+      cd_local: '101',
+      prest_cod_svc_card: '9001',
+    });
     const first = brDay(String(dates[0]!['data_consulta']));
-    const pane = await tmux.start('agenda', [process.execPath, cli.main, 'schedule', 'book', CARD], {
+    const pane = await world.tmux.start('agenda', [process.execPath, world.cli.main, 'schedule', 'book', CARD], {
       ...env(),
       COOPCTL_PROVIDERS: '9001=Clínica Coop Saúde — Clínica Geral; 9002=Dr. Ricardo Mendes Almeida — Cardiologia',
     });
@@ -106,7 +82,10 @@ describe('in a real pseudo-terminal, in Portuguese', () => {
         pane.last,
       )?.[1];
       expect(id, pane.last).toBeDefined();
-      const mine = await readRecords(server.url, 'schedule.list', { usuario_cartao: CARD, ind_apenas_concluidas: 'N' });
+      const mine = await readRecords(world.server.url, 'schedule.list', {
+        usuario_cartao: CARD,
+        ind_apenas_concluidas: 'N',
+      });
       expect(mine.find((a) => String(a['cd_evento']) === id)).toMatchObject({
         prest_cod_svc_card: 9001,
         data_consulta: String(dates[0]!['data_consulta']),
@@ -114,13 +93,13 @@ describe('in a real pseudo-terminal, in Portuguese', () => {
         status_agendamento: 'aguardando',
       });
     } finally {
-      await tmux.killSession('agenda');
+      await world.tmux.killSession('agenda');
     }
   }, 120_000);
 
   it('enrol wizard: the questions, a rule refused in Portuguese, the review and Enviar, then one new contract', async () => {
-    const before = (await readRecords(server.url, 'enrol.contract.search', {})).map((c) => c['cv_nro']);
-    const pane = await tmux.start('inclusao', [process.execPath, cli.main, 'enrol', 'wizard'], env());
+    const before = (await readRecords(world.server.url, 'enrol.contract.search', {})).map((c) => c['cv_nro']);
+    const pane = await world.tmux.start('inclusao', [process.execPath, world.cli.main, 'enrol', 'wizard'], env());
     try {
       await drive(pane, [...contractPt, ...payerPt], { yes: 's' });
       // A date of birth in the future: refused in Portuguese, and asked again.
@@ -146,12 +125,12 @@ describe('in a real pseudo-terminal, in Portuguese', () => {
       expect(contract, pane.last).toBeDefined();
       expect(pane.last).toMatch(/✔ beneficiário 1 · endereço: endereco_id \d+/);
 
-      const after = await readRecords(server.url, 'enrol.contract.search', {});
+      const after = await readRecords(world.server.url, 'enrol.contract.search', {});
       const added = after.filter((c) => !before.includes(c['cv_nro']));
       expect(added.map((c) => String(c['cv_nro']))).toEqual([contract]);
       expect(added[0]).toMatchObject({ cv_qtd_vida: 1, plano_nro_reg_ans: '123456' });
     } finally {
-      await tmux.killSession('inclusao');
+      await world.tmux.killSession('inclusao');
     }
   }, 240_000);
 });

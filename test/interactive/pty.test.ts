@@ -12,58 +12,37 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
 import { ENTER, type Scripted } from './fake-prompter.js';
 import { enrolmentScript, review } from './enrol-script.js';
 import { draftsIn } from './enrol-service.js';
 import { drive } from './pane-script.js';
 import { readRecords } from './run.js';
-import { bundleCli, Pane, Tmux } from './tmux.js';
+import { Pane } from './tmux.js';
+import { usePtyWorld } from './pty-world.js';
 
 const CARD = '00010001000001005';
 /** Her spouse: the other client that takes a slot meanwhile. */
 const SPOUSE = '00010001000001013';
 
 describe('in a real pseudo-terminal (tmux)', () => {
-  let server: TestServer;
-  let tmux: Tmux;
-  let cli: Awaited<ReturnType<typeof bundleCli>>;
-  let home: string;
-
-  beforeAll(async () => {
-    [server, cli] = await Promise.all([startTestServer(), bundleCli()]);
-    tmux = new Tmux();
-    home = mkdtempSync(join(tmpdir(), 'coopctl-pty-'));
-  });
-  afterAll(async () => {
-    await tmux?.close();
-    await server?.stop();
-    cli?.remove();
-    if (home) rmSync(home, { recursive: true, force: true });
-  });
-
-  const env = () => ({
-    COOPCTL_BASE_URL: server.url,
-    COOPCTL_TEST_BASE_URL: server.url,
-    XDG_CONFIG_HOME: home,
-    XDG_DATA_HOME: home,
-    HOME: home,
-    TERM: 'xterm-256color',
-    LANG: 'C.UTF-8',
-  });
+  const world = usePtyWorld('coopctl-pty-', 'C.UTF-8');
+  const env = () => world.env();
 
   it('schedule book: an unknown provider and a slot taken meanwhile are asked again, then one appointment is booked', async () => {
     const directory = '9001=Clínica Coop Saúde — Clínica Geral; 9002=Dr. Ricardo Mendes Almeida — Cardiologia';
-    const [person] = await readRecords(server.url, 'registration.show', { usuario_cartao: CARD });
+    const [person] = await readRecords(world.server.url, 'registration.show', { usuario_cartao: CARD });
     const contact = person!['contato'] as Record<string, string>;
     const list = (card: string) =>
-      readRecords(server.url, 'schedule.list', { usuario_cartao: card, ind_apenas_concluidas: 'N' });
+      readRecords(world.server.url, 'schedule.list', { usuario_cartao: card, ind_apenas_concluidas: 'N' });
     const before = new Set((await list(CARD)).map((a) => String(a['cd_evento'])));
-    const dates = await readRecords(server.url, 'schedule.dates', { cd_local: '101', prest_cod_svc_card: '9001' });
+    const dates = await readRecords(world.server.url, 'schedule.dates', {
+      cd_local: '101',
+      prest_cod_svc_card: '9001',
+    });
     // The last free date: a whole day of slots (today's may be down to one).
     const day = String(dates.at(-1)!['data_consulta']);
-    const pane = await tmux.start('schedule', [process.execPath, cli.main, 'schedule', 'book', CARD], {
+    const pane = await world.tmux.start('schedule', [process.execPath, world.cli.main, 'schedule', 'book', CARD], {
       ...env(),
       COOPCTL_PROVIDERS: directory,
     });
@@ -110,7 +89,7 @@ describe('in a real pseudo-terminal (tmux)', () => {
       expect(pane.last).toContain(`  mobile    ${contact.celular!.replace(')', ') ')}`);
       // Another client books that slot before the confirmation.
       const [start, end] = taken.split('–');
-      const res = await fetch(`${server.url}/api/svccard/agendamento/enviaagendamento`, {
+      const res = await fetch(`${world.server.url}/api/svccard/agendamento/enviaagendamento`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -150,7 +129,7 @@ describe('in a real pseudo-terminal (tmux)', () => {
       expect(chosen).not.toBe(start);
       const theirs = (await list(SPOUSE)).filter((a) => a['data_consulta'] === day);
       expect(theirs.map((a) => a['hora_inicio'])).toEqual([start]);
-      const free = await readRecords(server.url, 'schedule.times', {
+      const free = await readRecords(world.server.url, 'schedule.times', {
         cd_local: '101',
         prest_cod_svc_card: '9001',
         data_consulta: day,
@@ -158,14 +137,14 @@ describe('in a real pseudo-terminal (tmux)', () => {
       expect(free.map((t) => t['hora_inicio'])).not.toContain(start);
       expect(free.map((t) => t['hora_inicio'])).not.toContain(chosen);
     } finally {
-      await tmux.killSession('schedule');
+      await world.tmux.killSession('schedule');
     }
   }, 120_000);
 
   it('Ctrl-C at a question stops with exit 130, sending nothing, and keeps what was typed', async () => {
-    const before = await readRecords(server.url, 'enrol.contract.search', {});
+    const before = await readRecords(world.server.url, 'enrol.contract.search', {});
     const state = mkdtempSync(join(tmpdir(), 'coopctl-pty-state-'));
-    const pane = await tmux.start('interrupt', [process.execPath, cli.main, 'enrol', 'wizard'], {
+    const pane = await world.tmux.start('interrupt', [process.execPath, world.cli.main, 'enrol', 'wizard'], {
       ...env(),
       XDG_STATE_HOME: state,
     });
@@ -176,11 +155,11 @@ describe('in a real pseudo-terminal (tmux)', () => {
       expect(await pane.exitCode()).toBe(130);
       expect(pane.last).toContain('interrupted');
       expect(pane.last).toContain('coopctl enrol wizard --resume goes on from here');
-      expect(await readRecords(server.url, 'enrol.contract.search', {})).toHaveLength(before.length);
+      expect(await readRecords(world.server.url, 'enrol.contract.search', {})).toHaveLength(before.length);
       const [draft] = draftsIn(state);
       expect(JSON.parse(readFileSync(draft!, 'utf8')).data.enrolment.contract).toEqual({ registro_ans: '123456' });
     } finally {
-      await tmux.killSession('interrupt');
+      await world.tmux.killSession('interrupt');
       rmSync(state, { recursive: true, force: true });
     }
   }, 60_000);
@@ -190,9 +169,9 @@ describe('in a real pseudo-terminal (tmux)', () => {
     const state = join(dir, 'state');
     const file = join(dir, 'rg.pdf');
     writeFileSync(file, '%PDF-1.4\n% identity card\n');
-    const before = (await readRecords(server.url, 'enrol.contract.search', {})).map((c) => c['cv_nro']);
+    const before = (await readRecords(world.server.url, 'enrol.contract.search', {})).map((c) => c['cv_nro']);
     const wizard = { ...env(), XDG_STATE_HOME: state };
-    const pane = await tmux.start('enrol', [process.execPath, cli.main, 'enrol', 'wizard'], wizard);
+    const pane = await world.tmux.start('enrol', [process.execPath, world.cli.main, 'enrol', 'wizard'], wizard);
     try {
       const script = enrolmentScript([
         { nome: 'Pedro Souza', file },
@@ -228,11 +207,17 @@ describe('in a real pseudo-terminal (tmux)', () => {
       expect(drafts).toHaveLength(1);
       expect(statSync(drafts[0]!).mode & 0o777).toBe(0o600);
       expect(statSync(join(state, 'coopctl', 'drafts')).mode & 0o777).toBe(0o700);
-      expect((await readRecords(server.url, 'enrol.contract.search', {})).map((c) => c['cv_nro'])).toEqual(before);
+      expect((await readRecords(world.server.url, 'enrol.contract.search', {})).map((c) => c['cv_nro'])).toEqual(
+        before,
+      );
     } finally {
-      await tmux.killSession('enrol');
+      await world.tmux.killSession('enrol');
     }
-    const resumed = await tmux.start('resume', [process.execPath, cli.main, 'enrol', 'wizard', '--resume'], wizard);
+    const resumed = await world.tmux.start(
+      'resume',
+      [process.execPath, world.cli.main, 'enrol', 'wizard', '--resume'],
+      wizard,
+    );
     try {
       await resumed.prompt('What next?');
       expect(resumed.last).toContain('Going on with the enrolment draft');
@@ -244,11 +229,11 @@ describe('in a real pseudo-terminal (tmux)', () => {
       expect(draftsIn(state)).toEqual([]);
 
       // Exactly one new contract, with the two beneficiaries as edited.
-      const after = await readRecords(server.url, 'enrol.contract.search', {});
+      const after = await readRecords(world.server.url, 'enrol.contract.search', {});
       const added = after.filter((c) => !before.includes(c['cv_nro']));
       expect(added.map((c) => String(c['cv_nro']))).toEqual([contract]);
       expect(added[0]).toMatchObject({ cv_qtd_vida: 2, plano_nro_reg_ans: '123456' });
-      const db = new Database(server.db, { readonly: true, fileMustExist: true });
+      const db = new Database(world.server.db, { readonly: true, fileMustExist: true });
       try {
         const names = db
           .prepare('SELECT nome FROM beneficiary WHERE contract_id = ? ORDER BY id')
@@ -271,7 +256,7 @@ describe('in a real pseudo-terminal (tmux)', () => {
         db.close();
       }
     } finally {
-      await tmux.killSession('resume');
+      await world.tmux.killSession('resume');
       rmSync(dir, { recursive: true, force: true });
     }
   }, 240_000);
