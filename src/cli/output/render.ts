@@ -13,7 +13,7 @@
  * record (the catalogue's `creates`) prints the new id alone, so that
  * `id=$(coopctl enrol contract create …)` works.
  */
-import type { Fields, Operation, Row } from '../../catalogue/index.js';
+import type { Operation, Row } from '../../catalogue/index.js';
 import type { OutputFormat } from '../global-options.js';
 import { messagesFor } from '../i18n/index.js';
 import type { Style } from '../style.js';
@@ -22,9 +22,10 @@ import { csv } from './csv.js';
 import type { Display } from './display.js';
 import { jsonText } from './json-text.js';
 import { selectFields } from './json-select.js';
-import { labelOf, peopleText } from './people.js';
-import { table } from './table.js';
 import { plainCell, tsv } from './tsv.js';
+
+/** The tables for people, loaded when one is drawn (people-table.ts). */
+const tables = () => import('./people-table.js');
 
 /** Draws the data records as the table output on a terminal, instead of the derived table. */
 export type TableRenderer = (data: readonly Row[], display: Display) => string;
@@ -52,26 +53,13 @@ export async function renderRows(
       return csv(columns, rows);
     case 'table':
       if (display.width === undefined) return tsv(columns, rows);
-      return table(
+      return (await tables()).table(
         head,
         rows.map((r) => columns.map((c) => cellText(r[c]))),
         display.style,
         Number.isFinite(display.width) ? display.width : undefined,
       );
   }
-}
-
-/** Records of the catalogue's fields as a person's table: labels for headers, values as the language writes them. */
-export function peopleTable(
-  fields: Fields,
-  columns: readonly string[],
-  rows: readonly Row[],
-  display: Display,
-): string {
-  const { lang, m } = display;
-  const head = columns.map((c) => labelOf(m.labels, c));
-  const cells = rows.map((r) => columns.map((c) => peopleText(lang, m.labels, c, fields[c], r[c])));
-  return table(head, cells, display.style, display.width);
 }
 
 /**
@@ -82,30 +70,6 @@ export async function jsonOutput(value: unknown, display: Display): Promise<stri
   if (display.jq === undefined) return `${jsonText(value, 2)}\n`;
   const { runJq } = await import('./jq.js');
   return runJq(jsonText(value), display.jq, display.width !== undefined, display.m);
-}
-
-/** The rows of a nested group across the records (a record holds one or a list). */
-function groupRows(data: readonly Row[], name: string): Row[] {
-  return data.flatMap((r) => {
-    const value = r[name];
-    if (Array.isArray(value)) return value as Row[];
-    return value === undefined ? [] : [value as Row];
-  });
-}
-
-/** The derived table: the data fields, then each nested group as a titled table of its own. */
-function derivedTable(op: Operation, data: readonly Row[], columns: readonly string[], display: Display): string {
-  const parts: string[] = [];
-  const { style, m } = display;
-  if (columns.length) parts.push(peopleTable(op.response.fields, columns, data, display));
-  for (const name of groupColumns(op, data)) {
-    const group = op.response.groups![name]!;
-    const rows = groupRows(data, name);
-    const cols = Object.keys(group.fields).filter((f) => rows.some((row) => row[f] !== undefined));
-    const body = cols.length && rows.length ? peopleTable(group.fields, cols, rows, display) : `${m.output.none}\n`;
-    parts.push(`${style.bold(labelOf(m.labels, name))}\n${body}`);
-  }
-  return parts.join('\n');
 }
 
 /** The ids a write created, one a line (the answer's `creates` field), for a pipe. */
@@ -140,5 +104,5 @@ export async function renderAnswer(
     return columns.length + groups.length ? tsv([...columns, ...groups], data) : '';
   }
   if (ownTable) return ownTable(data, display);
-  return derivedTable(op, data, columns, display);
+  return (await tables()).derivedTable(op, data, columns, display);
 }

@@ -20,7 +20,8 @@ import { addSafetyOptions } from '../../safety/flags.js';
 import { addExamples } from '../../help/sections.js';
 import { shellQuote } from '../../output/shell.js';
 import { specOf } from '../specs.js';
-import { printSections, type SectionResult, type Whose } from './summary/print.js';
+// Printing (display widths: string-width) is loaded when a summary is printed, not with every command.
+import type { SectionResult, Whose } from './summary/print.js';
 
 const HINT = 'coopctl record summary --help';
 
@@ -77,6 +78,7 @@ export function addSummaryCommand(recordGroup: Command, run: RunState): void {
     const answers = await read(inv, sections, await readParams(inv, args, command), forPeople);
     if (typeof answers === 'number') return answers;
     const { results, whose } = answers;
+    const { printSections } = await import('./summary/print.js');
     await printSections(inv, whose, results);
     return summaryExitCode(results.map((r) => ('error' in r ? ExitCode.transport : exitCodeOf(r.result))));
   });
