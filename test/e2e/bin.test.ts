@@ -155,7 +155,12 @@ describe(`bin/coopctl (LANG=${process.env['LANG']})`, () => {
       expect(found.code, found.stderr).toBe(0);
       expect((JSON.parse(found.stdout) as Array<{ cv_nro: number }>).map((c) => c.cv_nro)).toEqual([id]);
     } finally {
-      server.kill('SIGTERM');
+      // Waited for: at its exit the server writes Node's compile cache under the home folder that afterAll removes.
+      if (server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        server.kill('SIGTERM');
+        await exited;
+      }
     }
   });
 });
