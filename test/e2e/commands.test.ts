@@ -5,44 +5,24 @@
  * answers what the demo data holds (test/helpers/demo-walk/ walks the
  * commands in an order where every write succeeds).
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogue, checkResponse, operation } from '../../src/catalogue/index.js';
 import { callArgv } from '../cli/argv.js';
 import { runNode } from '../helpers/process.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { DEMO_NOW, expectedOutcome, steps, type WalkState } from '../helpers/demo-walk/index.js';
+import { bin, useDemoWorld } from './demo-world.js';
+import { expectedOutcome, steps, type WalkState } from '../helpers/demo-walk/index.js';
 import { e2eLocale } from './locale.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = join(root, 'bin', 'coopctl');
-
-let server: TestServer;
-let home: string;
-beforeAll(async () => {
-  if (!existsSync(join(root, 'dist', 'main.js')))
-    await promisify(execFile)(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
-  server = await startTestServer({ now: () => DEMO_NOW });
-  home = mkdtempSync(join(tmpdir(), 'coopctl-e2e-commands-'));
-});
-afterAll(async () => {
-  await server.stop();
-  rmSync(home, { recursive: true, force: true });
-});
+const world = useDemoWorld('coopctl-e2e-commands-');
 
 /** Runs `coopctl argv --json` as a cron job would: no terminal, both service URLs at the test server. */
 function coopctl(argv: readonly string[]) {
   return runNode(bin, [...argv, '--json'], {
     PATH: process.env['PATH'],
-    HOME: home,
-    XDG_CONFIG_HOME: home,
-    COOPCTL_BASE_URL: server.url,
-    COOPCTL_TEST_BASE_URL: server.url,
+    HOME: world.home,
+    XDG_CONFIG_HOME: world.home,
+    COOPCTL_BASE_URL: world.server.url,
+    COOPCTL_TEST_BASE_URL: world.server.url,
     ...e2eLocale(),
   });
 }

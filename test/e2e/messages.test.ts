@@ -4,42 +4,22 @@
  * server with the demo data: an appointment cancelled, read first from the
  * card's appointments; a contact updated; a problem.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_NOW } from '../helpers/demo-walk/index.js';
+import { describe, expect, it } from 'vitest';
 import { runNode } from '../helpers/process.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { bin, useDemoWorld } from './demo-world.js';
 import { e2eLang, e2eLocale, inLang } from './locale.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = join(root, 'bin', 'coopctl');
 const CARD = '00010001000001005';
 
-let server: TestServer;
-let home: string;
-beforeAll(async () => {
-  if (!existsSync(join(root, 'dist', 'main.js')))
-    await promisify(execFile)(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
-  server = await startTestServer({ now: () => DEMO_NOW });
-  home = mkdtempSync(join(tmpdir(), 'coopctl-e2e-messages-'));
-});
-afterAll(async () => {
-  await server.stop();
-  rmSync(home, { recursive: true, force: true });
-});
+const world = useDemoWorld('coopctl-e2e-messages-');
 
 const coopctl = (argv: readonly string[], extra: Record<string, string> = {}) =>
   runNode(bin, argv, {
     PATH: process.env['PATH'],
-    HOME: home,
-    XDG_CONFIG_HOME: home,
-    COOPCTL_BASE_URL: server.url,
-    COOPCTL_TEST_BASE_URL: server.url,
+    HOME: world.home,
+    XDG_CONFIG_HOME: world.home,
+    COOPCTL_BASE_URL: world.server.url,
+    COOPCTL_TEST_BASE_URL: world.server.url,
     ...e2eLocale(),
     ...extra,
   });

@@ -1,0 +1,47 @@
+/**
+ * The end-to-end files' world, set up once per file: the built bin/coopctl
+ * (built first when dist/ is missing), the real embedded server with the demo
+ * data at the demo walk's pinned time, and a private home folder.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll } from 'vitest';
+import { DEMO_NOW } from '../helpers/demo-walk/index.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+/** The built CLI. */
+export const bin = join(root, 'bin', 'coopctl');
+
+export interface DemoWorld {
+  readonly server: TestServer;
+  readonly home: string;
+}
+
+/** Registers the file's beforeAll/afterAll; the world's parts are read once the tests run. */
+export function useDemoWorld(prefix: string): DemoWorld {
+  let server: TestServer | undefined;
+  let home: string | undefined;
+  beforeAll(async () => {
+    if (!existsSync(join(root, 'dist', 'main.js')))
+      await promisify(execFile)(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
+    server = await startTestServer({ now: () => DEMO_NOW });
+    home = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    if (home) rmSync(home, { recursive: true, force: true });
+  });
+  return {
+    get server() {
+      return server!;
+    },
+    get home() {
+      return home!;
+    },
+  };
+}
