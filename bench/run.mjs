@@ -31,7 +31,7 @@ const workloads = [
   ['P8', './p8-postgres.mjs', {}],
 ];
 
-if (!existsSync(join(ROOT, 'dist', 'main.js'))) {
+if (!existsSync(join(ROOT, 'dist', 'coopctl.cjs'))) {
   log('dist/ is missing: run `npm run bench` (which builds first) or `npm run build`.');
   process.exit(2);
 }

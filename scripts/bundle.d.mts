@@ -1,2 +1,2 @@
-/** Bundles src/cli/main.ts into `outdir` (main.js and chunks/), as npm run build does for dist/. */
+/** Bundles the CLI into `outdir` (coopctl.cjs, help.cjs, help/<lang>.json), as npm run build does for dist/. */
 export function bundle(outdir: string): Promise<void>;

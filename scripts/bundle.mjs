@@ -1,8 +1,20 @@
 // How the CLI (and the server it embeds) is bundled with esbuild; used by
 // scripts/build.mjs for dist/ and by tests that need a bundle of their own.
-// Code splitting keeps start-up small: prompts, tables, colour, the server and
-// SQLite are separate chunks, loaded by dynamic import() only when used.
+//
+// One CommonJS file, dist/coopctl.cjs, that bin/coopctl runs through
+// node:vm with a V8 code cache (docs/decisions.md, "Start-up: one bundle and
+// a code cache"): on Node 20 an ES module cannot use a code cache, and
+// compiling the code was a third of a one-shot read. Modules that the sources
+// import() on demand (tables, the server, the batch) stay uninitialised until
+// used: esbuild wraps each in a function run on first use. Large dependencies
+// that only some commands use are not bundled but loaded from node_modules
+// when used (EXTERNAL), so that every start reads and maps less code; the
+// bundle is ASCII only, without comments, so that it is read as one-byte text.
 import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // commander loads node:child_process at start-up for its stand-alone
@@ -26,27 +38,84 @@ const lazyChildProcess = {
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Bundles src/cli/main.ts into `outdir` (main.js and chunks/). */
+/**
+ * Loaded from node_modules at run time: the native addon, the PostgreSQL driver (only for a postgres:// --db) and
+ * jq's WebAssembly (found beside its module) must be; the prompts (@inquirer, 0.8 MB bundled), undici (0.5 MB:
+ * proxies and the batch), conf with ajv (0.4 MB: configuration commands and saved profiles) and csv-parse (the
+ * batch) are loaded only by the commands that use them. The ES-module packages among them (@inquirer/prompts,
+ * conf) are loaded by the sources with createRequire (Node ≥ 20.19): esbuild's own require() of an ES module
+ * would take its namespace for the default export.
+ */
+const EXTERNAL = ['better-sqlite3', 'pg', 'jq-web', '@inquirer/*', 'undici', 'conf', 'csv-parse', 'csv-parse/*'];
+
+/** Each bundle's first line: `// coopctl build <key>`, the key of its code cache (bin/coopctl): the build's sha1. */
+const BUILD_LINE = `// coopctl build ${'0'.repeat(40)}`;
+
+/** esbuild's settings for a CommonJS bundle of `entry` at `outfile`. */
+const options = (entry, outfile) => ({
+  absWorkingDir: root,
+  entryPoints: [entry],
+  outfile,
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  external: EXTERNAL,
+  minifyWhitespace: true,
+  charset: 'ascii',
+  // Every import() becomes require(): an import() in code that node:vm runs needs an experimental loader on Node
+  // 20 to 24 (which prints a warning). ES-module packages left outside are required by the sources themselves.
+  supported: { 'dynamic-import': false },
+  // The sources are ES modules; in the CommonJS bundle import.meta.url is the bundle's own URL.
+  inject: ['scripts/import-meta-url.mjs'],
+  define: { 'import.meta.url': 'importMetaUrl' },
+  banner: { js: BUILD_LINE },
+  plugins: [lazyChildProcess],
+  logLevel: 'warning',
+});
+
+/** Every command's help page in each language, as src/cli/help/pages.ts makes them, written to `outdir`/help/<lang>/. */
+async function storeHelpPages(outdir) {
+  const generator = join(outdir, `.help-pages-${process.pid}.cjs`);
+  try {
+    await build({ ...options('src/cli/help/pages.ts', generator), sourcemap: false });
+    const { helpPages } = createRequire(import.meta.url)(generator);
+    for (const lang of ['en', 'pt-BR']) {
+      mkdirSync(join(outdir, 'help', lang), { recursive: true });
+      for (const [name, page] of Object.entries(await helpPages(lang)))
+        writeFileSync(join(outdir, 'help', lang, name), JSON.stringify(page));
+    }
+  } finally {
+    rmSync(generator, { force: true });
+  }
+}
+
+/**
+ * Bundles the CLI into `outdir`: coopctl.cjs (src/cli/main.ts), help.cjs (src/cli/help/stored.ts: `--help` from
+ * the stored pages) and help/<lang>/*.json (those pages).
+ */
 export async function bundle(outdir) {
-  await build({
-    absWorkingDir: root,
-    entryPoints: { main: 'src/cli/main.ts' },
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    sourcemap: 'linked',
-    // Native addon, the PostgreSQL driver (loaded only for a postgres:// --db) and jq's WebAssembly (found beside
-    // its module): loaded from node_modules at run time.
-    external: ['better-sqlite3', 'pg', 'jq-web'],
-    // Some CommonJS dependencies call require(); give the ESM bundle one.
-    banner: {
-      js: "import { createRequire as __coopctlRequire } from 'node:module'; const require = __coopctlRequire(import.meta.url);",
-    },
-    chunkNames: 'chunks/[name]-[hash]',
-    plugins: [lazyChildProcess],
-    logLevel: 'warning',
+  const files = [join(outdir, 'coopctl.cjs'), join(outdir, 'help.cjs')];
+  await Promise.all([
+    build(options('src/cli/main.ts', files[0])),
+    build(options('src/cli/help/stored.ts', files[1])),
+    storeHelpPages(outdir),
+  ]);
+  // The build's key over every file it made, written over the placeholders (same length: the source maps' lines
+  // stay right). bin/coopctl reads the bundles as one-byte text (latin1), which is only right for ASCII.
+  const hash = createHash('sha1');
+  const codes = files.map((file) => readFileSync(file, 'utf8'));
+  for (const code of codes) {
+    const wide = /[\u0080-\uffff]/.exec(code);
+    if (wide) throw new Error(`a bundle has a character beyond ASCII: ${code.slice(wide.index - 40, wide.index + 20)}`);
+    hash.update(code);
+  }
+  for (const lang of ['en', 'pt-BR'])
+    for (const name of readdirSync(join(outdir, 'help', lang)).sort())
+      hash.update(readFileSync(join(outdir, 'help', lang, name)));
+  const key = hash.digest('hex');
+  files.forEach((file, i) => {
+    writeFileSync(file, BUILD_LINE.replace(/0{40}$/, key) + codes[i].slice(BUILD_LINE.length));
   });
 }

@@ -1,5 +1,5 @@
 /** Process exit codes (GUIDE §4) and the error that means "usage or validation error, nothing sent". */
-import { messagesFor, type Messages } from './i18n/messages.js';
+import type { Messages } from './i18n/messages.js';
 
 export const ExitCode = {
   ok: 0,
@@ -20,6 +20,19 @@ export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 export type Wording = (m: Messages) => string;
 
 /**
+ * The English catalogue, for the English `message` of an error given as a
+ * wording. The catalogue hands it over when it loads (i18n/messages.ts): this
+ * module does not import it, so that what needs only the codes and
+ * UsageError (the stored help, bin/coopctl's first bundle) does not load every
+ * message of both languages.
+ */
+let english: Messages | undefined;
+
+export function useEnglish(m: Messages): void {
+  english = m;
+}
+
+/**
  * A usage or validation error (exit 2). The message is one line: text already
  * in the run's language, or a wording that the failure report puts in it
  * (code far from the run, such as the settings, words its errors so);
@@ -31,7 +44,7 @@ export class UsageError extends Error {
   readonly hint: string | undefined;
   readonly #wording: Wording | undefined;
   constructor(message: string | Wording, hint?: string) {
-    super(typeof message === 'string' ? message : message(messagesFor('en')));
+    super(typeof message === 'string' ? message : english ? message(english) : '');
     this.hint = hint;
     this.#wording = typeof message === 'string' ? undefined : message;
   }

@@ -1,4 +1,5 @@
 /** Interactive questions, behind an interface so that commands can be tested without a terminal. */
+import { createRequire } from 'node:module';
 import { sanitize } from './output/sanitize.js';
 
 export interface Choice<T extends string> {
@@ -77,7 +78,9 @@ export function inquirerPrompter(io: {
   signal: AbortSignal;
 }): Prompter {
   const load = async () => {
-    const [prompts, { styleText }] = await Promise.all([import('@inquirer/prompts'), import('node:util')]);
+    // An ES module loaded from node_modules on first use (scripts/bundle.mjs, EXTERNAL), by require() (Node ≥ 20.19).
+    const prompts = createRequire(import.meta.url)('@inquirer/prompts') as typeof import('@inquirer/prompts');
+    const { styleText } = await import('node:util');
     return { prompts, theme: (words: PromptWords | undefined) => themeOf(words, styleText) };
   };
   const context = {

@@ -22,7 +22,7 @@ const run = promisify(execFile);
 let service: FakeService;
 let home: string;
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist', 'main.js')))
+  if (!existsSync(join(root, 'dist', 'coopctl.cjs')))
     await run(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
   service = await startFakeService();
   home = mkdtempSync(join(tmpdir(), 'coopctl-e2e-'));

@@ -1,10 +1,13 @@
 /**
- * Node's compile cache as `bin/coopctl` sets it up (Node ≥ 22.1; docs/decisions.md):
- * in a private folder (0700) of the user's cache, and a cache that cannot be
- * made is no failure. On a Node without the API nothing is created.
+ * The code cache as `bin/coopctl` keeps it (docs/decisions.md, "Start-up: one
+ * bundle and a code cache"): a private folder (0700) of the user's cache, one
+ * private file (0600) per build, Node and command group, written by the first
+ * run that lacks it and then left alone; a damaged file is replaced; files of
+ * other builds are removed; a cache that cannot be made is no failure, and
+ * NODE_DISABLE_COMPILE_CACHE=1 turns it off.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,37 +17,74 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'bin', 'coopctl');
 const run = promisify(execFile);
-/** Whether this Node has the API (22.1 and later). */
-const hasCache =
-  typeof (process.getBuiltinModule('node:module') as { enableCompileCache?: unknown }).enableCompileCache ===
-  'function';
 
 let home: string;
+let build: string;
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist', 'main.js')))
+  if (!existsSync(join(root, 'dist', 'coopctl.cjs')))
     await run(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
+  build = /^\/\/ coopctl build ([0-9a-f]{40})\n/.exec(readFileSync(join(root, 'dist', 'coopctl.cjs'), 'latin1'))![1]!;
   home = mkdtempSync(join(tmpdir(), 'coopctl-cache-'));
 }, 120_000);
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
-const coopctl = (env: Record<string, string>) =>
-  run(process.execPath, [bin, '--version'], {
-    env: { PATH: process.env['PATH'], HOME: home, XDG_CONFIG_HOME: join(home, 'config'), ...env },
+const coopctl = (env: Record<string, string>, args: readonly string[] = ['--version']) =>
+  run(process.execPath, [bin, ...args], {
+    env: { PATH: process.env['PATH'], HOME: home, XDG_CONFIG_HOME: join(home, 'config'), LANG: 'C', ...env },
   });
 
-describe('the compile cache', () => {
-  it(`${hasCache ? 'is a private folder under XDG_CACHE_HOME' : 'is not made on a Node without the API'}`, async () => {
-    const cache = join(home, 'cache');
+const fileName = (group: string) => `${build}-${process.version}-${process.arch}-${group}.bin`;
+
+describe('the code cache', () => {
+  it('is a private folder under XDG_CACHE_HOME with a private file per command group', async () => {
+    const cache = join(home, 'xdg');
     const { stdout } = await coopctl({ XDG_CACHE_HOME: cache });
     expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
-    const dir = join(cache, 'coopctl', 'compile-cache');
-    expect(existsSync(dir)).toBe(hasCache);
-    if (hasCache) expect(statSync(dir).mode & 0o777).toBe(0o700);
+    await coopctl({ XDG_CACHE_HOME: cache }, ['config', 'path']);
+    const dir = join(cache, 'coopctl', 'code-cache');
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(readdirSync(dir).sort()).toEqual([fileName('config'), fileName('other')]);
+    for (const name of readdirSync(dir)) expect(statSync(join(dir, name)).mode & 0o777).toBe(0o600);
+  });
+
+  it('is written once, used afterwards with the same output, and replaced when damaged', async () => {
+    const cache = join(home, 'reuse');
+    const file = join(cache, 'coopctl', 'code-cache', fileName('config'));
+    const first = await coopctl({ XDG_CACHE_HOME: cache }, ['config', 'path']);
+    const made = statSync(file).ino;
+    const second = await coopctl({ XDG_CACHE_HOME: cache }, ['config', 'path']);
+    expect(second.stdout).toBe(first.stdout);
+    expect(second.stderr).toBe('');
+    // V8 took it: the launcher writes (a new file, renamed over the old) only a missing or refused cache.
+    expect(statSync(file).ino).toBe(made);
+    writeFileSync(file, 'not a code cache');
+    const third = await coopctl({ XDG_CACHE_HOME: cache }, ['config', 'path']);
+    expect(third.stdout).toBe(first.stdout);
+    expect(statSync(file).ino).not.toBe(made);
+    expect(readFileSync(file).length).toBeGreaterThan(1000);
+  });
+
+  it('removes the files of other builds when it writes one', async () => {
+    const cache = join(home, 'upgrade');
+    const dir = join(cache, 'coopctl', 'code-cache');
+    await coopctl({ XDG_CACHE_HOME: cache });
+    const old = join(dir, `${'f'.repeat(40)}-v20.0.0-x64-record.bin`);
+    writeFileSync(old, 'an older build');
+    await coopctl({ XDG_CACHE_HOME: cache }, ['config', 'path']);
+    expect(existsSync(old)).toBe(false);
+    expect(readdirSync(dir).sort()).toEqual([fileName('config'), fileName('other')]);
   });
 
   it('without XDG_CACHE_HOME, goes under ~/.cache', async () => {
     await coopctl({});
-    expect(existsSync(join(home, '.cache', 'coopctl', 'compile-cache'))).toBe(hasCache);
+    expect(readdirSync(join(home, '.cache', 'coopctl', 'code-cache'))).toEqual([fileName('other')]);
+  });
+
+  it('NODE_DISABLE_COMPILE_CACHE=1 turns it off', async () => {
+    const cache = join(home, 'off');
+    const { stdout } = await coopctl({ XDG_CACHE_HOME: cache, NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(existsSync(cache)).toBe(false);
   });
 
   it('a cache that cannot be made is no failure', async () => {

@@ -27,7 +27,7 @@ export function useDemoWorld(prefix: string): DemoWorld {
   let server: TestServer | undefined;
   let home: string | undefined;
   beforeAll(async () => {
-    if (!existsSync(join(root, 'dist', 'main.js')))
+    if (!existsSync(join(root, 'dist', 'coopctl.cjs')))
       await promisify(execFile)(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
     server = await startTestServer({ now: () => DEMO_NOW });
     home = mkdtempSync(join(tmpdir(), prefix));

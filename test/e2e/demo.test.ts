@@ -22,7 +22,7 @@ let port: number;
 let seen = 0;
 let home: string;
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist', 'main.js')))
+  if (!existsSync(join(root, 'dist', 'coopctl.cjs')))
     await promisify(execFile)(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
   // Another program on the port, answering anything: the demo must not take it for its server.
   other = createServer((_req, res) => {

@@ -26,7 +26,7 @@ export async function bundleCli(): Promise<{ main: string; remove(): void }> {
   mkdirSync(cache, { recursive: true });
   const out = mkdtempSync(join(cache, 'coopctl-tmux-'));
   await bundle(out);
-  return { main: join(out, 'main.js'), remove: () => rmSync(out, { recursive: true, force: true }) };
+  return { main: join(out, 'coopctl.cjs'), remove: () => rmSync(out, { recursive: true, force: true }) };
 }
 
 function shellQuote(word: string): string {

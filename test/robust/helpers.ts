@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 export const BIN = join(ROOT, 'bin', 'coopctl');
-export const DIST_MAIN = join(ROOT, 'dist', 'main.js');
+export const DIST_MAIN = join(ROOT, 'dist', 'coopctl.cjs');
 
 export interface Answer {
   readonly status: number;

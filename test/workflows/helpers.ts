@@ -2,7 +2,6 @@
 import { bundle } from '../../scripts/bundle.mjs';
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -94,13 +93,17 @@ export async function hasCommand(name: string): Promise<boolean> {
 /**
  * bin/coopctl and a bundle of the current sources, built as scripts/build.mjs
  * builds them, but in a temporary folder: the shared dist/ is left alone
- * (other runs may be using it). Remove `dir` when done.
+ * (other runs may be using it). The folder lies under node_modules/.cache, so
+ * that the dependencies the bundle loads at run time still resolve. Remove
+ * `dir` when done.
  */
 export async function buildPrivateBin(): Promise<{ bin: string; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'coopctl-workflows-bin-'));
+  const cache = join(ROOT, 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'coopctl-workflows-bin-'));
   await bundle(join(dir, 'dist'));
   mkdirSync(join(dir, 'bin'));
-  copyFileSync(join(ROOT, 'bin', 'coopctl'), join(dir, 'bin', 'coopctl'));
-  if (!existsSync(join(dir, 'dist', 'main.js'))) throw new Error('the build made no dist/main.js');
+  for (const file of ['coopctl', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
+  if (!existsSync(join(dir, 'dist', 'coopctl.cjs'))) throw new Error('the build made no dist/coopctl.cjs');
   return { bin: join(dir, 'bin', 'coopctl'), dir };
 }

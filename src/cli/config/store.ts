@@ -1,6 +1,11 @@
-/** Writing the configuration file, with conf (file mode 0600, atomic writes). */
+/**
+ * Writing the configuration file, with conf (file mode 0600, atomic writes).
+ * conf is an ES module loaded from node_modules when a setting is written
+ * (scripts/bundle.mjs, EXTERNAL), by require() (Node ≥ 20.19), which gives
+ * its namespace as it is.
+ */
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import Conf from 'conf';
 import { configFileName, type ConfigData } from './file.js';
 
 export interface ConfigStore {
@@ -9,6 +14,7 @@ export interface ConfigStore {
 }
 
 export function openConfigStore(path: string): ConfigStore {
+  const { default: Conf } = createRequire(import.meta.url)('conf') as typeof import('conf');
   const conf = new Conf<ConfigData>({
     cwd: dirname(path),
     configName: configFileName,

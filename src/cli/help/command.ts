@@ -11,12 +11,7 @@ import type { Messages } from '../i18n/index.js';
 import { sanitize } from '../output/sanitize.js';
 import { localisedError } from './errors.js';
 import { helpConfiguration } from './format.js';
-
-/** The columns of a terminal stream (a TTY's `columns`), else 80. */
-export function columnsOf(stream: unknown): number {
-  const columns = (stream as { columns?: unknown }).columns;
-  return typeof columns === 'number' && columns > 0 ? columns : 80;
-}
+import { columnsOf } from './page.js';
 
 export class CoopCommand extends Command {
   override createCommand(name?: string): CoopCommand {

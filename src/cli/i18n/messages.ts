@@ -23,6 +23,7 @@ import * as fieldsHelp from './messages/fields-help.js';
 import * as help from './messages/help.js';
 import * as labels from './messages/labels.js';
 import * as output from './messages/output.js';
+import { useEnglish } from '../exit-codes.js';
 import type { Lang } from './lang.js';
 import type { Translation } from './shape.js';
 
@@ -76,3 +77,5 @@ const catalogues: Readonly<Record<Lang, Messages>> = { en, 'pt-BR': ptBR as Mess
 export function messagesFor(lang: Lang): Messages {
   return catalogues[lang];
 }
+
+useEnglish(en);

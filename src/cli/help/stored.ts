@@ -1,0 +1,68 @@
+/**
+ * `--help` from the pages the build stored (dist/help/<lang>/<path>.json,
+ * written by scripts/bundle.mjs from pages.ts), so that asking for help does not build
+ * the command tree, the catalogue or the messages: bin/coopctl runs this small
+ * bundle (dist/help.cjs) first when the command line ends in `--help` or `-h`,
+ * or is empty. It takes only a command's path, `--lang` and `--profile` (which
+ * choose the language); for anything else, or a path without a stored page,
+ * it declines and the full CLI answers. Both write the same text
+ * (test/e2e/stored-help.test.ts compares them for every page).
+ */
+import { Help } from 'commander';
+import { readFileSync } from 'node:fs';
+import type { Writable } from 'node:stream';
+import type { Env } from '../../client/types.js';
+import { configFilePath } from '../config/file.js';
+import { langSetting } from '../config/lang-setting.js';
+import { chooseLang, type Lang } from '../i18n/lang.js';
+import { columnsOf, type Headings, type HelpPage, renderPage } from './page.js';
+
+/** What the build stores of a command's help in a language: its page, and the headings. */
+export interface StoredPage {
+  readonly headings: Headings;
+  readonly page: HelpPage;
+}
+
+/** The name of a command's stored page: `coopctl.record.allergies.json`, `coopctl.json` for the root. */
+export const storedPageName = (path: readonly string[]): string => `${['coopctl', ...path].join('.')}.json`;
+
+/** The stored page of a command in a language, beside this bundle. */
+const storedPageFile = (lang: Lang, path: readonly string[]): URL =>
+  new URL(`help/${lang}/${storedPageName(path)}`, import.meta.url);
+
+const HELP = new Set(['--help', '-h']);
+/** Options taken with their value before the help flag: they choose the language. */
+const CHOOSING = new Set(['--lang', '--profile']);
+
+/** The command path of a plain request for help (`record allergies --help`, `--lang pt-BR --help`, nothing), if it is one. */
+export function helpRequest(argv: readonly string[]): string[] | undefined {
+  if (argv.length && !HELP.has(argv[argv.length - 1]!)) return undefined;
+  const path: string[] = [];
+  for (let i = 0; i < argv.length - 1; i++) {
+    const a = argv[i]!;
+    if (CHOOSING.has(a)) i++;
+    else if (/^--(lang|profile)=/.test(a)) continue;
+    else if (/^[a-z][a-z0-9-]*$/.test(a)) path.push(a);
+    else return undefined;
+  }
+  return path;
+}
+
+/** Writes the stored help that `argv` asks for and returns true; false when the full CLI must answer. */
+export function printStoredHelp(argv: readonly string[], env: Env, stdout: Writable): boolean {
+  const path = helpRequest(argv);
+  if (!path) return false;
+  const lang = chooseLang(argv, env, langSetting(argv, env, configFilePath(env)));
+  let stored: StoredPage;
+  try {
+    stored = JSON.parse(readFileSync(storedPageFile(lang, path), 'utf8')) as StoredPage;
+  } catch {
+    // No such command (or no stored page): the CLI says so.
+    return false;
+  }
+  // commander's Help as the tree configures it (format.ts): only its wrapping is used.
+  const layout = new Help();
+  layout.minWidthToWrap = 10;
+  stdout.write(renderPage(stored.page, stored.headings, layout, columnsOf(stdout)));
+  return true;
+}
