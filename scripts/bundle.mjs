@@ -36,6 +36,18 @@ const lazyChildProcess = {
   },
 };
 
+// The stored help (src/cli/help/stored.ts) uses only commander's Help class, for its wrapping: in its bundle,
+// commander is its lib/help.js alone (which commander's package exports do not name), not the whole of commander
+// (its Command class is most of it).
+const commanderHelpOnly = {
+  name: 'commander-help-only',
+  setup(b) {
+    b.onResolve({ filter: /^commander$/ }, () => ({
+      path: fileURLToPath(new URL('../node_modules/commander/lib/help.js', import.meta.url)),
+    }));
+  },
+};
+
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
@@ -52,7 +64,7 @@ const EXTERNAL = ['better-sqlite3', 'pg', 'jq-web', '@inquirer/*', 'undici', 'co
 const BUILD_LINE = `// coopctl build ${'0'.repeat(40)}`;
 
 /** esbuild's settings for a CommonJS bundle of `entry` at `outfile`. */
-const options = (entry, outfile) => ({
+const options = (entry, outfile, plugins = []) => ({
   absWorkingDir: root,
   entryPoints: [entry],
   outfile,
@@ -71,7 +83,7 @@ const options = (entry, outfile) => ({
   inject: ['scripts/import-meta-url.mjs'],
   define: { 'import.meta.url': 'importMetaUrl' },
   banner: { js: BUILD_LINE },
-  plugins: [lazyChildProcess],
+  plugins: [lazyChildProcess, ...plugins],
   logLevel: 'warning',
 });
 
@@ -99,7 +111,7 @@ export async function bundle(outdir) {
   const files = [join(outdir, 'coopctl.cjs'), join(outdir, 'help.cjs')];
   await Promise.all([
     build(options('src/cli/main.ts', files[0])),
-    build(options('src/cli/help/stored.ts', files[1])),
+    build(options('src/cli/help/stored.ts', files[1], [commanderHelpOnly])),
     storeHelpPages(outdir),
   ]);
   // The build's key over every file it made, written over the placeholders (same length: the source maps' lines

@@ -52,7 +52,8 @@ export interface ContextParts {
 }
 
 export const systemClock: Clock = {
-  now: () => performance.now(),
+  // Milliseconds of the monotonic clock (performance.now() would load perf_hooks at start-up).
+  now: () => Number(process.hrtime.bigint()) / 1e6,
   sleep: async (ms, signal) => {
     const { setTimeout: delay } = await import('node:timers/promises');
     await delay(ms, undefined, signal ? { signal } : {});

@@ -1,4 +1,5 @@
 /** The bundle's entry: runs coopctl in this process and exits with its code. */
+import { isatty } from 'node:tty';
 import { makeContext } from './context.js';
 import { pagerRunning } from './output/pager.js';
 import { runCli } from './run.js';
@@ -18,6 +19,8 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 
 const ctx = makeContext({
   stdin: () => process.stdin,
+  // Whether stdin is a terminal, without making process.stdin (for a file, that loads fs streams: start-up time).
+  tty: { stdin: isatty(0) },
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,

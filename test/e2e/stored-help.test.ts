@@ -133,6 +133,21 @@ describe('bin/coopctl and the stored help', () => {
     expect((await coopctl([], cache)).stdout).toBe(await cliHelp(['--help'], 80));
   });
 
+  it('ends quietly when the reader of its pipe has gone', async () => {
+    const bin = join(root, 'bin', 'coopctl');
+    for (let i = 0; i < 5; i++) {
+      // `true` exits without reading: the write may meet a closed pipe (EPIPE), which must not show.
+      const { stdout, stderr } = await exec(
+        'bash',
+        ['-c', `set -o pipefail; '${process.execPath}' '${bin}' --help | true`],
+        {
+          env: { PATH: process.env['PATH'], HOME: home, XDG_CONFIG_HOME: home, LANG: 'C' },
+        },
+      );
+      expect(stdout + stderr).toBe('');
+    }
+  });
+
   it('leaves other command lines to the CLI', async () => {
     const cache = mkdtempSync(join(home, 'cache-'));
     const argv = ['record', 'allergies', '00010001000001005', '--help'];

@@ -9,7 +9,7 @@
  * (test/e2e/stored-help.test.ts compares them for every page).
  */
 import { Help } from 'commander';
-import { readFileSync } from 'node:fs';
+import { fstatSync, readFileSync, writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { Env } from '../../client/types.js';
 import { configFilePath } from '../config/file.js';
@@ -48,8 +48,44 @@ export function helpRequest(argv: readonly string[]): string[] | undefined {
   return path;
 }
 
+/** Where the help goes: a stream (tests), else this process's stdout. */
+type Output = Pick<Writable, 'write'> & { readonly columns?: number };
+
+/**
+ * This process's stdout. A file, a pipe or a socket (never a terminal) is
+ * written straight to file descriptor 1 in one write: making process.stdout,
+ * or asking node:tty whether it is a terminal, loads Node's streams and its
+ * net module, a third of the time of `coopctl --help | less`. A character
+ * device (a terminal, /dev/null) gets process.stdout, which knows terminals.
+ * A closed pipe ends the output quietly, as in the CLI (main.ts).
+ */
+function processStdout(): Output {
+  let device = true;
+  try {
+    device = fstatSync(1).isCharacterDevice();
+  } catch {
+    // No stdout to look at: process.stdout copes.
+  }
+  if (device) return process.stdout;
+  return {
+    write(text: string | Uint8Array): boolean {
+      const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+      let done = 0;
+      try {
+        while (done < bytes.length) done += writeSync(1, bytes, done);
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        // A pipe that is full and does not block: the rest through the stream, which waits.
+        if (code === 'EAGAIN') return process.stdout.write(bytes.subarray(done));
+        if (code !== 'EPIPE') throw err;
+      }
+      return true;
+    },
+  };
+}
+
 /** Writes the stored help that `argv` asks for and returns true; false when the full CLI must answer. */
-export function printStoredHelp(argv: readonly string[], env: Env, stdout: Writable): boolean {
+export function printStoredHelp(argv: readonly string[], env: Env, stdout: Output = processStdout()): boolean {
   const path = helpRequest(argv);
   if (!path) return false;
   const lang = chooseLang(argv, env, langSetting(argv, env, configFilePath(env)));
