@@ -79,9 +79,8 @@ const options = (entry, outfile, plugins = []) => ({
   // Every import() becomes require(): an import() in code that node:vm runs needs an experimental loader on Node
   // 20 to 24 (which prints a warning). ES-module packages left outside are required by the sources themselves.
   supported: { 'dynamic-import': false },
-  // The sources are ES modules; in the CommonJS bundle import.meta.url is the bundle's own URL.
-  inject: ['scripts/import-meta-url.mjs'],
-  define: { 'import.meta.url': 'importMetaUrl' },
+  // The sources are ES modules; in the CommonJS bundle their import.meta.dirname and .filename are the bundle's.
+  define: { 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
   banner: { js: BUILD_LINE },
   plugins: [lazyChildProcess, ...plugins],
   logLevel: 'warning',

@@ -79,7 +79,7 @@ export function inquirerPrompter(io: {
 }): Prompter {
   const load = async () => {
     // An ES module loaded from node_modules on first use (scripts/bundle.mjs, EXTERNAL), by require() (Node ≥ 20.19).
-    const prompts = createRequire(import.meta.url)('@inquirer/prompts') as typeof import('@inquirer/prompts');
+    const prompts = createRequire(import.meta.filename)('@inquirer/prompts') as typeof import('@inquirer/prompts');
     const { styleText } = await import('node:util');
     return { prompts, theme: (words: PromptWords | undefined) => themeOf(words, styleText) };
   };

@@ -14,7 +14,7 @@ export interface ConfigStore {
 }
 
 export function openConfigStore(path: string): ConfigStore {
-  const { default: Conf } = createRequire(import.meta.url)('conf') as typeof import('conf');
+  const { default: Conf } = createRequire(import.meta.filename)('conf') as typeof import('conf');
   const conf = new Conf<ConfigData>({
     cwd: dirname(path),
     configName: configFileName,

@@ -10,6 +10,7 @@
  */
 import { Help } from 'commander';
 import { fstatSync, readFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Env } from '../../client/types.js';
 import { configFilePath } from '../config/file.js';
@@ -27,8 +28,8 @@ export interface StoredPage {
 export const storedPageName = (path: readonly string[]): string => `${['coopctl', ...path].join('.')}.json`;
 
 /** The stored page of a command in a language, beside this bundle. */
-const storedPageFile = (lang: Lang, path: readonly string[]): URL =>
-  new URL(`help/${lang}/${storedPageName(path)}`, import.meta.url);
+const storedPageFile = (lang: Lang, path: readonly string[]): string =>
+  join(import.meta.dirname, 'help', lang, storedPageName(path));
 
 const HELP = new Set(['--help', '-h']);
 /** Options taken with their value before the help flag: they choose the language. */

@@ -28,7 +28,7 @@ let loaded: Promise<JqWeb> | undefined;
 
 /** jq-web, loaded once (a CommonJS module that resolves to jq when its WebAssembly is ready). */
 function jq(): Promise<JqWeb> {
-  loaded ??= createRequire(import.meta.url)('jq-web') as Promise<JqWeb>;
+  loaded ??= createRequire(import.meta.filename)('jq-web') as Promise<JqWeb>;
   return loaded;
 }
 
