@@ -330,7 +330,7 @@ export async function buildModule(entry, name) {
 /**
  * An environment for CLI runs: the user's configuration, data and cache
  * folders are replaced by `dir` (so that no profile of the machine changes
- * what is run; the cache holds Node's compile cache on Node >= 22.1, filled by
+ * what is run; the cache holds coopctl's code cache (bin/coopctl), filled by
  * the warm-up runs), colour off, no proxy, and `extra` on top.
  * NODE_EXTRA_CA_CERTS is removed unless `caCerts`: Node parses that file at
  * every start (on this machine about 35 ms, more than a one-shot command's own
