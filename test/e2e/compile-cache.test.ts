@@ -7,7 +7,18 @@
  * NODE_DISABLE_COMPILE_CACHE=1 turns it off.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,6 +84,33 @@ describe('the code cache', () => {
     await coopctl({ XDG_CACHE_HOME: cache }, ['config', 'path']);
     expect(existsSync(old)).toBe(false);
     expect(readdirSync(dir).sort()).toEqual([fileName('config'), fileName('other')]);
+  });
+
+  it('makes a folder that others can write private again', async () => {
+    const cache = join(home, 'opened');
+    const dir = join(cache, 'coopctl', 'code-cache');
+    mkdirSync(dir, { recursive: true });
+    chmodSync(dir, 0o777);
+    await coopctl({ XDG_CACHE_HOME: cache });
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(readdirSync(dir)).toEqual([fileName('other')]);
+  });
+
+  // Its files are code this process runs: a folder of another user is neither read nor written. Only root can
+  // give a folder to another user here.
+  it.runIf(process.getuid?.() === 0)("leaves alone a folder that is another user's", async () => {
+    const cache = join(home, 'foreign');
+    const dir = join(cache, 'coopctl', 'code-cache');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const planted = join(dir, fileName('other'));
+    writeFileSync(planted, 'not V8 code');
+    chownSync(dir, 65534, 65534);
+    const { stdout, stderr } = await coopctl({ XDG_CACHE_HOME: cache });
+    expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(stderr).toBe('');
+    // Not replaced (a refused cache is written again when the folder is this user's).
+    expect(readFileSync(planted, 'utf8')).toBe('not V8 code');
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
   });
 
   it('without XDG_CACHE_HOME, goes under ~/.cache', async () => {
