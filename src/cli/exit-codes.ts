@@ -1,4 +1,5 @@
 /** Process exit codes (GUIDE §4) and the error that means "usage or validation error, nothing sent". */
+import { englishMessages } from './i18n/english.js';
 import type { Messages } from './i18n/messages.js';
 
 export const ExitCode = {
@@ -19,18 +20,6 @@ export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 /** A message in the run's language, from its message catalogue (src/cli/i18n). */
 export type Wording = (m: Messages) => string;
 
-/**
- * The English catalogue, for the English `message` of an error given as a
- * wording. The catalogue hands it over when it loads (i18n/messages.ts): this
- * module does not import it, so that what needs only the codes and
- * UsageError (the stored help, bin/coopctl's first bundle) does not load every
- * message of both languages.
- */
-let english: Messages | undefined;
-
-export function useEnglish(m: Messages): void {
-  english = m;
-}
 
 /**
  * A usage or validation error (exit 2). The message is one line: text already
@@ -44,6 +33,8 @@ export class UsageError extends Error {
   readonly hint: string | undefined;
   readonly #wording: Wording | undefined;
   constructor(message: string | Wording, hint?: string) {
+    // The English catalogue without importing it (i18n/english.ts): loaded whenever a run has begun.
+    const english = englishMessages() as Messages | undefined;
     super(typeof message === 'string' ? message : english ? message(english) : '');
     this.hint = hint;
     this.#wording = typeof message === 'string' ? undefined : message;

@@ -101,6 +101,12 @@ describe('stored help pages', () => {
       ['record', '--help', 'allergies'],
       ['help', 'record'],
       ['record', '--', '--help'],
+      // Values the CLI refuses, or a value missing: the CLI's error, not help.
+      ['--lang', 'xx', '--help'],
+      ['--lang', 'pt', '--help'],
+      ['--lang', '--help'],
+      ['--lang=', '--help'],
+      ['--profile', '--help'],
     ])
       expect(printStoredHelp(argv, { XDG_CONFIG_HOME: home }, new Screen(80)), argv.join(' ')).toBe(false);
   });
@@ -146,6 +152,16 @@ describe('bin/coopctl and the stored help', () => {
       );
       expect(stdout + stderr).toBe('');
     }
+  });
+
+  it('takes the language from --lang, --lang=, --profile and the locale as the CLI does', async () => {
+    for (const argv of [
+      ['--lang', 'pt-BR', 'record', '--help'],
+      ['--lang=pt-BR', 'record', 'allergies', '-h'],
+      ['--profile', 'nosuch', '--help'],
+      ['--profile=nosuch', 'schedule', '--help'],
+    ])
+      expect(storedHelp(argv, 80), argv.join(' ')).toBe(await cliHelp(argv, 80));
   });
 
   it('leaves other command lines to the CLI', async () => {

@@ -15,7 +15,7 @@ import type { Writable } from 'node:stream';
 import type { Env } from '../../client/types.js';
 import { configFilePath } from '../config/file.js';
 import { langSetting } from '../config/lang-setting.js';
-import { chooseLang, type Lang } from '../i18n/lang.js';
+import { chooseLang, type Lang, langs } from '../i18n/lang.js';
 import { columnsOf, type Headings, type HelpPage, renderPage } from './page.js';
 
 /** What the build stores of a command's help in a language: its page, and the headings. */
@@ -32,8 +32,16 @@ const storedPageFile = (lang: Lang, path: readonly string[]): string =>
   join(import.meta.dirname, 'help', lang, storedPageName(path));
 
 const HELP = new Set(['--help', '-h']);
-/** Options taken with their value before the help flag: they choose the language. */
-const CHOOSING = new Set(['--lang', '--profile']);
+
+/**
+ * Whether the value of an option that chooses the language is one the CLI
+ * takes as it is: `--lang` one of its choices (anything else is the CLI's
+ * error), `--profile` a name (not a flag).
+ */
+const choosing: Readonly<Record<string, (value: string) => boolean>> = {
+  '--lang': (value) => (langs as readonly string[]).includes(value),
+  '--profile': (value) => value !== '' && !value.startsWith('-'),
+};
 
 /** The command path of a plain request for help (`record allergies --help`, `--lang pt-BR --help`, nothing), if it is one. */
 export function helpRequest(argv: readonly string[]): string[] | undefined {
@@ -41,9 +49,13 @@ export function helpRequest(argv: readonly string[]): string[] | undefined {
   const path: string[] = [];
   for (let i = 0; i < argv.length - 1; i++) {
     const a = argv[i]!;
-    if (CHOOSING.has(a)) i++;
-    else if (/^--(lang|profile)=/.test(a)) continue;
-    else if (/^[a-z][a-z0-9-]*$/.test(a)) path.push(a);
+    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), true] : [a, false];
+    const valid = Object.hasOwn(choosing, flag) ? choosing[flag]! : undefined;
+    if (valid) {
+      const value = inline ? a.slice(flag.length + 1) : argv[++i];
+      // A value missing (the help flag taken for it) or refused: the CLI says what is wrong.
+      if (value === undefined || i >= argv.length - 1 || !valid(value)) return undefined;
+    } else if (/^[a-z][a-z0-9-]*$/.test(a)) path.push(a);
     else return undefined;
   }
   return path;

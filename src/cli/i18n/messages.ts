@@ -23,7 +23,7 @@ import * as fieldsHelp from './messages/fields-help.js';
 import * as help from './messages/help.js';
 import * as labels from './messages/labels.js';
 import * as output from './messages/output.js';
-import { useEnglish } from '../exit-codes.js';
+import { useEnglish } from './english.js';
 import type { Lang } from './lang.js';
 import type { Translation } from './shape.js';
 
