@@ -20,7 +20,6 @@ export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 /** A message in the run's language, from its message catalogue (src/cli/i18n). */
 export type Wording = (m: Messages) => string;
 
-
 /**
  * A usage or validation error (exit 2). The message is one line: text already
  * in the run's language, or a wording that the failure report puts in it
