@@ -3,6 +3,10 @@ import type { Row } from '../../../catalogue/index.js';
 import type { Address, Contact, Counters, Holder, RegistrationRepository, Restamp, Stamp } from '../types.js';
 import type { Db } from './connection.js';
 import { registrationRecordSql } from './registration-record.js';
+import { unchangedCache } from './unchanged-cache.js';
+
+/** How many registration records' JSON texts are kept between writes (about 1 KB each). */
+const CACHED_RECORDS = 4096;
 
 const ADDRESS_COLUMNS =
   'codigo, tipo, cep, logradouro, numero, complemento, estado, cidade, bairro, ponto_referencia, caixa_postal, ind_correspondencia, ind_fatura';
@@ -93,11 +97,20 @@ export function sqliteRegistration(db: Db): RegistrationRepository {
        FROM beneficiary WHERE card = ?`,
   );
   const record = db.prepare<[today: string, card: string], string>(registrationRecordSql).pluck();
+  const records = unchangedCache(db, CACHED_RECORDS);
   const cep = db.prepare<[string], Row>('SELECT cep, logradouro, bairro, cidade, estado FROM cep WHERE cep = ?');
   const tx = transactions(db);
   return {
     holder: async (card) => holder.get(card),
-    record: (card, today) => record.get(today, card),
+    record: (card, today) => {
+      // The record says whether it changed today (situacao): the day is part of the key.
+      const key = `${today} ${card}`;
+      const cached = records.get(key);
+      if (cached !== undefined) return cached;
+      const text = record.get(today, card);
+      if (text !== undefined) records.set(key, text);
+      return text;
+    },
     cep: async (code) => cep.get(code),
     saveContact: async (id, merge, restamp) => {
       tx.contact.immediate(id, restamp, merge);
