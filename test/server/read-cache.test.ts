@@ -1,8 +1,9 @@
 /**
  * The SQLite store keeps the registration records' JSON texts between writes
  * (store/sqlite/unchanged-cache.ts): every read must still see every
- * committed write, whoever made it. Each test reads a record first (so that
- * it is cached), changes the data, and reads it again over HTTP: through the
+ * committed write, whoever made it. Each test reads a record twice first (a
+ * record is kept on its second read), changes the data, and reads it again
+ * over HTTP: through the
  * server's own API (its own connection: total_changes), through another
  * connection of this process and through another process (data_version),
  * and on another day (situacao).
@@ -23,6 +24,12 @@ async function show(url: string): Promise<Record<string, unknown>> {
   expect(res.status).toBe(200);
   expect(res.body).toHaveLength(1);
   return res.body[0]!;
+}
+
+/** The record, read twice: then it is cached (the second miss of its key keeps it). */
+async function cached(url: string): Promise<Record<string, unknown>> {
+  await show(url);
+  return show(url);
 }
 
 /** Runs `sql` (with `args`) on the database file in a child node process, committed when it exits. */
@@ -59,7 +66,7 @@ afterEach(async () => {
 describe('registration records read after a write (the SQLite read cache)', () => {
   it('show the writes made through the API: contact, address inserted, updated and deleted', async () => {
     srv = await startStoreServer();
-    const before = await show(srv.url);
+    const before = await cached(srv.url);
     expect(before['contato']).toMatchObject({ email: 'ana.souza9@example.com' });
     const addresses = (before['endereco'] as unknown[]).length;
 
@@ -72,6 +79,7 @@ describe('registration records read after a write (the SQLite read cache)', () =
     expect(afterContact['contato']).toMatchObject({ email: 'cached.not@example.com' });
     // Changed today: the record says so.
     expect(afterContact['situacao']).toBe('A');
+    await show(srv.url);
 
     const insert = await callOp(srv.url, 'registration.save-address', {
       usuario_cartao: DEMO_CARD,
@@ -98,17 +106,17 @@ describe('registration records read after a write (the SQLite read cache)', () =
 
   it('shows a commit made through another connection of the same process', async () => {
     srv = await startStoreServer();
-    expect(await show(srv.url)).toMatchObject({ nome: 'Ana Beatriz Souza' });
+    expect(await cached(srv.url)).toMatchObject({ nome: 'Ana Beatriz Souza' });
     writeFromAnotherConnection(srv.db, SET_NAME, 'Ana Por Outra Conexão');
     expect(await show(srv.url)).toMatchObject({ nome: 'Ana Por Outra Conexão' });
   });
 
   it('shows a commit made by another process on the same file, and each one after it', async () => {
     srv = await startStoreServer();
-    expect(await show(srv.url)).toMatchObject({ nome: 'Ana Beatriz Souza' });
+    expect(await cached(srv.url)).toMatchObject({ nome: 'Ana Beatriz Souza' });
     for (const name of ['Ana De Outro Processo', 'Ana Outra Vez']) {
       await writeFromAnotherProcess(srv.db, SET_NAME, name);
-      expect(await show(srv.url)).toMatchObject({ nome: name });
+      expect(await cached(srv.url)).toMatchObject({ nome: name });
     }
     await writeFromAnotherProcess(
       srv.db,
@@ -118,12 +126,32 @@ describe('registration records read after a write (the SQLite read cache)', () =
     expect((await show(srv.url))['contato']).toMatchObject({ email: 'outro.processo@example.com' });
   });
 
+  it('shows a commit to a record stored after the last check (a look-up that misses checks nothing)', async () => {
+    srv = await startStoreServer();
+    const { registration } = srv.store.repo;
+    const nameOf = async (card: string) =>
+      (JSON.parse((await registration.record(card, '2026-11-25'))!) as Record<string, unknown>)['nome'];
+    // The first look-up checks the database's state; the second card then misses and is stored without a check.
+    const reader = new Database(srv.db, { readonly: true });
+    const second = (
+      reader.prepare('SELECT card FROM beneficiary WHERE card <> ? LIMIT 1').get(DEMO_CARD) as { card: string }
+    ).card;
+    reader.close();
+    await nameOf(DEMO_CARD);
+    await nameOf(second);
+    const before = await nameOf(second);
+    writeFromAnotherConnection(srv.db, 'UPDATE beneficiary SET nome = ? WHERE card = ?', 'Lida Depois', second);
+    expect(before).not.toBe('Lida Depois');
+    expect(await nameOf(second)).toBe('Lida Depois');
+  });
+
   it('answers situacao for the day asked: a record changed on one day is E the next day', async () => {
     srv = await startStoreServer();
     const { registration } = srv.store.repo;
     const recordOn = async (day: string) =>
       JSON.parse((await registration.record(DEMO_CARD, day))!) as Record<string, unknown>;
     writeFromAnotherConnection(srv.db, "UPDATE beneficiary SET changed_on = '2026-01-15' WHERE id = 1");
+    expect(await recordOn('2026-01-15')).toMatchObject({ situacao: 'A' });
     expect(await recordOn('2026-01-15')).toMatchObject({ situacao: 'A' });
     expect(await recordOn('2026-01-16')).toMatchObject({ situacao: 'E' });
     expect(await recordOn('2026-01-15')).toMatchObject({ situacao: 'A' });

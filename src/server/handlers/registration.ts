@@ -16,7 +16,6 @@ import {
 import { isoDate } from '../../catalogue/dates.js';
 import type { Holder, Repository } from '../store/types.js';
 import { isPromise } from '../maybe-promise.js';
-import { memoize } from '../memo.js';
 import { failed, found, noResult, requestOk, UNKNOWN_CARD } from './envelope.js';
 import type { AreaIds, HandlerContext, HandlerOf, HandlersOf } from './types.js';
 
@@ -36,16 +35,9 @@ const today = (ctx: HandlerContext): string => isoDate(ctx.now());
 const FOUND_START = `[${JSON.stringify({ confirma_operacao: 2, mensagem_erro: '' }).slice(0, -1)},`;
 const UNKNOWN_CARD_ANSWER = JSON.stringify(noResult(UNKNOWN_CARD));
 
-/** The `buscadadosusuario` answer of a found registration record's JSON text. */
-const foundAnswer = (record: string): string => `${FOUND_START}${record.slice(1)}]`;
-
-/** How many answers of records are remembered (the store keeps as many records: sqlite/registration.ts). */
-const REMEMBERED_ANSWERS = 4096;
-
 /** The `buscadadosusuario` answer for a registration record's JSON text (found: 2), or for none (no result: 3). */
-function showAnswers(): (record: string | undefined) => string {
-  const found = memoize(foundAnswer, REMEMBERED_ANSWERS);
-  return (record) => (record === undefined ? UNKNOWN_CARD_ANSWER : found(record));
+function showAnswer(record: string | undefined): string {
+  return record === undefined ? UNKNOWN_CARD_ANSWER : `${FOUND_START}${record.slice(1)}]`;
 }
 
 /** The holder of the card if it may be updated, or the records that say why not. */
@@ -80,7 +72,6 @@ function contactPatch(params: ParamsOf<'registration.update-contact'>): ContactP
 
 /** `buscadadosusuario`: its records, and the JSON text of them straight from one read of the store (the hot path). */
 function showHandler(repo: Repository): HandlerOf<'registration.show'> {
-  const showAnswer = showAnswers();
   const json = (params: ParamsOf<'registration.show'>, ctx: HandlerContext) => {
     const record = repo.registration.record(params.usuario_cartao, today(ctx));
     return isPromise(record) ? record.then(showAnswer) : showAnswer(record);

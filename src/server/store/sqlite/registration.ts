@@ -6,7 +6,7 @@ import { registrationRecordSql } from './registration-record.js';
 import { unchangedCache } from './unchanged-cache.js';
 
 /** How many registration records' JSON texts are kept between writes (about 1 KB each). */
-const CACHED_RECORDS = 4096;
+const CACHED_RECORDS = 1024;
 
 const ADDRESS_COLUMNS =
   'codigo, tipo, cep, logradouro, numero, complemento, estado, cidade, bairro, ponto_referencia, caixa_postal, ind_correspondencia, ind_fatura';
