@@ -28,7 +28,7 @@ export interface HelpPage {
 }
 
 /** What the layout uses of commander's Help. */
-export type Layout = Pick<Help, 'boxWrap' | 'displayWidth'>;
+type Layout = Pick<Help, 'boxWrap' | 'displayWidth'>;
 
 const INDENT = 2;
 const SPACER = 2;
@@ -44,7 +44,7 @@ export function columnsOf(stream: unknown): number {
 }
 
 /** The words of a command line, split at blanks outside quotes and `$(…)`, `<(…)`. */
-export function shellWords(line: string): string[] {
+function shellWords(line: string): string[] {
   const words: string[] = [];
   let word = '';
   let quote: string | undefined;
@@ -79,7 +79,7 @@ function shellUnits(line: string): string[] {
 }
 
 /** A command line in lines of at most `width` columns: continued with ` \` and indented. */
-export function shellLines(line: string, width: number, indent = INDENT): string[] {
+function shellLines(line: string, width: number, indent = INDENT): string[] {
   const lines: string[] = [];
   let current = ' '.repeat(indent);
   let empty = true;
@@ -103,7 +103,7 @@ function wrapped(layout: Layout, text: string, width: number): string[] {
 }
 
 /** One item of a list: the term padded to `termWidth`, its description beside it or, when too narrow, under it. */
-export function formatItem(layout: Layout, width: number, term: string, termWidth: number, description: string) {
+function formatItem(layout: Layout, width: number, term: string, termWidth: number, description: string) {
   const indent = ' '.repeat(INDENT);
   if (!description) return indent + term;
   const room = width - termWidth - SPACER - INDENT;
