@@ -39,8 +39,19 @@ export function layoutPattern(layout: DateLayout): RegExp {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** A UTC instant of a calendar date; the day and month may overflow (day 0 is the last of the month before). */
-const utc = (y: number, m: number, d: number): Date => new Date(Date.UTC(y, m - 1, d));
+/** A year as the layouts write it: four digits (`0089`), a minus before a year before 0 (arithmetic only). */
+export const yearText = (y: number): string => (y < 0 ? `-${String(-y).padStart(4, '0')}` : String(y).padStart(4, '0'));
+
+/**
+ * A UTC instant of a calendar date; the day and month may overflow (day 0 is
+ * the last of the month before). `setUTCFullYear` takes the year as given,
+ * where `Date.UTC` would read years 0 to 99 as 1900 to 1999.
+ */
+function utc(y: number, m: number, d: number): Date {
+  const t = new Date(0);
+  t.setUTCFullYear(y, m - 1, d);
+  return t;
+}
 
 /** Whether y-m-d is a day of the real calendar (no 31/02; 29/02 in leap years only). */
 export function isCalendarDate(y: number, m: number, d: number): boolean {
@@ -59,7 +70,7 @@ export function parseDate(text: string, layout: DateLayout): Ymd | undefined {
 
 /** `yyyy-mm-dd` of a date. */
 export function isoOf({ y, m, d }: Ymd): string {
-  return `${y}-${pad(m)}-${pad(d)}`;
+  return `${yearText(y)}-${pad(m)}-${pad(d)}`;
 }
 
 function fromUTC(t: Date): string {
