@@ -3,6 +3,7 @@ import type { Client } from '../client/client.js';
 import { parseSize } from '../client/size.js';
 import type { ClientOptions, Target } from '../client/types.js';
 import type { Host } from '../catalogue/index.js';
+import { isoDate } from '../catalogue/dates.js';
 import { tokenForHost } from './config/credentials.js';
 import { readConfig } from './config/file.js';
 import { resolveSettings, selectProfile, type Profile, type ResolvedSettings } from './config/settings.js';
@@ -79,6 +80,7 @@ export class Invocation {
       lang: this.lang,
       m: this.m,
       width,
+      today: isoDate(this.ctx.clock.date?.() ?? new Date()),
       ...(fields ? { fields } : {}),
       ...(this.globals.jq !== undefined ? { jq: this.globals.jq } : {}),
     };
