@@ -129,7 +129,7 @@ describe.each(WIRES)('transport faults over $wire', ({ env }) => {
     [
       'a confirma_operacao that is not an int',
       { json: [{ confirma_operacao: 'sete', mensagem_erro: '' }] },
-      /record 0 field confirma_operacao: expected an integer of up to 15 digits, received a string of 4 characters \("sete"\)$/,
+      /record 0 field confirma_operacao: expected an integer, received a string of 4 characters \("sete"\)$/,
     ],
     [
       'a redirect',

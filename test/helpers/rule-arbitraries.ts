@@ -78,7 +78,7 @@ export function ymd(from: string, to: string): fc.Arbitrary<[number, number, num
     .tuple(fc.integer({ min: y0, max: y1 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }))
     .map(([y, m, d]): [number, number, number] => [y, m, Math.min(d, monthDays(y, m))])
     .filter(([y, m, d]) => {
-      const iso = `${y}-${pad(m)}-${pad(d)}`;
+      const iso = `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
       return iso >= from && iso <= to;
     });
   return fc.oneof(any, fc.constant(split(from)), fc.constant(split(to)));
@@ -147,15 +147,20 @@ const BY_WORDS: ReadonlyArray<readonly [RegExp, (m: RegExpMatchArray, env: RuleE
     () => fc.tuple(digitsOf(2), fc.constantFrom(8, 9).chain(digitsOf)).map(([a, n]) => `(${a})${n}`),
   ],
   [/^an e-mail address of up to (\d+) characters$/, (m) => emailOf(Number(m[1]))],
-  [/^a date DD\/MM\/YYYY$/, () => ymd('1000-01-01', '9999-12-31').map(([y, m, d]) => `${pad(d)}/${pad(m)}/${y}`)],
+  // Every year the layouts write, 0000 to 9999 (years 0 to 99 are no 1900s).
+  [
+    /^a date DD\/MM\/YYYY$/,
+    () => ymd('0000-01-01', '9999-12-31').map(([y, m, d]) => `${pad(d)}/${pad(m)}/${pad(y, 4)}`),
+  ],
   [
     /^a date DD\/MM\/YYYY, not in the future$/,
-    (_m, env) => ymd('1900-01-01', env.today).map(([y, m, d]) => `${pad(d)}/${pad(m)}/${y}`),
+    (_m, env) => ymd('0000-01-01', env.today).map(([y, m, d]) => `${pad(d)}/${pad(m)}/${pad(y, 4)}`),
   ],
-  [/^a date yyyy-mm-dd$/, () => ymd('1000-01-01', '9999-12-31').map(([y, m, d]) => `${y}-${pad(m)}-${pad(d)}`)],
+  [/^a date yyyy-mm-dd$/, () => ymd('0000-01-01', '9999-12-31').map(([y, m, d]) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`)],
   [
     /^a date and time yyyy-mm-dd hh:mi$/,
-    () => fc.tuple(ymd('1000-01-01', '9999-12-31'), time).map(([[y, m, d], t]) => `${y}-${pad(m)}-${pad(d)} ${t}`),
+    () =>
+      fc.tuple(ymd('0000-01-01', '9999-12-31'), time).map(([[y, m, d], t]) => `${pad(y, 4)}-${pad(m)}-${pad(d)} ${t}`),
   ],
   [/^a CPF 999\.999\.999-99 with valid check digits$/, () => cpf],
   [

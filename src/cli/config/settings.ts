@@ -3,7 +3,7 @@
  * flags > environment > the selected profile > defaults.
  */
 import { formatSize, parseSize } from '../../client/size.js';
-import type { Env } from '../../client/types.js';
+import { type Env, listStyles } from '../../client/types.js';
 import { UsageError, type Wording } from '../exit-codes.js';
 import type { ConfigData, ProfileData } from './file.js';
 import { providersProblem } from './providers.js';
@@ -71,6 +71,12 @@ export const settings = {
   providers: {
     env: 'COOPCTL_PROVIDERS',
     check: providersProblem,
+  },
+  listStyle: {
+    env: 'COOPCTL_LIST_STYLE',
+    fallback: 'brackets',
+    check: (v: string): Wording | undefined =>
+      (listStyles as readonly string[]).includes(v) ? undefined : (m) => m.config.problems.listStyle,
   },
 } as const satisfies Record<string, SettingDef>;
 

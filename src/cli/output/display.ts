@@ -20,6 +20,8 @@ export interface Display {
   readonly fields?: readonly string[];
   /** `--jq`: the filter of the JSON output (jq.ts). */
   readonly jq?: string;
+  /** Today by the run's clock (`yyyy-mm-dd`, the local date): where a calendar of free dates starts (calendar.ts). */
+  readonly today?: string;
 }
 
 /** The width assumed when a terminal does not tell its own (as gh and psql assume). */

@@ -7,6 +7,7 @@
 import { operation, type ParamsOf, type Row } from '../../catalogue/index.js';
 import { addressTypes } from '../../catalogue/codes.js';
 import {
+  cepForms,
   freeAddressCode,
   MAX_ADDRESS_CODE,
   mergeContact,
@@ -124,9 +125,14 @@ export function registrationHandlers(repo: Repository): HandlersOf<AreaIds<'regi
       return deleted ? requestOk() : noResult(`this card has no address ${codigo}`);
     },
 
+    // The CEP as given, then its other forms (8 to 11 digits: cepForms), so that `00001310100` finds `01310100`.
     'registration.cep': async (params) => {
-      const entry = await repo.registration.cep(params.cep);
-      return found(entry ? [entry] : [], `CEP ${params.cep} is not in the CEP table`);
+      const none = `CEP ${params.cep} is not in the CEP table`;
+      for (const form of cepForms(params.cep)) {
+        const entry = await repo.registration.cep(form);
+        if (entry) return found([entry], none);
+      }
+      return found([], none);
     },
   };
 }

@@ -42,6 +42,8 @@ export const en = {
       lang: 'language of messages and help: en or pt-BR (else the locale: LC_ALL, LC_MESSAGES, LANG)',
       providers:
         'provider names the booking wizard offers: code=name pairs separated by ";" (9001=Clínica Geral; 9002=Cardiologia)',
+      listStyle:
+        'how a list travels in form bodies and query strings: brackets (tipo_documento[]=RG, the default) or repeat (tipo_documento=RG&tipo_documento=CC) (--list-style)',
     },
     langExample: 'messages and help in Portuguese, whatever the locale',
     prodProfile: 'a profile of its own for the production service',
@@ -157,6 +159,8 @@ export const ptBR: Translation<typeof en> = {
       lang: 'idioma das mensagens e da ajuda: en ou pt-BR (senão o locale: LC_ALL, LC_MESSAGES, LANG)',
       providers:
         'nomes dos prestadores que o assistente de agendamento oferece: pares código=nome separados por ";" (9001=Clínica Geral; 9002=Cardiologia)',
+      listStyle:
+        'como uma lista viaja em corpos de formulário e query strings: brackets (tipo_documento[]=RG, o padrão) ou repeat (tipo_documento=RG&tipo_documento=CC) (--list-style)',
     },
     langExample: 'mensagens e ajuda em português, qualquer que seja o locale',
     prodProfile: 'um perfil próprio para o serviço de produção',

@@ -39,6 +39,7 @@ export const en = {
     sizeRange: (max: string) => `must be from 1 byte to ${max}`,
     word: 'must be one word without spaces',
     lang: 'must be en or pt-BR',
+    listStyle: 'must be brackets or repeat',
     providers: (entry: string) =>
       `must be code=name pairs separated by ";" (a code of up to 18 digits, then a name), e.g. 9001=Clínica Geral; 9002=Cardiologia; "${entry}" is not`,
     providerTwice: (code: string) => `names provider ${code} twice`,
@@ -88,6 +89,7 @@ export const ptBR: Translation<typeof en> = {
     sizeRange: (max) => `deve ser de 1 byte a ${max}`,
     word: 'deve ser uma só palavra, sem espaços',
     lang: 'deve ser en ou pt-BR',
+    listStyle: 'deve ser brackets ou repeat',
     providers: (entry) =>
       `deve ser pares código=nome separados por ";" (um código de até 18 dígitos e um nome), ex.: 9001=Clínica Geral; 9002=Cardiologia; "${entry}" não é`,
     providerTwice: (code) => `nomeia o prestador ${code} duas vezes`,

@@ -78,6 +78,12 @@ export const en = {
         return `${f.request} answered HTTP ${f.status} (${f.contentType}): ${enAnswer(f.fault)}`;
     }
   },
+  /**
+   * After `cannot reach …` of a registration operation, when only baseUrl is set: the registration operations
+   * (section 4.1) have their own host, still at its default.
+   */
+  testHost: (url: string, baseFrom: string) =>
+    `the registration operations go to testBaseUrl (COOPCTL_TEST_BASE_URL; the spec's test_base_url), not to baseUrl: it is not set, so it is the default ${url}, while baseUrl comes from ${baseFrom}`,
   dataNotJson: '--data does not hold JSON',
   dataNotObject: '--data must hold a JSON object of parameters by spec field name',
   givenTwice: (name: string, flag: string) => `${name} is given twice, as the argument and as ${flag}`,
@@ -122,6 +128,8 @@ export const ptBR: Translation<typeof en> = {
       }
     }
   },
+  testHost: (url, baseFrom) =>
+    `as operações de atualização cadastral vão para testBaseUrl (COOPCTL_TEST_BASE_URL; o test_base_url da especificação), não para baseUrl: ela não está configurada, então é o padrão ${url}, enquanto baseUrl vem de ${baseFrom}`,
   dataNotJson: '--data não contém JSON',
   dataNotObject: '--data deve conter um objeto JSON com os parâmetros pelos nomes de campo da especificação',
   givenTwice: (name, flag) => `${name} foi informado duas vezes, como argumento e como ${flag}`,
