@@ -1,6 +1,6 @@
 // P7 big answers as tables: 5,000 records printed by the built CLI as a table
 // (`-o table`, the default) for a person on a terminal of 120 columns
-// (COOPCTL_FORCE_TTY=120: labels, the language's formats, the width), as the
+// (COOPCTL_FORCE_TTY=1 COLUMNS=120: labels, the language's formats, the width), as the
 // tab-separated lines of a pipe, and as CSV, next to the same command with
 // --json (the baseline, same run, interleaved), each served by a bare
 // node:http server answering the same 5,000 records (bench/bare-server.mjs).
@@ -77,7 +77,7 @@ async function shape(spec, s, dir, runs) {
   const server = await startScript(join(ROOT, 'bench', 'bare-server.mjs'), [body]);
   try {
     const env = cliEnv(dir, { COOPCTL_BASE_URL: server.url, COOPCTL_TEST_BASE_URL: server.url });
-    const terminal = { ...env, COOPCTL_FORCE_TTY: s.columns ?? '120' };
+    const terminal = { ...env, COOPCTL_FORCE_TTY: '1', COLUMNS: s.columns ?? '120' };
     const truePath = which('true');
     const t = await compareCommands(
       [

@@ -1,9 +1,11 @@
 /** `coopctl serve`: the embedded server, loaded only when this command runs. */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { StartError } from '../server/start-error.js';
+import { BindingError, type BindingProblem } from '../server/store/sqlite/binding.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import { addExamples, addNote, applicableGlobals } from './help/sections.js';
 import type { Messages } from './i18n/index.js';
+import type { Invocation } from './invocation.js';
 import type { RunState } from './run-state.js';
 
 function port(m: Messages) {
@@ -20,6 +22,23 @@ function hostName(m: Messages) {
     if (!/^\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(name)) throw new InvalidArgumentError(m.help.invalid.hostName);
     return [...previous, name];
   };
+}
+
+/**
+ * Why the SQLite binding is not usable, in full (every line the loader gave),
+ * and what to run about it: a Node new enough, or a reinstall or a build.
+ */
+async function bindingFailure(inv: Invocation, problem: BindingProblem): Promise<void> {
+  const words = inv.m.errors.binding;
+  if (problem.kind === 'node') {
+    await inv.notice(words.node(problem.node, problem.napi), 'error');
+    inv.say(words.nodeHint);
+    return;
+  }
+  await inv.notice(words.load, 'error');
+  for (const line of problem.detail.split('\n')) inv.say(`  ${line}`);
+  inv.say(words.reinstall(problem.root));
+  if (problem.folder) inv.say(words.fromSource(problem.folder));
 }
 
 /**
@@ -81,6 +100,10 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
         ...words,
       });
     } catch (err) {
+      if (err instanceof BindingError) {
+        await bindingFailure(inv, err.problem);
+        return ExitCode.failed;
+      }
       if (!(err instanceof StartError)) throw err;
       if (err.exitCode === ExitCode.usage) throw new UsageError(err.message, 'coopctl serve --help');
       await inv.notice(err.message, 'error');

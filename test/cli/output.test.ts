@@ -96,6 +96,45 @@ describe('registration show', () => {
   });
 });
 
+describe('COOPCTL_FORCE_TTY', () => {
+  beforeEach(() => h.test.reply({ json: [registration] }));
+  const argv = ['registration', 'show', card];
+  /** The widest line of the output, in characters (the box and the sample record are single-width). */
+  const widest = (text: string) => Math.max(...text.split('\n').map((line) => [...line].length));
+
+  it.each([['1'], ['yes'], ['true']])('%s into a pipe: the tables of a terminal of 80 columns', async (value) => {
+    const r = await h.run(argv, { env: { COOPCTL_FORCE_TTY: value, NO_COLOR: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('┌');
+    expect(r.stdout).toContain('Registration state');
+    expect(widest(r.stdout)).toBe(80);
+  });
+
+  it('takes the width from COLUMNS', async () => {
+    // 200 columns: wide enough for the record as one row of 15 columns (at 80 it is shown expanded).
+    const r = await h.run(argv, { env: { COOPCTL_FORCE_TTY: '1', COLUMNS: '200', NO_COLOR: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/│ Registration +│ Contract +│/);
+    expect(widest(r.stdout)).toBe(200);
+  });
+
+  it.each([['0'], ['false'], ['']])('%j asks for nothing: tab-separated lines', async (value) => {
+    const r = await h.run(argv, { env: { COOPCTL_FORCE_TTY: value, COLUMNS: '120' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain('┌');
+    expect(r.stdout.split('\n')[0]!.split('\t')).toHaveLength(Object.keys(show.response.fields).length + 2);
+  });
+
+  it("on a terminal, the terminal's own width wins over COLUMNS", async () => {
+    const r = await h.run(argv, {
+      tty: { stdout: true },
+      screen: { columns: 200 },
+      env: { COLUMNS: '60', NO_COLOR: '1' },
+    });
+    expect(widest(r.stdout)).toBe(200);
+  });
+});
+
 describe('colour', () => {
   beforeEach(() => h.test.reply({ json: [registration] }));
   const argv = ['registration', 'show', card];

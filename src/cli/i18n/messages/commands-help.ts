@@ -31,6 +31,8 @@ export const en = {
     set: 'store a setting in the profile (the token is read from stdin or a prompt)',
     unset: 'remove a setting from the profile',
     value: 'the value (not for the token)',
+    allowEmpty:
+      'store an empty value (refused otherwise: an empty value is most often a mistake, such as a file that was not there)',
     heading: 'Settings (precedence: flags > environment > profile > defaults):',
     settings: {
       baseUrl: 'URL of the host of the medical record, scheduling, enrolment and notification operations',
@@ -148,6 +150,8 @@ export const ptBR: Translation<typeof en> = {
     set: 'grava uma configuração no perfil (o token é lido da entrada padrão ou perguntado)',
     unset: 'remove uma configuração do perfil',
     value: 'o valor (não para o token)',
+    allowEmpty:
+      'grava um valor vazio (recusado sem esta opção: um valor vazio é quase sempre um engano, como um arquivo que não existia)',
     heading: 'Configurações (precedência: opções > ambiente > perfil > padrões):',
     settings: {
       baseUrl: 'URL do host das operações de prontuário, agendamento, adesão e notificação',

@@ -31,6 +31,8 @@ export const en = {
   tokenOnCommandLine:
     'the token is not taken from the command line (it would stay in the shell history); pipe it on stdin or run without a value to be asked',
   needsValue: (key: string) => `config set ${key} needs a value`,
+  emptyValue: (key: string) =>
+    `config set ${key}: the value is empty, so nothing was stored (to store an empty value, add --allow-empty; to remove the setting: coopctl config unset ${key})`,
   badValue: (key: string, origin: string, problem: string) => `${key} from ${origin} ${problem}`,
   /** The problems of a setting's value (words after "<key> from <origin>"). */
   problems: {
@@ -82,6 +84,8 @@ export const ptBR: Translation<typeof en> = {
   tokenOnCommandLine:
     'o token não é aceito na linha de comando (ficaria no histórico do shell); passe-o pela entrada padrão ou execute sem valor para que ele seja pedido',
   needsValue: (key) => `config set ${key} precisa de um valor`,
+  emptyValue: (key) =>
+    `config set ${key}: o valor está vazio, então nada foi gravado (para gravar um valor vazio, use --allow-empty; para remover a configuração: coopctl config unset ${key})`,
   badValue: (key, origin, problem) => `${key} (origem: ${origin}) ${problem}`,
   problems: {
     url: 'deve ser uma URL http ou https',

@@ -1,5 +1,6 @@
 /** Opening a SQLite database the way the store needs it: durable settings and a current schema. */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { sqliteBinding } from './binding.js';
 import { migrations } from './migrations.js';
 import { createPrivateFile } from './private-file.js';
 
@@ -22,8 +23,9 @@ const START_LOCK_WAIT_MS = 5000;
  * for a throwaway one) and brings its schema up to date.
  */
 export function openDatabase(path: string): Opened {
+  const Binding = sqliteBinding();
   if (path !== ':memory:' && path !== '') createPrivateFile(path);
-  const db = new Database(path, { timeout: START_LOCK_WAIT_MS });
+  const db = new Binding(path, { timeout: START_LOCK_WAIT_MS });
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
