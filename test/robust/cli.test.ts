@@ -147,7 +147,9 @@ describe.each(WIRES)('over $wire', ({ env }) => {
     });
   });
 
-  describe('a server slower than --timeout 300', () => {
+  // 1.5 s: long enough for a request to reach this test's server on a loaded machine
+  // (a shorter limit can expire before the server has read it), short against the held answer.
+  describe('a server slower than --timeout 1500', () => {
     /** Answers only after the client is long gone (the held answers are dropped when the server closes). */
     const slow = () =>
       tiny((_req, res) => {
@@ -157,7 +159,7 @@ describe.each(WIRES)('over $wire', ({ env }) => {
 
     it.each(READS)('%s → exit 4 after its retries, one line', async (_what, args) => {
       const srv = await slow();
-      const run = await coopctl(srv.url, [...args, '--timeout', '300', '--retries', '2']);
+      const run = await coopctl(srv.url, [...args, '--timeout', '1500', '--retries', '2']);
       expect(run.code, run.stderr).toBe(4);
       expect(run.stdout).toBe('');
       expect(expectOneClearLine(run)).toMatch(/timed out/i);
@@ -166,7 +168,7 @@ describe.each(WIRES)('over $wire', ({ env }) => {
 
     it.each(WRITES)('%s → exit 4, sent once (a write is never retried), one line', async (_what, args) => {
       const srv = await slow();
-      const run = await coopctl(srv.url, [...args, '--timeout', '300', '--retries', '2']);
+      const run = await coopctl(srv.url, [...args, '--timeout', '1500', '--retries', '2']);
       expect(run.code, run.stderr).toBe(4);
       expect(run.stdout).toBe('');
       expect(expectOneClearLine(run)).toMatch(/timed out/i);
