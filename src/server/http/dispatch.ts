@@ -6,20 +6,29 @@
  */
 import type { Handlers } from '../handlers/types.js';
 import { isPromise } from '../maybe-promise.js';
-import { safePath } from './access-log.js';
+import { tokenList, type ServerToken } from '../tokens.js';
 import { routeAnswer, type AnswerOptions } from './answer.js';
 import { authGate } from './auth.js';
 import { crossSiteGate } from './cross-site.js';
-import type { PlainRequest, PlainResponse } from './exchange.js';
+import { UNKNOWN_OPERATION, type PlainRequest, type PlainResponse } from './exchange.js';
+import { probeRoutes, type ProbeOptions } from './probes.js';
 import { failure, replyHeaders, type Reply } from './reply.js';
+import { requestIds } from './request-id.js';
 import { buildRoutes } from './routes.js';
 import type { ThrottleOptions } from './throttle.js';
 
 export interface DispatchOptions extends AnswerOptions {
   /** One handler per catalogue operation. */
   readonly handlers: Handlers;
-  /** When set, every request needs `Authorization: Bearer <token>`. */
-  readonly token?: string;
+  /**
+   * When set, every request but the probes needs `Authorization: Bearer` with
+   * this token, or one of these clients' tokens (tokens.ts).
+   */
+  readonly token?: string | readonly ServerToken[];
+  /** /healthz, /readyz and /metrics; without, those paths are unknown (404). */
+  readonly probes?: ProbeOptions;
+  /** Counts the operations' requests in flight (those answered later than at once); none when metrics are off. */
+  readonly meter?: { inFlight: number };
   /** Host names answered besides localhost and IP literals: the bound host, `--allowed-host` names. */
   readonly allowedHosts?: readonly string[];
   /** How repeated 401s from one client are slowed down (tests shorten the window or pass a clock). */
@@ -33,6 +42,9 @@ export interface DispatchOptions extends AnswerOptions {
 export type Dispatch = (request: PlainRequest) => PlainResponse | Promise<PlainResponse>;
 
 const NOT_FOUND = failure(404, 'no operation at this path');
+
+/** What the text log shows for such a path: a path may hold anything (an e-mail, a card, a diagnosis). */
+export const UNKNOWN_PATH = '(unknown path)';
 
 /** The path of a request target, and its query string without `?`. */
 export function splitTarget(target: string): [path: string, query: string] {
@@ -48,32 +60,72 @@ export function splitTarget(target: string): [path: string, query: string] {
   return q < 0 ? [target, ''] : [target.slice(0, q), target.slice(q + 1)];
 }
 
+/** Who a request is, for its answer and the log: its operation (undefined for a probe), text-log path, token label and id. */
+interface Seen {
+  readonly operation: string | undefined;
+  readonly logPath: string;
+  readonly tokenLabel: string | undefined;
+  readonly requestId: string;
+}
+
 /** A reply as the response value; `unread`: the request's body was not read at all. */
-function response(reply: Reply, logPath: string, unread: boolean): PlainResponse {
+function response(reply: Reply, seen: Seen, unread: boolean): PlainResponse {
   const close = unread || reply.close === true;
-  return { status: reply.status, headers: replyHeaders(reply), body: reply.body, close, logPath };
+  return {
+    status: reply.status,
+    headers: replyHeaders(reply, seen.requestId),
+    body: reply.body,
+    close,
+    operation: seen.operation,
+    logPath: seen.logPath,
+    tokenLabel: seen.tokenLabel,
+    requestId: seen.requestId,
+  };
 }
 
 export function createDispatch(options: DispatchOptions): Dispatch {
   const routes = buildRoutes(options.handlers);
   if (options.token === '') throw new Error('the server token is empty');
   const crossSite = crossSiteGate(options.allowedHosts ?? []);
-  const auth = options.token === undefined ? undefined : authGate(options.token, options.authThrottle);
+  const auth = options.token === undefined ? undefined : authGate(tokenList(options.token), options.authThrottle);
+  const probes = options.probes ? probeRoutes(options.probes) : undefined;
   const answer = routeAnswer(options);
+  const idOf = requestIds();
 
   return (request) => {
     const [path, query] = splitTarget(request.target);
     const route = routes.get(path);
-    const logPath = route ? route.op.path : safePath(path);
     const { headers } = request;
-    // The request gate: browsers on another site's behalf, then the token, before routing reveals anything.
-    // A refused request's body is not read: the connection closes after the answer.
-    const refused = crossSite(headers) ?? auth?.(headers.authorization, request.clientAddress ?? '');
+    const requestId = idOf(headers['x-request-id']);
     const unread = request.body !== undefined;
-    if (refused) return response(refused, logPath, unread);
-    if (!route) return response(NOT_FOUND, logPath, unread);
-    if (!route.methods.includes(request.method)) return response(route.wrongMethod, logPath, unread);
-    const reply = answer(route, request, query);
-    return isPromise(reply) ? reply.then((r) => response(r, logPath, false)) : response(reply, logPath, false);
+    // The request gate: browsers on another site's behalf first, for every path.
+    const foreign = crossSite(headers);
+    const probe = route ? undefined : probes?.get(path);
+    if (probe) {
+      const seen: Seen = { operation: undefined, logPath: path, tokenLabel: undefined, requestId };
+      if (foreign) return response(foreign, seen, unread);
+      const reply = probe(request);
+      return isPromise(reply) ? reply.then((r) => response(r, seen, unread)) : response(reply, seen, unread);
+    }
+    // Then the token, before routing reveals anything. A refused request's body is not read: the connection closes after the answer.
+    const granted = foreign ?? auth?.(headers.authorization, request.clientAddress ?? '');
+    const seen: Seen = {
+      operation: route ? route.op.id : UNKNOWN_OPERATION,
+      logPath: route ? route.op.path : UNKNOWN_PATH,
+      tokenLabel: typeof granted === 'string' ? granted : undefined,
+      requestId,
+    };
+    if (granted !== undefined && typeof granted !== 'string') return response(granted, seen, unread);
+    if (!route) return response(NOT_FOUND, seen, unread);
+    if (!route.methods.includes(request.method)) return response(route.wrongMethod, seen, unread);
+    const reply = answer(route, request, query, requestId);
+    if (!isPromise(reply)) return response(reply, seen, false);
+    const { meter } = options;
+    if (!meter) return reply.then((r) => response(r, seen, false));
+    meter.inFlight += 1;
+    return reply.then((r) => {
+      meter.inFlight -= 1;
+      return response(r, seen, false);
+    });
   };
 }

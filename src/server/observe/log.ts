@@ -1,0 +1,85 @@
+/**
+ * The server's log on stderr, as text for people or as JSON lines for a log
+ * shipper (`--log-format`, COOPCTL_LOG_FORMAT). A request's line holds its
+ * id, method, operation, status, time, client address and token label:
+ * never a path the catalogue does not know, a query string, a body, a header
+ * or a token. Events (start-up, migrations, store faults, readiness,
+ * shutdown) carry only what the server itself decided (reasons, versions,
+ * counts), never a request's data.
+ */
+import type { Writable } from 'node:stream';
+
+export const LOG_FORMATS = ['text', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
+export type Level = 'info' | 'warn' | 'error';
+export type Fields = Readonly<Record<string, string | number | boolean | null>>;
+
+/** One answered request, as the log sees it. */
+export interface RequestRecord {
+  readonly requestId: string;
+  readonly method: string;
+  /** The catalogue operation's id, or `unknown`. */
+  readonly operation: string;
+  /** The text format's path: the operation's, or a placeholder. */
+  readonly path: string;
+  readonly status: number;
+  readonly ms: number;
+  /** The client's address. */
+  readonly client: string;
+  /** The label of the token it presented, if any. */
+  readonly tokenLabel: string | undefined;
+}
+
+export interface ServerLog {
+  readonly format: LogFormat;
+  request(r: RequestRecord): void;
+  /**
+   * An event: its name and fields in JSON; in text, the line `text` (an event
+   * without a text line, such as start-up, which the banner tells, is JSON only).
+   */
+  event(level: Level, name: string, text: string | undefined, fields?: Fields): void;
+}
+
+/** The level of a request's line: 500s are errors, 503s (the store) and other 5xx warnings. */
+const levelOf = (status: number): Level => (status === 500 ? 'error' : status >= 500 ? 'warn' : 'info');
+
+/** A log writing to `stream` in `format`; `clock` gives the JSON lines' `time`. */
+export function serverLog(format: LogFormat, stream: Writable, clock: () => Date = () => new Date()): ServerLog {
+  if (format === 'text')
+    return {
+      format,
+      request: (r) => stream.write(`${r.method} ${r.path} ${r.status} ${r.ms.toFixed(1)}ms\n`),
+      event: (_level, _name, text) => {
+        if (text !== undefined) stream.write(`${text}\n`);
+      },
+    };
+  return {
+    format,
+    request: (r) =>
+      stream.write(
+        `${JSON.stringify({
+          time: clock().toISOString(),
+          level: levelOf(r.status),
+          event: 'request',
+          request_id: r.requestId,
+          method: r.method,
+          operation: r.operation,
+          status: r.status,
+          duration_ms: Math.round(r.ms * 1000) / 1000,
+          client: r.client,
+          token_label: r.tokenLabel ?? null,
+        })}\n`,
+      ),
+    event: (level, name, text, fields) =>
+      stream.write(
+        `${JSON.stringify({ time: clock().toISOString(), level, event: name, ...fields, ...(text === undefined ? {} : { msg: text }) })}\n`,
+      ),
+  };
+}
+
+/** A log as options give it: a log, or a stream for one in `format` (text by default); none for quiet. */
+export function logOf(log: ServerLog | Writable | undefined, format: LogFormat = 'text'): ServerLog | undefined {
+  if (log === undefined) return undefined;
+  return 'request' in log && 'event' in log ? log : serverLog(format, log);
+}
