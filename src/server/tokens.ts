@@ -37,10 +37,11 @@ const LABEL = /^[A-Za-z0-9._-]{1,64}$/;
 export function parseTokens(content: string, source: string): ServerToken[] {
   const tokens: ServerToken[] = [];
   const lines = content.split(/\r?\n/);
+  const entries = lines.filter((l) => l.trim() !== '' && !l.trim().startsWith('#')).length;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === '' || line.startsWith('#')) continue;
-    const where = lines.length > 1 ? `${source}, line ${i + 1}` : source;
+    const where = entries > 1 ? `${source}, line ${i + 1}` : source;
     const colon = line.indexOf(':');
     const labelled = colon > 0 && LABEL.test(line.slice(0, colon));
     const label = labelled ? line.slice(0, colon) : DEFAULT_LABEL;
