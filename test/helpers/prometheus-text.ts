@@ -25,10 +25,11 @@ const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*/;
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*/;
 const TYPES = new Set(['counter', 'gauge', 'histogram', 'summary', 'untyped']);
 
+/** A value as Go's strconv.ParseFloat reads it (the format's rule): NaN and infinities in any case. */
 function number(text: string, line: string): number {
-  if (text === '+Inf') return Number.POSITIVE_INFINITY;
-  if (text === '-Inf') return Number.NEGATIVE_INFINITY;
-  if (text === 'NaN') return Number.NaN;
+  if (/^\+?inf(inity)?$/i.test(text)) return Number.POSITIVE_INFINITY;
+  if (/^-inf(inity)?$/i.test(text)) return Number.NEGATIVE_INFINITY;
+  if (/^nan$/i.test(text)) return Number.NaN;
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) throw new Error(`not a number: ${text} in ${line}`);
   return Number(text);
 }
