@@ -43,8 +43,9 @@ export function parseTokens(content: string, source: string): ServerToken[] {
     if (line === '' || line.startsWith('#')) continue;
     const where = entries > 1 ? `${source}, line ${i + 1}` : source;
     const colon = line.indexOf(':');
-    const labelled = colon > 0 && LABEL.test(line.slice(0, colon));
-    const label = labelled ? line.slice(0, colon) : DEFAULT_LABEL;
+    const head = line.slice(0, Math.max(colon, 0)).trim();
+    const labelled = colon > 0 && LABEL.test(head);
+    const label = labelled ? head : DEFAULT_LABEL;
     const token = labelled ? line.slice(colon + 1).trim() : line;
     if (token === '') throw new StartError(`the server token in ${where} is empty`);
     if (/\s/.test(token)) throw new StartError(`the server token in ${where} holds a space: one token a line`);
