@@ -4,7 +4,12 @@
  * log, signals. Its stderr is kept whole; its URL is the first stdout line.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
+import { childEnv } from '../robust/helpers.js';
+import { dropLocations } from '../store/backend.js';
 
 const BIN = new URL('../../bin/coopctl', import.meta.url).pathname;
 
@@ -19,21 +24,6 @@ export interface ServeProcess {
   readonly exited: Promise<number | null>;
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
-}
-
-/** The environment of a child: `home`'s folders, no colour, no token or log format unless `env` gives them. */
-export function serveEnv(home: string, env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const base: NodeJS.ProcessEnv = {
-    ...process.env,
-    HOME: home,
-    XDG_DATA_HOME: join(home, 'data'),
-    XDG_CONFIG_HOME: join(home, 'config'),
-    XDG_CACHE_HOME: join(home, 'cache'),
-    NO_COLOR: '1',
-  };
-  for (const name of ['COOPCTL_SERVER_TOKEN', 'COOPCTL_METRICS_TOKEN', 'COOPCTL_LOG_FORMAT', 'COOPCTL_DB_URL'])
-    delete base[name];
-  return { ...base, ...env };
 }
 
 /** Starts `coopctl serve --port 0 ...args` and waits for its URL. */
@@ -81,4 +71,35 @@ export function jsonLines(text: string): Array<Record<string, unknown>> {
         throw new Error(`not a JSON object: ${line}`);
       return value as Record<string, unknown>;
     });
+}
+
+/**
+ * For a test file: a home folder of its own (made before its tests, removed
+ * after them with the databases `newLocation` made), and `serve`, which starts
+ * a process there (its environment free of COOPCTL_ variables but `env`'s) and
+ * kills it when the test ends.
+ */
+export function serveProcesses(prefix: string): {
+  home(): string;
+  serve(args: readonly string[], env?: NodeJS.ProcessEnv): Promise<ServeProcess>;
+} {
+  let home = '';
+  beforeAll(() => {
+    home = mkdtempSync(join(tmpdir(), `coopctl-${prefix}-`));
+  });
+  afterAll(async () => {
+    await dropLocations();
+    rmSync(home, { recursive: true, force: true });
+  });
+  return {
+    home: () => home,
+    async serve(args, env = {}) {
+      const proc = await startServe(args, childEnv(home, { XDG_CACHE_HOME: join(home, 'cache'), ...env }));
+      onTestFinished(async () => {
+        proc.child.kill('SIGKILL');
+        await proc.exited;
+      });
+      return proc;
+    },
+  };
 }

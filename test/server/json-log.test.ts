@@ -6,14 +6,14 @@
  * duration, client and token label; start-up, migrations and shutdown are
  * events; no card, CPF, path, query or token anywhere.
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { operation } from '../../src/catalogue/index.js';
-import { jsonLines, serveEnv, startServe, type ServeProcess } from '../helpers/serve-process.js';
-import { BACKEND, dropLocations, newLocation } from '../store/backend.js';
+import { jsonLines, serveProcesses } from '../helpers/serve-process.js';
+import { childEnv } from '../robust/helpers.js';
+import { BACKEND, newLocation } from '../store/backend.js';
 
 const CARD = '00010001000001005';
 const CPF = '52998224725';
@@ -24,26 +24,10 @@ const cep = operation('registration.cep');
 /** ISO 8601 as Date.prototype.toISOString writes it (UTC, milliseconds). */
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-let home: string;
-beforeAll(() => {
-  home = mkdtempSync(join(tmpdir(), 'coopctl-json-log-'));
-});
-afterAll(async () => {
-  await dropLocations();
-  rmSync(home, { recursive: true, force: true });
-});
-
-async function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
-  const proc = await startServe(args, serveEnv(home, env));
-  onTestFinished(async () => {
-    proc.child.kill('SIGKILL');
-    await proc.exited;
-  });
-  return proc;
-}
+const { home, serve } = serveProcesses('json-log');
 
 function tokenFile(): string {
-  const file = join(home, 'tokens');
+  const file = join(home(), 'tokens');
   writeFileSync(file, `# one line a client\napp:${APP_TOKEN}\n\ndesk:${DESK_TOKEN}\n`);
   chmodSync(file, 0o600);
   return file;
@@ -142,7 +126,7 @@ describe(`--log-format json (${BACKEND})`, () => {
 
   it('refuses another COOPCTL_LOG_FORMAT with exit 2, naming the variable', async () => {
     const child = spawn(process.execPath, [new URL('../../bin/coopctl', import.meta.url).pathname, 'serve'], {
-      env: serveEnv(home, { COOPCTL_LOG_FORMAT: 'yaml', COOPCTL_DB_URL: ':memory:' }),
+      env: childEnv(home(), { COOPCTL_LOG_FORMAT: 'yaml', COOPCTL_DB_URL: ':memory:' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     onTestFinished(() => void child.kill());

@@ -6,14 +6,13 @@
  * probes; store transactions; process metrics; never a card, a CPF or a path.
  * Also: /metrics behind its own token, and off with --no-metrics.
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operation } from '../../src/catalogue/index.js';
 import { histogramSeries, parsePrometheusText, sampleValue, type Family } from '../helpers/prometheus-text.js';
-import { serveEnv, startServe, type ServeProcess } from '../helpers/serve-process.js';
-import { BACKEND, dropLocations, newLocation } from '../store/backend.js';
+import { serveProcesses } from '../helpers/serve-process.js';
+import { BACKEND, newLocation } from '../store/backend.js';
 
 const CARD = '00010001000001005';
 const CPF = '529.982.247-25';
@@ -30,23 +29,7 @@ const BENEFICIARY = {
   data_nascimento: '10/05/1990',
 };
 
-let home: string;
-beforeAll(() => {
-  home = mkdtempSync(join(tmpdir(), 'coopctl-metrics-'));
-});
-afterAll(async () => {
-  await dropLocations();
-  rmSync(home, { recursive: true, force: true });
-});
-
-async function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
-  const proc = await startServe(args, serveEnv(home, env));
-  onTestFinished(async () => {
-    proc.child.kill('SIGKILL');
-    await proc.exited;
-  });
-  return proc;
-}
+const { home, serve } = serveProcesses('metrics');
 
 const status = async (url: string, init?: RequestInit) => {
   const res = await fetch(url, init);
@@ -149,7 +132,7 @@ describe(`/metrics (${BACKEND})`, () => {
   });
 
   it('/metrics asks for its own token with --metrics-token-file; the server token does not open it', async () => {
-    const file = join(home, 'metrics-token');
+    const file = join(home(), 'metrics-token');
     writeFileSync(file, 'prometheus:a-metrics-token-of-30-chars\n');
     chmodSync(file, 0o600);
     const serverToken = 'the-server-token-of-26-ch';

@@ -7,41 +7,23 @@
  * again once it is back, without a restart; 503 from the first SIGTERM while
  * the server drains, the probes outside the token and the access log.
  */
-import { mkdtempSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { renameSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operation } from '../../src/catalogue/index.js';
 import { startCluster } from '../../scripts/postgres.mjs';
-import { jsonLines, serveEnv, startServe, type ServeProcess } from '../helpers/serve-process.js';
-import { BACKEND, dropLocations, exec, newLocation, value } from '../store/backend.js';
+import { jsonLines, serveProcesses } from '../helpers/serve-process.js';
+import { BACKEND, exec, newLocation, value } from '../store/backend.js';
 
 const CARD = '00010001000001005';
 const TOKEN = 'a-token-of-24-characters';
 const show = operation('registration.show');
 
-let home: string;
-beforeAll(() => {
-  home = mkdtempSync(join(tmpdir(), 'coopctl-probes-'));
-});
-afterAll(async () => {
-  await dropLocations();
-  rmSync(home, { recursive: true, force: true });
-});
+const { serve } = serveProcesses('probes');
 
 async function get(url: string, headers: Record<string, string> = {}) {
   const res = await fetch(url, { headers });
   return { status: res.status, body: await res.text(), headers: res.headers };
-}
-
-async function serve(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
-  const proc = await startServe(args, serveEnv(home, env));
-  onTestFinished(async () => {
-    proc.child.kill('SIGKILL');
-    await proc.exited;
-  });
-  return proc;
 }
 
 /** /readyz until it answers `status` (at most 15 s: a pool reconnects, a probe's check runs), then its answer. */
