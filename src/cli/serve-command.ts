@@ -50,6 +50,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
   addExamples(cmd, [
     { command: 'coopctl serve --port 0 --db :memory:', note: words.memory },
     { command: 'coopctl serve --port 0 --allow-prefer', note: words.prefer },
+    { command: 'coopctl serve --port 0 --db :memory: --log-format json', note: words.jsonLog },
   ]);
   addNote(cmd, words.note);
   run.bind(cmd, async (inv, _args, command) => {
