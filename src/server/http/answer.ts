@@ -32,7 +32,7 @@ export type RouteAnswer = (
   route: Route,
   request: PlainRequest,
   query: string,
-  requestId: string,
+  requestId: string | undefined,
 ) => Reply | Promise<Reply>;
 
 // The rest of an oversized body is left unread: the connection closes after the answer.
@@ -100,13 +100,13 @@ async function withBody(route: Route, request: PlainRequest, raw: Params, scope:
  * wrong. Else a bug: say which operation and what kind of error, never the
  * message (it may carry parameters).
  */
-function fault(route: Route, err: unknown, scope: Scope, requestId: string): Reply {
+function fault(route: Route, err: unknown, scope: Scope, requestId: string | undefined): Reply {
   const operation = route.op.id;
   if (err instanceof StoreUnavailable) {
     scope.log?.event('warn', 'store_unavailable', `${operation}: store unavailable: ${err.reason}`, {
       operation,
       reason: err.reason,
-      request_id: requestId,
+      request_id: requestId ?? null,
     });
     return failure(503, err.message, ['retry-after', String(err.retryAfter)]);
   }
@@ -114,7 +114,7 @@ function fault(route: Route, err: unknown, scope: Scope, requestId: string): Rep
   scope.log?.event('error', 'handler_failed', `${operation}: handler failed: ${kind}`, {
     operation,
     error: kind,
-    request_id: requestId,
+    request_id: requestId ?? null,
   });
   return route.fault;
 }

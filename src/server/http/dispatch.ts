@@ -60,26 +60,28 @@ export function splitTarget(target: string): [path: string, query: string] {
   return q < 0 ? [target, ''] : [target.slice(0, q), target.slice(q + 1)];
 }
 
-/** Who a request is, for its answer and the log: its operation (undefined for a probe), text-log path, token label and id. */
-interface Seen {
-  readonly operation: string | undefined;
-  readonly logPath: string;
-  readonly tokenLabel: string | undefined;
-  readonly requestId: string;
-}
-
-/** A reply as the response value; `unread`: the request's body was not read at all. */
-function response(reply: Reply, seen: Seen, unread: boolean): PlainResponse {
-  const close = unread || reply.close === true;
+/**
+ * A reply as the response value, with who the request is for the log: its
+ * operation (undefined for a probe), text-log path, token label and id.
+ * `unread`: the request's body was not read at all.
+ */
+function response(
+  reply: Reply,
+  unread: boolean,
+  operation: string | undefined,
+  logPath: string,
+  tokenLabel: string | undefined,
+  requestId: string | undefined,
+): PlainResponse {
   return {
     status: reply.status,
-    headers: replyHeaders(reply, seen.requestId),
+    headers: replyHeaders(reply, requestId),
     body: reply.body,
-    close,
-    operation: seen.operation,
-    logPath: seen.logPath,
-    tokenLabel: seen.tokenLabel,
-    requestId: seen.requestId,
+    close: unread || reply.close === true,
+    operation,
+    logPath,
+    tokenLabel,
+    requestId,
   };
 }
 
@@ -90,42 +92,40 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   const auth = options.token === undefined ? undefined : authGate(tokenList(options.token), options.authThrottle);
   const probes = options.probes ? probeRoutes(options.probes) : undefined;
   const answer = routeAnswer(options);
-  const idOf = requestIds();
+  const idOf = requestIds(options.log !== undefined);
+  const { meter } = options;
 
   return (request) => {
     const [path, query] = splitTarget(request.target);
     const route = routes.get(path);
     const { headers } = request;
-    const requestId = idOf(headers['x-request-id']);
+    const id = idOf(headers['x-request-id']);
     const unread = request.body !== undefined;
     // The request gate: browsers on another site's behalf first, for every path.
     const foreign = crossSite(headers);
     const probe = route ? undefined : probes?.get(path);
     if (probe) {
-      const seen: Seen = { operation: undefined, logPath: path, tokenLabel: undefined, requestId };
-      if (foreign) return response(foreign, seen, unread);
+      if (foreign) return response(foreign, unread, undefined, path, undefined, id);
       const reply = probe(request);
-      return isPromise(reply) ? reply.then((r) => response(r, seen, unread)) : response(reply, seen, unread);
+      return isPromise(reply)
+        ? reply.then((r) => response(r, unread, undefined, path, undefined, id))
+        : response(reply, unread, undefined, path, undefined, id);
     }
     // Then the token, before routing reveals anything. A refused request's body is not read: the connection closes after the answer.
     const granted = foreign ?? auth?.(headers.authorization, request.clientAddress ?? '');
-    const seen: Seen = {
-      operation: route ? route.op.id : UNKNOWN_OPERATION,
-      logPath: route ? route.op.path : UNKNOWN_PATH,
-      tokenLabel: typeof granted === 'string' ? granted : undefined,
-      requestId,
-    };
-    if (granted !== undefined && typeof granted !== 'string') return response(granted, seen, unread);
-    if (!route) return response(NOT_FOUND, seen, unread);
-    if (!route.methods.includes(request.method)) return response(route.wrongMethod, seen, unread);
-    const reply = answer(route, request, query, requestId);
-    if (!isPromise(reply)) return response(reply, seen, false);
-    const { meter } = options;
-    if (!meter) return reply.then((r) => response(r, seen, false));
+    const refused = typeof granted === 'object' ? granted : undefined;
+    const label = typeof granted === 'string' ? granted : undefined;
+    if (!route) return response(refused ?? NOT_FOUND, unread, UNKNOWN_OPERATION, UNKNOWN_PATH, label, id);
+    const { op } = route;
+    if (refused) return response(refused, unread, op.id, op.path, label, id);
+    if (!route.methods.includes(request.method)) return response(route.wrongMethod, unread, op.id, op.path, label, id);
+    const reply = answer(route, request, query, id);
+    if (!isPromise(reply)) return response(reply, false, op.id, op.path, label, id);
+    if (!meter) return reply.then((r) => response(r, false, op.id, op.path, label, id));
     meter.inFlight += 1;
     return reply.then((r) => {
       meter.inFlight -= 1;
-      return response(r, seen, false);
+      return response(r, false, op.id, op.path, label, id);
     });
   };
 }

@@ -48,6 +48,6 @@ export interface PlainResponse {
   readonly logPath: string;
   /** The label of the token the request presented (tokens.ts), when the server has tokens and it matched one. */
   readonly tokenLabel: string | undefined;
-  /** The request's id, also sent as `X-Request-Id`. */
-  readonly requestId: string;
+  /** The request's id, also sent as `X-Request-Id`: the client's, else one made when the server logs (none when quiet). */
+  readonly requestId: string | undefined;
 }

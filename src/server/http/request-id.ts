@@ -10,12 +10,17 @@ import { randomBytes } from 'node:crypto';
 
 const SANE = /^[A-Za-z0-9._:/+=@-]{1,128}$/;
 
-/** A maker of request ids, for one server. */
-export function requestIds(): (header: string | string[] | undefined) => string {
+/**
+ * A maker of request ids, for one server. Without a log (`make` false) it only
+ * repeats a client's sane id: an id made here would name nothing anyone can
+ * look up.
+ */
+export function requestIds(make: boolean): (header: string | string[] | undefined) => string | undefined {
   const prefix = randomBytes(6).toString('hex');
   let serial = 0;
   return (header) => {
     if (typeof header === 'string' && SANE.test(header)) return header;
+    if (!make) return undefined;
     serial += 1;
     return `${prefix}-${serial.toString(36)}`;
   };

@@ -17,7 +17,8 @@ export type Fields = Readonly<Record<string, string | number | boolean | null>>;
 
 /** One answered request, as the log sees it. */
 export interface RequestRecord {
-  readonly requestId: string;
+  /** Always made when the server logs. */
+  readonly requestId: string | undefined;
   readonly method: string;
   /** The catalogue operation's id, or `unknown`. */
   readonly operation: string;
@@ -62,7 +63,7 @@ export function serverLog(format: LogFormat, stream: Writable, clock: () => Date
           time: clock().toISOString(),
           level: levelOf(r.status),
           event: 'request',
-          request_id: r.requestId,
+          request_id: r.requestId ?? null,
           method: r.method,
           operation: r.operation,
           status: r.status,
