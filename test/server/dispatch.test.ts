@@ -138,6 +138,14 @@ describe('routing', () => {
     expect(new Set(made).size).toBe(made.length);
   });
 
+  it('without a log, makes no id: only a client’s own is sent back', async () => {
+    const dispatch = createDispatch({ handlers: fakeHandlers([]) });
+    const none = await dispatch(request('GET', `${SHOW}?usuario_cartao=${CARD}`));
+    expect(header(none, 'x-request-id')).toBeUndefined();
+    const own = await dispatch(request('GET', `${SHOW}?usuario_cartao=${CARD}`, { 'x-request-id': 'abc-123' }));
+    expect(header(own, 'x-request-id')).toBe('abc-123');
+  });
+
   it('answers 405 with Allow for a method the operation does not answer', async () => {
     const { dispatch, calls } = setup();
     const res = await dispatch(request('POST', `${SHOW}?usuario_cartao=${CARD}`));
