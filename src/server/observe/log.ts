@@ -45,6 +45,24 @@ export interface ServerLog {
 /** The level of a request's line: 500s are errors, 503s (the store) and other 5xx warnings. */
 const levelOf = (status: number): Level => (status === 500 ? 'error' : status >= 500 ? 'warn' : 'info');
 
+/** `clock`'s time as ISO 8601, made once a millisecond (`toISOString` costs more than the rest of a line). */
+function isoClock(clock: () => Date): () => string {
+  let lastMs = Number.NaN;
+  let last = '';
+  return () => {
+    const now = clock();
+    const ms = now.getTime();
+    if (ms !== lastMs) {
+      lastMs = ms;
+      last = now.toISOString();
+    }
+    return last;
+  };
+}
+
+/** A JSON string literal of a short text (`JSON.stringify` of a string: its quotes and escapes). */
+const str = (text: string): string => JSON.stringify(text);
+
 /** A log writing to `stream` in `format`; `clock` gives the JSON lines' `time`. */
 export function serverLog(format: LogFormat, stream: Writable, clock: () => Date = () => new Date()): ServerLog {
   if (format === 'text')
@@ -55,26 +73,20 @@ export function serverLog(format: LogFormat, stream: Writable, clock: () => Date
         if (text !== undefined) stream.write(`${text}\n`);
       },
     };
+  const time = isoClock(clock);
   return {
     format,
+    // A request's line is written field by field, in this order: a generic JSON.stringify of the object cost ten
+    // times more (3–5 µs a request). Every text goes through JSON.stringify, so the line is JSON whatever it holds.
     request: (r) =>
       stream.write(
-        `${JSON.stringify({
-          time: clock().toISOString(),
-          level: levelOf(r.status),
-          event: 'request',
-          request_id: r.requestId ?? null,
-          method: r.method,
-          operation: r.operation,
-          status: r.status,
-          duration_ms: Math.round(r.ms * 1000) / 1000,
-          client: r.client,
-          token_label: r.tokenLabel ?? null,
-        })}\n`,
+        `{"time":"${time()}","level":"${levelOf(r.status)}","event":"request","request_id":${r.requestId === undefined ? 'null' : str(r.requestId)},` +
+          `"method":${str(r.method)},"operation":${str(r.operation)},"status":${r.status},"duration_ms":${Math.round(r.ms * 1000) / 1000},` +
+          `"client":${str(r.client)},"token_label":${r.tokenLabel === undefined ? 'null' : str(r.tokenLabel)}}\n`,
       ),
     event: (level, name, text, fields) =>
       stream.write(
-        `${JSON.stringify({ time: clock().toISOString(), level, event: name, ...fields, ...(text === undefined ? {} : { msg: text }) })}\n`,
+        `${JSON.stringify({ time: time(), level, event: name, ...fields, ...(text === undefined ? {} : { msg: text }) })}\n`,
       ),
   };
 }
