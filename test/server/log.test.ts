@@ -26,7 +26,7 @@ const record = {
 };
 
 describe('serverLog', () => {
-  it('json: a request line holds its fields, in JSON whatever they hold', () => {
+  it('json: a request line holds its fields, in JSON whatever they hold', async () => {
     const out = capture();
     let now = Date.UTC(2026, 10, 30, 11, 42, 7, 311);
     const log = serverLog('json', out.stream, () => new Date(now));
@@ -41,6 +41,9 @@ describe('serverLog', () => {
       status: 503,
     });
     log.request({ ...record, status: 500 });
+    // Request lines are written together at the end of the event loop's turn.
+    expect(out.lines()).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
     expect(out.lines().map((l) => JSON.parse(l))).toEqual([
       {
         time: '2026-11-30T11:42:07.311Z',
@@ -80,12 +83,13 @@ describe('serverLog', () => {
     ]);
   });
 
-  it('text: the method, path, status and time of a request; an event’s text line, or nothing', () => {
+  it('text: the method, path, status and time of a request; an event’s text line, or nothing', async () => {
     const out = capture();
     const log = serverLog('text', out.stream);
     log.request(record);
     log.event('info', 'start', undefined, { url: 'http://127.0.0.1:1' });
     log.event('info', 'stopped', 'coopctl serve: stopped');
+    // An event is written at once, with the request lines gathered before it.
     expect(out.lines()).toEqual([
       'GET /api/svcmobile/atualizacaocadastral/buscadadosusuario 200 0.4ms',
       'coopctl serve: stopped',

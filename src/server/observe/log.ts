@@ -63,14 +63,43 @@ function isoClock(clock: () => Date): () => string {
 /** A JSON string literal of a short text (`JSON.stringify` of a string: its quotes and escapes). */
 const str = (text: string): string => JSON.stringify(text);
 
+/**
+ * Writes to `stream`: requests' lines gathered over one turn of the event loop
+ * and written together (one system call for the requests answered in that turn,
+ * instead of one each), events at once (with what was gathered before them).
+ */
+function lineWriter(stream: Writable): { batched(line: string): void; now(line: string): void } {
+  let corked = false;
+  const flush = () => {
+    if (!corked) return;
+    corked = false;
+    stream.uncork();
+  };
+  return {
+    batched(line) {
+      if (!corked) {
+        corked = true;
+        stream.cork();
+        setImmediate(flush);
+      }
+      stream.write(line);
+    },
+    now(line) {
+      stream.write(line);
+      flush();
+    },
+  };
+}
+
 /** A log writing to `stream` in `format`; `clock` gives the JSON lines' `time`. */
 export function serverLog(format: LogFormat, stream: Writable, clock: () => Date = () => new Date()): ServerLog {
+  const out = lineWriter(stream);
   if (format === 'text')
     return {
       format,
-      request: (r) => stream.write(`${r.method} ${r.path} ${r.status} ${r.ms.toFixed(1)}ms\n`),
+      request: (r) => out.batched(`${r.method} ${r.path} ${r.status} ${r.ms.toFixed(1)}ms\n`),
       event: (_level, _name, text) => {
-        if (text !== undefined) stream.write(`${text}\n`);
+        if (text !== undefined) out.now(`${text}\n`);
       },
     };
   const time = isoClock(clock);
@@ -79,13 +108,13 @@ export function serverLog(format: LogFormat, stream: Writable, clock: () => Date
     // A request's line is written field by field, in this order: a generic JSON.stringify of the object cost ten
     // times more (3–5 µs a request). Every text goes through JSON.stringify, so the line is JSON whatever it holds.
     request: (r) =>
-      stream.write(
+      out.batched(
         `{"time":"${time()}","level":"${levelOf(r.status)}","event":"request","request_id":${r.requestId === undefined ? 'null' : str(r.requestId)},` +
           `"method":${str(r.method)},"operation":${str(r.operation)},"status":${r.status},"duration_ms":${Math.round(r.ms * 1000) / 1000},` +
           `"client":${str(r.client)},"token_label":${r.tokenLabel === undefined ? 'null' : str(r.tokenLabel)}}\n`,
       ),
     event: (level, name, text, fields) =>
-      stream.write(
+      out.now(
         `${JSON.stringify({ time: time(), level, event: name, ...fields, ...(text === undefined ? {} : { msg: text }) })}\n`,
       ),
   };
