@@ -80,7 +80,7 @@ describe(`probes (${BACKEND})`, () => {
 
   it('503 from the first SIGTERM while requests drain and the server goes on serving; 200 from /healthz', async () => {
     const db = await newLocation();
-    const proc = await serve(['--db', db, '--allow-prefer', '--shutdown-delay', '3']);
+    const proc = await serve(['--db', db, '--allow-prefer', '--shutdown-delay', '5']);
     const slow = fetch(`${proc.url}${show.path}?usuario_cartao=${CARD}`, { headers: { prefer: 'delay=2000' } });
     await sleep(200);
     proc.child.kill('SIGTERM');

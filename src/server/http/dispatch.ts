@@ -1,8 +1,11 @@
 /**
  * The server core, without sockets: `dispatch(request) → response` on plain
- * values (exchange.ts). The request gate (Host, Origin, token, throttle)
- * first, then routing by the catalogue (404, 405), then the operation's answer
- * (answer.ts). Conventions: docs/server.md.
+ * values (exchange.ts). The request's id (request-id.ts), the request gate
+ * (Host, Origin), the probes (probes.ts: /healthz, /readyz, /metrics, without
+ * the server's token), the token and its throttle, then routing by the
+ * catalogue (404, 405), then the operation's answer (answer.ts); the response
+ * says which operation and client it was, for the log and the metrics.
+ * Conventions: docs/server.md.
  */
 import type { Handlers } from '../handlers/types.js';
 import { isPromise } from '../maybe-promise.js';
