@@ -33,7 +33,8 @@ export interface GlobalOptions {
   readonly lang?: string;
 }
 
-function wholeNumber(min: number, max: number, m: Messages) {
+/** A parser of a whole number from `min` to `max`, for an option. */
+export function wholeNumber(min: number, max: number, m: Messages) {
   return (value: string): number => {
     if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
       throw new InvalidArgumentError(m.help.invalid.wholeNumber(min, max));

@@ -3,6 +3,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { StartError } from '../server/start-error.js';
 import { BindingError, type BindingProblem } from '../server/store/sqlite/binding.js';
 import { ExitCode, UsageError } from './exit-codes.js';
+import { wholeNumber } from './global-options.js';
 import { addExamples, addNote, applicableGlobals } from './help/sections.js';
 import type { Messages } from './i18n/index.js';
 import type { Invocation } from './invocation.js';
@@ -57,11 +58,18 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
     .addOption(new Option('--import-sqlite <file>', words.importSqlite).conflicts(['demo', 'fixtures']))
     .addOption(new Option('--demo', words.demo).conflicts('fixtures'))
     .addOption(new Option('--fixtures <file>', words.fixtures))
-    .addOption(new Option('--allow-prefer', words.allowPrefer));
+    .addOption(new Option('--allow-prefer', words.allowPrefer))
+    .addOption(new Option('--log-format <format>', words.logFormat).choices(['text', 'json']))
+    .addOption(new Option('--no-metrics', words.noMetrics))
+    .addOption(new Option('--metrics-token-file <file>', words.metricsTokenFile))
+    .addOption(
+      new Option('--shutdown-delay <seconds>', words.shutdownDelay).argParser(wholeNumber(0, 600, m)).default(0),
+    );
   applicableGlobals(cmd, { '--token-file': words.tokenFile, '--quiet': words.quiet, '--lang': undefined });
   addExamples(cmd, [
     { command: 'coopctl serve --port 0 --db :memory:', note: words.memory },
     { command: 'coopctl serve --port 0 --allow-prefer', note: words.prefer },
+    { command: 'coopctl serve --port 0 --db :memory: --log-format json', note: words.jsonLog },
   ]);
   addNote(cmd, words.note);
   run.bind(cmd, async (inv, _args, command) => {
@@ -74,6 +82,10 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       demo?: boolean;
       fixtures?: string;
       allowPrefer?: boolean;
+      logFormat?: string;
+      metrics: boolean;
+      metricsTokenFile?: string;
+      shutdownDelay: number;
     }>();
     const opts = {
       host: o.host,
@@ -86,6 +98,10 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       ...(inv.globals.tokenFile === undefined ? {} : { tokenFile: inv.globals.tokenFile }),
       ...(o.allowPrefer ? { allowPrefer: true } : {}),
       ...(inv.globals.quiet ? { quiet: true } : {}),
+      ...(o.logFormat === undefined ? {} : { logFormat: o.logFormat }),
+      ...(o.metrics ? {} : { metrics: false }),
+      ...(o.metricsTokenFile === undefined ? {} : { metricsTokenFile: o.metricsTokenFile }),
+      ...(o.shutdownDelay ? { shutdownDelay: o.shutdownDelay } : {}),
     };
     const { runServe } = await import('../server/serve.js');
     // The server speaks English by itself; a Portuguese run gives it its words.

@@ -1,5 +1,15 @@
-/** The one start-up path of the server: open the store, listen, and stop both together. */
+/**
+ * The one start-up path of the server: open the store, listen, and stop both
+ * together; with the probes (readiness: the store's check, until the server
+ * starts draining), the metrics' tallies, and the log's start-up events.
+ */
 import type { Writable } from 'node:stream';
+import { catalogue } from '../catalogue/index.js';
+import { logOf, type LogFormat, type ServerLog } from './observe/log.js';
+import { metricsText } from './observe/metrics.js';
+import { RequestMeter, StoreTally } from './observe/tally.js';
+import type { Readiness } from './store/types.js';
+import type { ServerToken } from './tokens.js';
 import {
   faultOf,
   FixturesError,
@@ -26,17 +36,50 @@ export interface StartOptions {
   readonly demo?: boolean;
   /** A fixtures document to load instead of the demo dataset. */
   readonly fixtures?: unknown;
-  readonly token?: string;
+  /** The server's token, or its clients' tokens (tokens.ts); none: no token asked. */
+  readonly token?: string | readonly ServerToken[];
+  /** /metrics needs one of these tokens; none: /metrics is open like the other probes. */
+  readonly metricsTokens?: readonly ServerToken[];
+  /** Count requests and store transactions and serve /metrics (default true). */
+  readonly metrics?: boolean;
   readonly allowPrefer?: boolean;
   /** Host names answered besides the bound host, localhost and IP literals (`--allowed-host`). */
   readonly allowedHosts?: readonly string[];
-  /** Access log stream; none for quiet. */
-  readonly log?: Writable;
+  /** The log, or a stream for one in `logFormat` (text by default); none for quiet. */
+  readonly log?: ServerLog | Writable;
+  readonly logFormat?: LogFormat;
   readonly now?: () => Date;
 }
 
 export interface RunningServer extends Listening {
   readonly store: Backend;
+  /** From now on /readyz answers 503 (shutting down), so that load balancers stop sending requests; serving goes on. */
+  drain(): void;
+}
+
+const DRAINING: Readiness = { ready: false, reason: 'the server is shutting down' };
+
+/** The readiness of the server: the store's, logged when it changes, or DRAINING once draining. */
+function readiness(store: Backend, log: ServerLog | undefined, draining: () => boolean): () => Promise<Readiness> {
+  let last: Readiness = { ready: true };
+  return async () => {
+    if (draining()) return DRAINING;
+    const now = await store.check();
+    if (now.ready !== last.ready || (!now.ready && !last.ready && now.reason !== last.reason)) {
+      if (now.ready) log?.event('info', 'ready', 'ready: the store answers again');
+      else log?.event('warn', 'not_ready', `not ready: ${now.reason}`, { reason: now.reason });
+    }
+    last = now;
+    return now;
+  };
+}
+
+/** The migrations this opening applied, as a log event (a line of the text log only when an existing database changed). */
+function logSchema(store: Backend, log: ServerLog | undefined): void {
+  const { found, current } = store.schema;
+  const text =
+    found > 0 && found < current ? `database schema migrated from version ${found} to ${current}` : undefined;
+  log?.event('info', 'migrations', text, { from: found, to: current, applied: current - found });
 }
 
 /**
@@ -65,6 +108,9 @@ function openFailure(db: string, err: unknown): StartError | undefined {
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   checkExposure(options.host, options.token);
+  const log = logOf(options.log, options.logFormat);
+  const metered = options.metrics !== false;
+  const storeTally = metered ? new StoreTally() : undefined;
   let store: Backend;
   try {
     store = await openBackend({
@@ -73,20 +119,33 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       fixtures: options.fixtures,
       now: options.now,
       ...(options.importSqlite === undefined ? {} : { importSqlite: options.importSqlite }),
+      ...(storeTally ? { meter: storeTally } : {}),
     });
   } catch (err) {
     throw openFailure(options.db, err) ?? err;
   }
+  logSchema(store, log);
+  let draining = false;
   let listening: Listening;
   try {
     const allowedHosts = [options.host, ...(options.allowedHosts ?? [])];
+    const requests = metered ? new RequestMeter(catalogue.map((op) => op.id)) : undefined;
+    const pool = store.poolStats?.bind(store);
     const server = createServer({
       handlers: store.handlers,
       token: options.token,
       allowPrefer: options.allowPrefer,
       allowedHosts,
-      log: options.log,
+      log,
       now: options.now,
+      ...(requests ? { meter: requests } : {}),
+      probes: {
+        ready: readiness(store, log, () => draining),
+        ...(requests && storeTally
+          ? { metrics: metricsText({ requests, store: storeTally, ...(pool ? { pool } : {}) }) }
+          : {}),
+        ...(options.metricsTokens ? { metricsTokens: options.metricsTokens } : {}),
+      },
     });
     listening = await listen(server, options.host, options.port);
   } catch (err) {
@@ -101,7 +160,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   return {
     ...listening,
     store,
+    drain() {
+      draining = true;
+    },
     close() {
+      draining = true;
       closing ??= listening.close().then(() => store.close());
       return closing;
     },

@@ -53,6 +53,10 @@ describe('help', () => {
       '--demo',
       '--fixtures',
       '--allow-prefer',
+      '--log-format',
+      '--no-metrics',
+      '--metrics-token-file',
+      '--shutdown-delay',
     ]);
     expect((await h.run(['serve', '--help'])).stdout).toContain('--allow-prefer');
   });

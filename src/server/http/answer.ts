@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describeErrors, type Params } from '../../catalogue/index.js';
 import { stringifyExact } from '../../catalogue/exact-json.js';
 import type { HandlerContext } from '../handlers/types.js';
+import type { ServerLog } from '../observe/log.js';
 import { isPromise } from '../maybe-promise.js';
 import { StoreUnavailable } from '../store/unavailable.js';
 import { ABORTED, BODY_LIMIT, readBody, TOO_LARGE, TOO_MANY, type BodyStop } from './body.js';
@@ -20,14 +21,19 @@ import type { Route } from './routes.js';
 export interface AnswerOptions {
   /** Honour the `Prefer` failure-injection header. */
   readonly allowPrefer?: boolean;
-  /** Where a handler's failure is noted (its kind only, never its message). */
-  readonly log?: { write(text: string): unknown };
+  /** Where a handler's failure or a store fault is noted (its kind only, never its message). */
+  readonly log?: ServerLog;
   /** The clock handed to handlers. */
   readonly now?: () => Date;
 }
 
-/** A routed request's answer; `query` is its query string without `?`. */
-export type RouteAnswer = (route: Route, request: PlainRequest, query: string) => Reply | Promise<Reply>;
+/** A routed request's answer; `query` is its query string without `?`; `requestId` names it in the log. */
+export type RouteAnswer = (
+  route: Route,
+  request: PlainRequest,
+  query: string,
+  requestId: string | undefined,
+) => Reply | Promise<Reply>;
 
 // The rest of an oversized body is left unread: the connection closes after the answer.
 const STOPPED: Readonly<Record<BodyStop, Reply>> = {
@@ -94,12 +100,22 @@ async function withBody(route: Route, request: PlainRequest, raw: Params, scope:
  * wrong. Else a bug: say which operation and what kind of error, never the
  * message (it may carry parameters).
  */
-function fault(route: Route, err: unknown, scope: Scope): Reply {
+function fault(route: Route, err: unknown, scope: Scope, requestId: string | undefined): Reply {
+  const operation = route.op.id;
   if (err instanceof StoreUnavailable) {
-    scope.log?.write(`${route.op.id}: store unavailable: ${err.reason}\n`);
+    scope.log?.event('warn', 'store_unavailable', `${operation}: store unavailable: ${err.reason}`, {
+      operation,
+      reason: err.reason,
+      request_id: requestId ?? null,
+    });
     return failure(503, err.message, ['retry-after', String(err.retryAfter)]);
   }
-  scope.log?.write(`${route.op.id}: handler failed: ${err instanceof Error ? err.name : typeof err}\n`);
+  const kind = err instanceof Error ? err.name : typeof err;
+  scope.log?.event('error', 'handler_failed', `${operation}: handler failed: ${kind}`, {
+    operation,
+    error: kind,
+    request_id: requestId ?? null,
+  });
   return route.fault;
 }
 
@@ -114,14 +130,14 @@ export function routeAnswer(options: AnswerOptions): RouteAnswer {
     ctx: { now: options.now ?? (() => new Date()) },
     log: options.log,
   };
-  return (route, request, query) => {
+  return (route, request, query, requestId) => {
     let reply: Reply | Promise<Reply>;
     try {
       const raw = query ? addForm(emptyParams(), query) : emptyParams();
       reply = request.body === undefined ? decide(route, request, raw, scope) : withBody(route, request, raw, scope);
     } catch (err) {
-      return fault(route, err, scope);
+      return fault(route, err, scope, requestId);
     }
-    return isPromise(reply) ? reply.then(undefined, (err: unknown) => fault(route, err, scope)) : reply;
+    return isPromise(reply) ? reply.then(undefined, (err: unknown) => fault(route, err, scope, requestId)) : reply;
   };
 }

@@ -17,11 +17,17 @@ export const en = {
     demo: 'load the deterministic demo dataset',
     fixtures: 'load this fixtures JSON document instead of the demo dataset',
     allowPrefer: 'honour the Prefer request header (forced outcomes, delays, 5xx)',
-    tokenFile: 'the token clients must send (Authorization: Bearer), from a file or "-" for stdin',
+    logFormat: 'the log on stderr: text, or json lines (default: $COOPCTL_LOG_FORMAT, else text)',
+    noMetrics: 'no counting of requests, no /metrics',
+    metricsTokenFile: "/metrics asks for this file's token (default: $COOPCTL_METRICS_TOKEN, else it is open)",
+    shutdownDelay: 'on SIGTERM, /readyz answers 503 and serving goes on this long before stopping',
+    tokenFile:
+      'the token clients must send (Authorization: Bearer), or one "label:token" line a client, from a file or "-" for stdin',
     quiet: 'no banner and no access log (the URL is still printed on stdout)',
     note: 'The server token comes from --token-file, else $COOPCTL_SERVER_TOKEN. The client options (--output, --timeout, --profile, …) do not apply to the server.',
     memory: 'a throwaway server with the demo data, on a free port (its URL is printed first)',
     prefer: 'the default database (demo data on first start); the Prefer header may force outcomes',
+    jsonLog: 'a log line a request as JSON, for a log shipper; GET /readyz and /metrics for monitoring',
   },
   config: {
     description: 'show and change the settings of a profile (--profile, else $COOPCTL_PROFILE, else "default")',
@@ -135,12 +141,18 @@ export const ptBR: Translation<typeof en> = {
     demo: 'carrega o conjunto de dados de demonstração determinístico',
     fixtures: 'carrega este documento JSON de fixtures em vez dos dados de demonstração',
     allowPrefer: 'atende ao cabeçalho Prefer das requisições (resultados forçados, atrasos, 5xx)',
+    logFormat: 'o log na saída de erros: text, ou linhas json (padrão: $COOPCTL_LOG_FORMAT, senão text)',
+    noMetrics: 'sem contagem das requisições, sem /metrics',
+    metricsTokenFile: '/metrics exige o token deste arquivo (padrão: $COOPCTL_METRICS_TOKEN, senão é aberto)',
+    shutdownDelay: 'no SIGTERM, /readyz responde 503 e o atendimento continua por este tempo antes de encerrar',
     tokenFile:
-      'o token que os clientes devem enviar (Authorization: Bearer), de um arquivo ou "-" para a entrada padrão',
+      'o token que os clientes devem enviar (Authorization: Bearer), ou uma linha "rótulo:token" por cliente, de um arquivo ou "-" para a entrada padrão',
     quiet: 'sem a apresentação e sem o log de acesso (a URL continua sendo impressa na saída padrão)',
     note: 'O token do servidor vem de --token-file, senão de $COOPCTL_SERVER_TOKEN. As opções do cliente (--output, --timeout, --profile, …) não se aplicam ao servidor.',
     memory: 'um servidor descartável com os dados de demonstração, numa porta livre (a URL é impressa primeiro)',
     prefer: 'o banco padrão (dados de demonstração na primeira vez); o cabeçalho Prefer pode forçar resultados',
+    jsonLog:
+      'uma linha de log por requisição em JSON, para um coletor de logs; GET /readyz e /metrics para o monitoramento',
   },
   config: {
     description: 'mostra e altera as configurações de um perfil (--profile, senão $COOPCTL_PROFILE, senão "default")',
