@@ -14,3 +14,4 @@ export type { FieldRule, FieldKind, IntValue } from './rules.js';
 export * from './samples.js';
 export * from './openapi.js';
 export * from './limits.js';
+export * from './personal.js';

@@ -64,7 +64,13 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
     .addOption(new Option('--metrics-token-file <file>', words.metricsTokenFile))
     .addOption(
       new Option('--shutdown-delay <seconds>', words.shutdownDelay).argParser(wholeNumber(0, 600, m)).default(0),
-    );
+    )
+    .addOption(new Option('--no-audit', words.noAudit))
+    .addOption(
+      new Option('--audit-retention <days>', words.auditRetention).argParser(wholeNumber(0, 36_500, m)).default(180),
+    )
+    .addOption(new Option('--audit-key-file <file>', words.auditKeyFile))
+    .addOption(new Option('--new-audit-key', words.newAuditKey));
   applicableGlobals(cmd, { '--token-file': words.tokenFile, '--quiet': words.quiet, '--lang': undefined });
   addExamples(cmd, [
     { command: 'coopctl serve --port 0 --db :memory:', note: words.memory },
@@ -86,6 +92,10 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       metrics: boolean;
       metricsTokenFile?: string;
       shutdownDelay: number;
+      audit: boolean;
+      auditRetention: number;
+      auditKeyFile?: string;
+      newAuditKey?: boolean;
     }>();
     const opts = {
       host: o.host,
@@ -102,6 +112,10 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       ...(o.metrics ? {} : { metrics: false }),
       ...(o.metricsTokenFile === undefined ? {} : { metricsTokenFile: o.metricsTokenFile }),
       ...(o.shutdownDelay ? { shutdownDelay: o.shutdownDelay } : {}),
+      ...(o.audit ? {} : { audit: false }),
+      auditRetention: o.auditRetention,
+      ...(o.auditKeyFile === undefined ? {} : { auditKeyFile: o.auditKeyFile }),
+      ...(o.newAuditKey ? { newAuditKey: true } : {}),
     };
     const { runServe } = await import('../server/serve.js');
     // The server speaks English by itself; a Portuguese run gives it its words.

@@ -41,6 +41,14 @@ export interface ServeOptions {
   readonly metricsTokenFile?: string;
   /** Seconds between the first stop signal (readiness 503 at once) and closing the listener (default 0). */
   readonly shutdownDelay?: number;
+  /** False: no request is recorded in the access audit (`--no-audit`). */
+  readonly audit?: boolean;
+  /** PostgreSQL only: the audit key's file (`--audit-key-file`). */
+  readonly auditKeyFile?: string;
+  /** Begin a new audit key although the trail was written with another (`--new-audit-key`). */
+  readonly newAuditKey?: boolean;
+  /** Days the access audit keeps a record (`--audit-retention`, default 180; 0: until purged by hand). */
+  readonly auditRetention?: number;
 }
 
 export interface ServeContext {
@@ -135,6 +143,15 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     allowPrefer: opts.allowPrefer,
     allowedHosts: opts.allowedHosts,
     log,
+    env: ctx.env,
+    audit:
+      opts.audit === false
+        ? false
+        : {
+            ...(opts.auditKeyFile === undefined ? {} : { keyFile: opts.auditKeyFile }),
+            ...(opts.newAuditKey ? { renewKey: true } : {}),
+            ...(opts.auditRetention === undefined ? {} : { retentionDays: opts.auditRetention }),
+          },
   });
   const stop = stopper(ctx.signal);
   // A second signal drops the requests in flight, and cuts the shutdown delay short.
@@ -170,6 +187,7 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
       metrics: opts.metrics !== false,
       metrics_token: forMetrics !== undefined,
       allow_prefer: opts.allowPrefer === true,
+      audit: opts.audit !== false,
     });
     ctx.stdout.write(`${running.url}\n`);
     await stop.stopped;

@@ -112,8 +112,10 @@ interface Outage {
   mend(): void;
   /** The reason /readyz gives meanwhile. */
   readonly reason: string;
-  /** What a read answers meanwhile, and its Retry-After. */
+  /** What a read answers meanwhile (no data: its access record cannot be written), and its Retry-After. */
   readonly read: readonly [status: number, retryAfter: string | null];
+  /** The events that read logs: the store's fault (PostgreSQL), the audit's. */
+  readonly events: ReadonlyArray<readonly [event: string, reason: string]>;
 }
 
 function outage(): Outage & { start(): Promise<void>; end(): void } {
@@ -129,7 +131,8 @@ function outage(): Outage & { start(): Promise<void>; end(): void } {
       cut: () => renameSync(db, `${db}.moved`),
       mend: () => renameSync(`${db}.moved`, db),
       reason: 'the database file is missing: it was moved or deleted',
-      read: [200, null],
+      read: [503, '60'],
+      events: [['audit_failed', 'gone']],
     };
   }
   let cluster: Awaited<ReturnType<typeof startCluster>> | undefined;
@@ -143,6 +146,10 @@ function outage(): Outage & { start(): Promise<void>; end(): void } {
     mend: () => cluster!.resume(),
     reason: 'the database server cannot be reached',
     read: [503, '5'],
+    events: [
+      ['store_unavailable', 'down'],
+      ['audit_failed', 'down'],
+    ],
   };
 }
 
@@ -175,12 +182,12 @@ describe(`readiness when the database goes away (${BACKEND})`, () => {
       ['not_ready', 'warn', db.reason],
       ['ready', 'info', null],
     ]);
-    const faults = lines.filter((l) => l['event'] === 'store_unavailable');
-    const failed = lines.filter((l) => l['event'] === 'request' && l['status'] === 503);
-    expect(faults.map((l) => [l['operation'], l['reason'], l['request_id']])).toEqual(
-      failed.map((l) => ['registration.show', 'down', l['request_id']]),
+    const faults = lines.filter((l) => l['event'] === 'store_unavailable' || l['event'] === 'audit_failed');
+    const [failed, ...others] = lines.filter((l) => l['event'] === 'request' && l['status'] === 503);
+    expect(others).toEqual([]);
+    expect(faults.map((l) => [l['event'], l['operation'], l['reason'], l['request_id']])).toEqual(
+      db.events.map(([event, reason]) => [event, 'registration.show', reason, failed!['request_id']]),
     );
-    expect(failed.length).toBe(db.read[0] === 503 ? 1 : 0);
     expect(proc.stderr()).not.toContain(CARD);
   });
 });

@@ -66,11 +66,13 @@ describe('group commit', () => {
     const { db } = fullDatabase();
     const told: Array<[string, number | boolean]> = [];
     const commit = groupCommit(db, {
-      transaction: (seconds, committed) => {
-        expect(seconds).toBeGreaterThanOrEqual(0);
-        told.push(['transaction', committed]);
+      meter: {
+        transaction: (seconds, committed) => {
+          expect(seconds).toBeGreaterThanOrEqual(0);
+          told.push(['transaction', committed]);
+        },
+        batch: (writes) => told.push(['batch', writes]),
       },
-      batch: (writes) => told.push(['batch', writes]),
     });
     const insert = db.prepare<[string], string>('INSERT INTO t VALUES (?) RETURNING x').pluck();
     await Promise.all(['a', 'b', 'c'].map((x) => commit.run(() => insert.get(x))));

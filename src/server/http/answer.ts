@@ -18,20 +18,44 @@ import { parsePrefer, type Preferences } from './prefer.js';
 import { envelopeBody, failure, type Reply } from './reply.js';
 import type { Route } from './routes.js';
 
+/** Who asked, and what: what the access audit records of a request, besides its answer. */
+export interface AuditFacts {
+  readonly route: Route;
+  /** The parameters as read (before validation: a refused request is recorded too). */
+  readonly raw: Params;
+  readonly client: string;
+  readonly tokenLabel: string | undefined;
+  readonly requestId: string | undefined;
+}
+
+/**
+ * Records an answered request of an operation that reads or changes personal
+ * data (the route's `personal`), and resolves with the answer to send (a read
+ * whose record could not be written is not answered with its data).
+ */
+export type Auditor = (facts: AuditFacts, reply: Reply) => Promise<Reply>;
+
 export interface AnswerOptions {
   /** Honour the `Prefer` failure-injection header. */
   readonly allowPrefer?: boolean;
+  /** The access audit; none: no request is recorded. */
+  readonly audit?: Auditor;
   /** Where a handler's failure or a store fault is noted (its kind only, never its message). */
   readonly log?: ServerLog;
   /** The clock handed to handlers. */
   readonly now?: () => Date;
 }
 
-/** A routed request's answer; `query` is its query string without `?`; `requestId` names it in the log. */
+/**
+ * A routed request's answer; `query` is its query string without `?`;
+ * `tokenLabel` names its client's token and `requestId` the request, for the
+ * log and the audit.
+ */
 export type RouteAnswer = (
   route: Route,
   request: PlainRequest,
   query: string,
+  tokenLabel: string | undefined,
   requestId: string | undefined,
 ) => Reply | Promise<Reply>;
 
@@ -130,14 +154,19 @@ export function routeAnswer(options: AnswerOptions): RouteAnswer {
     ctx: { now: options.now ?? (() => new Date()) },
     log: options.log,
   };
-  return (route, request, query, requestId) => {
+  const { audit } = options;
+  return (route, request, query, tokenLabel, requestId) => {
     let reply: Reply | Promise<Reply>;
+    const raw = emptyParams();
     try {
-      const raw = query ? addForm(emptyParams(), query) : emptyParams();
+      if (query) addForm(raw, query);
       reply = request.body === undefined ? decide(route, request, raw, scope) : withBody(route, request, raw, scope);
     } catch (err) {
-      return fault(route, err, scope, requestId);
+      reply = fault(route, err, scope, requestId);
     }
-    return isPromise(reply) ? reply.then(undefined, (err: unknown) => fault(route, err, scope, requestId)) : reply;
+    if (isPromise(reply)) reply = reply.then(undefined, (err: unknown) => fault(route, err, scope, requestId));
+    if (!audit || route.personal === undefined) return reply;
+    const facts: AuditFacts = { route, raw, client: request.clientAddress ?? '', tokenLabel, requestId };
+    return isPromise(reply) ? reply.then((r) => audit(facts, r)) : audit(facts, reply);
   };
 }

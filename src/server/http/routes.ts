@@ -1,5 +1,5 @@
 /** The route table, derived once from the catalogue: path → operation, its handler and its canned answers. */
-import { catalogue, type Operation } from '../../catalogue/index.js';
+import { catalogue, type Operation, type Personal, personalOf } from '../../catalogue/index.js';
 import type { Handler, Handlers, JsonAnswer } from '../handlers/types.js';
 import { failure, type Reply } from './reply.js';
 
@@ -15,6 +15,10 @@ export interface Route {
   readonly wrongMethod: Reply;
   /** The 500 answer when the handler fails. */
   readonly fault: Reply;
+  /** Whom a request names, when the operation reads or changes personal data (its requests are audited). */
+  readonly personal: Personal | undefined;
+  /** Whether the operation changes data (POST), rather than reads it. */
+  readonly writes: boolean;
 }
 
 /** Builds the table; every catalogue operation must have a handler. */
@@ -34,6 +38,8 @@ export function buildRoutes(handlers: Handlers): ReadonlyMap<string, Route> {
         .map(([name]) => name),
       wrongMethod: failure(405, `${op.path} answers ${allow}`, ['allow', allow]),
       fault: failure(500, `internal error in ${op.name}`),
+      personal: personalOf(op),
+      writes: op.methods.includes('POST'),
     });
   }
   return routes;

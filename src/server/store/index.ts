@@ -8,6 +8,7 @@ import type { DatasetRows, OpenStoreOptions, Repository, Store } from './types.j
 import { storeLocation, UnsupportedLocation } from './location.js';
 import { forServing, openDatabase, sqliteReadiness, sqliteRepository } from './sqlite/index.js';
 import { migrations } from './sqlite/migrations.js';
+import { fileGuard } from './sqlite/file-guard.js';
 import { isoDate } from '../../catalogue/dates.js';
 import { datasetRows } from './rows.js';
 
@@ -36,7 +37,8 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   }
   if (options.importSqlite !== undefined) throw new UnsupportedLocation('--import-sqlite needs a PostgreSQL --db URL');
   const { db, created, found } = openDatabase(options.path);
-  const repo = sqliteRepository(db, options.lockWaitMs, options.meter);
+  const file = fileGuard(options.path);
+  const repo = sqliteRepository(db, options.lockWaitMs, options.meter, file);
   try {
     await seed(repo, options, created, now());
     forServing(db, options.pragmas);
@@ -49,7 +51,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     created,
     schema: { found, current: migrations.length },
     describeDemo: () => repo.describe(),
-    check: sqliteReadiness(db, options.path),
+    check: sqliteReadiness(db, options.path, file),
     close: () => repo.close(),
   };
 }

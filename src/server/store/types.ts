@@ -21,6 +21,9 @@
 import type { Row } from '../../catalogue/index.js';
 import type { AppointmentStatus, BeneficiaryStatus, ContractStatus } from '../../catalogue/codes.js';
 import type { MaybePromise } from '../maybe-promise.js';
+import type { AuditRepository } from './audit-types.js';
+
+export type { AuditFilter, AuditRecord, AuditRepository, AuditRow } from './audit-types.js';
 
 /** A digit string of up to 18 digits. */
 export type Code = string;
@@ -352,6 +355,8 @@ export interface Repository {
   readonly schedule: ScheduleRepository;
   readonly enrol: EnrolRepository;
   readonly notify: NotifyRepository;
+  /** The access audit: who read or changed whose data (audit-types.ts). */
+  readonly audit: AuditRepository;
   /** Replaces everything stored with these rows, in one transaction. */
   load(rows: DatasetRows): Promise<void>;
   /** A few cards and provider locations to try. */

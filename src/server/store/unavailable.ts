@@ -5,7 +5,7 @@
  * read-only, or the disk failed; with PostgreSQL also: the server cannot be
  * reached, it has no connection to spare, or it is a read-only replica.
  */
-export type UnavailableReason = 'busy' | 'full' | 'readonly' | 'io' | 'down' | 'saturated' | 'replica';
+export type UnavailableReason = 'busy' | 'full' | 'readonly' | 'io' | 'gone' | 'down' | 'saturated' | 'replica';
 
 /** What is wrong, in words (also the start-up error when the database cannot be opened). */
 export const REASON_TEXT: Record<UnavailableReason, string> = {
@@ -13,6 +13,7 @@ export const REASON_TEXT: Record<UnavailableReason, string> = {
   full: 'the disk is full',
   readonly: 'the database file is read-only',
   io: 'the database file could not be read or written (I/O error)',
+  gone: 'the database file was removed or replaced',
   down: 'the database server cannot be reached',
   saturated: 'the database server has no connection to spare',
   replica: 'the database server is a read-only replica',
@@ -24,6 +25,7 @@ const ADVICE: Record<UnavailableReason, string> = {
   full: 'nothing was changed, try again when there is space',
   readonly: 'nothing was changed',
   io: 'nothing was changed, try again',
+  gone: 'nothing was changed; the server must be restarted on the database file',
   down: 'nothing was changed, try again',
   saturated: 'nothing was changed, try again',
   replica: 'nothing was changed, try again when the primary is back',
@@ -35,6 +37,7 @@ const RETRY_AFTER: Record<UnavailableReason, number> = {
   full: 60,
   readonly: 60,
   io: 10,
+  gone: 60,
   down: 5,
   saturated: 1,
   replica: 10,

@@ -21,6 +21,11 @@ export const en = {
     noMetrics: 'no counting of requests, no /metrics',
     metricsTokenFile: "/metrics asks for this file's token (default: $COOPCTL_METRICS_TOKEN, else it is open)",
     shutdownDelay: 'on SIGTERM, /readyz answers 503 and serving goes on this long before stopping',
+    noAudit: 'record no request in the access audit (a throwaway or test server only)',
+    auditRetention: 'days the access audit keeps a record (0: until coopctl audit purge)',
+    auditKeyFile:
+      "PostgreSQL: the access audit's key file (default: $COOPCTL_AUDIT_KEY_FILE, else one under the XDG data home); a SQLite database's is beside it",
+    newAuditKey: "begin a new audit key when the trail's key is lost (earlier records can no longer be found by card)",
     tokenFile:
       'the token clients must send (Authorization: Bearer), or one "label:token" line a client, from a file or "-" for stdin',
     quiet: 'no banner and no access log (the URL is still printed on stdout)',
@@ -145,6 +150,12 @@ export const ptBR: Translation<typeof en> = {
     noMetrics: 'sem contagem das requisições, sem /metrics',
     metricsTokenFile: '/metrics exige o token deste arquivo (padrão: $COOPCTL_METRICS_TOKEN, senão é aberto)',
     shutdownDelay: 'no SIGTERM, /readyz responde 503 e o atendimento continua por este tempo antes de encerrar',
+    noAudit: 'não registra requisições na auditoria de acesso (só para um servidor descartável ou de teste)',
+    auditRetention: 'dias em que a auditoria de acesso guarda um registro (0: até coopctl audit purge)',
+    auditKeyFile:
+      'PostgreSQL: o arquivo da chave da auditoria de acesso (padrão: $COOPCTL_AUDIT_KEY_FILE, senão um na pasta de dados XDG); a de um banco SQLite fica ao lado dele',
+    newAuditKey:
+      'começa uma chave de auditoria nova quando a chave da trilha se perdeu (os registros anteriores não podem mais ser achados pelo cartão)',
     tokenFile:
       'o token que os clientes devem enviar (Authorization: Bearer), ou uma linha "rótulo:token" por cliente, de um arquivo ou "-" para a entrada padrão',
     quiet: 'sem a apresentação e sem o log de acesso (a URL continua sendo impressa na saída padrão)',

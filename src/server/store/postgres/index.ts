@@ -18,6 +18,7 @@ import { pgRecord } from './record.js';
 import { pgSchedule } from './schedule.js';
 import { pgEnrol } from './enrol.js';
 import { pgNotify } from './notify.js';
+import { pgAudit } from './audit.js';
 
 /** How many demo cards and provider locations `describe` answers. */
 const DESCRIBED = 4;
@@ -31,6 +32,7 @@ export function pgRepository(pool: Pool): Repository {
     schedule: guardPg(pgSchedule(pool)),
     enrol: guardPg(pgEnrol(pool)),
     notify: guardPg(pgNotify(pool)),
+    audit: guardPg(pgAudit(pool)),
     load: (data) =>
       transaction(pool, (c) => loadRows(c, data)).catch((err: unknown) => {
         throw pgUnavailable(err);

@@ -1,5 +1,7 @@
 /** Opening a SQLite database the way the store needs it: durable settings and a current schema. */
+import { accessSync, constants } from 'node:fs';
 import type Database from 'better-sqlite3';
+import { StoreUnavailable } from '../unavailable.js';
 import { schemaProblem } from '../schema-words.js';
 import { sqliteBinding } from './binding.js';
 import { migrations } from './migrations.js';
@@ -27,7 +29,10 @@ const START_LOCK_WAIT_MS = 5000;
  */
 export function openDatabase(path: string): Opened {
   const Binding = sqliteBinding();
-  if (path !== ':memory:' && path !== '') createPrivateFile(path);
+  if (path !== ':memory:' && path !== '') {
+    createPrivateFile(path);
+    refuseReadOnly(path);
+  }
   const db = new Binding(path, { timeout: START_LOCK_WAIT_MS });
   try {
     db.pragma('journal_mode = WAL');
@@ -37,6 +42,21 @@ export function openDatabase(path: string): Opened {
     return { db, created: found === 0, found };
   } catch (err) {
     db.close();
+    throw err;
+  }
+}
+
+/**
+ * A file this process may not write (its mode, or a read-only file system)
+ * would open read-only without a word and answer every write 503: refused
+ * at start instead (StoreUnavailable 'readonly', exit 1 with the reason).
+ */
+function refuseReadOnly(path: string): void {
+  try {
+    accessSync(path, constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM') throw new StoreUnavailable('readonly');
     throw err;
   }
 }

@@ -9,7 +9,9 @@ import { sqliteNotify } from './notify.js';
 import { datasetLoader } from './load.js';
 import { wireRow } from './values.js';
 import { groupCommit } from './group-commit.js';
-import { guardArea, LOCK_WAIT_MS } from './guard.js';
+import { guardArea, LOCK_WAIT_MS, type WriteCheck } from './guard.js';
+import { sqliteAudit } from './audit.js';
+import type { FileGuard } from './file-guard.js';
 
 export { forServing, openDatabase } from './connection.js';
 export { sqliteReadiness } from './readiness.js';
@@ -20,9 +22,11 @@ const DESCRIBED = 4;
 /**
  * The repository on an opened database. Its areas' methods wait for a lock
  * held elsewhere on timers, at most `lockWaitMs`, and fail with
- * StoreUnavailable on a storage fault (guard.ts).
+ * StoreUnavailable on a storage fault (guard.ts); with a file guard, every
+ * write first checks that the database file is still the one opened
+ * (file-guard.ts).
  */
-export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS, meter?: StoreMeter): Repository {
+export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS, meter?: StoreMeter, file?: FileGuard): Repository {
   const cards = db
     .prepare<[number], string>('SELECT card FROM beneficiary WHERE card IS NOT NULL ORDER BY id LIMIT ?')
     .pluck();
@@ -33,14 +37,25 @@ export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS, meter?: Stor
     )
     .safeIntegers();
   const load = datasetLoader(db);
-  const commit = groupCommit(db, meter);
-  const guard = <T extends object>(area: T): T => guardArea(area, lockWaitMs);
+  const beforeWrite = file?.beforeWrite;
+  const commit = groupCommit(db, { ...(meter ? { meter } : {}), ...(beforeWrite ? { beforeEach: beforeWrite } : {}) });
+  const guard = <T extends object>(area: T, writes: ReadonlyArray<keyof T & string>): T =>
+    guardArea(area, lockWaitMs, beforeWrite ? ({ writes, beforeWrite } satisfies WriteCheck<T>) : undefined);
   return {
-    registration: guard(sqliteRegistration(db)),
-    record: guard(sqliteRecord(db)),
-    schedule: guard(sqliteSchedule(db)),
-    enrol: guard(sqliteEnrol(db, commit)),
-    notify: guard(sqliteNotify(db)),
+    registration: guard(sqliteRegistration(db), ['saveContact', 'insertAddress', 'updateAddress', 'deleteAddress']),
+    record: guard(sqliteRecord(db), []),
+    schedule: guard(sqliteSchedule(db), ['book', 'setAppointmentStatus']),
+    enrol: guard(sqliteEnrol(db, commit), [
+      'createContract',
+      'setPayer',
+      'addBeneficiary',
+      'addEnrolmentRecord',
+      'answerDeclaration',
+      'setContractStatus',
+      'setBeneficiaryStatus',
+    ]),
+    notify: guard(sqliteNotify(db), ['saveDevice', 'updateDevice', 'send']),
+    audit: guard(sqliteAudit(db, commit), ['purge', 'setKeyId']),
     load: async (rows) => load(rows),
     describe: async () => ({
       cards: cards.all(DESCRIBED),

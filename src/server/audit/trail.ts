@@ -1,0 +1,97 @@
+/**
+ * The access audit's records, made from an answered request (http/answer.ts
+ * calls the auditor once the answer is decided) and appended to the store's
+ * trail before the answer leaves: an answer that discloses personal data is
+ * sent only once its record is written. When the record cannot be written
+ * (a full disk, the database file removed), a read is answered 503 instead of
+ * its data; a write, already stored, is answered as it went, and the failure
+ * is logged (never the request's data).
+ */
+import { type Params, SUBJECT_FIELDS, type Personal } from '../../catalogue/index.js';
+import type { Auditor, AuditFacts } from '../http/answer.js';
+import { failure, type Reply } from '../http/reply.js';
+import type { ServerLog } from '../observe/log.js';
+import type { AuditRecord, AuditRepository } from '../store/audit-types.js';
+import { StoreUnavailable } from '../store/unavailable.js';
+import type { AuditKey } from './key.js';
+
+const CONFIRMA = '"confirma_operacao":';
+
+/** The answer's first `confirma_operacao`, when it has one. */
+export function confirmaOf(body: string): number | null {
+  const at = body.indexOf(CONFIRMA);
+  if (at < 0) return null;
+  const n = Number.parseInt(body.slice(at + CONFIRMA.length, at + CONFIRMA.length + 16), 10);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** A parameter's value as text (a JSON body's number is exact: a LosslessNumber or a bigint). */
+function text(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(text).join(',');
+  return String(value);
+}
+
+/** What the record keeps of the request's parameters: the subject's hash, and the reference when it is a number. */
+function whom(
+  personal: Personal,
+  raw: Params,
+  key: AuditKey,
+): Pick<AuditRecord, 'subjectKind' | 'subject' | 'reference'> {
+  const value = personal.subject === undefined ? undefined : raw[personal.subject];
+  const kind = personal.subject === undefined || value === undefined ? null : SUBJECT_FIELDS[personal.subject];
+  const ref = personal.reference === undefined ? undefined : raw[personal.reference];
+  const number = ref === undefined ? '' : text(ref);
+  return {
+    subjectKind: kind,
+    subject: kind === null ? null : key.hash(kind, text(value)),
+    reference: /^\d{1,20}$/.test(number) ? `${personal.reference}=${number}` : null,
+  };
+}
+
+/** The answer to a read whose record could not be written: nothing is disclosed. */
+function notAudited(err: unknown): Reply {
+  const wait = err instanceof StoreUnavailable ? err.retryAfter : 10;
+  return failure(503, 'the access audit could not be written: nothing was disclosed, try again later', [
+    'retry-after',
+    String(wait),
+  ]);
+}
+
+export interface TrailOptions {
+  readonly store: AuditRepository;
+  readonly key: AuditKey;
+  /** The server's clock (tests pin it). */
+  readonly now: () => Date;
+  readonly log?: ServerLog;
+}
+
+/** The auditor of a server: each audited request's record appended, then its answer. */
+export function auditTrail(options: TrailOptions): Auditor {
+  const { store, key, now, log } = options;
+  return (facts: AuditFacts, reply: Reply) => {
+    const { route } = facts;
+    const record: AuditRecord = {
+      at: now().getTime(),
+      client: facts.client,
+      tokenLabel: facts.tokenLabel ?? null,
+      operation: route.op.id,
+      status: reply.status,
+      confirma: reply.status === 200 ? confirmaOf(reply.body) : null,
+      ...whom(route.personal!, facts.raw, key),
+      requestId: facts.requestId ?? null,
+    };
+    return store.append(record).then(
+      () => reply,
+      (err: unknown) => {
+        const reason = err instanceof StoreUnavailable ? err.reason : err instanceof Error ? err.name : typeof err;
+        log?.event('error', 'audit_failed', `${route.op.id}: the access audit could not be written: ${reason}`, {
+          operation: route.op.id,
+          reason,
+          request_id: facts.requestId ?? null,
+        });
+        return route.writes ? reply : notAudited(err);
+      },
+    );
+  };
+}
