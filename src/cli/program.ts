@@ -23,6 +23,7 @@ export async function buildProgram(run: RunState, argv: readonly string[]): Prom
   const groups = m.commandsHelp;
   for (const name of ['config', 'serve', 'openapi', 'api', 'completion'] as const)
     program.command(name).description(groups[name].description);
+  program.command('audit').description(m.audit.description);
   addExamples(program, [
     { command: 'coopctl registration show 00010001000001005', note: m.help.notes.lookUp },
     { command: 'coopctl --lang pt-BR record summary 00010001000001005', note: m.help.notes.inPortuguese },
@@ -36,6 +37,7 @@ export async function buildProgram(run: RunState, argv: readonly string[]): Prom
   if (argv.includes('enrol')) (await import('./batch/command.js')).defineBatchCommand(group('enrol'), run);
   if (argv.includes('config')) (await import('./config/command.js')).defineConfigCommands(group('config'), run);
   if (argv.includes('serve')) (await import('./serve-command.js')).defineServeCommand(group('serve'), run);
+  if (argv.includes('audit')) (await import('./audit/command.js')).defineAuditCommand(group('audit'), run);
   if (argv.includes('openapi')) (await import('./openapi-command.js')).defineOpenApiCommand(group('openapi'), run);
   if (argv.includes('api')) (await import('./api-command.js')).defineApiCommand(group('api'), run);
   if (argv.includes('completion'))

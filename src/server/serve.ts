@@ -5,8 +5,6 @@
  * requests in flight.
  */
 import { readFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServer } from './start.js';
@@ -17,7 +15,9 @@ import { banner, englishWords, type Loaded, type ServeWords } from './banner.js'
 import { stopper } from './stop-signals.js';
 import { LOG_FORMATS, serverLog, type LogFormat } from './observe/log.js';
 import { readServerTokens, readTokens } from './tokens.js';
-import { maskUrl, storeLocation, UnsupportedLocation } from './store/location.js';
+import { databaseOf, maskUrl, storeLocation, UnsupportedLocation } from './store/location.js';
+
+export { defaultDbPath } from './store/location.js';
 
 export interface ServeOptions {
   readonly host: string;
@@ -61,13 +61,6 @@ export interface ServeContext {
   readonly signal?: AbortSignal;
   /** The words of the banner and the stop lines (the CLI's, in the run's language); English by default. */
   readonly words?: ServeWords;
-}
-
-/** `$XDG_DATA_HOME/coopctl/coopctl.db`, or `~/.local/share/coopctl/coopctl.db`. */
-export function defaultDbPath(env: NodeJS.ProcessEnv): string {
-  const xdg = env['XDG_DATA_HOME'];
-  const base = xdg && isAbsolute(xdg) ? xdg : join(env['HOME'] || homedir(), '.local', 'share');
-  return join(base, 'coopctl', 'coopctl.db');
 }
 
 async function readFixtures(file: string): Promise<unknown> {
@@ -116,7 +109,7 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     throw new StartError('--import-sqlite cannot be used with --demo or --fixtures');
   const fixtures = opts.fixtures === undefined ? undefined : await readFixtures(opts.fixtures);
   // The store creates a missing folder 0700 and a new file 0600.
-  const db = opts.db ?? (ctx.env['COOPCTL_DB_URL'] || defaultDbPath(ctx.env));
+  const db = databaseOf(opts.db, ctx.env);
   try {
     if (storeLocation(db).kind !== 'postgres' && opts.importSqlite !== undefined)
       throw new StartError(

@@ -5,6 +5,7 @@
  * missing from either language does not compile (and test/cli/i18n checks it
  * at run time too). Add a module here once; use it as `inv.m.<module>.<key>`.
  */
+import * as audit from './messages/audit.js';
 import * as batch from './messages/batch.js';
 import * as batchFile from './messages/batch-file.js';
 import * as booking from './messages/booking.js';
@@ -46,6 +47,7 @@ const en = {
   fieldsHelp: fieldsHelp.en,
   labels: labels.en,
   output: output.en,
+  audit: audit.en,
 };
 
 export type Messages = typeof en;
@@ -69,6 +71,7 @@ const ptBR: Translation<Messages> = {
   fieldsHelp: fieldsHelp.ptBR,
   labels: labels.ptBR,
   output: output.ptBR,
+  audit: audit.ptBR,
 };
 
 const catalogues: Readonly<Record<Lang, Messages>> = { en, 'pt-BR': ptBR as Messages };

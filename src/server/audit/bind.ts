@@ -6,8 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AuditRepository } from '../store/audit-types.js';
-import { StartError } from '../start-error.js';
-import { type AuditKey, auditKeyOf, createAuditKey, readAuditKey } from './key.js';
+import { type AuditKey, AuditKeyError, auditKeyOf, createAuditKey, readAuditKey } from './key.js';
 
 export interface BindOptions {
   /** The key's file; undefined for `:memory:` (a key of this process). */
@@ -18,30 +17,19 @@ export interface BindOptions {
   readonly renew?: boolean;
 }
 
-/** The key, or undefined when reading only and there is no key file. Throws StartError (exit 1) for a missing or wrong key. */
+/** The key, or undefined when reading only and there is no key file. Throws AuditKeyError (exit 1) for a missing or wrong key. */
 export async function bindAuditKey(store: AuditRepository, options: BindOptions): Promise<AuditKey | undefined> {
   const { file, write, renew = false } = options;
   const recorded = await store.keyId();
   let secret = file === undefined ? randomBytes(32) : await readAuditKey(file);
   if (secret === undefined) {
-    if (recorded !== undefined && !renew)
-      throw new StartError(
-        `the audit key file ${file} is missing, but this database's audit trail was written with a key (id ${recorded}): ` +
-          'restore the file from a backup (or give its place with --audit-key-file); to go on with a new key, start with ' +
-          '--new-audit-key (the earlier records can then no longer be found by card)',
-        1,
-      );
+    if (recorded !== undefined && !renew) throw new AuditKeyError({ kind: 'missing', file: file!, recorded });
     if (!write) return undefined;
     secret = await createAuditKey(file!);
   }
   const key = auditKeyOf(secret);
   if (recorded !== undefined && recorded !== key.id && !renew)
-    throw new StartError(
-      `the audit key in ${file} is not the key this database's audit trail was written with (id ${recorded}, this key ${key.id}): ` +
-        'give the right file (--audit-key-file); to go on with this key, start with --new-audit-key ' +
-        '(the earlier records can then no longer be found by card)',
-      1,
-    );
+    throw new AuditKeyError({ kind: 'other', file: file ?? ':memory:', recorded, id: key.id });
   if (write && recorded !== key.id) await store.setKeyId(key.id);
   return key;
 }

@@ -47,12 +47,13 @@ export function auditKeyOf(secret: Buffer): AuditKey {
   return {
     id: mac('coopctl audit key id').subarray(0, 8).toString('hex'),
     hash(kind, value) {
-      const text = `${kind}:${subjectText(value)}`;
-      let h = cache.get(text);
+      // Cached by the value as written: the forms of one card each have an entry, with the same hash.
+      const written = `${kind}:${value}`;
+      let h = cache.get(written);
       if (h === undefined) {
-        h = mac(text).subarray(0, HASH_BYTES).toString('hex');
+        h = mac(`${kind}:${subjectText(value)}`).subarray(0, HASH_BYTES).toString('hex');
         if (cache.size >= CACHED) cache.clear();
-        cache.set(text, h);
+        cache.set(written, h);
       }
       return h;
     },
@@ -85,30 +86,59 @@ export function auditKeyFile(db: string, env: NodeJS.ProcessEnv, option?: string
   return join(base, 'coopctl', 'audit-keys', `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.key`);
 }
 
-/** The key in `file`, or undefined when there is no such file; a StartError (exit 1) for a file open to others or not a key. */
+/** Why an audit key cannot be used: data, worded by the server (English) and by `coopctl audit` (the run's language). */
+export type KeyProblem =
+  | { readonly kind: 'open'; readonly file: string; readonly mode: string }
+  | { readonly kind: 'not-a-key'; readonly file: string }
+  | { readonly kind: 'unreadable'; readonly file: string; readonly code: string }
+  | { readonly kind: 'unwritable'; readonly file: string; readonly code: string }
+  | { readonly kind: 'missing'; readonly file: string; readonly recorded: string }
+  | { readonly kind: 'other'; readonly file: string; readonly recorded: string; readonly id: string };
+
+const LATER = '(the earlier records can then no longer be found by card)';
+
+/** A problem in the server's words (a StartError's message). */
+export function keyProblemText(p: KeyProblem): string {
+  switch (p.kind) {
+    case 'open':
+      return `the audit key file ${p.file} is open to other users (mode ${p.mode}): run chmod 600 ${p.file}`;
+    case 'not-a-key':
+      return `the audit key file ${p.file} does not hold an audit key (64 hex digits)`;
+    case 'unreadable':
+      return `cannot read the audit key file ${p.file} (${p.code})`;
+    case 'unwritable':
+      return `cannot write the audit key file ${p.file} (${p.code})`;
+    case 'missing':
+      return `the audit key file ${p.file} is missing, but this database's audit trail was written with a key (id ${p.recorded}): restore the file from a backup; to go on with a new key, start with --new-audit-key ${LATER}`;
+    case 'other':
+      return `the audit key in ${p.file} is not the key this database's audit trail was written with (id ${p.recorded}, this key ${p.id}): give the right file; to go on with this key, start with --new-audit-key ${LATER}`;
+  }
+}
+
+/** An audit key that cannot be used (exit 1). */
+export class AuditKeyError extends StartError {
+  constructor(readonly problem: KeyProblem) {
+    super(keyProblemText(problem), 1);
+  }
+}
+
+const codeOf = (err: unknown): string => (err as NodeJS.ErrnoException).code ?? 'error';
+
+/** The key in `file`, or undefined when there is no such file; an AuditKeyError for a file open to others or not a key. */
 export async function readAuditKey(file: string): Promise<Buffer | undefined> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(file, 'r');
     const { mode } = await handle.stat();
-    if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
-      const octal = (mode & 0o777).toString(8).padStart(4, '0');
-      throw new StartError(
-        `the audit key file ${file} is open to other users (mode ${octal}): run chmod 600 ${file}`,
-        1,
-      );
-    }
+    if (process.platform !== 'win32' && (mode & 0o077) !== 0)
+      throw new AuditKeyError({ kind: 'open', file, mode: (mode & 0o777).toString(8).padStart(4, '0') });
     const text = (await handle.readFile('utf8')).trim();
-    if (!/^[0-9a-f]{64}$/i.test(text))
-      throw new StartError(`the audit key file ${file} does not hold an audit key (64 hex digits)`, 1);
+    if (!/^[0-9a-f]{64}$/i.test(text)) throw new AuditKeyError({ kind: 'not-a-key', file });
     return Buffer.from(text, 'hex');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    if (err instanceof StartError) throw err;
-    throw new StartError(
-      `cannot read the audit key file ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
-      1,
-    );
+    if (err instanceof AuditKeyError) throw err;
+    if (codeOf(err) === 'ENOENT') return undefined;
+    throw new AuditKeyError({ kind: 'unreadable', file, code: codeOf(err) });
   } finally {
     await handle?.close();
   }
@@ -127,10 +157,7 @@ export async function createAuditKey(file: string): Promise<Buffer> {
       await handle.close();
     }
   } catch (err) {
-    throw new StartError(
-      `cannot write the audit key file ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
-      1,
-    );
+    throw new AuditKeyError({ kind: 'unwritable', file, code: codeOf(err) });
   }
   return secret;
 }

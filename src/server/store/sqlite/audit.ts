@@ -4,11 +4,13 @@ import { auditWhere, PURGE_SLICE } from '../audit-query.js';
 import type { AuditRecord, AuditRepository, AuditRow } from '../audit-types.js';
 import type { Db } from './connection.js';
 import type { GroupCommit } from './group-commit.js';
+import type { ChangeCount } from './unchanged-cache.js';
 
 const COLUMNS =
   'id, at, client, token_label AS tokenLabel, operation, status, confirma, subject_kind AS subjectKind, subject, reference, request_id AS requestId';
 
-export function sqliteAudit(db: Db, commit: GroupCommit): AuditRepository {
+/** `notData` is told every row the audit adds or removes: they hold no data (unchanged-cache.ts). */
+export function sqliteAudit(db: Db, commit: GroupCommit, notData: ChangeCount): AuditRepository {
   const insert = db.prepare(
     `INSERT INTO audit (at, client, token_label, operation, status, confirma, subject_kind, subject, reference, request_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -33,6 +35,7 @@ export function sqliteAudit(db: Db, commit: GroupCommit): AuditRepository {
           r.reference,
           r.requestId,
         );
+        notData.count += 1;
       }),
     list: async (f) => {
       const [where, values] = auditWhere(f, () => '?');
@@ -49,6 +52,7 @@ export function sqliteAudit(db: Db, commit: GroupCommit): AuditRepository {
       let deleted = 0;
       for (;;) {
         const n = slice.run(before).changes;
+        notData.count += n;
         deleted += n;
         if (n < PURGE_SLICE) return deleted;
         // Let the requests waiting meanwhile be answered.

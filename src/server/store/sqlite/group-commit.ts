@@ -78,6 +78,11 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
 
   /** Runs the batch; answers each write's value or error, and whether it succeeded. */
   const group = db.transaction((batch: Pending[], noted: Pending[], o: Outcomes) => {
+    // Notes alone need no savepoint: what fails them fails the whole transaction, which holds nothing else.
+    if (batch.length === 0) {
+      for (const n of noted) n.work();
+      return;
+    }
     if (noted.length > 0) {
       try {
         runNotes(noted);

@@ -37,12 +37,13 @@ export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS, meter?: Stor
     )
     .safeIntegers();
   const load = datasetLoader(db);
+  const notData = { count: 0 };
   const beforeWrite = file?.beforeWrite;
   const commit = groupCommit(db, { ...(meter ? { meter } : {}), ...(beforeWrite ? { beforeEach: beforeWrite } : {}) });
   const guard = <T extends object>(area: T, writes: ReadonlyArray<keyof T & string>): T =>
     guardArea(area, lockWaitMs, beforeWrite ? ({ writes, beforeWrite } satisfies WriteCheck<T>) : undefined);
   return {
-    registration: guard(sqliteRegistration(db), ['saveContact', 'insertAddress', 'updateAddress', 'deleteAddress']),
+    registration: guard(sqliteRegistration(db, notData), ['saveContact', 'insertAddress', 'updateAddress', 'deleteAddress']),
     record: guard(sqliteRecord(db), []),
     schedule: guard(sqliteSchedule(db), ['book', 'setAppointmentStatus']),
     enrol: guard(sqliteEnrol(db, commit), [
@@ -55,7 +56,7 @@ export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS, meter?: Stor
       'setBeneficiaryStatus',
     ]),
     notify: guard(sqliteNotify(db), ['saveDevice', 'updateDevice', 'send']),
-    audit: guard(sqliteAudit(db, commit), ['purge', 'setKeyId']),
+    audit: guard(sqliteAudit(db, commit, notData), ['purge', 'setKeyId']),
     load: async (rows) => load(rows),
     describe: async () => ({
       cards: cards.all(DESCRIBED),

@@ -3,7 +3,7 @@ import type { Row } from '../../../catalogue/index.js';
 import type { Address, Contact, Counters, Holder, RegistrationRepository, Restamp, Stamp } from '../types.js';
 import type { Db } from './connection.js';
 import { registrationRecordSql } from './registration-record.js';
-import { unchangedCache } from './unchanged-cache.js';
+import { type ChangeCount, unchangedCache } from './unchanged-cache.js';
 
 /** How many registration records' JSON texts are kept between writes (about 1 KB each). */
 const CACHED_RECORDS = 1024;
@@ -90,14 +90,15 @@ function transactions(db: Db) {
   };
 }
 
-export function sqliteRegistration(db: Db): RegistrationRepository {
+/** `notData` counts the rows of this connection's writes that hold no data (the record cache's `ignored`). */
+export function sqliteRegistration(db: Db, notData?: ChangeCount): RegistrationRepository {
   const holder = db.prepare<[string], Holder>(
     `SELECT id, contract_id, card, nome, data_nasc, nome_mae, cpf, permite_atualizar, codigo_usuario_portal,
             grupo_usuario, tipo_beneficiario, lote, movimento, changed_on
        FROM beneficiary WHERE card = ?`,
   );
   const record = db.prepare<[today: string, card: string], string>(registrationRecordSql).pluck();
-  const records = unchangedCache(db, CACHED_RECORDS);
+  const records = unchangedCache(db, CACHED_RECORDS, notData);
   const cep = db.prepare<[string], Row>('SELECT cep, logradouro, bairro, cidade, estado FROM cep WHERE cep = ?');
   const tx = transactions(db);
   return {
