@@ -107,7 +107,10 @@ export async function run({ duration = 3, connections = 10, rounds = 7 } = {}) {
     const auditRatio = mid(audits, (a) => a.audited.rps / a.unaudited.rps);
     const auditCpu = mid(audits, (a) => a.audited.cpuPerRequest / a.unaudited.cpuPerRequest);
     const bad = [...pairs.flatMap((p) => [p.r, p.b]), ...metrics.flatMap((m) => [m.on, m.off])]
-      .concat(logs.flatMap((l) => [l.json, l.quiet]), audits.flatMap((a) => [a.audited, a.unaudited]))
+      .concat(
+        logs.flatMap((l) => [l.json, l.quiet]),
+        audits.flatMap((a) => [a.audited, a.unaudited]),
+      )
       .reduce((n, x) => n + x.bad, 0);
     const figure = (list, f) =>
       `${fmt.n(mid(list, (x) => f(x).rps))} req/s, p99 ${fmt.ms(mid(list, (x) => f(x).p99))}, ${fmt.us(mid(list, (x) => f(x).cpuPerRequest))} CPU/req`;

@@ -83,7 +83,11 @@ function subjectOf(inv: Invocation, audit: OpenedAudit, o: ListOptions): string 
 /** A record as the listing shows it: JSON and CSV exact, the table in the run's words. */
 function shown(r: AuditRow, forPeople: boolean, m: Messages): Row {
   const subject =
-    r.subject === null ? null : forPeople ? `${m.audit.kinds[r.subjectKind ?? ''] ?? r.subjectKind} ${r.subject.slice(0, 12)}…` : r.subject;
+    r.subject === null
+      ? null
+      : forPeople
+        ? `${m.audit.kinds[r.subjectKind ?? ''] ?? r.subjectKind} ${r.subject.slice(0, 12)}…`
+        : r.subject;
   return {
     at: forPeople ? m.audit.time(new Date(r.at)) : new Date(r.at).toISOString(),
     client: r.client,
@@ -118,7 +122,15 @@ async function list(inv: Invocation, o: ListOptions): Promise<number> {
     if (inv.format === 'json') inv.out(await jsonOutput(selectFields(records, display.fields), display));
     else if (records.length > 0 || inv.format === 'csv') {
       const columns = forPeople ? TABLE : [...COLUMNS];
-      inv.out(await renderRows(columns, records, inv.format, display, columns.map((c) => m.columns[HEAD_OF[c]!] ?? c)));
+      inv.out(
+        await renderRows(
+          columns,
+          records,
+          inv.format,
+          display,
+          columns.map((c) => m.columns[HEAD_OF[c]!] ?? c),
+        ),
+      );
     }
     if (rows.length === 0) inv.info(m.none);
     else if (total > rows.length) inv.info(m.more(rows.length, total));

@@ -51,7 +51,9 @@ export function auditKeyOf(secret: Buffer): AuditKey {
       const written = `${kind}:${value}`;
       let h = cache.get(written);
       if (h === undefined) {
-        h = mac(`${kind}:${subjectText(value)}`).subarray(0, HASH_BYTES).toString('hex');
+        h = mac(`${kind}:${subjectText(value)}`)
+          .subarray(0, HASH_BYTES)
+          .toString('hex');
         if (cache.size >= CACHED) cache.clear();
         cache.set(written, h);
       }

@@ -12,7 +12,18 @@ import { fileGuard } from './sqlite/file-guard.js';
 import { isoDate } from '../../catalogue/dates.js';
 import { datasetRows } from './rows.js';
 
-export type { OpenStoreOptions, PoolStats, Readiness, Repository, Store, StoreMeter } from './types.js';
+export type {
+  AuditFilter,
+  AuditRecord,
+  AuditRepository,
+  AuditRow,
+  OpenStoreOptions,
+  PoolStats,
+  Readiness,
+  Repository,
+  Store,
+  StoreMeter,
+} from './types.js';
 export { FixturesError } from './fixtures-error.js';
 export { StoreOpenError } from './open-error.js';
 export { REASON_TEXT, StoreUnavailable, type UnavailableReason } from './unavailable.js';

@@ -14,7 +14,8 @@ export const en = {
   db: 'SQLite database file or postgres:// URL (default: $COOPCTL_DB_URL, else the file coopctl serve uses)',
   card: 'only the records of this card (found by its keyed hash: the card is never stored)',
   cpf: 'only the records of this CPF (as --card)',
-  since: 'only the records from this time on: a date (2026-11-30 or 30/11/2026), a date and time (2026-11-30T08:00), or a span back from now (12h, 7d)',
+  since:
+    'only the records from this time on: a date (2026-11-30 or 30/11/2026), a date and time (2026-11-30T08:00), or a span back from now (12h, 7d)',
   operation: 'only the records of this operation (record.allergies, or its spec name buscaalergias)',
   limit: 'show at most this many records, the newest (default 100)',
   keyFile: "PostgreSQL: the audit key's file, as coopctl serve --audit-key-file",
@@ -85,8 +86,7 @@ export const en = {
 };
 
 export const ptBR: Translation<typeof en> = {
-  description:
-    'lista a auditoria de acesso: quem leu ou alterou os dados pessoais de quem, quando e com que resultado',
+  description: 'lista a auditoria de acesso: quem leu ou alterou os dados pessoais de quem, quando e com que resultado',
   db: 'arquivo do banco SQLite ou URL postgres:// (padrão: $COOPCTL_DB_URL, senão o arquivo que o coopctl serve usa)',
   card: 'só os registros deste cartão (achados pelo hash com chave: o cartão nunca é guardado)',
   cpf: 'só os registros deste CPF (como --card)',

@@ -43,7 +43,12 @@ export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS, meter?: Stor
   const guard = <T extends object>(area: T, writes: ReadonlyArray<keyof T & string>): T =>
     guardArea(area, lockWaitMs, beforeWrite ? ({ writes, beforeWrite } satisfies WriteCheck<T>) : undefined);
   return {
-    registration: guard(sqliteRegistration(db, notData), ['saveContact', 'insertAddress', 'updateAddress', 'deleteAddress']),
+    registration: guard(sqliteRegistration(db, notData), [
+      'saveContact',
+      'insertAddress',
+      'updateAddress',
+      'deleteAddress',
+    ]),
     record: guard(sqliteRecord(db), []),
     schedule: guard(sqliteSchedule(db), ['book', 'setAppointmentStatus']),
     enrol: guard(sqliteEnrol(db, commit), [
