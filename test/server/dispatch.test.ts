@@ -123,14 +123,26 @@ describe('routing', () => {
     expect(res.operation).toBe('unknown');
   });
 
-  it('echoes a sane X-Request-Id, and makes one for a request without, or with an unsafe one', async () => {
+  it('echoes a sane X-Request-Id, and makes one for a request without, or with an unsafe one (a card or CPF in any form, an e-mail)', async () => {
     const { dispatch } = setup();
     const sane = '0b0a2f4e-6f1c-4d2f-9c5e-6a1b2c3d4e5f';
     const echoed = await dispatch(request('GET', `${SHOW}?usuario_cartao=${CARD}`, { 'x-request-id': sane }));
     expect(header(echoed, 'x-request-id')).toBe(sane);
     expect(echoed.requestId).toBe(sane);
     const made: string[] = [];
-    for (const id of [undefined, 'two words', `a\r\nforged: line`, 'x'.repeat(129), CARD.replace(/0/g, ' ')]) {
+    const unsafe = [
+      undefined,
+      'two words',
+      `a\r\nforged: line`,
+      'x'.repeat(129),
+      CARD.replace(/0/g, ' '),
+      CARD,
+      '0001:0001:000001:00:5',
+      '0001,0001,000001,00,5',
+      '529.982.247-25',
+      'maria.souza@example.com',
+    ];
+    for (const id of unsafe) {
       const res = await dispatch(request('GET', '/nowhere', id === undefined ? {} : { 'x-request-id': id }));
       expect(header(res, 'x-request-id')).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
       made.push(header(res, 'x-request-id')!);
