@@ -21,9 +21,13 @@ export async function buildProgram(run: RunState, argv: readonly string[]): Prom
   for (const area of Object.keys(areas) as Array<keyof typeof areas>)
     program.command(area).description(m.help.areas[area]);
   const groups = m.commandsHelp;
-  for (const name of ['config', 'serve', 'openapi', 'api', 'completion'] as const)
-    program.command(name).description(groups[name].description);
-  program.command('audit').description(m.audit.description);
+  const described: ReadonlyArray<readonly [string, string]> = [
+    ['config', groups.config.description],
+    ['serve', groups.serve.description],
+    ['audit', m.audit.description],
+    ...(['openapi', 'api', 'completion'] as const).map((name) => [name, groups[name].description] as const),
+  ];
+  for (const [name, description] of described) program.command(name).description(description);
   addExamples(program, [
     { command: 'coopctl registration show 00010001000001005', note: m.help.notes.lookUp },
     { command: 'coopctl --lang pt-BR record summary 00010001000001005', note: m.help.notes.inPortuguese },

@@ -70,7 +70,10 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       new Option('--audit-retention <days>', words.auditRetention).argParser(wholeNumber(0, 36_500, m)).default(180),
     )
     .addOption(new Option('--audit-key-file <file>', words.auditKeyFile))
-    .addOption(new Option('--new-audit-key', words.newAuditKey));
+    .addOption(new Option('--new-audit-key', words.newAuditKey))
+    .addOption(
+      new Option('--max-connections <n>', words.maxConnections).argParser(wholeNumber(1, 1_000_000, m)).default(1024),
+    );
   applicableGlobals(cmd, { '--token-file': words.tokenFile, '--quiet': words.quiet, '--lang': undefined });
   addExamples(cmd, [
     { command: 'coopctl serve --port 0 --db :memory:', note: words.memory },
@@ -96,6 +99,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       auditRetention: number;
       auditKeyFile?: string;
       newAuditKey?: boolean;
+      maxConnections: number;
     }>();
     const opts = {
       host: o.host,
@@ -116,6 +120,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       auditRetention: o.auditRetention,
       ...(o.auditKeyFile === undefined ? {} : { auditKeyFile: o.auditKeyFile }),
       ...(o.newAuditKey ? { newAuditKey: true } : {}),
+      maxConnections: o.maxConnections,
     };
     const { runServe } = await import('../server/serve.js');
     // The server speaks English by itself; a Portuguese run gives it its words.

@@ -49,6 +49,8 @@ export interface ServeOptions {
   readonly newAuditKey?: boolean;
   /** Days the access audit keeps a record (`--audit-retention`, default 180; 0: until purged by hand). */
   readonly auditRetention?: number;
+  /** Connections open at once (`--max-connections`, default 1024). */
+  readonly maxConnections?: number;
 }
 
 export interface ServeContext {
@@ -137,6 +139,7 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     allowedHosts: opts.allowedHosts,
     log,
     env: ctx.env,
+    ...(opts.maxConnections === undefined ? {} : { maxConnections: opts.maxConnections }),
     audit:
       opts.audit === false
         ? false

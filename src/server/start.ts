@@ -55,6 +55,8 @@ export interface StartOptions {
   readonly now?: () => Date;
   /** The access audit's key and retention (audit/start.ts); false: no request is recorded (the key is still checked). */
   readonly audit?: AuditOptions | false;
+  /** Connections open at once (`--max-connections`; default 1024). */
+  readonly maxConnections?: number;
   /** Where a PostgreSQL database's audit key is looked for (COOPCTL_AUDIT_KEY_FILE, XDG_DATA_HOME, HOME). */
   readonly env?: NodeJS.ProcessEnv;
 }
@@ -176,6 +178,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       log,
       now: options.now,
       ...(options.audit === false ? {} : { audit: trail.auditor }),
+      ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
       ...(requests ? { meter: requests } : {}),
       probes: {
         ready: readiness(store, log, () => draining),

@@ -8,17 +8,16 @@
  * Text: one entry a line; blank lines and lines starting with `#` are skipped;
  * surrounding whitespace is dropped. A line `label:token` gives its client a
  * label (letters, digits, `.`, `_`, `-`, at most 64); a line without a label is
- * the `default` client. Every token has at least MIN_TOKEN_LENGTH characters
- * and no whitespace; labels and tokens are unique.
+ * the `default` client. Every token is estimated at MIN_TOKEN_BITS bits or
+ * more (token-strength.ts) and has no whitespace; labels and tokens are unique.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type FileHandle, open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { StartError } from './start-error.js';
+import { MIN_TOKEN_BITS, tokenBits } from './token-strength.js';
 
-/** Shortest server token accepted at start. */
-export const MIN_TOKEN_LENGTH = 16;
 /** The label of a token written without one. */
 export const DEFAULT_LABEL = 'default';
 
@@ -49,9 +48,10 @@ export function parseTokens(content: string, source: string): ServerToken[] {
     const token = labelled ? line.slice(colon + 1).trim() : line;
     if (token === '') throw new StartError(`the server token in ${where} is empty`);
     if (/\s/.test(token)) throw new StartError(`the server token in ${where} holds a space: one token a line`);
-    if (token.length < MIN_TOKEN_LENGTH)
+    const bits = tokenBits(token);
+    if (bits < MIN_TOKEN_BITS)
       throw new StartError(
-        `the server token in ${where} is too short: use at least ${MIN_TOKEN_LENGTH} characters (e.g. openssl rand -hex 32)`,
+        `the server token in ${where} is too easy to guess: about ${Math.floor(bits)} bits of entropy, at least ${MIN_TOKEN_BITS} needed (make one with openssl rand -hex 32)`,
       );
     if (tokens.some((t) => t.label === label))
       throw new StartError(`the label ${label} is given twice in ${source}: one label a client`);

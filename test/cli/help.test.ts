@@ -57,6 +57,11 @@ describe('help', () => {
       '--no-metrics',
       '--metrics-token-file',
       '--shutdown-delay',
+      '--no-audit',
+      '--audit-retention',
+      '--audit-key-file',
+      '--new-audit-key',
+      '--max-connections',
     ]);
     expect((await h.run(['serve', '--help'])).stdout).toContain('--allow-prefer');
   });

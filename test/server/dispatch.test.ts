@@ -313,7 +313,7 @@ describe('the request gate', () => {
     expect(ok.status).toBe(200);
   });
 
-  it('slows down the client address that failed too often, not the others', async () => {
+  it('slows down the client address that failed too often, not the others, and never the right token', async () => {
     const { dispatch } = setup({ token: TOKEN, authThrottle: { failures: 2, windowMs: 60_000, clock: () => 0 } });
     const from = (clientAddress: string, token: string) =>
       dispatch(
@@ -321,10 +321,11 @@ describe('the request gate', () => {
       );
     expect((await from('192.0.2.1', 'wrong')).status).toBe(401);
     expect((await from('192.0.2.1', 'wrong')).status).toBe(401);
-    const braked = await from('192.0.2.1', TOKEN);
+    const braked = await from('192.0.2.1', 'wrong');
     expect(braked.status).toBe(429);
     expect(header(braked, 'retry-after')).toBe('60');
-    expect((await from('192.0.2.2', TOKEN)).status).toBe(200);
+    expect((await from('192.0.2.1', TOKEN)).status).toBe(200);
+    expect((await from('192.0.2.2', 'wrong')).status).toBe(401);
   });
 });
 

@@ -13,6 +13,7 @@ import { operation } from '../../src/catalogue/index.js';
 import { histogramSeries, parsePrometheusText, sampleValue, type Family } from '../helpers/prometheus-text.js';
 import { serveProcesses } from '../helpers/serve-process.js';
 import { BACKEND, newLocation } from '../store/backend.js';
+import { METRICS_TOKEN, TOKEN_A } from '../helpers/tokens.js';
 
 const CARD = '00010001000001005';
 const CPF = '529.982.247-25';
@@ -134,9 +135,9 @@ describe(`/metrics (${BACKEND})`, () => {
 
   it('/metrics asks for its own token with --metrics-token-file; the server token does not open it', async () => {
     const file = join(home(), 'metrics-token');
-    writeFileSync(file, 'prometheus:a-metrics-token-of-30-chars\n');
+    writeFileSync(file, `prometheus:${METRICS_TOKEN}\n`);
     chmodSync(file, 0o600);
-    const serverToken = 'the-server-token-of-26-ch';
+    const serverToken = TOKEN_A;
     const proc = await serve(['--db', await newLocation(), '-q', '--metrics-token-file', file], {
       COOPCTL_SERVER_TOKEN: serverToken,
     });
@@ -144,7 +145,7 @@ describe(`/metrics (${BACKEND})`, () => {
       status(`${proc.url}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
     expect(await metrics()).toBe(401);
     expect(await metrics(serverToken)).toBe(401);
-    expect(await metrics('a-metrics-token-of-30-chars')).toBe(200);
+    expect(await metrics(METRICS_TOKEN)).toBe(200);
     expect(await status(`${proc.url}/readyz`)).toBe(200);
     expect(await proc.stop()).toBe(0);
   });

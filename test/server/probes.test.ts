@@ -14,9 +14,10 @@ import { operation } from '../../src/catalogue/index.js';
 import { startCluster } from '../../scripts/postgres.mjs';
 import { jsonLines, serveProcesses } from '../helpers/serve-process.js';
 import { BACKEND, exec, newLocation, value } from '../store/backend.js';
+import { TOKEN_A } from '../helpers/tokens.js';
 
 const CARD = '00010001000001005';
-const TOKEN = 'a-token-of-24-characters';
+const TOKEN = TOKEN_A;
 const show = operation('registration.show');
 
 const { serve } = serveProcesses('probes');

@@ -83,11 +83,7 @@ function subjectOf(inv: Invocation, audit: OpenedAudit, o: ListOptions): string 
 /** A record as the listing shows it: JSON and CSV exact, the table in the run's words. */
 function shown(r: AuditRow, forPeople: boolean, m: Messages): Row {
   const subject =
-    r.subject === null
-      ? null
-      : forPeople
-        ? `${m.audit.kinds[r.subjectKind ?? ''] ?? r.subjectKind} ${r.subject.slice(0, 12)}…`
-        : r.subject;
+    r.subject === null ? null : forPeople ? `${m.audit.kind(r.subjectKind)} ${r.subject.slice(0, 12)}…` : r.subject;
   return {
     at: forPeople ? m.audit.time(new Date(r.at)) : new Date(r.at).toISOString(),
     client: r.client,

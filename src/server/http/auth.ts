@@ -1,7 +1,7 @@
 /**
  * The server token: `Authorization: Bearer <token>` of one of the clients'
- * tokens (tokens.ts), with repeated failures from one client slowed down
- * (`throttle.ts`).
+ * tokens (tokens.ts), with repeated failures slowed down, per client and all
+ * clients together (`throttle.ts`).
  */
 import { bearerLabel, type ServerToken } from '../tokens.js';
 import { failure, type Reply } from './reply.js';
@@ -16,19 +16,21 @@ const UNAUTHORIZED = failure(401, 'missing or wrong bearer token', ['www-authent
 export type AuthGate = (authorization: string | undefined, address: string) => string | Reply;
 
 /**
- * The refusal of a request without a token (401), or of any request from a
- * client that failed too often lately (429 with `Retry-After`, the token
- * unchecked, so that guessing gains nothing); else the token's label.
+ * The token's label when the request presents one of the tokens, always:
+ * a client with the right token is never locked out, whoever fails from its
+ * address. Otherwise 401, or 429 with `Retry-After` once its client, or all
+ * clients together, failed too often lately (tokens have at least 128 bits:
+ * tokens.ts; the brake keeps the log and the machine calm, and a guesser slow).
  */
 export function authGate(tokens: readonly ServerToken[], brake?: Partial<ThrottleOptions>): AuthGate {
   const labelOf = bearerLabel(tokens);
   const failures = throttle(brake);
   return (authorization, address) => {
+    const label = labelOf(authorization);
+    if (label !== undefined) return label;
     const wait = failures.retryAfter(address);
     if (wait > 0)
       return failure(429, 'too many requests with a wrong token: try again later', ['retry-after', String(wait)]);
-    const label = labelOf(authorization);
-    if (label !== undefined) return label;
     failures.failed(address);
     return UNAUTHORIZED;
   };

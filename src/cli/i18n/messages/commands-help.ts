@@ -26,6 +26,8 @@ export const en = {
     auditKeyFile:
       "PostgreSQL: the access audit's key file (default: $COOPCTL_AUDIT_KEY_FILE, else one under the XDG data home); a SQLite database's is beside it",
     newAuditKey: "begin a new audit key when the trail's key is lost (earlier records can no longer be found by card)",
+    maxConnections:
+      'connections open at once; past it, the oldest that has not sent a request is closed (established clients go on)',
     tokenFile:
       'the token clients must send (Authorization: Bearer), or one "label:token" line a client, from a file or "-" for stdin',
     quiet: 'no banner and no access log (the URL is still printed on stdout)',
@@ -156,6 +158,8 @@ export const ptBR: Translation<typeof en> = {
       'PostgreSQL: o arquivo da chave da auditoria de acesso (padrão: $COOPCTL_AUDIT_KEY_FILE, senão um na pasta de dados XDG); a de um banco SQLite fica ao lado dele',
     newAuditKey:
       'começa uma chave de auditoria nova quando a chave da trilha se perdeu (os registros anteriores não podem mais ser achados pelo cartão)',
+    maxConnections:
+      'conexões abertas ao mesmo tempo; além disso, a mais antiga que não enviou uma requisição é fechada (os clientes já atendidos continuam)',
     tokenFile:
       'o token que os clientes devem enviar (Authorization: Bearer), ou uma linha "rótulo:token" por cliente, de um arquivo ou "-" para a entrada padrão',
     quiet: 'sem a apresentação e sem o log de acesso (a URL continua sendo impressa na saída padrão)',
