@@ -54,6 +54,7 @@ export async function sendBatch(b: Batch, h: History, o: SendOptions): Promise<E
       sha256: h.sha256,
       target: h.target.baseUrl,
       coopctl: version,
+      ...(h.keyId === undefined ? {} : { key: h.keyId }),
     });
     const resolutions = await decideDoubts(b, h, client, writer, o.resendUncertain);
     sayResuming(b.inv, h);

@@ -60,6 +60,7 @@ async function openSqlite(path: string): Promise<Pick<OpenedAudit, 'repo' | 'clo
     throw new AuditOpenError({ kind: 'cannot-open', db: path, reason: (err as Error).message });
   }
   try {
+    db.pragma('secure_delete = ON');
     checkVersion(path, db.pragma('user_version', { simple: true }) as number, migrations.length);
   } catch (err) {
     db.close();
