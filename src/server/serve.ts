@@ -41,6 +41,8 @@ export interface ServeOptions {
   readonly metricsTokenFile?: string;
   /** Seconds between the first stop signal (readiness 503 at once) and closing the listener (default 0). */
   readonly shutdownDelay?: number;
+  /** /healthz and /readyz need the server's token too (default: open, as probes come without one). */
+  readonly privateProbes?: boolean;
 }
 
 export interface ServeContext {
@@ -104,6 +106,8 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
   const token = await readServerTokens(opts.tokenFile, ctx.env, ctx.stdin);
   const forMetrics = await metricsTokens(opts, ctx);
   checkExposure(opts.host, token);
+  if (opts.privateProbes && token === undefined)
+    throw new StartError('--private-probes needs a server token (--token-file or COOPCTL_SERVER_TOKEN)');
   if (opts.importSqlite !== undefined && (opts.fixtures !== undefined || opts.demo))
     throw new StartError('--import-sqlite cannot be used with --demo or --fixtures');
   const fixtures = opts.fixtures === undefined ? undefined : await readFixtures(opts.fixtures);
@@ -131,6 +135,7 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     ...(opts.importSqlite === undefined ? {} : { importSqlite: opts.importSqlite }),
     token,
     ...(forMetrics ? { metricsTokens: forMetrics } : {}),
+    ...(opts.privateProbes ? { privateProbes: true } : {}),
     metrics: opts.metrics !== false,
     allowPrefer: opts.allowPrefer,
     allowedHosts: opts.allowedHosts,

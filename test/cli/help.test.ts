@@ -56,6 +56,7 @@ describe('help', () => {
       '--log-format',
       '--no-metrics',
       '--metrics-token-file',
+      '--private-probes',
       '--shutdown-delay',
     ]);
     expect((await h.run(['serve', '--help'])).stdout).toContain('--allow-prefer');
