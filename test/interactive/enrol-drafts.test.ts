@@ -127,7 +127,7 @@ describe('the review screen', () => {
     });
     const r = await wizard(t, script);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('cancelled: nothing was sent');
+    expect(r.stderr).toContain('Nothing was sent.');
     expect(draftsIn(t.home)).toEqual([]);
     expect(t.h.base.requests).toHaveLength(0);
   });

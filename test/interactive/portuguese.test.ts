@@ -80,11 +80,12 @@ describe('schedule book in Portuguese', () => {
     const day = brDay(String(date!.answer));
     expect(time!.message).toBe(`Horário em ${day}`);
     expect(time!.choices!.at(-1)!.name).toBe('‹ Outra data');
-    const slot = /^(\d\d:\d\d)–(\d\d:\d\d) {2}tipo de evento (\d+)$/.exec(
-      time!.choices!.find((c) => c.value === time!.answer)!.name,
-    );
+    const slot =
+      /^(\d\d:\d\d)–(\d\d:\d\d) {2}tipo de evento (\d+) \((primeira consulta|retorno|coleta de exame)\)$/.exec(
+        time!.choices!.find((c) => c.value === time!.answer)!.name,
+      );
     expect(slot).not.toBeNull();
-    const [, start, end, tp] = slot!;
+    const [, start, end, tp, kind] = slot!;
     expect(mobile!.message).toMatch(/\(o DDD entre parênteses, depois 8 ou 9 dígitos; também /);
     expect(mobile!.errors).toEqual([
       'deve ter o DDD entre parênteses, depois 8 ou 9 dígitos, como (11)987654321, ex.: (11)987654321',
@@ -94,8 +95,8 @@ describe('schedule book in Portuguese', () => {
     expect(r.stderr).toContain(`\n  nome       ${name}\n  cartão     *************1005\n`);
     expect(r.stderr).toContain('\n  prestador  Clínica Coop Saúde — Clínica Geral (9001)\n');
     expect(r.stderr).toContain('\n  local      Clínica Coop Saúde — Unidade Pinheiros (102)\n');
-    expect(r.stderr).toContain(`\n  quando     ${day} ${start}–${end} (tipo de evento ${tp})\n`);
-    expect(r.stderr).toContain('\n  celular    (11) 987654321\n');
+    expect(r.stderr).toContain(`\n  quando     ${day} ${start}–${end}, tipo de evento ${tp} (${kind})\n`);
+    expect(r.stderr).toContain('\n  celular    (11) 98765-4321\n');
     const booked = new RegExp(
       `\\nConsulta (\\d+) agendada para ${name}: ${day} ${start}–${end} em Clínica Coop Saúde — Unidade Pinheiros \\(102\\)\\. Para cancelar: coopctl schedule cancel (\\d+)\\n`,
     ).exec(r.stderr);

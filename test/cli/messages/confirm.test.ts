@@ -155,7 +155,7 @@ describe('schedule cancel', () => {
         'Cancel appointment 4242 (cd_evento)',
         'Whose appointment it is is not shown: the service lists appointments by card only (add --usuario-cartao <card> to see it here)',
         `Service: POST ${h.base.url}${cancelPath}`,
-        'cancelled: nothing was sent',
+        'Nothing was sent.',
         '',
       ].join('\n'),
     );
@@ -170,7 +170,7 @@ describe('schedule cancel', () => {
     expect(r.stderr).toContain(
       'A consulta 77 não está entre as consultas do cartão *************1005: o serviço provavelmente vai recusar\n',
     );
-    expect(r.stderr).toContain('cancelado: nada foi enviado\n');
+    expect(r.stderr).toContain('Nada foi enviado.\n');
     expect(calls()).toEqual(['GET buscaagendamentos']);
   });
 

@@ -150,7 +150,7 @@ async function reviewLoop(inv: Invocation, s: WizardState, save: () => void): Pr
       if (!(await inv.ctx.prompter.confirm({ message, default: false }))) continue;
       removeDraft(s.path);
       const sent = left < steps.length;
-      await inv.notice(sent ? inv.m.enrolDrafts.discarded : inv.m.common.cancelled, 'note');
+      await inv.notice(sent ? inv.m.enrolDrafts.discarded : inv.m.common.nothingSent, 'note');
       return DECLINED;
     }
     save();
