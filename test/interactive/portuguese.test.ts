@@ -146,6 +146,10 @@ describe('enrol wizard in Portuguese', () => {
     expect(r.stderr).toContain('\n2 Responsável financeiro\n');
     expect(r.stderr).toContain('\n3 Beneficiário 1 (titular) · Pedro Souza\n');
     expect(r.stderr).toContain('\n    documentos   nenhum\n');
+    // Phones as people write them (the request carries 11987654321).
+    expect(r.stderr).toContain(
+      '\n    contato      nome: Pedro Souza · telefone_principal: (11) 98765-4321 · email: b1@example.com\n',
+    );
     expect(r.stderr).toContain('\n    declaração   formulário 1 · 1: N\n');
     expect(r.stderr).toContain(
       '\nEditar uma seção refaz as perguntas dela: Enter mantém uma resposta, Tab a edita, Backspace a apaga.\n',
@@ -172,6 +176,27 @@ describe('enrol wizard in Portuguese', () => {
     expect(r.stderr).toContain(`\n1 beneficiário incluído no contrato ${contract}.\n`);
     expect(r.stdout).toContain('passo');
     expect(r.stdout).not.toContain('beneficiario/contato');
+  });
+
+  it('a beneficiary whose sexo is F: the words about her agree (Beneficiária 1), in the questions, the review and the results', async () => {
+    const script: Scripted[] = [
+      ...contractPt,
+      ...payerPt,
+      ...holderPt(undefined, { nome: 'Lia Souza', sexo: 'F' }),
+      reviewPt('submit'),
+    ];
+    const prompter = fakePrompter(script);
+    const r = await runOnTerminal(['enrol', 'wizard'], server.url, prompter, PT);
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.remaining()).toBe(0);
+    expect(r.stderr).toContain('\nBeneficiária 1: contato\n');
+    expect(r.stderr).toContain('\n3 Beneficiária 1 (titular) · Lia Souza\n');
+    expect(r.stderr).toMatch(/\n✔ beneficiária 1 \(Lia Souza\): beneficiario_id \d+\n/);
+    const phone = prompter.asked.filter((q) => q.message.includes('[telefone_principal]')).at(-1)!;
+    expect(phone.message).toMatch(/^Beneficiária 1 · /);
+    // Her sexo is asked before it is known: that question, and those before it, say Beneficiário.
+    const sex = prompter.asked.filter((q) => q.message.includes('[sexo]')).at(-1)!;
+    expect(sex.message).toMatch(/^Beneficiário 1 · /);
   });
 
   it('keeps a draft on Ctrl-C, says so in Portuguese, and --resume goes on from it', async () => {

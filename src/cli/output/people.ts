@@ -46,8 +46,9 @@ export function meaningsOf(labels: Labels, name: string, field: Field | undefine
 /** A value as a person of `lang` reads it in a table cell (safe text). */
 export function peopleText(lang: Lang, labels: Labels, name: string, field: Field | undefined, value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
+  // No-break spaces: a narrowed column never wraps a phone apart.
   const written = field?.written?.(value);
-  if (written !== undefined) return cellText(written);
+  if (written !== undefined) return cellText(written.replaceAll(' ', '\u00a0'));
   if (field?.layout && field.layout !== 'DD/MM/YYYY' && typeof value === 'string') {
     // A no-break space between the date and the time: a narrowed column wraps neither apart.
     if (parseDate(value, field.layout)) return formatIsoDate(lang, value).replace(' ', '\u00a0');

@@ -64,8 +64,8 @@ async function start(inv: Invocation, options: EnrolWizardOptions, service: stri
   return state;
 }
 
-/** The review screen. */
-async function review(inv: Invocation, s: WizardState): Promise<void> {
+/** The review screen; then, after a Submit that found problems, those problems, last, right above the menu. */
+async function review(inv: Invocation, s: WizardState, problems: readonly string[]): Promise<void> {
   const style = await inv.style('stderr');
   const sent = Object.keys(s.progress.done).length;
   inv.say();
@@ -74,6 +74,11 @@ async function review(inv: Invocation, s: WizardState): Promise<void> {
   for (const line of reviewLines(inv.m, s.e, s.progress)) inv.say(line);
   inv.say();
   inv.say(w.reviewHelp);
+  if (problems.length === 0) return;
+  inv.say();
+  await inv.notice(w.cannotSend(problems.length), 'error');
+  for (const line of problems) inv.say(`  ${line}`);
+  inv.say(w.fixSections);
 }
 
 /** What Submit sends, in words. */
@@ -91,9 +96,9 @@ function keep(inv: Invocation, s: WizardState): void {
 }
 
 /**
- * Submit: the whole plan checked first (its problems listed, and back to the
- * review: undefined), then sent; the draft is deleted once everything is done,
- * and kept otherwise. The exit code.
+ * Submit: the whole plan checked first (its problems' lines returned: back to
+ * the review, which shows them last), then sent; the draft is deleted once
+ * everything is done, and kept otherwise. The exit code.
  */
 async function submitted(
   inv: Invocation,
@@ -101,15 +106,9 @@ async function submitted(
   steps: readonly Step[],
   ids: Ids,
   save: () => void,
-): Promise<number | undefined> {
+): Promise<number | { readonly problems: string[] }> {
   const problems = planProblems(inv, s.e, steps, s.progress, ids);
-  const w = inv.m.enrolWizard;
-  if (problems.length) {
-    await inv.notice(w.cannotSend(problems.length), 'error');
-    for (const line of problemLines(problems)) inv.say(`  ${line}`);
-    inv.say(w.fixSections);
-    return undefined;
-  }
+  if (problems.length) return { problems: problemLines(problems) };
   const code = await submitAll(inv, s, steps, ids, save);
   if (code !== ExitCode.ok) {
     keep(inv, s);
@@ -123,6 +122,8 @@ async function submitted(
 /** The review loop: edits until Submit (once the plan is valid), quit or discard; the exit code. */
 async function reviewLoop(inv: Invocation, s: WizardState, save: () => void): Promise<number> {
   const asking: Asking = { inv, e: s.e, sent: (key) => s.progress.done[key] !== undefined };
+  /** What the last Submit found, shown under the review that follows it. */
+  let problems: string[] = [];
   for (;;) {
     const steps = stepsOf(inv.m, s.e);
     if ((await settleDoubt(inv, s, steps, idsOf(s.e, s.progress).contract)) === 'quit') {
@@ -130,12 +131,14 @@ async function reviewLoop(inv: Invocation, s: WizardState, save: () => void): Pr
       return DECLINED;
     }
     save();
-    await review(inv, s);
+    await review(inv, s, problems);
+    problems = [];
     const left = steps.filter((step) => !s.progress.done[step.key]).length;
     const action = await chooseAction(inv, s.e, s.progress, submitText(inv, s, left, steps.length));
     if (action.kind === 'submit') {
-      const code = await submitted(inv, s, steps, idsOf(s.e, s.progress), save);
-      if (code !== undefined) return code;
+      const outcome = await submitted(inv, s, steps, idsOf(s.e, s.progress), save);
+      if (typeof outcome === 'number') return outcome;
+      problems = outcome.problems;
     } else if (action.kind === 'edit') await askSection(asking, action.section);
     else if (action.kind === 'add') {
       startBeneficiary(s.e);
