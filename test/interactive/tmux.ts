@@ -161,7 +161,7 @@ export class Pane {
       let line = lines[i]!;
       let next = i + 1;
       for (; next < lines.length && continues(lines[next]!); next++)
-        line += (stringWidth(lines[next - 1]!) >= columns - 1 ? '' : ' ') + lines[next]!;
+        line += (stringWidth(lines[next - 1]!) >= columns ? '' : ' ') + lines[next]!;
       return { line, below: lines.slice(next) };
     }
     return undefined;
