@@ -3,7 +3,7 @@
  * driving the four flows that ask the most: `registration save-address` (12
  * questions after its header), `notify send` (its audience: optional lists),
  * the booking wizard (its calendar) and the enrolment wizard (about 50
- * questions, the review). Nothing is drawn twice: every line the pane ever
+ * questions, the review); and `schedule cancel`'s confirmation answered no. Nothing is drawn twice: every line the pane ever
  * showed (tmux's history and the screen) is counted, not only the last
  * screen. Enter on an optional list (`opcional, Enter para pular`) leaves the
  * field out: what the embedded server stored has no such field. At 80
@@ -220,6 +220,26 @@ describe('in a real terminal of 30 rows, in Portuguese: nothing drawn twice, Ent
     },
     120_000,
   );
+
+  it('schedule cancel at 80 columns answered no: the appointment and the question once, "Nada foi enviado.", nothing cancelled', async () => {
+    const pane = await start(['schedule', 'cancel', '880044', '--usuario-cartao', CARD], 80);
+    try {
+      await pane.input('Cancelar esta consulta?', 'n');
+      expect(await pane.exitCode()).toBe(1);
+      const history = await drawnOnce(pane);
+      for (const phrase of ['Cancelar a consulta 880044', 'Cancelar esta consulta?', 'Nada foi enviado.'])
+        expect(drawn(history, phrase), `${phrase}\n${history}`).toBe(1);
+      // Never "cancelado", which reads as the appointment's new state.
+      expect(history).not.toContain('cancelado');
+      const mine = await readRecords(world.server.url, 'schedule.list', {
+        usuario_cartao: CARD,
+        ind_apenas_concluidas: 'N',
+      });
+      expect(mine.find((a) => String(a['cd_evento']) === '880044')).toMatchObject({ status_agendamento: 'aguardando' });
+    } finally {
+      await world.tmux.killSession(pane.name);
+    }
+  }, 120_000);
 
   it('enrol wizard at 80 columns: about 50 questions and the review each once; Enter on the sex leaves it out', async () => {
     const before = (await readRecords(world.server.url, 'enrol.contract.search', {})).length;
