@@ -199,6 +199,39 @@ describe('enrol wizard in Portuguese', () => {
     expect(sex.message).toMatch(/^Beneficiário 1 · /);
   });
 
+  it('the health declaration says each question when the healthQuestions setting has its text, and offers their number', async () => {
+    const holder = holderPt();
+    const count = holder.findIndex(
+      (s) => typeof s === 'object' && String(s.q).startsWith('Declaração de saúde · Número'),
+    );
+    const script: Scripted[] = [
+      ...contractPt,
+      ...payerPt,
+      ...holder.slice(0, count),
+      { q: 'Declaração de saúde · Número de perguntas do formulário 1 (0 para nenhuma)', a: ENTER },
+      { q: /^Beneficiário 1 · pergunta 1 \(Tem alguma doença crônica\?\) · .*\[resposta\]/, a: 'N' },
+      { q: /^Beneficiário 1 · pergunta 2 \(Fez alguma cirurgia nos últimos 5 anos\?\) · .*\[resposta\]/, a: 'S' },
+      {
+        q: /^Beneficiário 1 · pergunta 2 \(Fez alguma cirurgia nos últimos 5 anos\?\) · .*\[descricao\]/,
+        a: 'apendicite',
+      },
+      { q: 'Incluir outro beneficiário?', a: false },
+      reviewPt('submit'),
+    ];
+    const prompter = fakePrompter(script);
+    const r = await runOnTerminal(['enrol', 'wizard'], server.url, prompter, {
+      ...PT,
+      COOPCTL_HEALTH_QUESTIONS: '1.1=Tem alguma doença crônica?; 01.2=Fez alguma cirurgia nos últimos 5 anos?',
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.remaining()).toBe(0);
+    expect(prompter.asked.find((q) => q.message.startsWith('Declaração de saúde · Número'))!.default).toBe('2');
+    expect(r.stderr).toContain(
+      '\n    declaração   formulário 1 · 1 (Tem alguma doença crônica?): N · 2 (Fez alguma cirurgia nos últimos 5 anos?): S (apendicite)\n',
+    );
+    expect(r.stderr).toContain('\n✔ beneficiário 1 · declaração 2: feito\n');
+  });
+
   it('keeps a draft on Ctrl-C, says so in Portuguese, and --resume goes on from it', async () => {
     const state = mkdtempSync(join(tmpdir(), 'coopctl-state-'));
     const env = { ...PT, XDG_STATE_HOME: state };

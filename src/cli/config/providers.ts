@@ -5,6 +5,7 @@
  */
 
 import type { Wording } from '../exit-codes.js';
+import { parsePairs } from './pairs.js';
 
 /** What is wrong with a value: an entry that is no `code=name` pair, or a code named twice. */
 export type ProvidersFault =
@@ -25,21 +26,10 @@ export function providerCode(code: string): string {
 export function parseProviders(
   value: string,
 ): { ok: true; directory: ProviderDirectory } | { ok: false; fault: ProvidersFault } {
-  const directory = new Map<string, string>();
-  const entries = value
-    .split(/[;\n]/)
-    .map((e) => e.trim())
-    .filter((e) => e !== '');
-  for (const entry of entries) {
-    const eq = entry.indexOf('=');
-    const code = eq < 0 ? '' : entry.slice(0, eq).trim();
-    const name = eq < 0 ? '' : entry.slice(eq + 1).trim();
-    if (!CODE.test(code) || name === '') return { ok: false, fault: { kind: 'entry', entry } };
-    const key = providerCode(code);
-    if (directory.has(key)) return { ok: false, fault: { kind: 'twice', code: key } };
-    directory.set(key, name);
-  }
-  return { ok: true, directory };
+  const parsed = parsePairs(value, (code) => (CODE.test(code) ? providerCode(code) : undefined));
+  if (parsed.ok) return { ok: true, directory: parsed.pairs };
+  const { fault } = parsed;
+  return { ok: false, fault: fault.kind === 'entry' ? fault : { kind: 'twice', code: fault.key } };
 }
 
 /** The problem with a `providers` value, for the setting's check, in the run's words. */

@@ -6,6 +6,7 @@ import { formatSize, parseSize } from '../../client/size.js';
 import type { Env } from '../../client/types.js';
 import { UsageError, type Wording } from '../exit-codes.js';
 import type { ConfigData, ProfileData } from './file.js';
+import { healthQuestionsProblem } from './health-questions.js';
 import { providersProblem } from './providers.js';
 
 /** The embedded server's default address (`coopctl serve`). */
@@ -71,6 +72,10 @@ export const settings = {
   providers: {
     env: 'COOPCTL_PROVIDERS',
     check: providersProblem,
+  },
+  healthQuestions: {
+    env: 'COOPCTL_HEALTH_QUESTIONS',
+    check: healthQuestionsProblem,
   },
 } as const satisfies Record<string, SettingDef>;
 

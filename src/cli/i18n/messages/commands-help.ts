@@ -42,6 +42,8 @@ export const en = {
       lang: 'language of messages and help: en or pt-BR (else the locale: LC_ALL, LC_MESSAGES, LANG)',
       providers:
         'provider names the booking wizard offers: code=name pairs separated by ";" (9001=Clínica Geral; 9002=Cardiologia)',
+      healthQuestions:
+        'texts of the health-declaration questions the enrolment wizard shows: form.question=text pairs separated by ";" (1.1=Any chronic disease?; 1.2=Any surgery?)',
     },
     langExample: 'messages and help in Portuguese, whatever the locale',
     prodProfile: 'a profile of its own for the production service',
@@ -157,6 +159,8 @@ export const ptBR: Translation<typeof en> = {
       lang: 'idioma das mensagens e da ajuda: en ou pt-BR (senão o locale: LC_ALL, LC_MESSAGES, LANG)',
       providers:
         'nomes dos prestadores que o assistente de agendamento oferece: pares código=nome separados por ";" (9001=Clínica Geral; 9002=Cardiologia)',
+      healthQuestions:
+        'textos das perguntas da declaração de saúde que o assistente de inclusão mostra: pares formulário.pergunta=texto separados por ";" (1.1=Tem alguma doença crônica?; 1.2=Fez alguma cirurgia?)',
     },
     langExample: 'mensagens e ajuda em português, qualquer que seja o locale',
     prodProfile: 'um perfil próprio para o serviço de produção',

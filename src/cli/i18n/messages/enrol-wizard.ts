@@ -22,7 +22,8 @@ export const en = {
   beneficiary: (n: number, _sex?: string) => `Beneficiary ${n}`,
   beneficiaryPrefix: (n: number, _sex?: string) => `Beneficiary ${n} ·`,
   documentPrefix: (prefix: string, d: number) => `${prefix} document ${d} ·`,
-  questionPrefix: (prefix: string, q: number) => `${prefix} question ${q} ·`,
+  /** `text`: the question's own words, when the healthQuestions setting has them. */
+  questionPrefix: (prefix: string, q: number, text?: string) => `${prefix} question ${q}${text ? ` (${text})` : ''} ·`,
   declarationPrefix: 'Health declaration ·',
   addAnother: 'Add another beneficiary?',
   // Optional fields behind one question
@@ -114,7 +115,7 @@ export const ptBR: Translation<typeof en> = {
   beneficiary: (n, sex) => beneficiario(n, sex),
   beneficiaryPrefix: (n, sex) => `${beneficiario(n, sex)} ·`,
   documentPrefix: (prefix, d) => `${prefix} documento ${d} ·`,
-  questionPrefix: (prefix, q) => `${prefix} pergunta ${q} ·`,
+  questionPrefix: (prefix, q, text) => `${prefix} pergunta ${q}${text ? ` (${text})` : ''} ·`,
   declarationPrefix: 'Declaração de saúde ·',
   addAnother: 'Incluir outro beneficiário?',
   changeOptional: (prefix, names, now) => `${prefix} Alterar os campos opcionais (${names}; agora ${now})?`,

@@ -8,6 +8,7 @@
 import { extname } from 'node:path';
 import { addressPurposes, documentTypes } from '../../../../catalogue/codes.js';
 import { operation } from '../../../../catalogue/index.js';
+import { type HealthQuestions, questionKey, questionsOf } from '../../../config/health-questions.js';
 import type { Invocation } from '../../../invocation.js';
 import {
   nameOf,
@@ -28,6 +29,8 @@ export interface Asking {
   readonly sent: (key: string) => boolean;
   /** A section asked again from the review screen: every question's default is its current answer. */
   readonly editing?: boolean;
+  /** The texts of the health-declaration questions the healthQuestions setting gives (often none). */
+  readonly texts: HealthQuestions;
 }
 
 /** The beneficiary being asked about, its place (0-based), sexo once answered (the words agree) and question prefix. */
@@ -162,12 +165,15 @@ async function askForm(a: Asking): Promise<{ id: string; questions: number }> {
   const into: Answers = a.e.form ? { formulario_id: a.e.form.id } : {};
   const said = a.inv.m.enrolWizard;
   await askNames(a.inv, { op, prefix: said.declarationPrefix, into }, ['formulario_id'], { formulario_id: '1' });
+  const id = text(into['formulario_id']);
+  // The number offered: the one given before, else as many questions as the setting has texts for.
+  const offered = a.e.form?.id === id ? a.e.form.questions : questionsOf(a.texts, id);
   const count = await a.inv.ctx.prompter.input({
-    message: said.formQuestions(text(into['formulario_id'])),
-    default: String(a.e.form?.questions ?? 0),
+    message: said.formQuestions(id),
+    default: String(offered),
     validate: (v) => (/^\d{1,3}$/.test(v.trim()) && Number(v) <= 200 ? true : said.formQuestionsRule),
   });
-  a.e.form = { id: text(into['formulario_id']), questions: Number(count.trim()) };
+  a.e.form = { id, questions: Number(count.trim()) };
   return a.e.form;
 }
 
@@ -189,7 +195,8 @@ async function askDeclaration(a: Asking, w: Who): Promise<void> {
     const answer = b.declaration[q - 1]!;
     answer['formulario_id'] = form.id;
     answer['pergunta_id'] = String(q);
-    const question = { op, prefix: a.inv.m.enrolWizard.questionPrefix(w.prefix, q), into: answer };
+    const words = a.texts.get(questionKey(form.id, String(q)));
+    const question = { op, prefix: a.inv.m.enrolWizard.questionPrefix(w.prefix, q, words), into: answer };
     await askNames(a.inv, question, ['resposta']);
     if (answer['resposta'] === 'S') await askNames(a.inv, question, ['descricao']);
     else delete answer['descricao'];

@@ -6,6 +6,7 @@
  */
 import { statSync } from 'node:fs';
 import { operation, type Operation } from '../../../../catalogue/index.js';
+import { type HealthQuestions, questionKey } from '../../../config/health-questions.js';
 import type { Messages } from '../../../i18n/index.js';
 import type { Invocation } from '../../../invocation.js';
 import type { Choice } from '../../../prompter.js';
@@ -87,7 +88,12 @@ export function titleOf(m: Messages, e: Enrolment, section: Section): string {
   return `${w.beneficiary(section.index + 1, sexOf(b))}${holder}${name ? ` · ${name}` : ''}`;
 }
 
-function beneficiaryLines(m: Messages, b: BeneficiaryAnswers, mark: (key: string) => string): string[] {
+function beneficiaryLines(
+  m: Messages,
+  b: BeneficiaryAnswers,
+  mark: (key: string) => string,
+  texts: HealthQuestions,
+): string[] {
   const w = m.enrolWizard;
   const line = (key: string, label: string, body: string) => `  ${mark(key)} ${label.padEnd(12)} ${body}`;
   const out = [
@@ -102,7 +108,9 @@ function beneficiaryLines(m: Messages, b: BeneficiaryAnswers, mark: (key: string
   out.push(line(stepKey(b, 'address'), w.part('address'), pairs(b.address, ops.address)));
   const answers = b.declaration.map((a, q) => {
     const details = a['descricao'] === undefined ? '' : ` (${text(a['descricao'])})`;
-    return `${mark(stepKey(b, 'declaration', q + 1)).trim()}${q + 1}: ${text(a['resposta'])}${details}`;
+    const words = texts.get(questionKey(text(a['formulario_id']), String(q + 1)));
+    const question = words ? `${q + 1} (${words})` : `${q + 1}`;
+    return `${mark(stepKey(b, 'declaration', q + 1)).trim()}${question}: ${text(a['resposta'])}${details}`;
   });
   const form = b.declaration[0] ? w.form(text(b.declaration[0]['formulario_id'])) : '';
   out.push(
@@ -111,8 +119,13 @@ function beneficiaryLines(m: Messages, b: BeneficiaryAnswers, mark: (key: string
   return out;
 }
 
-/** The review screen's lines (shown on stderr). */
-export function reviewLines(m: Messages, e: Enrolment, progress: Progress): string[] {
+/** The review screen's lines (shown on stderr); a health-declaration question with its text when `texts` has it. */
+export function reviewLines(
+  m: Messages,
+  e: Enrolment,
+  progress: Progress,
+  texts: HealthQuestions = new Map(),
+): string[] {
   const w = m.enrolWizard;
   const mark = (key: string) => {
     const done = progress.done[key];
@@ -132,7 +145,7 @@ export function reviewLines(m: Messages, e: Enrolment, progress: Progress): stri
       const b = e.beneficiaries[section.index]!;
       const id = progress.done[stepKey(b, 'person')]?.id;
       if (id) out[out.length - 1] += ` (beneficiario_id ${id})`;
-      out.push(...beneficiaryLines(m, b, mark));
+      out.push(...beneficiaryLines(m, b, mark, texts));
     }
   });
   return out;
