@@ -20,7 +20,7 @@ import { messagesFor } from '../../src/cli/i18n/index.js';
 import { startHarness, type Harness } from '../cli/harness.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { ENTER, fakePrompter, type Scripted } from './fake-prompter.js';
-import { enrolmentScript } from './enrol-script.js';
+import { enrolmentScript, ONE, ONE_CALLS } from './enrol-script.js';
 import { enrolService, received, TTY } from './enrol-service.js';
 import { readRecords, runOnTerminal } from './run.js';
 
@@ -210,7 +210,7 @@ describe('against a fake service', () => {
 
   it('an edit keeps every answer with Enter at each question: an optional list left empty stays empty, no document is added', async () => {
     enrolService(h);
-    const script = enrolmentScript([{ nome: 'Pedro Souza', document: false, answers: ['N'] }], 'edit:2');
+    const script = enrolmentScript(ONE, 'edit:2');
     // The holder's sex, an optional list, left empty with Enter (the question says: optional, Enter to skip).
     const sex = script.findIndex((s) => typeof s === 'object' && s.q === 'Beneficiary 1 · Sex [sexo]');
     script[sex] = { q: 'Beneficiary 1 · Sex [sexo]', a: ENTER };
@@ -222,14 +222,7 @@ describe('against a fake service', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(prompter.remaining()).toBe(0);
     const sent = received(h);
-    expect(sent.map((s) => s.name)).toEqual([
-      'contrato',
-      'contrato/responsavel_financeiro',
-      'beneficiario',
-      'beneficiario/contato',
-      'beneficiario/endereco',
-      'beneficiario/ds',
-    ]);
+    expect(sent.map((s) => s.name)).toEqual(ONE_CALLS);
     expect(sent[2]!.body).not.toHaveProperty('sexo');
     expect(sent[2]!.body).toMatchObject({ nome: 'Pedro Souza', cpf: '529.982.247-25', grau_dependencia: 'T' });
     const edited = prompter.asked.slice(prompter.asked.findIndex((q) => q.message.startsWith('What next?')) + 1, -1);

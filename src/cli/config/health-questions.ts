@@ -8,7 +8,7 @@
  * questions it knows.
  */
 import type { Wording } from '../exit-codes.js';
-import { parsePairs } from './pairs.js';
+import { faultWording, parsePairs } from './pairs.js';
 
 /** `formulario_id.pergunta_id` (as the spec bounds them: up to 5 and 10 digits). */
 const KEY = /^(\d{1,5})\.(\d{1,10})$/;
@@ -36,10 +36,11 @@ export function parseHealthQuestions(value: string): ReturnType<typeof parsePair
 export function healthQuestionsProblem(value: string): Wording | undefined {
   const parsed = parseHealthQuestions(value);
   if (parsed.ok) return undefined;
-  const { fault } = parsed;
-  return fault.kind === 'entry'
-    ? (m) => m.config.problems.healthQuestions(fault.entry)
-    : (m) => m.config.problems.healthQuestionTwice(fault.key);
+  return faultWording(
+    parsed.fault,
+    (m) => m.config.problems.healthQuestions,
+    (m) => m.config.problems.healthQuestionTwice,
+  );
 }
 
 /** How many questions of `form` the texts know (its highest question number), or 0. */

@@ -6,6 +6,9 @@
  * text is what follows the first `=`.
  */
 
+import type { Wording } from '../exit-codes.js';
+import type { Messages } from '../i18n/index.js';
+
 /** What is wrong with a value: an entry that is no `key=text` pair, or a key given twice. */
 export type PairsFault =
   | { readonly kind: 'entry'; readonly entry: string }
@@ -30,4 +33,13 @@ export function parsePairs(
     pairs.set(k, text);
   }
   return { ok: true, pairs };
+}
+
+/** What is wrong with a value in the run's words (for a setting's check): `entry`'s for a malformed entry, `twice`'s for a key given twice. */
+export function faultWording(
+  fault: PairsFault,
+  entry: (m: Messages) => (entry: string) => string,
+  twice: (m: Messages) => (key: string) => string,
+): Wording {
+  return fault.kind === 'entry' ? (m) => entry(m)(fault.entry) : (m) => twice(m)(fault.key);
 }

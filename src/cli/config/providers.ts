@@ -5,7 +5,7 @@
  */
 
 import type { Wording } from '../exit-codes.js';
-import { parsePairs } from './pairs.js';
+import { faultWording, parsePairs } from './pairs.js';
 
 /** What is wrong with a value: an entry that is no `code=name` pair, or a code named twice. */
 export type ProvidersFault =
@@ -22,11 +22,14 @@ export function providerCode(code: string): string {
   return code.replace(/^0+(?=\d)/, '');
 }
 
+/** A provider code as the directory keys it (without leading zeros), or undefined when it is no code. */
+const providerKey = (code: string) => (CODE.test(code) ? providerCode(code) : undefined);
+
 /** The directory a setting's value holds, or what is wrong with it (worded by `providersProblem`). */
 export function parseProviders(
   value: string,
 ): { ok: true; directory: ProviderDirectory } | { ok: false; fault: ProvidersFault } {
-  const parsed = parsePairs(value, (code) => (CODE.test(code) ? providerCode(code) : undefined));
+  const parsed = parsePairs(value, providerKey);
   if (parsed.ok) return { ok: true, directory: parsed.pairs };
   const { fault } = parsed;
   return { ok: false, fault: fault.kind === 'entry' ? fault : { kind: 'twice', code: fault.key } };
@@ -34,10 +37,11 @@ export function parseProviders(
 
 /** The problem with a `providers` value, for the setting's check, in the run's words. */
 export function providersProblem(value: string): Wording | undefined {
-  const parsed = parseProviders(value);
+  const parsed = parsePairs(value, providerKey);
   if (parsed.ok) return undefined;
-  const { fault } = parsed;
-  return fault.kind === 'entry'
-    ? (m) => m.config.problems.providers(fault.entry)
-    : (m) => m.config.problems.providerTwice(fault.code);
+  return faultWording(
+    parsed.fault,
+    (m) => m.config.problems.providers,
+    (m) => m.config.problems.providerTwice,
+  );
 }
