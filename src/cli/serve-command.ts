@@ -62,6 +62,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
     .addOption(new Option('--log-format <format>', words.logFormat).choices(['text', 'json']))
     .addOption(new Option('--no-metrics', words.noMetrics))
     .addOption(new Option('--metrics-token-file <file>', words.metricsTokenFile))
+    .addOption(new Option('--private-probes', words.privateProbes))
     .addOption(
       new Option('--shutdown-delay <seconds>', words.shutdownDelay).argParser(wholeNumber(0, 600, m)).default(0),
     )
@@ -94,6 +95,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       logFormat?: string;
       metrics: boolean;
       metricsTokenFile?: string;
+      privateProbes?: boolean;
       shutdownDelay: number;
       audit: boolean;
       auditRetention: number;
@@ -121,6 +123,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       ...(o.auditKeyFile === undefined ? {} : { auditKeyFile: o.auditKeyFile }),
       ...(o.newAuditKey ? { newAuditKey: true } : {}),
       maxConnections: o.maxConnections,
+      ...(o.privateProbes ? { privateProbes: true } : {}),
     };
     const { runServe } = await import('../server/serve.js');
     // The server speaks English by itself; a Portuguese run gives it its words.

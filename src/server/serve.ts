@@ -51,6 +51,8 @@ export interface ServeOptions {
   readonly auditRetention?: number;
   /** Connections open at once (`--max-connections`, default 1024). */
   readonly maxConnections?: number;
+  /** /healthz and /readyz need the server's token too (default: open, as probes come without one). */
+  readonly privateProbes?: boolean;
 }
 
 export interface ServeContext {
@@ -107,6 +109,8 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
   const token = await readServerTokens(opts.tokenFile, ctx.env, ctx.stdin);
   const forMetrics = await metricsTokens(opts, ctx);
   checkExposure(opts.host, token);
+  if (opts.privateProbes && token === undefined)
+    throw new StartError('--private-probes needs a server token (--token-file or COOPCTL_SERVER_TOKEN)');
   if (opts.importSqlite !== undefined && (opts.fixtures !== undefined || opts.demo))
     throw new StartError('--import-sqlite cannot be used with --demo or --fixtures');
   const fixtures = opts.fixtures === undefined ? undefined : await readFixtures(opts.fixtures);
@@ -134,6 +138,7 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     ...(opts.importSqlite === undefined ? {} : { importSqlite: opts.importSqlite }),
     token,
     ...(forMetrics ? { metricsTokens: forMetrics } : {}),
+    ...(opts.privateProbes ? { privateProbes: true } : {}),
     metrics: opts.metrics !== false,
     allowPrefer: opts.allowPrefer,
     allowedHosts: opts.allowedHosts,

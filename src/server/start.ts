@@ -10,7 +10,7 @@ import { logOf, type LogFormat, type ServerLog } from './observe/log.js';
 import { metricsText } from './observe/metrics.js';
 import { RequestMeter, StoreTally } from './observe/tally.js';
 import type { Readiness } from './store/types.js';
-import type { ServerToken } from './tokens.js';
+import { tokenList, type ServerToken } from './tokens.js';
 import {
   faultOf,
   FixturesError,
@@ -44,6 +44,8 @@ export interface StartOptions {
   readonly token?: string | readonly ServerToken[];
   /** /metrics needs one of these tokens; none: /metrics is open like the other probes. */
   readonly metricsTokens?: readonly ServerToken[];
+  /** /healthz and /readyz need the server's token (`token`) too. */
+  readonly privateProbes?: boolean;
   /** Count requests and store transactions and serve /metrics (default true). */
   readonly metrics?: boolean;
   readonly allowPrefer?: boolean;
@@ -186,6 +188,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           ? { metrics: metricsText({ requests, store: storeTally, ...(pool ? { pool } : {}) }) }
           : {}),
         ...(options.metricsTokens ? { metricsTokens: options.metricsTokens } : {}),
+        ...(options.privateProbes && options.token !== undefined ? { probeTokens: tokenList(options.token) } : {}),
       },
     });
     listening = await listen(server, options.host, options.port);

@@ -56,6 +56,7 @@ describe('help', () => {
       '--log-format',
       '--no-metrics',
       '--metrics-token-file',
+      '--private-probes',
       '--shutdown-delay',
       '--no-audit',
       '--audit-retention',

@@ -7,20 +7,24 @@
  * again once it is back, without a restart; 503 from the first SIGTERM while
  * the server drains, the probes outside the token and the access log.
  */
-import { renameSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operation } from '../../src/catalogue/index.js';
 import { startCluster } from '../../scripts/postgres.mjs';
+import { runNode } from '../helpers/process.js';
 import { jsonLines, serveProcesses } from '../helpers/serve-process.js';
+import { childEnv } from '../robust/helpers.js';
 import { BACKEND, exec, newLocation, value } from '../store/backend.js';
-import { TOKEN_A } from '../helpers/tokens.js';
+import { TOKEN_A, TOKEN_B } from '../helpers/tokens.js';
 
 const CARD = '00010001000001005';
 const TOKEN = TOKEN_A;
 const show = operation('registration.show');
 
-const { serve } = serveProcesses('probes');
+const { serve, home } = serveProcesses('probes');
+const BIN = new URL('../../bin/coopctl', import.meta.url).pathname;
 
 async function get(url: string, headers: Record<string, string> = {}) {
   const res = await fetch(url, { headers });
@@ -55,6 +59,31 @@ describe(`probes (${BACKEND})`, () => {
     expect(await proc.stop()).toBe(0);
     const requests = jsonLines(proc.stderr()).filter((l) => l['event'] === 'request');
     expect(requests.map((l) => [l['operation'], l['status']])).toEqual([['registration.show', 401]]);
+  });
+
+  it('--private-probes: /healthz and /readyz want a client token too; /metrics stays as configured', async () => {
+    const db = await newLocation();
+    const file = join(home(), 'tokens');
+    writeFileSync(file, `app:${TOKEN}\nkubelet:${TOKEN_B}\n`, { mode: 0o600 });
+    const proc = await serve(['--db', db, '-q', '--private-probes', '--token-file', file]);
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    expect((await get(`${proc.url}/healthz`)).status).toBe(401);
+    expect((await get(`${proc.url}/readyz`)).status).toBe(401);
+    expect((await get(`${proc.url}/readyz`, bearer('not-the-token-at-all-000'))).status).toBe(401);
+    expect((await get(`${proc.url}/healthz`, bearer(TOKEN_B))).status).toBe(200);
+    expect((await get(`${proc.url}/readyz`, bearer(TOKEN))).status).toBe(200);
+    expect((await get(`${proc.url}/metrics`)).status).toBe(200);
+    expect(await proc.stop()).toBe(0);
+  });
+
+  it('--private-probes without a server token: refused at start, exit 2', async () => {
+    const r = await runNode(
+      BIN,
+      ['serve', '--port', '0', '--db', ':memory:', '-q', '--private-probes'],
+      childEnv(home()),
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--private-probes needs a server token (--token-file or COOPCTL_SERVER_TOKEN)');
   });
 
   it('/readyz 503 with the reason when the schema is not this coopctl’s, 200 once it is again', async () => {

@@ -4,8 +4,9 @@
  * work), `GET /readyz` (the store answers with its migrations applied, and
  * the server is not shutting down: else 503 and the reason) and `GET /metrics`
  * (Prometheus text). They pass the request gate like every request (Host,
- * Origin) but not the server's token; /metrics needs a token of its own when
- * one is configured. Conventions: docs/deployment.md.
+ * Origin) but not the server's token, unless `--private-probes` puts /healthz
+ * and /readyz behind it; /metrics needs a token of its own when one is
+ * configured. Conventions: docs/deployment.md.
  */
 import type { Readiness } from '../store/types.js';
 import type { ServerToken } from '../tokens.js';
@@ -21,6 +22,8 @@ export interface ProbeOptions {
   readonly metrics?: () => Promise<{ readonly type: string; readonly body: string }>;
   /** When set, /metrics needs `Authorization: Bearer` with one of these tokens. */
   readonly metricsTokens?: readonly ServerToken[];
+  /** When set, /healthz and /readyz need `Authorization: Bearer` with one of these tokens (`--private-probes`). */
+  readonly probeTokens?: readonly ServerToken[];
   readonly authThrottle?: Partial<ThrottleOptions>;
 }
 
@@ -43,11 +46,21 @@ export function probeRoutes(options: ProbeOptions): ReadonlyMap<string, Probe> {
     (answer: Probe): Probe =>
     (request) =>
       METHODS.includes(request.method) ? answer(request) : WRONG_METHOD;
+  const gate = (tokens: readonly ServerToken[] | undefined) => tokens && authGate(tokens, options.authThrottle);
+  const guarded = (auth: ReturnType<typeof gate>, answer: Probe): Probe => {
+    if (!auth) return only(answer);
+    return only((request) => {
+      const refused = auth(request.headers.authorization, request.clientAddress ?? '');
+      return typeof refused === 'object' ? refused : answer(request);
+    });
+  };
+  // One gate (and one throttle of wrong tokens) for both probes.
+  const probeGate = gate(options.probeTokens);
   const probes = new Map<string, Probe>([
-    ['/healthz', only(() => HEALTHY)],
+    ['/healthz', guarded(probeGate, () => HEALTHY)],
     [
       '/readyz',
-      only(() =>
+      guarded(probeGate, () =>
         options.ready().then(
           (r) => (r.ready ? READY : notReady(r.reason)),
           () => notReady('the readiness check failed'),
@@ -57,17 +70,14 @@ export function probeRoutes(options: ProbeOptions): ReadonlyMap<string, Probe> {
   ]);
   const { metrics } = options;
   if (metrics) {
-    const auth = options.metricsTokens && authGate(options.metricsTokens, options.authThrottle);
     probes.set(
       '/metrics',
-      only((request) => {
-        const refused = auth?.(request.headers.authorization, request.clientAddress ?? '');
-        if (typeof refused === 'object') return refused;
-        return metrics().then(
+      guarded(gate(options.metricsTokens), () =>
+        metrics().then(
           (m): Reply => ({ status: 200, body: m.body, type: m.type }),
           () => failure(500, 'the metrics could not be collected'),
-        );
-      }),
+        ),
+      ),
     );
   }
   return probes;

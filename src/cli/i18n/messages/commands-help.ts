@@ -19,6 +19,7 @@ export const en = {
     allowPrefer: 'honour the Prefer request header (forced outcomes, delays, 5xx)',
     logFormat: 'the log on stderr: text, or json lines (default: $COOPCTL_LOG_FORMAT, else text)',
     noMetrics: 'no counting of requests, no /metrics',
+    privateProbes: '/healthz and /readyz ask for the server token too (default: open, as probes send none)',
     metricsTokenFile: "/metrics asks for this file's token (default: $COOPCTL_METRICS_TOKEN, else it is open)",
     shutdownDelay: 'on SIGTERM, /readyz answers 503 and serving goes on this long before stopping',
     noAudit: 'record no request in the access audit (a throwaway or test server only)',
@@ -59,6 +60,8 @@ export const en = {
         'provider names the booking wizard offers: code=name pairs separated by ";" (9001=Clínica Geral; 9002=Cardiologia)',
       listStyle:
         'how a list travels in form bodies and query strings: brackets (tipo_documento[]=RG, the default) or repeat (tipo_documento=RG&tipo_documento=CC) (--list-style)',
+      healthQuestions:
+        'texts of the health-declaration questions the enrolment wizard shows: form.question=text pairs separated by ";" (1.1=Any chronic disease?; 1.2=Any surgery?)',
     },
     langExample: 'messages and help in Portuguese, whatever the locale',
     prodProfile: 'a profile of its own for the production service',
@@ -150,6 +153,8 @@ export const ptBR: Translation<typeof en> = {
     allowPrefer: 'atende ao cabeçalho Prefer das requisições (resultados forçados, atrasos, 5xx)',
     logFormat: 'o log na saída de erros: text, ou linhas json (padrão: $COOPCTL_LOG_FORMAT, senão text)',
     noMetrics: 'sem contagem das requisições, sem /metrics',
+    privateProbes:
+      '/healthz e /readyz também exigem o token do servidor (padrão: abertos, pois as sondas não enviam token)',
     metricsTokenFile: '/metrics exige o token deste arquivo (padrão: $COOPCTL_METRICS_TOKEN, senão é aberto)',
     shutdownDelay: 'no SIGTERM, /readyz responde 503 e o atendimento continua por este tempo antes de encerrar',
     noAudit: 'não registra requisições na auditoria de acesso (só para um servidor descartável ou de teste)',
@@ -192,6 +197,8 @@ export const ptBR: Translation<typeof en> = {
         'nomes dos prestadores que o assistente de agendamento oferece: pares código=nome separados por ";" (9001=Clínica Geral; 9002=Cardiologia)',
       listStyle:
         'como uma lista viaja em corpos de formulário e query strings: brackets (tipo_documento[]=RG, o padrão) ou repeat (tipo_documento=RG&tipo_documento=CC) (--list-style)',
+      healthQuestions:
+        'textos das perguntas da declaração de saúde que o assistente de inclusão mostra: pares formulário.pergunta=texto separados por ";" (1.1=Tem alguma doença crônica?; 1.2=Fez alguma cirurgia?)',
     },
     langExample: 'mensagens e ajuda em português, qualquer que seja o locale',
     prodProfile: 'um perfil próprio para o serviço de produção',
