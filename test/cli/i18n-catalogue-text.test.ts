@@ -127,6 +127,10 @@ describe('the catalogue in Portuguese', () => {
         'must not contain control characters (found U+0001 at position 2)',
         'não pode ter caracteres de controle (U+0001 na posição 2)',
       ],
+      [
+        'must not contain invisible format characters (found U+200B at position 4)',
+        'não pode ter caracteres invisíveis de formatação (U+200B na posição 4)',
+      ],
     ];
     for (const [en, pt] of cases) expect(problemPt(en), en).toBe(pt);
   });

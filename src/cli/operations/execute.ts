@@ -30,7 +30,8 @@ export function checkedInput(inv: Invocation, op: Operation, params: Params, hin
   }
   const named = explainErrors(op, params, checked.errors).map((e) => {
     const name = e.field.replace(/\[\d+\]$/, '');
-    return Object.hasOwn(op.params, name) ? { ...e, field: `${e.field} (${flagOf(name)})` } : e;
+    const said = { ...e, message: inv.m.rules.problem(e.message) };
+    return Object.hasOwn(op.params, name) ? { ...said, field: `${e.field} (${flagOf(name)})` } : said;
   });
   throw new UsageError(describeErrors(named), hint);
 }

@@ -13,10 +13,8 @@ import type { Socket } from 'node:net';
 /** Connections open at once unless told otherwise (`--max-connections`). */
 export const MAX_CONNECTIONS = 1024;
 
-export interface CapNotice {
-  /** Called when a connection is closed to make room (at most once a minute: `open` connections at the cap). */
-  (open: number): void;
-}
+/** Called when a connection is closed to make room (at most once a minute: `open` connections at the cap). */
+export type CapNotice = (open: number) => void;
 
 /** Caps `server`'s open connections at `max`. */
 export function capConnections(server: Server, max: number, notice?: CapNotice): void {

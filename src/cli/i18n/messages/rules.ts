@@ -151,6 +151,10 @@ const clauses: ReadonlyArray<readonly [RegExp, (...groups: string[]) => string |
     (c, at) => `não pode ter caracteres de controle (${c} na posição ${at})`,
   ],
   [
+    /^must not contain invisible format characters \(found (U\+[0-9A-F]+) at position (\d+)\)$/,
+    (c, at) => `não pode ter caracteres invisíveis de formatação (${c} na posição ${at})`,
+  ],
+  [
     /^is not valid UTF-8 \(byte (0x[0-9A-F]+) at position (\d+)\)$/,
     (b, at) => `não é UTF-8 válido (byte ${b} na posição ${at})`,
   ],
