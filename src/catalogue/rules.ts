@@ -14,6 +14,9 @@ import { MAX_LIST } from './limits.js';
 
 export type FieldKind = 'string' | 'int' | 'array' | 'choice';
 
+/** What personal data a field holds, for the CLI's `--mask` (src/cli/output/mask.ts): a card, a CPF, a phone, an e-mail. */
+export type PersonalKind = 'card' | 'cpf' | 'phone' | 'email';
+
 /**
  * A field rule whose parsed value is a `T` (`string`, `number`, `string[]`,
  * a union of letters): the type travels with the rule, so the catalogue's
@@ -45,6 +48,8 @@ export interface FieldRule<T = unknown> {
   readonly layout?: DateLayout;
   /** A wire value as people write it (input-forms.ts: a phone `(11) 98765-4321`), for tables and prompts; JSON and CSV keep the wire value. */
   readonly written?: (value: unknown) => string | undefined;
+  /** The personal data the field holds: what `--mask` hides of its values. */
+  readonly personal?: PersonalKind;
 }
 
 /** The members of a rule that a copy carries (all but the schema, which stays lazy). */
@@ -61,6 +66,7 @@ const RULE_KEYS = [
   'understood',
   'layout',
   'written',
+  'personal',
 ];
 
 const must = (words: string) => ({ error: `must be ${words}` });
@@ -105,6 +111,11 @@ export function withInput<T>(
   extra: Pick<FieldRule, 'warn' | 'understood'> = {},
 ): FieldRule<T> {
   return extend(base, { ...forms, ...extra });
+}
+
+/** `base` for a field holding personal data of `kind` (what `--mask` hides). */
+export function holding<T>(kind: PersonalKind, base: FieldRule<T>): FieldRule<T> {
+  return extend(base, { personal: kind });
 }
 
 /** `base` with another example value (a list of codes whose first code differs). */
@@ -156,10 +167,13 @@ export function digits(n: number, example: string): FieldRule<string> {
 }
 
 /** Beneficiary card number `usuario_cartao`: 17 digits; the CLI warns when the check digit does not match. */
-export const card = withInput(digits(17, '00010001000001005'), input.cardInput, {
-  warn: input.cardCheckWarning,
-  understood: input.understoodDigits,
-});
+export const card = holding(
+  'card',
+  withInput(digits(17, '00010001000001005'), input.cardInput, {
+    warn: input.cardCheckWarning,
+    understood: input.understoodDigits,
+  }),
+);
 
 /** CEP as in section 4.1: digits only, 8 to 11 of them, no hyphen (GUIDE §2a). */
 export const cep: FieldRule<string> = withInput(
@@ -173,17 +187,20 @@ export const cep: FieldRule<string> = withInput(
 );
 
 /** Phone `(99)999999999`: two-digit area code in parentheses, then 8 or 9 digits. */
-export const phone: FieldRule<string> = withInput(
-  rule(
-    () =>
-      z
-        .string(must('(99)999999999'))
-        .regex(/^\(\d{2}\)\d{8,9}$/, must('(99) area code then 8 or 9 digits, as (11)987654321')),
-    '(99) area code then 8 or 9 digits',
-    '(11)987654321',
-    ['(11)9876543210', '(11)1234567', '11987654321', '(1)987654321'],
+export const phone: FieldRule<string> = holding(
+  'phone',
+  withInput(
+    rule(
+      () =>
+        z
+          .string(must('(99)999999999'))
+          .regex(/^\(\d{2}\)\d{8,9}$/, must('(99) area code then 8 or 9 digits, as (11)987654321')),
+      '(99) area code then 8 or 9 digits',
+      '(11)987654321',
+      ['(11)9876543210', '(11)1234567', '11987654321', '(1)987654321'],
+    ),
+    input.phoneInput,
   ),
-  input.phoneInput,
 );
 
 /** An e-mail address of at most `max` characters. */
@@ -194,7 +211,10 @@ export function email(max = 254): FieldRule<string> {
       .string(must(words))
       .max(max, must(words))
       .pipe(z.email(must('an e-mail address')));
-  return rule(make, words, 'ana.souza@example.com', ['ana.souza', 'ana@', `${'a'.repeat(max)}@example.com`]);
+  return holding(
+    'email',
+    rule(make, words, 'ana.souza@example.com', ['ana.souza', 'ana@', `${'a'.repeat(max)}@example.com`]),
+  );
 }
 
 /** One of a closed set of letters; its value type is their union (`'S' | 'N'`). */
@@ -277,13 +297,13 @@ export function int<const Max extends number>(min: number, max: Max, example?: s
 }
 
 /** A phone as the enrolment area sends it: an int of the area code and the number, 10 or 11 digits. */
-export const phoneNumber = withInput(int(10, 11, '11987654321'), input.phoneNumberInput);
+export const phoneNumber = holding('phone', withInput(int(10, 11, '11987654321'), input.phoneNumberInput));
 /** The enrolment CEP, an int: written `01310100` to people, sent as 1310100 (docs/decisions.md). */
 export const cepNumber = withInput(int(1, 10, '01310100'), input.cepNumberInput);
 /** The scheduling area code `nr_ddd_celular`. */
 export const areaCode = withInput(int(2, 2, '11'), input.areaCodeInput);
 /** The scheduling mobile number `nr_celular`, without the area code. */
-export const localNumber = withInput(int(1, 9, '987654321'), input.localNumberInput);
+export const localNumber = holding('phone', withInput(int(1, 9, '987654321'), input.localNumberInput));
 
 /** A date of one of the spec's layouts (dates.ts), refused by its shape first, then when it is not a real date. */
 function dated(layout: DateLayout, words: string, example: string, invalid: readonly unknown[]): FieldRule<string> {
@@ -349,26 +369,30 @@ export function cpfValid(d: string): boolean {
 }
 
 /** CPF written `999.999.999-99`, with valid check digits. */
-export const cpfMasked: FieldRule<string> = withInput(
-  rule(
-    () =>
-      z
-        .string(must('a CPF 999.999.999-99'))
-        .regex(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/, must('a CPF written 999.999.999-99'))
-        .refine((s) => cpfValid(s.replace(/\D/g, '')), must('a CPF with valid check digits')),
-    'a CPF 999.999.999-99 with valid check digits',
-    '529.982.247-25',
-    ['529.982.247-26', '52998224725', '111.111.111-11'],
+export const cpfMasked: FieldRule<string> = holding(
+  'cpf',
+  withInput(
+    rule(
+      () =>
+        z
+          .string(must('a CPF 999.999.999-99'))
+          .regex(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/, must('a CPF written 999.999.999-99'))
+          .refine((s) => cpfValid(s.replace(/\D/g, '')), must('a CPF with valid check digits')),
+      'a CPF 999.999.999-99 with valid check digits',
+      '529.982.247-25',
+      ['529.982.247-26', '52998224725', '111.111.111-11'],
+    ),
+    input.cpfInput,
   ),
-  input.cpfInput,
 );
 
 /** CPF as 11 digits (registration record). */
-export const cpfDigits: FieldRule<string> = rule(
-  () => z.string(must('11 digits')).regex(/^\d{11}$/, must('11 digits')),
-  '11 digits',
-  '52998224725',
-  ['529.982.247-25', '5299822472'],
+export const cpfDigits: FieldRule<string> = holding(
+  'cpf',
+  rule(() => z.string(must('11 digits')).regex(/^\d{11}$/, must('11 digits')), '11 digits', '52998224725', [
+    '529.982.247-25',
+    '5299822472',
+  ]),
 );
 
 /** A non-empty list of at most MAX_LIST codes of at most 3 characters each. */

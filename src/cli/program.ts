@@ -14,7 +14,7 @@ import { version } from './version.js';
 
 export async function buildProgram(run: RunState, argv: readonly string[]): Promise<Command> {
   const { ctx, m } = run;
-  const program = rootCommand('coopctl', ctx, m)
+  const program = rootCommand('coopctl', ctx, m, run.mask?.text)
     .description(m.help.root)
     .version(version, '-V, --version', m.help.versionOption);
   addGlobalOptions(program, m);

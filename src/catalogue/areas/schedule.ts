@@ -75,7 +75,7 @@ export const schedule = [
       tp_evento: req(r.int(1, 18, '1'), 'event to be scheduled'),
       dt_hr_inicio: req(r.dateTime, 'start'),
       dt_hr_fim: req(r.dateTimeEnd, 'end, later on the same day'),
-      ds_email: req(r.text(60, 0, 'ana.souza@example.com'), 'e-mail for the confirmation'),
+      ds_email: req(r.holding('email', r.text(60, 0, 'ana.souza@example.com')), 'e-mail for the confirmation'),
       nr_ddd_celular: req(r.areaCode, 'mobile area code'),
       nr_celular: req(r.localNumber, 'mobile number'),
       ds_endereco: req(r.text(300, 0, 'Rua Augusta, 100'), 'provider address where the visit happens'),

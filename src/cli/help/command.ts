@@ -30,8 +30,17 @@ export class CoopCommand extends Command {
   }
 }
 
-/** The root command, configured for this run's language and streams; every command made below it inherits it. */
-export function rootCommand(name: string, ctx: Context, m: Messages): CoopCommand {
+/**
+ * The root command, configured for this run's language and streams; every
+ * command made below it inherits it. `shown` masks commander's errors with
+ * `--mask` (output/mask.ts): they may repeat a card given in the wrong place.
+ */
+export function rootCommand(
+  name: string,
+  ctx: Context,
+  m: Messages,
+  shown: (text: string) => string = (text) => text,
+): CoopCommand {
   const words = m.help;
   return new CoopCommand(name)
     .exitOverride()
@@ -43,7 +52,7 @@ export function rootCommand(name: string, ctx: Context, m: Messages): CoopComman
       getOutHelpWidth: () => columnsOf(ctx.stdout),
       getErrHelpWidth: () => columnsOf(ctx.stderr),
       // commander's errors repeat words of the command line: made safe to show (a line break stays one).
-      outputError: (s, write) => write(sanitize(localisedError(s, words.errors), 'keep')),
+      outputError: (s, write) => write(shown(sanitize(localisedError(s, words.errors), 'keep'))),
     })
     .showHelpAfterError(words.helpAfterError)
     .configureHelp(helpConfiguration(words));

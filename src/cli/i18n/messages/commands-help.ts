@@ -62,6 +62,7 @@ export const en = {
         'how a list travels in form bodies and query strings: brackets (tipo_documento[]=RG, the default) or repeat (tipo_documento=RG&tipo_documento=CC) (--list-style)',
       healthQuestions:
         'texts of the health-declaration questions the enrolment wizard shows: form.question=text pairs separated by ";" (1.1=Any chronic disease?; 1.2=Any surgery?)',
+      mask: 'true to partly hide CPFs, cards, phones and e-mails in everything shown, for screens others may see (--mask)',
     },
     langExample: 'messages and help in Portuguese, whatever the locale',
     prodProfile: 'a profile of its own for the production service',
@@ -199,6 +200,7 @@ export const ptBR: Translation<typeof en> = {
         'como uma lista viaja em corpos de formulário e query strings: brackets (tipo_documento[]=RG, o padrão) ou repeat (tipo_documento=RG&tipo_documento=CC) (--list-style)',
       healthQuestions:
         'textos das perguntas da declaração de saúde que o assistente de inclusão mostra: pares formulário.pergunta=texto separados por ";" (1.1=Tem alguma doença crônica?; 1.2=Fez alguma cirurgia?)',
+      mask: 'true para esconder em parte CPFs, cartões, telefones e e-mails em tudo o que é mostrado, para telas que outros podem ver (--mask)',
     },
     langExample: 'mensagens e ajuda em português, qualquer que seja o locale',
     prodProfile: 'um perfil próprio para o serviço de produção',

@@ -63,6 +63,8 @@ export const en = {
     noInput: 'never prompt',
     noColor: 'never colour the output',
     noPager: 'never page long output on a terminal ($COOPCTL_PAGER, $PAGER, less -FRX)',
+    mask: 'partly hide CPFs, cards, phones and e-mails in tables, CSV, JSON and messages, for a screen others may see: ***.982.247-**, 0001 **** **** **05 (default: $COOPCTL_MASK, the mask setting)',
+    noMask: 'show personal data in full, even when $COOPCTL_MASK or the mask setting masks it',
     lang: 'language of messages and help (default: $COOPCTL_LANG, the lang setting, then the locale: LC_ALL, LC_MESSAGES, LANG)',
   },
   /** Why an option's value is refused (commander puts it after the option and the value). */
@@ -173,6 +175,8 @@ export const ptBR: Translation<typeof en> = {
     noInput: 'nunca pergunta',
     noColor: 'nunca usa cores',
     noPager: 'nunca pagina saídas longas no terminal ($COOPCTL_PAGER, $PAGER, less -FRX)',
+    mask: 'esconde em parte CPFs, cartões, telefones e e-mails em tabelas, CSV, JSON e mensagens, para uma tela que outros podem ver: ***.982.247-**, 0001 **** **** **05 (padrão: $COOPCTL_MASK, a configuração mask)',
+    noMask: 'mostra os dados pessoais por inteiro, mesmo quando $COOPCTL_MASK ou a configuração mask os mascaram',
     lang: 'idioma das mensagens e da ajuda (padrão: $COOPCTL_LANG, a configuração lang, depois o locale: LC_ALL, LC_MESSAGES, LANG)',
   },
   invalid: {
