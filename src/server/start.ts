@@ -28,6 +28,7 @@ import { listen, type Listening } from './listen.js';
 import { checkExposure } from './host.js';
 import { StartError } from './start-error.js';
 import { auditFor, type AuditOptions } from './audit/start.js';
+import { lostRecords } from './audit/trail.js';
 
 export interface StartOptions {
   readonly host: string;
@@ -151,6 +152,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       now: options.now,
       ...(options.importSqlite === undefined ? {} : { importSqlite: options.importSqlite }),
       ...(storeTally ? { meter: storeTally } : {}),
+      auditLost: lostRecords(log),
     });
   } catch (err) {
     throw openFailure(options.db, err) ?? err;

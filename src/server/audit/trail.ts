@@ -1,14 +1,18 @@
 /**
  * The access audit's records, made from an answered request (http/answer.ts
  * calls the auditor once the answer is decided) and appended to the store's
- * trail before the answer leaves: an answer that discloses personal data is
- * sent only once its record is written. When the record cannot be written
- * (a full disk, the database file removed), a read is answered 503 instead of
- * its data; a write, already stored, is answered as it went, and the failure
- * is logged (never the request's data).
+ * trail. A read is answered only once its record is written: an answer that
+ * discloses personal data is sent only with its record. When the record
+ * cannot be written (a full disk, the database file removed), a read is
+ * answered 503 instead of its data. A write, already stored (or refused), is
+ * answered as it went without waiting for its record, which rides in the next
+ * group commit with the writes that follow: holding the answer would make
+ * every write wait for a second commit, for nothing it could change; a
+ * record that cannot be written is logged (never the request's data).
  */
 import { type Params, SUBJECT_FIELDS, type Personal } from '../../catalogue/index.js';
 import type { Auditor, AuditFacts } from '../http/answer.js';
+import { isPromise, type MaybePromise } from '../maybe-promise.js';
 import { failure, type Reply } from '../http/reply.js';
 import type { ServerLog } from '../observe/log.js';
 import type { AuditRecord, AuditRepository } from '../store/audit-types.js';
@@ -49,6 +53,20 @@ function whom(
   };
 }
 
+/** Why a record could not be written, as the log says it: the store's reason (`busy`, `gone`, `full`…), else the error's kind. */
+function reasonOf(err: unknown): string {
+  return err instanceof StoreUnavailable ? err.reason : err instanceof Error ? err.name : typeof err;
+}
+
+/** Logs records lost after they were appended (SQLite: their transaction failed to commit): how many, and why. */
+export function lostRecords(log: ServerLog | undefined): (err: unknown, count: number) => void {
+  return (err, count) => {
+    const reason = reasonOf(err);
+    const records = count === 1 ? '1 record' : `${count} records`;
+    log?.event('error', 'audit_failed', `the access audit lost ${records}: ${reason}`, { reason, count });
+  };
+}
+
 /** The answer to a read whose record could not be written: nothing is disclosed. */
 function notAudited(err: unknown): Reply {
   const wait = err instanceof StoreUnavailable ? err.retryAfter : 10;
@@ -66,7 +84,11 @@ export interface TrailOptions {
   readonly log?: ServerLog;
 }
 
-/** The auditor of a server: each audited request's record appended, then its answer. */
+/**
+ * The auditor of a server: each audited request's record appended, then its
+ * answer: at once when the store took the record synchronously (SQLite), or
+ * once it is written (PostgreSQL); a write at once in any case.
+ */
 export function auditTrail(options: TrailOptions): Auditor {
   const { store, key, now, log } = options;
   return (facts: AuditFacts, reply: Reply) => {
@@ -81,17 +103,23 @@ export function auditTrail(options: TrailOptions): Auditor {
       ...whom(route.personal!, facts.raw, key),
       requestId: facts.requestId ?? null,
     };
-    return store.append(record).then(
-      () => reply,
-      (err: unknown) => {
-        const reason = err instanceof StoreUnavailable ? err.reason : err instanceof Error ? err.name : typeof err;
-        log?.event('error', 'audit_failed', `${route.op.id}: the access audit could not be written: ${reason}`, {
-          operation: route.op.id,
-          reason,
-          request_id: facts.requestId ?? null,
-        });
-        return route.writes ? reply : notAudited(err);
-      },
-    );
+    const failed = (err: unknown): Reply => {
+      const reason = reasonOf(err);
+      log?.event('error', 'audit_failed', `${route.op.id}: the access audit could not be written: ${reason}`, {
+        operation: route.op.id,
+        reason,
+        request_id: facts.requestId ?? null,
+      });
+      return route.writes ? reply : notAudited(err);
+    };
+    let appended: MaybePromise<void>;
+    try {
+      appended = store.append(record, route.writes);
+    } catch (err) {
+      return failed(err);
+    }
+    if (!isPromise(appended)) return reply;
+    const written = appended.then(() => reply, failed);
+    return route.writes ? reply : written;
   };
 }

@@ -9,7 +9,7 @@ import { describeErrors, type Params } from '../../catalogue/index.js';
 import { stringifyExact } from '../../catalogue/exact-json.js';
 import type { HandlerContext } from '../handlers/types.js';
 import type { ServerLog } from '../observe/log.js';
-import { isPromise } from '../maybe-promise.js';
+import { isPromise, type MaybePromise } from '../maybe-promise.js';
 import { StoreUnavailable } from '../store/unavailable.js';
 import { ABORTED, BODY_LIMIT, readBody, TOO_LARGE, TOO_MANY, type BodyStop } from './body.js';
 import type { PlainRequest } from './exchange.js';
@@ -33,7 +33,7 @@ export interface AuditFacts {
  * data (the route's `personal`), and resolves with the answer to send (a read
  * whose record could not be written is not answered with its data).
  */
-export type Auditor = (facts: AuditFacts, reply: Reply) => Promise<Reply>;
+export type Auditor = (facts: AuditFacts, reply: Reply) => MaybePromise<Reply>;
 
 export interface AnswerOptions {
   /** Honour the `Prefer` failure-injection header. */

@@ -7,6 +7,7 @@
  * id is stored, so that a server given another key refuses to start instead
  * of writing hashes that no search would find.
  */
+import type { MaybePromise } from '../maybe-promise.js';
 
 /** One request to an audited operation. */
 export interface AuditRecord {
@@ -51,13 +52,17 @@ export interface AuditFilter {
 
 export interface AuditRepository {
   /**
-   * Appends a record; resolves once it is written to the database, together
-   * with the others of the same turn of the event loop (one transaction).
-   * A batch of records alone is not waited on to reach the disk (SQLite:
-   * synchronous NORMAL; PostgreSQL: synchronous_commit off): it survives the
-   * server's process being killed, and is flushed with the next durable write.
+   * Appends a record. SQLite: at once (synchronously), for the open
+   * transaction of the access audit's records (its write lock then held),
+   * committed within 50 ms or before the next write (sqlite/group-commit.ts);
+   * a lock held elsewhere or the file removed throws. PostgreSQL: resolves
+   * once it is committed with the others of the same turn of the event loop
+   * (one INSERT). `follows`: the record of a write, whose answer does not wait
+   * for it (SQLite: it rides with the next batch of writes). Records are not
+   * waited on to reach the disk (SQLite synchronous NORMAL, PostgreSQL
+   * synchronous_commit off): they reach it with the next durable write.
    */
-  append(record: AuditRecord): Promise<void>;
+  append(record: AuditRecord, follows?: boolean): MaybePromise<void>;
   /** The records the filter selects, newest first, and how many it selects in all. */
   list(filter: AuditFilter): Promise<{ readonly rows: AuditRow[]; readonly total: number }>;
   /** Deletes the records older than `before` (ms since 1970), a slice at a time; answers how many. */

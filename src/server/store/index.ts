@@ -49,7 +49,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   if (options.importSqlite !== undefined) throw new UnsupportedLocation('--import-sqlite needs a PostgreSQL --db URL');
   const { db, created, found } = openDatabase(options.path);
   const file = fileGuard(options.path);
-  const repo = sqliteRepository(db, options.lockWaitMs, options.meter, file);
+  const repo = sqliteRepository(db, options.lockWaitMs, options.meter, file, options.auditLost);
   try {
     await seed(repo, options, created, now());
     forServing(db, options.pragmas);

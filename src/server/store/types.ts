@@ -424,4 +424,6 @@ export interface OpenStoreOptions {
   readonly importSqlite?: string;
   /** Where the store reports its transactions and group-commit batches (none: not reported). */
   readonly meter?: StoreMeter;
+  /** SQLite: told of access-audit records lost after they were appended (their transaction failed to commit). */
+  readonly auditLost?: (err: unknown, count: number) => void;
 }

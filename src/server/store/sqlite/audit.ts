@@ -21,7 +21,8 @@ export function sqliteAudit(db: Db, commit: GroupCommit, notData: ChangeCount): 
     'INSERT INTO audit_key (one, key_id) VALUES (1, ?) ON CONFLICT (one) DO UPDATE SET key_id = excluded.key_id',
   );
   return {
-    append: (r: AuditRecord) =>
+    // Synchronous: the record is in the transaction of notes when this returns (group-commit.ts).
+    append: (r: AuditRecord, follows?: boolean) =>
       commit.note(() => {
         insert.run(
           r.at,
@@ -36,8 +37,10 @@ export function sqliteAudit(db: Db, commit: GroupCommit, notData: ChangeCount): 
           r.requestId,
         );
         notData.count += 1;
-      }),
+      }, follows),
     list: async (f) => {
+      // The records appended and not yet committed are listed too.
+      commit.flush();
       const [where, values] = auditWhere(f, () => '?');
       const rows = db
         .prepare<unknown[], AuditRow>(`SELECT ${COLUMNS} FROM audit ${where} ORDER BY id DESC LIMIT ?`)

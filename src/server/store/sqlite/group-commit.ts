@@ -17,14 +17,30 @@
  * whose conditions are checked inside the write itself (a conditional INSERT
  * or UPDATE), not for read-then-write sequences spread over several calls.
  *
- * Notes (`note`: the access audit's records) ride in the same transactions:
- * run first, together in one savepoint of their own, so that a failing note
- * fails the notes alone. A batch of notes without writes is committed with
- * synchronous = NORMAL: written to the WAL (it survives the process being
- * killed) without waiting for an fsync, which the next durable commit makes.
+ * Notes (`note`: the access audit's records, a row each request of personal
+ * data) are not worth a commit each, nor even an insert on the request's
+ * path: a commit costs several times the insert (measured: 36 µs of CPU
+ * against 8 for the row, where a read of the demo record costs about 100),
+ * and an insert among the request's other work costs three times what it
+ * costs among other inserts (the page cache and the CPU's caches gone cold).
+ * So the first note of a window begins a transaction (`BEGIN IMMEDIATE`:
+ * the write lock is then ours, and no other process can keep the notes out)
+ * and every note of the window is kept in memory, to be inserted together
+ * and committed within NOTES_WINDOW_MS, before the next write (a batch of
+ * writes, or a write of a transaction of its own: `settle`), and when the
+ * store closes; the commit is `synchronous = NORMAL` (the WAL written without
+ * waiting for an fsync, which the next durable commit makes). A note that
+ * cannot begin its window (a lock held elsewhere, the file removed) throws
+ * at once; notes whose insert or commit fails (a full disk, an I/O error)
+ * are lost, reported to `lost`. A kill -9 loses the notes of the window.
+ * The record of a write (whose answer does not wait for it) begins nothing:
+ * it rides in the next batch of writes, in its transaction, or is committed
+ * at the end of its window.
  *
- * `beforeEach`, when given, runs before each batch's transaction: throwing
- * there refuses the whole batch (the database file was removed or replaced).
+ * `beforeEach`, when given, runs before each batch's transaction, before
+ * the transaction of notes begins, and for a note in an open window at most
+ * once in 10 ms: throwing there refuses the whole batch, or the note
+ * (the database file was removed or replaced).
  */
 import { performance } from 'node:perf_hooks';
 import type { StoreMeter } from '../types.js';
@@ -36,7 +52,7 @@ interface Pending {
   readonly reject: (err: unknown) => void;
 }
 
-/** Thrown out of a batch whose transaction SQLite rolled back when write `at` failed (-1: the notes). */
+/** Thrown out of a batch whose transaction SQLite rolled back when write `at` failed (-1: the notes riding with it). */
 class Lost {
   constructor(readonly at: number) {}
 }
@@ -44,50 +60,75 @@ class Lost {
 export interface GroupCommit {
   /** Runs `work` in the next group transaction; resolves with its value once committed. */
   run<T>(work: () => T): Promise<T>;
-  /** Runs `work` (a write that cannot break a rule: an audit record) in the next group transaction, without an fsync of its own. */
-  note(work: () => void): Promise<void>;
-  /** Commits what is waiting now (before the database is closed). */
+  /**
+   * Keeps `work` (one statement that cannot break a rule: an audit record's
+   * INSERT) for the open transaction of notes, begun if none is; throws what
+   * beginning it throws (SQLITE_BUSY: a lock held elsewhere; the file
+   * removed). A note that `follows` (the record of a write, whose answer does
+   * not wait for it) begins nothing: it rides with the next batch of writes,
+   * or is committed at the end of its window.
+   */
+  note(work: () => void, follows?: boolean): void;
+  /** Commits the open transaction of notes, if one is open: before a write of a transaction of its own. */
+  settle(): void;
+  /** Commits what is waiting now, writes and notes (before the database is closed, or the records are listed). */
   flush(): void;
+}
+
+/** Whether the connection's open transaction, if any, holds notes alone (unchanged-cache.ts may read in it). */
+export interface NotesState {
+  notesOpen: boolean;
 }
 
 export interface GroupCommitOptions {
   /** Told each batch's size and its transaction's time (committed or not). */
   readonly meter?: StoreMeter;
-  /** Runs before each batch; what it throws refuses the batch. */
+  /** Runs before each batch, and before the transaction of notes begins; what it throws refuses them. */
   readonly beforeEach?: () => void;
+  /** Told when the transaction of notes is open. */
+  readonly state?: NotesState;
+  /** Told of notes lost: their transaction failed to commit (`count` of them). */
+  readonly lost?: (err: unknown, count: number) => void;
 }
 
-/** The outcome of each write of a batch, and of its notes. */
+/** The longest a note waits for its commit. */
+export const NOTES_WINDOW_MS = 50;
+/** How often, at most, a note in an open window checks the database file again (file-guard.ts). */
+const FILE_CHECK_MS = 10;
+
+/** The outcome of each write of a batch, and of the notes that rode with it. */
 interface Outcomes {
   readonly out: unknown[];
   readonly ok: boolean[];
   notesFailed?: unknown;
+  notesLost?: number;
 }
 
 export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupCommit {
-  const { meter, beforeEach } = options;
+  const { meter, beforeEach, state, lost } = options;
   let queue: Pending[] = [];
-  let notes: Pending[] = [];
   let scheduled: NodeJS.Immediate | undefined;
   const light = db.prepare('PRAGMA synchronous = NORMAL');
   const full = db.prepare('PRAGMA synchronous = FULL');
+  const begin = db.prepare('BEGIN IMMEDIATE');
+  const commitNotes = db.prepare('COMMIT');
+  const rollbackNotes = db.prepare('ROLLBACK');
+  /** The notes waiting to be inserted, whether their transaction is open, and the timer that ends their window. */
+  let notes: Array<() => void> = [];
+  let open = false;
+  let window: NodeJS.Timeout | undefined;
+  /** When the file was last checked for a note (performance.now()). */
+  let checked = 0;
 
-  const runNotes = db.transaction((batch: Pending[]) => {
-    for (const n of batch) n.work();
-  });
-
-  /** Runs the batch; answers each write's value or error, and whether it succeeded. */
-  const group = db.transaction((batch: Pending[], noted: Pending[], o: Outcomes) => {
-    // Notes alone need no savepoint: what fails them fails the whole transaction, which holds nothing else.
-    if (batch.length === 0) {
-      for (const n of noted) n.work();
-      return;
-    }
-    if (noted.length > 0) {
+  /** Runs the batch, the notes that ride with it first; answers each write's value or error, and whether it succeeded. */
+  const group = db.transaction((batch: Pending[], riders: Array<() => void>, o: Outcomes) => {
+    // One statement each, atomic by itself: a failing note changes nothing, and needs no savepoint.
+    for (const work of riders) {
       try {
-        runNotes(noted);
+        work();
       } catch (err) {
         o.notesFailed = err;
+        o.notesLost = (o.notesLost ?? 0) + 1;
         if (!db.inTransaction) throw new Lost(-1);
       }
     }
@@ -105,53 +146,144 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
     }
   });
 
-  function flush(): void {
-    if (scheduled) clearImmediate(scheduled);
-    scheduled = undefined;
-    while (queue.length > 0 || notes.length > 0) {
-      const batch = queue;
-      const noted = notes;
-      queue = [];
-      notes = [];
-      commitBatch(batch, noted);
+  // One timer at a time, never cleared (a timer a batch of writes cost more than the notes' inserts): the notes are
+  // committed when it fires, or sooner; it finds nothing to do when they were.
+  const startWindow = (): void => {
+    // Unref'd: a process that is done (its store closed: everything committed) does not wait for it.
+    window ??= setTimeout(windowEnd, NOTES_WINDOW_MS).unref();
+  };
+
+  /** Begins the transaction of notes (the write lock is then ours), or throws why it cannot. */
+  function openNotes(): void {
+    beforeEach?.();
+    checked = performance.now();
+    light.run();
+    try {
+      begin.run();
+    } catch (err) {
+      full.run();
+      throw err;
+    }
+    open = true;
+    if (state) state.notesOpen = true;
+  }
+
+  /** The end of a window: its notes committed, in their open transaction or in one begun now (notes that follow writes). */
+  function windowEnd(): void {
+    window = undefined;
+    if (!open && notes.length > 0) {
+      try {
+        openNotes();
+      } catch {
+        // A lock held elsewhere: these notes (of writes, which did not wait) go with the next write or window.
+        startWindow();
+        return;
+      }
+    }
+    settle();
+  }
+
+  /** Inserts and commits the notes waiting in the open transaction of notes, if one is open. */
+  function settle(): void {
+    if (!open) return;
+    const pending = notes;
+    notes = [];
+    const started = meter ? performance.now() : 0;
+    try {
+      // Into the file opened, whatever became of it since: moved, it takes the notes with it (new notes are refused).
+      let failed: unknown;
+      let failures = 0;
+      for (const work of pending) {
+        try {
+          work();
+        } catch (err) {
+          // A note alone (one statement) is undone; SQLite undoing the whole transaction loses them all.
+          if (!db.inTransaction) throw err;
+          failed = err;
+          failures++;
+        }
+      }
+      commitNotes.run();
+      meter?.transaction((performance.now() - started) / 1000, true);
+      if (failures > 0) lost?.(failed, failures);
+    } catch (err) {
+      meter?.transaction((performance.now() - started) / 1000, false);
+      if (db.inTransaction) rollbackNotes.run();
+      lost?.(err, pending.length);
+    } finally {
+      open = false;
+      if (state) state.notesOpen = false;
+      full.run();
     }
   }
 
-  /** Commits a batch and settles its writes and notes; after a lost transaction, queues again what it undid or did not run. */
-  function commitBatch(batch: Pending[], noted: Pending[]): void {
+  function note(work: () => void, follows = false): void {
+    if (!open && !follows) openNotes();
+    else if (open && beforeEach && performance.now() - checked > FILE_CHECK_MS) {
+      // The file checked again in an open window (at most once in 10 ms): a removed file refuses the note.
+      try {
+        beforeEach();
+      } catch (err) {
+        settle();
+        throw err;
+      }
+      checked = performance.now();
+    }
+    notes.push(work);
+    startWindow();
+  }
+
+  function flush(): void {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = undefined;
+    // An open transaction of notes is committed first: the writes need a durable commit of their own.
+    if (open) settle();
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      commitBatch(batch);
+    }
+    // Notes that follow writes and found none to ride with.
+    if (notes.length > 0) windowEnd();
+  }
+
+  /**
+   * Commits a batch, with the notes waiting outside a transaction (those that
+   * follow writes), and settles its writes; after a lost transaction, queues
+   * again what it undid or did not run.
+   */
+  function commitBatch(batch: Pending[]): void {
+    const riders = notes;
+    notes = [];
     const o: Outcomes = { out: new Array(batch.length), ok: new Array(batch.length) };
     const started = meter ? performance.now() : 0;
-    const notesOnly = batch.length === 0;
     try {
       beforeEach?.();
-      if (notesOnly) light.run();
-      try {
-        group.immediate(batch, noted, o);
-      } finally {
-        if (notesOnly) full.run();
-      }
+      group.immediate(batch, riders, o);
       meter?.transaction((performance.now() - started) / 1000, true);
-      if (!notesOnly) meter?.batch(batch.length);
+      meter?.batch(batch.length);
     } catch (err) {
       meter?.transaction((performance.now() - started) / 1000, false);
       if (err instanceof Lost) {
         if (err.at < 0) {
-          for (const n of noted) n.reject(o.notesFailed);
+          lost?.(o.notesFailed, riders.length);
           queue = batch;
           return;
         }
+        // Undone with the whole transaction: the notes wait again, the other writes run again.
+        notes = riders.concat(notes);
         batch[err.at]!.reject(o.out[err.at]);
         queue = [...batch.slice(0, err.at), ...batch.slice(err.at + 1)];
-        notes = noted;
         return;
       }
-      // BEGIN or COMMIT failed, or the batch was refused: nothing of it is stored.
+      // BEGIN or COMMIT failed, or the batch was refused: nothing of it is stored; the notes wait again.
+      notes = riders.concat(notes);
+      if (notes.length > 0) startWindow();
       for (const p of batch) p.reject(err);
-      for (const n of noted) n.reject(err);
       return;
     }
+    if (o.notesFailed !== undefined) lost?.(o.notesFailed, o.notesLost ?? 1);
     for (let i = 0; i < batch.length; i++) (o.ok[i] ? batch[i]!.resolve : batch[i]!.reject)(o.out[i]);
-    for (const n of noted) (o.notesFailed === undefined ? n.resolve : n.reject)(o.notesFailed);
   }
 
   const schedule = () => {
@@ -163,11 +295,8 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
         queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
         schedule();
       }),
-    note: (work) =>
-      new Promise<void>((resolve, reject) => {
-        notes.push({ work, resolve: resolve as (value: unknown) => void, reject });
-        schedule();
-      }),
+    note,
+    settle,
     flush,
   };
 }

@@ -10,6 +10,7 @@ import { datasetLoader } from './load.js';
 import { wireRow } from './values.js';
 import { groupCommit } from './group-commit.js';
 import { guardArea, LOCK_WAIT_MS, type WriteCheck } from './guard.js';
+import { unavailable } from './faults.js';
 import { sqliteAudit } from './audit.js';
 import type { FileGuard } from './file-guard.js';
 
@@ -24,9 +25,16 @@ const DESCRIBED = 4;
  * held elsewhere on timers, at most `lockWaitMs`, and fail with
  * StoreUnavailable on a storage fault (guard.ts); with a file guard, every
  * write first checks that the database file is still the one opened
- * (file-guard.ts).
+ * (file-guard.ts). `lost` is told of access-audit records whose transaction
+ * failed to commit (group-commit.ts).
  */
-export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS, meter?: StoreMeter, file?: FileGuard): Repository {
+export function sqliteRepository(
+  db: Db,
+  lockWaitMs = LOCK_WAIT_MS,
+  meter?: StoreMeter,
+  file?: FileGuard,
+  lost?: (err: unknown, count: number) => void,
+): Repository {
   const cards = db
     .prepare<[number], string>('SELECT card FROM beneficiary WHERE card IS NOT NULL ORDER BY id LIMIT ?')
     .pluck();
@@ -37,11 +45,22 @@ export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS, meter?: Stor
     )
     .safeIntegers();
   const load = datasetLoader(db);
-  const notData = { count: 0 };
-  const beforeWrite = file?.beforeWrite;
-  const commit = groupCommit(db, { ...(meter ? { meter } : {}), ...(beforeWrite ? { beforeEach: beforeWrite } : {}) });
+  /** Rows that hold no data (the audit's), and whether the open transaction holds such rows alone (unchanged-cache.ts). */
+  const notData = { count: 0, notesOpen: false };
+  const fileCheck = file?.beforeWrite;
+  const commit = groupCommit(db, {
+    state: notData,
+    ...(meter ? { meter } : {}),
+    ...(fileCheck ? { beforeEach: fileCheck } : {}),
+    ...(lost ? { lost: (err: unknown, count: number) => lost(unavailable(err), count) } : {}),
+  });
+  // A write in a transaction of its own commits the open transaction of the audit's records first, then checks the file.
+  const beforeWrite = () => {
+    commit.settle();
+    fileCheck?.();
+  };
   const guard = <T extends object>(area: T, writes: ReadonlyArray<keyof T & string>): T =>
-    guardArea(area, lockWaitMs, beforeWrite ? ({ writes, beforeWrite } satisfies WriteCheck<T>) : undefined);
+    guardArea(area, lockWaitMs, { writes, beforeWrite } satisfies WriteCheck<T>);
   return {
     registration: guard(sqliteRegistration(db, notData), [
       'saveContact',

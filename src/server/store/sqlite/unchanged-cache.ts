@@ -20,7 +20,9 @@
  * finds nothing needs no check (the caller reads the database anyway), except
  * the first, which sets the state the entries are checked against; entries
  * cost a check only when they save a statement.
- * Nothing is cached while this connection is inside a transaction. The check
+ * Nothing is cached while this connection is inside a transaction, but the
+ * one that holds the access audit's records alone (its reads see the data as
+ * committed: no other connection can commit while it holds the lock). The check
  * is a read transaction of its own (about 2 µs: the WAL read lock), cheaper
  * than the statements it saves; it never waits on a lock (busy_timeout 0).
  */
@@ -29,6 +31,8 @@ import type { Db } from './connection.js';
 /** Rows this connection changed that hold no data (the audit's records, added and purged), counted by whoever changes them. */
 export interface ChangeCount {
   count: number;
+  /** The connection's open transaction holds such rows alone (the access audit's, group-commit.ts): its reads see the committed data. */
+  notesOpen?: boolean;
 }
 
 export interface UnchangedCache {
@@ -57,7 +61,7 @@ export function unchangedCache(db: Db, limit: number, ignored: ChangeCount = { c
   let valid = false;
   return {
     get(key) {
-      if (db.inTransaction) {
+      if (db.inTransaction && !ignored.notesOpen) {
         valid = false;
         return undefined;
       }
@@ -72,7 +76,7 @@ export function unchangedCache(db: Db, limit: number, ignored: ChangeCount = { c
       return undefined;
     },
     set(key, value) {
-      if (!valid || db.inTransaction) return;
+      if (!valid || (db.inTransaction && !ignored.notesOpen)) return;
       if (!missed.has(key)) {
         if (missed.size >= 4 * limit) missed.clear();
         missed.add(key);
