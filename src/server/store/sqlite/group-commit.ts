@@ -116,7 +116,7 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
   /** The notes waiting to be inserted, whether their transaction is open, and the timer that ends their window. */
   let notes: Array<() => void> = [];
   let open = false;
-  let window: NodeJS.Timeout | undefined;
+  let windowArmed = false;
   /** When the file was last checked for a note (performance.now()). */
   let checked = 0;
 
@@ -149,8 +149,10 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
   // One timer at a time, never cleared (a timer a batch of writes cost more than the notes' inserts): the notes are
   // committed when it fires, or sooner; it finds nothing to do when they were.
   const startWindow = (): void => {
+    if (windowArmed) return;
+    windowArmed = true;
     // Unref'd: a process that is done (its store closed: everything committed) does not wait for it.
-    window ??= setTimeout(windowEnd, NOTES_WINDOW_MS).unref();
+    setTimeout(windowEnd, NOTES_WINDOW_MS).unref();
   };
 
   /** Begins the transaction of notes (the write lock is then ours), or throws why it cannot. */
@@ -170,7 +172,7 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
 
   /** The end of a window: its notes committed, in their open transaction or in one begun now (notes that follow writes). */
   function windowEnd(): void {
-    window = undefined;
+    windowArmed = false;
     if (!open && notes.length > 0) {
       try {
         openNotes();
