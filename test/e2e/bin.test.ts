@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import displayWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operation, sampleParams, sampleRecord } from '../../src/catalogue/index.js';
 import { commandLine } from '../cli/argv.js';
@@ -84,6 +85,19 @@ describe(`bin/coopctl (LANG=${process.env['LANG']})`, () => {
     const json = await coopctl(['--json', ...commandLine(op, sampleParams(op))]);
     expect(JSON.parse(json.stdout)).toEqual([sampleRecord(op)]);
     expect(service.requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([`GET ${op.path}`, `GET ${op.path}`]);
+  });
+
+  it('a table of wide characters and emoji lines up (string-width, loaded apart from the bundle for such text)', async () => {
+    const op = operation('record.allergies');
+    const wide = { ...sampleRecord(op), descricao: '東京都 🏥', agente: 'Látex' };
+    service.reply({ json: [wide] });
+    const r = await coopctl(commandLine(op, sampleParams(op)), { COOPCTL_FORCE_TTY: '80', NO_COLOR: '1' });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.find((l) => l.includes('東京都 🏥'))).toBeDefined();
+    // Every line of the box as wide as its top border, in columns as string-width counts them (CJK and emoji two).
+    expect(lines[0]).toMatch(/^┌─+/);
+    expect(new Set(lines.map((l) => displayWidth(l)))).toEqual(new Set([displayWidth(lines[0]!)]));
   });
 
   it('a validation error exits 2 with one line, sending nothing', async () => {
