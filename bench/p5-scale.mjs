@@ -86,7 +86,9 @@ async function startTimes(db, card, times) {
 async function cacheLookups(url) {
   const { text } = await request(`${url}/metrics`);
   const count = (outcome) =>
-    Number(new RegExp(`^coopctl_store_read_cache_lookups_total\\{outcome="${outcome}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+    Number(
+      new RegExp(`^coopctl_store_read_cache_lookups_total\\{outcome="${outcome}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0,
+    );
   return { hit: count('hit'), miss: count('miss') };
 }
 
