@@ -4,9 +4,12 @@
  * expects and what was received (received.ts).
  */
 import type * as z from 'zod';
-import type { Row } from './field.js';
+import type { Field, Row } from './field.js';
 import type { Operation } from './operation.js';
+import type { JsonType, ShapeFault } from './problems.js';
+import { envelopeOf } from './records.js';
 import { describeReceived } from './received.js';
+import { issueProblem } from './validate.js';
 
 export type { Row };
 
@@ -20,7 +23,7 @@ export type Outcome = 'ok' | 'found' | 'no-result' | 'failed' | 'undocumented';
 
 export type ResponseCheck =
   | { readonly ok: true; readonly records: Row[]; readonly outcome: Outcome; readonly message: string }
-  | { readonly ok: false; readonly problem: string };
+  | { readonly ok: false; readonly fault: ShapeFault };
 
 const OUTCOMES: Readonly<Record<number, Outcome>> = { 1: 'ok', 2: 'found', 3: 'no-result', 4: 'failed' };
 
@@ -62,32 +65,47 @@ function at(value: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /**
- * The issue to report: inside a union of an object and a list (a nested
- * group), the branch that the value's type chose, whose issue lies deeper.
+ * The issue to report and where: inside a union of an object and a list (a
+ * nested group), the branch that the value's type chose, whose issue lies deeper.
  */
-function deepest(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string } {
+function deepest(issue: z.core.$ZodIssue): { path: PropertyKey[]; issue: z.core.$ZodIssue } {
   if (issue.code === 'invalid_union') {
     const inner = issue.errors.map((branch) => branch[0]).find((i) => i !== undefined && i.path.length > 0);
     if (inner) {
       const found = deepest(inner);
-      return { path: [...issue.path, ...found.path], message: found.message };
+      return { path: [...issue.path, ...found.path], issue: found.issue };
     }
   }
-  return { path: issue.path, message: issue.message };
+  return { path: issue.path, issue };
 }
 
-/** What a rule's message (`must be text`) or zod's own (`expected object, received number`) says is expected. */
-function expectedOf(message: string): string {
-  if (message.startsWith('must be ')) return message.slice('must be '.length);
-  const kind = /expected (\w+)/.exec(message)?.[1];
-  return kind === 'object' || kind === 'array' ? `an ${kind}` : (kind ?? 'another value');
+/** The field a record's path names (`endereco.1.cep`: the group's `cep`), for its rule. */
+function fieldAt(op: Operation, path: readonly PropertyKey[]): Field | undefined {
+  const [head, ...rest] = path.map(String);
+  const group = head === undefined ? undefined : op.response.groups?.[head];
+  if (!group)
+    return head === undefined || rest.length ? undefined : (op.response.fields[head] ?? envelopeOf(op.area)[head]);
+  const name = rest.find((p) => !/^\d+$/.test(p));
+  return name === undefined ? undefined : group.fields[name];
 }
 
-/** `record 0 field endereco.1.cep: expected 8 to 11 digits, no hyphen, received a number (1310100)`. */
-function fault(i: number, record: unknown, error: z.ZodError): string {
-  const { path, message } = deepest(error.issues[0]!);
-  const where = `record ${i}${path.length ? ` field ${path.map(String).join('.')}` : ''}`;
-  return `${where}: expected ${expectedOf(message)}, received ${describeReceived(at(record, path))}`;
+/** Record `i` breaks a rule: where, what was expected (a problem), what was received. */
+function fault(op: Operation, i: number, record: unknown, error: z.ZodError): ShapeFault {
+  const { path, issue } = deepest(error.issues[0]!);
+  const field = path.map(String).join('.');
+  const rule = fieldAt(op, path)?.rule;
+  const value = at(record, path);
+  const problem =
+    value === undefined && rule ? { code: 'required' as const, field, rule } : issueProblem(issue, field, rule);
+  return { code: 'record', record: i, problem, received: describeReceived(value) };
+}
+
+/** A JSON value's type, as a problem names it. */
+function jsonType(value: unknown): JsonType {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  const t = typeof value;
+  return t === 'string' || t === 'number' || t === 'boolean' || t === 'object' ? t : 'other';
 }
 
 /** The record's fields that are present, each checked by its rule (a record whose code has no documented meaning). */
@@ -129,15 +147,14 @@ function recordsOf(op: Operation, body: unknown): unknown[] | undefined {
  */
 export function checkResponse(op: Operation, body: unknown): ResponseCheck {
   const records = recordsOf(op, body);
-  if (!records)
-    return { ok: false, problem: `expected a JSON array of records, got ${body === null ? 'null' : typeof body}` };
+  if (!records) return { ok: false, fault: { code: 'not-records', got: jsonType(body) } };
   const outcomes: Outcome[] = [];
   for (const [i, rec] of records.entries()) {
     const env = op.envelopeSchema.safeParse(rec);
-    if (!env.success) return { ok: false, problem: fault(i, rec, env.error) };
+    if (!env.success) return { ok: false, fault: fault(op, i, rec, env.error) };
     const outcome = outcomeOf(rec as Row);
     const full = schemaFor(op, outcome)?.safeParse(rec);
-    if (full && !full.success) return { ok: false, problem: fault(i, rec, full.error) };
+    if (full && !full.success) return { ok: false, fault: fault(op, i, rec, full.error) };
     outcomes.push(outcome);
   }
   const outcome = combined(outcomes);

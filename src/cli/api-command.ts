@@ -177,7 +177,7 @@ async function operationExit(inv: Invocation, op: Operation, req: HttpRequest, r
   try {
     const result = interpret(op, req, res);
     const code = exitCodeOf(result);
-    const problem = problemOf(result, inv.m);
+    const problem = problemOf(result, inv.m, op);
     if (problem) await inv.notice(problem, code === ExitCode.noResult ? 'note' : 'error');
     return code;
   } catch (err) {

@@ -1,7 +1,7 @@
 /** One command being run: the context plus its global options, and what is derived from them once. */
 import type { Client } from '../client/client.js';
 import { parseSize } from '../client/size.js';
-import type { ClientOptions, Target } from '../client/types.js';
+import type { ClientOptions, Target, TraceEvent } from '../client/types.js';
 import type { Host } from '../catalogue/index.js';
 import { tokenForHost } from './config/credentials.js';
 import { readConfig } from './config/file.js';
@@ -202,6 +202,7 @@ export class Invocation {
       tokens: token === undefined ? {} : { [host]: token },
       body: this.globals.body,
       userAgent: `coopctl/${version}`,
+      lang: this.m.common.lang,
     };
   }
 
@@ -214,7 +215,7 @@ export class Invocation {
       maxResponseBytes: parseSize(s.maxResponseSize.value!)!,
       clock: this.ctx.clock,
       env: this.ctx.env,
-      ...(this.globals.verbose ? { trace: (line: string) => this.say(line) } : {}),
+      ...(this.globals.verbose ? { trace: (event: TraceEvent) => this.say(this.m.errors.trace(event)) } : {}),
     };
   }
 

@@ -13,11 +13,11 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import stringWidth from 'string-width';
 import { afterAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../src/catalogue/index.js';
+import { catalogue, type Rule } from '../../src/catalogue/index.js';
+import { yesNo } from '../../src/catalogue/codes.js';
 import { areas } from '../../src/cli/areas.js';
 import { makeContext } from '../../src/cli/context.js';
 import { type Lang, messagesFor } from '../../src/cli/i18n/index.js';
-import { phrasePt } from '../../src/cli/i18n/messages/rules.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { RunState } from '../../src/cli/run-state.js';
 import { runCli } from '../../src/cli/run.js';
@@ -289,11 +289,12 @@ describe('the catalogue’s words in Portuguese', () => {
   it.each(catalogue.map((op) => [op.id, op] as const))('%s: its summary and every parameter', (_id, op) => {
     expect(pt.summary(op)).not.toBe(en.summary(op));
     for (const [name, f] of Object.entries(op.params)) {
-      expect(en.field(op, name)).toBe(f.help);
-      expect(pt.field(op, name), name).not.toBe(f.help);
-      expect(pt.rule(f), f.rule).not.toBe(f.rule);
+      expect(en.field(op, name)).toBe(f.words.help.en);
+      expect(pt.field(op, name)).toBe(f.words.help.pt);
+      if (f.words.help.en !== 'fax') expect(pt.field(op, name), name).not.toBe(en.field(op, name));
+      expect(pt.rule(f), name).not.toBe(en.rule(f));
       for (const [code, meaning] of Object.entries(f.suggestions ?? {}))
-        if (!names.has(meaning)) expect(pt.code(name, code, meaning), `${name} ${code}`).not.toBe(meaning);
+        if (!names.has(meaning.en)) expect(pt.code(meaning), `${name} ${code}`).not.toBe(en.code(meaning));
     }
   });
 
@@ -306,25 +307,30 @@ describe('the catalogue’s words in Portuguese', () => {
   });
 
   it.each([
-    ['17 digits', '17 dígitos'],
-    ['8 to 11 digits, no hyphen', 'de 8 a 11 dígitos, sem hífen'],
-    ['an integer of 1 digit', 'um número inteiro de 1 dígito'],
-    ['an integer of up to 18 digits', 'um número inteiro de até 18 dígitos'],
-    ['an integer of 10 to 11 digits', 'um número inteiro de 10 a 11 dígitos'],
-    ['up to 60 characters', 'até 60 caracteres'],
-    ['1 to 255 characters', 'de 1 a 255 caracteres'],
-    ['a date DD/MM/YYYY, not in the future', 'uma data DD/MM/AAAA que não esteja no futuro'],
-    ['a date and time yyyy-mm-dd hh:mi', 'uma data e hora aaaa-mm-dd hh:mi'],
-    ['S or N (S = yes, N = no)', 'S ou N (S = sim, N = não)'],
-    ['M or F', 'M ou F'],
-    ['a CPF 999.999.999-99 with valid check digits', 'um CPF 999.999.999-99 com dígitos verificadores válidos'],
-  ])('rule %j → %j', (rule, words) => {
+    [{ code: 'digits', want: 17 }, '17 dígitos', '17 digits'],
+    [{ code: 'cep', min: 8, max: 11 }, 'de 8 a 11 dígitos, sem hífen', '8 to 11 digits, no hyphen'],
+    [{ code: 'int', min: 1, max: 1 }, 'um número inteiro de 1 dígito', 'an integer of 1 digit'],
+    [{ code: 'int', min: 1, max: 18 }, 'um número inteiro de até 18 dígitos', 'an integer of up to 18 digits'],
+    [{ code: 'int', min: 10, max: 11 }, 'um número inteiro de 10 a 11 dígitos', 'an integer of 10 to 11 digits'],
+    [{ code: 'text', min: 0, max: 60 }, 'até 60 caracteres', 'up to 60 characters'],
+    [{ code: 'text', min: 1, max: 255 }, 'de 1 a 255 caracteres', '1 to 255 characters'],
+    [{ code: 'text', min: 2, max: 2 }, '2 caracteres', '2 characters'],
+    [{ code: 'birth-date' }, 'uma data DD/MM/AAAA que não esteja no futuro', 'a date DD/MM/YYYY, not in the future'],
+    [
+      { code: 'date', layout: 'yyyy-mm-dd hh:mi' },
+      'uma data e hora aaaa-mm-dd hh:mi',
+      'a date and time yyyy-mm-dd hh:mi',
+    ],
+    [{ code: 'choice', values: ['S', 'N'], meanings: yesNo }, 'S ou N (S = sim, N = não)', 'S or N (S = yes, N = no)'],
+    [{ code: 'choice', values: ['M', 'F'] }, 'M ou F', 'M or F'],
+    [
+      { code: 'cpf' },
+      'um CPF 999.999.999-99 com dígitos verificadores válidos',
+      'a CPF 999.999.999-99 with valid check digits',
+    ],
+  ] as Array<[Rule, string, string]>)('rule %j → %j', (rule, words, english) => {
     expect(pt.rule({ rule })).toBe(words);
-  });
-
-  it('a rule no pattern knows stays as it is (and the test above fails for a catalogue rule)', () => {
-    expect(phrasePt('a colour of the rainbow')).toBeUndefined();
-    expect(pt.rule({ rule: 'a colour of the rainbow' })).toBe('a colour of the rainbow');
+    expect(en.rule({ rule })).toBe(english);
   });
 });
 

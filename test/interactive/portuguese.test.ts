@@ -86,9 +86,7 @@ describe('schedule book in Portuguese', () => {
     expect(slot).not.toBeNull();
     const [, start, end, tp] = slot!;
     expect(mobile!.message).toMatch(/\(o DDD entre parênteses, depois 8 ou 9 dígitos; também /);
-    expect(mobile!.errors).toEqual([
-      'deve ter o DDD entre parênteses, depois 8 ou 9 dígitos, como (11)987654321, ex.: (11)987654321',
-    ]);
+    expect(mobile!.errors).toEqual(['deve ter o DDD entre parênteses, depois 8 ou 9 dígitos, ex.: (11)987654321']);
 
     expect(r.stderr).toContain('\nConsulta a agendar\n');
     expect(r.stderr).toContain(`\n  nome       ${name}\n  cartão     *************1005\n`);

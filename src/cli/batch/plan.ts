@@ -12,11 +12,11 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  type FieldError,
   normaliseParams,
   type Operation,
   type Params,
   validateParams,
+  type Problem as CatalogueProblem,
   wallClockInput,
 } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
@@ -90,9 +90,9 @@ export function paramsHash(params: Params): string {
   return sha(JSON.stringify(sorted), 16);
 }
 
-/** A validation error's message in the run's language; a field the part does not have, with the fields it has. */
-function errorMessage(m: Messages, kind: StepKind, e: FieldError): string {
-  return e.unknown ? m.batchFile.notAField(kind, columnsOf(kind).join(', ')) : m.rules.problem(e.message);
+/** A validation problem in the run's language; a field the part does not have, with the fields it has. */
+function errorMessage(m: Messages, kind: StepKind, e: CatalogueProblem): string {
+  return e.code === 'unknown' ? m.batchFile.notAField(kind, columnsOf(kind).join(', ')) : m.rules.problem(e);
 }
 
 /**

@@ -34,9 +34,7 @@ export function fieldDescription(op: Operation, name: string, m: Messages): stri
   const forms = (f.forms ?? []).filter((form) => form !== f.example);
   if (forms.length) parts.push(words.alsoAccepts(forms.join(', ')));
   if (f.suggestions) {
-    const codes = Object.entries(f.suggestions).map(
-      ([code, meaning]) => `${code} ${catalogue.code(name, code, meaning)}`,
-    );
+    const codes = Object.entries(f.suggestions).map(([code, meaning]) => `${code} ${catalogue.code(meaning)}`);
     parts.push(words.documentedCodes(codes.join(', ')));
   }
   if (f.kind === 'array') parts.push(words.repeat);

@@ -3,13 +3,14 @@
  * with repeated failures from one client slowed down (`throttle.ts`).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { failure, type Reply } from './reply.js';
+import { http } from '../words.js';
+import { failures, type Replies } from './reply.js';
 import { throttle, type ThrottleOptions } from './throttle.js';
 
 /** Shortest server token accepted at start. */
 export const MIN_TOKEN_LENGTH = 16;
 
-const UNAUTHORIZED = failure(401, 'missing or wrong bearer token', ['www-authenticate', 'Bearer']);
+const UNAUTHORIZED = failures(401, http.unauthorized, ['www-authenticate', 'Bearer']);
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
@@ -25,7 +26,7 @@ export function bearerCheck(token: string): (header: string | undefined) => bool
 }
 
 /** The refusal of a request by its Authorization header and its client's address, or undefined. */
-export type AuthGate = (authorization: string | undefined, address: string) => Reply | undefined;
+export type AuthGate = (authorization: string | undefined, address: string) => Replies | undefined;
 
 /**
  * The refusal of a request without the token (401), or of any request from a
@@ -34,13 +35,12 @@ export type AuthGate = (authorization: string | undefined, address: string) => R
  */
 export function authGate(token: string, brake?: Partial<ThrottleOptions>): AuthGate {
   const authorized = bearerCheck(token);
-  const failures = throttle(brake);
+  const tries = throttle(brake);
   return (authorization, address) => {
-    const wait = failures.retryAfter(address);
-    if (wait > 0)
-      return failure(429, 'too many requests with a wrong token: try again later', ['retry-after', String(wait)]);
+    const wait = tries.retryAfter(address);
+    if (wait > 0) return failures(429, http.throttled, ['retry-after', String(wait)]);
     if (authorized(authorization)) return undefined;
-    failures.failed(address);
+    tries.failed(address);
     return UNAUTHORIZED;
   };
 }

@@ -11,7 +11,9 @@ import { routeAnswer, type AnswerOptions } from './answer.js';
 import { authGate } from './auth.js';
 import { crossSiteGate } from './cross-site.js';
 import type { PlainRequest, PlainResponse } from './exchange.js';
-import { failure, replyHeaders, type Reply } from './reply.js';
+import { preferredLang } from './lang.js';
+import { failures, replyHeaders, type Reply } from './reply.js';
+import { http } from '../words.js';
 import { buildRoutes } from './routes.js';
 import type { ThrottleOptions } from './throttle.js';
 
@@ -32,7 +34,7 @@ export interface DispatchOptions extends AnswerOptions {
  */
 export type Dispatch = (request: PlainRequest) => PlainResponse | Promise<PlainResponse>;
 
-const NOT_FOUND = failure(404, 'no operation at this path');
+const NOT_FOUND = failures(404, http.notFound);
 
 /** The path of a request target, and its query string without `?`. */
 export function splitTarget(target: string): [path: string, query: string] {
@@ -66,14 +68,15 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     const route = routes.get(path);
     const logPath = route ? route.op.path : safePath(path);
     const { headers } = request;
+    const lang = preferredLang(headers['accept-language']);
     // The request gate: browsers on another site's behalf, then the token, before routing reveals anything.
     // A refused request's body is not read: the connection closes after the answer.
     const refused = crossSite(headers) ?? auth?.(headers.authorization, request.clientAddress ?? '');
     const unread = request.body !== undefined;
-    if (refused) return response(refused, logPath, unread);
-    if (!route) return response(NOT_FOUND, logPath, unread);
-    if (!route.methods.includes(request.method)) return response(route.wrongMethod, logPath, unread);
-    const reply = answer(route, request, query);
+    if (refused) return response(refused[lang], logPath, unread);
+    if (!route) return response(NOT_FOUND[lang], logPath, unread);
+    if (!route.methods.includes(request.method)) return response(route.wrongMethod[lang], logPath, unread);
+    const reply = answer(route, request, query, lang);
     return isPromise(reply) ? reply.then((r) => response(r, logPath, false)) : response(reply, logPath, false);
   };
 }

@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import { operation, type Fields, type Row } from '../../catalogue/index.js';
 import { cpfValid } from '../../catalogue/rules.js';
+import { en } from '../../catalogue/words/en.js';
 import {
   appointmentStatuses,
   beneficiaryStatuses,
@@ -28,7 +29,7 @@ function shapeOf(fields: Fields, names: readonly string[] = Object.keys(fields))
   for (const name of names) {
     const f = fields[name];
     if (!f) throw new Error(`no catalogue field ${name}`);
-    const s = f.schema.describe(f.help);
+    const s = f.schema.describe(f.words.help.en);
     out[name] = f.required ? s : s.optional();
   }
   return out;
@@ -41,7 +42,7 @@ function shapeOf(fields: Fields, names: readonly string[] = Object.keys(fields))
  */
 function codeOf(op: string, name: string, table: CodeTable<number>, help: string): z.ZodType {
   const f = operation(op).params[name]!;
-  return f.schema.describe(`${help}, ${f.rule}; documented: ${listCodes(table)}`);
+  return f.schema.describe(`${help}, ${en.rule(f.rule)}; documented: ${listCodes(table)}`);
 }
 
 const without = (fields: Fields, ...names: string[]): string[] => Object.keys(fields).filter((n) => !names.includes(n));
@@ -53,7 +54,7 @@ const appointment = operation('schedule.list').response.fields;
 const times = operation('schedule.times').response.fields;
 const location = operation('schedule.locations').response.fields;
 const id = (op: string, name: string) => operation(op).response.fields[name]!.schema;
-const cardSchema = card.schema.describe(card.help);
+const cardSchema = card.schema.describe(card.words.help.en);
 const code = appointment['prest_cod_svc_card']!.schema;
 const localCode = location['cd_local']!.schema;
 const hhmm = times['hora_inicio']!.schema;

@@ -1,4 +1,5 @@
 /** Words shared by many commands: outcomes, confirmations, warnings. */
+import type { Lang, Said } from '../../../catalogue/index.js';
 import type { Translation } from '../shape.js';
 
 export const en = {
@@ -6,6 +7,10 @@ export const en = {
   yes: 'yes',
   no: 'no',
   cancelled: 'cancelled: nothing was sent',
+  /** The run's language. */
+  lang: 'en' as Lang,
+  /** The catalogue's words in the run's language: a field's label, an operation's summary, a code's meaning. */
+  said: (words: Said): string => words.en,
 };
 
 export const ptBR: Translation<typeof en> = {
@@ -13,4 +18,6 @@ export const ptBR: Translation<typeof en> = {
   yes: 'sim',
   no: 'não',
   cancelled: 'cancelado: nada foi enviado',
+  lang: 'pt-BR',
+  said: (words) => words.pt,
 };

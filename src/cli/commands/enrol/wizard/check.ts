@@ -42,7 +42,7 @@ export function planProblems(
     if (!checked.ok)
       for (const err of checked.errors)
         if (known !== undefined || fieldOf(err.field) !== ref?.field)
-          out.push({ step: step.label, field: err.field || w.request, message: inv.m.rules.problem(err.message) });
+          out.push({ step: step.label, field: err.field || w.request, message: inv.m.rules.problem(err) });
     const file = step.file === undefined ? undefined : fileProblem(step.file, inv);
     if (file) out.push({ step: step.label, field: 'arquivo', message: file });
   }

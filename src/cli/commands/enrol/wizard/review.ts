@@ -5,6 +5,7 @@
  * add or remove a beneficiary, quit keeping the draft, or discard.
  */
 import { statSync } from 'node:fs';
+import { operation, type OperationId } from '../../../../catalogue/index.js';
 import type { Messages } from '../../../i18n/index.js';
 import type { Invocation } from '../../../invocation.js';
 import type { Choice } from '../../../prompter.js';
@@ -24,10 +25,13 @@ export type Action =
   | { readonly kind: 'edit'; readonly section: Section }
   | { readonly kind: 'add' | 'remove' | 'quit' | 'discard' };
 
-const pairs = (a: Answers) =>
-  Object.entries(a)
-    .map(([k, v]) => `${k}: ${text(v)}`)
+/** Answers to the questions of operation `id`, each after its field's label: `Nome: Ana Souza · CPF: 529.982.247-25`. */
+const pairs = (m: Messages, id: OperationId, a: Answers) => {
+  const fields = operation(id).params;
+  return Object.entries(a)
+    .map(([k, v]) => `${Object.hasOwn(fields, k) ? m.common.said(fields[k]!.words.label) : k}: ${text(v)}`)
     .join(' · ');
+};
 
 function fileText(m: Messages, file: string): string {
   try {
@@ -79,15 +83,22 @@ function beneficiaryLines(m: Messages, b: BeneficiaryAnswers, mark: (key: string
   const w = m.enrolWizard;
   const line = (key: string, label: string, body: string) => `  ${mark(key)} ${label.padEnd(12)} ${body}`;
   const out = [
-    line(stepKey(b, 'person'), w.part('person'), pairs(b.person)),
-    line(stepKey(b, 'contact'), w.part('contact'), pairs(b.contact)),
+    line(stepKey(b, 'person'), w.part('person'), pairs(m, 'enrol.beneficiary.add', b.person)),
+    line(stepKey(b, 'contact'), w.part('contact'), pairs(m, 'enrol.beneficiary.contact', b.contact)),
   ];
   b.documents.forEach((doc, d) => {
-    const file = doc.file === undefined ? '' : ` · arquivo: ${fileText(m, doc.file)}`;
-    out.push(line(stepKey(b, 'document', d + 1), w.stepDocument(d + 1), `${pairs(doc.params)}${file}`));
+    const fileLabel = m.common.said(operation('enrol.beneficiary.document').params['arquivo']!.words.label);
+    const file = doc.file === undefined ? '' : ` · ${fileLabel}: ${fileText(m, doc.file)}`;
+    out.push(
+      line(
+        stepKey(b, 'document', d + 1),
+        w.stepDocument(d + 1),
+        `${pairs(m, 'enrol.beneficiary.document', doc.params)}${file}`,
+      ),
+    );
   });
   if (b.documents.length === 0) out.push(`    ${w.part('documents').padEnd(12)} ${w.noDocuments}`);
-  out.push(line(stepKey(b, 'address'), w.part('address'), pairs(b.address)));
+  out.push(line(stepKey(b, 'address'), w.part('address'), pairs(m, 'enrol.beneficiary.address', b.address)));
   const answers = b.declaration.map((a, q) => {
     const details = a['descricao'] === undefined ? '' : ` (${text(a['descricao'])})`;
     return `${mark(stepKey(b, 'declaration', q + 1)).trim()}${q + 1}: ${text(a['resposta'])}${details}`;
@@ -113,8 +124,9 @@ export function reviewLines(m: Messages, e: Enrolment, progress: Progress): stri
     const done = sent === 'all' ? w.sent : sent === 'some' ? w.partlySent : '';
     const contract = section.kind === 'contract' && progress.done['contract']?.id;
     out.push(`${i + 1} ${titleOf(m, e, section)}${done}${contract ? ` (contrato_id ${contract})` : ''}`);
-    if (section.kind === 'contract') out.push(`  ${mark('contract')} ${pairs(e.contract)}`);
-    else if (section.kind === 'payer') out.push(e.payer ? `  ${mark('payer')} ${pairs(e.payer)}` : `    ${w.none}`);
+    if (section.kind === 'contract') out.push(`  ${mark('contract')} ${pairs(m, 'enrol.contract.create', e.contract)}`);
+    else if (section.kind === 'payer')
+      out.push(e.payer ? `  ${mark('payer')} ${pairs(m, 'enrol.payer', e.payer)}` : `    ${w.none}`);
     else {
       const b = e.beneficiaries[section.index]!;
       const id = progress.done[stepKey(b, 'person')]?.id;

@@ -1,0 +1,184 @@
+/**
+ * What the embedded server says in its answers (`mensagem_erro`), in English
+ * and in Brazilian Portuguese: the refusals of the HTTP layer and the
+ * business outcomes of the handlers. An answer is in the language the
+ * request's Accept-Language prefers (http/lang.ts), English when it names
+ * neither (docs/decisions.md). The problems of a request's parameters are the
+ * catalogue's (src/catalogue/words).
+ */
+import type { AppointmentStatus, ContractStatus } from '../catalogue/codes.js';
+import { inLang, said, type Lang, type Noun, type Said } from '../catalogue/index.js';
+import { ou } from '../catalogue/words/pt.js';
+import { either } from '../catalogue/words/en.js';
+
+/** The words of `message` in the language of a handler's context (English when it says none). */
+export function tell(ctx: { readonly lang?: Lang }, message: Said): string {
+  return inLang(message, ctx.lang ?? 'en');
+}
+
+/** The HTTP layer's refusals. */
+export const http = {
+  notFound: said('no operation at this path', 'nenhuma operação neste caminho'),
+  wrongMethod: (path: string, allow: string) => said(`${path} answers ${allow}`, `${path} atende ${allow}`),
+  fault: (name: string) => said(`internal error in ${name}`, `erro interno em ${name}`),
+  unauthorized: said('missing or wrong bearer token', 'token (bearer) ausente ou errado'),
+  throttled: said(
+    'too many requests with a wrong token: try again later',
+    'requisições demais com um token errado: tente de novo mais tarde',
+  ),
+  noHost: said('the Host header is missing', 'falta o cabeçalho Host'),
+  wrongHost: said(
+    'this server does not answer to that Host name (a guard against DNS rebinding): use its IP address or localhost, or start it with --allowed-host NAME',
+    'este servidor não atende a esse nome de Host (uma proteção contra DNS rebinding): use o endereço IP ou localhost, ou inicie-o com --allowed-host NOME',
+  ),
+  crossSite: said(
+    'requests from web pages of other sites are refused (a page served from NAME is allowed with --allowed-host NAME)',
+    'requisições de páginas de outros sites são recusadas (uma página servida de NOME é aceita com --allowed-host NOME)',
+  ),
+  tooLarge: said('request body over 1 MiB', 'corpo da requisição acima de 1 MiB'),
+  aborted: said('request body was not received', 'o corpo da requisição não foi recebido'),
+  malformedJson: said('malformed JSON body', 'corpo JSON malformado'),
+  notAnObject: said('the JSON body must be an object of parameters', 'o corpo JSON deve ser um objeto de parâmetros'),
+  contentType: (type: string | undefined) =>
+    said(
+      `unsupported content type ${type ?? '(none)'}: send application/json or application/x-www-form-urlencoded`,
+      `tipo de conteúdo não aceito ${type ?? '(nenhum)'}: envie application/json ou application/x-www-form-urlencoded`,
+    ),
+  forcedStatus: (status: number) => said(`forced by Prefer: status=${status}`, `forçado por Prefer: status=${status}`),
+  forcedConfirma: (code: number) =>
+    said(
+      `forced by Prefer: confirma=${code} (nothing was done)`,
+      `forçado por Prefer: confirma=${code} (nada foi feito)`,
+    ),
+};
+
+const retry = said('nothing was changed, try again', 'nada foi alterado, tente de novo');
+
+/** Why the store cannot serve a request now (503), and what the client may do. */
+export const unavailable = {
+  busy: [
+    said('the database is locked by another process', 'o banco de dados está bloqueado por outro processo'),
+    retry,
+  ],
+  full: [
+    said('the disk is full', 'o disco está cheio'),
+    said('nothing was changed, try again when there is space', 'nada foi alterado, tente de novo quando houver espaço'),
+  ],
+  readonly: [
+    said('the database file is read-only', 'o arquivo do banco de dados é somente leitura'),
+    said('nothing was changed', 'nada foi alterado'),
+  ],
+  io: [
+    said(
+      'the database file could not be read or written (I/O error)',
+      'não foi possível ler ou gravar o arquivo do banco de dados (erro de E/S)',
+    ),
+    retry,
+  ],
+  down: [said('the database server cannot be reached', 'o servidor do banco de dados está inacessível'), retry],
+  saturated: [
+    said('the database server has no connection to spare', 'o servidor do banco de dados não tem conexão livre'),
+    retry,
+  ],
+  replica: [
+    said('the database server is a read-only replica', 'o servidor do banco de dados é uma réplica somente leitura'),
+    said(
+      'nothing was changed, try again when the primary is back',
+      'nada foi alterado, tente de novo quando o primário voltar',
+    ),
+  ],
+} as const satisfies Readonly<Record<string, readonly [Said, Said]>>;
+
+/** A noun with its article's agreement in Portuguese: `nenhuma alergia registrada`, `nenhum atestado registrado`. */
+const nenhum = (n: Noun, participle: string) =>
+  n.feminine ? `nenhuma ${n.one} ${participle}a` : `nenhum ${n.one} ${participle}o`;
+
+/** What the handlers answer besides records: why nothing was found (3), why a request failed (4). */
+export const business = {
+  unknownCard: said('no beneficiary has this card', 'nenhum beneficiário tem este cartão'),
+  noneRecorded: (nouns: Said<Noun>) =>
+    said(`no ${nouns.en.many} recorded for this card`, `${nenhum(nouns.pt, 'registrad')} para este cartão`),
+  // Registration
+  mayNotUpdate: said(
+    'the registration of this card may not be updated through the app (permite_atualizar N)',
+    'o cadastro deste cartão não pode ser atualizado pelo aplicativo (permite_atualizar N)',
+  ),
+  addressCodesUsed: (max: number) =>
+    said(
+      `this card has used all ${max} address codes; delete an address first`,
+      `este cartão já usou os ${max} códigos de endereço; exclua um endereço antes`,
+    ),
+  noAddress: (codigo: number) => said(`this card has no address ${codigo}`, `este cartão não tem o endereço ${codigo}`),
+  unknownCep: (cep: string) => said(`CEP ${cep} is not in the CEP table`, `o CEP ${cep} não está na tabela de CEPs`),
+  // Scheduling
+  noSlot: said(
+    'this provider offers no such slot (location, tp_evento, start and end); list the free ones with buscahorariosdisponiveis',
+    'este prestador não oferece esse horário (local, tp_evento, início e fim); liste os livres com buscahorariosdisponiveis',
+  ),
+  slotTaken: said('the slot is already taken; choose another one', 'o horário já foi ocupado; escolha outro'),
+  slotStarted: said('the slot has already started; choose a later one', 'o horário já começou; escolha um mais tarde'),
+  noAppointment: (cd: string) => said(`no appointment has cd_evento ${cd}`, `nenhum agendamento tem cd_evento ${cd}`),
+  notCancellable: (cd: string, status: AppointmentStatus, cancellable: readonly AppointmentStatus[]) =>
+    said(
+      `appointment ${cd} is ${status}; only ${either(cancellable)} appointments can be cancelled`,
+      `o agendamento ${cd} está ${status}; só agendamentos ${ou(cancellable)} podem ser cancelados`,
+    ),
+  appointmentChanged: (cd: string) =>
+    said(`appointment ${cd} changed meanwhile; try again`, `o agendamento ${cd} mudou nesse meio-tempo; tente de novo`),
+  noDates: said('no free slot of this provider at this location', 'nenhum horário livre deste prestador neste local'),
+  noTimes: said(
+    'no free slot of this provider at this location on this date',
+    'nenhum horário livre deste prestador neste local nesta data',
+  ),
+  noAppointments: (completed: boolean, provider: string | undefined) =>
+    said(
+      `this card has no ${completed ? 'completed ' : ''}appointments${provider === undefined ? '' : ` with provider ${provider}`}`,
+      `este cartão não tem agendamentos${completed ? ' concluídos' : ''}${provider === undefined ? '' : ` com o prestador ${provider}`}`,
+    ),
+  noLocations: (provider: string) =>
+    said(`provider ${provider} has no service location`, `o prestador ${provider} não tem local de atendimento`),
+  // Enrolment
+  noKnownEffect: (opcao: number) =>
+    said(
+      `opcao_id ${opcao} has no known effect here; nothing was changed`,
+      `opcao_id ${opcao} não tem efeito conhecido aqui; nada foi alterado`,
+    ),
+  noContract: (id: number) => said(`no contract has contrato_id ${id}`, `nenhum contrato tem contrato_id ${id}`),
+  noBeneficiary: (id: number | string) =>
+    said(`no beneficiary has beneficiario_id ${id}`, `nenhum beneficiário tem beneficiario_id ${id}`),
+  notOnContract: (id: number, contractId: number) =>
+    said(`beneficiary ${id} is not on contract ${contractId}`, `o beneficiário ${id} não é do contrato ${contractId}`),
+  cannotMoveContract: (verb: Said, id: number, status: string) =>
+    said(
+      `cannot ${verb.en} contract ${id}: it is ${status}`,
+      `não é possível ${verb.pt} o contrato ${id}: ele está ${status}`,
+    ),
+  cannotMoveBeneficiary: (verb: Said, id: number, status: string) =>
+    said(
+      `cannot ${verb.en} beneficiary ${id}: it is ${status}`,
+      `não é possível ${verb.pt} o beneficiário ${id}: ele está ${status}`,
+    ),
+  beneficiaryChanged: (id: number) =>
+    said(
+      `beneficiary ${id} changed meanwhile; try again`,
+      `o beneficiário ${id} mudou nesse meio-tempo; tente de novo`,
+    ),
+  contractChanged: (id: number) =>
+    said(`contract ${id} changed meanwhile; try again`, `o contrato ${id} mudou nesse meio-tempo; tente de novo`),
+  contractNotAccepting: (id: number, status: ContractStatus, accepting: readonly ContractStatus[]) =>
+    said(
+      `contract ${id} is ${status}; beneficiaries join contracts that are ${either(accepting)}`,
+      `o contrato ${id} está ${status}; beneficiários entram em contratos ${ou(accepting)}`,
+    ),
+  contractIs: (id: number, status: ContractStatus) =>
+    said(`contract ${id} is ${status}`, `o contrato ${id} está ${status}`),
+  beneficiaryIs: (id: number, status: string) =>
+    said(`beneficiary ${id} is ${status}`, `o beneficiário ${id} está ${status}`),
+  // Notifications
+  noAudience: said('no active device in this audience', 'nenhum dispositivo ativo neste público'),
+  noDevice: said('no device has this pushid', 'nenhum dispositivo tem este pushid'),
+  tokenTaken: said(
+    'another device is registered with this dispositivo_token',
+    'outro dispositivo está cadastrado com este dispositivo_token',
+  ),
+};
