@@ -61,6 +61,24 @@ function textErrors(op: Operation, raw: Params): Problem[] {
 
 const JSON_TYPES = new Set<string>(['string', 'number', 'boolean', 'object', 'array', 'null']);
 
+/** The problem codes the catalogue's schemas give as their error messages (rules.ts). */
+const TOKENS = new Set<string>([
+  'rule',
+  'calendar',
+  'future',
+  'group',
+  'cpf-check',
+  'list-empty',
+  'list-long',
+  'code-length',
+  'base64-length',
+]);
+
+/** Whether a zod issue's message is one of the catalogue's problem codes (else zod's own words, or a schema's). */
+export function isProblemToken(message: string): boolean {
+  return TOKENS.has(message);
+}
+
 /**
  * The problem a zod issue at `field` (a label or a path) means. The catalogue's
  * schemas say it by its code (rules.ts); where only zod speaks (a record's

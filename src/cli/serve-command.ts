@@ -82,8 +82,9 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       });
     } catch (err) {
       if (!(err instanceof StartError)) throw err;
-      if (err.exitCode === ExitCode.usage) throw new UsageError(err.message, 'coopctl serve --help');
-      await inv.notice(err.message, 'error');
+      const said = inv.m.common.said(err.said);
+      if (err.exitCode === ExitCode.usage) throw new UsageError(said, 'coopctl serve --help');
+      await inv.notice(said, 'error');
       return ExitCode.failed;
     }
     return ExitCode.ok;

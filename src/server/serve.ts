@@ -6,6 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { startServer } from './start.js';
 import { StartError } from './start-error.js';
+import { start } from './words.js';
 import { parseExact } from '../catalogue/exact-json.js';
 import { checkExposure } from './host.js';
 import { banner, englishWords, type Loaded, type ServeWords } from './banner.js';
@@ -59,12 +60,12 @@ async function readTokenFile(file: string): Promise<string> {
     const { mode } = await handle.stat();
     if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
       const octal = (mode & 0o777).toString(8).padStart(4, '0');
-      throw new StartError(`the token file ${file} is open to other users (mode ${octal}): run chmod 600 ${file}`);
+      throw new StartError(start.tokenFileOpen(file, octal));
     }
     return await handle.readFile('utf8');
   } catch (err) {
     if (err instanceof StartError) throw err;
-    throw new StartError(`cannot read the token file ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new StartError(start.cannotReadTokenFile(file, (err as NodeJS.ErrnoException).code ?? 'error'));
   } finally {
     await handle?.close();
   }
@@ -90,12 +91,8 @@ export async function readServerToken(
   }
   if (token === undefined) return undefined;
   token = token.trim();
-  if (!token) throw new StartError(`the server token in ${source} is empty`);
-  if (token.length < MIN_TOKEN_LENGTH) {
-    throw new StartError(
-      `the server token in ${source} is too short: use at least ${MIN_TOKEN_LENGTH} characters (e.g. openssl rand -hex 32)`,
-    );
-  }
+  if (!token) throw new StartError(start.emptyToken(source));
+  if (token.length < MIN_TOKEN_LENGTH) throw new StartError(start.shortToken(source, MIN_TOKEN_LENGTH));
   return token;
 }
 
@@ -104,32 +101,30 @@ async function readFixtures(file: string): Promise<unknown> {
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
-    throw new StartError(`cannot read the fixtures file ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new StartError(start.cannotReadFixtures(file, (err as NodeJS.ErrnoException).code ?? 'error'));
   }
   try {
     return parseExact(text);
   } catch {
-    throw new StartError(`the fixtures file ${file} is not JSON`);
+    throw new StartError(start.fixturesNotJson(file));
   }
 }
 
 export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<void> {
   const words = ctx.words ?? englishWords;
-  if (opts.demo && opts.fixtures) throw new StartError('--demo and --fixtures cannot be used together');
+  if (opts.demo && opts.fixtures) throw new StartError(start.demoAndFixtures);
   const token = await readServerToken(opts.tokenFile, ctx.env, ctx.stdin);
   checkExposure(opts.host, token);
   if (opts.importSqlite !== undefined && (opts.fixtures !== undefined || opts.demo))
-    throw new StartError('--import-sqlite cannot be used with --demo or --fixtures');
+    throw new StartError(start.importWith);
   const fixtures = opts.fixtures === undefined ? undefined : await readFixtures(opts.fixtures);
   // The store creates a missing folder 0700 and a new file 0600.
   const db = opts.db ?? (ctx.env['COOPCTL_DB_URL'] || defaultDbPath(ctx.env));
   try {
     if (storeLocation(db).kind !== 'postgres' && opts.importSqlite !== undefined)
-      throw new StartError(
-        '--import-sqlite needs a PostgreSQL database: --db postgres://user:password@host:port/database',
-      );
+      throw new StartError(start.importNeedsPostgres);
   } catch (err) {
-    if (err instanceof UnsupportedLocation) throw new StartError(err.message);
+    if (err instanceof UnsupportedLocation) throw new StartError(start.asItIs(err.message));
     throw err;
   }
   // A new database gets the demo dataset unless fixtures are given (`--demo` says so explicitly).

@@ -4,7 +4,6 @@ import {
   faultOf,
   FixturesError,
   maskUrl,
-  REASON_TEXT,
   StoreOpenError,
   StoreUnavailable,
   UnsupportedLocation,
@@ -14,6 +13,7 @@ import { createServer } from './app.js';
 import { listen, type Listening } from './listen.js';
 import { checkExposure } from './host.js';
 import { StartError } from './start-error.js';
+import { start, unavailable } from './words.js';
 
 export interface StartOptions {
   readonly host: string;
@@ -47,20 +47,20 @@ export interface RunningServer extends Listening {
  * password is never shown.
  */
 function openFailure(db: string, err: unknown): StartError | undefined {
-  if (err instanceof FixturesError || err instanceof UnsupportedLocation) return new StartError(err.message);
+  if (err instanceof FixturesError || err instanceof UnsupportedLocation)
+    return new StartError(start.asItIs(err.message));
   const path = maskUrl(db);
   if (err instanceof StoreOpenError)
-    return new StartError(`cannot open the database ${path}: ${maskUrl(err.message)}`, 1);
-  if (err instanceof StoreUnavailable)
-    return new StartError(`cannot open the database ${path}: ${REASON_TEXT[err.reason]}`, 1);
+    return new StartError(start.cannotOpen(path, start.asItIs(maskUrl(err.message))), 1);
+  if (err instanceof StoreUnavailable) return new StartError(start.cannotOpen(path, unavailable[err.reason][0]), 1);
   const code = (err as { code?: unknown } | null)?.code;
   const reason = faultOf(err);
   const why = reason
-    ? REASON_TEXT[reason]
+    ? unavailable[reason][0]
     : code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT'
-      ? 'the file is not a SQLite database, or it is damaged (it was left as it is)'
+      ? start.notSqlite
       : undefined;
-  return why === undefined ? undefined : new StartError(`cannot open the database ${path}: ${why}`, 1);
+  return why === undefined ? undefined : new StartError(start.cannotOpen(path, why), 1);
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
@@ -93,7 +93,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await store.close();
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
-      throw new StartError(`cannot listen on ${options.host}:${options.port} (${code})`, 1);
+      throw new StartError(start.cannotListen(`${options.host}:${options.port}`, code), 1);
     }
     throw err;
   }

@@ -16,6 +16,59 @@ export function tell(ctx: { readonly lang?: Lang }, message: Said): string {
   return inLang(message, ctx.lang ?? 'en');
 }
 
+/** Why `coopctl serve` does not start (StartError): its options, the token, the address, the database. */
+export const start = {
+  tokenFileOpen: (file: string, mode: string) =>
+    said(
+      `the token file ${file} is open to other users (mode ${mode}): run chmod 600 ${file}`,
+      `o arquivo do token ${file} está aberto a outros usuários (modo ${mode}): rode chmod 600 ${file}`,
+    ),
+  cannotReadTokenFile: (file: string, code: string) =>
+    said(`cannot read the token file ${file} (${code})`, `não foi possível ler o arquivo do token ${file} (${code})`),
+  emptyToken: (source: string) =>
+    said(`the server token in ${source} is empty`, `o token do servidor em ${source} está vazio`),
+  shortToken: (source: string, min: number) =>
+    said(
+      `the server token in ${source} is too short: use at least ${min} characters (e.g. openssl rand -hex 32)`,
+      `o token do servidor em ${source} é curto demais: use pelo menos ${min} caracteres (por exemplo, openssl rand -hex 32)`,
+    ),
+  cannotReadFixtures: (file: string, code: string) =>
+    said(
+      `cannot read the fixtures file ${file} (${code})`,
+      `não foi possível ler o arquivo de fixtures ${file} (${code})`,
+    ),
+  fixturesNotJson: (file: string) =>
+    said(`the fixtures file ${file} is not JSON`, `o arquivo de fixtures ${file} não é JSON`),
+  demoAndFixtures: said(
+    '--demo and --fixtures cannot be used together',
+    '--demo e --fixtures não podem ser usados juntos',
+  ),
+  importWith: said(
+    '--import-sqlite cannot be used with --demo or --fixtures',
+    '--import-sqlite não pode ser usado com --demo ou --fixtures',
+  ),
+  importNeedsPostgres: said(
+    '--import-sqlite needs a PostgreSQL database: --db postgres://user:password@host:port/database',
+    '--import-sqlite precisa de um banco PostgreSQL: --db postgres://usuario:senha@host:porta/banco',
+  ),
+  exposed: (host: string) =>
+    said(
+      `refusing to listen on ${host} without a token: set COOPCTL_SERVER_TOKEN or pass --token-file, or listen on 127.0.0.1`,
+      `o servidor não escuta em ${host} sem um token: defina COOPCTL_SERVER_TOKEN ou passe --token-file, ou escute em 127.0.0.1`,
+    ),
+  cannotListen: (address: string, code: string) =>
+    said(`cannot listen on ${address} (${code})`, `não foi possível escutar em ${address} (${code})`),
+  /** `detail`: the driver's, the store's or the dataset's own words (English). */
+  cannotOpen: (db: string, detail: Said) =>
+    said(`cannot open the database ${db}: ${detail.en}`, `não foi possível abrir o banco de dados ${db}: ${detail.pt}`),
+  notSqlite: said(
+    'the file is not a SQLite database, or it is damaged (it was left as it is)',
+    'o arquivo não é um banco SQLite, ou está danificado (foi deixado como estava)',
+  ),
+  /** A location or a dataset that cannot be used, in the store's own (English) words. */
+  asItIs: (detail: string) => said(detail, detail),
+};
+
 /** The HTTP layer's refusals. */
 export const http = {
   notFound: said('no operation at this path', 'nenhuma operação neste caminho'),

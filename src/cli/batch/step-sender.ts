@@ -10,6 +10,7 @@
 import type { Client } from '../../client/client.js';
 import type { Messages } from '../i18n/index.js';
 import { TransportError } from '../../client/errors.js';
+import { transportProblem } from '../failure.js';
 import { buildRequest } from '../../client/request.js';
 import type { CallResult, HttpRequest, Target } from '../../client/types.js';
 import { dataRecords, type Row } from '../../catalogue/index.js';
@@ -178,9 +179,10 @@ export class StepSender {
     if (!(err instanceof TransportError)) throw err;
     this.#o.journal.write({ e: 'fail', ...base, why: 'transport', msg: err.message });
     this.totals.transportFailures++;
-    this.totals.lastTransportError = err.message;
+    const why = transportProblem(err, this.#o.m);
+    this.totals.lastTransportError = why;
     if (++this.#streak >= UNREACHABLE_AFTER) this.stop('unreachable');
-    return { ok: false, message: this.#o.m.batch.noAnswer(err.message), status: 'failed' };
+    return { ok: false, message: this.#o.m.batch.noAnswer(why), status: 'failed' };
   }
 
   #answered(step: Step, base: EntryBase, result: CallResult): Outcome {

@@ -56,7 +56,10 @@ async function list(inv: Invocation): Promise<number> {
     inv.format === 'table'
       ? settingKeys.map((key, i) => ({ ...rows[i]!, source: inv.m.config.origin(resolved[key]) }))
       : rows;
-  inv.out(await renderRows(['key', 'value', 'source'], shown, inv.format, await inv.display()));
+  // The table's header in the run's words; CSV keeps the column names, as JSON keeps its keys.
+  const columns = ['key', 'value', 'source'] as const;
+  const head = columns.map((c) => inv.m.config.columns[c]);
+  inv.out(await renderRows(columns, shown, inv.format, await inv.display(), head));
   return ExitCode.ok;
 }
 

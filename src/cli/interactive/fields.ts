@@ -18,6 +18,7 @@ import {
 } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
 import type { Invocation } from '../invocation.js';
+import { fieldExample } from '../operations/flags.js';
 import type { Choice, Prompter } from '../prompter.js';
 
 /** A raw answer as a flag would give it: a string, or a list for array fields. */
@@ -84,18 +85,14 @@ export function ruleProblem(m: Messages, field: Field, value: unknown): string |
   const checked = field.schema.safeParse(value);
   if (checked.success) return undefined;
   const issue = checked.error.issues[0];
-  if (!issue) return m.prompts.withExample(`${m.prompts.notValid} (${m.rules.rule(field.rule)})`, exampleOf(m, field));
+  if (!issue)
+    return m.prompts.withExample(`${m.prompts.notValid} (${m.rules.rule(field.rule)})`, fieldExample(m, field));
   const problem = issueProblem(issue, '', field.rule);
   // A broken rule says the rule already (`must be 17 digits`), and what was understood; another problem adds the rule.
   const broken = problem.code === field.rule.code;
   const understood = broken ? field.understood?.(value) : undefined;
   const said = m.rules.problem(understood ? { ...problem, ...understood } : problem);
-  return m.prompts.withExample(broken ? said : `${said} (${m.rules.rule(field.rule)})`, exampleOf(m, field));
-}
-
-/** A field's example in the run's language (a text's words), else its rule's. */
-export function exampleOf(m: Messages, field: Field): string {
-  return field.words.example ? m.common.said(field.words.example) : field.example;
+  return m.prompts.withExample(broken ? said : `${said} (${m.rules.rule(field.rule)})`, fieldExample(m, field));
 }
 
 /** The validate function of an input prompt for this field. */

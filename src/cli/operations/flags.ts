@@ -16,6 +16,11 @@ export function argumentOf(field: string, m: Messages): string {
   return field === 'usuario_cartao' ? m.help.field.card : field;
 }
 
+/** A field's example in the run's language: a text's words (a notification's content) when it has them, else its rule's. */
+export function fieldExample(m: Messages, field: Field): string {
+  return field.words.example ? m.common.said(field.words.example) : field.example;
+}
+
 function placeholder(f: Field): string {
   if (f.choices) return f.choices.join('|');
   return f.kind === 'int' ? 'n' : f.kind === 'array' ? 'code' : 'value';
@@ -30,7 +35,7 @@ export function fieldDescription(op: Operation, name: string, m: Messages): stri
   const f = op.params[name]!;
   const words = m.help.field;
   const catalogue = m.fieldsHelp;
-  const parts = [`${catalogue.field(op, name)}: ${catalogue.rule(f)}, ${words.example(f.example)}`];
+  const parts = [`${catalogue.field(op, name)}: ${catalogue.rule(f)}, ${words.example(fieldExample(m, f))}`];
   const forms = (f.forms ?? []).filter((form) => form !== f.example);
   if (forms.length) parts.push(words.alsoAccepts(forms.join(', ')));
   if (f.suggestions) {

@@ -5,7 +5,15 @@
  * is valid exactly when the service could have answered it.
  */
 import * as z from 'zod';
-import { operation, type Fields, type Row } from '../../catalogue/index.js';
+import {
+  catalogue,
+  isProblemToken,
+  issueProblem,
+  operation,
+  type Fields,
+  type Row,
+  type Rule,
+} from '../../catalogue/index.js';
 import { cpfValid } from '../../catalogue/rules.js';
 import { en } from '../../catalogue/words/en.js';
 import {
@@ -283,12 +291,32 @@ function checkReferences(d: Dataset, ctx: z.RefinementCtx): void {
   }
 }
 
-/** Validates a parsed JSON document; throws FixturesError naming every problem. */
+/** The catalogue's rules by field name (a fixture's field is a record's or a parameter's: the first of that name). */
+let rules: Map<string, Rule> | undefined;
+function ruleNamed(path: readonly PropertyKey[]): Rule | undefined {
+  if (!rules) {
+    rules = new Map();
+    for (const op of catalogue) {
+      const groups = Object.values(op.response.groups ?? {}).map((g) => g.fields);
+      for (const fields of [op.response.fields, ...groups, op.params])
+        for (const [name, f] of Object.entries(fields)) if (!rules.has(name)) rules.set(name, f.rule);
+    }
+  }
+  const name = [...path].reverse().find((p) => typeof p === 'string');
+  return name === undefined ? undefined : rules.get(name);
+}
+
+/** Validates a parsed JSON document; throws FixturesError naming every problem (in English, as the file's schema). */
 export function parseFixtures(doc: unknown): Dataset {
   const result = fixturesSchema.safeParse(doc);
   if (result.success) return result.data;
   throw new FixturesError(
-    result.error.issues.map((i) => `${i.path.map(String).join('.') || '(document)'}: ${i.message}`),
+    result.error.issues.map((i) => {
+      const path = i.path.map(String).join('.') || '(document)';
+      // The dataset's own checks say their problem in words; the catalogue's rules by their code.
+      const said = isProblemToken(i.message) ? en.problem(issueProblem(i, path, ruleNamed(i.path))) : i.message;
+      return `${path}: ${said}`;
+    }),
   );
 }
 

@@ -8,6 +8,7 @@
  */
 import { Interrupted, TransportError } from '../../../../client/errors.js';
 import { ExitCode } from '../../../exit-codes.js';
+import { transportProblem } from '../../../failure.js';
 import { createdId, submit, type Submitted } from '../../../interactive/calls.js';
 import type { Invocation } from '../../../invocation.js';
 import { renderRows } from '../../../output/render.js';
@@ -100,7 +101,8 @@ async function send(inv: Invocation, progress: Progress, at: number): Promise<Su
   try {
     return await submit(inv, specOf(step.op), params);
   } catch (err) {
-    if (err instanceof TransportError) return { at, problem: err.message, code: ExitCode.transport, uncertain: true };
+    if (err instanceof TransportError)
+      return { at, problem: transportProblem(err, inv.m), code: ExitCode.transport, uncertain: true };
     if (err instanceof Interrupted || inv.ctx.signal.aborted)
       await stopped(inv, progress, {
         at,
