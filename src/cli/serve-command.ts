@@ -30,14 +30,15 @@ function hostName(m: Messages) {
 export function defineServeCommand(cmd: Command, run: RunState): void {
   const { m } = run;
   const words = m.commandsHelp.serve;
+  const p = m.help.field.placeholder;
   cmd
-    .addOption(new Option('--host <address>', words.host).default('127.0.0.1'))
-    .addOption(new Option('--allowed-host <name>', words.allowedHost).argParser(hostName(m)))
+    .addOption(new Option(`--host <${p.address}>`, words.host).default('127.0.0.1'))
+    .addOption(new Option(`--allowed-host <${p.name}>`, words.allowedHost).argParser(hostName(m)))
     .addOption(new Option('--port <n>', words.port).argParser(port(m)).default(8787))
-    .addOption(new Option('--db <path|url>', words.db))
-    .addOption(new Option('--import-sqlite <file>', words.importSqlite).conflicts(['demo', 'fixtures']))
+    .addOption(new Option(`--db <${p.pathOrUrl}>`, words.db))
+    .addOption(new Option(`--import-sqlite <${p.file}>`, words.importSqlite).conflicts(['demo', 'fixtures']))
     .addOption(new Option('--demo', words.demo).conflicts('fixtures'))
-    .addOption(new Option('--fixtures <file>', words.fixtures))
+    .addOption(new Option(`--fixtures <${p.file}>`, words.fixtures))
     .addOption(new Option('--allow-prefer', words.allowPrefer));
   applicableGlobals(cmd, { '--token-file': words.tokenFile, '--quiet': words.quiet, '--lang': undefined });
   addExamples(cmd, [

@@ -100,7 +100,7 @@ describe('help in Portuguese, written out', () => {
     const flat = async (argv: string[]) =>
       (await run([...argv, '--help', '--lang', 'pt-BR'])).stdout.replace(/\s+/g, ' ');
     expect(await flat(['registration', 'update-contact'])).toContain(
-      '--usuario-celular <value> telefone celular: o DDD entre parênteses, depois 8 ou 9 dígitos, ex.: (11)987654321; também aceita (11) 98765-4321, 11 98765-4321, 11987654321, +55 11 98765-4321',
+      '--usuario-celular <valor> telefone celular: o DDD entre parênteses, depois 8 ou 9 dígitos, ex.: (11)987654321; também aceita (11) 98765-4321, 11 98765-4321, 11987654321, +55 11 98765-4321',
     );
     expect(await flat(['notify', 'device', 'register'])).toContain(
       'códigos documentados: 1 Android, 2 iOS, 3 navegador web (Web Push) (outros são enviados com um aviso)',
@@ -252,18 +252,18 @@ describe("commander's errors", () => {
     [['regisration'], "erro: comando desconhecido 'regisration'\n(Você quis dizer registration?)"],
     [
       ['-o', 'xml', 'record'],
-      "erro: o valor 'xml' da opção '-o, --output <format>' é inválido: os valores permitidos são table, json, jsonl, csv.",
+      "erro: o valor 'xml' da opção '-o, --output <formato>' é inválido: os valores permitidos são table, json, jsonl, csv.",
     ],
     [
       ['--timeout', 'x', 'record'],
       "erro: o valor 'x' da opção '--timeout <ms>' é inválido: deve ser um número inteiro de 1 a 3600000.",
     ],
-    [['config', 'get'], "erro: falta o argumento obrigatório 'key'"],
+    [['config', 'get'], "erro: falta o argumento obrigatório 'chave'"],
     [['config', 'get', 'a', 'b'], "erro: argumentos demais para 'get': esperado 1 argumento, recebidos 2."],
     [['--timeout'], "erro: falta o valor da opção '--timeout <ms>'"],
     [
       ['--json', '-o', 'csv', 'config', 'list'],
-      "erro: a opção '--json [fields]' não pode ser usada com a opção '-o, --output <format>'",
+      "erro: a opção '--json [campos]' não pode ser usada com a opção '-o, --output <formato>'",
     ],
     [
       ['completion', 'ksh'],
@@ -338,7 +338,9 @@ describe('the language options', () => {
   it('--lang is described in both languages; the lang setting is listed by config --help', async () => {
     for (const lang of ['en', 'pt-BR'] as const) {
       const root = (await run(['--help', '--lang', lang])).stdout.replace(/\s+/g, ' ');
-      expect(root).toMatch(/--lang <language> (language of messages and help|idioma das mensagens e da ajuda)/);
+      expect(root).toMatch(
+        /--lang <(language|idioma)> (language of messages and help|idioma das mensagens e da ajuda)/,
+      );
       const config = (await run(['config', '--help', '--lang', lang])).stdout.replace(/\s+/g, ' ');
       expect(config).toMatch(
         / lang (language of messages and help: en or pt-BR|idioma das mensagens e da ajuda: en ou pt-BR)/,

@@ -120,20 +120,21 @@ export function defineConfigCommands(config: Command, run: RunState): void {
   const listCommand = config.command('list').description(words.list);
   addExamples(listCommand, ['coopctl config list', 'coopctl config list --json']);
   run.bind(listCommand, (inv) => list(inv));
-  const getCommand = config.command('get').description(words.get).argument('<key>', keys);
+  const { key, value } = words.arguments;
+  const getCommand = config.command('get').description(words.get).argument(`<${key}>`, keys);
   addExamples(getCommand, ['coopctl config get baseUrl']);
   run.bind(getCommand, (inv, [key]) => get(inv, key as string));
   const setCommand = config
     .command('set')
     .description(words.set)
-    .argument('<key>', keys)
-    .argument('[value]', words.value);
+    .argument(`<${key}>`, keys)
+    .argument(`[${value}]`, words.value);
   addExamples(setCommand, [
     { command: 'coopctl config set lang pt-BR', note: words.langExample },
     { command: 'coopctl config set baseUrl https://services.example.coop --profile prod', note: words.prodProfile },
   ]);
   run.bind(setCommand, (inv, [key, value]) => set(inv, key as string, value as string | undefined));
-  const unsetCommand = config.command('unset').description(words.unset).argument('<key>', keys);
+  const unsetCommand = config.command('unset').description(words.unset).argument(`<${key}>`, keys);
   addExamples(unsetCommand, ['coopctl config unset lang']);
   run.bind(unsetCommand, (inv, [key]) => unset(inv, key as string));
 }

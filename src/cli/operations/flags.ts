@@ -21,9 +21,10 @@ export function fieldExample(m: Messages, field: Field): string {
   return field.words.example ? m.common.said(field.words.example) : field.example;
 }
 
-function placeholder(f: Field): string {
+function placeholder(f: Field, m: Messages): string {
   if (f.choices) return f.choices.join('|');
-  return f.kind === 'int' ? 'n' : f.kind === 'array' ? 'code' : 'value';
+  const words = m.help.field.placeholder;
+  return f.kind === 'int' ? 'n' : f.kind === 'array' ? words.code : words.value;
 }
 
 /**
@@ -54,6 +55,6 @@ function appendCodes(value: string, previous: string[] | undefined): string[] {
 
 export function fieldOption(op: Operation, name: string, m: Messages): Option {
   const f = op.params[name]!;
-  const option = new Option(`${flagOf(name)} <${placeholder(f)}>`, fieldDescription(op, name, m));
+  const option = new Option(`${flagOf(name)} <${placeholder(f, m)}>`, fieldDescription(op, name, m));
   return f.kind === 'array' ? option.argParser(appendCodes) : option;
 }

@@ -66,7 +66,7 @@ async function appointmentOf(inv: Invocation, id: string, card: string): Promise
 }
 
 export const cancel = defineCommand(cancelOp, {
-  options: (m) => [new Option('--usuario-cartao <card>', m.confirm.cancel.cardOption)],
+  options: (m) => [new Option(`--usuario-cartao <${m.help.field.card}>`, m.confirm.cancel.cardOption)],
   subject: async (inv, params) => {
     const card = cardOf(inv);
     if (card === undefined) return { lines: [inv.m.confirm.cancel.unknown], brief: '' };

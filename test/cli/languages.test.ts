@@ -1,0 +1,524 @@
+/**
+ * Every word a person reads comes in the run's language. Generated from the
+ * catalogue and the command tree, so that a new operation or command is
+ * covered without editing this file: in a pt-BR run, and again in an English
+ * run,
+ * - every command of the tree, its help and a usage error;
+ * - every operation with each invalid value the catalogue generates for each
+ *   rule, each required field missing, each rule across fields broken, a
+ *   `--data` key that is no parameter;
+ * - every operation's question and its choices, and the prompt's problem of
+ *   each invalid value;
+ * - every operation against the real embedded server with the demo data:
+ *   what it answers to the demo walk (codes 1 and 2), to ids and cards it does
+ *   not know (3 and 4), to a forced code (`Prefer`), a refusal (422, 401), and
+ *   a service out of reach;
+ * - the other commands' own errors (config, serve, record summary, api…);
+ * and fails on any word of the other language's stop-list in what is said
+ * to the person (stderr, help). Values written in the spec's or the demo
+ * data's words (codes such as `cancelado`, names, field names) are the same
+ * in both runs and are not in the stop-lists.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable, Writable } from 'node:stream';
+import type { Command } from 'commander';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  catalogue,
+  issueProblem,
+  operation,
+  sampleParams,
+  type Field,
+  type Lang,
+  type Operation,
+  type Params,
+} from '../../src/catalogue/index.js';
+import { makeContext } from '../../src/cli/context.js';
+import { messagesFor } from '../../src/cli/i18n/index.js';
+import { fieldChoices, fieldMessage, ruleProblem } from '../../src/cli/interactive/fields.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { RunState } from '../../src/cli/run-state.js';
+import { runCli } from '../../src/cli/run.js';
+import { DEMO_NOW, steps, type WalkState } from '../helpers/demo-walk/index.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { callArgv, commandLine, flaggable } from './argv.js';
+
+/** English words that a Portuguese run may not say (none is a command's word, a field's name or a demo value). */
+const ENGLISH = [
+  'must',
+  'required',
+  'digits?',
+  'characters?',
+  'the',
+  'only',
+  'give',
+  'cannot',
+  'understood',
+  'expected',
+  'received',
+  'found',
+  'failed',
+  'refused',
+  'said',
+  'service',
+  'invalid',
+  'integer',
+  'should',
+  'please',
+  'with',
+  'without',
+  'and',
+  'or',
+  'of',
+  'is',
+  'are',
+  'not',
+  'error',
+  'warning',
+  'result',
+  'request',
+  'answer',
+  'missing',
+  'unknown',
+  'option',
+  'argument',
+  'nothing',
+  'again',
+  'here',
+  'has',
+  'have',
+  'this',
+  'that',
+  'for',
+  'to',
+  'in',
+  'be',
+  'been',
+  'any',
+  'already',
+  'choose',
+  'try',
+  'later',
+  'free',
+  'slot',
+  'card',
+  'appointments?',
+  'provider',
+  'location',
+  'device',
+  'contract',
+  'beneficiary',
+  'address',
+  'date',
+  'time',
+  'code',
+  'type',
+  'key',
+  'value',
+  'source',
+];
+
+/** Portuguese words that an English run may not say. */
+const PORTUGUESE = [
+  'deve',
+  'obrigatório',
+  'dígitos?',
+  'caracteres',
+  'informe',
+  'não',
+  'foi',
+  'foram',
+  'lidos?',
+  'nenhuma?',
+  'serviço',
+  'disse',
+  'solicitação',
+  'falhou',
+  'recusou',
+  'erro',
+  'aviso',
+  'resultado',
+  'encontrado',
+  'válido',
+  'inválido',
+  'sem',
+  'com',
+  'para',
+  'uma',
+  'ou',
+  'é',
+  'está',
+  'até',
+  'já',
+  'veja',
+  'opção',
+  'argumento',
+  'desconhecid[oa]',
+  'tem',
+  'este',
+  'esta',
+  'deste',
+  'neste',
+  'nesta',
+  'horário',
+  'livre',
+  'escolha',
+  'outro',
+  'tente',
+  'novo',
+  'mudou',
+  'agendamentos?',
+  'contrato',
+  'beneficiário',
+  'dispositivo',
+  'endereço',
+];
+
+const stopList = (words: readonly string[]) => new RegExp(`(?<![\\p{L}_-])(${words.join('|')})(?![\\p{L}_-])`, 'iu');
+const STOP: Readonly<Record<Lang, RegExp>> = { 'pt-BR': stopList(ENGLISH), en: stopList(PORTUGUESE) };
+
+/**
+ * The values the catalogue declares (examples, the input forms it accepts, codes): the same in both languages,
+ * whatever language their words are (`sim`, `não` are forms of an S/N field; `COM` a code).
+ */
+const VALUES = [
+  ...new Set(
+    catalogue.flatMap((op) =>
+      Object.values(op.params).flatMap((f) => [
+        f.example,
+        ...(f.forms ?? []),
+        ...(f.choices ?? []),
+        ...Object.keys(f.suggestions ?? {}),
+      ]),
+    ),
+  ),
+].filter((v) => /\p{L}/u.test(v));
+const escape = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The declared values and the command tree's words (`contract`, `beneficiary`: the CLI's syntax, in any language). */
+let DECLARED: RegExp;
+async function declare(): Promise<void> {
+  const words = (await commandPaths()).flat();
+  const all = [...new Set([...VALUES, ...words])].sort((a, b) => b.length - a.length);
+  DECLARED = new RegExp(`(?<![\\p{L}@.-])(${all.map(escape).join('|')})(?![\\p{L}-])`, 'gu');
+}
+
+/** What a run says, without what is not words of either language: values, paths, commands, protocol words. */
+function said(text: string): string {
+  return (
+    text
+      // URLs, paths and command lines are the same in both languages.
+      .replace(/https?:\/\/\S+/g, '')
+      .replace(/(?<!\S)\/[\w./-]+/g, '')
+      .replace(/(?:^|\s)(?:coopctl|node|source <\()\b[^\n;)]*/g, ' ')
+      // Text in quotes is a value given or received; but the service's message, after its mark, is words to check.
+      .replace(/(the service said|o serviço disse): "([^"\n]*)"/g, '$1: $2')
+      .replace(/"[^"\n]*"|'[^'\n]*'/g, '')
+      // An HTTP status line's reason phrase is the protocol's (`HTTP 404 Not Found`).
+      .replace(/HTTP \d{3}(?: [A-Z][\w-]*)+/g, '')
+      .replace(DECLARED, '')
+  );
+}
+
+const home = mkdtempSync(join(tmpdir(), 'coopctl-languages-'));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+class Capture extends Writable {
+  text = '';
+  override _write(chunk: Buffer | string, _enc: BufferEncoding, done: () => void): void {
+    this.text += chunk.toString();
+    done();
+  }
+}
+
+interface Ran {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs coopctl in-process in `lang` (by its locale), against `url` for both hosts; no terminal unless `terminal`. */
+async function run(
+  lang: Lang,
+  argv: readonly string[],
+  url: string,
+  env: Record<string, string> = {},
+  terminal = false,
+): Promise<Ran> {
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const ctx = makeContext({
+    stdin: Readable.from([]),
+    stdout,
+    stderr,
+    env: {
+      LANG: lang === 'pt-BR' ? 'pt_BR.UTF-8' : 'C',
+      XDG_CONFIG_HOME: join(home, 'config'),
+      XDG_STATE_HOME: join(home, 'state'),
+      COOPCTL_BASE_URL: url,
+      COOPCTL_TEST_BASE_URL: url,
+      ...env,
+    },
+    tty: { stdin: false, stdout: terminal, stderr: false },
+    ...(terminal ? { screen: { columns: 100 } } : {}),
+    clock: {
+      now: () => performance.now(),
+      sleep: async () => undefined,
+      random: () => 0.5,
+      date: () => DEMO_NOW,
+    },
+  });
+  const code = await runCli(argv, ctx);
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+/** Every command of the tree, as its words, the root first. */
+async function commandPaths(): Promise<string[][]> {
+  const io = new PassThrough();
+  const groups = ['registration', 'record', 'schedule', 'enrol', 'notify', 'config', 'serve', 'openapi', 'api'];
+  const program = await buildProgram(new RunState(makeContext({ stdin: io, stdout: io, stderr: io, env: {} }), 'en'), [
+    ...groups,
+    'completion',
+  ]);
+  const walk = (cmd: Command, words: string[]): string[][] => [
+    words,
+    ...cmd.commands.flatMap((c) => walk(c, [...words, c.name()])),
+  ];
+  return walk(program, []);
+}
+
+/** A card of a valid check digit that no demo beneficiary holds. */
+const UNKNOWN_CARD = '00010001999999001';
+
+/** The parameters of a call that the demo data does not know: every id large, the card unknown. */
+function unknownOf(op: Operation, params: Params): Params {
+  const out: Params = { ...params };
+  for (const [name, f] of Object.entries(op.params)) {
+    if (out[name] === undefined) continue;
+    if (name === 'usuario_cartao') out[name] = UNKNOWN_CARD;
+    else if (f.kind === 'int' && /_id$|^cd_|^prest_|^endereco_ind$/.test(name))
+      out[name] = name === 'endereco_ind' ? '77' : '987654';
+    else if (name === 'pushid') out[name] = 'no-such-device';
+  }
+  return out;
+}
+
+/** The parameters that break a rule across fields (checks.ts). */
+function breaking(op: Operation): Params[] {
+  return (op.checks ?? []).map((check) => {
+    const params = sampleParams(op);
+    if (check.kind === 'later-same-day') return { ...params, [check.end]: params[check.start] };
+    for (const name of check.names) delete params[name];
+    return params;
+  });
+}
+
+/** The argv of a call with `params`, a value flags cannot carry in --data. */
+function argvOf(op: Operation, params: Params, data: Params = {}): { argv: string[]; stdin?: string } {
+  return {
+    argv: [
+      ...commandLine(op, params),
+      ...(op.confirm ? ['--yes'] : []),
+      ...(Object.keys(data).length ? ['--data', JSON.stringify(data)] : []),
+    ],
+  };
+}
+
+/** The words said in `r` that are of the other language, with the text that holds them (empty when there are none). */
+function foreign(lang: Lang, what: string, text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    const m = STOP[lang].exec(said(line));
+    if (m) out.push(`${what}: "${m[1]}" in: ${line}`);
+  }
+  return out;
+}
+
+let free: number;
+let server: TestServer;
+let guarded: TestServer;
+beforeAll(async () => {
+  await declare();
+  server = await startTestServer({ now: () => DEMO_NOW, allowPrefer: true });
+  guarded = await startTestServer({ now: () => DEMO_NOW, token: 'a-token-of-the-guarded-server' });
+  // A port nobody listens on: a service out of reach.
+  free = await new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+  await guarded?.stop();
+});
+
+describe.each(['pt-BR', 'en'] as const)('a run in %s says nothing in the other language', (lang) => {
+  it('every command of the tree: its help and a usage error', async () => {
+    const found: string[] = [];
+    const paths = await commandPaths();
+    expect(paths.length).toBeGreaterThan(45);
+    for (const words of paths) {
+      const help = await run(lang, [...words, '--help'], server.url);
+      found.push(...foreign(lang, `${words.join(' ')} --help`, help.stdout));
+      const wrong = await run(lang, [...words, '--no-such-option'], server.url);
+      expect(wrong.code, words.join(' ')).toBe(2);
+      found.push(...foreign(lang, `${words.join(' ')} --no-such-option`, wrong.stderr));
+    }
+    expect(found).toEqual([]);
+  }, 300_000);
+
+  it('every operation: each invalid value of each rule, each required field missing, each rule across fields broken, a made-up --data key', async () => {
+    const found: string[] = [];
+    let runs = 0;
+    for (const op of catalogue) {
+      const cases: Array<{ what: string; argv: string[] }> = [];
+      for (const [name, f] of Object.entries(op.params)) {
+        // A value the wire refuses but the CLI reads as one of the field's input forms is no invalid value here.
+        for (const value of f.invalid.filter((v) => !f.forms?.includes(v as string))) {
+          const params = sampleParams(op);
+          delete params[name];
+          const data = flaggable(value) ? {} : { [name]: value };
+          cases.push({
+            what: `${op.id} ${name}=${JSON.stringify(value)}`,
+            ...argvOf(op, flaggable(value) ? { ...params, [name]: value } : params, data),
+          });
+        }
+        if (f.required && f.cliDefault === undefined) {
+          const params = sampleParams(op);
+          delete params[name];
+          cases.push({ what: `${op.id} without ${name}`, ...argvOf(op, params) });
+        }
+      }
+      for (const params of breaking(op)) cases.push({ what: `${op.id} breaking a check`, ...argvOf(op, params) });
+      cases.push({ what: `${op.id} with a made-up key`, ...argvOf(op, sampleParams(op), { not_a_field: 1 }) });
+      if (Object.values(op.params).some((f) => f.required && f.cliDefault === undefined))
+        cases.push({
+          what: `${op.id} with every field missing`,
+          argv: [...op.command, ...(op.confirm ? ['--yes'] : [])],
+        });
+      for (const c of cases) {
+        const r = await run(lang, c.argv, server.url);
+        runs++;
+        expect(r.code, `${c.what}: ${r.stderr}`).toBe(2);
+        found.push(...foreign(lang, c.what, r.stderr));
+      }
+    }
+    expect(runs).toBeGreaterThan(600);
+    expect(found).toEqual([]);
+  }, 600_000);
+
+  it('every operation’s questions, choices and the problem of each invalid answer', () => {
+    const m = messagesFor(lang);
+    const found: string[] = [];
+    for (const op of catalogue)
+      for (const [name, f] of Object.entries(op.params)) {
+        const where = `${op.id} ${name}`;
+        found.push(...foreign(lang, where, fieldMessage(m, name, f, { optional: !f.required, prefix: '' })));
+        for (const choice of fieldChoices(m, f, !f.required)) found.push(...foreign(lang, where, choice.name));
+        for (const value of f.invalid) found.push(...foreign(lang, where, ruleProblem(m, f, value) ?? ''));
+        found.push(...foreign(lang, where, m.rules.line({ code: 'required', field: name, rule: f.rule })));
+        for (const issue of issuesOf(f))
+          found.push(...foreign(lang, where, m.rules.problem(issueProblem(issue, name, f.rule))));
+      }
+    expect(found).toEqual([]);
+  });
+
+  it('every operation against the demo server: the walk (codes 1 and 2), ids and cards it does not know (3 and 4)', async () => {
+    // A fresh database per language: the walk's writes are made once.
+    const fresh = await startTestServer({ now: () => DEMO_NOW });
+    const found: string[] = [];
+    const codes = new Set<number>();
+    try {
+      const state: WalkState = {};
+      for (const step of steps) {
+        const op = operation(step.op);
+        const params = step.params(state);
+        const done = await run(lang, [...callArgv(op, params), '--json'], fresh.url);
+        expect(done.code, `${step.title}: ${done.stderr}`).toBe(0);
+        // The walk's later steps act on what the earlier ones created.
+        step.check(JSON.parse(done.stdout) as never, state);
+        found.push(...foreign(lang, step.title, done.stderr));
+        const plain = await run(lang, callArgv(op, unknownOf(op, params)), fresh.url);
+        codes.add(plain.code);
+        found.push(...foreign(lang, `${step.op} (unknown)`, plain.stderr));
+      }
+    } finally {
+      await fresh.stop();
+    }
+    // Nothing found (3) and refused (1) both came back, besides the walk's successes.
+    expect([...codes].sort()).toEqual(expect.arrayContaining([1, 3]));
+    expect(found).toEqual([]);
+  }, 300_000);
+
+  it('the service’s answers: a forced code of each kind, its refusals, and a service out of reach', async () => {
+    const found: string[] = [];
+    const allergies = operation('record.allergies');
+    const read = callArgv(allergies, sampleParams(allergies));
+    for (const prefer of ['confirma=3', 'confirma=4', 'status=503']) {
+      const r = await run(
+        lang,
+        ['api', 'GET', `${allergies.path}?usuario_cartao=00010001000001005`, '-H', `Prefer: ${prefer}`],
+        server.url,
+      );
+      found.push(...foreign(lang, `Prefer: ${prefer}`, r.stderr));
+    }
+    // The server's 422 (the CLI checks nothing with api).
+    const invalid = await run(lang, ['api', 'GET', `${allergies.path}?usuario_cartao=123`], server.url);
+    expect(invalid.code).toBe(1);
+    found.push(...foreign(lang, '422', invalid.stderr));
+    // 401 without the token, 404 of no operation.
+    const unauthorized = await run(lang, read, guarded.url);
+    expect(unauthorized.code).toBe(1);
+    found.push(...foreign(lang, '401', unauthorized.stderr));
+    const missing = await run(lang, ['api', 'GET', '/api/no/such/path'], server.url);
+    found.push(...foreign(lang, '404', missing.stderr));
+    // Out of reach, with the -v trace.
+    const unreachable = await run(lang, ['-v', ...read], `http://127.0.0.1:${free}`);
+    expect(unreachable.code).toBe(4);
+    found.push(...foreign(lang, 'unreachable', unreachable.stderr));
+    expect(found).toEqual([]);
+  });
+
+  it('the other commands’ own errors', async () => {
+    const found: string[] = [];
+    const cases: string[][] = [
+      ['record', 'summary', '123'],
+      ['enrol', 'batch', join(home, 'no-such-file.csv')],
+      ['config', 'set', 'lang', 'xx'],
+      ['config', 'get', 'colour'],
+      ['openapi', '-o', 'csv'],
+      ['api', 'PUT', '/x'],
+      ['api', 'GET', 'x'],
+      ['completion', 'ksh'],
+      ['serve', '--port', '70000'],
+      ['serve', '--demo', '--fixtures', 'x.json'],
+      ['serve', '--host', '0.0.0.0', '--port', '0'],
+    ];
+    for (const argv of cases) {
+      const r = await run(lang, argv, server.url, { COOPCTL_SERVER_TOKEN: '' });
+      found.push(...foreign(lang, argv.join(' '), r.stderr));
+    }
+    // A table for a person: config list on a terminal.
+    const list = await run(lang, ['config', 'list'], server.url, { NO_COLOR: '1' }, true);
+    expect(list.code).toBe(0);
+    found.push(...foreign(lang, 'config list', `${list.stderr}\n${list.stdout}`));
+    // A port taken by another server.
+    const port = new URL(server.url).port;
+    const busy = await run(lang, ['serve', '--port', port, '--db', join(home, 'busy.db')], server.url);
+    expect(busy.code).toBe(1);
+    found.push(...foreign(lang, 'serve on a busy port', busy.stderr));
+    expect(found).toEqual([]);
+  });
+});
+
+/** The zod issues of a field's invalid values, as validation sees them. */
+function issuesOf(f: Field) {
+  return f.invalid.flatMap((value) => {
+    const checked = f.schema.safeParse(value);
+    return checked.success ? [] : checked.error.issues;
+  });
+}
