@@ -196,13 +196,13 @@ const VALUES = [
     ),
   ),
 ].filter((v) => /\p{L}/u.test(v));
-const escape = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escaped = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The declared values and the command tree's words (`contract`, `beneficiary`: the CLI's syntax, in any language). */
 let DECLARED: RegExp;
 async function declare(): Promise<void> {
   const words = (await commandPaths()).flat();
   const all = [...new Set([...VALUES, ...words])].sort((a, b) => b.length - a.length);
-  DECLARED = new RegExp(`(?<![\\p{L}@.-])(${all.map(escape).join('|')})(?![\\p{L}-])`, 'gu');
+  DECLARED = new RegExp(`(?<![\\p{L}@.-])(${all.map(escaped).join('|')})(?![\\p{L}-])`, 'gu');
 }
 
 /** What a run says, without what is not words of either language: values, paths, commands, protocol words. */
