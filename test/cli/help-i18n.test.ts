@@ -13,8 +13,7 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import stringWidth from 'string-width';
 import { afterAll, describe, expect, it } from 'vitest';
-import { catalogue, type Rule } from '../../src/catalogue/index.js';
-import { yesNo } from '../../src/catalogue/codes.js';
+import { catalogue } from '../../src/catalogue/index.js';
 import { areas } from '../../src/cli/areas.js';
 import { makeContext } from '../../src/cli/context.js';
 import { type Lang, messagesFor } from '../../src/cli/i18n/index.js';
@@ -306,31 +305,10 @@ describe('the catalogue’s words in Portuguese', () => {
     expect(pt.field(op('enrol.beneficiary.add'), 'cpf')).toBe('CPF do titular');
   });
 
-  it.each([
-    [{ code: 'digits', want: 17 }, '17 dígitos', '17 digits'],
-    [{ code: 'cep', min: 8, max: 11 }, 'de 8 a 11 dígitos, sem hífen', '8 to 11 digits, no hyphen'],
-    [{ code: 'int', min: 1, max: 1 }, 'um número inteiro de 1 dígito', 'an integer of 1 digit'],
-    [{ code: 'int', min: 1, max: 18 }, 'um número inteiro de até 18 dígitos', 'an integer of up to 18 digits'],
-    [{ code: 'int', min: 10, max: 11 }, 'um número inteiro de 10 a 11 dígitos', 'an integer of 10 to 11 digits'],
-    [{ code: 'text', min: 0, max: 60 }, 'até 60 caracteres', 'up to 60 characters'],
-    [{ code: 'text', min: 1, max: 255 }, 'de 1 a 255 caracteres', '1 to 255 characters'],
-    [{ code: 'text', min: 2, max: 2 }, '2 caracteres', '2 characters'],
-    [{ code: 'birth-date' }, 'uma data DD/MM/AAAA que não esteja no futuro', 'a date DD/MM/YYYY, not in the future'],
-    [
-      { code: 'date', layout: 'yyyy-mm-dd hh:mi' },
-      'uma data e hora aaaa-mm-dd hh:mi',
-      'a date and time yyyy-mm-dd hh:mi',
-    ],
-    [{ code: 'choice', values: ['S', 'N'], meanings: yesNo }, 'S ou N (S = sim, N = não)', 'S or N (S = yes, N = no)'],
-    [{ code: 'choice', values: ['M', 'F'] }, 'M ou F', 'M or F'],
-    [
-      { code: 'cpf' },
-      'um CPF 999.999.999-99 com dígitos verificadores válidos',
-      'a CPF 999.999.999-99 with valid check digits',
-    ],
-  ] as Array<[Rule, string, string]>)('rule %j → %j', (rule, words, english) => {
-    expect(pt.rule({ rule })).toBe(words);
-    expect(en.rule({ rule })).toBe(english);
+  it('a rule in the words of each language (each kind: test/catalogue/words.test.ts)', () => {
+    const card = catalogue[0]!.params['usuario_cartao']!;
+    expect(pt.rule(card)).toBe('17 dígitos');
+    expect(en.rule(card)).toBe('17 digits');
   });
 });
 
