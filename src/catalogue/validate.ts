@@ -10,8 +10,6 @@ import { checkProblem } from './checks.js';
 import type { Field, Params } from './field.js';
 import type { Operation, ParamsOfOperation } from './operation.js';
 import { plainTextProblem } from './plain-text.js';
-import { ECHOED_NAME } from './limits.js';
-import { maskPersonalNumbers } from './mask.js';
 import { ruleProblem, type JsonType, type Problem } from './problems.js';
 
 export type { Params };
@@ -21,16 +19,7 @@ export type Validation<P = Params> =
   | { readonly ok: true; readonly value: P }
   | { readonly ok: false; readonly errors: readonly Problem[] };
 
-/**
- * A client's text (a made-up parameter name, a content type) as a message
- * may repeat it: its first ECHOED_NAME characters, card numbers and CPFs
- * masked, anything but printable ASCII as `?`, since it may be anything,
- * even personal data.
- */
-export function briefly(text: string): string {
-  const masked = maskPersonalNumbers(text.slice(0, 2 * ECHOED_NAME)).replace(/[^\x20-\x7e]/g, '?');
-  return masked.length > ECHOED_NAME || text.length > 2 * ECHOED_NAME ? `${masked.slice(0, ECHOED_NAME)}…` : masked;
-}
+export { briefly } from './brief.js';
 
 /** The field a label names: `tipo_documento[1]` → `tipo_documento`. */
 export function fieldOf(label: string): string {

@@ -6,7 +6,7 @@
 import { MAX_DESCRIBED } from '../limits.js';
 import type { Lang } from '../lang.js';
 import type { Problem } from '../problems.js';
-import { briefly } from '../validate.js';
+import { briefly } from '../brief.js';
 import { en } from './en.js';
 import { pt } from './pt.js';
 import type { CatalogueWords } from './types.js';

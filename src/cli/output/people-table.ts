@@ -3,7 +3,8 @@
  * display widths, string-width and its East Asian width data, costs start-up
  * time that JSON, CSV and piped output do not need).
  */
-import { inLang, type Fields, type Operation, type Row } from '../../catalogue/index.js';
+import type { Fields, Operation, Row } from '../../catalogue/index.js';
+import { inLang } from '../../catalogue/lang.js';
 import { groupColumns } from './cells.js';
 import type { Display } from './display.js';
 import { labelOf, peopleText } from './people.js';

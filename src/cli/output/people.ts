@@ -14,7 +14,8 @@
  * tab-separated lines of a pipe never come here: they keep the spec's names
  * and values.
  */
-import { inLang, type Field, type Said } from '../../catalogue/index.js';
+import type { Field, Said } from '../../catalogue/index.js';
+import { inLang } from '../../catalogue/lang.js';
 import { parseDate } from '../../catalogue/dates.js';
 import { formatIsoDate, formatNumber, type Lang } from '../i18n/index.js';
 import { cellText } from './cells.js';

@@ -3,7 +3,7 @@
  * no answer (the client's TransportFault, worded here), and the usage errors
  * of the parameters' sources, `api` and `openapi`.
  */
-import { catalogueWords } from '../../../catalogue/index.js';
+import { catalogueWords } from '../../../catalogue/words/index.js';
 import type { AnswerFault, Cause, TransportFault } from '../../../client/errors.js';
 import type { TraceEvent } from '../../../client/types.js';
 import { formatNumber } from '../format.js';

@@ -5,15 +5,10 @@
  * with what the CLI adds around them (a field's flag, several problems one
  * per line, at most MAX_DESCRIBED of them).
  */
-import {
-  catalogueWords,
-  MAX_DESCRIBED,
-  problemField,
-  problemLine,
-  type CatalogueWords,
-  type Problem,
-  type Rule,
-} from '../../../catalogue/index.js';
+import type { Problem, Rule } from '../../../catalogue/index.js';
+import { MAX_DESCRIBED } from '../../../catalogue/limits.js';
+// The words alone, not the catalogue's index: the message catalogue is loaded by every command, the operations (and zod) by some.
+import { catalogueWords, problemField, problemLine, type CatalogueWords } from '../../../catalogue/words/index.js';
 import type { Translation } from '../shape.js';
 
 /** How the CLI names a problem's field: `usuario_cartao (--usuario-cartao)`; '' for the request as a whole. */
