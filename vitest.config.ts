@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  * - `postgres`: the store contract suite (the tests of data access and domain
  *   rules) again on PostgreSQL (a throwaway cluster started by
  *   test/setup/postgres.ts, a new database per store: test/store/backend.ts),
+ *   the operators' views of a server process (probes, metrics, the log),
  *   and test/postgres/, what only PostgreSQL has (several server processes on
  *   one database, the SQLite import);
  * - `e2e pt_BR` and `e2e C`: the end-to-end suite (test/e2e: the built
@@ -30,6 +31,13 @@ export const storeContract = [
   'test/store/registration-json.test.ts',
   'test/store/schedule.test.ts',
   'test/store/unchanged.test.ts',
+];
+
+/** What operators see of a real `coopctl serve` process (probes, metrics, the log), on both stores. */
+export const operatorViews = [
+  'test/server/probes.test.ts',
+  'test/server/metrics.test.ts',
+  'test/server/json-log.test.ts',
 ];
 
 const locale = (LANG: string) => ({ LANG, LC_ALL: '', LC_MESSAGES: '', COOPCTL_LANG: '' });
@@ -58,7 +66,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'postgres',
-          include: [...storeContract, 'test/postgres/**/*.test.ts'],
+          include: [...storeContract, ...operatorViews, 'test/postgres/**/*.test.ts'],
           env: { ...locale('C'), COOPCTL_TEST_STORE: 'postgres' },
           globalSetup: ['test/setup/postgres.ts'],
         },

@@ -155,6 +155,9 @@ export async function compareCommands(commands, { runs = 30, warmup = 3 } = {}) 
   );
 }
 
+/** The coopctl that serves: bin/coopctl, or COOPCTL_BENCH_BIN (bench/sqlite-bindings.mjs: the bundle on another binding). */
+export const serveBin = () => process.env.COOPCTL_BENCH_BIN || BIN;
+
 /**
  * Spawns `coopctl serve` on a free port (quiet: no access log) and waits for
  * the URL line. Answers `{ url, child, pid, startedMs, stop() }`; startedMs is
@@ -162,7 +165,7 @@ export async function compareCommands(commands, { runs = 30, warmup = 3 } = {}) 
  */
 export async function startServe({ db, args = [], env = process.env, quiet = true } = {}) {
   const started = performance.now();
-  const child = spawn(NODE, [BIN, 'serve', '--port', '0', '--db', db, ...(quiet ? ['-q'] : []), ...args], {
+  const child = spawn(NODE, [serveBin(), 'serve', '--port', '0', '--db', db, ...(quiet ? ['-q'] : []), ...args], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -8,6 +8,15 @@
 // alternating pairs of short runs; the ratio reported is the median of the
 // pairs' ratios. The servers' CPU time per request (from /proc) is printed too:
 // it is much less sensitive to other load than requests/s.
+//
+// Two more `coopctl serve` processes run in the same rounds, to price what
+// operators turn on: one with --no-metrics (the cost of the metrics: the
+// default server against it, budget ≤ 5 %), and one logging every request as
+// JSON lines (--log-format json, its stderr read by this harness). Each of
+// these comparisons loads its two servers at the same time (half the
+// connections each), so that whatever else runs on the machine slows both
+// alike: measured one after the other on 2 shared cores, two runs of the same
+// server differed by up to 2×.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -36,50 +45,75 @@ export async function load(server, url, options) {
   return r;
 }
 
+/** Two servers loaded at the same time, half the connections each. */
+async function side(a, b, target, options) {
+  const half = { ...options, connections: Math.max(1, Math.floor(options.connections / 2)) };
+  const [ra, rb] = await Promise.all([load(a, target(a), half), load(b, target(b), half)]);
+  return [ra, rb];
+}
+
 export async function run({ duration = 3, connections = 10, rounds = 7 } = {}) {
   duration = Number(duration);
   connections = Number(connections);
   rounds = Number(rounds);
   const tmp = tempDir();
-  let serve;
-  let bare;
+  const servers = {};
   try {
-    serve = await startServe({ db: demoDbPath(tmp.dir) });
-    const target = `${serve.url}${PATH}?usuario_cartao=${DEMO_CARD}`;
-    const answer = await (await fetch(target)).text();
+    const db = demoDbPath(tmp.dir);
+    servers.on = await startServe({ db });
+    servers.off = await startServe({ db, args: ['--no-metrics'] });
+    servers.json = await startServe({ db, args: ['--log-format', 'json'], quiet: false });
+    const target = (s) => `${s.url}${PATH}?usuario_cartao=${DEMO_CARD}`;
+    const answer = await (await fetch(target(servers.on))).text();
     if (!answer.includes('"confirma_operacao":2')) throw new Error(`unexpected answer: ${answer.slice(0, 200)}`);
     const bodyFile = join(tmp.dir, 'body.json');
     writeFileSync(bodyFile, answer);
-    bare = await startScript(join(ROOT, 'bench', 'bare-server.mjs'), [bodyFile]);
-    const bareTarget = `${bare.url}${PATH}?usuario_cartao=${DEMO_CARD}`;
-    // Warm both (JIT, SQLite page cache).
-    await cannon({ url: target, duration: 1, connections });
-    await cannon({ url: bareTarget, duration: 1, connections });
+    servers.bare = await startScript(join(ROOT, 'bench', 'bare-server.mjs'), [bodyFile]);
+    // Warm every server (JIT, SQLite page cache).
+    for (const s of Object.values(servers)) await cannon({ url: target(s), duration: 1, connections });
+    const options = { duration, connections };
     const pairs = [];
+    const metrics = [];
+    const logs = [];
     for (let i = 0; i < rounds; i++) {
-      const b = await load(bare, bareTarget, { duration, connections });
-      const r = await load(serve, target, { duration, connections });
-      pairs.push({ r, b, ratio: r.rps / b.rps });
+      const b = await load(servers.bare, target(servers.bare), options);
+      const r = await load(servers.on, target(servers.on), options);
+      pairs.push({ r, b });
+      const [on, off] = await side(servers.on, servers.off, target, options);
+      metrics.push({ on, off });
+      const [json, quiet] = await side(servers.json, servers.on, target, options);
+      logs.push({ json, quiet });
       log(
         `  P3 round ${i + 1}/${rounds}: coopctl ${fmt.n(r.rps)} req/s (p50 ${fmt.ms(r.p50)}, p99 ${fmt.ms(r.p99)}, ${fmt.us(r.cpuPerRequest)} CPU/req), ` +
-          `bare ${fmt.n(b.rps)} req/s (p50 ${fmt.ms(b.p50)}, p99 ${fmt.ms(b.p99)}, ${fmt.us(b.cpuPerRequest)} CPU/req): ${fmt.pct(r.rps / b.rps)}`,
+          `bare ${fmt.n(b.rps)} req/s (p50 ${fmt.ms(b.p50)}, p99 ${fmt.ms(b.p99)}, ${fmt.us(b.cpuPerRequest)} CPU/req): ${fmt.pct(r.rps / b.rps)}; ` +
+          `side by side: metrics on ${fmt.n(on.rps)} / off ${fmt.n(off.rps)} req/s (${fmt.pct(on.rps / off.rps)}), ` +
+          `json log ${fmt.n(json.rps)} / quiet ${fmt.n(quiet.rps)} req/s (${fmt.pct(json.rps / quiet.rps)})`,
       );
     }
-    const mid = (f) => median(pairs.map(f));
-    const ratio = mid((p) => p.ratio);
-    const cpuRatio = mid((p) => p.b.cpuPerRequest) / mid((p) => p.r.cpuPerRequest);
-    const bad = pairs.reduce((n, p) => n + p.r.bad, 0);
+    const mid = (list, f) => median(list.map(f));
+    const ratio = mid(pairs, (p) => p.r.rps / p.b.rps);
+    const cpuRatio = mid(pairs, (p) => p.b.cpuPerRequest) / mid(pairs, (p) => p.r.cpuPerRequest);
+    const metricsRatio = mid(metrics, (m) => m.on.rps / m.off.rps);
+    const metricsCpu = mid(metrics, (m) => m.on.cpuPerRequest / m.off.cpuPerRequest);
+    const jsonRatio = mid(logs, (l) => l.json.rps / l.quiet.rps);
+    const jsonCpu = mid(logs, (l) => l.json.cpuPerRequest / l.quiet.cpuPerRequest);
+    const bad = [...pairs.flatMap((p) => [p.r, p.b]), ...metrics.flatMap((m) => [m.on, m.off])]
+      .concat(logs.flatMap((l) => [l.json, l.quiet]))
+      .reduce((n, x) => n + x.bad, 0);
+    const figure = (list, f) =>
+      `${fmt.n(mid(list, (x) => f(x).rps))} req/s, p99 ${fmt.ms(mid(list, (x) => f(x).p99))}, ${fmt.us(mid(list, (x) => f(x).cpuPerRequest))} CPU/req`;
+    const sideBySide = `${rounds} rounds of ${duration} s runs of both servers at once, ${Math.floor(connections / 2)} connections each, medians of the rounds' ratios`;
     return [
       result({
         workload: 'P3 server reads (buscadadosusuario)',
-        figure: `${fmt.n(mid((p) => p.r.rps))} req/s, p50 ${fmt.ms(mid((p) => p.r.p50))}, p99 ${fmt.ms(mid((p) => p.r.p99))}`,
-        baseline: `bare node:http ${fmt.n(mid((p) => p.b.rps))} req/s, p50 ${fmt.ms(mid((p) => p.b.p50))}, p99 ${fmt.ms(mid((p) => p.b.p99))}`,
+        figure: `${fmt.n(mid(pairs, (p) => p.r.rps))} req/s, p50 ${fmt.ms(mid(pairs, (p) => p.r.p50))}, p99 ${fmt.ms(mid(pairs, (p) => p.r.p99))}`,
+        baseline: `bare node:http ${fmt.n(mid(pairs, (p) => p.b.rps))} req/s, p50 ${fmt.ms(mid(pairs, (p) => p.b.p50))}, p99 ${fmt.ms(mid(pairs, (p) => p.b.p99))}`,
         ratio: fmt.pct(ratio),
         budget: '≥ 70 %',
         met: ratio >= 0.7 && bad === 0,
         note:
           `${connections} connections, ${rounds} alternating pairs of ${duration} s runs, medians; answer ${answer.length} bytes, the bare server sends the same bytes. ` +
-          `Server CPU per request: coopctl ${fmt.us(mid((p) => p.r.cpuPerRequest))}, bare ${fmt.us(mid((p) => p.b.cpuPerRequest))} (bare/coopctl ${fmt.pct(cpuRatio)})` +
+          `Server CPU per request: coopctl ${fmt.us(mid(pairs, (p) => p.r.cpuPerRequest))}, bare ${fmt.us(mid(pairs, (p) => p.b.cpuPerRequest))} (bare/coopctl ${fmt.pct(cpuRatio)})` +
           (bad ? `; ${bad} failed requests` : ''),
         data: {
           ratio,
@@ -92,10 +126,29 @@ export async function run({ duration = 3, connections = 10, rounds = 7 } = {}) {
           })),
         },
       }),
+      result({
+        workload: 'P3 metrics on (the default) against --no-metrics',
+        figure: figure(metrics, (m) => m.on),
+        baseline: `--no-metrics ${figure(metrics, (m) => m.off)}`,
+        ratio: fmt.pct(metricsRatio),
+        budget: '≥ 95 %',
+        met: metricsRatio >= 0.95 && bad === 0,
+        note: `${sideBySide}: requests/s on/off ${fmt.pct(metricsRatio)}, CPU per request on/off ${fmt.pct(metricsCpu)}`,
+        data: { metricsRatio, metricsCpu, rounds: metrics.map((m) => ({ on: m.on.rps, off: m.off.rps })) },
+      }),
+      result({
+        workload: 'P3 with --log-format json (a line a request)',
+        figure: figure(logs, (l) => l.json),
+        baseline: `no log (-q) ${figure(logs, (l) => l.quiet)}`,
+        ratio: fmt.pct(jsonRatio),
+        budget: 'n/a',
+        met: undefined,
+        note: `${sideBySide}; the log goes to a pipe this harness reads: requests/s json/quiet ${fmt.pct(jsonRatio)}, CPU per request json/quiet ${fmt.pct(jsonCpu)}`,
+        data: { jsonRatio, jsonCpu, rounds: logs.map((l) => ({ json: l.json.rps, quiet: l.quiet.rps })) },
+      }),
     ];
   } finally {
-    await bare?.stop();
-    await serve?.stop();
+    for (const s of Object.values(servers)) await s?.stop();
     tmp.remove();
   }
 }

@@ -7,6 +7,10 @@ export interface Cluster {
   createDatabase(name: string): Promise<string>;
   /** Drops a database, closing its connections. */
   dropDatabase(name: string): Promise<void>;
+  /** Stops the server (fast: its clients are disconnected), keeping the cluster for `resume`. */
+  halt(): void;
+  /** Starts the halted server again, on the same port. */
+  resume(): void;
   /** Stops the cluster and removes its folder. */
   stop(): void;
 }

@@ -10,6 +10,7 @@
 //
 //   const cluster = await startCluster({ fsync: false });   // cluster.url: postgres://coopctl:…@127.0.0.1:port/postgres
 //   const url = await cluster.createDatabase('coopctl_t1');
+//   cluster.halt(); cluster.resume();                      // stopped, then started again on the same port
 //   await cluster.stop();
 //
 // Every failure throws an Error that says why (never a silent skip).
@@ -207,9 +208,10 @@ export async function startCluster({ fsync = false, log = (line) => process.stde
       ...(fsync ? [] : ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off']),
     ];
     let port = 0;
+    let opts = '';
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
-      const opts = [`-p ${port}`, ...settings.map((s) => `-c ${s}`)].join(' ');
+      opts = [`-p ${port}`, ...settings.map((s) => `-c ${s}`)].join(' ');
       const r = spawnSync(
         join(bin, 'pg_ctl'),
         ['start', '-D', data, '-w', '-t', '60', '-l', join(dir, 'log'), '-o', opts],
@@ -237,6 +239,26 @@ export async function startCluster({ fsync = false, log = (line) => process.stde
       /** Drops a database, closing its connections. */
       async dropDatabase(name) {
         await admin(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      },
+      /** Stops the server (fast: its clients are disconnected), keeping the cluster for `resume`. */
+      halt() {
+        const r = spawnSync(join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-w'], {
+          ...user,
+          encoding: 'utf8',
+          cwd: tmpdir(),
+        });
+        if (r.status !== 0) throw new Error(`PostgreSQL did not stop: ${r.stderr}`);
+        started = false;
+      },
+      /** Starts the halted server again, on the same port. */
+      resume() {
+        const r = spawnSync(
+          join(bin, 'pg_ctl'),
+          ['start', '-D', data, '-w', '-t', '60', '-l', join(dir, 'log'), '-o', opts],
+          { ...user, encoding: 'utf8', cwd: tmpdir() },
+        );
+        if (r.status !== 0) throw new Error(`PostgreSQL did not start again: ${r.stderr}`);
+        started = true;
       },
       stop,
     };

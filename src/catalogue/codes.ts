@@ -29,6 +29,13 @@ export const notificationTypes: CodeTable<number> = {
   6: said('registration update', 'atualização cadastral'),
 };
 
+/** `tp_evento` of the scheduling operations: the kind of appointment a slot is for (the demo's slots use these). */
+export const eventTypes: CodeTable<number> = {
+  1: said('first visit', 'primeira consulta'),
+  2: said('return visit', 'retorno'),
+  3: said('exam collection', 'coleta de exame'),
+};
+
 /** `grupo_usuario`: the kind of plan of the beneficiary's contract. */
 export const userGroups: CodeTable<number> = {
   1: said('individual or family plan', 'plano individual ou familiar'),
@@ -177,6 +184,7 @@ export const codeTables = {
   confirmationCodes,
   deviceTypes,
   notificationTypes,
+  eventTypes,
   userGroups,
   beneficiaryTypes,
   documentTypes,

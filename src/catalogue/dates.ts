@@ -39,27 +39,44 @@ export function layoutPattern(layout: DateLayout): RegExp {
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-/** A UTC instant of a calendar date; the day and month may overflow (day 0 is the last of the month before). */
-const utc = (y: number, m: number, d: number): Date => new Date(Date.UTC(y, m - 1, d));
+/** A year as the layouts write it: four digits (`0089`), a minus before a year before 0 (arithmetic only). */
+export const yearText = (y: number): string => (y < 0 ? `-${String(-y).padStart(4, '0')}` : String(y).padStart(4, '0'));
 
-/** Whether y-m-d is a day of the real calendar (no 31/02; 29/02 in leap years only). */
+/**
+ * A UTC instant of a calendar date; the day and month may overflow (day 0 is
+ * the last of the month before). `setUTCFullYear` takes the year as given,
+ * where `Date.UTC` would read years 0 to 99 as 1900 to 1999.
+ */
+function utc(y: number, m: number, d: number): Date {
+  const t = new Date(0);
+  t.setUTCFullYear(y, m - 1, d);
+  return t;
+}
+
+/** Whether `y` is a leap year of the Gregorian calendar (0 is one, as 2000; 100 is not, as 1900). */
+const leap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Whether y-m-d is a day of the real calendar (no 31/02; 29/02 in leap years only). Counted, not through Date. */
 export function isCalendarDate(y: number, m: number, d: number): boolean {
-  const t = utc(y, m, d);
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+  if (!Number.isInteger(y) || !Number.isInteger(m) || !Number.isInteger(d) || m < 1 || m > 12 || d < 1) return false;
+  return d <= (m === 2 && leap(y) ? 29 : MONTH_DAYS[m - 1]!);
 }
 
 /** The date a text of `layout` names; undefined when the text is not of that layout or not a real date. */
 export function parseDate(text: string, layout: DateLayout): Ymd | undefined {
   const { pattern, dayFirst } = LAYOUTS[layout];
   if (!pattern.test(text)) return undefined;
-  const n = text.match(/\d+/g)!.map(Number);
-  const [y, m, d] = dayFirst ? [n[2]!, n[1]!, n[0]!] : [n[0]!, n[1]!, n[2]!];
+  // The layouts put the parts at fixed places: DD/MM/YYYY, or YYYY-MM-DD and the time after it.
+  const part = (from: number, to: number) => Number(text.slice(from, to));
+  const [y, m, d] = dayFirst ? [part(6, 10), part(3, 5), part(0, 2)] : [part(0, 4), part(5, 7), part(8, 10)];
   return isCalendarDate(y, m, d) ? { y, m, d } : undefined;
 }
 
 /** `yyyy-mm-dd` of a date. */
 export function isoOf({ y, m, d }: Ymd): string {
-  return `${y}-${pad(m)}-${pad(d)}`;
+  return `${yearText(y)}-${pad(m)}-${pad(d)}`;
 }
 
 function fromUTC(t: Date): string {

@@ -58,8 +58,8 @@ export interface Understood {
 /** A value breaks its field's rule: the rule itself, and what was understood of the value. */
 export type RuleProblem = Rule & Understood & { readonly field: string };
 
-/** How a value's JSON type is named in a problem. */
-export type JsonType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null' | 'other';
+/** How a value's JSON type is named in a problem (`integer`: a number or digits without a fraction, as a code is read). */
+export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null' | 'other';
 
 /** The problems besides a broken rule. `field` is a spec name, `name[1]` for a list element, a path in an answer, or '' for the request. */
 export type OtherProblem =

@@ -9,10 +9,15 @@ import type { Received } from './problems.js';
 /** The longest excerpt of a received text shown in a message, in characters. */
 export const EXCERPT_CHARS = 40;
 
+/** `text` cut to `max` characters (whole code points), with `…` when cut. */
+export function cut(text: string, max = EXCERPT_CHARS): string {
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
+}
+
 /** `text` cut to `max` characters (whole code points), with `…` when cut, and personal numbers masked. */
 export function clip(text: string, max = EXCERPT_CHARS): string {
-  const chars = [...text];
-  return maskPersonalNumbers(chars.length > max ? `${chars.slice(0, max).join('')}…` : text);
+  return maskPersonalNumbers(cut(text, max));
 }
 
 /** The value's type and a bounded excerpt, as data (problems.ts): each language words it (`a number (12)`). */

@@ -5,7 +5,7 @@
  * in a record (a beneficiary with no fax) is accepted empty; bounds still apply.
  */
 import * as z from 'zod';
-import { confirmationCodes } from './codes.js';
+import { confirmationCodes, eventTypes } from './codes.js';
 import { req, opt, type Field, type Fields } from './field.js';
 import { said, type Said } from './lang.js';
 import * as r from './rules.js';
@@ -24,8 +24,11 @@ const CONFIRMA_HELP = said(
   'código de confirmação da operação: 1 solicitação atendida, 2 registro encontrado, 3 nenhum resultado, 4 falha na solicitação',
 );
 const CONFIRMA_LABEL = label('Outcome', 'Resultado');
+/** `rule`, with the documented meanings of its codes (a person's table shows them beside the code). */
+const withMeanings = <T>(rule: r.FieldRule<T>, meanings: Readonly<Record<string, Said>>): r.FieldRule<T> =>
+  r.extend(rule, { suggestions: meanings });
 /** confirma_operacao's rule, with the meanings of the four codes of section 7 (a table shows them). */
-const confirmaRule = <T>(rule: r.FieldRule<T>) => r.extend(rule, { suggestions: confirmationCodes });
+const confirmaRule = <T>(rule: r.FieldRule<T>) => withMeanings(rule, confirmationCodes);
 
 export const envelope = {
   confirma_operacao: req(confirmaRule(r.int(1, 1)), CONFIRMA_HELP, CONFIRMA_LABEL),
@@ -227,7 +230,8 @@ export const availableDate = {
 } satisfies Fields;
 
 export const availableTime = {
-  tp_evento: req(r.int(1, 18), said('event type', 'tipo de evento')),
+  // The documented meanings, shown beside the code in a person's table (`1 (primeira consulta)`).
+  tp_evento: req(withMeanings(r.int(1, 18), eventTypes), said('event type', 'tipo de evento')),
   hora_inicio: req(r.time, w.startTime),
   hora_fim: req(r.time, w.endTime),
 } satisfies Fields;

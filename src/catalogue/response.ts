@@ -4,28 +4,19 @@
  * expects and what was received (received.ts).
  */
 import type * as z from 'zod';
+import { codeSchema, codeText, type Outcome, outcomeOfCode } from './confirmation.js';
 import type { Field, Row } from './field.js';
-import type { Operation } from './operation.js';
+import type { Operation, RecordOfOperation } from './operation.js';
 import type { JsonType, ShapeFault } from './problems.js';
 import { envelopeOf } from './records.js';
-import { describeReceived } from './received.js';
+import { cut, describeReceived } from './received.js';
 import { issueProblem } from './validate.js';
 
-export type { Row };
-
-/**
- * confirma_operacao 1 request OK, 2 record found, 3 no result, 4 request
- * failed (spec §7); `undocumented`: a code the spec allows whose meaning it
- * does not show (0, 5–9 of scheduling and notifications, any other of the
- * medical record and enrolment).
- */
-export type Outcome = 'ok' | 'found' | 'no-result' | 'failed' | 'undocumented';
+export type { Outcome, Row };
 
 export type ResponseCheck =
   | { readonly ok: true; readonly records: Row[]; readonly outcome: Outcome; readonly message: string }
   | { readonly ok: false; readonly fault: ShapeFault };
-
-const OUTCOMES: Readonly<Record<number, Outcome>> = { 1: 'ok', 2: 'found', 3: 'no-result', 4: 'failed' };
 
 /** A record of the envelope alone (spec §2.1): what outcomes 3 and 4 and every error answer carry. */
 export function envelopeRecord(confirma: 1 | 2 | 3 | 4, message: string): Row {
@@ -38,21 +29,21 @@ export function outcomeExitCode(outcome: Outcome): number {
   return outcome === 'no-result' ? 3 : 0;
 }
 
-/** A record's confirma_operacao as a number, or undefined when it has none. */
-function codeOf(record: Row): number | undefined {
-  const code = record['confirma_operacao'];
-  return code === undefined ? undefined : Number(code);
-}
-
-/** The outcome a record's code means; a code checked by the envelope's rule but not in §7's table is `undocumented`. */
+/** The outcome a record's code means (confirmation.ts); a record without one (where the envelope is optional) is `ok`. */
 function outcomeOf(record: Row): Outcome {
-  const code = codeOf(record);
-  return code === undefined ? 'ok' : (OUTCOMES[code] ?? 'undocumented');
+  const code = record['confirma_operacao'];
+  return code === undefined ? 'ok' : outcomeOfCode(code);
 }
 
-/** The codes of the records that have no documented meaning, each once, in order. */
-export function undocumentedCodes(records: readonly Row[]): number[] {
-  const codes = records.filter((r) => outcomeOf(r) === 'undocumented').map((r) => codeOf(r)!);
+/**
+ * The codes of the records that have no documented meaning, each once, in
+ * order, as text (`-1`, `2147483648`), cut to a bound (a code is no personal
+ * number: it is shown digit for digit).
+ */
+export function undocumentedCodes(records: readonly Row[]): string[] {
+  const codes = records
+    .filter((r) => outcomeOf(r) === 'undocumented')
+    .map((r) => cut(codeText(r['confirma_operacao'])));
   return [...new Set(codes)];
 }
 
@@ -108,20 +99,36 @@ function jsonType(value: unknown): JsonType {
   return t === 'string' || t === 'number' || t === 'boolean' || t === 'object' ? t : 'other';
 }
 
-/** The record's fields that are present, each checked by its rule (a record whose code has no documented meaning). */
-const presentSchemas = new WeakMap<Operation, z.ZodType>();
-function presentSchema(op: Operation): z.ZodType {
-  const known = presentSchemas.get(op);
+/**
+ * The schemas an answer's records are read with: the operation's, with its
+ * `confirma_operacao` read as any int (confirmation.ts). `envelope`: the
+ * envelope alone; `full`: a data-bearing record; `present`: the fields a
+ * record whose code has no documented meaning carries, each checked by its rule.
+ */
+interface ReadingSchemas {
+  readonly envelope: z.ZodType;
+  readonly full: z.ZodType;
+  readonly present: z.ZodType;
+}
+const readingSchemas = new WeakMap<Operation, ReadingSchemas>();
+function readingOf(op: Operation): ReadingSchemas {
+  const known = readingSchemas.get(op);
   if (known) return known;
-  const made = (op.recordSchema as unknown as z.ZodObject).partial();
-  presentSchemas.set(op, made);
+  const code = { confirma_operacao: op.response.envelope === 'required' ? codeSchema : codeSchema.optional() };
+  const full = (op.recordSchema as unknown as z.ZodObject).extend(code);
+  const made = {
+    envelope: (op.envelopeSchema as unknown as z.ZodObject).extend(code),
+    full,
+    present: full.partial(),
+  };
+  readingSchemas.set(op, made);
   return made;
 }
 
 /** The schema a record must match: the full record for outcomes 1 and 2, what it carries for an undocumented code. */
 function schemaFor(op: Operation, outcome: Outcome): z.ZodType | undefined {
-  if (outcome === 'ok' || outcome === 'found') return op.recordSchema;
-  return outcome === 'undocumented' ? presentSchema(op) : undefined;
+  if (outcome === 'ok' || outcome === 'found') return readingOf(op).full;
+  return outcome === 'undocumented' ? readingOf(op).present : undefined;
 }
 
 /** The answer's outcome from its records' (an empty array means no result). */
@@ -139,8 +146,8 @@ function recordsOf(op: Operation, body: unknown): unknown[] | undefined {
 }
 
 /**
- * Checks a parsed JSON body. Every record's envelope must match its area's
- * rule; records of outcome 1 or 2 (or with no envelope, where the operation
+ * Checks a parsed JSON body. Every record's envelope must match (its code
+ * any int: confirmation.ts); records of outcome 1 or 2 (or with no envelope, where the operation
  * allows none) must match the full record shape; records of outcome 3 or 4
  * need only the envelope; a record whose code has no documented meaning is
  * checked on the fields it carries.
@@ -150,7 +157,7 @@ export function checkResponse(op: Operation, body: unknown): ResponseCheck {
   if (!records) return { ok: false, fault: { code: 'not-records', got: jsonType(body) } };
   const outcomes: Outcome[] = [];
   for (const [i, rec] of records.entries()) {
-    const env = op.envelopeSchema.safeParse(rec);
+    const env = readingOf(op).envelope.safeParse(rec);
     if (!env.success) return { ok: false, fault: fault(op, i, rec, env.error) };
     const outcome = outcomeOf(rec as Row);
     const full = schemaFor(op, outcome)?.safeParse(rec);
@@ -168,5 +175,19 @@ export function dataRecords(records: readonly Row[]): Row[] {
   return records.filter((r) => {
     const o = outcomeOf(r);
     return o !== 'no-result' && o !== 'failed';
+  });
+}
+
+/**
+ * The data records that are whole records of the operation by its own rules,
+ * parsed to their typed values: what code that reads them as typed data
+ * takes. A record whose code has no documented meaning is left out, being
+ * no confirmed record (it may carry only some fields, or a code the spec
+ * does not give the area).
+ */
+export function typedRecords<Op extends Operation>(op: Op, records: readonly Row[]): RecordOfOperation<Op>[] {
+  return dataRecords(records).flatMap((r) => {
+    const parsed = op.recordSchema.safeParse(r);
+    return parsed.success ? [parsed.data as RecordOfOperation<Op>] : [];
   });
 }

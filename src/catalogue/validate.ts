@@ -50,7 +50,7 @@ function textErrors(op: Operation, raw: Params): Problem[] {
 
 const JSON_TYPES = new Set<string>(['string', 'number', 'boolean', 'object', 'array', 'null']);
 
-/** The problem codes the catalogue's schemas give as their error messages (rules.ts). */
+/** The problem codes the catalogue's schemas give as their error messages (rules.ts, confirmation.ts). */
 const TOKENS = new Set<string>([
   'rule',
   'calendar',
@@ -61,6 +61,7 @@ const TOKENS = new Set<string>([
   'list-long',
   'code-length',
   'base64-length',
+  'integer',
 ]);
 
 /** Whether a zod issue's message is one of the catalogue's problem codes (else zod's own words, or a schema's). */
@@ -89,6 +90,8 @@ export function issueProblem(issue: z.core.$ZodIssue, field: string, rule: Field
       return { code: 'list-long', field, most: rule?.code === 'codes' ? rule.most : 0 };
     case 'code-length':
       return { code: 'code-length', field, min: 1, max: rule?.code === 'codes' ? rule.each : 0 };
+    case 'integer':
+      return { code: 'type', field, want: 'integer' };
   }
   if (issue.code === 'invalid_type' && JSON_TYPES.has(issue.expected))
     return { code: 'type', field, want: issue.expected as JsonType };

@@ -209,7 +209,7 @@ async function runApi(inv: Invocation, m: Method, path: string, o: ApiOptions): 
     return ExitCode.ok;
   }
   if (catalogued) {
-    const call = { spec: specOf(catalogued), params, request: req };
+    const call = { spec: specOf(catalogued), params, request: req, asGiven: true };
     const stop = await confirmCall(inv, call, assumeYes(inv), `coopctl api ${m} ${pathname}`);
     if (stop !== undefined) return stop;
   }

@@ -13,6 +13,23 @@ export function transportProblem(err: TransportError, m: Messages): string {
   return err.fault ? m.errors.transport(err.fault) : err.message;
 }
 
+/**
+ * When a request to the registration host (testBaseUrl) got no answer while
+ * that setting is at its default and baseUrl is set (COOPCTL_BASE_URL alone,
+ * say): which setting the registration operations use. Else undefined.
+ */
+async function testHostHint(err: TransportError, inv: Invocation): Promise<string | undefined> {
+  const fault = err.fault;
+  if (fault?.kind !== 'unreachable' && fault?.kind !== 'timeout') return undefined;
+  const s = await inv.settings().catch(() => undefined);
+  const test = s?.testBaseUrl;
+  if (!s || test?.source !== 'default' || s.baseUrl.source === 'default' || !test.value) return undefined;
+  const origin = new URL(test.value).origin;
+  if (new URL(s.baseUrl.value!).origin === origin || !fault.request.split(' ')[1]?.startsWith(`${origin}/`))
+    return undefined;
+  return inv.m.errors.testHost(test.value, inv.m.config.origin(s.baseUrl));
+}
+
 /** Ctrl-C inside a prompt, or the run's signal aborted. */
 export function interrupted(err: unknown, ctx: Context): boolean {
   const name = (err as { name?: string }).name;
@@ -45,7 +62,8 @@ export async function reportFailure(
     return ExitCode.usage;
   }
   if (err instanceof TransportError) {
-    say(transportProblem(err, m));
+    const hint = inv ? await testHostHint(err, inv) : undefined;
+    say(hint ? `${transportProblem(err, m)}; ${hint}` : transportProblem(err, m));
     return ExitCode.transport;
   }
   const e = err instanceof Error ? err : new Error(String(err));

@@ -1,5 +1,6 @@
 /** Flags that every command accepts (GUIDE §4). */
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { listStyles } from '../client/types.js';
 import { langs, type Messages } from './i18n/index.js';
 
 export const outputFormats = ['table', 'json', 'jsonl', 'csv'] as const;
@@ -16,6 +17,8 @@ export interface GlobalOptions {
   readonly timeout: number;
   readonly retries: number;
   readonly body: 'json' | 'form';
+  /** `--list-style`, as written (checked with the listStyle setting). */
+  readonly listStyle?: string;
   readonly profile?: string;
   readonly tokenFile?: string;
   /** The response limit as written (checked with the maxResponseSize setting). */
@@ -30,7 +33,8 @@ export interface GlobalOptions {
   readonly lang?: string;
 }
 
-function wholeNumber(min: number, max: number, m: Messages) {
+/** A parser of a whole number from `min` to `max`, for an option. */
+export function wholeNumber(min: number, max: number, m: Messages) {
   return (value: string): number => {
     if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
       throw new InvalidArgumentError(m.help.invalid.wholeNumber(min, max));
@@ -49,6 +53,7 @@ export function addGlobalOptions(program: Command, m: Messages): void {
     .addOption(new Option('--timeout <ms>', g.timeout).argParser(wholeNumber(1, 3_600_000, m)).default(30_000))
     .addOption(new Option('--retries <n>', g.retries).argParser(wholeNumber(0, 10, m)).default(2))
     .addOption(new Option(`--body <${p.encoding}>`, g.body).choices(['json', 'form']).default('json'))
+    .addOption(new Option(`--list-style <${p.style}>`, g.listStyle).choices(listStyles))
     .addOption(new Option(`--profile <${p.name}>`, g.profile))
     .addOption(new Option(`--token-file <${p.fileOrStdin}>`, g.tokenFile))
     .addOption(new Option(`--max-response-size <${p.size}>`, g.maxResponseSize))

@@ -1,8 +1,9 @@
 /** One command being run: the context plus its global options, and what is derived from them once. */
 import type { Client } from '../client/client.js';
 import { parseSize } from '../client/size.js';
-import type { ClientOptions, Target, TraceEvent } from '../client/types.js';
+import type { ClientOptions, ListStyle, Target, TraceEvent } from '../client/types.js';
 import type { Host } from '../catalogue/index.js';
+import { isoDate } from '../catalogue/dates.js';
 import { tokenForHost } from './config/credentials.js';
 import { readConfig } from './config/file.js';
 import { resolveSettings, selectProfile, type Profile, type ResolvedSettings } from './config/settings.js';
@@ -79,6 +80,7 @@ export class Invocation {
       lang: this.lang,
       m: this.m,
       width,
+      today: isoDate(this.ctx.clock.date?.() ?? new Date()),
       ...(fields ? { fields } : {}),
       ...(this.globals.jq !== undefined ? { jq: this.globals.jq } : {}),
     };
@@ -175,8 +177,9 @@ export class Invocation {
   #resolved(): Promise<{ profile: Profile; settings: ResolvedSettings }> {
     this.#settings ??= (async () => {
       const profile = selectProfile(this.globals.profile, this.ctx.env, readConfig(this.ctx.configPath));
-      const flags: { token?: string; maxResponseSize?: string } = {};
+      const flags: { token?: string; maxResponseSize?: string; listStyle?: string } = {};
       if (this.globals.maxResponseSize !== undefined) flags.maxResponseSize = this.globals.maxResponseSize;
+      if (this.globals.listStyle !== undefined) flags.listStyle = this.globals.listStyle;
       if (this.globals.tokenFile !== undefined) {
         const token = (await this.readInput(this.globals.tokenFile, '--token-file')).trim();
         if (!token) throw new UsageError(this.m.errors.noTokenInFile(this.globals.tokenFile));
@@ -201,6 +204,7 @@ export class Invocation {
       testBaseUrl: s.testBaseUrl.value!,
       tokens: token === undefined ? {} : { [host]: token },
       body: this.globals.body,
+      listStyle: s.listStyle.value as ListStyle,
       userAgent: `coopctl/${version}`,
       lang: this.m.common.lang,
     };

@@ -1,9 +1,12 @@
 /** `coopctl serve`: the embedded server, loaded only when this command runs. */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { StartError } from '../server/start-error.js';
+import { BindingError, type BindingProblem } from '../server/store/sqlite/binding.js';
 import { ExitCode, UsageError } from './exit-codes.js';
+import { wholeNumber } from './global-options.js';
 import { addExamples, addNote, applicableGlobals } from './help/sections.js';
 import type { Messages } from './i18n/index.js';
+import type { Invocation } from './invocation.js';
 import type { RunState } from './run-state.js';
 
 function port(m: Messages) {
@@ -23,6 +26,23 @@ function hostName(m: Messages) {
 }
 
 /**
+ * Why the SQLite binding is not usable, in full (every line the loader gave),
+ * and what to run about it: a Node new enough, or a reinstall or a build.
+ */
+async function bindingFailure(inv: Invocation, problem: BindingProblem): Promise<void> {
+  const words = inv.m.errors.binding;
+  if (problem.kind === 'node') {
+    await inv.notice(words.node(problem.node, problem.napi), 'error');
+    inv.say(words.nodeHint);
+    return;
+  }
+  await inv.notice(words.load, 'error');
+  for (const line of problem.detail.split('\n')) inv.say(`  ${line}`);
+  inv.say(words.reinstall(problem.root));
+  if (problem.folder) inv.say(words.fromSource(problem.folder));
+}
+
+/**
  * The options and action of the `serve` command. Of the global options only
  * --token-file (the server's token), -q and --lang apply to it, and its help
  * lists only those: the client's (--output, --timeout, --profile, …) do not.
@@ -39,11 +59,19 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
     .addOption(new Option(`--import-sqlite <${p.file}>`, words.importSqlite).conflicts(['demo', 'fixtures']))
     .addOption(new Option('--demo', words.demo).conflicts('fixtures'))
     .addOption(new Option(`--fixtures <${p.file}>`, words.fixtures))
-    .addOption(new Option('--allow-prefer', words.allowPrefer));
+    .addOption(new Option('--allow-prefer', words.allowPrefer))
+    .addOption(new Option(`--log-format <${p.format}>`, words.logFormat).choices(['text', 'json']))
+    .addOption(new Option('--no-metrics', words.noMetrics))
+    .addOption(new Option(`--metrics-token-file <${p.file}>`, words.metricsTokenFile))
+    .addOption(new Option('--private-probes', words.privateProbes))
+    .addOption(
+      new Option(`--shutdown-delay <${p.seconds}>`, words.shutdownDelay).argParser(wholeNumber(0, 600, m)).default(0),
+    );
   applicableGlobals(cmd, { '--token-file': words.tokenFile, '--quiet': words.quiet, '--lang': undefined });
   addExamples(cmd, [
     { command: 'coopctl serve --port 0 --db :memory:', note: words.memory },
     { command: 'coopctl serve --port 0 --allow-prefer', note: words.prefer },
+    { command: 'coopctl serve --port 0 --db :memory: --log-format json', note: words.jsonLog },
   ]);
   addNote(cmd, words.note);
   run.bind(cmd, async (inv, _args, command) => {
@@ -56,6 +84,11 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       demo?: boolean;
       fixtures?: string;
       allowPrefer?: boolean;
+      logFormat?: string;
+      metrics: boolean;
+      metricsTokenFile?: string;
+      privateProbes?: boolean;
+      shutdownDelay: number;
     }>();
     const opts = {
       host: o.host,
@@ -68,6 +101,11 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       ...(inv.globals.tokenFile === undefined ? {} : { tokenFile: inv.globals.tokenFile }),
       ...(o.allowPrefer ? { allowPrefer: true } : {}),
       ...(inv.globals.quiet ? { quiet: true } : {}),
+      ...(o.logFormat === undefined ? {} : { logFormat: o.logFormat }),
+      ...(o.metrics ? {} : { metrics: false }),
+      ...(o.metricsTokenFile === undefined ? {} : { metricsTokenFile: o.metricsTokenFile }),
+      ...(o.shutdownDelay ? { shutdownDelay: o.shutdownDelay } : {}),
+      ...(o.privateProbes ? { privateProbes: true } : {}),
     };
     const { runServe } = await import('../server/serve.js');
     // The server speaks English by itself; a Portuguese run gives it its words.
@@ -82,6 +120,10 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
         ...words,
       });
     } catch (err) {
+      if (err instanceof BindingError) {
+        await bindingFailure(inv, err.problem);
+        return ExitCode.failed;
+      }
       if (!(err instanceof StartError)) throw err;
       const said = inv.m.common.said(err.said);
       if (err.exitCode === ExitCode.usage) throw new UsageError(said, 'coopctl serve --help');

@@ -1,17 +1,20 @@
 /**
  * Parameters on the wire, each as the spec types it: as
- * `application/x-www-form-urlencoded` (query strings and form bodies; arrays
- * as `name[]=`, integers as plain digits), or as a JSON body in which every
- * `int` field is a JSON number, written exactly however many digits it has.
+ * `application/x-www-form-urlencoded` (query strings and form bodies; a list
+ * as `name[]=` for each element, or the bare name repeated: the list style;
+ * integers as plain digits), or as a JSON body in which every `int` field is
+ * a JSON number, written exactly however many digits it has.
  */
 import { exactInt, stringifyExact } from '../catalogue/exact-json.js';
 import type { Fields, Params } from '../catalogue/index.js';
+import type { ListStyle } from './types.js';
 
-export function formEncode(params: Params): URLSearchParams {
+export function formEncode(params: Params, style: ListStyle = 'brackets'): URLSearchParams {
   const out = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const item of value) out.append(`${name}[]`, String(item));
+    const listName = style === 'repeat' ? name : `${name}[]`;
+    if (Array.isArray(value)) for (const item of value) out.append(listName, String(item));
     else out.append(name, String(value));
   }
   return out;

@@ -24,19 +24,20 @@ export function baseHeaders(target: Target, host: Host): Record<string, string> 
 
 /**
  * GET/HEAD carry the parameters in the query string; POST in a JSON body (its
- * ints JSON numbers, encode.ts), or a form body with `body: 'form'`.
+ * ints JSON numbers, encode.ts), or a form body with `body: 'form'`; lists in
+ * either named by the target's list style.
  */
 export function buildRequest(op: Operation, params: Params, target: Target): HttpRequest {
   const url = operationUrl(op, target);
   const method = op.methods[0]!;
   const headers = baseHeaders(target, op.host);
   if (method !== 'POST') {
-    url.search = formEncode(params).toString();
+    url.search = formEncode(params, target.listStyle).toString();
     return { method, url, headers };
   }
   if (target.body === 'form') {
     headers['content-type'] = 'application/x-www-form-urlencoded';
-    return { method, url, headers, body: formEncode(params).toString() };
+    return { method, url, headers, body: formEncode(params, target.listStyle).toString() };
   }
   headers['content-type'] = 'application/json';
   return { method, url, headers, body: jsonEncode(op.params, params) };

@@ -18,13 +18,24 @@ export interface Clock {
 
 export type BodyEncoding = 'json' | 'form';
 
-/** Where and how requests go: the two hosts of the spec, the token of each host and the body encoding. */
+/**
+ * How a list travels in a query string or form body: `brackets` names each
+ * element `name[]` (PHP's convention, the default); `repeat` repeats the bare
+ * name (`name=RG&name=CC`), as OpenAPI's form style and most servers built
+ * from a document expect. The spec does not say which (docs/decisions.md).
+ */
+export const listStyles = ['brackets', 'repeat'] as const;
+export type ListStyle = (typeof listStyles)[number];
+
+/** Where and how requests go: the two hosts of the spec, the token of each host, the body encoding and the lists' style. */
 export interface Target {
   readonly baseUrl: string;
   readonly testBaseUrl: string;
   /** The bearer token sent to each host; a host without one gets none (tokens are scoped to hosts, see cli/config/credentials.ts). */
   readonly tokens?: Readonly<Partial<Record<Host, string>>>;
   readonly body: BodyEncoding;
+  /** How lists are named in query strings and form bodies (`brackets` when absent). */
+  readonly listStyle?: ListStyle;
   readonly userAgent: string;
   /** The language the service's messages are asked in (Accept-Language), when the caller has one. */
   readonly lang?: Lang;

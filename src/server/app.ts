@@ -6,17 +6,22 @@ import type http from 'node:http';
 import type { Writable } from 'node:stream';
 import { createDispatch, type DispatchOptions } from './http/dispatch.js';
 import { nodeServer, type Timeouts } from './http/node-adapter.js';
+import { logOf, type ServerLog } from './observe/log.js';
+import type { RequestMeter } from './observe/tally.js';
 
 export { TIMEOUTS, type Timeouts } from './http/node-adapter.js';
 
-export interface ServerOptions extends DispatchOptions {
-  /** Access log stream (stderr), also told of handler failures; none for quiet. */
-  readonly log?: Writable;
+export interface ServerOptions extends Omit<DispatchOptions, 'log'> {
+  /** The log (requests, store faults, handler failures), or a stream for the text log; none for quiet. */
+  readonly log?: ServerLog | Writable;
+  /** Where requests are counted (the metrics); none when they are off. */
+  readonly meter?: RequestMeter;
   /** Other time limits than TIMEOUTS (tests). */
   readonly timeouts?: Partial<Timeouts>;
 }
 
 /** An HTTP server (not yet listening) answering the catalogue's operations with `options.handlers`. */
 export function createServer(options: ServerOptions): http.Server {
-  return nodeServer(createDispatch(options), options);
+  const log = logOf(options.log);
+  return nodeServer(createDispatch({ ...options, log }), { ...options, log });
 }

@@ -28,6 +28,7 @@ export interface ServeWords {
   tryShow(card: string): string;
   tryDates(location: string, provider: string): string;
   stop: string;
+  draining(seconds: number): string;
   stopping: string;
   stopped: string;
 }
@@ -52,6 +53,8 @@ export const englishWords: ServeWords = {
   tryDates: (location, provider) =>
     `     coopctl schedule dates --cd-local ${location} --prest-cod-svc-card ${provider}`,
   stop: 'Ctrl-C stops the server.',
+  draining: (seconds: number) =>
+    `coopctl serve: not ready (/readyz answers 503), serving on for ${seconds} s before stopping (Ctrl-C again to stop now)`,
   stopping: 'coopctl serve: stopping, finishing requests in flight (Ctrl-C again to drop them)',
   stopped: 'coopctl serve: stopped',
 };

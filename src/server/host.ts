@@ -18,8 +18,8 @@ export function urlFor(host: string, port: number): string {
 }
 
 /** Refuses to serve a non-loopback address without a token (GUIDE §6). */
-export function checkExposure(host: string, token: string | undefined): void {
-  if (!isLoopback(host) && !token) {
+export function checkExposure(host: string, token: string | readonly unknown[] | undefined): void {
+  if (!isLoopback(host) && (token === undefined || token.length === 0)) {
     throw new StartError(start.exposed(host));
   }
 }

@@ -1,9 +1,14 @@
-/** `coopctl serve`: options to a running server, a start-up banner, and a graceful stop on SIGINT/SIGTERM. */
-import { type FileHandle, open, readFile } from 'node:fs/promises';
+/**
+ * `coopctl serve`: options to a running server, a start-up banner (or, as
+ * JSON lines, a start-up event), and a graceful stop on SIGINT/SIGTERM: not
+ * ready at once, serving on for `--shutdown-delay`, then finishing the
+ * requests in flight.
+ */
+import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { text } from 'node:stream/consumers';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { startServer } from './start.js';
 import { StartError } from './start-error.js';
 import { start } from './words.js';
@@ -11,7 +16,8 @@ import { parseExact } from '../catalogue/exact-json.js';
 import { checkExposure } from './host.js';
 import { banner, englishWords, type Loaded, type ServeWords } from './banner.js';
 import { stopper } from './stop-signals.js';
-import { MIN_TOKEN_LENGTH } from './http/auth.js';
+import { LOG_FORMATS, serverLog, type LogFormat } from './observe/log.js';
+import { readServerTokens, readTokens } from './tokens.js';
 import { maskUrl, storeLocation, UnsupportedLocation } from './store/location.js';
 
 export interface ServeOptions {
@@ -28,6 +34,16 @@ export interface ServeOptions {
   readonly allowedHosts?: readonly string[];
   /** No banner and no access log (the URL is still printed on stdout). */
   readonly quiet?: boolean;
+  /** The log's format (default: COOPCTL_LOG_FORMAT, else text). */
+  readonly logFormat?: string;
+  /** Count requests and serve /metrics (default true). */
+  readonly metrics?: boolean;
+  /** /metrics needs this file's token (default: COOPCTL_METRICS_TOKEN, else none). */
+  readonly metricsTokenFile?: string;
+  /** Seconds between the first stop signal (readiness 503 at once) and closing the listener (default 0). */
+  readonly shutdownDelay?: number;
+  /** /healthz and /readyz need the server's token too (default: open, as probes come without one). */
+  readonly privateProbes?: boolean;
 }
 
 export interface ServeContext {
@@ -49,53 +65,6 @@ export function defaultDbPath(env: NodeJS.ProcessEnv): string {
   return join(base, 'coopctl', 'coopctl.db');
 }
 
-/**
- * A token file's text, refused when group or others may read or write it (as
- * ssh refuses an unprotected private key). The mode is read from the opened file.
- */
-async function readTokenFile(file: string): Promise<string> {
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(file, 'r');
-    const { mode } = await handle.stat();
-    if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
-      const octal = (mode & 0o777).toString(8).padStart(4, '0');
-      throw new StartError(start.tokenFileOpen(file, octal));
-    }
-    return await handle.readFile('utf8');
-  } catch (err) {
-    if (err instanceof StartError) throw err;
-    throw new StartError(start.cannotReadTokenFile(file, (err as NodeJS.ErrnoException).code ?? 'error'));
-  } finally {
-    await handle?.close();
-  }
-}
-
-/**
- * The server token: from `--token-file` (`-` for stdin), else `COOPCTL_SERVER_TOKEN`;
- * surrounding whitespace dropped; refused when shorter than MIN_TOKEN_LENGTH.
- */
-export async function readServerToken(
-  tokenFile: string | undefined,
-  env: NodeJS.ProcessEnv,
-  stdin?: Readable,
-): Promise<string | undefined> {
-  let token = env['COOPCTL_SERVER_TOKEN'];
-  let source = 'COOPCTL_SERVER_TOKEN';
-  if (tokenFile === '-') {
-    source = 'stdin';
-    token = stdin ? await text(stdin) : '';
-  } else if (tokenFile !== undefined) {
-    source = tokenFile;
-    token = await readTokenFile(tokenFile);
-  }
-  if (token === undefined) return undefined;
-  token = token.trim();
-  if (!token) throw new StartError(start.emptyToken(source));
-  if (token.length < MIN_TOKEN_LENGTH) throw new StartError(start.shortToken(source, MIN_TOKEN_LENGTH));
-  return token;
-}
-
 async function readFixtures(file: string): Promise<unknown> {
   let text: string;
   try {
@@ -110,11 +79,33 @@ async function readFixtures(file: string): Promise<unknown> {
   }
 }
 
+/** The log's format: the option, else COOPCTL_LOG_FORMAT, else text. */
+function logFormat(option: string | undefined, env: NodeJS.ProcessEnv): LogFormat {
+  const [value, source] =
+    option !== undefined ? [option, '--log-format'] : [env['COOPCTL_LOG_FORMAT'] || 'text', 'COOPCTL_LOG_FORMAT'];
+  if (!(LOG_FORMATS as readonly string[]).includes(value))
+    throw new StartError(start.logFormat(source, JSON.stringify(value.slice(0, 20))));
+  return value as LogFormat;
+}
+
+/** The token /metrics needs, if any: --metrics-token-file, else COOPCTL_METRICS_TOKEN. */
+async function metricsTokens(opts: ServeOptions, ctx: ServeContext) {
+  if (opts.metrics === false) {
+    if (opts.metricsTokenFile !== undefined) throw new StartError(start.metricsTokenWithoutMetrics);
+    return undefined;
+  }
+  if (opts.metricsTokenFile === '-' && opts.tokenFile === '-') throw new StartError(start.bothFromStdin);
+  return readTokens(opts.metricsTokenFile, ctx.env, 'COOPCTL_METRICS_TOKEN', ctx.stdin);
+}
+
 export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<void> {
   const words = ctx.words ?? englishWords;
   if (opts.demo && opts.fixtures) throw new StartError(start.demoAndFixtures);
-  const token = await readServerToken(opts.tokenFile, ctx.env, ctx.stdin);
+  const format = logFormat(opts.logFormat, ctx.env);
+  const token = await readServerTokens(opts.tokenFile, ctx.env, ctx.stdin);
+  const forMetrics = await metricsTokens(opts, ctx);
   checkExposure(opts.host, token);
+  if (opts.privateProbes && token === undefined) throw new StartError(start.privateProbes);
   if (opts.importSqlite !== undefined && (opts.fixtures !== undefined || opts.demo))
     throw new StartError(start.importWith);
   const fixtures = opts.fixtures === undefined ? undefined : await readFixtures(opts.fixtures);
@@ -130,6 +121,7 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
   // A new database gets the demo dataset unless fixtures are given (`--demo` says so explicitly).
   const demo = fixtures === undefined;
 
+  const log = opts.quiet ? undefined : serverLog(format, ctx.stderr);
   const running = await startServer({
     host: opts.host,
     port: opts.port,
@@ -138,12 +130,20 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     fixtures,
     ...(opts.importSqlite === undefined ? {} : { importSqlite: opts.importSqlite }),
     token,
+    ...(forMetrics ? { metricsTokens: forMetrics } : {}),
+    ...(opts.privateProbes ? { privateProbes: true } : {}),
+    metrics: opts.metrics !== false,
     allowPrefer: opts.allowPrefer,
     allowedHosts: opts.allowedHosts,
-    log: opts.quiet ? undefined : ctx.stderr,
+    log,
   });
   const stop = stopper(ctx.signal);
-  stop.onSecond = () => running.abort();
+  // A second signal drops the requests in flight, and cuts the shutdown delay short.
+  const cut = new AbortController();
+  stop.onSecond = () => {
+    cut.abort();
+    running.abort();
+  };
   try {
     const loaded: Loaded = !running.store.created
       ? ''
@@ -154,7 +154,7 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
           : demo
             ? 'demo'
             : 'empty';
-    if (!opts.quiet)
+    if (log?.format === 'text')
       ctx.stderr.write(
         await banner(
           running,
@@ -162,12 +162,28 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
           words,
         ),
       );
+    log?.event('info', 'start', undefined, {
+      url: running.url,
+      database: maskUrl(db),
+      store: storeLocation(db).kind,
+      loaded: loaded || null,
+      clients: token?.length ?? 0,
+      metrics: opts.metrics !== false,
+      metrics_token: forMetrics !== undefined,
+      allow_prefer: opts.allowPrefer === true,
+    });
     ctx.stdout.write(`${running.url}\n`);
     await stop.stopped;
-    if (!opts.quiet) ctx.stderr.write(`${words.stopping}\n`);
+    running.drain();
+    const delay = opts.shutdownDelay ?? 0;
+    if (delay > 0) {
+      log?.event('info', 'draining', words.draining(delay), { seconds: delay });
+      await sleep(delay * 1000, undefined, { signal: cut.signal }).catch(() => undefined);
+    }
+    log?.event('info', 'stopping', words.stopping);
   } finally {
     await running.close();
     stop.dispose();
   }
-  if (!opts.quiet) ctx.stderr.write(`${words.stopped}\n`);
+  log?.event('info', 'stopped', words.stopped);
 }

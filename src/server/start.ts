@@ -1,5 +1,15 @@
-/** The one start-up path of the server: open the store, listen, and stop both together. */
+/**
+ * The one start-up path of the server: open the store, listen, and stop both
+ * together; with the probes (readiness: the store's check, until the server
+ * starts draining), the metrics' tallies, and the log's start-up events.
+ */
 import type { Writable } from 'node:stream';
+import { catalogue } from '../catalogue/index.js';
+import { logOf, type LogFormat, type ServerLog } from './observe/log.js';
+import { metricsText } from './observe/metrics.js';
+import { RequestMeter, StoreTally } from './observe/tally.js';
+import type { Readiness } from './store/types.js';
+import { tokenList, type ServerToken } from './tokens.js';
 import {
   faultOf,
   FixturesError,
@@ -13,7 +23,7 @@ import { createServer } from './app.js';
 import { listen, type Listening } from './listen.js';
 import { checkExposure } from './host.js';
 import { StartError } from './start-error.js';
-import { start, unavailable } from './words.js';
+import { readiness, start, unavailable } from './words.js';
 
 export interface StartOptions {
   readonly host: string;
@@ -26,17 +36,53 @@ export interface StartOptions {
   readonly demo?: boolean;
   /** A fixtures document to load instead of the demo dataset. */
   readonly fixtures?: unknown;
-  readonly token?: string;
+  /** The server's token, or its clients' tokens (tokens.ts); none: no token asked. */
+  readonly token?: string | readonly ServerToken[];
+  /** /metrics needs one of these tokens; none: /metrics is open like the other probes. */
+  readonly metricsTokens?: readonly ServerToken[];
+  /** /healthz and /readyz need the server's token (`token`) too. */
+  readonly privateProbes?: boolean;
+  /** Count requests and store transactions and serve /metrics (default true). */
+  readonly metrics?: boolean;
   readonly allowPrefer?: boolean;
   /** Host names answered besides the bound host, localhost and IP literals (`--allowed-host`). */
   readonly allowedHosts?: readonly string[];
-  /** Access log stream; none for quiet. */
-  readonly log?: Writable;
+  /** The log, or a stream for one in `logFormat` (text by default); none for quiet. */
+  readonly log?: ServerLog | Writable;
+  readonly logFormat?: LogFormat;
   readonly now?: () => Date;
 }
 
 export interface RunningServer extends Listening {
   readonly store: Backend;
+  /** From now on /readyz answers 503 (shutting down), so that load balancers stop sending requests; serving goes on. */
+  drain(): void;
+}
+
+const DRAINING: Readiness = { ready: false, reason: readiness.draining };
+
+/** The readiness of the server: the store's, logged when it changes, or DRAINING once draining. */
+function readinessOf(store: Backend, log: ServerLog | undefined, draining: () => boolean): () => Promise<Readiness> {
+  let last: Readiness = { ready: true };
+  return async () => {
+    if (draining()) return DRAINING;
+    const now = await store.check();
+    // The log is the operator's, in English (docs/server.md).
+    if (now.ready !== last.ready || (!now.ready && !last.ready && now.reason.en !== last.reason.en)) {
+      if (now.ready) log?.event('info', 'ready', 'ready: the store answers again');
+      else log?.event('warn', 'not_ready', `not ready: ${now.reason.en}`, { reason: now.reason.en });
+    }
+    last = now;
+    return now;
+  };
+}
+
+/** The migrations this opening applied, as a log event (a line of the text log only when an existing database changed). */
+function logSchema(store: Backend, log: ServerLog | undefined): void {
+  const { found, current } = store.schema;
+  const text =
+    found > 0 && found < current ? `database schema migrated from version ${found} to ${current}` : undefined;
+  log?.event('info', 'migrations', text, { from: found, to: current, applied: current - found });
 }
 
 /**
@@ -51,7 +97,7 @@ function openFailure(db: string, err: unknown): StartError | undefined {
     return new StartError(start.asItIs(err.message));
   const path = maskUrl(db);
   if (err instanceof StoreOpenError)
-    return new StartError(start.cannotOpen(path, start.asItIs(maskUrl(err.message))), 1);
+    return new StartError(start.cannotOpen(path, { en: maskUrl(err.said.en), pt: maskUrl(err.said.pt) }), 1);
   if (err instanceof StoreUnavailable) return new StartError(start.cannotOpen(path, unavailable[err.reason][0]), 1);
   const code = (err as { code?: unknown } | null)?.code;
   const reason = faultOf(err);
@@ -65,6 +111,9 @@ function openFailure(db: string, err: unknown): StartError | undefined {
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   checkExposure(options.host, options.token);
+  const log = logOf(options.log, options.logFormat);
+  const metered = options.metrics !== false;
+  const storeTally = metered ? new StoreTally() : undefined;
   let store: Backend;
   try {
     store = await openBackend({
@@ -73,20 +122,34 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       fixtures: options.fixtures,
       now: options.now,
       ...(options.importSqlite === undefined ? {} : { importSqlite: options.importSqlite }),
+      ...(storeTally ? { meter: storeTally } : {}),
     });
   } catch (err) {
     throw openFailure(options.db, err) ?? err;
   }
+  logSchema(store, log);
+  let draining = false;
   let listening: Listening;
   try {
     const allowedHosts = [options.host, ...(options.allowedHosts ?? [])];
+    const requests = metered ? new RequestMeter(catalogue.map((op) => op.id)) : undefined;
+    const pool = store.poolStats?.bind(store);
     const server = createServer({
       handlers: store.handlers,
       token: options.token,
       allowPrefer: options.allowPrefer,
       allowedHosts,
-      log: options.log,
+      log,
       now: options.now,
+      ...(requests ? { meter: requests } : {}),
+      probes: {
+        ready: readinessOf(store, log, () => draining),
+        ...(requests && storeTally
+          ? { metrics: metricsText({ requests, store: storeTally, ...(pool ? { pool } : {}) }) }
+          : {}),
+        ...(options.metricsTokens ? { metricsTokens: options.metricsTokens } : {}),
+        ...(options.privateProbes && options.token !== undefined ? { probeTokens: tokenList(options.token) } : {}),
+      },
     });
     listening = await listen(server, options.host, options.port);
   } catch (err) {
@@ -101,7 +164,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   return {
     ...listening,
     store,
+    drain() {
+      draining = true;
+    },
     close() {
+      draining = true;
       closing ??= listening.close().then(() => store.close());
       return closing;
     },

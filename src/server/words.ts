@@ -25,13 +25,42 @@ export const start = {
     ),
   cannotReadTokenFile: (file: string, code: string) =>
     said(`cannot read the token file ${file} (${code})`, `não foi possível ler o arquivo do token ${file} (${code})`),
-  emptyToken: (source: string) =>
-    said(`the server token in ${source} is empty`, `o token do servidor em ${source} está vazio`),
-  shortToken: (source: string, min: number) =>
+  /** Where a token is: its source (a file, `stdin`, a variable), and its line when the source has several. */
+  tokenAt: (source: string, line?: number) =>
+    line === undefined ? said(source, source) : said(`${source}, line ${line}`, `${source}, linha ${line}`),
+  emptyToken: (where: Said) =>
+    said(`the server token in ${where.en} is empty`, `o token do servidor em ${where.pt} está vazio`),
+  spacedToken: (where: Said) =>
     said(
-      `the server token in ${source} is too short: use at least ${min} characters (e.g. openssl rand -hex 32)`,
-      `o token do servidor em ${source} é curto demais: use pelo menos ${min} caracteres (por exemplo, openssl rand -hex 32)`,
+      `the server token in ${where.en} holds a space: one token a line`,
+      `o token do servidor em ${where.pt} contém um espaço: um token por linha`,
     ),
+  shortToken: (where: Said, min: number) =>
+    said(
+      `the server token in ${where.en} is too short: use at least ${min} characters (e.g. openssl rand -hex 32)`,
+      `o token do servidor em ${where.pt} é curto demais: use pelo menos ${min} caracteres (por exemplo, openssl rand -hex 32)`,
+    ),
+  labelTwice: (label: string, source: string) =>
+    said(
+      `the label ${label} is given twice in ${source}: one label a client`,
+      `o rótulo ${label} aparece duas vezes em ${source}: um rótulo por cliente`,
+    ),
+  tokenTwice: (source: string, where: Said) =>
+    said(`a token is given twice in ${source} (${where.en})`, `um token aparece duas vezes em ${source} (${where.pt})`),
+  logFormat: (source: string, value: string) =>
+    said(`${source} must be text or json, not ${value}`, `${source} deve ser text ou json, não ${value}`),
+  metricsTokenWithoutMetrics: said(
+    '--metrics-token-file cannot be used with --no-metrics',
+    '--metrics-token-file não pode ser usado com --no-metrics',
+  ),
+  bothFromStdin: said(
+    '--token-file and --metrics-token-file cannot both be read from stdin',
+    '--token-file e --metrics-token-file não podem ser lidos os dois da entrada padrão (stdin)',
+  ),
+  privateProbes: said(
+    '--private-probes needs a server token (--token-file or COOPCTL_SERVER_TOKEN)',
+    '--private-probes precisa de um token do servidor (--token-file ou COOPCTL_SERVER_TOKEN)',
+  ),
   cannotReadFixtures: (file: string, code: string) =>
     said(
       `cannot read the fixtures file ${file} (${code})`,
@@ -61,6 +90,18 @@ export const start = {
   /** `detail`: the driver's, the store's or the dataset's own words (English). */
   cannotOpen: (db: string, detail: Said) =>
     said(`cannot open the database ${db}: ${detail.en}`, `não foi possível abrir o banco de dados ${db}: ${detail.pt}`),
+  importMissing: (file: string) =>
+    said(`--import-sqlite: no file ${file}`, `--import-sqlite: o arquivo ${file} não existe`),
+  /** `detail`: the SQLite driver's own words. */
+  importUnreadable: (file: string, detail: string) =>
+    said(
+      `--import-sqlite: ${file} cannot be read as a coopctl SQLite store (${detail})`,
+      `--import-sqlite: ${file} não pode ser lido como um banco SQLite do coopctl (${detail})`,
+    ),
+  importNotEmpty: said(
+    'it already holds a coopctl store: --import-sqlite copies into a new (empty) database only',
+    'ele já contém um banco do coopctl: --import-sqlite copia só para um banco novo (vazio)',
+  ),
   notSqlite: said(
     'the file is not a SQLite database, or it is damaged (it was left as it is)',
     'o arquivo não é um banco SQLite, ou está danificado (foi deixado como estava)',
@@ -98,10 +139,48 @@ export const http = {
       `tipo de conteúdo não aceito ${type ?? '(nenhum)'}: envie application/json ou application/x-www-form-urlencoded`,
     ),
   forcedStatus: (status: number) => said(`forced by Prefer: status=${status}`, `forçado por Prefer: status=${status}`),
+  probeMethod: said('probes answer GET, HEAD', 'as sondas atendem GET, HEAD'),
+  noMetrics: said('the metrics could not be collected', 'não foi possível coletar as métricas'),
   forcedConfirma: (code: number) =>
     said(
       `forced by Prefer: confirma=${code} (nothing was done)`,
       `forçado por Prefer: confirma=${code} (nada foi feito)`,
+    ),
+};
+
+/** Why the server cannot serve now (GET /readyz's reason), for an operator; the store's faults are `unavailable`'s. */
+export const readiness = {
+  fileMissing: said(
+    'the database file is missing: it was moved or deleted',
+    'o arquivo do banco de dados não está mais lá: foi movido ou apagado',
+  ),
+  fileReplaced: said(
+    'the database file was replaced by another file',
+    'o arquivo do banco de dados foi substituído por outro arquivo',
+  ),
+  fileUnusable: said(
+    'the database file cannot be read or written by this process',
+    'este processo não consegue ler ou gravar o arquivo do banco de dados',
+  ),
+  silent: said('the database does not answer', 'o banco de dados não responde'),
+  late: (seconds: number) =>
+    said(
+      `the database server did not answer within ${seconds} s`,
+      `o servidor do banco de dados não respondeu em ${seconds} s`,
+    ),
+  checkFailed: said('the readiness check failed', 'a verificação de prontidão falhou'),
+  draining: said('the server is shutting down', 'o servidor está encerrando'),
+  /** The schema of an older coopctl: this one's migrations are not applied yet. */
+  behind: (version: number, current: number) =>
+    said(
+      `the database's migrations are not applied (schema version ${version} of ${current})`,
+      `as migrações do banco de dados não foram aplicadas (versão de esquema ${version} de ${current})`,
+    ),
+  /** The schema of a newer coopctl. */
+  ahead: (version: number, current: number) =>
+    said(
+      `the database has schema version ${version}, newer than this coopctl knows (${current})`,
+      `o banco de dados tem a versão de esquema ${version}, mais nova do que este coopctl conhece (${current})`,
     ),
 };
 

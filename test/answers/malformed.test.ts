@@ -84,22 +84,22 @@ const cases: [string, Operation, unknown, string][] = [
     'record 0 field cpf: must be 11 digits; received a string of 14 characters ("***.***.*47-25")',
   ],
   [
-    'a registration code outside section 7’s table',
-    show,
-    [envelope(5)],
-    'record 0 field confirma_operacao: must be 1, 2, 3 or 4; received a number (5)',
-  ],
-  [
-    'a scheduling code of two digits',
-    list,
-    [envelope(10)],
-    'record 0 field confirma_operacao: must be an integer of 1 digit; received a number (10)',
-  ],
-  [
     'a code that is not an int',
     allergies,
     [envelope(1.5)],
-    'record 0 field confirma_operacao: must be an integer of up to 15 digits; received a number (1.5)',
+    'record 0 field confirma_operacao: must be an integer; received a number (1.5)',
+  ],
+  [
+    'a registration code written as a word',
+    show,
+    [envelope('um')],
+    'record 0 field confirma_operacao: must be an integer; received a string of 2 characters ("um")',
+  ],
+  [
+    'a scheduling code that is null',
+    list,
+    [envelope(null)],
+    'record 0 field confirma_operacao: must be an integer; received null',
   ],
   [
     'a missing mensagem_erro',

@@ -1,7 +1,8 @@
 /**
  * Every command of the catalogue, against every answer the spec allows for
  * it (variants.ts): never exit 4, and the exit code of the answer's meaning;
- * a code without a documented meaning is named on stderr.
+ * a code without a documented meaning is named on stderr, with the service's
+ * message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, sampleParams } from '../../src/catalogue/index.js';
@@ -30,7 +31,9 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
     tried++;
     expect(r.code, r.stderr).toBe(v.exit);
     if (v.undocumented !== undefined)
-      expect(r.stderr).toContain(`confirma_operacao ${v.undocumented} (meaning not documented)`);
+      expect(r.stderr).toContain(
+        `confirma_operacao ${v.undocumented} (meaning not documented)${v.message ? `; the service said: "${v.message}"\n` : ''}`,
+      );
     else expect(r.stderr).not.toContain('meaning not documented');
     // The records are printed as received (json), whatever their code; long ints with every digit.
     if (v.raw !== undefined) expect(r.stdout.replace(/\s+/g, '')).toBe(v.raw);

@@ -4,7 +4,11 @@
  * confirma_operacao values are written here from the spec, not read from the
  * catalogue: section 7's table for the registration operations, a 1-digit
  * int for scheduling and notifications (§2.4, §7 rule 2), an int of no stated
- * bound elsewhere (§2.1). Records come from the catalogue's response shapes
+ * bound elsewhere (§2.1). Since §2.1 types the field `int` with no bound, every
+ * area is also tried with the codes a real service was seen to send (-1, 0,
+ * 99, 2^31), a code past a double's exact range and a code written as digit
+ * text: each is an outcome without a documented meaning (exit 1, the
+ * service's message said), never a malformed answer. Records come from the catalogue's response shapes
  * (sampleRecord). The 18-digit ints of the scheduling records (§2.4) are
  * also sent at their largest, as number literals no double holds.
  */
@@ -16,8 +20,10 @@ export interface Variant {
   /** The answer's JSON text, when it holds numbers JSON.stringify cannot write (the body is then only for reading). */
   readonly raw?: string;
   readonly exit: number;
-  /** The code without a documented meaning that the error line must name. */
-  readonly undocumented?: number;
+  /** The code without a documented meaning that the error line must name, as it names it. */
+  readonly undocumented?: string;
+  /** The service's message that the error line must carry after the code. */
+  readonly message?: string;
 }
 
 const ONE_DIGIT = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -32,10 +38,13 @@ export const ALLOWED_CODES: Readonly<Record<string, readonly number[]>> = {
   notify: ONE_DIGIT,
 };
 
+/** Codes outside every area's stated bounds that are still ints (§2.1), tried in every area. */
+const ANY_INT = [-1, 0, 99, 2 ** 31];
+
 /** Exit codes of the codes with a meaning (§7; GUIDE §4). Any other allowed code exits 1. */
 const EXIT_OF: Readonly<Record<number, number>> = { 1: 0, 2: 0, 3: 3, 4: 1 };
 
-const envelopeOnly = (code: number): Row => ({ confirma_operacao: code, mensagem_erro: `motivo ${code}` });
+const envelopeOnly = (code: unknown): Row => ({ confirma_operacao: code, mensagem_erro: `motivo ${code}` });
 
 /** `fields` of a record (or of each record of a list) without their optional ones. */
 function required(op: Operation, value: unknown, fields: Operation['response']['fields']): unknown {
@@ -69,15 +78,34 @@ function groupForms(op: Operation, rec: Row): Variant[] {
 /** Every allowed confirma_operacao: 1 and 2 on a full record, 3 and 4 on the envelope alone, the others on both. */
 function codeForms(op: Operation): Variant[] {
   if (op.response.envelope === 'none') return [];
-  return (ALLOWED_CODES[op.area] ?? []).flatMap((code): Variant[] => {
+  const codes = [...new Set([...(ALLOWED_CODES[op.area] ?? []), ...ANY_INT])];
+  return codes.flatMap((code): Variant[] => {
     const exit = EXIT_OF[code];
     if (exit === undefined) {
-      const bare = { name: `code ${code}, envelope only`, body: [envelopeOnly(code)], exit: 1, undocumented: code };
+      const said = String(code);
+      const bare = {
+        name: `code ${code}, envelope only`,
+        body: [envelopeOnly(code)],
+        exit: 1,
+        undocumented: said,
+        message: `motivo ${code}`,
+      };
       if (!op.hasData) return [bare];
-      return [bare, { name: `code ${code} with data`, body: [sampleRecord(op, code)], exit: 1, undocumented: code }];
+      return [bare, { name: `code ${code} with data`, body: [sampleRecord(op, code)], exit: 1, undocumented: said }];
     }
     return [{ name: `code ${code}`, body: [code <= 2 ? sampleRecord(op, code) : envelopeOnly(code)], exit }];
   });
+}
+
+/** A code past a double's exact range (a number literal of 20 digits) and a code written as digit text with a minus. */
+function codeTexts(op: Operation): Variant[] {
+  if (op.response.envelope === 'none') return [];
+  const huge = '18446744073709551616';
+  const raw = `[{"confirma_operacao":${huge},"mensagem_erro":"motivo"}]`;
+  return [
+    { name: `code 2^64 (${huge})`, body: [], raw, exit: 1, undocumented: huge, message: 'motivo' },
+    { name: 'code "-7" as text', body: [envelopeOnly('-7')], exit: 1, undocumented: '-7', message: 'motivo -7' },
+  ];
 }
 
 /** Where the envelope is optional or absent: records without it, and one bare object instead of a list. */
@@ -114,6 +142,7 @@ export function variantsOf(op: Operation): Variant[] {
     { name: 'an empty list', body: [], exit: 3 },
     ...groupForms(op, rec),
     ...codeForms(op),
+    ...codeTexts(op),
     ...envelopeForms(op, rec),
     ...mixed,
     ...longInts(op, rec),
@@ -123,5 +152,5 @@ export function variantsOf(op: Operation): Variant[] {
 /** A record with data next to a record whose code has no documented meaning (or, in 4.1, one that failed). */
 function mixedCodes(op: Operation, rec: Row): Variant {
   if (op.area === 'registration') return { name: 'data and a failure', body: [rec, envelopeOnly(4)], exit: 1 };
-  return { name: 'data and code 7', body: [rec, envelopeOnly(7)], exit: 1, undocumented: 7 };
+  return { name: 'data and code 7', body: [rec, envelopeOnly(7)], exit: 1, undocumented: '7', message: 'motivo 7' };
 }

@@ -117,3 +117,64 @@ describe('arithmetic', () => {
     expect(weekday('2026-03-01')).toBe(0);
   });
 });
+
+/**
+ * Years 0000 to 0099 are years of the calendar, as any other: `Date.UTC`
+ * would read them as 1900–1999 (so 29/02/0004, a leap day, was refused, and
+ * 29/02/0000 too). Weekdays and leap years checked against Python's
+ * `datetime` (the proleptic Gregorian calendar), written here as literals.
+ */
+describe('years 0000 to 0099, and the edges 0100 and 9999', () => {
+  it.each<[DateLayout, string, { y: number; m: number; d: number }]>([
+    ['yyyy-mm-dd', '0001-01-01', { y: 1, m: 1, d: 1 }],
+    ['yyyy-mm-dd', '0089-10-31', { y: 89, m: 10, d: 31 }],
+    ['yyyy-mm-dd', '0099-12-31', { y: 99, m: 12, d: 31 }],
+    ['yyyy-mm-dd', '0100-02-28', { y: 100, m: 2, d: 28 }],
+    ['yyyy-mm-dd', '9999-12-31', { y: 9999, m: 12, d: 31 }],
+    ['yyyy-mm-dd', '0000-02-29', { y: 0, m: 2, d: 29 }],
+    ['DD/MM/YYYY', '06/05/0085', { y: 85, m: 5, d: 6 }],
+    ['DD/MM/YYYY', '01/01/0001', { y: 1, m: 1, d: 1 }],
+    ['DD/MM/YYYY', '29/02/0004', { y: 4, m: 2, d: 29 }],
+    ['DD/MM/YYYY', '31/12/0099', { y: 99, m: 12, d: 31 }],
+    ['DD/MM/YYYY', '31/12/9999', { y: 9999, m: 12, d: 31 }],
+    ['yyyy-mm-dd hh:mi', '0089-10-31 23:59', { y: 89, m: 10, d: 31 }],
+    ['yyyy-mm-dd hh:mi', '0001-01-01 00:00', { y: 1, m: 1, d: 1 }],
+    ['yyyy-mm-dd hh:mi', '9999-12-31 23:59', { y: 9999, m: 12, d: 31 }],
+    ['Y-m-d H:i:s', '0045-06-30 11:07:15', { y: 45, m: 6, d: 30 }],
+    ['Y-m-d H:i:s', '0099-01-31 00:00:00', { y: 99, m: 1, d: 31 }],
+    ['Y-m-d H:i:s', '0100-12-31 23:59:59', { y: 100, m: 12, d: 31 }],
+  ])('%s reads %s', (layout, text, date) => {
+    expect(parseDate(text, layout)).toEqual(date);
+  });
+
+  it.each<[DateLayout, string]>([
+    ['yyyy-mm-dd', '0100-02-29'],
+    ['yyyy-mm-dd', '0089-02-29'],
+    ['DD/MM/YYYY', '29/02/0001'],
+    ['DD/MM/YYYY', '31/04/0099'],
+    ['Y-m-d H:i:s', '0001-02-30 00:00:00'],
+  ])('%s refuses %s, no day of the calendar', (layout, text) => {
+    expect(parseDate(text, layout)).toBeUndefined();
+  });
+
+  it('writes, counts and names the days of those years', () => {
+    expect(isoOf({ y: 1, m: 1, d: 1 })).toBe('0001-01-01');
+    expect(isoOf({ y: 89, m: 10, d: 31 })).toBe('0089-10-31');
+    expect(addDays('0099-12-31', 1)).toBe('0100-01-01');
+    expect(addDays('0100-02-28', 1)).toBe('0100-03-01');
+    expect(addDays('0004-02-28', 1)).toBe('0004-02-29');
+    expect(addMonths('0089-01-31', 1)).toBe('0089-02-28');
+    expect(firstOfNextMonth('0099-12-15')).toBe('0100-01-01');
+    expect(daysInMonth(4, 2)).toBe(29);
+    expect(daysInMonth(100, 2)).toBe(28);
+    expect(daysInMonth(0, 2)).toBe(29);
+    // 0 Sunday … 6 Saturday.
+    expect(weekday('0001-01-01')).toBe(1);
+    expect(weekday('0089-10-31')).toBe(1);
+    expect(weekday('0099-12-31')).toBe(4);
+    expect(weekday('0100-02-28')).toBe(0);
+    expect(weekday('9999-12-31')).toBe(5);
+    expect(fromBR('06/05/0085')).toBe('0085-05-06');
+    expect(toBR('0085-05-06')).toBe('06/05/0085');
+  });
+});

@@ -143,6 +143,26 @@ describe('configuration', () => {
     expect(readFileSync(file(), 'utf8')).not.toContain('sekret-123');
   });
 
+  it('refuses an empty value, keeping the stored one, unless --allow-empty', async () => {
+    expect((await run(['config', 'set', 'providers', '9001=Clínica Geral'])).code).toBe(0);
+    for (const empty of ['', '  \t']) {
+      const r = await run(['config', 'set', 'providers', empty]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(
+        'error: config set providers: the value is empty, so nothing was stored (to store an empty value, add --allow-empty; to remove the setting: coopctl config unset providers)\n',
+      );
+      expect((await run(['config', 'get', 'providers'])).stdout).toBe('9001=Clínica Geral\n');
+    }
+    const pt = await run(['--lang', 'pt-BR', 'config', 'set', 'providers', '']);
+    expect(pt.code).toBe(2);
+    expect(pt.stderr).toBe(
+      'erro: config set providers: o valor está vazio, então nada foi gravado (para gravar um valor vazio, use --allow-empty; para remover a configuração: coopctl config unset providers)\n',
+    );
+    const allowed = await run(['config', 'set', 'providers', '', '--allow-empty']);
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(file(), 'utf8')).profiles.default.providers).toBe('');
+  });
+
   it('gets a value in effect', async () => {
     await run(['config', 'set', 'testBaseUrl', 'https://test.example']);
     expect((await run(['config', 'get', 'testBaseUrl'])).stdout).toBe('https://test.example\n');

@@ -213,13 +213,17 @@ describe('serve --help', () => {
       '--demo',
       '--fixtures',
       '--allow-prefer',
+      '--log-format',
+      '--no-metrics',
+      '--metrics-token-file',
+      '--shutdown-delay',
       '--token-file',
       '--quiet',
     ])
       expect(options).toContain(flag);
     for (const client of ['--output', '--json', '--timeout', '--retries', '--body', '--profile', '--max-response-size'])
       expect(options).not.toContain(client);
-    expect(r.stdout).toContain('the token clients must send (Authorization: Bearer)');
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('the token clients must send (Authorization: Bearer)');
   });
 });
 

@@ -53,6 +53,11 @@ describe('help', () => {
       '--demo',
       '--fixtures',
       '--allow-prefer',
+      '--log-format',
+      '--no-metrics',
+      '--metrics-token-file',
+      '--private-probes',
+      '--shutdown-delay',
     ]);
     expect((await h.run(['serve', '--help'])).stdout).toContain('--allow-prefer');
   });

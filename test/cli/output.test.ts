@@ -50,6 +50,9 @@ describe('registration show', () => {
     expect(addressTable).toContain('Rua Dois');
     expect(r.stdout.slice(contact)).toContain('E-mail address');
     expect(r.stdout.slice(contact)).toContain(String((registration['contato'] as Row)['email']));
+    // A phone as people write it (the wire's (11)987654321; JSON, CSV and a pipe keep that, below).
+    expect((registration['contato'] as Row)['celular']).toBe('(11)987654321');
+    expect(r.stdout.slice(contact)).toContain('(11)\u00a098765-4321');
     expect(r.stdout.slice(0, addresses)).not.toContain('Rua Um');
     expect(r.stdout).not.toContain('situacao');
   });
@@ -93,6 +96,47 @@ describe('registration show', () => {
     expect(r.code).toBe(3);
     expect(JSON.parse(r.stdout)).toEqual(none);
     expect(r.stderr).toBe('No registration records (card *************1005); the service said: "no such card"\n');
+  });
+});
+
+describe('COOPCTL_FORCE_TTY', () => {
+  beforeEach(() => h.test.reply({ json: [registration] }));
+  const argv = ['registration', 'show', card];
+  /** The widest line of the output, in characters (the box and the sample record are single-width). */
+  const widest = (text: string) => Math.max(...text.split('\n').map((line) => [...line].length));
+
+  it.each([['1'], ['yes'], ['true']])('%s into a pipe: the tables of a terminal of 80 columns', async (value) => {
+    const r = await h.run(argv, { env: { COOPCTL_FORCE_TTY: value, NO_COLOR: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('┌');
+    // At 80 columns the record is shown expanded, a field a line (at 200 it is one row: below), within the width.
+    expect(r.stdout).toMatch(/^│ Registration state +│ \S/m);
+    expect(r.stdout).not.toMatch(/│ Registration +│ Contract +│/);
+    expect(widest(r.stdout)).toBeLessThanOrEqual(80);
+  });
+
+  it('takes the width from COLUMNS', async () => {
+    // 200 columns: wide enough for the record as one row of 15 columns (at 80 it is shown expanded).
+    const r = await h.run(argv, { env: { COOPCTL_FORCE_TTY: '1', COLUMNS: '200', NO_COLOR: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/│ Registration +│ Contract +│/);
+    expect(widest(r.stdout)).toBe(200);
+  });
+
+  it.each([['0'], ['false'], ['']])('%j asks for nothing: tab-separated lines', async (value) => {
+    const r = await h.run(argv, { env: { COOPCTL_FORCE_TTY: value, COLUMNS: '120' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain('┌');
+    expect(r.stdout.split('\n')[0]!.split('\t')).toHaveLength(Object.keys(show.response.fields).length + 2);
+  });
+
+  it("on a terminal, the terminal's own width wins over COLUMNS", async () => {
+    const r = await h.run(argv, {
+      tty: { stdout: true },
+      screen: { columns: 200 },
+      env: { COLUMNS: '60', NO_COLOR: '1' },
+    });
+    expect(widest(r.stdout)).toBe(200);
   });
 });
 

@@ -69,10 +69,10 @@ describe('coopctl config set providers', () => {
 });
 
 describe("the demo's directory in the docs", () => {
-  it('names every provider of the demo dataset as the dataset does (README and docs/decisions.md)', () => {
+  it('names every provider of the demo dataset as the dataset does (docs/commands.md and docs/decisions.md)', () => {
     const providers = demoDocument(new Date()).providers as Array<{ prest_cod_svc_card: number; nome: string }>;
     const expected = new Map(providers.map((p) => [String(p.prest_cod_svc_card), p.nome]));
-    for (const file of ['README.md', 'docs/decisions.md']) {
+    for (const file of ['docs/commands.md', 'docs/decisions.md']) {
       const line = /^coopctl config set providers '([^']+)'$/m.exec(readFileSync(file, 'utf8'));
       expect(line, file).not.toBeNull();
       expect(parseProviders(line![1]!), file).toEqual({ ok: true, directory: expected });

@@ -137,7 +137,7 @@ describe.each(WIRES)('transport faults over $wire', ({ env }) => {
     [
       'a confirma_operacao that is not an int',
       { json: [{ confirma_operacao: 'sete', mensagem_erro: '' }] },
-      /record 0 field confirma_operacao: must be an integer of up to 15 digits; received a string of 4 characters \("sete"\)$/,
+      /record 0 field confirma_operacao: must be an integer; received a string of 4 characters \("sete"\)$/,
     ],
     [
       'a redirect',

@@ -74,4 +74,10 @@ describe('formEncode', () => {
   it('leaves out absent values and repeats lists', () => {
     expect(formEncode({ a: 1, b: undefined, c: null, d: ['x', 'y z'] }).toString()).toBe('a=1&d%5B%5D=x&d%5B%5D=y+z');
   });
+
+  it('names list elements by the list style: brackets (the default) or the bare name repeated', () => {
+    const params = { a: 1, d: ['x', 'y z'] };
+    expect(formEncode(params, 'brackets').toString()).toBe('a=1&d%5B%5D=x&d%5B%5D=y+z');
+    expect(formEncode(params, 'repeat').toString()).toBe('a=1&d=x&d=y+z');
+  });
 });

@@ -111,7 +111,9 @@ describe.each(WIRES)('transport over $wire', ({ wire, env }) => {
     const client = createClient(over({ signal: interrupt.signal, retries: 2 }));
     try {
       const pending = client.send(get());
-      setTimeout(() => interrupt.abort(), 20);
+      // Interrupted once the service holds the request (not after a fixed time, which a loaded machine can outrun).
+      while (service.requests.length === 0) await new Promise((r) => setTimeout(r, 5));
+      interrupt.abort();
       await expect(pending).rejects.toBeInstanceOf(Interrupted);
     } finally {
       await client.close();

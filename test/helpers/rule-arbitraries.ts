@@ -78,7 +78,7 @@ export function ymd(from: string, to: string): fc.Arbitrary<[number, number, num
     .tuple(fc.integer({ min: y0, max: y1 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 31 }))
     .map(([y, m, d]): [number, number, number] => [y, m, Math.min(d, monthDays(y, m))])
     .filter(([y, m, d]) => {
-      const iso = `${y}-${pad(m)}-${pad(d)}`;
+      const iso = `${pad(y, 4)}-${pad(m)}-${pad(d)}`;
       return iso >= from && iso <= to;
     });
   return fc.oneof(any, fc.constant(split(from)), fc.constant(split(to)));
@@ -143,15 +143,16 @@ const BY_RULE: {
   int: ({ min, max }) => intOf(min, max),
   phone: () => fc.tuple(digitsOf(2), fc.constantFrom(8, 9).chain(digitsOf)).map(([a, n]) => `(${a})${n}`),
   email: ({ max }) => emailOf(max),
+  // Every year the layouts write, 0000 to 9999 (years 0 to 99 are no 1900s).
   date: ({ layout }) => {
-    const any = ymd('1000-01-01', '9999-12-31');
-    if (layout === 'DD/MM/YYYY') return any.map(([y, m, d]) => `${pad(d)}/${pad(m)}/${y}`);
-    if (layout === 'yyyy-mm-dd') return any.map(([y, m, d]) => `${y}-${pad(m)}-${pad(d)}`);
+    const any = ymd('0000-01-01', '9999-12-31');
+    if (layout === 'DD/MM/YYYY') return any.map(([y, m, d]) => `${pad(d)}/${pad(m)}/${pad(y, 4)}`);
+    if (layout === 'yyyy-mm-dd') return any.map(([y, m, d]) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`);
     if (layout === 'yyyy-mm-dd hh:mi')
-      return fc.tuple(any, time).map(([[y, m, d], t]) => `${y}-${pad(m)}-${pad(d)} ${t}`);
-    return fc.tuple(any, time).map(([[y, m, d], t]) => `${y}-${pad(m)}-${pad(d)} ${t}:00`);
+      return fc.tuple(any, time).map(([[y, m, d], t]) => `${pad(y, 4)}-${pad(m)}-${pad(d)} ${t}`);
+    return fc.tuple(any, time).map(([[y, m, d], t]) => `${pad(y, 4)}-${pad(m)}-${pad(d)} ${t}:00`);
   },
-  'birth-date': (_rule, env) => ymd('1900-01-01', env.today).map(([y, m, d]) => `${pad(d)}/${pad(m)}/${y}`),
+  'birth-date': (_rule, env) => ymd('0000-01-01', env.today).map(([y, m, d]) => `${pad(d)}/${pad(m)}/${pad(y, 4)}`),
   cpf: () => cpf,
   codes: ({ each, most }) => fc.array(codeOf(each), { minLength: 1, maxLength: most }),
   base64: () => fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('base64')),

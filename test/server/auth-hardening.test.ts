@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operation, sampleParams } from '../../src/catalogue/index.js';
-import { readServerToken, runServe } from '../../src/server/serve.js';
+import { runServe } from '../../src/server/serve.js';
+import { readServerTokens } from '../../src/server/tokens.js';
 import { startError } from '../helpers/server.js';
 import { clientKey, throttle } from '../../src/server/http/throttle.js';
 import { startFake, type FakeServer } from './fake.js';
@@ -57,9 +58,9 @@ describe('server token at start', () => {
   });
 
   it('accepts a token of exactly 16 characters', async () => {
-    await expect(readServerToken(undefined, { COOPCTL_SERVER_TOKEN: 'sixteen-chars-xx' })).resolves.toBe(
-      'sixteen-chars-xx',
-    );
+    await expect(readServerTokens(undefined, { COOPCTL_SERVER_TOKEN: 'sixteen-chars-xx' })).resolves.toEqual([
+      { label: 'default', token: 'sixteen-chars-xx' },
+    ]);
     await expect(serve(undefined, { COOPCTL_SERVER_TOKEN: 'sixteen-chars-xx' })).resolves.toBeUndefined();
   });
 
@@ -78,15 +79,15 @@ describe('server token at start', () => {
   );
 
   it.each([0o600, 0o400])('accepts a token file of mode 0%o', async (mode) => {
-    await expect(readServerToken(tokenFile(mode), {})).resolves.toBe(TOKEN);
+    await expect(readServerTokens(tokenFile(mode), {})).resolves.toEqual([{ label: 'default', token: TOKEN }]);
     await expect(serve(tokenFile(mode), {})).resolves.toBeUndefined();
   });
 
   it('reads --token-file - from stdin, with no mode to check', async () => {
     await expect(
-      readServerToken('-', { COOPCTL_SERVER_TOKEN: 'another-token-of-24-chars' }, Readable.from([`${TOKEN}\n`])),
-    ).resolves.toBe(TOKEN);
-    const err = await startError(readServerToken('-', {}, Readable.from(['short\n'])));
+      readServerTokens('-', { COOPCTL_SERVER_TOKEN: 'another-token-of-24-chars' }, Readable.from([`${TOKEN}\n`])),
+    ).resolves.toEqual([{ label: 'default', token: TOKEN }]);
+    const err = await startError(readServerTokens('-', {}, Readable.from(['short\n'])));
     expect(err.message).toMatch(/in stdin is too short/);
   });
 });

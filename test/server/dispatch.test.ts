@@ -9,7 +9,9 @@ import { catalogue, operation, type Params, type Row } from '../../src/catalogue
 import type { Handler, Handlers } from '../../src/server/handlers/types.js';
 import { createDispatch, type DispatchOptions } from '../../src/server/http/dispatch.js';
 import type { PlainRequest, PlainResponse, RequestHeaders } from '../../src/server/http/exchange.js';
+import { serverLog } from '../../src/server/observe/log.js';
 import { StoreUnavailable } from '../../src/server/store/unavailable.js';
+import { Writable } from 'node:stream';
 
 const CARD = '00010001000001005';
 const SHOW = '/api/svcmobile/atualizacaocadastral/buscadadosusuario';
@@ -45,7 +47,15 @@ function fakeHandlers(calls: Call[], override: Record<string, Handler> = {}): Ha
 function setup(options: Partial<DispatchOptions> = {}, override: Record<string, Handler> = {}) {
   const calls: Call[] = [];
   let logged = '';
-  const log = { write: (text: string) => (logged += text) };
+  const log = serverLog(
+    'text',
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logged += chunk.toString('utf8');
+        done();
+      },
+    }),
+  );
   const dispatch = createDispatch({ log, ...options, handlers: fakeHandlers(calls, override) });
   return { dispatch, calls, logged: () => logged };
 }
@@ -104,12 +114,36 @@ describe('routing', () => {
     expect(res.body).toBe(SHOW_JSON);
   });
 
-  it('answers 404 with an envelope for an unknown path, masking a card in the path it logs', async () => {
+  it('answers 404 with an envelope for an unknown path, which the log shows as a placeholder', async () => {
     const { dispatch } = setup();
-    const res = await dispatch(request('GET', `/api/x/${CARD}?cpf=52998224725`));
+    const res = await dispatch(request('GET', `/api/x/${CARD}/maria@example.com?cpf=52998224725`));
     expect(res.status).toBe(404);
     expect(records(res)).toEqual([{ confirma_operacao: 4, mensagem_erro: 'no operation at this path' }]);
-    expect(res.logPath).toBe('/api/x/*************1005');
+    expect(res.logPath).toBe('(unknown path)');
+    expect(res.operation).toBe('unknown');
+  });
+
+  it('echoes a sane X-Request-Id, and makes one for a request without, or with an unsafe one', async () => {
+    const { dispatch } = setup();
+    const sane = '0b0a2f4e-6f1c-4d2f-9c5e-6a1b2c3d4e5f';
+    const echoed = await dispatch(request('GET', `${SHOW}?usuario_cartao=${CARD}`, { 'x-request-id': sane }));
+    expect(header(echoed, 'x-request-id')).toBe(sane);
+    expect(echoed.requestId).toBe(sane);
+    const made: string[] = [];
+    for (const id of [undefined, 'two words', `a\r\nforged: line`, 'x'.repeat(129), CARD.replace(/0/g, ' ')]) {
+      const res = await dispatch(request('GET', '/nowhere', id === undefined ? {} : { 'x-request-id': id }));
+      expect(header(res, 'x-request-id')).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+      made.push(header(res, 'x-request-id')!);
+    }
+    expect(new Set(made).size).toBe(made.length);
+  });
+
+  it('without a log, makes no id: only a client’s own is sent back', async () => {
+    const dispatch = createDispatch({ handlers: fakeHandlers([]) });
+    const none = await dispatch(request('GET', `${SHOW}?usuario_cartao=${CARD}`));
+    expect(header(none, 'x-request-id')).toBeUndefined();
+    const own = await dispatch(request('GET', `${SHOW}?usuario_cartao=${CARD}`, { 'x-request-id': 'abc-123' }));
+    expect(header(own, 'x-request-id')).toBe('abc-123');
   });
 
   it('answers 405 with Allow for a method the operation does not answer', async () => {

@@ -1,11 +1,12 @@
 /** `coopctl serve` as a real process (the built bin/coopctl): start-up output, and a graceful stop on SIGTERM. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { checkResponse, operation, sampleParams } from '../../src/catalogue/index.js';
+import { startServe, type ServeProcess } from '../helpers/serve-process.js';
 import { parseRaw, rawExchange } from './raw.js';
 
 const BIN = new URL('../../bin/coopctl', import.meta.url).pathname;
@@ -28,39 +29,8 @@ function childEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-interface Proc {
-  readonly child: ChildProcess;
-  readonly url: string;
-  stderr(): string;
-  /** Resolves when stderr has printed `text`. */
-  printed(text: string): Promise<void>;
-  exited: Promise<number | null>;
-}
-
-async function start(args: string[]): Promise<Proc> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
-    env: childEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let err = '';
-  const waiters: Array<[string, () => void]> = [];
-  child.stderr!.on('data', (c: Buffer) => {
-    err += c.toString('utf8');
-    for (const [text, resolve] of waiters) if (err.includes(text)) resolve();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once('data', (c: Buffer) => resolve(c.toString('utf8').trim()));
-    void exited.then((code) => reject(new Error(`exited ${code}: ${err}`)));
-  });
-  return {
-    child,
-    url,
-    stderr: () => err,
-    printed: (text) => new Promise((resolve) => (err.includes(text) ? resolve() : waiters.push([text, resolve]))),
-    exited,
-  };
-}
+/** `coopctl serve --port 0 ...args` in the test's folders, once it has printed its URL. */
+const start = (args: string[]): Promise<ServeProcess> => startServe(args, childEnv());
 
 describe('coopctl serve process', () => {
   it('finishes a request in flight on SIGTERM, closes the database and exits 0', async () => {

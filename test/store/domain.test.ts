@@ -13,11 +13,18 @@ import {
   validity,
 } from '../../src/server/domain/enrol.js';
 import { audienceDevices, registeredDevice, sendingFor } from '../../src/server/domain/notify.js';
-import { freeAddressCode, mergeContact, restampOn } from '../../src/server/domain/registration.js';
+import { cepForms, freeAddressCode, mergeContact, restampOn } from '../../src/server/domain/registration.js';
 import { bookingRefusal, isFree, offered, offeredDates, requestedTimes } from '../../src/server/domain/schedule.js';
 import type { Slot } from '../../src/server/store/types.js';
 
 describe('registration', () => {
+  it('a CEP of 8 to 11 digits has the forms of its 8 digits padded with zeros, the given one first', () => {
+    expect(cepForms('00001310100')).toEqual(['00001310100', '01310100', '001310100', '0001310100']);
+    expect(cepForms('01310100')).toEqual(['01310100', '001310100', '0001310100', '00001310100']);
+    expect(cepForms('10001310100')).toEqual(['10001310100']);
+    expect(cepForms('000001310100')).toEqual(['000001310100']);
+  });
+
   const counters = { lote: 40, movimento: 700 };
 
   it('opens a batch with the first change of a day and joins it later that day; every change is a movement', () => {

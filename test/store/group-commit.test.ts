@@ -61,4 +61,30 @@ describe('group commit', () => {
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(storedRows(path)).toEqual([]);
   });
+
+  it('tells its meter each batch: its size, and its transaction committed or rolled back', async () => {
+    const { db } = fullDatabase();
+    const told: Array<[string, number | boolean]> = [];
+    const commit = groupCommit(db, {
+      transaction: (seconds, committed) => {
+        expect(seconds).toBeGreaterThanOrEqual(0);
+        told.push(['transaction', committed]);
+      },
+      batch: (writes) => told.push(['batch', writes]),
+    });
+    const insert = db.prepare<[string], string>('INSERT INTO t VALUES (?) RETURNING x').pluck();
+    await Promise.all(['a', 'b', 'c'].map((x) => commit.run(() => insert.get(x))));
+    await commit.run(() => insert.get('d'));
+    // The write SQLite undoes the whole transaction for: that batch rolls back, the other write runs again alone.
+    await Promise.allSettled([commit.run(() => insert.get('e'.repeat(10_000))), commit.run(() => insert.get('f'))]);
+    expect(told).toEqual([
+      ['transaction', true],
+      ['batch', 3],
+      ['transaction', true],
+      ['batch', 1],
+      ['transaction', false],
+      ['transaction', true],
+      ['batch', 1],
+    ]);
+  });
 });

@@ -182,4 +182,20 @@ describe('buscacep', () => {
     });
     expect((await call(store, 'registration.cep', { cep: '99999999' })).outcome).toBe('no-result');
   });
+
+  it.each(['00001310100', '0001310100', '001310100'])(
+    'finds the demo CEP 01310100 written with 11, 10 or 9 digits (%s), as section 4.1 writes CEPs',
+    async (cep) => {
+      const { store } = await openTemp();
+      const a = await call(store, 'registration.cep', { cep });
+      expect(a.outcome).toBe('found');
+      expect(a.records[0]).toMatchObject({ cep: '01310100', logradouro: 'Avenida Paulista' });
+    },
+  );
+
+  it('a longer CEP whose first digits are not zeros is another CEP: 3', async () => {
+    const { store } = await openTemp();
+    expect((await call(store, 'registration.cep', { cep: '10001310100' })).outcome).toBe('no-result');
+    expect((await call(store, 'registration.cep', { cep: '00101310100' })).outcome).toBe('no-result');
+  });
 });

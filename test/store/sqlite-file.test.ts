@@ -1,5 +1,6 @@
 /** What only a SQLite store has: its file's durable settings, its schema version pragma, `:memory:`. */
 import Database from 'better-sqlite3';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBackend } from '../../src/server/wire.js';
@@ -36,5 +37,40 @@ describe('the database file', () => {
     const { store } = await openTemp({ path: ':memory:' });
     expect(store.created).toBe(true);
     expect((await call(store, 'registration.show', { usuario_cartao: EXAMPLE_CARD })).outcome).toBe('found');
+  });
+});
+
+describe('readiness of a SQLite store (GET /readyz)', () => {
+  it('ready; not ready once its file is replaced by another file; ready again once it is back', async () => {
+    const path = join(tempDir(), 'ready.db');
+    const store = await openBackend({ path, demo: true, now });
+    try {
+      expect(await store.check()).toEqual({ ready: true });
+      renameSync(path, `${path}.kept`);
+      writeFileSync(path, 'another file');
+      expect(await store.check()).toEqual({ ready: false, reason: 'the database file was replaced by another file' });
+      rmSync(path);
+      renameSync(`${path}.kept`, path);
+      expect(await store.check()).toEqual({ ready: true });
+      expect(store.schema).toEqual({ found: 0, current: migrations.length });
+    } finally {
+      await store.close();
+    }
+    const again = await openBackend({ path, now });
+    try {
+      expect(again.schema).toEqual({ found: migrations.length, current: migrations.length });
+    } finally {
+      await again.close();
+    }
+  });
+
+  it(':memory: has no file to check: ready while the database answers', async () => {
+    const store = await openBackend({ path: ':memory:', demo: true, now });
+    try {
+      expect(await store.check()).toEqual({ ready: true });
+    } finally {
+      await store.close();
+    }
+    expect(await store.check()).toEqual({ ready: false, reason: 'the database does not answer' });
   });
 });

@@ -47,6 +47,7 @@ function rule_(rule: Rule): string {
 const types: Readonly<Record<JsonType, string>> = {
   string: 'text',
   number: 'a number',
+  integer: 'an integer',
   boolean: 'true or false',
   object: 'an object',
   array: 'an array',

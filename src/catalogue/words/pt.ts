@@ -75,6 +75,7 @@ function phrase(rule: Rule): Phrase {
 const types: Readonly<Record<JsonType, string>> = {
   string: 'um texto',
   number: 'um número',
+  integer: 'um número inteiro',
   boolean: 'verdadeiro ou falso',
   object: 'um objeto',
   array: 'uma lista',

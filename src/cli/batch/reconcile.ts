@@ -25,7 +25,7 @@
 import type { Client } from '../../client/client.js';
 import { buildRequest } from '../../client/request.js';
 import type { Target } from '../../client/types.js';
-import { dataRecords, operation, type RecordOf } from '../../catalogue/index.js';
+import { operation, type RecordOf, typedRecords } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
 import { doneContracts, type Id, type Recorded } from './journal.js';
 import type { PartParams } from './parts.js';
@@ -68,7 +68,7 @@ async function search(m: Messages, client: Client, target: Target, contratoId?: 
   );
   if (result.kind === 'refused') return m.batch.searchRefused(result.status, result.message ?? '');
   // The client checked each record against the schema; parsing gives its typed values (ids as numbers).
-  return dataRecords(result.records).map((r) => op.recordSchema.parse(r));
+  return typedRecords(op, result.records);
 }
 
 /** How a rerun decides: the journal, the service, and whether to send again what it cannot decide. */

@@ -74,11 +74,17 @@ async function get(inv: Invocation, key: string): Promise<number> {
   return ExitCode.ok;
 }
 
-async function set(inv: Invocation, key: string, value: string | undefined): Promise<number> {
+/**
+ * Stores a setting. An empty value (or blanks only) is refused unless
+ * `allowEmpty`: it is most often a mistake, such as `"$(cat file)"` of a file
+ * that is not there, and it would replace a good value with nothing.
+ */
+async function set(inv: Invocation, key: string, value: string | undefined, allowEmpty: boolean): Promise<number> {
   const k = settingKey(key);
   const profile = profileName(inv.globals.profile, inv.ctx.env);
   if (k === 'token' && value !== undefined) throw new UsageError(inv.m.config.tokenOnCommandLine);
   if (value === undefined && k !== 'token') throw new UsageError(inv.m.config.needsValue(k));
+  if (value !== undefined && value.trim() === '' && !allowEmpty) throw new UsageError(inv.m.config.emptyValue(k));
   const v = checkSetting(k, k === 'token' ? await readToken(inv) : value!, {
     source: 'flag',
     origin: 'the command line',
@@ -128,12 +134,15 @@ export function defineConfigCommands(config: Command, run: RunState): void {
     .command('set')
     .description(words.set)
     .argument(`<${key}>`, keys)
-    .argument(`[${value}]`, words.value);
+    .argument(`[${value}]`, words.value)
+    .option('--allow-empty', words.allowEmpty);
   addExamples(setCommand, [
     { command: 'coopctl config set lang pt-BR', note: words.langExample },
     { command: 'coopctl config set baseUrl https://services.example.coop --profile prod', note: words.prodProfile },
   ]);
-  run.bind(setCommand, (inv, [key, value]) => set(inv, key as string, value as string | undefined));
+  run.bind(setCommand, (inv, [key, value], command) =>
+    set(inv, key as string, value as string | undefined, command.opts<{ allowEmpty?: boolean }>().allowEmpty === true),
+  );
   const unsetCommand = config.command('unset').description(words.unset).argument(`<${key}>`, keys);
   addExamples(unsetCommand, ['coopctl config unset lang']);
   run.bind(unsetCommand, (inv, [key]) => unset(inv, key as string));

@@ -4,6 +4,7 @@
  * (`seg`, `novembro`); in English, the spec's own layouts (`2026-12-01`) and
  * `1,234.5`. Formats for machines (JSON, JSONL, CSV) never go through here.
  */
+import { yearText } from '../../catalogue/dates.js';
 import type { Lang } from './lang.js';
 
 const locales: Readonly<Record<Lang, string>> = { en: 'en-GB', 'pt-BR': 'pt-BR' };
@@ -46,9 +47,15 @@ export function monthName(lang: Lang, month: number): string {
   );
 }
 
-/** A month and its year as a calendar's title: `novembro de 2026`, `November 2026`. */
+/**
+ * A month and its year as a calendar's title: `novembro de 2026`, `November
+ * 2026`. Intl lays the title out (on a year of its own, 2000), and the year is
+ * written as the dates write it, four digits: `outubro de 0089` (Intl would
+ * write the year 0 as `1` before Christ, and `Date.UTC` reads 89 as 1989).
+ */
 export function monthTitle(lang: Lang, year: number, month: number): string {
-  return new Intl.DateTimeFormat(localeOf(lang), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    Date.UTC(year, month - 1, 1),
-  );
+  return new Intl.DateTimeFormat(localeOf(lang), { month: 'long', year: 'numeric', timeZone: 'UTC' })
+    .formatToParts(Date.UTC(2000, month - 1, 1))
+    .map((part) => (part.type === 'year' ? yearText(year) : part.value))
+    .join('');
 }

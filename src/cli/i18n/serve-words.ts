@@ -27,6 +27,8 @@ export const ptServeWords: ServeWords = {
   tryDates: (location, provider) =>
     `             coopctl schedule dates --cd-local ${location} --prest-cod-svc-card ${provider}`,
   stop: 'Ctrl-C encerra o servidor.',
+  draining: (seconds: number) =>
+    `coopctl serve: não está mais pronto (/readyz responde 503), atendendo por mais ${seconds} s antes de encerrar (Ctrl-C de novo para encerrar já)`,
   stopping: 'coopctl serve: encerrando, terminando as requisições em andamento (Ctrl-C de novo para abandoná-las)',
   stopped: 'coopctl serve: encerrado',
 };

@@ -20,6 +20,8 @@ export interface PendingCall {
   /** Validated parameters (the catalogue's parsed values). */
   readonly params: Params;
   readonly request: HttpRequest;
+  /** Sent as written (`coopctl api`): the command's hooks read what they need, but ask nothing more. */
+  readonly asGiven?: boolean;
 }
 
 /** Adds options (and their help, in the language of `m`) to an operation's command. */

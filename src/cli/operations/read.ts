@@ -1,8 +1,9 @@
 /**
  * A read made only to put a call into words (whose appointment, which
- * address): its records, or undefined when it cannot be made or says nothing
- * (invalid parameters, no token for its host, unreachable, refused, no
- * result). It never stops the command it serves; only Ctrl-C does.
+ * address): its records (none for an answer of no result), or undefined when
+ * it cannot be made or says nothing certain (invalid parameters, no token for
+ * its host, unreachable, refused, failed, a code without a documented
+ * meaning). It never stops the command it serves; only Ctrl-C does.
  */
 import { buildRequest } from '../../client/request.js';
 import { TransportError } from '../../client/errors.js';
@@ -17,7 +18,9 @@ export async function readQuietly(inv: Invocation, op: Operation, raw: Params): 
   try {
     const request = buildRequest(op, checked.value, await inv.target(op.host));
     const result = await (await inv.client()).call(op, request);
-    return result.kind === 'answer' && exitCodeOf(result) === ExitCode.ok ? dataRecords(result.records) : undefined;
+    if (result.kind !== 'answer') return undefined;
+    if (result.outcome === 'no-result') return [];
+    return exitCodeOf(result) === ExitCode.ok ? dataRecords(result.records) : undefined;
   } catch (err) {
     if (err instanceof TransportError || err instanceof UsageError) return undefined;
     throw err;

@@ -26,6 +26,22 @@ export interface Subject {
   readonly lines: readonly string[];
   /** The same in a few words, for the outcome message (`Appointment cancelled: <brief>`). */
   readonly brief: string;
+  /**
+   * Why the call must not be sent, in the run's language, when what was read
+   * shows it acts on something else than the person said (an appointment that
+   * is not the given card's): the confirmation stops there, before asking or
+   * sending, with exit 1, --yes or not.
+   */
+  readonly refusal?: string;
+}
+
+/** How a call's subject is read. */
+export interface SubjectContext {
+  /**
+   * Whether the subject may be asked for on the terminal (the operation's own
+   * command on a terminal); never for `coopctl api`, which sends what it is given.
+   */
+  readonly mayAsk: boolean;
 }
 
 /** A help example: a command line, with a note (a key of the help messages' `notes`) saying what it shows. */
@@ -42,7 +58,7 @@ export interface CommandHooks<P = Params> {
    * the confirmation shows it and the outcome message names it. Undefined
    * when it cannot be known; a failed read is no error (the call goes on).
    */
-  subject?(inv: Invocation, params: Partial<P>): Promise<Subject | undefined>;
+  subject?(inv: Invocation, params: Partial<P>, context: SubjectContext): Promise<Subject | undefined>;
   /**
    * The confirmation's wording (the catalogue's `confirm` says when to ask),
    * in the run's language, with what `subject` read. The operation's commands

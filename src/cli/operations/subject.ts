@@ -13,7 +13,8 @@ const read = new WeakMap<PendingCall, Promise<Subject | undefined>>();
 export function subjectOf(inv: Invocation, call: PendingCall): Promise<Subject | undefined> {
   let subject = read.get(call);
   if (!subject) {
-    subject = call.spec.subject ? call.spec.subject(inv, call.params) : Promise.resolve(undefined);
+    const context = { mayAsk: call.asGiven !== true && inv.interactive };
+    subject = call.spec.subject ? call.spec.subject(inv, call.params, context) : Promise.resolve(undefined);
     read.set(call, subject);
   }
   return subject;

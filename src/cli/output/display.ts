@@ -4,8 +4,9 @@
  * labels, dates and quantities in the run's language, codes with their
  * meaning. Anywhere else (a pipe, a file), for programs: tab-separated lines
  * with the spec's values and no header, as the GitHub CLI prints its tables
- * when piped. `COOPCTL_FORCE_TTY` asks for the terminal's way when stdout is
- * redirected (a number is then the width), as `GH_FORCE_TTY` does for gh.
+ * when piped. `COOPCTL_FORCE_TTY` (any value but empty, `0` or `false`) asks
+ * for the terminal's way when stdout is redirected, as `GH_FORCE_TTY` does for
+ * gh; the width is then `COLUMNS`'s.
  */
 import type { Lang, Messages } from '../i18n/index.js';
 import type { Style } from '../style.js';
@@ -20,6 +21,8 @@ export interface Display {
   readonly fields?: readonly string[];
   /** `--jq`: the filter of the JSON output (jq.ts). */
   readonly jq?: string;
+  /** Today by the run's clock (`yyyy-mm-dd`, the local date): where a calendar of free dates starts (calendar.ts). */
+  readonly today?: string;
 }
 
 /** The width assumed when a terminal does not tell its own (as gh and psql assume). */
@@ -28,19 +31,26 @@ export const DEFAULT_COLUMNS = 80;
 /** The narrowest width tables are laid out for: below it, lines may be wider than the screen. */
 export const MIN_COLUMNS = 20;
 
+/** Whether COOPCTL_FORCE_TTY asks for a terminal's output: set to anything but empty, `0` or `false`. */
+export function forcedTerminal(env: Readonly<Record<string, string | undefined>>): boolean {
+  const value = env['COOPCTL_FORCE_TTY']?.trim().toLowerCase();
+  return value !== undefined && value !== '' && value !== '0' && value !== 'false';
+}
+
 /**
- * The width tables are drawn to: the terminal's columns on a terminal, or
- * COOPCTL_FORCE_TTY's number (else the terminal's columns, else 80) when it
- * is set; undefined otherwise (stdout is a pipe or a file).
+ * The width tables are drawn to when stdout is a terminal or
+ * COOPCTL_FORCE_TTY asks for one: the terminal's columns, else `COLUMNS` (a
+ * positive whole number), else 80; undefined otherwise (stdout is a pipe or a
+ * file).
  */
 export function tableWidth(
   env: Readonly<Record<string, string | undefined>>,
   stdoutIsTTY: boolean,
   columns: number | undefined,
 ): number | undefined {
-  const forced = env['COOPCTL_FORCE_TTY'];
-  if (!forced && !stdoutIsTTY) return undefined;
-  const n = forced && /^\d+$/.test(forced) ? Number(forced) : (columns ?? DEFAULT_COLUMNS);
+  if (!stdoutIsTTY && !forcedTerminal(env)) return undefined;
+  const given = env['COLUMNS']?.trim();
+  const n = columns ?? (given && /^\d+$/.test(given) ? Number(given) : DEFAULT_COLUMNS);
   return Math.max(MIN_COLUMNS, n > 0 ? n : DEFAULT_COLUMNS);
 }
 

@@ -7,8 +7,11 @@
  * exit 1 ("cancelled"), nothing sent. Ctrl-C at the question: exit 130.
  * The wording is the command module's `confirm` hook (a generic one without),
  * in the run's language, with what the module's `subject` hook read first
- * (whose appointment, which address). A flow that asked already (notify send's
- * audience on a terminal) is not asked twice.
+ * (whose appointment, which address). When what was read shows the call acts
+ * on something else than the person said (the subject's `refusal`: an
+ * appointment that is not the given card's), it stops there, --yes or not:
+ * exit 1, nothing sent. A flow that asked already (notify send's audience on
+ * a terminal) is not asked twice.
  */
 import { requestLabel } from '../../client/mask.js';
 import { audienceFilters, type Operation, type Params } from '../../catalogue/index.js';
@@ -57,9 +60,10 @@ export function confirmHelp(op: Operation, m: Messages): string {
 }
 
 /**
- * Asks when the call needs it (or always, with `always`, on a terminal).
- * Returns undefined to go on, or an exit code (1 when the answer is no);
- * throws a UsageError (exit 2) when it must ask and cannot.
+ * Asks when the call needs it (or always, with `always`, on a terminal), with
+ * --yes only reading what it acts on (and refusing it when that says so).
+ * Returns undefined to go on, or an exit code (1 when the answer is no or the
+ * call is refused); throws a UsageError (exit 2) when it must ask and cannot.
  */
 export async function confirmCall(
   inv: Invocation,
@@ -68,19 +72,25 @@ export async function confirmCall(
   command = `coopctl ${call.spec.op.command.join(' ')}`,
   always = false,
 ): Promise<number | undefined> {
-  if (yes || asked.has(call)) return undefined;
+  if (asked.has(call)) return undefined;
   const needed = needsConfirmation(call.spec.op, call.params);
   if (!needed && !(always && inv.interactive)) return undefined;
-  if (!inv.interactive) {
+  if (!yes && !inv.interactive) {
     const text = confirmText(call, inv.m);
     throw new UsageError(inv.m.confirm.needsYes(command, text.what, inv.globals.input === false));
   }
-  const text = confirmText(call, inv.m, await subjectOf(inv, call));
+  const subject = await subjectOf(inv, call);
+  if (subject?.refusal !== undefined) {
+    await inv.notice(subject.refusal, 'error');
+    return ExitCode.failed;
+  }
+  if (yes) return undefined;
+  const text = confirmText(call, inv.m, subject);
   asked.add(call);
   // The facts are part of the question: shown even with --quiet (and made safe: the message may be pasted from anywhere).
   for (const line of text.lines) inv.say(line);
   const ok = await inv.ctx.prompter.confirm({ message: text.question, default: false });
   if (ok) return undefined;
-  await inv.notice(inv.m.common.cancelled, 'note');
+  await inv.notice(inv.m.common.nothingSent, 'note');
   return ExitCode.failed;
 }

@@ -45,3 +45,17 @@ export type ContactPatch = Partial<Pick<Contact, 'telefone' | 'celular' | 'fax' 
 export function mergeContact(current: Contact | undefined, patch: ContactPatch): Contact {
   return { ...(current ?? { telefone: '', celular: '', fax: '', email: '', codigo: 1 }), ...patch };
 }
+
+/**
+ * The forms of one CEP, the given one first: section 4.1 writes a CEP with 8
+ * to 11 digits ("11 digits as in the material"), the 8-digit CEP padded on the
+ * left with zeros (`00001310100` is `01310100`). A CEP whose digits before its
+ * last 8 are not all zeros has only its own form.
+ */
+export function cepForms(cep: string): string[] {
+  const m = /^0*(\d{8})$/.exec(cep);
+  if (!m || cep.length > 11) return [cep];
+  const eight = m[1]!;
+  const forms = [8, 9, 10, 11].map((n) => eight.padStart(n, '0'));
+  return [cep, ...forms.filter((f) => f !== cep)];
+}

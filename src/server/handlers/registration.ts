@@ -8,6 +8,7 @@ import { operation, type ParamsOf, type Row } from '../../catalogue/index.js';
 import { addressTypeRecords } from '../../catalogue/codes.js';
 import { langs, type Lang } from '../../catalogue/index.js';
 import {
+  cepForms,
   freeAddressCode,
   MAX_ADDRESS_CODE,
   mergeContact,
@@ -126,9 +127,14 @@ export function registrationHandlers(repo: Repository): HandlersOf<AreaIds<'regi
       return deleted ? requestOk() : noResult(tell(ctx, business.noAddress(codigo)));
     },
 
+    // The CEP as given, then its other forms (8 to 11 digits: cepForms), so that `00001310100` finds `01310100`.
     'registration.cep': async (params, ctx) => {
-      const entry = await repo.registration.cep(params.cep);
-      return found(entry ? [entry] : [], tell(ctx, business.unknownCep(params.cep)));
+      const none = tell(ctx, business.unknownCep(params.cep));
+      for (const form of cepForms(params.cep)) {
+        const entry = await repo.registration.cep(form);
+        if (entry) return found([entry], none);
+      }
+      return found([], none);
     },
   };
 }

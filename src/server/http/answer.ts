@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { catalogueWords, describeProblems, inLang, type Lang, type Params } from '../../catalogue/index.js';
 import { stringifyExact } from '../../catalogue/exact-json.js';
 import type { HandlerContext } from '../handlers/types.js';
+import type { ServerLog } from '../observe/log.js';
 import { isPromise } from '../maybe-promise.js';
 import { StoreUnavailable } from '../store/unavailable.js';
 import { ABORTED, BODY_LIMIT, readBody, TOO_LARGE, TOO_MANY, type BodyStop } from './body.js';
@@ -21,14 +22,20 @@ import { http, tell, unavailable } from '../words.js';
 export interface AnswerOptions {
   /** Honour the `Prefer` failure-injection header. */
   readonly allowPrefer?: boolean;
-  /** Where a handler's failure is noted (its kind only, never its message). */
-  readonly log?: { write(text: string): unknown };
+  /** Where a handler's failure or a store fault is noted (its kind only, never its message). */
+  readonly log?: ServerLog;
   /** The clock handed to handlers. */
   readonly now?: () => Date;
 }
 
-/** A routed request's answer, its messages in `lang`; `query` is its query string without `?`. */
-export type RouteAnswer = (route: Route, request: PlainRequest, query: string, lang: Lang) => Reply | Promise<Reply>;
+/** A routed request's answer, its messages in `lang`; `query` is its query string without `?`; `requestId` names it in the log. */
+export type RouteAnswer = (
+  route: Route,
+  request: PlainRequest,
+  query: string,
+  lang: Lang,
+  requestId: string | undefined,
+) => Reply | Promise<Reply>;
 
 /** A reply in each language, after which the connection closes. */
 const closing = (replies: Replies): Replies => ({
@@ -112,13 +119,23 @@ async function withBody(route: Route, request: PlainRequest, raw: Params, scope:
  * wrong. Else a bug: say which operation and what kind of error, never the
  * message (it may carry parameters).
  */
-function fault(route: Route, err: unknown, scope: Scope, lang: Lang): Reply {
+function fault(route: Route, err: unknown, scope: Scope, lang: Lang, requestId: string | undefined): Reply {
+  const operation = route.op.id;
   if (err instanceof StoreUnavailable) {
-    scope.log?.write(`${route.op.id}: store unavailable: ${err.reason}\n`);
+    scope.log?.event('warn', 'store_unavailable', `${operation}: store unavailable: ${err.reason}`, {
+      operation,
+      reason: err.reason,
+      request_id: requestId ?? null,
+    });
     const [what, advice] = unavailable[err.reason];
     return failure(503, `${inLang(what, lang)}; ${inLang(advice, lang)}`, ['retry-after', String(err.retryAfter)]);
   }
-  scope.log?.write(`${route.op.id}: handler failed: ${err instanceof Error ? err.name : typeof err}\n`);
+  const kind = err instanceof Error ? err.name : typeof err;
+  scope.log?.event('error', 'handler_failed', `${operation}: handler failed: ${kind}`, {
+    operation,
+    error: kind,
+    request_id: requestId ?? null,
+  });
   return route.fault[lang];
 }
 
@@ -134,7 +151,7 @@ export function routeAnswer(options: AnswerOptions): RouteAnswer {
     ctxs: { en: { now, lang: 'en' }, 'pt-BR': { now, lang: 'pt-BR' } },
     log: options.log,
   };
-  return (route, request, query, lang) => {
+  return (route, request, query, lang, requestId) => {
     let reply: Reply | Promise<Reply>;
     try {
       const raw = query ? addForm(emptyParams(), query) : emptyParams();
@@ -143,8 +160,10 @@ export function routeAnswer(options: AnswerOptions): RouteAnswer {
           ? decide(route, request, raw, scope, lang)
           : withBody(route, request, raw, scope, lang);
     } catch (err) {
-      return fault(route, err, scope, lang);
+      return fault(route, err, scope, lang, requestId);
     }
-    return isPromise(reply) ? reply.then(undefined, (err: unknown) => fault(route, err, scope, lang)) : reply;
+    return isPromise(reply)
+      ? reply.then(undefined, (err: unknown) => fault(route, err, scope, lang, requestId))
+      : reply;
   };
 }

@@ -1,18 +1,23 @@
 /**
  * The server core, without sockets: `dispatch(request) → response` on plain
- * values (exchange.ts). The request gate (Host, Origin, token, throttle)
- * first, then routing by the catalogue (404, 405), then the operation's answer
- * (answer.ts). Conventions: docs/server.md.
+ * values (exchange.ts). The request's id (request-id.ts), the request gate
+ * (Host, Origin), the probes (probes.ts: /healthz, /readyz, /metrics, without
+ * the server's token), the token and its throttle, then routing by the
+ * catalogue (404, 405), then the operation's answer (answer.ts); the response
+ * says which operation and client it was, for the log and the metrics.
+ * Conventions: docs/server.md.
  */
 import type { Handlers } from '../handlers/types.js';
 import { isPromise } from '../maybe-promise.js';
-import { safePath } from './access-log.js';
+import { tokenList, type ServerToken } from '../tokens.js';
 import { routeAnswer, type AnswerOptions } from './answer.js';
 import { authGate } from './auth.js';
 import { crossSiteGate } from './cross-site.js';
-import type { PlainRequest, PlainResponse } from './exchange.js';
+import { UNKNOWN_OPERATION, type PlainRequest, type PlainResponse } from './exchange.js';
 import { preferredLang } from './lang.js';
+import { probeRoutes, type ProbeOptions } from './probes.js';
 import { failures, replyHeaders, type Reply } from './reply.js';
+import { requestIds } from './request-id.js';
 import { http } from '../words.js';
 import { buildRoutes } from './routes.js';
 import type { ThrottleOptions } from './throttle.js';
@@ -20,8 +25,15 @@ import type { ThrottleOptions } from './throttle.js';
 export interface DispatchOptions extends AnswerOptions {
   /** One handler per catalogue operation. */
   readonly handlers: Handlers;
-  /** When set, every request needs `Authorization: Bearer <token>`. */
-  readonly token?: string;
+  /**
+   * When set, every request but the probes needs `Authorization: Bearer` with
+   * this token, or one of these clients' tokens (tokens.ts).
+   */
+  readonly token?: string | readonly ServerToken[];
+  /** /healthz, /readyz and /metrics; without, those paths are unknown (404). */
+  readonly probes?: ProbeOptions;
+  /** Counts the operations' requests in flight (those answered later than at once); none when metrics are off. */
+  readonly meter?: { inFlight: number };
   /** Host names answered besides localhost and IP literals: the bound host, `--allowed-host` names. */
   readonly allowedHosts?: readonly string[];
   /** How repeated 401s from one client are slowed down (tests shorten the window or pass a clock). */
@@ -35,6 +47,9 @@ export interface DispatchOptions extends AnswerOptions {
 export type Dispatch = (request: PlainRequest) => PlainResponse | Promise<PlainResponse>;
 
 const NOT_FOUND = failures(404, http.notFound);
+
+/** What the text log shows for such a path: a path may hold anything (an e-mail, a card, a diagnosis). */
+export const UNKNOWN_PATH = '(unknown path)';
 
 /** The path of a request target, and its query string without `?`. */
 export function splitTarget(target: string): [path: string, query: string] {
@@ -50,33 +65,74 @@ export function splitTarget(target: string): [path: string, query: string] {
   return q < 0 ? [target, ''] : [target.slice(0, q), target.slice(q + 1)];
 }
 
-/** A reply as the response value; `unread`: the request's body was not read at all. */
-function response(reply: Reply, logPath: string, unread: boolean): PlainResponse {
-  const close = unread || reply.close === true;
-  return { status: reply.status, headers: replyHeaders(reply), body: reply.body, close, logPath };
+/**
+ * A reply as the response value, with who the request is for the log: its
+ * operation (undefined for a probe), text-log path, token label and id.
+ * `unread`: the request's body was not read at all.
+ */
+function response(
+  reply: Reply,
+  unread: boolean,
+  operation: string | undefined,
+  logPath: string,
+  tokenLabel: string | undefined,
+  requestId: string | undefined,
+): PlainResponse {
+  return {
+    status: reply.status,
+    headers: replyHeaders(reply, requestId),
+    body: reply.body,
+    close: unread || reply.close === true,
+    operation,
+    logPath,
+    tokenLabel,
+    requestId,
+  };
 }
 
 export function createDispatch(options: DispatchOptions): Dispatch {
   const routes = buildRoutes(options.handlers);
   if (options.token === '') throw new Error('the server token is empty');
   const crossSite = crossSiteGate(options.allowedHosts ?? []);
-  const auth = options.token === undefined ? undefined : authGate(options.token, options.authThrottle);
+  const auth = options.token === undefined ? undefined : authGate(tokenList(options.token), options.authThrottle);
+  const probes = options.probes ? probeRoutes(options.probes) : undefined;
   const answer = routeAnswer(options);
+  const idOf = requestIds(options.log !== undefined);
+  const { meter } = options;
 
   return (request) => {
     const [path, query] = splitTarget(request.target);
     const route = routes.get(path);
-    const logPath = route ? route.op.path : safePath(path);
     const { headers } = request;
     const lang = preferredLang(headers['accept-language']);
-    // The request gate: browsers on another site's behalf, then the token, before routing reveals anything.
-    // A refused request's body is not read: the connection closes after the answer.
-    const refused = crossSite(headers) ?? auth?.(headers.authorization, request.clientAddress ?? '');
+    const id = idOf(headers['x-request-id']);
     const unread = request.body !== undefined;
-    if (refused) return response(refused[lang], logPath, unread);
-    if (!route) return response(NOT_FOUND[lang], logPath, unread);
-    if (!route.methods.includes(request.method)) return response(route.wrongMethod[lang], logPath, unread);
-    const reply = answer(route, request, query, lang);
-    return isPromise(reply) ? reply.then((r) => response(r, logPath, false)) : response(reply, logPath, false);
+    // The request gate: browsers on another site's behalf first, for every path.
+    const foreign = crossSite(headers)?.[lang];
+    const probe = route ? undefined : probes?.get(path);
+    if (probe) {
+      if (foreign) return response(foreign, unread, undefined, path, undefined, id);
+      const reply = probe(request, lang);
+      return isPromise(reply)
+        ? reply.then((r) => response(r, unread, undefined, path, undefined, id))
+        : response(reply, unread, undefined, path, undefined, id);
+    }
+    // Then the token, before routing reveals anything. A refused request's body is not read: the connection closes after the answer.
+    const granted = foreign ? undefined : auth?.(headers.authorization, request.clientAddress ?? '');
+    const refused = foreign ?? (typeof granted === 'object' ? granted[lang] : undefined);
+    const label = typeof granted === 'string' ? granted : undefined;
+    if (!route) return response(refused ?? NOT_FOUND[lang], unread, UNKNOWN_OPERATION, UNKNOWN_PATH, label, id);
+    const { op } = route;
+    if (refused) return response(refused, unread, op.id, op.path, label, id);
+    if (!route.methods.includes(request.method))
+      return response(route.wrongMethod[lang], unread, op.id, op.path, label, id);
+    const reply = answer(route, request, query, lang, id);
+    if (!isPromise(reply)) return response(reply, false, op.id, op.path, label, id);
+    if (!meter) return reply.then((r) => response(r, false, op.id, op.path, label, id));
+    meter.inFlight += 1;
+    return reply.then((r) => {
+      meter.inFlight -= 1;
+      return response(r, false, op.id, op.path, label, id);
+    });
   };
 }

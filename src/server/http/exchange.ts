@@ -23,6 +23,9 @@ export interface PlainRequest {
   readonly clientAddress?: string;
 }
 
+/** The operation of a path that is no catalogue operation, in the metrics and the log. */
+export const UNKNOWN_OPERATION = 'unknown';
+
 export interface PlainResponse {
   readonly status: number;
   /**
@@ -35,6 +38,16 @@ export interface PlainResponse {
   readonly body: string;
   /** Drop the connection after answering: the request's body was left unread (refused, too large, too many values). */
   readonly close: boolean;
-  /** The path the access log shows: the operation's path, or an unknown path with card and CPF numbers masked. */
+  /**
+   * The catalogue operation's id, `unknown` for a path that is none, or
+   * undefined for the probes (/healthz, /readyz, /metrics), which are not API
+   * traffic: neither counted nor logged.
+   */
+  readonly operation: string | undefined;
+  /** The path the text log shows: the operation's path, or a fixed placeholder (a path may hold anything). */
   readonly logPath: string;
+  /** The label of the token the request presented (tokens.ts), when the server has tokens and it matched one. */
+  readonly tokenLabel: string | undefined;
+  /** The request's id, also sent as `X-Request-Id`: the client's, else one made when the server logs (none when quiet). */
+  readonly requestId: string | undefined;
 }

@@ -3,12 +3,13 @@
  * request for `dispatch`, and its plain response is written back. What is
  * about sockets stays here: time limits against slow or idle clients, node's
  * own refusals (408, 431, 400), HEAD without a body, closing the connection
- * when shutting down or when a body was left unread, and the access log.
+ * when shutting down or when a body was left unread, and the time each
+ * request took, for the log and the metrics.
  */
 import type { IncomingMessage, ServerResponse, Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { Writable } from 'node:stream';
-import { accessLog } from './access-log.js';
+import type { ServerLog } from '../observe/log.js';
+import type { RequestMeter } from '../observe/tally.js';
 import { hasBody } from './body.js';
 import { answerClientErrors } from './client-error.js';
 import type { Dispatch } from './dispatch.js';
@@ -25,8 +26,10 @@ export interface Timeouts {
 export const TIMEOUTS: Timeouts = { headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 };
 
 export interface AdapterOptions {
-  /** Access log stream (stderr); none for quiet. */
-  readonly log?: Writable;
+  /** Where each request is logged; none for quiet. */
+  readonly log?: ServerLog;
+  /** Where each answered request is counted (the metrics); none when they are off. */
+  readonly meter?: RequestMeter;
   /** Other time limits than TIMEOUTS (tests). */
   readonly timeouts?: Partial<Timeouts>;
 }
@@ -53,17 +56,37 @@ export function plainRequest(req: IncomingMessage): PlainRequest {
 
 /** An HTTP server answering every request with `dispatch`. */
 export function nodeServer(dispatch: Dispatch, options: AdapterOptions = {}): Server {
-  const log = accessLog(options.log);
+  const { log, meter } = options;
+  const timed = log !== undefined || meter !== undefined;
+
+  /** Counts and logs an answered request (not a probe's). */
+  function observe(req: IncomingMessage, answer: PlainResponse, startedAt: number): void {
+    const { operation } = answer;
+    if (operation === undefined) return;
+    const ms = performance.now() - startedAt;
+    meter?.record(operation, answer.status, ms / 1000);
+    log?.request({
+      requestId: answer.requestId,
+      method: req.method ?? '-',
+      operation,
+      path: answer.logPath,
+      status: answer.status,
+      ms,
+      client: req.socket.remoteAddress ?? '-',
+      tokenLabel: answer.tokenLabel,
+    });
+  }
 
   function listener(req: IncomingMessage, res: ServerResponse): void {
-    const startedAt = log ? performance.now() : 0;
+    const startedAt = timed ? performance.now() : 0;
     const write = (answer: PlainResponse): void => {
-      if (res.destroyed) return;
-      // Close the connection when shutting down, or rather than read a body left unread.
-      const close = answer.close || !server.listening;
-      res.writeHead(answer.status, close ? [...answer.headers, 'connection', 'close'] : answer.headers);
-      res.end(answer.body);
-      log?.(req.method ?? '-', answer.logPath, answer.status, startedAt);
+      if (!res.destroyed) {
+        // Close the connection when shutting down, or rather than read a body left unread.
+        const close = answer.close || !server.listening;
+        res.writeHead(answer.status, close ? [...answer.headers, 'connection', 'close'] : answer.headers);
+        res.end(answer.body);
+      }
+      if (timed) observe(req, answer, startedAt);
     };
     const answer = dispatch(plainRequest(req));
     if (answer instanceof Promise) answer.then(write);

@@ -13,15 +13,17 @@ export interface Reply {
   readonly headers?: readonly string[];
   /** The connection closes after it: the request's body was left unread. */
   readonly close?: boolean;
+  /** Another type than JSON (/metrics). */
+  readonly type?: string;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The headers of every answer: type, length, no caching, no content sniffing. */
-function baseHead(body: string): string[] {
+function baseHead(body: string, type: string): string[] {
   return [
     'content-type',
-    JSON_TYPE,
+    type,
     'content-length',
     String(Buffer.byteLength(body)),
     'cache-control',
@@ -50,9 +52,10 @@ export function failures(status: number, message: Said, headers?: readonly strin
   return Object.fromEntries(langs.map((lang) => [lang, failure(status, inLang(message, lang), headers)])) as Replies;
 }
 
-/** Every header of a reply: those of every answer, then its own. */
-export function replyHeaders(reply: Reply): string[] {
-  const head = baseHead(reply.body);
+/** Every header of a reply: those of every answer, its request's id (node's own refusals have none), then its own. */
+export function replyHeaders(reply: Reply, requestId?: string): string[] {
+  const head = baseHead(reply.body, reply.type ?? JSON_TYPE);
+  if (requestId !== undefined) head.push('x-request-id', requestId);
   if (reply.headers) head.push(...reply.headers);
   return head;
 }

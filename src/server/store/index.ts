@@ -6,11 +6,12 @@
  */
 import type { DatasetRows, OpenStoreOptions, Repository, Store } from './types.js';
 import { storeLocation, UnsupportedLocation } from './location.js';
-import { forServing, openDatabase, sqliteRepository } from './sqlite/index.js';
+import { forServing, openDatabase, sqliteReadiness, sqliteRepository } from './sqlite/index.js';
+import { migrations } from './sqlite/migrations.js';
 import { isoDate } from '../../catalogue/dates.js';
 import { datasetRows } from './rows.js';
 
-export type { OpenStoreOptions, Repository, Store } from './types.js';
+export type { OpenStoreOptions, PoolStats, Readiness, Repository, Store, StoreMeter } from './types.js';
 export { FixturesError } from './fixtures-error.js';
 export { StoreOpenError } from './open-error.js';
 export { REASON_TEXT, StoreUnavailable, type UnavailableReason } from './unavailable.js';
@@ -34,8 +35,8 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     return openPostgresStore(location.url, options, (created) => datasetFor(options, created, now()));
   }
   if (options.importSqlite !== undefined) throw new UnsupportedLocation('--import-sqlite needs a PostgreSQL --db URL');
-  const { db, created } = openDatabase(options.path);
-  const repo = sqliteRepository(db, options.lockWaitMs);
+  const { db, created, found } = openDatabase(options.path);
+  const repo = sqliteRepository(db, options.lockWaitMs, options.meter);
   try {
     await seed(repo, options, created, now());
     forServing(db, options.pragmas);
@@ -43,7 +44,14 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     await repo.close();
     throw err;
   }
-  return { repo, created, describeDemo: () => repo.describe(), close: () => repo.close() };
+  return {
+    repo,
+    created,
+    schema: { found, current: migrations.length },
+    describeDemo: () => repo.describe(),
+    check: sqliteReadiness(db, options.path),
+    close: () => repo.close(),
+  };
 }
 
 /** The rows an opening loads: the fixtures given, or the demo dataset for a new database when asked; else none. */

@@ -18,7 +18,7 @@
  * `cd_evento`) have up to 18 digits, so they travel as digit strings (`Code`);
  * records answer them as JSON numbers, exactly (a bigint past a double).
  */
-import type { Row } from '../../catalogue/index.js';
+import type { Row, Said } from '../../catalogue/index.js';
 import type { AppointmentStatus, BeneficiaryStatus, ContractStatus } from '../../catalogue/codes.js';
 import type { MaybePromise } from '../maybe-promise.js';
 
@@ -359,13 +359,47 @@ export interface Repository {
   close(): Promise<void>;
 }
 
+/** Whether the store can serve: it answers, with its migrations applied; else why not (words for an operator). */
+/** Whether a store can serve; when not, why, in both languages (GET /readyz answers in the one asked for). */
+export type Readiness = { readonly ready: true } | { readonly ready: false; readonly reason: Said };
+
+/** The schema version an opening found (0: a new database), and the version it left (this coopctl's). */
+export interface SchemaVersions {
+  readonly found: number;
+  readonly current: number;
+}
+
+/** A PostgreSQL pool's connections: open, idle, and requests waiting for one. */
+export interface PoolStats {
+  readonly total: number;
+  readonly idle: number;
+  readonly waiting: number;
+}
+
+/**
+ * What a store reports as it runs (for /metrics). SQLite: its group-commit
+ * transactions; PostgreSQL: every transaction it runs.
+ */
+export interface StoreMeter {
+  /** A transaction ended after `seconds`: committed, or rolled back (a failed write, a retried race). */
+  transaction(seconds: number, committed: boolean): void;
+  /** A group commit ran `writes` writes in one transaction (SQLite). */
+  batch(writes: number): void;
+}
+
 /** An opened store: its repository, and whether this open created the database. */
 export interface Store {
   readonly repo: Repository;
   /** True when the database was created by this open (so demo data may be loaded). */
   readonly created: boolean;
+  /** The schema versions of this opening (migrations applied: from `found` to `current`). */
+  readonly schema: SchemaVersions;
   /** Demo cards, providers and locations to show on start-up. */
   describeDemo(): Promise<DemoSummary>;
+  /** Whether the database answers now, with this coopctl's schema; never waits long, never rejects. */
+  check(): Promise<Readiness>;
+  /** PostgreSQL only: the pool's connections. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -384,4 +418,6 @@ export interface OpenStoreOptions {
   readonly pragmas?: readonly string[];
   /** PostgreSQL only: a new database is filled with a copy of this SQLite store (instead of any dataset). */
   readonly importSqlite?: string;
+  /** Where the store reports its transactions and group-commit batches (none: not reported). */
+  readonly meter?: StoreMeter;
 }

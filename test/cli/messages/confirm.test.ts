@@ -1,7 +1,8 @@
 /**
  * Confirmations say exactly what will happen, in the run's language: whose
- * appointment (read first with --usuario-cartao), which address (read first
- * on a terminal), to whom a notification goes; and `notify send` on a
+ * appointment (read first with --usuario-cartao, or the card asked for on a
+ * terminal; not the card's active appointment: refused unless --force), which
+ * address (read first on a terminal), to whom a notification goes; and `notify send` on a
  * terminal offers the audience filters, their codes explained, before it
  * asks. Against fake services answering by path, with a scripted prompter.
  */
@@ -104,6 +105,8 @@ beforeEach(() => {
 const calls = () =>
   [...h.test.requests, ...h.base.requests].map((r) => `${r.method} ${r.url.pathname.split('/').pop()}`);
 const PROVIDERS = { COOPCTL_PROVIDERS: '9001=Dra. Helena Prado' };
+/** On a terminal, error lines are coloured unless NO_COLOR is set. */
+const NO_COLOR = { NO_COLOR: '1' };
 
 describe('schedule cancel', () => {
   const cancelPath = operation('schedule.cancel').path;
@@ -147,31 +150,150 @@ describe('schedule cancel', () => {
     expect(calls().at(-1)).toBe('POST cancelaagendamento');
   });
 
-  it('without the card: says what is known, and how to see more', async () => {
-    const r = await h.run(['schedule', 'cancel', '4242'], { tty: TTY, prompter: scripted(false) });
+  it('without the card, with --force: says what is known, and how to see more', async () => {
+    const r = await h.run(['schedule', 'cancel', '4242', '--force'], { tty: TTY, prompter: scripted(false) });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       [
         'Cancel appointment 4242 (cd_evento)',
         'Whose appointment it is is not shown: the service lists appointments by card only (add --usuario-cartao <card> to see it here)',
         `Service: POST ${h.base.url}${cancelPath}`,
-        'cancelled: nothing was sent',
+        'Nothing was sent.',
         '',
       ].join('\n'),
     );
     expect(calls()).toEqual([]);
   });
 
-  it('an appointment that is not the card’s: says so; the question is still asked', async () => {
+  it('without the card, on a terminal: asks whose appointment it is, and shows it before asking to cancel', async () => {
+    const prompter = scripted(CARD, true);
+    const r = await h.run(['schedule', 'cancel', '4242'], { tty: TTY, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.asked.map((q) => q.kind)).toEqual(['input', 'confirm']);
+    expect(prompter.asked[0]!.message).toMatch(
+      /^Card of the beneficiary whose appointment it is \[usuario_cartao\] \(/,
+    );
+    expect(r.stderr).toContain(
+      'Cancel appointment 4242 (cd_evento)\n2026-12-03 09:00–09:30, Ana Souza (card *************1005), provider 9001, Unidade Paulista\n',
+    );
+    expect(calls().at(-1)).toBe('POST cancelaagendamento');
+  });
+
+  it('without the card, on a terminal: a card that does not have the appointment is refused before the question', async () => {
+    const prompter = scripted('00010001000001013');
+    const r = await h.run(['--lang', 'pt-BR', 'schedule', 'cancel', '77'], { tty: TTY, prompter, env: NO_COLOR });
+    expect(r.code).toBe(1);
+    expect(prompter.asked.map((q) => q.kind)).toEqual(['input']);
+    expect(prompter.asked[0]!.message).toMatch(/^Cartão do beneficiário de quem é a consulta \[usuario_cartao\]/);
+    expect(r.stderr).toBe(
+      'erro: a consulta 77 não está entre as consultas do cartão *************1013: nada foi enviado (o serviço cancela só pelo cd_evento, seja de quem for; confira a consulta e o cartão, ou acrescente --force para cancelá-la mesmo assim)\n',
+    );
+    expect(calls()).toEqual(['GET buscaagendamentos']);
+  });
+
+  it('an appointment that is not the card’s: refused with exit 1 before any question, nothing sent (Portuguese)', async () => {
+    const prompter = scripted();
     const r = await h.run(['--lang', 'pt-BR', 'schedule', 'cancel', '77', '--usuario-cartao', CARD], {
       tty: TTY,
-      prompter: scripted(false),
+      prompter,
+      env: NO_COLOR,
     });
-    expect(r.stderr).toContain(
-      'A consulta 77 não está entre as consultas do cartão *************1005: o serviço provavelmente vai recusar\n',
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'erro: a consulta 77 não está entre as consultas do cartão *************1005: nada foi enviado (o serviço cancela só pelo cd_evento, seja de quem for; confira a consulta e o cartão, ou acrescente --force para cancelá-la mesmo assim)\n',
     );
-    expect(r.stderr).toContain('cancelado: nada foi enviado\n');
+    expect(prompter.asked).toEqual([]);
     expect(calls()).toEqual(['GET buscaagendamentos']);
+  });
+
+  it('an appointment that is not the card’s, with --yes: refused all the same (English)', async () => {
+    const r = await h.run(['schedule', 'cancel', '77', '--usuario-cartao', CARD, '--yes']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'error: appointment 77 is not among the appointments of card *************1005: nothing was sent (the service cancels by cd_evento alone, whoever it belongs to; check the appointment and the card, or add --force to cancel it anyway)\n',
+    );
+    expect(calls()).toEqual(['GET buscaagendamentos']);
+  });
+
+  it('a card with no appointment at all (no result): refused', async () => {
+    h.base.reply(byPath({ buscaagendamentos: { json: [{ confirma_operacao: 3, mensagem_erro: 'no appointments' }] } }));
+    const r = await h.run(['schedule', 'cancel', '4242', '--usuario-cartao', CARD, '--yes']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /^error: appointment 4242 is not among the appointments of card \*{13}1005: nothing was sent/,
+    );
+    expect(calls()).toEqual(['GET buscaagendamentos']);
+  });
+
+  it('with --force: says it is not the card’s, asks, and cancels on yes', async () => {
+    const prompter = scripted(true);
+    const r = await h.run(['schedule', 'cancel', '77', '--usuario-cartao', CARD, '--force'], { tty: TTY, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      [
+        'Cancel appointment 77 (cd_evento)',
+        'Appointment 77 is not among the appointments of card *************1005',
+        'With --force, it is cancelled all the same.',
+        `Service: POST ${h.base.url}${cancelPath}`,
+      ].join('\n'),
+    );
+    expect(calls()).toEqual(['GET buscaagendamentos', 'POST cancelaagendamento']);
+  });
+
+  it('with --force and --yes, without a terminal: sent', async () => {
+    const r = await h.run(['schedule', 'cancel', '77', '--usuario-cartao', CARD, '--force', '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(calls()).toEqual(['GET buscaagendamentos', 'POST cancelaagendamento']);
+  });
+
+  it.each([
+    ['realizado', 'took place'],
+    ['cancelado', 'cancelled (the slot is free again)'],
+    ['faltou', 'the beneficiary did not attend'],
+  ])('the card’s appointment, %s: not active, refused; sent with --force', async (status, meaning) => {
+    h.base.reply(byPath({ buscaagendamentos: { json: [{ ...appointments[0], status_agendamento: status }] } }));
+    const r = await h.run(['schedule', 'cancel', '4242', '--usuario-cartao', CARD, '--yes']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `error: appointment 4242 of card *************1005 is not active (status_agendamento ${status} (${meaning})): nothing was sent (add --force to send the cancellation anyway)\n`,
+    );
+    expect(calls().filter((c) => c.startsWith('POST'))).toEqual([]);
+    h.reset();
+    h.base.reply(byPath({ buscaagendamentos: { json: [{ ...appointments[0], status_agendamento: status }] } }));
+    const forced = await h.run(['schedule', 'cancel', '4242', '--usuario-cartao', CARD, '--yes', '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(calls().at(-1)).toBe('POST cancelaagendamento');
+  });
+
+  it('a status the spec does not name (remarcado) is no reason to refuse: the question shows it', async () => {
+    h.base.reply(byPath({ buscaagendamentos: { json: [{ ...appointments[0], status_agendamento: 'remarcado' }] } }));
+    const r = await h.run(['schedule', 'cancel', '4242', '--usuario-cartao', CARD], {
+      tty: TTY,
+      prompter: scripted(true),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('Status: status_agendamento remarcado (no documented meaning)');
+    expect(calls().at(-1)).toBe('POST cancelaagendamento');
+  });
+
+  it('the card’s appointments cannot be read: refused, since it cannot be checked; sent with --force', async () => {
+    h.base.reply(
+      byPath({ buscaagendamentos: { status: 503, json: [{ confirma_operacao: 4, mensagem_erro: 'down' }] } }),
+    );
+    const r = await h.run(['--retries', '0', 'schedule', 'cancel', '4242', '--usuario-cartao', CARD, '--yes']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      "error: the appointments of card *************1005 could not be read, so it cannot be checked that appointment 4242 is that card's: nothing was sent (try again, or add --force to cancel it without the check)\n",
+    );
+    expect(calls().filter((c) => c.startsWith('POST'))).toEqual([]);
+  });
+
+  it('coopctl api on a terminal sends what it is given: it asks no card, only the question', async () => {
+    const prompter = scripted(true);
+    const r = await h.run(['api', 'POST', cancelPath, '-f', 'cd_evento=4242'], { tty: TTY, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.asked.map((q) => q.kind)).toEqual(['confirm']);
+    expect(calls()).toEqual(['POST cancelaagendamento']);
   });
 
   it('a card that breaks the rule: exit 2 naming --usuario-cartao, nothing sent', async () => {

@@ -54,7 +54,8 @@ export class World {
     const world = new World(binDir);
     for (const dir of [world.home, world.cwd]) mkdirSync(dir, { recursive: true });
     for (const [name, text] of files) writeFileSync(join(world.cwd, name), text);
-    world.server = await startTestServer({ now: () => EXAMPLES_NOW });
+    // --allow-prefer: an example with a Prefer header shows what it forces.
+    world.server = await startTestServer({ now: () => EXAMPLES_NOW, allowPrefer: true });
     return world;
   }
 

@@ -1,32 +1,59 @@
 /**
- * `schedule cancel`: the service cancels by `cd_evento` and lists
- * appointments by card only, so with `--usuario-cartao` (not sent with the
+ * `schedule cancel`: the service cancels by `cd_evento` alone and lists
+ * appointments by card only, so it cannot refuse to cancel another
+ * beneficiary's appointment. With `--usuario-cartao` (not sent with the
  * cancellation) coopctl first reads the card's appointments, the
- * beneficiary's name and the provider's location, and the confirmation and
- * the outcome say whose appointment it is and when; without it they say what
- * is known.
+ * beneficiary's name and the provider's location: the confirmation and the
+ * outcome say whose appointment it is and when, and when it is not that
+ * card's active appointment (or the card's appointments cannot be read)
+ * nothing is sent, --yes or not, unless `--force`. On a terminal without a
+ * card, it asks for the card before asking to cancel (the appointment's owner
+ * comes from that card's list).
  */
 import { Option } from 'commander';
-import { normaliseParams, operation, type Params } from '../../../catalogue/index.js';
+import { cancellableStatuses, appointmentStatuses } from '../../../catalogue/codes.js';
+import { normaliseParams, operation, said, type Params, type Row } from '../../../catalogue/index.js';
 import { parseProviders, providerCode } from '../../config/providers.js';
 import { text } from '../../i18n/facts.js';
 import type { AppointmentFacts } from '../../i18n/messages/confirm.js';
+import { askField } from '../../interactive/fields.js';
 import type { Invocation } from '../../invocation.js';
 import { checkedInput, helpHint } from '../../operations/execute.js';
-import { inputOf } from '../../operations/input.js';
+import { inputOf, inputOptions } from '../../operations/input.js';
 import { readQuietly } from '../../operations/read.js';
-import type { Subject } from '../../operations/spec.js';
+import type { Subject, SubjectContext } from '../../operations/spec.js';
+import { assumeYes } from '../../safety/flags.js';
 import { defineCommand } from '../define.js';
 
 const cancelOp = operation('schedule.cancel');
 const listOp = operation('schedule.list');
 
-/** The card given with --usuario-cartao, checked as `schedule list` checks it (a usage error names the flag). */
-function cardOf(inv: Invocation): string | undefined {
-  const given = (inv.globals as unknown as Record<string, unknown>)['usuarioCartao'];
-  if (given === undefined) return undefined;
+/** The command's own options (optsWithGlobals: the global ones too). */
+const options = (inv: Invocation) => inv.globals as unknown as Readonly<Record<string, unknown>>;
+
+/** Whether --force was given: cancel even when the check says not to. */
+const forced = (inv: Invocation): boolean => options(inv)['force'] === true;
+
+/** A card, checked as `schedule list` checks it (a usage error names the flag). */
+function checkedCard(inv: Invocation, given: unknown): string {
   const raw: Params = normaliseParams(listOp, { usuario_cartao: given, ind_apenas_concluidas: 'N' }, inputOf(inv));
   return text(checkedInput(inv, listOp, raw, helpHint(cancelOp))['usuario_cartao']);
+}
+
+/**
+ * The card whose appointment it should be: --usuario-cartao, else, when the
+ * run will ask to cancel on a terminal (no --yes, no --force), asked for; else
+ * undefined.
+ */
+async function cardOf(inv: Invocation, context: SubjectContext): Promise<string | undefined> {
+  const given = options(inv)['usuarioCartao'];
+  if (given !== undefined) return checkedCard(inv, given);
+  if (!context.mayAsk || assumeYes(inv) || forced(inv)) return undefined;
+  // The question says whose card it is, in the run's language (both of the field's languages: the run shows one).
+  const question = inv.m.confirm.cancel.cardQuestion;
+  const card = listOp.params.usuario_cartao;
+  const field = { ...card, words: { ...card.words, question: said(question, question) } };
+  return checkedCard(inv, await askField(inv, 'usuario_cartao', field, inputOptions(inv)));
 }
 
 /** The provider's name in the `providers` setting, if it names it. */
@@ -36,12 +63,20 @@ async function providerName(inv: Invocation, code: string): Promise<string | und
   return parsed?.ok ? parsed.directory.get(providerCode(code)) : undefined;
 }
 
-/** The appointment `id` among the card's, with whose it is and where, or why it cannot be said. */
-async function appointmentOf(inv: Invocation, id: string, card: string): Promise<Subject> {
-  const words = inv.m.confirm.cancel;
-  const list = await readQuietly(inv, listOp, { usuario_cartao: card, ind_apenas_concluidas: 'N' });
-  const found = list?.find((r) => text(r['cd_evento']) === id);
-  if (!found) return { lines: [list ? words.missing(id, card) : words.unread(card)], brief: '' };
+/** Whether a status is one the documented table calls over (realizado, faltou, cancelado); any other may be active. */
+function ended(status: string): boolean {
+  const s = status.trim().toLowerCase();
+  return Object.hasOwn(appointmentStatuses, s) && !(cancellableStatuses as readonly string[]).includes(s);
+}
+
+/** What a check that failed gives: the refusal, or with --force the facts and a line saying it goes on. */
+function failedCheck(inv: Invocation, refusal: string, lines: readonly string[]): Subject {
+  if (!forced(inv)) return { lines, brief: '', refusal };
+  return { lines: [...lines, inv.m.confirm.cancel.forced], brief: '' };
+}
+
+/** The appointment's facts, as the confirmation and the outcome say them. */
+async function factsOf(inv: Invocation, found: Row, card: string): Promise<AppointmentFacts> {
   const provider = text(found['prest_cod_svc_card']);
   const [registration, locations, name] = await Promise.all([
     readQuietly(inv, operation('registration.show'), { usuario_cartao: card }),
@@ -49,7 +84,7 @@ async function appointmentOf(inv: Invocation, id: string, card: string): Promise
     providerName(inv, provider),
   ]);
   const person = text(registration?.[0]?.['nome']);
-  const facts: AppointmentFacts = {
+  return {
     card,
     date: text(found['data_consulta']),
     start: text(found['hora_inicio']),
@@ -61,14 +96,29 @@ async function appointmentOf(inv: Invocation, id: string, card: string): Promise
     // A provider with one service location: the appointment is there.
     ...(locations?.length === 1 ? { location: text(locations[0]!['nm_local']) } : {}),
   };
+}
+
+/** The appointment `id` among the card's, with whose it is and where; refused when it is not the card's active one. */
+async function appointmentOf(inv: Invocation, id: string, card: string): Promise<Subject> {
+  const words = inv.m.confirm.cancel;
+  const list = await readQuietly(inv, listOp, { usuario_cartao: card, ind_apenas_concluidas: 'N' });
+  if (!list) return failedCheck(inv, words.cannotCheck(id, card), [words.unread(card)]);
+  const found = list.find((r) => text(r['cd_evento']) === id);
+  if (!found) return failedCheck(inv, words.notTheCards(id, card), [words.missing(id, card)]);
+  const facts = await factsOf(inv, found, card);
   const brief = words.brief(facts);
-  return { lines: [brief, words.status(facts.status)], brief };
+  const lines = [brief, words.status(facts.status)];
+  if (ended(facts.status)) return { ...failedCheck(inv, words.ended(id, card, facts.status), lines), brief };
+  return { lines, brief };
 }
 
 export const cancel = defineCommand(cancelOp, {
-  options: (m) => [new Option(`--usuario-cartao <${m.help.field.card}>`, m.confirm.cancel.cardOption)],
-  subject: async (inv, params) => {
-    const card = cardOf(inv);
+  options: (m) => [
+    new Option(`--usuario-cartao <${m.help.field.card}>`, m.confirm.cancel.cardOption),
+    new Option('--force', m.confirm.cancel.forceOption),
+  ],
+  subject: async (inv, params, context) => {
+    const card = await cardOf(inv, context);
     if (card === undefined) return { lines: [inv.m.confirm.cancel.unknown], brief: '' };
     return appointmentOf(inv, text(params.cd_evento), card);
   },

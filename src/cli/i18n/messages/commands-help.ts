@@ -17,11 +17,18 @@ export const en = {
     demo: 'load the deterministic demo dataset',
     fixtures: 'load this fixtures JSON document instead of the demo dataset',
     allowPrefer: 'honour the Prefer request header (forced outcomes, delays, 5xx)',
-    tokenFile: 'the token clients must send (Authorization: Bearer), from a file or "-" for stdin',
+    logFormat: 'the log on stderr: text, or json lines (default: $COOPCTL_LOG_FORMAT, else text)',
+    noMetrics: 'no counting of requests, no /metrics',
+    privateProbes: '/healthz and /readyz ask for the server token too (default: open, as probes send none)',
+    metricsTokenFile: "/metrics asks for this file's token (default: $COOPCTL_METRICS_TOKEN, else it is open)",
+    shutdownDelay: 'on SIGTERM, /readyz answers 503 and serving goes on this long before stopping',
+    tokenFile:
+      'the token clients must send (Authorization: Bearer), or one "label:token" line a client, from a file or "-" for stdin',
     quiet: 'no banner and no access log (the URL is still printed on stdout)',
     note: 'The server token comes from --token-file, else $COOPCTL_SERVER_TOKEN. The client options (--output, --timeout, --profile, …) do not apply to the server.',
     memory: 'a throwaway server with the demo data, on a free port (its URL is printed first)',
     prefer: 'the default database (demo data on first start); the Prefer header may force outcomes',
+    jsonLog: 'a log line a request as JSON, for a log shipper; GET /readyz and /metrics for monitoring',
   },
   config: {
     description: 'show and change the settings of a profile (--profile, else $COOPCTL_PROFILE, else "default")',
@@ -31,6 +38,8 @@ export const en = {
     set: 'store a setting in the profile (the token is read from stdin or a prompt)',
     unset: 'remove a setting from the profile',
     value: 'the value (not for the token)',
+    allowEmpty:
+      'store an empty value (refused otherwise: an empty value is most often a mistake, such as a file that was not there)',
     /** The names of config's arguments in usage lines. */
     arguments: { key: 'key', value: 'value' },
     heading: 'Settings (precedence: flags > environment > profile > defaults):',
@@ -44,6 +53,10 @@ export const en = {
       lang: 'language of messages and help: en or pt-BR (else the locale: LC_ALL, LC_MESSAGES, LANG)',
       providers:
         'provider names the booking wizard offers: code=name pairs separated by ";" (9001=Clínica Geral; 9002=Cardiologia)',
+      listStyle:
+        'how a list travels in form bodies and query strings: brackets (tipo_documento[]=RG, the default) or repeat (tipo_documento=RG&tipo_documento=CC) (--list-style)',
+      healthQuestions:
+        'texts of the health-declaration questions the enrolment wizard shows: form.question=text pairs separated by ";" (1.1=Any chronic disease?; 1.2=Any surgery?)',
     },
     langExample: 'messages and help in Portuguese, whatever the locale',
     prodProfile: 'a profile of its own for the production service',
@@ -135,12 +148,20 @@ export const ptBR: Translation<typeof en> = {
     demo: 'carrega o conjunto de dados de demonstração determinístico',
     fixtures: 'carrega este documento JSON de fixtures em vez dos dados de demonstração',
     allowPrefer: 'atende ao cabeçalho Prefer das requisições (resultados forçados, atrasos, 5xx)',
+    logFormat: 'o log na saída de erros: text, ou linhas json (padrão: $COOPCTL_LOG_FORMAT, senão text)',
+    noMetrics: 'sem contagem das requisições, sem /metrics',
+    privateProbes:
+      '/healthz e /readyz também exigem o token do servidor (padrão: abertos, pois as sondas não enviam token)',
+    metricsTokenFile: '/metrics exige o token deste arquivo (padrão: $COOPCTL_METRICS_TOKEN, senão é aberto)',
+    shutdownDelay: 'no SIGTERM, /readyz responde 503 e o atendimento continua por este tempo antes de encerrar',
     tokenFile:
-      'o token que os clientes devem enviar (Authorization: Bearer), de um arquivo ou "-" para a entrada padrão',
+      'o token que os clientes devem enviar (Authorization: Bearer), ou uma linha "rótulo:token" por cliente, de um arquivo ou "-" para a entrada padrão',
     quiet: 'sem a apresentação e sem o log de acesso (a URL continua sendo impressa na saída padrão)',
     note: 'O token do servidor vem de --token-file, senão de $COOPCTL_SERVER_TOKEN. As opções do cliente (--output, --timeout, --profile, …) não se aplicam ao servidor.',
     memory: 'um servidor descartável com os dados de demonstração, numa porta livre (a URL é impressa primeiro)',
     prefer: 'o banco padrão (dados de demonstração na primeira vez); o cabeçalho Prefer pode forçar resultados',
+    jsonLog:
+      'uma linha de log por requisição em JSON, para um coletor de logs; GET /readyz e /metrics para o monitoramento',
   },
   config: {
     description: 'mostra e altera as configurações de um perfil (--profile, senão $COOPCTL_PROFILE, senão "default")',
@@ -150,6 +171,8 @@ export const ptBR: Translation<typeof en> = {
     set: 'grava uma configuração no perfil (o token é lido da entrada padrão ou perguntado)',
     unset: 'remove uma configuração do perfil',
     value: 'o valor (não para o token)',
+    allowEmpty:
+      'grava um valor vazio (recusado sem esta opção: um valor vazio é quase sempre um engano, como um arquivo que não existia)',
     arguments: { key: 'chave', value: 'valor' },
     heading: 'Configurações (precedência: opções > ambiente > perfil > padrões):',
     settings: {
@@ -162,6 +185,10 @@ export const ptBR: Translation<typeof en> = {
       lang: 'idioma das mensagens e da ajuda: en ou pt-BR (senão o locale: LC_ALL, LC_MESSAGES, LANG)',
       providers:
         'nomes dos prestadores que o assistente de agendamento oferece: pares código=nome separados por ";" (9001=Clínica Geral; 9002=Cardiologia)',
+      listStyle:
+        'como uma lista viaja em corpos de formulário e query strings: brackets (tipo_documento[]=RG, o padrão) ou repeat (tipo_documento=RG&tipo_documento=CC) (--list-style)',
+      healthQuestions:
+        'textos das perguntas da declaração de saúde que o assistente de inclusão mostra: pares formulário.pergunta=texto separados por ";" (1.1=Tem alguma doença crônica?; 1.2=Fez alguma cirurgia?)',
     },
     langExample: 'mensagens e ajuda em português, qualquer que seja o locale',
     prodProfile: 'um perfil próprio para o serviço de produção',

@@ -6,7 +6,8 @@ export const en = {
   warning: (text: string) => `warning: ${text}`,
   yes: 'yes',
   no: 'no',
-  cancelled: 'cancelled: nothing was sent',
+  /** A question answered no: nothing was sent (never "cancelled", which reads as the appointment's state). */
+  nothingSent: 'Nothing was sent.',
   /** The run's language. */
   lang: 'en' as Lang,
   /** The catalogue's words in the run's language: a field's label, an operation's summary, a code's meaning. */
@@ -17,7 +18,7 @@ export const ptBR: Translation<typeof en> = {
   warning: (text) => `aviso: ${text}`,
   yes: 'sim',
   no: 'não',
-  cancelled: 'cancelado: nada foi enviado',
+  nothingSent: 'Nada foi enviado.',
   lang: 'pt-BR',
   said: (words) => words.pt,
 };

@@ -35,6 +35,8 @@ export const en = {
   tokenOnCommandLine:
     'the token is not taken from the command line (it would stay in the shell history); pipe it on stdin or run without a value to be asked',
   needsValue: (key: string) => `config set ${key} needs a value`,
+  emptyValue: (key: string) =>
+    `config set ${key}: the value is empty, so nothing was stored (to store an empty value, add --allow-empty; to remove the setting: coopctl config unset ${key})`,
   badValue: (key: string, origin: string, problem: string) => `${key} from ${origin} ${problem}`,
   /** The problems of a setting's value (words after "<key> from <origin>"). */
   problems: {
@@ -43,9 +45,13 @@ export const en = {
     sizeRange: (max: string) => `must be from 1 byte to ${max}`,
     word: 'must be one word without spaces',
     lang: 'must be en or pt-BR',
+    listStyle: 'must be brackets or repeat',
     providers: (entry: string) =>
       `must be code=name pairs separated by ";" (a code of up to 18 digits, then a name), e.g. 9001=Clínica Geral; 9002=Cardiologia; "${entry}" is not`,
     providerTwice: (code: string) => `names provider ${code} twice`,
+    healthQuestions: (entry: string) =>
+      `must be form.question=text pairs separated by ";" (the form's and the question's numbers, then the question), e.g. 1.1=Any chronic disease?; 1.2=Any surgery in the last 5 years?; "${entry}" is not`,
+    healthQuestionTwice: (key: string) => `gives question ${key} twice`,
   },
   profileName: (name: string) => `profile name "${name}" must be 1 to 64 letters, digits, "-" or "_"`,
   noProfile: (name: string, fromFlag: boolean, stored: readonly string[]) =>
@@ -86,6 +92,8 @@ export const ptBR: Translation<typeof en> = {
   tokenOnCommandLine:
     'o token não é aceito na linha de comando (ficaria no histórico do shell); passe-o pela entrada padrão ou execute sem valor para que ele seja pedido',
   needsValue: (key) => `config set ${key} precisa de um valor`,
+  emptyValue: (key) =>
+    `config set ${key}: o valor está vazio, então nada foi gravado (para gravar um valor vazio, use --allow-empty; para remover a configuração: coopctl config unset ${key})`,
   badValue: (key, origin, problem) => `${key} (origem: ${origin}) ${problem}`,
   problems: {
     url: 'deve ser uma URL http ou https',
@@ -93,9 +101,13 @@ export const ptBR: Translation<typeof en> = {
     sizeRange: (max) => `deve ser de 1 byte a ${max}`,
     word: 'deve ser uma só palavra, sem espaços',
     lang: 'deve ser en ou pt-BR',
+    listStyle: 'deve ser brackets ou repeat',
     providers: (entry) =>
       `deve ser pares código=nome separados por ";" (um código de até 18 dígitos e um nome), ex.: 9001=Clínica Geral; 9002=Cardiologia; "${entry}" não é`,
     providerTwice: (code) => `nomeia o prestador ${code} duas vezes`,
+    healthQuestions: (entry) =>
+      `deve ser pares formulário.pergunta=texto separados por ";" (os números do formulário e da pergunta, depois a pergunta), ex.: 1.1=Tem alguma doença crônica?; 1.2=Fez alguma cirurgia nos últimos 5 anos?; "${entry}" não é`,
+    healthQuestionTwice: (key) => `dá a pergunta ${key} duas vezes`,
   },
   profileName: (name) => `o nome de perfil "${name}" deve ter de 1 a 64 letras, dígitos, "-" ou "_"`,
   noProfile: (name, fromFlag, stored) =>

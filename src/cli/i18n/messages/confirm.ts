@@ -93,14 +93,28 @@ export const en = {
     unknown:
       'Whose appointment it is is not shown: the service lists appointments by card only (add --usuario-cartao <card> to see it here)',
     missing: (id: string, cardNumber: string) =>
-      `Appointment ${id} is not among the appointments of card ${card(cardNumber)}: the service will probably refuse`,
+      `Appointment ${id} is not among the appointments of card ${card(cardNumber)}`,
     unread: (cardNumber: string) =>
       `The appointments of card ${card(cardNumber)} could not be read: whose appointment it is is not shown`,
     question: 'Cancel this appointment? This cannot be undone.',
     what: 'cancels an appointment',
     /** The help of `schedule cancel --usuario-cartao`. */
     cardOption:
-      "the beneficiary's card: coopctl reads the appointment first, to say whose it is and when (not sent with the cancellation)",
+      "the beneficiary's card: coopctl reads the appointment first, to say whose it is and when, and sends nothing unless it is that card's active appointment (not sent with the cancellation)",
+    /** The help of `schedule cancel --force`. */
+    forceOption:
+      "cancel even when the appointment is not the --usuario-cartao card's active one (and, on a terminal, without asking whose it is)",
+    /** The question for the card, on a terminal, when none was given. */
+    cardQuestion: 'card of the beneficiary whose appointment it is',
+    /** Refusals (exit 1, nothing sent): the service cancels by cd_evento alone and cannot tell whose it is. */
+    notTheCards: (id: string, cardNumber: string) =>
+      `appointment ${id} is not among the appointments of card ${card(cardNumber)}: nothing was sent (the service cancels by cd_evento alone, whoever it belongs to; check the appointment and the card, or add --force to cancel it anyway)`,
+    ended: (id: string, cardNumber: string, status: string) =>
+      `appointment ${id} of card ${card(cardNumber)} is not active (${c.coded('status_agendamento', 'appointmentStatuses', status)}): nothing was sent (add --force to send the cancellation anyway)`,
+    cannotCheck: (id: string, cardNumber: string) =>
+      `the appointments of card ${card(cardNumber)} could not be read, so it cannot be checked that appointment ${id} is that card's: nothing was sent (try again, or add --force to cancel it without the check)`,
+    /** After the facts, with --force, when the check failed. */
+    forced: 'With --force, it is cancelled all the same.',
   },
 
   notify: {
@@ -162,14 +176,23 @@ export const ptBR: Translation<typeof en> = {
     status: (status) => `Situação: ${pc.coded('status_agendamento', 'appointmentStatuses', status)}`,
     unknown:
       'De quem é a consulta não é mostrado: o serviço lista consultas apenas por cartão (acrescente --usuario-cartao <cartão> para vê-la aqui)',
-    missing: (id, cardNumber) =>
-      `A consulta ${id} não está entre as consultas do cartão ${card(cardNumber)}: o serviço provavelmente vai recusar`,
+    missing: (id, cardNumber) => `A consulta ${id} não está entre as consultas do cartão ${card(cardNumber)}`,
     unread: (cardNumber) =>
       `Não foi possível ler as consultas do cartão ${card(cardNumber)}: de quem é a consulta não é mostrado`,
     question: 'Cancelar esta consulta? Não é possível desfazer.',
     what: 'cancela uma consulta',
     cardOption:
-      'o cartão do beneficiário: o coopctl lê a consulta antes, para dizer de quem é e quando (não é enviado com o cancelamento)',
+      'o cartão do beneficiário: o coopctl lê a consulta antes, para dizer de quem é e quando, e nada envia se ela não for a consulta ativa desse cartão (não é enviado com o cancelamento)',
+    forceOption:
+      'cancela mesmo quando a consulta não é a consulta ativa do cartão de --usuario-cartao (e, num terminal, sem perguntar de quem ela é)',
+    cardQuestion: 'cartão do beneficiário de quem é a consulta',
+    notTheCards: (id, cardNumber) =>
+      `a consulta ${id} não está entre as consultas do cartão ${card(cardNumber)}: nada foi enviado (o serviço cancela só pelo cd_evento, seja de quem for; confira a consulta e o cartão, ou acrescente --force para cancelá-la mesmo assim)`,
+    ended: (id, cardNumber, status) =>
+      `a consulta ${id} do cartão ${card(cardNumber)} não está ativa (${pc.coded('status_agendamento', 'appointmentStatuses', status)}): nada foi enviado (acrescente --force para enviar o cancelamento mesmo assim)`,
+    cannotCheck: (id, cardNumber) =>
+      `não foi possível ler as consultas do cartão ${card(cardNumber)}, então não se pode conferir que a consulta ${id} é desse cartão: nada foi enviado (tente de novo, ou acrescente --force para cancelá-la sem a conferência)`,
+    forced: 'Com --force, ela é cancelada mesmo assim.',
   },
 
   notify: {

@@ -120,6 +120,12 @@ export const en = {
       }
     }
   },
+  /**
+   * After `cannot reach …` of a registration operation, when only baseUrl is set: the registration operations
+   * (section 4.1) have their own host, still at its default.
+   */
+  testHost: (url: string, baseFrom: string) =>
+    `the registration operations go to testBaseUrl (COOPCTL_TEST_BASE_URL; the spec's test_base_url), not to baseUrl: it is not set, so it is the default ${url}, while baseUrl comes from ${baseFrom}`,
   dataNotJson: '--data does not hold JSON',
   dataNotObject: '--data must hold a JSON object of parameters by spec field name',
   givenTwice: (name: string, flag: string) => `${name} is given twice, as the argument and as ${flag}`,
@@ -141,6 +147,17 @@ export const en = {
   },
   openapiCsv: 'the OpenAPI document is JSON: use -o json (the default) or -o jsonl',
   summaryCsv: 'csv output holds one kind of record; use coopctl record <section> -o csv',
+  /** `coopctl serve` without a usable SQLite binding (src/server/store/sqlite/binding.ts). */
+  binding: {
+    node: (node: string, napi: string) =>
+      `coopctl serve needs Node.js 22.14 or newer: its SQLite binding (better-sqlite3) needs Node-API 10, and this is Node ${node} (Node-API ${napi})`,
+    nodeHint:
+      'Run it with Node 22 (22.14 or newer), 24 or 26. In a clone of coopctl, npm run demo and npm test find or install such a Node by themselves (scripts/with-node.sh).',
+    load: 'coopctl serve cannot load its SQLite binding (better-sqlite3). The loader said:',
+    reinstall: (root: string) => `Reinstall coopctl's dependencies: cd ${root} && npm ci`,
+    fromSource: (folder: string) =>
+      `better-sqlite3 comes with its binary for Linux, macOS and Windows on x64 and arm64; on another platform, build it from source (python3, make and a C++ compiler): cd ${folder} && npx node-gyp rebuild --release --force_build=1`,
+  },
 };
 
 export const ptBR: Translation<typeof en> = {
@@ -165,6 +182,8 @@ export const ptBR: Translation<typeof en> = {
       }
     }
   },
+  testHost: (url, baseFrom) =>
+    `as operações de atualização cadastral vão para testBaseUrl (COOPCTL_TEST_BASE_URL; o test_base_url da especificação), não para baseUrl: ela não está configurada, então é o padrão ${url}, enquanto baseUrl vem de ${baseFrom}`,
   dataNotJson: '--data não contém JSON',
   dataNotObject: '--data deve conter um objeto JSON com os parâmetros pelos nomes de campo da especificação',
   givenTwice: (name, flag) => `${name} foi informado duas vezes, como argumento e como ${flag}`,
@@ -186,4 +205,14 @@ export const ptBR: Translation<typeof en> = {
   },
   openapiCsv: 'o documento OpenAPI é JSON: use -o json (o padrão) ou -o jsonl',
   summaryCsv: 'a saída csv contém um só tipo de registro; use coopctl record <seção> -o csv',
+  binding: {
+    node: (node, napi) =>
+      `o coopctl serve precisa do Node.js 22.14 ou mais novo: o seu acesso ao SQLite (better-sqlite3) precisa da Node-API 10, e este é o Node ${node} (Node-API ${napi})`,
+    nodeHint:
+      'Rode-o com o Node 22 (22.14 ou mais novo), 24 ou 26. Num clone do coopctl, npm run demo e npm test encontram ou instalam esse Node sozinhos (scripts/with-node.sh).',
+    load: 'o coopctl serve não conseguiu carregar o seu acesso ao SQLite (better-sqlite3). O carregador disse:',
+    reinstall: (root) => `Reinstale as dependências do coopctl: cd ${root} && npm ci`,
+    fromSource: (folder) =>
+      `o better-sqlite3 traz o seu binário para Linux, macOS e Windows em x64 e arm64; em outra plataforma, compile-o a partir do código-fonte (python3, make e um compilador C++): cd ${folder} && npx node-gyp rebuild --release --force_build=1`,
+  },
 };

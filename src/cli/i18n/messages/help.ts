@@ -52,6 +52,8 @@ export const en = {
     timeout: 'time limit of each HTTP attempt, in milliseconds',
     retries: 'extra attempts for reads after a connection error, a timeout, 429 or 5xx',
     body: 'body encoding of POST requests',
+    listStyle:
+      'lists in form bodies and query strings: name[]=a&name[]=b or name=a&name=b (default: $COOPCTL_LIST_STYLE, the profile, or brackets)',
     profile: 'configuration profile (default: $COOPCTL_PROFILE or "default")',
     tokenFile: 'read the bearer token from a file, or "-" for stdin',
     maxResponseSize:
@@ -110,6 +112,8 @@ export const en = {
       fields: 'fields',
       expression: 'expression',
       encoding: 'encoding',
+      style: 'style',
+      seconds: 'seconds',
       name: 'name',
       file: 'file',
       fileOrStdin: 'file|-',
@@ -176,6 +180,8 @@ export const ptBR: Translation<typeof en> = {
     timeout: 'tempo limite de cada tentativa HTTP, em milissegundos',
     retries: 'tentativas extras das consultas após erro de conexão, tempo esgotado, 429 ou 5xx',
     body: 'codificação do corpo das requisições POST',
+    listStyle:
+      'listas em corpos de formulário e query strings: nome[]=a&nome[]=b ou nome=a&nome=b (padrão: $COOPCTL_LIST_STYLE, o perfil ou brackets)',
     profile: 'perfil de configuração (padrão: $COOPCTL_PROFILE ou "default")',
     tokenFile: 'lê o token bearer de um arquivo, ou "-" para a entrada padrão',
     maxResponseSize:
@@ -227,6 +233,8 @@ export const ptBR: Translation<typeof en> = {
       fields: 'campos',
       expression: 'expressão',
       encoding: 'codificação',
+      style: 'estilo',
+      seconds: 'segundos',
       name: 'nome',
       file: 'arquivo',
       fileOrStdin: 'arquivo|-',

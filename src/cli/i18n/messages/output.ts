@@ -1,4 +1,5 @@
 /** Words of the output on stdout: tables' fillers, the calendar, the record summary, --json fields, --jq, the pager. */
+import { formatNumber } from '../format.js';
 import type { Translation } from '../shape.js';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -8,7 +9,20 @@ export const en = {
   none: '(none)',
   /** The legend of a calendar of free dates: `[dd] free slots: 3 dates, 2026-12-01 to 2026-12-05`. */
   freeSlots: (count: number, first: string, last: string) =>
-    `free slots: ${count} ${plural(count, 'date', 'dates')}, ${count === 1 ? first : `${first} to ${last}`}`,
+    `free slots: ${formatNumber('en', count)} ${plural(count, 'date', 'dates')}, ${count === 1 ? first : `${first} to ${last}`}`,
+  /** A calendar of free dates draws the nearest months only (output/calendar.ts); these lines tell the rest. */
+  calendar: {
+    /** Before the list of the months after the drawn ones. */
+    later: 'Later free dates:',
+    /** `January 2027: 4, 5, 8–12`. */
+    monthDays: (month: string, days: string) => `${month}: ${days}`,
+    /** After the listed months. */
+    more: (dates: number, months: number, last: string) =>
+      `… and ${formatNumber('en', dates)} more ${plural(dates, 'date', 'dates')} in ${formatNumber('en', months)} ${plural(months, 'month', 'months')}, the last on ${last}`,
+    /** The dates before the drawn months. */
+    earlier: (dates: number, first: string, last: string) =>
+      `Earlier free dates: ${formatNumber('en', dates)}, ${dates === 1 ? first : `${first} to ${last}`}`,
+  },
   summary: {
     /** The opening line: whose record it is. */
     whose: (name: string, card: string) => `${name} · card ${card}`,
@@ -41,7 +55,15 @@ export const en = {
 export const ptBR: Translation<typeof en> = {
   none: '(nenhum)',
   freeSlots: (count, first, last) =>
-    `horários livres: ${count} ${plural(count, 'data', 'datas')}, ${count === 1 ? first : `de ${first} a ${last}`}`,
+    `horários livres: ${formatNumber('pt-BR', count)} ${plural(count, 'data', 'datas')}, ${count === 1 ? first : `de ${first} a ${last}`}`,
+  calendar: {
+    later: 'Outras datas livres:',
+    monthDays: (month, days) => `${month}: ${days}`,
+    more: (dates, months, last) =>
+      `… e mais ${formatNumber('pt-BR', dates)} ${plural(dates, 'data', 'datas')} em ${formatNumber('pt-BR', months)} ${plural(months, 'mês', 'meses')}, a última em ${last}`,
+    earlier: (dates, first, last) =>
+      `Datas livres anteriores: ${formatNumber('pt-BR', dates)}, ${dates === 1 ? first : `de ${first} a ${last}`}`,
+  },
   summary: {
     whose: (name, card) => `${name} · cartão ${card}`,
     unknown: (card) => `cartão ${card} (cadastro não lido)`,

@@ -11,6 +11,8 @@ import type { DemoSummary, Repository } from '../types.js';
 import { guardPg, pgUnavailable } from './faults.js';
 import { loadRows } from './load.js';
 import { pgMigrations } from './migrations.js';
+import { schemaProblem } from '../schema-words.js';
+import { StoreOpenError } from '../open-error.js';
 import { one, openPool, rows, transaction } from './pool.js';
 import { pgRegistration } from './registration.js';
 import { pgRecord } from './record.js';
@@ -81,20 +83,17 @@ async function inTransaction(c: PoolClient, work: () => Promise<void>): Promise<
 
 /**
  * Brings the database's schema up to date under the start-up lock; answers
- * whether it was new. A new database's migrations and first data are one
- * transaction.
+ * the version it found (0: new). A new database's migrations and first data
+ * are one transaction.
  */
-export async function prepare(pool: Pool, opening: Opening): Promise<boolean> {
+export async function prepare(pool: Pool, opening: Opening): Promise<number> {
   const c = await pool.connect();
   let broken: Error | undefined;
   try {
     await c.query('SELECT pg_advisory_lock($1::bigint)', [START_LOCK]);
     try {
       const version = await versionOf(c);
-      if (version > pgMigrations.length)
-        throw new Error(
-          `the database has schema version ${version}, newer than this coopctl knows (${pgMigrations.length})`,
-        );
+      if (version > pgMigrations.length) throw new StoreOpenError(schemaProblem(version, pgMigrations.length)!);
       await inTransaction(c, async () => {
         for (let v = version; v < pgMigrations.length; v++) {
           await c.query(pgMigrations[v]!);
@@ -104,7 +103,7 @@ export async function prepare(pool: Pool, opening: Opening): Promise<boolean> {
       });
       const existing = opening.onExisting;
       if (version !== 0 && existing) await inTransaction(c, () => existing(c));
-      return version === 0;
+      return version;
     } finally {
       await c.query('SELECT pg_advisory_unlock($1::bigint)', [START_LOCK]);
     }

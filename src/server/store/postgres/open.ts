@@ -7,12 +7,15 @@
 import type { PoolClient } from 'pg';
 import type { DatasetRows, OpenStoreOptions, Store } from '../types.js';
 import { FixturesError } from '../fixtures-error.js';
+import { start } from '../../words.js';
 import { StoreOpenError } from '../open-error.js';
 import { StoreUnavailable } from '../unavailable.js';
 import { pgFault, pgUnavailable } from './faults.js';
 import { loadRows } from './load.js';
 import { openPool, pgRepository, prepare } from './index.js';
 import { sqlState } from './pool.js';
+import { pgMigrations } from './migrations.js';
+import { pgReadiness } from './readiness.js';
 import { LOCK_WAIT_MS } from '../sqlite/guard.js';
 
 /** What a store opening loads: the dataset rows (demo or fixtures) it was asked for, made when needed. */
@@ -23,11 +26,15 @@ export async function openPostgresStore(
   options: OpenStoreOptions,
   datasetFor: DatasetFor,
 ): Promise<Store> {
-  const pool = await openPool({ url, lockWaitMs: options.lockWaitMs ?? LOCK_WAIT_MS });
+  const pool = await openPool({
+    url,
+    lockWaitMs: options.lockWaitMs ?? LOCK_WAIT_MS,
+    ...(options.meter ? { meter: options.meter } : {}),
+  });
   const repo = pgRepository(pool);
   const importFrom = options.importSqlite;
   try {
-    const created = await prepare(pool, {
+    const found = await prepare(pool, {
       onNew: async (c: PoolClient) => {
         if (importFrom !== undefined) {
           const { copySqlite } = await import('./import.js');
@@ -38,15 +45,20 @@ export async function openPostgresStore(
         if (rows) await loadRows(c, rows);
       },
       onExisting: async (c: PoolClient) => {
-        if (importFrom !== undefined)
-          throw new StoreOpenError(
-            'it already holds a coopctl store: --import-sqlite copies into a new (empty) database only',
-          );
+        if (importFrom !== undefined) throw new StoreOpenError(start.importNotEmpty);
         const rows = await datasetFor(false);
         if (rows) await loadRows(c, rows);
       },
     });
-    return { repo, created, describeDemo: () => repo.describe(), close: () => repo.close() };
+    return {
+      repo,
+      created: found === 0,
+      schema: { found, current: pgMigrations.length },
+      describeDemo: () => repo.describe(),
+      check: pgReadiness(pool),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => repo.close(),
+    };
   } catch (err) {
     await pool.end().catch(() => undefined);
     if (err instanceof FixturesError || err instanceof StoreOpenError || err instanceof StoreUnavailable) throw err;

@@ -8,8 +8,10 @@
  * short random pause. Row locks wait at most `lockWaitMs` (lock_timeout),
  * then the request fails with StoreUnavailable 'busy' (faults.ts).
  */
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Pool, PoolClient, QueryConfig, QueryResultRow } from 'pg';
+import type { StoreMeter } from '../types.js';
 
 /** A pool or a client inside a transaction: anything that runs a query. */
 export type Queryable = Pick<PoolClient, 'query'>;
@@ -31,7 +33,12 @@ export interface PoolOptions {
   readonly lockWaitMs: number;
   /** Connections of this pool (default 10). */
   readonly size?: number;
+  /** Told the time of every transaction (`transaction` below) run on this pool. */
+  readonly meter?: StoreMeter;
 }
+
+/** The meter of each pool that has one. */
+const meters = new WeakMap<Pool, StoreMeter>();
 
 /** Opens a pool (no connection is made until the first query). */
 export async function openPool(options: PoolOptions): Promise<Pool> {
@@ -50,6 +57,7 @@ export async function openPool(options: PoolOptions): Promise<Pool> {
   });
   // An idle connection that the server closed (a restart, a failover) is dropped by the pool; the next query opens another.
   pool.on('error', () => undefined);
+  if (options.meter) meters.set(pool, options.meter);
   return pool;
 }
 
@@ -103,18 +111,22 @@ export async function transaction<T>(
   work: (client: PoolClient) => Promise<T>,
   isolation?: 'REPEATABLE READ' | 'SERIALIZABLE',
 ): Promise<T> {
+  const meter = meters.get(pool);
   for (let attempt = 1; ; attempt++) {
     const client = await pool.connect();
     let broken: Error | undefined;
+    const started = meter ? performance.now() : 0;
     try {
       await client.query(isolation ? `BEGIN ISOLATION LEVEL ${isolation}` : 'BEGIN');
       const value = await work(client);
       await client.query('COMMIT');
+      meter?.transaction((performance.now() - started) / 1000, true);
       return value;
     } catch (err) {
       await client.query('ROLLBACK').catch((e: Error) => {
         broken = e;
       });
+      meter?.transaction((performance.now() - started) / 1000, false);
       if (attempt >= TRIES || !retryable(err)) throw err;
     } finally {
       client.release(broken);

@@ -1,9 +1,10 @@
 /** A digest of everything a SQLite database stores, to show that a request changed nothing. */
 import { createHash } from 'node:crypto';
-import Database from 'better-sqlite3';
+import { sqliteBinding } from './binding.js';
 
 /** SHA-256 over every row of every table (rows sorted, so the digest does not depend on the scan order). */
 export function databaseChecksum(path: string): string {
+  const Database = sqliteBinding();
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
     const hash = createHash('sha256');

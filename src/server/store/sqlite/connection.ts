@@ -1,5 +1,8 @@
 /** Opening a SQLite database the way the store needs it: durable settings and a current schema. */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { StoreOpenError } from '../open-error.js';
+import { schemaProblem } from '../schema-words.js';
+import { sqliteBinding } from './binding.js';
 import { migrations } from './migrations.js';
 import { createPrivateFile } from './private-file.js';
 
@@ -9,6 +12,8 @@ export interface Opened {
   readonly db: Db;
   /** True when this open created the schema (the database was new). */
   readonly created: boolean;
+  /** The schema version this open found (0: new); it left the database at `migrations.length`. */
+  readonly found: number;
 }
 
 /**
@@ -22,14 +27,15 @@ const START_LOCK_WAIT_MS = 5000;
  * for a throwaway one) and brings its schema up to date.
  */
 export function openDatabase(path: string): Opened {
+  const Binding = sqliteBinding();
   if (path !== ':memory:' && path !== '') createPrivateFile(path);
-  const db = new Database(path, { timeout: START_LOCK_WAIT_MS });
+  const db = new Binding(path, { timeout: START_LOCK_WAIT_MS });
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    const created = migrate(db) === 0;
-    return { db, created };
+    const found = migrate(db);
+    return { db, created: found === 0, found };
   } catch (err) {
     db.close();
     throw err;
@@ -57,8 +63,7 @@ export function forServing(db: Db, pragmas: readonly string[] = []): void {
 function migrate(db: Db): number {
   const version = () => db.pragma('user_version', { simple: true }) as number;
   const check = (v: number) => {
-    if (v > migrations.length)
-      throw new Error(`the database has schema version ${v}, newer than this coopctl knows (${migrations.length})`);
+    if (v > migrations.length) throw new StoreOpenError(schemaProblem(v, migrations.length)!);
   };
   const seen = version();
   check(seen);

@@ -17,6 +17,8 @@
  * whose conditions are checked inside the write itself (a conditional INSERT
  * or UPDATE), not for read-then-write sequences spread over several calls.
  */
+import { performance } from 'node:perf_hooks';
+import type { StoreMeter } from '../types.js';
 import type { Db } from './connection.js';
 
 interface Pending {
@@ -37,7 +39,8 @@ export interface GroupCommit {
   flush(): void;
 }
 
-export function groupCommit(db: Db): GroupCommit {
+/** `meter` is told each batch's size and its transaction's time (committed or not). */
+export function groupCommit(db: Db, meter?: StoreMeter): GroupCommit {
   let queue: Pending[] = [];
   let scheduled: NodeJS.Immediate | undefined;
 
@@ -71,9 +74,13 @@ export function groupCommit(db: Db): GroupCommit {
   function commitBatch(batch: Pending[]): void {
     const out: unknown[] = new Array(batch.length);
     const ok: boolean[] = new Array(batch.length);
+    const started = meter ? performance.now() : 0;
     try {
       group.immediate(batch, out, ok);
+      meter?.transaction((performance.now() - started) / 1000, true);
+      meter?.batch(batch.length);
     } catch (err) {
+      meter?.transaction((performance.now() - started) / 1000, false);
       if (err instanceof Lost) {
         batch[err.at]!.reject(out[err.at]);
         queue = [...batch.slice(0, err.at), ...batch.slice(err.at + 1)];

@@ -1,5 +1,5 @@
 /** The SQLite implementation of the repository (better-sqlite3: synchronous calls behind an asynchronous interface). */
-import type { Repository } from '../types.js';
+import type { Repository, StoreMeter } from '../types.js';
 import type { Db } from './connection.js';
 import { sqliteRegistration } from './registration.js';
 import { sqliteRecord } from './record.js';
@@ -12,6 +12,7 @@ import { groupCommit } from './group-commit.js';
 import { guardArea, LOCK_WAIT_MS } from './guard.js';
 
 export { forServing, openDatabase } from './connection.js';
+export { sqliteReadiness } from './readiness.js';
 
 /** How many demo cards and provider locations `describe` answers. */
 const DESCRIBED = 4;
@@ -21,7 +22,7 @@ const DESCRIBED = 4;
  * held elsewhere on timers, at most `lockWaitMs`, and fail with
  * StoreUnavailable on a storage fault (guard.ts).
  */
-export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS): Repository {
+export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS, meter?: StoreMeter): Repository {
   const cards = db
     .prepare<[number], string>('SELECT card FROM beneficiary WHERE card IS NOT NULL ORDER BY id LIMIT ?')
     .pluck();
@@ -32,7 +33,7 @@ export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS): Repository 
     )
     .safeIntegers();
   const load = datasetLoader(db);
-  const commit = groupCommit(db);
+  const commit = groupCommit(db, meter);
   const guard = <T extends object>(area: T): T => guardArea(area, lockWaitMs);
   return {
     registration: guard(sqliteRegistration(db)),

@@ -3,7 +3,9 @@
  * as JSON text by SQLite itself: no row objects, no JSON.stringify (the hot
  * path of `buscadadosusuario`, docs/performance.md). Parameters: today, then
  * the card (in the order they appear). Field order and values are those of
- * the record built field by field from three reads.
+ * the record built field by field from three reads. The nested groups are
+ * wrapped in json(): a scalar subquery's value loses its JSON subtype in some
+ * SQLite builds (better-sqlite3 13's 3.54.1), and would be nested as a string.
  */
 export const registrationRecordSql = `SELECT json_object(
   'situacao', CASE WHEN b.changed_on = ? THEN 'A' ELSE 'E' END,
@@ -14,13 +16,13 @@ export const registrationRecordSql = `SELECT json_object(
   'nome', b.nome,
   'data_nasc', substr(b.data_nasc, 9, 2) || '/' || substr(b.data_nasc, 6, 2) || '/' || substr(b.data_nasc, 1, 4),
   'nome_mae', b.nome_mae, 'cpf', b.cpf, 'permite_atualizar', b.permite_atualizar,
-  'endereco', (SELECT json_group_array(json_object(
+  'endereco', json((SELECT json_group_array(json_object(
                  'pes_cod', a.beneficiary_id, 'codigo', a.codigo, 'tipo', a.tipo, 'cep', a.cep, 'logradouro', a.logradouro,
                  'numero', a.numero, 'complemento', a.complemento, 'estado', a.estado, 'cidade', a.cidade, 'bairro', a.bairro,
                  'ponto_referencia', a.ponto_referencia, 'caixa_postal', a.caixa_postal,
                  'ind_correspondencia', a.ind_correspondencia, 'ind_fatura', a.ind_fatura) ORDER BY a.codigo)
-                 FROM address a WHERE a.beneficiary_id = b.id),
-  'contato', coalesce((SELECT json_object('telefone', c.telefone, 'celular', c.celular, 'fax', c.fax, 'email', c.email, 'codigo', c.codigo)
+                 FROM address a WHERE a.beneficiary_id = b.id)),
+  'contato', json(coalesce((SELECT json_object('telefone', c.telefone, 'celular', c.celular, 'fax', c.fax, 'email', c.email, 'codigo', c.codigo)
                          FROM contact c WHERE c.beneficiary_id = b.id),
-                      json_object('telefone', '', 'celular', '', 'fax', '', 'email', '', 'codigo', 1)))
+                      json_object('telefone', '', 'celular', '', 'fax', '', 'email', '', 'codigo', 1))))
 FROM beneficiary b WHERE b.card = ?`;

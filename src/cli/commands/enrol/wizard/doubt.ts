@@ -16,7 +16,7 @@
  *   (it may then be stored twice); otherwise taken as done.
  * - the payer, a declaration answer: sent again (they replace what they replace).
  */
-import { operation, type RecordOf } from '../../../../catalogue/index.js';
+import { operation, type RecordOf, typedRecords } from '../../../../catalogue/index.js';
 import { ExitCode } from '../../../exit-codes.js';
 import { ruleProblem } from '../../../interactive/fields.js';
 import { lookup } from '../../../interactive/calls.js';
@@ -35,7 +35,7 @@ async function contracts(inv: Invocation, contratoId?: string): Promise<Listed[]
   const op = operation('enrol.contract.search');
   const found = await lookup(inv, op, contratoId === undefined ? {} : { contrato_id: contratoId });
   if (!found.ok) return found.code === ExitCode.noResult ? [] : found.problem;
-  return found.rows.map((r) => op.recordSchema.parse(r));
+  return typedRecords(op, found.rows);
 }
 
 function settle(s: WizardState, step: Step, id?: string): Decision {

@@ -5,12 +5,14 @@
  * add or remove a beneficiary, quit keeping the draft, or discard.
  */
 import { statSync } from 'node:fs';
-import { operation, type OperationId } from '../../../../catalogue/index.js';
+import { operation, type Operation } from '../../../../catalogue/index.js';
+import { type HealthQuestions, questionKey } from '../../../config/health-questions.js';
 import type { Messages } from '../../../i18n/index.js';
 import type { Invocation } from '../../../invocation.js';
 import type { Choice } from '../../../prompter.js';
 import {
   nameOf,
+  sexOf,
   stepKey,
   text,
   type Answers,
@@ -25,12 +27,22 @@ export type Action =
   | { readonly kind: 'edit'; readonly section: Section }
   | { readonly kind: 'add' | 'remove' | 'quit' | 'discard' };
 
-/** Answers to the questions of operation `id`, each after its field's label: `Nome: Ana Souza · CPF: 529.982.247-25`. */
-const pairs = (m: Messages, id: OperationId, a: Answers) => {
-  const fields = operation(id).params;
-  return Object.entries(a)
-    .map(([k, v]) => `${Object.hasOwn(fields, k) ? m.common.said(fields[k]!.words.label) : k}: ${text(v)}`)
+/** Answers to an operation's fields, each after its field's label and as people write it: `Nome: Ana Souza · Telefone: (11) 98765-4321`. */
+const pairs = (m: Messages, a: Answers, op: Operation) =>
+  Object.entries(a)
+    .map(([k, v]) => {
+      const f = Object.hasOwn(op.params, k) ? op.params[k] : undefined;
+      return `${f ? m.common.said(f.words.label) : k}: ${f?.written?.(v) ?? text(v)}`;
+    })
     .join(' · ');
+
+const ops = {
+  contract: operation('enrol.contract.create'),
+  payer: operation('enrol.payer'),
+  person: operation('enrol.beneficiary.add'),
+  contact: operation('enrol.beneficiary.contact'),
+  document: operation('enrol.beneficiary.document'),
+  address: operation('enrol.beneficiary.address'),
 };
 
 function fileText(m: Messages, file: string): string {
@@ -76,32 +88,35 @@ export function titleOf(m: Messages, e: Enrolment, section: Section): string {
   const b = e.beneficiaries[section.index]!;
   const holder = e.existing === undefined && section.index === 0 ? ` ${w.holder}` : '';
   const name = nameOf(b);
-  return `${w.beneficiary(section.index + 1)}${holder}${name ? ` · ${name}` : ''}`;
+  return `${w.beneficiary(section.index + 1, sexOf(b))}${holder}${name ? ` · ${name}` : ''}`;
 }
 
-function beneficiaryLines(m: Messages, b: BeneficiaryAnswers, mark: (key: string) => string): string[] {
+function beneficiaryLines(
+  m: Messages,
+  b: BeneficiaryAnswers,
+  mark: (key: string) => string,
+  texts: HealthQuestions,
+): string[] {
   const w = m.enrolWizard;
   const line = (key: string, label: string, body: string) => `  ${mark(key)} ${label.padEnd(12)} ${body}`;
   const out = [
-    line(stepKey(b, 'person'), w.part('person'), pairs(m, 'enrol.beneficiary.add', b.person)),
-    line(stepKey(b, 'contact'), w.part('contact'), pairs(m, 'enrol.beneficiary.contact', b.contact)),
+    line(stepKey(b, 'person'), w.part('person'), pairs(m, b.person, ops.person)),
+    line(stepKey(b, 'contact'), w.part('contact'), pairs(m, b.contact, ops.contact)),
   ];
   b.documents.forEach((doc, d) => {
-    const fileLabel = m.common.said(operation('enrol.beneficiary.document').params['arquivo']!.words.label);
+    const fileLabel = m.common.said(ops.document.params['arquivo']!.words.label);
     const file = doc.file === undefined ? '' : ` · ${fileLabel}: ${fileText(m, doc.file)}`;
     out.push(
-      line(
-        stepKey(b, 'document', d + 1),
-        w.stepDocument(d + 1),
-        `${pairs(m, 'enrol.beneficiary.document', doc.params)}${file}`,
-      ),
+      line(stepKey(b, 'document', d + 1), w.stepDocument(d + 1), `${pairs(m, doc.params, ops.document)}${file}`),
     );
   });
   if (b.documents.length === 0) out.push(`    ${w.part('documents').padEnd(12)} ${w.noDocuments}`);
-  out.push(line(stepKey(b, 'address'), w.part('address'), pairs(m, 'enrol.beneficiary.address', b.address)));
+  out.push(line(stepKey(b, 'address'), w.part('address'), pairs(m, b.address, ops.address)));
   const answers = b.declaration.map((a, q) => {
     const details = a['descricao'] === undefined ? '' : ` (${text(a['descricao'])})`;
-    return `${mark(stepKey(b, 'declaration', q + 1)).trim()}${q + 1}: ${text(a['resposta'])}${details}`;
+    const words = texts.get(questionKey(text(a['formulario_id']), String(q + 1)));
+    const question = words ? `${q + 1} (${words})` : `${q + 1}`;
+    return `${mark(stepKey(b, 'declaration', q + 1)).trim()}${question}: ${text(a['resposta'])}${details}`;
   });
   const form = b.declaration[0] ? w.form(text(b.declaration[0]['formulario_id'])) : '';
   out.push(
@@ -110,8 +125,13 @@ function beneficiaryLines(m: Messages, b: BeneficiaryAnswers, mark: (key: string
   return out;
 }
 
-/** The review screen's lines (shown on stderr). */
-export function reviewLines(m: Messages, e: Enrolment, progress: Progress): string[] {
+/** The review screen's lines (shown on stderr); a health-declaration question with its text when `texts` has it. */
+export function reviewLines(
+  m: Messages,
+  e: Enrolment,
+  progress: Progress,
+  texts: HealthQuestions = new Map(),
+): string[] {
   const w = m.enrolWizard;
   const mark = (key: string) => {
     const done = progress.done[key];
@@ -124,14 +144,14 @@ export function reviewLines(m: Messages, e: Enrolment, progress: Progress): stri
     const done = sent === 'all' ? w.sent : sent === 'some' ? w.partlySent : '';
     const contract = section.kind === 'contract' && progress.done['contract']?.id;
     out.push(`${i + 1} ${titleOf(m, e, section)}${done}${contract ? ` (contrato_id ${contract})` : ''}`);
-    if (section.kind === 'contract') out.push(`  ${mark('contract')} ${pairs(m, 'enrol.contract.create', e.contract)}`);
+    if (section.kind === 'contract') out.push(`  ${mark('contract')} ${pairs(m, e.contract, ops.contract)}`);
     else if (section.kind === 'payer')
-      out.push(e.payer ? `  ${mark('payer')} ${pairs(m, 'enrol.payer', e.payer)}` : `    ${w.none}`);
+      out.push(e.payer ? `  ${mark('payer')} ${pairs(m, e.payer, ops.payer)}` : `    ${w.none}`);
     else {
       const b = e.beneficiaries[section.index]!;
       const id = progress.done[stepKey(b, 'person')]?.id;
       if (id) out[out.length - 1] += ` (beneficiario_id ${id})`;
-      out.push(...beneficiaryLines(m, b, mark));
+      out.push(...beneficiaryLines(m, b, mark, texts));
     }
   });
   return out;
@@ -176,6 +196,7 @@ export async function removeBeneficiary(inv: Invocation, e: Enrolment, progress:
   if (picked === '') return;
   const index = Number(picked);
   const title = titleOf(inv.m, e, { kind: 'beneficiary', index });
-  if (await inv.ctx.prompter.confirm({ message: w.removeConfirm(title), default: false }))
+  const sex = sexOf(e.beneficiaries[index]!);
+  if (await inv.ctx.prompter.confirm({ message: w.removeConfirm(title, sex), default: false }))
     e.beneficiaries.splice(index, 1);
 }

@@ -1,0 +1,204 @@
+/**
+ * GET /metrics of a real `coopctl serve` process, on the store of the vitest
+ * project, read by an independent parser of Prometheus' text format
+ * (test/helpers/prometheus-text.ts): the counts and latency histogram of the
+ * requests just made, by catalogue operation and status; nothing of the
+ * probes; store transactions; process metrics; never a card, a CPF or a path.
+ * Also: /metrics behind its own token, and off with --no-metrics.
+ */
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { operation } from '../../src/catalogue/index.js';
+import { histogramSeries, parsePrometheusText, sampleValue, type Family } from '../helpers/prometheus-text.js';
+import { serveProcesses } from '../helpers/serve-process.js';
+import { BACKEND, newLocation } from '../store/backend.js';
+
+const CARD = '00010001000001005';
+const CPF = '529.982.247-25';
+const show = operation('registration.show');
+const add = operation('enrol.beneficiary.add');
+/** A beneficiary of the demo's contract 1 (bench/p4-writes.mjs's body). */
+const BENEFICIARY = {
+  contrato_id: 1,
+  cpf: CPF,
+  data_solicitacao: '01/02/2026',
+  grau_dependencia: 'T',
+  nome: 'Pedro Souza',
+  nome_mae: 'Ana Souza',
+  data_nascimento: '10/05/1990',
+};
+
+const { home, serve } = serveProcesses('metrics');
+
+const status = async (url: string, init?: RequestInit) => {
+  const res = await fetch(url, init);
+  await res.text();
+  return res.status;
+};
+
+function family(families: Map<string, Family>, name: string): Family {
+  const f = families.get(name);
+  if (!f) throw new Error(`no metric ${name}`);
+  return f;
+}
+
+describe(`/metrics (${BACKEND})`, () => {
+  it('counts the requests just made by operation and status, with their latencies; no probe, card, CPF or path', async () => {
+    const proc = await serve(['--db', await newLocation(), '-q']);
+    const read = `${proc.url}${show.path}?usuario_cartao=${CARD}`;
+    for (let i = 0; i < 5; i++) expect(await status(read)).toBe(200);
+    expect(await status(`${proc.url}${show.path}?usuario_cartao=123`)).toBe(422);
+    expect(await status(`${proc.url}/api/svcmobile/prontuario/${CARD}/maria@example.com`)).toBe(404);
+    expect(
+      await status(`${proc.url}${add.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(BENEFICIARY),
+      }),
+    ).toBe(200);
+    for (const probe of ['/healthz', '/readyz', '/metrics']) expect(await status(`${proc.url}${probe}`)).toBe(200);
+
+    const res = await fetch(`${proc.url}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    const text = await res.text();
+    for (const secret of [CARD, '1005', CPF, '52998224725', 'maria', 'prontuario', '/api/', 'Pedro'])
+      expect(text).not.toContain(secret);
+    const families = parsePrometheusText(text);
+
+    const requests = family(families, 'coopctl_http_requests_total');
+    expect(requests.type).toBe('counter');
+    expect(requests.samples.map((s) => [s.labels['operation'], s.labels['status'], s.value]).sort()).toEqual(
+      [
+        ['enrol.beneficiary.add', '200', 1],
+        ['registration.show', '200', 5],
+        ['registration.show', '422', 1],
+        ['unknown', '404', 1],
+      ].sort(),
+    );
+
+    const latency = family(families, 'coopctl_http_request_duration_seconds');
+    expect(latency.type).toBe('histogram');
+    const reads = histogramSeries(latency, { operation: 'registration.show' })!;
+    expect(reads.count).toBe(6);
+    expect(reads.buckets.get(Number.POSITIVE_INFINITY)).toBe(6);
+    expect(reads.sum).toBeGreaterThan(0);
+    expect([...reads.buckets.keys()]).toEqual([
+      0.0005,
+      0.001,
+      0.0025,
+      0.005,
+      0.01,
+      0.025,
+      0.05,
+      0.1,
+      0.25,
+      0.5,
+      1,
+      2.5,
+      5,
+      10,
+      30,
+      Number.POSITIVE_INFINITY,
+    ]);
+    expect(histogramSeries(latency, { operation: 'unknown' })!.count).toBe(1);
+    expect(histogramSeries(latency, { operation: 'enrol.beneficiary.add' })!.count).toBe(1);
+    expect(new Set(latency.samples.map((s) => s.labels['operation']))).toEqual(
+      new Set(['registration.show', 'unknown', 'enrol.beneficiary.add']),
+    );
+
+    expect(sampleValue(family(families, 'coopctl_http_requests_in_flight'), {})).toBe(0);
+
+    // The beneficiary's write is the one store transaction (SQLite: one group commit of one write).
+    const transactions = family(families, 'coopctl_store_transaction_duration_seconds');
+    expect(histogramSeries(transactions, { outcome: 'commit' })!.count).toBe(1);
+    expect(histogramSeries(transactions, { outcome: 'rollback' })!.count).toBe(0);
+    if (BACKEND === 'sqlite') {
+      const batches = histogramSeries(family(families, 'coopctl_store_group_commit_batch_size'), {})!;
+      expect([batches.count, batches.sum, batches.buckets.get(1)]).toEqual([1, 1, 1]);
+      expect(families.has('coopctl_store_pool_connections')).toBe(false);
+    } else {
+      expect(sampleValue(family(families, 'coopctl_store_pool_connections'), {})).toBeGreaterThanOrEqual(1);
+      expect(sampleValue(family(families, 'coopctl_store_pool_waiting_requests'), {})).toBe(0);
+      expect(families.has('coopctl_store_group_commit_batch_size')).toBe(false);
+    }
+
+    // prom-client's process metrics.
+    expect(family(families, 'process_cpu_seconds_total').type).toBe('counter');
+    expect(sampleValue(family(families, 'process_resident_memory_bytes'), {})).toBeGreaterThan(0);
+    expect(family(families, 'nodejs_eventloop_lag_seconds').type).toBe('gauge');
+    expect(await proc.stop()).toBe(0);
+  });
+
+  it('/metrics asks for its own token with --metrics-token-file; the server token does not open it', async () => {
+    const file = join(home(), 'metrics-token');
+    writeFileSync(file, 'prometheus:a-metrics-token-of-30-chars\n');
+    chmodSync(file, 0o600);
+    const serverToken = 'the-server-token-of-26-ch';
+    const proc = await serve(['--db', await newLocation(), '-q', '--metrics-token-file', file], {
+      COOPCTL_SERVER_TOKEN: serverToken,
+    });
+    const metrics = (token?: string) =>
+      status(`${proc.url}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    expect(await metrics()).toBe(401);
+    expect(await metrics(serverToken)).toBe(401);
+    expect(await metrics('a-metrics-token-of-30-chars')).toBe(200);
+    expect(await status(`${proc.url}/readyz`)).toBe(200);
+    expect(await proc.stop()).toBe(0);
+  });
+
+  it('--no-metrics: /metrics is not served (404), the other probes are', async () => {
+    const proc = await serve(['--db', await newLocation(), '-q', '--no-metrics']);
+    expect(await status(`${proc.url}/metrics`)).toBe(404);
+    expect(await status(`${proc.url}/healthz`)).toBe(200);
+    expect(await proc.stop()).toBe(0);
+  });
+});
+
+describe('the test’s Prometheus text parser', () => {
+  it('reads a labelled histogram and a counter of the format’s own example', () => {
+    const families = parsePrometheusText(
+      [
+        '# HELP http_requests_total The total number of HTTP requests.',
+        '# TYPE http_requests_total counter',
+        'http_requests_total{method="post",code="200"} 1027 1395066363000',
+        'http_requests_total{method="post",code="400"}    3 1395066363000',
+        '# A histogram, which has a pretty complex representation in the text format:',
+        '# HELP http_request_duration_seconds A histogram of the request duration.',
+        '# TYPE http_request_duration_seconds histogram',
+        'http_request_duration_seconds_bucket{le="0.05"} 24054',
+        'http_request_duration_seconds_bucket{le="0.1"} 33444',
+        'http_request_duration_seconds_bucket{le="+Inf"} 144320',
+        'http_request_duration_seconds_sum 53423',
+        'http_request_duration_seconds_count 144320',
+        'msdos_file_access_time_seconds{path="C:\\\\DIR\\\\FILE.TXT",error="Cannot find file:\\n\\"FILE.TXT\\""} 1.458255915e9',
+        '',
+      ].join('\n'),
+    );
+    expect(sampleValue(family(families, 'http_requests_total'), { method: 'post', code: '400' })).toBe(3);
+    const h = histogramSeries(family(families, 'http_request_duration_seconds'), {})!;
+    expect([h.count, h.sum, h.buckets.get(0.1)]).toEqual([144320, 53423, 33444]);
+    expect(family(families, 'msdos_file_access_time_seconds').samples[0]!.labels).toEqual({
+      path: 'C:\\DIR\\FILE.TXT',
+      error: 'Cannot find file:\n"FILE.TXT"',
+    });
+  });
+
+  it.each([
+    ['a malformed line', 'metric{le="1" 2\n'],
+    ['a bad escape', 'metric{a="\\t"} 2\n'],
+    [
+      'a histogram whose +Inf bucket is not its count',
+      '# TYPE h histogram\nh_bucket{le="+Inf"} 2\nh_sum 1\nh_count 3\n',
+    ],
+    [
+      'buckets that are not cumulative',
+      '# TYPE h histogram\nh_bucket{le="1"} 3\nh_bucket{le="+Inf"} 2\nh_sum 1\nh_count 2\n',
+    ],
+    ['a family split in two', '# TYPE a counter\na 1\n# TYPE b counter\nb 1\na 2\n'],
+    ['no final line feed', 'a 1'],
+  ])('refuses %s', (_what, text) => {
+    expect(() => parsePrometheusText(text)).toThrow();
+  });
+});
