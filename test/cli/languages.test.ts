@@ -22,10 +22,13 @@
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, issueProblem, operation, sampleParams, type Field } from '../../src/catalogue/index.js';
 import { messagesFor } from '../../src/cli/i18n/index.js';
 import { fieldChoices, fieldMessage, ruleProblem } from '../../src/cli/interactive/fields.js';
+import { renderCalendar } from '../../src/cli/output/calendar.js';
+import { loadStyle } from '../../src/cli/style.js';
 import { DEMO_NOW, steps, type WalkState } from '../helpers/demo-walk/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { callArgv, flaggable } from './argv.js';
@@ -182,23 +185,56 @@ describe.each(['pt-BR', 'en'] as const)('a run in %s says nothing in the other l
 
   it('the other commands’ own errors', async () => {
     const found: string[] = [];
-    const cases: string[][] = [
-      ['record', 'summary', '123'],
-      ['enrol', 'batch', join(home, 'no-such-file.csv')],
-      ['config', 'set', 'lang', 'xx'],
-      ['config', 'get', 'colour'],
-      ['openapi', '-o', 'csv'],
-      ['api', 'PUT', '/x'],
-      ['api', 'GET', 'x'],
-      ['completion', 'ksh'],
-      ['serve', '--port', '70000'],
-      ['serve', '--demo', '--fixtures', 'x.json'],
-      ['serve', '--host', '0.0.0.0', '--port', '0'],
+    const newer = join(home, `newer-${lang}.db`);
+    const db = new Database(newer);
+    db.pragma('user_version = 999');
+    db.close();
+    const token = 'a-server-token-of-20-chars';
+    const cases: Array<[argv: string[], env?: Record<string, string>]> = [
+      [['record', 'summary', '123']],
+      [['enrol', 'batch', join(home, 'no-such-file.csv')]],
+      [['config', 'set', 'lang', 'xx']],
+      [['config', 'set', 'lang', ' ']],
+      [['config', 'set', 'listStyle', 'commas']],
+      [['config', 'set', 'healthQuestions', 'first question']],
+      [['config', 'get', 'colour']],
+      [['openapi', '-o', 'csv']],
+      [['api', 'PUT', '/x']],
+      [['api', 'GET', 'x']],
+      [['completion', 'ksh']],
+      // schedule cancel's check of whose appointment it is (nothing is sent), and --force past a check that failed.
+      [['schedule', 'cancel', '880044', '--usuario-cartao', '00010001000001013', '--yes']],
+      [['schedule', 'cancel', '880001', '--usuario-cartao', '00010001000001005', '--yes']],
+      [['schedule', 'cancel', '880001', '--usuario-cartao', '00010001000001005', '--yes', '--force']],
+      [['serve', '--port', '70000']],
+      [['serve', '--demo', '--fixtures', 'x.json']],
+      [['serve', '--host', '0.0.0.0', '--port', '0']],
+      [['serve', '--log-format', 'xml']],
+      [['serve', '--port', '0', '--db', ':memory:'], { COOPCTL_LOG_FORMAT: 'xml' }],
+      [['serve', '--no-metrics', '--metrics-token-file', 'x']],
+      [['serve', '--private-probes', '--port', '0', '--db', ':memory:']],
+      [['serve', '--token-file', '-', '--metrics-token-file', '-']],
+      [['serve', '--port', '0', '--db', ':memory:'], { COOPCTL_SERVER_TOKEN: '' }],
+      [['serve', '--port', '0', '--db', ':memory:'], { COOPCTL_SERVER_TOKEN: 'short' }],
+      [['serve', '--port', '0', '--db', ':memory:'], { COOPCTL_SERVER_TOKEN: `${token} ${token}` }],
+      [['serve', '--port', '0', '--db', ':memory:'], { COOPCTL_SERVER_TOKEN: `a:${token}\na:${token}x` }],
+      [['serve', '--port', '0', '--db', ':memory:'], { COOPCTL_SERVER_TOKEN: `a:${token}\nb:${token}` }],
+      [['serve', '--port', '0', '--db', newer]],
     ];
-    for (const argv of cases) {
-      const r = await run(lang, argv, server.url, { COOPCTL_SERVER_TOKEN: '' });
+    for (const [argv, env] of cases) {
+      const r = await run(lang, argv, server.url, env);
+      expect(r.code, `${argv.join(' ')}: ${r.stderr}`).not.toBe(0);
       found.push(...foreign(lang, argv.join(' '), r.stderr));
     }
+    // The registration host at its default while baseUrl is set, out of reach (an HTTP proxy where nothing listens).
+    const show = operation('registration.show');
+    const hinted = await run(lang, ['--retries', '0', ...callArgv(show, sampleParams(show))], server.url, {
+      COOPCTL_TEST_BASE_URL: '',
+      HTTP_PROXY: `http://127.0.0.1:${free}`,
+    });
+    expect(hinted.code).toBe(4);
+    expect(hinted.stderr).toContain('testBaseUrl');
+    found.push(...foreign(lang, 'the registration host out of reach', hinted.stderr));
     // A table for a person: config list on a terminal.
     const list = await run(lang, ['config', 'list'], server.url, { NO_COLOR: '1' }, true);
     expect(list.code).toBe(0);
@@ -208,6 +244,19 @@ describe.each(['pt-BR', 'en'] as const)('a run in %s says nothing in the other l
     const busy = await run(lang, ['serve', '--port', port, '--db', join(home, 'busy.db')], server.url);
     expect(busy.code).toBe(1);
     found.push(...foreign(lang, 'serve on a busy port', busy.stderr));
+    expect(found).toEqual([]);
+  });
+
+  it('what the demo server cannot be made to answer: codes of no documented meaning, a calendar over years', async () => {
+    const m = messagesFor(lang);
+    const found: string[] = [];
+    for (const text of [m.outcomes.undocumented('7', ''), m.outcomes.undocumented('-1, 99', '')])
+      found.push(...foreign(lang, 'undocumented code', text));
+    const style = await loadStyle(false);
+    const dates = ['1026-03-15', '2026-12-01', '2026-12-09', '2027-01-05', '2027-03-01', '2028-07-04', '9999-12-31'];
+    const calendar = renderCalendar(dates, style, lang, { today: '2026-11-28', width: 80 });
+    expect(calendar.split('\n').length).toBeGreaterThan(10);
+    found.push(...foreign(lang, 'a calendar of dates far apart', calendar));
     expect(found).toEqual([]);
   });
 });

@@ -16,11 +16,14 @@ import { runCli } from '../../src/cli/run.js';
 import { DEMO_NOW } from '../helpers/demo-walk/index.js';
 import { commandLine } from './argv.js';
 
-/** English words that a Portuguese run may not say (none is a command's word, a field's name or a demo value). */
+/**
+ * English words that a Portuguese run may not say (none is a command's word, a field's name or a demo value, nor a
+ * Portuguese word: `for` is, `se ela não for`).
+ */
 const ENGLISH = [
   'must required digits? characters? the only give cannot understood expected received found failed',
   'refused said service invalid integer should please with without and or of is are not error warning',
-  'result request answer missing unknown option argument nothing again here has have this that for to',
+  'result request answer missing unknown option argument nothing again here has have this that to',
   'in be been any already choose try later free slot card appointments? provider location device',
   'contract beneficiary address date time code type key value source',
 ]
