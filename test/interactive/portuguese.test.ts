@@ -146,7 +146,7 @@ describe('enrol wizard in Portuguese', () => {
     expect(r.stderr).toContain('\n    documentos   nenhum\n');
     // Phones as people write them (the request carries 11987654321).
     expect(r.stderr).toContain(
-      '\n    contato      nome: Pedro Souza · telefone_principal: (11) 98765-4321 · email: b1@example.com\n',
+      '\n    contato      Nome: Pedro Souza · Telefone principal: (11) 98765-4321 · E-mail: b1@example.com\n',
     );
     expect(r.stderr).toContain('\n    declaração   formulário 1 · 1: N\n');
     expect(r.stderr).toContain(
