@@ -18,7 +18,13 @@ function program(root: Command): { root: Command; errors: () => string } {
   };
   root
     .exitOverride()
-    .configureOutput({ writeOut: () => {}, writeErr: (s) => void (errors += s), outputError: (s, w) => w(s) })
+    .configureOutput({
+      writeOut: () => {},
+      writeErr: (s) => {
+        errors += s;
+      },
+      outputError: (s, w) => w(s),
+    })
     .addOption(new Option('--json'))
     .addOption(new Option('--jsan'))
     .addOption(new Option('--timeout <ms>').argParser(count))
