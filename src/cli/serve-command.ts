@@ -6,7 +6,7 @@ import { ExitCode, UsageError } from './exit-codes.js';
 import { wholeNumber } from './global-options.js';
 import { addExamples, addNote, applicableGlobals } from './help/sections.js';
 import type { Messages } from './i18n/index.js';
-import type { Invocation } from './invocation.js';
+import type { Io } from './capabilities.js';
 import type { RunState } from './run-state.js';
 
 function port(m: Messages) {
@@ -29,7 +29,7 @@ function hostName(m: Messages) {
  * Why the SQLite binding is not usable, in full (every line the loader gave),
  * and what to run about it: a Node new enough, or a reinstall or a build.
  */
-async function bindingFailure(inv: Invocation, problem: BindingProblem): Promise<void> {
+async function bindingFailure(inv: Io, problem: BindingProblem): Promise<void> {
   const words = inv.m.errors.binding;
   if (problem.kind === 'node') {
     await inv.notice(words.node(problem.node, problem.napi), 'error');

@@ -6,7 +6,7 @@
  */
 import { basename } from 'node:path';
 import type { Client } from '../../client/client.js';
-import type { Invocation } from '../invocation.js';
+import type { Io } from '../capabilities.js';
 import { version } from '../version.js';
 import { doneBefore, type History } from './earlier-runs.js';
 import { type EngineOptions, runPlan } from './engine.js';
@@ -89,7 +89,7 @@ async function decideDoubts(
   return resolutions;
 }
 
-function sayResuming(inv: Invocation, h: History): void {
+function sayResuming(inv: Io, h: History): void {
   const skipped = h.steps.filter(({ step }) => h.recorded.get(step.id)?.state === 'done').length;
   if (skipped) inv.info(`enrol batch: ${inv.m.batch.resuming(String(h.journalPath), skipped)}`);
 }

@@ -7,7 +7,7 @@
 import { fieldWarnings } from '../../catalogue/index.js';
 import { maskPersonalNumbers } from '../../catalogue/mask.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
+import type { Io } from '../capabilities.js';
 import type { Plan, Step } from './plan.js';
 import { type Place, placeText } from './source.js';
 
@@ -59,7 +59,7 @@ function where(m: Messages, { unit, places }: Found): string {
 }
 
 /** Says the plan's warnings on stderr (at most SHOWN_WARNINGS lines, then how many more). */
-export function sayBatchWarnings(inv: Invocation, plan: Plan): void {
+export function sayBatchWarnings(inv: Io, plan: Plan): void {
   const found = [...batchWarnings(inv.m, plan)];
   for (const [text, f] of found.slice(0, SHOWN_WARNINGS)) inv.warn(maskPersonalNumbers(`${text} (${where(inv.m, f)})`));
   if (found.length > SHOWN_WARNINGS) inv.warn(inv.m.batch.moreWarnings(found.length - SHOWN_WARNINGS));

@@ -74,7 +74,11 @@ export interface HelpWords {
 }
 
 function nodeOf(cmd: Command, words: readonly string[], extra: ArgCandidates): CompletionNode {
-  const visible = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
+  // commander's visible commands, without its implicit `help` command (completed below, with its argument).
+  const visible = cmd
+    .createHelp()
+    .visibleCommands(cmd)
+    .filter((c) => cmd.commands.includes(c));
   const key = words.join(' ');
   const args = cmd.registeredArguments.map((a, i) => {
     const choices = extra[key]?.[i] ?? a.argChoices ?? [];

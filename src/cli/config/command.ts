@@ -4,7 +4,7 @@ import { ExitCode, UsageError } from '../exit-codes.js';
 import { formatSize } from '../../client/size.js';
 import { addExamples, addNote } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
+import type { Io } from '../capabilities.js';
 import type { RunState } from '../run-state.js';
 import { readConfig } from './file.js';
 import {
@@ -26,7 +26,7 @@ function settingKey(key: string): SettingKey {
 }
 
 /** The token is read from stdin, or asked for on a TTY: never taken from the command line. */
-async function readToken(inv: Invocation): Promise<string> {
+async function readToken(inv: Io): Promise<string> {
   let token: string;
   if (!inv.ctx.tty.stdin) token = await inv.readInput('-', 'config set token');
   else if (inv.interactive) token = await inv.ctx.prompter.password({ message: inv.m.config.tokenPrompt });
@@ -35,7 +35,7 @@ async function readToken(inv: Invocation): Promise<string> {
   return token.trim();
 }
 
-async function list(inv: Invocation): Promise<number> {
+async function list(inv: Io): Promise<number> {
   const resolved = await inv.settings();
   const profile = profileName(inv.globals.profile, inv.ctx.env);
   const rows = settingKeys.map((key) => ({
@@ -63,7 +63,7 @@ async function list(inv: Invocation): Promise<number> {
   return ExitCode.ok;
 }
 
-async function get(inv: Invocation, key: string): Promise<number> {
+async function get(inv: Io, key: string): Promise<number> {
   const k = settingKey(key);
   const { value } = (await inv.settings())[k];
   if (value === undefined) {
@@ -79,7 +79,7 @@ async function get(inv: Invocation, key: string): Promise<number> {
  * `allowEmpty`: it is most often a mistake, such as `"$(cat file)"` of a file
  * that is not there, and it would replace a good value with nothing.
  */
-async function set(inv: Invocation, key: string, value: string | undefined, allowEmpty: boolean): Promise<number> {
+async function set(inv: Io, key: string, value: string | undefined, allowEmpty: boolean): Promise<number> {
   const k = settingKey(key);
   const profile = profileName(inv.globals.profile, inv.ctx.env);
   if (k === 'token' && value !== undefined) throw new UsageError(inv.m.config.tokenOnCommandLine);
@@ -95,7 +95,7 @@ async function set(inv: Invocation, key: string, value: string | undefined, allo
   return ExitCode.ok;
 }
 
-async function unset(inv: Invocation, key: string): Promise<number> {
+async function unset(inv: Io, key: string): Promise<number> {
   const k = settingKey(key);
   // A mistyped profile name is an error here too, not a silent no-op.
   const profile = selectProfile(inv.globals.profile, inv.ctx.env, readConfig(inv.ctx.configPath)).name;

@@ -2,7 +2,7 @@
 import type { CallResult } from '../../client/types.js';
 import { dataRecords, type Operation, type Params, type Row } from '../../catalogue/index.js';
 import { ExitCode } from '../exit-codes.js';
-import type { Invocation } from '../invocation.js';
+import type { OperationIo } from '../capabilities.js';
 import { checkedInput, preSend, prepareCall } from '../operations/execute.js';
 import { exitCodeOf, problemOf } from '../operations/report.js';
 import { derivedSpec, type CommandSpec } from '../operations/spec.js';
@@ -20,7 +20,7 @@ export type Lookup =
  * still shows the lists). When it finds nothing, the wizard says so in its
  * own words: the problem is then only what the service said (or `no result`).
  */
-export async function lookup(inv: Invocation, op: Operation, raw: Params): Promise<Lookup> {
+export async function lookup(inv: OperationIo, op: Operation, raw: Params): Promise<Lookup> {
   const call = await prepareCall(inv, derivedSpec(op), checkedInput(inv, op, raw));
   const result = await (await inv.client()).call(op, call.request);
   const code = exitCodeOf(result);
@@ -49,7 +49,7 @@ export type Submitted =
   | { readonly kind: 'stopped'; readonly code: number };
 
 /** A write of a command's operation: validated, through the pre-send hooks (confirmation, dry run), then sent. */
-export async function submit(inv: Invocation, spec: CommandSpec, raw: Params): Promise<Submitted> {
+export async function submit(inv: OperationIo, spec: CommandSpec, raw: Params): Promise<Submitted> {
   const { op } = spec;
   const call = await prepareCall(inv, spec, checkedInput(inv, op, raw));
   const stop = await preSend(inv, [call]);

@@ -17,7 +17,7 @@ import {
   wallClockInput,
 } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
+import type { Asking } from '../capabilities.js';
 import { fieldExample } from '../operations/flags.js';
 import type { Choice, Prompter } from '../prompter.js';
 
@@ -179,13 +179,13 @@ function presetOf(choices: readonly Choice<string>[], options: AskOptions): { de
  * fields), or undefined when an optional field was left empty.
  */
 export async function askField(
-  inv: Invocation,
+  inv: Asking,
   name: string,
   field: Field,
   options: AskOptions = {},
 ): Promise<Answer | undefined> {
   const { m } = inv;
-  const { prompter } = inv.ctx;
+  const { prompter } = inv;
   const message = fieldMessage(m, name, field, options);
   if (field.choices && field.choices.length > 0) {
     const choices = fieldChoices(m, field, options.optional);

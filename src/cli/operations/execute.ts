@@ -11,7 +11,7 @@ import {
 } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
 import { UsageError } from '../exit-codes.js';
-import type { Invocation } from '../invocation.js';
+import type { OperationIo } from '../capabilities.js';
 import { recordFields } from '../output/json-fields.js';
 import { checkJsonOptions } from '../output/json-select.js';
 import { flagOf } from './flags.js';
@@ -49,7 +49,7 @@ export function problemsError(m: Messages, problems: readonly Problem[], name: (
  * UsageError naming every offending field (with its flag), its rule and what
  * was understood of the value.
  */
-export function checkedInput(inv: Invocation, op: Operation, params: Params, hint = helpHint(op)): Params {
+export function checkedInput(inv: OperationIo, op: Operation, params: Params, hint = helpHint(op)): Params {
   const checked = validateParams(op, params);
   if (checked.ok) {
     warnParams(inv, op, checked.value);
@@ -59,23 +59,28 @@ export function checkedInput(inv: Invocation, op: Operation, params: Params, hin
 }
 
 /** Raw parameters through the param hooks (prompts for missing ones), not yet validated. */
-export async function hookedParams(inv: Invocation, op: Operation, raw: Params): Promise<Params> {
+export async function hookedParams(inv: OperationIo, op: Operation, raw: Params): Promise<Params> {
   let params = raw;
   for (const hook of hooks.params) params = await hook(op, params, inv);
   return params;
 }
 
 /** Raw parameters through the param hooks (prompts for missing ones), then checkedInput. */
-export async function checkedParams(inv: Invocation, op: Operation, raw: Params, hint = helpHint(op)): Promise<Params> {
+export async function checkedParams(
+  inv: OperationIo,
+  op: Operation,
+  raw: Params,
+  hint = helpHint(op),
+): Promise<Params> {
   return checkedInput(inv, op, await hookedParams(inv, op, raw), hint);
 }
 
-export async function prepareCall(inv: Invocation, spec: CommandSpec, params: Params): Promise<PendingCall> {
+export async function prepareCall(inv: OperationIo, spec: CommandSpec, params: Params): Promise<PendingCall> {
   return { spec, params, request: buildRequest(spec.op, params, await inv.target(spec.op.host)) };
 }
 
 /** Runs the pre-send hooks on every call; an exit code when one of them stops (the highest), else undefined. */
-export async function preSend(inv: Invocation, calls: readonly PendingCall[]): Promise<number | undefined> {
+export async function preSend(inv: OperationIo, calls: readonly PendingCall[]): Promise<number | undefined> {
   let stop: number | undefined;
   for (const call of calls) {
     for (const hook of hooks.preSend) {
@@ -90,7 +95,7 @@ export async function preSend(inv: Invocation, calls: readonly PendingCall[]): P
 }
 
 /** A prepared call through the pre-send hooks, then (with what it acts on read first) sent and reported. */
-export async function sendCall(inv: Invocation, call: PendingCall): Promise<number> {
+export async function sendCall(inv: OperationIo, call: PendingCall): Promise<number> {
   const stop = await preSend(inv, [call]);
   if (stop !== undefined) return stop;
   const subject = await subjectOf(inv, call);
@@ -100,7 +105,7 @@ export async function sendCall(inv: Invocation, call: PendingCall): Promise<numb
 }
 
 /** The plain run of an operation's command: checked, through the pre-send hooks, sent, reported. */
-export async function executeOperation(inv: Invocation, spec: CommandSpec, raw: Params): Promise<number> {
+export async function executeOperation(inv: OperationIo, spec: CommandSpec, raw: Params): Promise<number> {
   await checkJsonOptions(await inv.display(), recordFields(spec.op));
   return sendCall(inv, await prepareCall(inv, spec, await checkedParams(inv, spec.op, raw)));
 }

@@ -10,12 +10,12 @@ import { normaliseParams, type Operation, type Params } from '../../catalogue/in
 import { parseExact } from '../../catalogue/exact-json.js';
 import { UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
+import type { OperationIo } from '../capabilities.js';
 import { argumentOf, fieldDescription, fieldOption, flagOf } from './flags.js';
 import { inputOf } from './input.js';
 
 /** Reads the raw (unvalidated) parameters of one run of the command. */
-export type ParamReader = (inv: Invocation, args: readonly unknown[], command: Command) => Promise<Params>;
+export type ParamReader = (inv: OperationIo, args: readonly unknown[], command: Command) => Promise<Params>;
 
 function parseData(text: string): Params {
   let data: unknown;

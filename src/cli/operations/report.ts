@@ -10,7 +10,7 @@ import {
 } from '../../catalogue/index.js';
 import { ExitCode } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
+import type { Output } from '../capabilities.js';
 import { renderAnswer } from '../output/render.js';
 import type { CommandSpec, Subject } from './spec.js';
 
@@ -67,7 +67,7 @@ export function outcomeOf(
  * what happened on stderr instead. Returns the exit code.
  */
 export async function reportAnswer(
-  inv: Invocation,
+  inv: Output,
   spec: CommandSpec,
   result: CallResult,
   facts: CallFacts = { params: {} },

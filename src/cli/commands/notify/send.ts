@@ -7,7 +7,7 @@
 import { audienceFilters, operation, type Params } from '../../../catalogue/index.js';
 import { given } from '../../i18n/facts.js';
 import { askField } from '../../interactive/fields.js';
-import type { Invocation } from '../../invocation.js';
+import type { OperationIo } from '../../capabilities.js';
 import { checkedInput, hookedParams, prepareCall, sendCall } from '../../operations/execute.js';
 import { inputOptions } from '../../operations/input.js';
 import type { CommandSpec } from '../../operations/spec.js';
@@ -17,7 +17,7 @@ import { defineCommand } from '../define.js';
 import { audienceFlags, messageLine } from './message.js';
 
 /** The filters, asked one by one (each may be left empty). */
-async function askAudience(inv: Invocation, op: typeof send.op): Promise<Params> {
+async function askAudience(inv: OperationIo, op: typeof send.op): Promise<Params> {
   inv.say(inv.m.confirm.notify.askAudience);
   const out: Params = {};
   for (const name of audienceFilters) {
@@ -31,7 +31,7 @@ async function askAudience(inv: Invocation, op: typeof send.op): Promise<Params>
 }
 
 /** The flow on a terminal: the message's fields, the audience, the audience in words and the question, then the send. */
-async function onTerminal(inv: Invocation, spec: CommandSpec, raw: Params): Promise<number | undefined> {
+async function onTerminal(inv: OperationIo, spec: CommandSpec, raw: Params): Promise<number | undefined> {
   if (!inv.interactive || assumeYes(inv)) return undefined;
   const { op } = spec;
   let params = await hookedParams(inv, op, raw);

@@ -1,8 +1,8 @@
 /**
  * The words of `--help`: headings, the root's and the groups' descriptions,
  * the global options, the wording around a field's rule, commander's own
- * options and error messages (help/errors.ts matches commander's English and
- * words it again here), and the notes of examples.
+ * options and error messages (help/errors.ts words commander's usage errors,
+ * taken as data where they arise, with these), and the notes of examples.
  */
 import type { Area } from '../../../catalogue/index.js';
 import type { Translation } from '../shape.js';

@@ -7,7 +7,7 @@
  * them are listed at once.
  */
 import { validateParams } from '../../../../catalogue/index.js';
-import type { Invocation } from '../../../invocation.js';
+import type { Io } from '../../../capabilities.js';
 import type { Enrolment, Progress } from './answers.js';
 import { fileProblem } from './ask.js';
 import { idOf, type Ids, type Step } from './plan.js';
@@ -24,7 +24,7 @@ const fieldOf = (label: string) => label.replace(/\[.*$/, '');
 
 /** The problems of the steps not sent yet; an id still to be created is checked as its rule's example. */
 export function planProblems(
-  inv: Invocation,
+  inv: Io,
   e: Enrolment,
   steps: readonly Step[],
   progress: Progress,

@@ -20,7 +20,7 @@ import { operation, type RecordOf, typedRecords } from '../../../../catalogue/in
 import { ExitCode } from '../../../exit-codes.js';
 import { ruleProblem } from '../../../interactive/fields.js';
 import { lookup } from '../../../interactive/calls.js';
-import type { Invocation } from '../../../invocation.js';
+import type { Io } from '../../../capabilities.js';
 import { text } from './answers.js';
 import type { WizardState } from './draft.js';
 import type { Step } from './plan.js';
@@ -31,7 +31,7 @@ export type Decision = 'go' | 'quit';
 type Listed = RecordOf<'enrol.contract.search'>;
 
 /** The contracts the service lists (one, by id), or why it cannot tell. */
-async function contracts(inv: Invocation, contratoId?: string): Promise<Listed[] | string> {
+async function contracts(inv: Io, contratoId?: string): Promise<Listed[] | string> {
   const op = operation('enrol.contract.search');
   const found = await lookup(inv, op, contratoId === undefined ? {} : { contrato_id: contratoId });
   if (!found.ok) return found.code === ExitCode.noResult ? [] : found.problem;
@@ -49,7 +49,7 @@ function sendAgain(s: WizardState): Decision {
   return 'go';
 }
 
-async function contractInDoubt(inv: Invocation, s: WizardState, step: Step): Promise<Decision> {
+async function contractInDoubt(inv: Io, s: WizardState, step: Step): Promise<Decision> {
   const said = inv.m.enrolDrafts;
   const listed = await contracts(inv);
   if (typeof listed === 'string') inv.say(said.cannotCheck(listed));
@@ -83,7 +83,7 @@ async function contractInDoubt(inv: Invocation, s: WizardState, step: Step): Pro
 }
 
 /** Asks for the id of a beneficiary that was created (Enter: quit, keeping the draft). */
-async function typedId(inv: Invocation, s: WizardState, step: Step): Promise<Decision> {
+async function typedId(inv: Io, s: WizardState, step: Step): Promise<Decision> {
   const field = operation('enrol.beneficiary.contact').params['beneficiario_id']!;
   const id = await inv.ctx.prompter.input({
     message: inv.m.enrolDrafts.typeId(step.label),
@@ -92,7 +92,7 @@ async function typedId(inv: Invocation, s: WizardState, step: Step): Promise<Dec
   return id.trim() === '' ? 'quit' : settle(s, step, id.trim());
 }
 
-async function beneficiaryInDoubt(inv: Invocation, s: WizardState, step: Step, contract: string): Promise<Decision> {
+async function beneficiaryInDoubt(inv: Io, s: WizardState, step: Step, contract: string): Promise<Decision> {
   const said = inv.m.enrolDrafts;
   const known = s.progress.sending?.lives;
   const listed = await contracts(inv, contract);
@@ -126,7 +126,7 @@ async function beneficiaryInDoubt(inv: Invocation, s: WizardState, step: Step, c
 
 /** Settles the step the draft sent without an answer, if any, before anything else is sent. */
 export async function settleDoubt(
-  inv: Invocation,
+  inv: Io,
   s: WizardState,
   steps: readonly Step[],
   contract: string | undefined,

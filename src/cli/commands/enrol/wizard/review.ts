@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { operation, type Operation } from '../../../../catalogue/index.js';
 import { type HealthQuestions, questionKey } from '../../../config/health-questions.js';
 import type { Messages } from '../../../i18n/index.js';
-import type { Invocation } from '../../../invocation.js';
+import type { Io } from '../../../capabilities.js';
 import type { Choice } from '../../../prompter.js';
 import {
   nameOf,
@@ -165,7 +165,7 @@ export function removable(e: Enrolment, progress: Progress): number[] {
 }
 
 /** Asks what to do next. The sections come first, so a section's number is its place in the list. */
-export async function chooseAction(inv: Invocation, e: Enrolment, progress: Progress, submit: string): Promise<Action> {
+export async function chooseAction(inv: Io, e: Enrolment, progress: Progress, submit: string): Promise<Action> {
   const w = inv.m.enrolWizard;
   const sections = sectionsOf(e);
   const choices: Choice<string>[] = sections.map((section, i) => {
@@ -185,7 +185,7 @@ export async function chooseAction(inv: Invocation, e: Enrolment, progress: Prog
 }
 
 /** Asks which beneficiary to remove (of those nothing was sent for), and removes it once confirmed. */
-export async function removeBeneficiary(inv: Invocation, e: Enrolment, progress: Progress): Promise<void> {
+export async function removeBeneficiary(inv: Io, e: Enrolment, progress: Progress): Promise<void> {
   const w = inv.m.enrolWizard;
   const choices: Choice<string>[] = removable(e, progress).map((index) => ({
     name: titleOf(inv.m, e, { kind: 'beneficiary', index }),

@@ -10,7 +10,7 @@ import { Interrupted, TransportError } from '../../../../client/errors.js';
 import { ExitCode } from '../../../exit-codes.js';
 import { transportProblem } from '../../../failure.js';
 import { createdId, submit, type Submitted } from '../../../interactive/calls.js';
-import type { Invocation } from '../../../invocation.js';
+import type { Io } from '../../../capabilities.js';
 import { renderRows } from '../../../output/render.js';
 import { specOf } from '../../specs.js';
 import { stepKey } from './answers.js';
@@ -35,7 +35,7 @@ interface Stop {
 }
 
 /** The global options that the continuation commands need again. */
-function globalWords(inv: Invocation): string[] {
+function globalWords(inv: Io): string[] {
   const g = inv.globals;
   const out: string[] = [];
   if (g.profile !== undefined) out.push('--profile', g.profile);
@@ -49,7 +49,7 @@ function globalWords(inv: Invocation): string[] {
  * and what it created, headed in the run's language; JSON and CSV keep their
  * keys (`step`, `operation`, `created`, `id`) for programs.
  */
-async function printResults(inv: Invocation, done: readonly Done[]): Promise<void> {
+async function printResults(inv: Io, done: readonly Done[]): Promise<void> {
   if (done.length === 0) return;
   const created = (d: Done) => (d.step.creates && d.id !== undefined ? d.step.creates : '');
   const style = await inv.style('stdout');
@@ -68,7 +68,7 @@ async function printResults(inv: Invocation, done: readonly Done[]): Promise<voi
   inv.out(await renderRows(['step', 'operation', 'created', 'id'], rows, inv.format, await inv.display()));
 }
 
-function sayContinuation(inv: Invocation, progress: Progress, at: number): void {
+function sayContinuation(inv: Io, progress: Progress, at: number): void {
   const rest = progress.steps.slice(at).filter((s) => !progress.state.progress.done[s.key]);
   if (!rest.length) return;
   inv.say(inv.m.enrolDrafts.continueByHand);
@@ -76,7 +76,7 @@ function sayContinuation(inv: Invocation, progress: Progress, at: number): void 
 }
 
 /** Says what was created and how to continue from the step that stopped; returns its code. */
-async function stopped(inv: Invocation, progress: Progress, stop: Stop): Promise<number> {
+async function stopped(inv: Io, progress: Progress, stop: Stop): Promise<number> {
   await printResults(inv, progress.done);
   const step = progress.steps[stop.at];
   const said = inv.m.enrolDrafts;
@@ -94,7 +94,7 @@ async function stopped(inv: Invocation, progress: Progress, stop: Stop): Promise
 }
 
 /** Sends one step; a Stop when no answer came back (an interruption is reported, then thrown on). */
-async function send(inv: Invocation, progress: Progress, at: number): Promise<Submitted | Stop> {
+async function send(inv: Io, progress: Progress, at: number): Promise<Submitted | Stop> {
   const step = progress.steps[at]!;
   const params = paramsOf(step, progress.ids);
   if (!params) return { at, problem: inv.m.enrolDrafts.idUnknown, code: ExitCode.failed };
@@ -120,7 +120,7 @@ async function send(inv: Invocation, progress: Progress, at: number): Promise<Su
  * done, but unnamed.
  */
 function record(
-  inv: Invocation,
+  inv: Io,
   progress: Progress,
   at: number,
   sent: Extract<Submitted, { kind: 'answered' }>,
@@ -155,7 +155,7 @@ function sending(state: WizardState, step: Step): NonNullable<WizardState['progr
  * the exit code.
  */
 export async function submitAll(
-  inv: Invocation,
+  inv: Io,
   state: WizardState,
   steps: readonly Step[],
   ids: Ids,

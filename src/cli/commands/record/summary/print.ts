@@ -10,7 +10,7 @@ import type { TransportError } from '../../../../client/errors.js';
 import type { CallResult } from '../../../../client/types.js';
 import { capitalised, dataRecords, type Operation, type Row } from '../../../../catalogue/index.js';
 import { ExitCode } from '../../../exit-codes.js';
-import type { Invocation } from '../../../invocation.js';
+import type { Output } from '../../../capabilities.js';
 import { dataColumns } from '../../../output/cells.js';
 import type { Display } from '../../../output/display.js';
 import { selectFields } from '../../../output/json-select.js';
@@ -124,7 +124,7 @@ function problemLine(r: SectionResult, m: Messages): string | undefined {
   return exitCodeOf(r.result) === ExitCode.noResult ? undefined : problemOf(r.result, m, r.op);
 }
 
-export async function printSections(inv: Invocation, whose: Whose, results: readonly SectionResult[]): Promise<void> {
+export async function printSections(inv: Output, whose: Whose, results: readonly SectionResult[]): Promise<void> {
   const display = await inv.display();
   if (inv.format === 'json') inv.out(await jsonOf(display, results));
   else if (inv.format === 'jsonl') inv.out(jsonLinesOf(results));
