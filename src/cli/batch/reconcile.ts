@@ -28,7 +28,7 @@ import type { Target } from '../../client/types.js';
 import { operation, type RecordOf, typedRecords } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
 import { doneContracts, type Id, type Recorded } from './journal.js';
-import type { PartParams } from './parts.js';
+import type { PartParams } from '../enrol/plan.js';
 import type { Plan, Step } from './plan.js';
 
 export type Resolution =

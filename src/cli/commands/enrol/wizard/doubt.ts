@@ -39,7 +39,7 @@ async function contracts(inv: Invocation, contratoId?: string): Promise<Listed[]
 }
 
 function settle(s: WizardState, step: Step, id?: string): Decision {
-  s.progress.done[step.key] = id === undefined ? {} : { id };
+  s.progress.done[step.id] = id === undefined ? {} : { id };
   delete s.progress.sending;
   return 'go';
 }
@@ -133,9 +133,9 @@ export async function settleDoubt(
 ): Promise<Decision> {
   const sending = s.progress.sending;
   if (!sending) return 'go';
-  const step = steps.find((st) => st.key === sending.key);
+  const step = steps.find((st) => st.id === sending.key);
   // The step is no longer in the plan (its answers were removed): nothing to decide.
-  if (!step || s.progress.done[step.key]) return sendAgain(s);
+  if (!step || s.progress.done[step.id]) return sendAgain(s);
   const said = inv.m.enrolDrafts;
   inv.say(said.sentNoAnswer(step.label, sending.problem ?? ''));
   if (step.defines?.kind === 'contract') return contractInDoubt(inv, s, step);

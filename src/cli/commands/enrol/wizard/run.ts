@@ -145,7 +145,7 @@ async function reviewLoop(inv: Invocation, s: WizardState, asking: Asking, save:
     save();
     await review(inv, s, asking.texts, problems);
     problems = [];
-    const left = steps.filter((step) => !s.progress.done[step.key]).length;
+    const left = steps.filter((step) => !s.progress.done[step.id]).length;
     const action = await chooseAction(inv, s.e, s.progress, submitText(inv, s, left, steps.length));
     if (action.kind === 'submit') {
       const outcome = await submitted(inv, s, steps, idsOf(s.e, s.progress), save);

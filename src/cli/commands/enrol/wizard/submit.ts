@@ -68,7 +68,7 @@ async function printResults(inv: Invocation, done: readonly Done[]): Promise<voi
 }
 
 function sayContinuation(inv: Invocation, progress: Progress, at: number): void {
-  const rest = progress.steps.slice(at).filter((s) => !progress.state.progress.done[s.key]);
+  const rest = progress.steps.slice(at).filter((s) => !progress.state.progress.done[s.id]);
   if (!rest.length) return;
   inv.say(inv.m.enrolDrafts.continueByHand);
   for (const line of continuation(inv.m, rest, progress.ids, globalWords(inv))) inv.say(`  ${line}`);
@@ -132,7 +132,7 @@ function record(
     return { at, problem, code: ExitCode.transport, uncertain: true };
   }
   progress.done.push(id === undefined ? { step } : { step, id });
-  state.progress.done[step.key] = id === undefined ? {} : { id };
+  state.progress.done[step.id] = id === undefined ? {} : { id };
   delete state.progress.sending;
   if (step.defines?.kind === 'contract') progress.ids.contract = id;
   else if (step.defines?.kind === 'beneficiary') progress.ids.beneficiaries.set(step.defines.index, id!);
@@ -141,10 +141,10 @@ function record(
 
 /** Written before a request goes out: the step, and for a beneficiary the lives its contract has as far as the enrolment knows. */
 function sending(state: WizardState, step: Step): NonNullable<WizardState['progress']['sending']> {
-  if (step.defines?.kind !== 'beneficiary' || state.e.existing !== undefined) return { key: step.key };
+  if (step.defines?.kind !== 'beneficiary' || state.e.existing !== undefined) return { key: step.id };
   const done = state.progress.done;
   const lives = state.e.beneficiaries.filter((b) => done[stepKey(b, 'person')]).length;
-  return { key: step.key, lives };
+  return { key: step.id, lives };
 }
 
 /**
@@ -159,12 +159,12 @@ export async function submitAll(
   ids: Ids,
   save: () => void,
 ): Promise<number> {
-  const before = steps.filter((s) => state.progress.done[s.key]);
-  const done = before.map((step) => ({ step, ...state.progress.done[step.key] }));
+  const before = steps.filter((s) => state.progress.done[s.id]);
+  const done = before.map((step) => ({ step, ...state.progress.done[step.id] }));
   const progress: Progress = { steps, done, ids, state };
   const style = await inv.style('stderr');
   for (const [i, step] of steps.entries()) {
-    if (state.progress.done[step.key]) continue;
+    if (state.progress.done[step.id]) continue;
     state.progress.sending = sending(state, step);
     save();
     const sent = await send(inv, progress, i);
