@@ -27,7 +27,9 @@ import { buildRequest } from '../../client/request.js';
 import type { Target } from '../../client/types.js';
 import { operation, type RecordOf, typedRecords } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
-import { doneContracts, type Id, type Recorded } from './journal.js';
+import { doneContracts } from '../enrol/journal.js';
+import type { Id } from '../enrol/plan.js';
+import type { Recorded } from '../enrol/store.js';
 import type { PartParams } from '../enrol/plan.js';
 import type { Plan, Step } from './plan.js';
 
@@ -146,7 +148,7 @@ class Reconciler {
       const key = JSON.parse(id) as string[];
       if (!isBeneficiaryKey(key) || parentOf(r) !== contract) continue;
       if (r.state === 'done' || r.state === 'lost') known++;
-      else if (inDoubt(r)) doubtful.push({ key, hash: r.hash });
+      else if (inDoubt(r)) doubtful.push({ key, hash: r.hash ?? '' });
     }
     return { known, doubtful };
   }

@@ -23,7 +23,7 @@ import { askSection, collect, startBeneficiary, type EnrolWizardOptions } from '
 import { settleDoubt } from './doubt.js';
 import { draftLine, draftsWaiting, newState, pickDraft, RESUME, saveState, type WizardState } from './draft.js';
 import { chooseAction, removeBeneficiary, reviewLines } from './review.js';
-import type { Ids, Step } from './plan.js';
+import type { Step } from './plan.js';
 import { idsOf, stepsOf } from './steps.js';
 import { submitAll } from './submit.js';
 
@@ -117,18 +117,17 @@ async function submitted(
   inv: Invocation,
   s: WizardState,
   steps: readonly Step[],
-  ids: Ids,
   save: () => void,
 ): Promise<number | { readonly problems: string[] }> {
-  const problems = planProblems(inv, s.e, steps, s.progress, ids);
+  const problems = planProblems(inv, s.e, steps, s.progress, idsOf(s.e, s.progress));
   if (problems.length) return { problems: problemLines(problems) };
-  const code = await submitAll(inv, s, steps, ids, save);
+  const code = await submitAll(inv, s, steps, save);
   if (code !== ExitCode.ok) {
     keep(inv, s);
     return code;
   }
   removeDraft(s.path);
-  inv.info(inv.m.enrolDrafts.enrolled(s.e.beneficiaries.length, ids.contract!));
+  inv.info(inv.m.enrolDrafts.enrolled(s.e.beneficiaries.length, idsOf(s.e, s.progress).contract!));
   return ExitCode.ok;
 }
 
@@ -148,7 +147,7 @@ async function reviewLoop(inv: Invocation, s: WizardState, asking: Asking, save:
     const left = steps.filter((step) => !s.progress.done[step.id]).length;
     const action = await chooseAction(inv, s.e, s.progress, submitText(inv, s, left, steps.length));
     if (action.kind === 'submit') {
-      const outcome = await submitted(inv, s, steps, idsOf(s.e, s.progress), save);
+      const outcome = await submitted(inv, s, steps, save);
       if (typeof outcome === 'number') return outcome;
       problems = outcome.problems;
     } else if (action.kind === 'edit') await askSection(asking, action.section);
