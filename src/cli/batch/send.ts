@@ -23,7 +23,7 @@ import type { Batch } from './input.js';
 import { sendGroup } from './lane.js';
 import type { Step } from './plan.js';
 import { Progress } from './progress.js';
-import { reconcile } from './reconcile.js';
+import { reconcile, searchOf } from './reconcile.js';
 import type { RowResult } from './row-result.js';
 
 export interface SendOptions {
@@ -73,18 +73,9 @@ export async function sendBatch(b: Batch, h: History, o: SendOptions): Promise<S
       target: h.target.baseUrl,
       coopctl: version,
     });
-    const { resolutions, lost, notes } = await reconcile(
-      b.inv.m,
-      b.plan,
-      h.recorded,
-      client,
-      h.target,
-      o.resendUncertain,
-    );
-    for (const l of lost) journal.lost(l.key, l.hash, l.parent);
+    const search = searchOf(b.inv.m, client, h.target);
+    const { undecided, notes } = await reconcile(b.inv.m, b.plan, journal, search, o.resendUncertain);
     for (const note of notes) b.inv.info(`enrol batch: ${note}`);
-    const undecided = new Map<string, string>();
-    for (const [id, r] of resolutions) if (r.kind === 'undecided') undecided.set(id, r.message);
     sayResuming(b.inv, h);
     const transport = transportOf(client, h.target);
     const sender = new StepSender({

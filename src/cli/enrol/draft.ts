@@ -71,5 +71,11 @@ export function draftStore<S extends Step>(
       else delete progress.sending;
       save();
     },
+    // A draft enrols one contract, its own: no other contract is known, and a beneficiary in doubt is the one being sent.
+    knownContracts: () => new Set(),
+    beneficiariesOn: () => ({
+      known: progress.sending?.lives,
+      doubtful: progress.sending ? [progress.sending.key] : [],
+    }),
   };
 }

@@ -26,7 +26,7 @@ import { UsageError } from '../exit-codes.js';
 import { takePidLock } from '../pid-lock.js';
 import type { Messages } from '../i18n/index.js';
 import type { Id, Step } from './plan.js';
-import type { ProgressStore, Recorded } from './store.js';
+import { doneBefore, inDoubt, type ProgressStore, type Recorded } from './store.js';
 
 export interface RunEntry {
   readonly e: 'run';
@@ -77,9 +77,11 @@ export function replay(entries: readonly Entry[]): { steps: Map<string, Recorded
     else if (now?.state === 'done' || now?.state === 'lost') continue;
     else if (e.e === 'send')
       steps.set(id, { state: 'sent', hash: e.h, ...parent, ...(e.after === undefined ? {} : { after: e.after }) });
-    else if (e.why === 'transport')
-      steps.set(id, { state: 'transport', hash: e.h, ...parent, ...(e.msg ? { msg: e.msg } : {}) });
-    else steps.set(id, { state: 'refused', hash: e.h, ...(e.msg ? { msg: e.msg } : {}) });
+    else if (e.why === 'transport') {
+      // A contract's `after` (on its send) still tells it from the contracts created later.
+      const after = now?.state === 'sent' && now.after !== undefined ? { after: now.after } : {};
+      steps.set(id, { state: 'transport', hash: e.h, ...parent, ...after, ...(e.msg ? { msg: e.msg } : {}) });
+    } else steps.set(id, { state: 'refused', hash: e.h, ...(e.msg ? { msg: e.msg } : {}) });
   }
   return { steps, runs };
 }
@@ -90,6 +92,11 @@ export function doneContracts(recorded: ReadonlyMap<string, Recorded>): Id[] {
   for (const [id, r] of recorded)
     if (r.state === 'done' && r.id !== undefined && JSON.parse(id).length === 1) out.push(r.id);
   return out;
+}
+
+/** Whether a journal key is a beneficiary's (`[contract, "b:…"]`). */
+export function isBeneficiaryKey(key: readonly string[]): boolean {
+  return key.length === 2 && key[1]!.startsWith('b:');
 }
 
 /** Reads a journal file: its entries, tolerating a last line cut short by a crash. */
@@ -179,10 +186,28 @@ export class Journal implements ProgressStore<JournalStep> {
     });
   }
 
-  /** A step found created whose id is not known: skipped from now on. */
-  lost(key: readonly string[], hash: string, parent: Id | undefined): void {
-    this.write({ e: 'lost', k: key, h: hash, ...(parent === undefined ? {} : { p: parent }) });
-    this.recorded.set(JSON.stringify(key), { state: 'lost', hash, ...(parent === undefined ? {} : { parent }) });
+  /** A step in doubt found created, whose id is not known: skipped from now on. */
+  lost(id: string): void {
+    const { hash = '', parent } = this.recorded.get(id) as Extract<Recorded, { state: 'sent' }>;
+    this.write({ e: 'lost', k: JSON.parse(id) as string[], h: hash, ...(parent === undefined ? {} : { p: parent }) });
+    this.recorded.set(id, { state: 'lost', hash, ...(parent === undefined ? {} : { parent }) });
+  }
+
+  knownContracts(): ReadonlySet<string> {
+    return new Set(doneContracts(this.recorded).map(String));
+  }
+
+  /** Everything the journal knows of beneficiaries on a contract, in the plan or not (a row may have left the file). */
+  beneficiariesOn(contract: string): { known: number; doubtful: string[] } {
+    let known = 0;
+    const doubtful: string[] = [];
+    for (const [id, r] of this.recorded) {
+      const key = JSON.parse(id) as string[];
+      if (!isBeneficiaryKey(key) || !('parent' in r) || String(r.parent) !== contract) continue;
+      if (doneBefore(r)) known++;
+      else if (inDoubt(r)) doubtful.push(id);
+    }
+    return { known, doubtful };
   }
 
   /** Resolves once everything written so far is on disk (one fsync serves every waiting step). */

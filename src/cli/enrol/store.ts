@@ -43,4 +43,8 @@ export interface ProgressStore<S extends Step = Step> {
   done(step: S, parentId: Id | undefined, id: Id | undefined): Promise<void>;
   /** Refused (nothing was done), or in `doubt` (no answer: the service may have done it). */
   failed(step: S, parentId: Id | undefined, doubt: boolean, message: string): void;
+  /** The contracts it knows were created, as text: none of them is one in doubt (doubt.ts). */
+  knownContracts(): ReadonlySet<string>;
+  /** What it knows of the beneficiaries on a contract: how many were created (undefined: it cannot know), and the ids of those in doubt. */
+  beneficiariesOn(contract: string): { readonly known: number | undefined; readonly doubtful: readonly string[] };
 }

@@ -137,7 +137,7 @@ async function reviewLoop(inv: Invocation, s: WizardState, asking: Asking, save:
   let problems: string[] = [];
   for (;;) {
     const steps = stepsOf(inv.m, s.e);
-    if ((await settleDoubt(inv, s, steps, idsOf(s.e, s.progress).contract)) === 'quit') {
+    if ((await settleDoubt(inv, s, steps)) === 'quit') {
       keep(inv, s);
       return DECLINED;
     }
