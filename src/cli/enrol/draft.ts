@@ -34,7 +34,7 @@ export const progressSchema = z.object({
 });
 
 /** What a draft's progress says of each step. */
-export function recordedOf(progress: Progress): Map<string, Recorded> {
+function recordedOf(progress: Progress): Map<string, Recorded> {
   const out = new Map<string, Recorded>();
   for (const [key, { id }] of Object.entries(progress.done)) out.set(key, { state: 'done', ...(id ? { id } : {}) });
   const { sending } = progress;

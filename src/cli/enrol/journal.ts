@@ -95,7 +95,7 @@ export function doneContracts(recorded: ReadonlyMap<string, Recorded>): Id[] {
 }
 
 /** Whether a journal key is a beneficiary's (`[contract, "b:…"]`). */
-export function isBeneficiaryKey(key: readonly string[]): boolean {
+function isBeneficiaryKey(key: readonly string[]): boolean {
   return key.length === 2 && key[1]!.startsWith('b:');
 }
 

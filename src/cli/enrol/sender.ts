@@ -50,7 +50,7 @@ export interface SendTotals {
 }
 
 /** Consecutive connection failures after which no new request is started. */
-export const UNREACHABLE_AFTER = 10;
+const UNREACHABLE_AFTER = 10;
 
 export type Succeeded = {
   readonly ok: true;
