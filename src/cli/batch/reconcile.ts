@@ -22,7 +22,7 @@ import {
 import type { Journal } from '../enrol/journal.js';
 import { inDoubt } from '../enrol/store.js';
 import type { Messages } from '../i18n/index.js';
-import type { Plan, Step } from './plan.js';
+import type { Step } from './plan.js';
 
 export interface Reconciled {
   /** Why each undecided step of the plan is not sent, by step id. */
@@ -59,17 +59,16 @@ function undecidedText(m: Messages, step: Step, why: Undecided): string {
   }
 }
 
+/** Decides the plan's steps (`all`) that the journal has in doubt. */
 export async function reconcile(
   m: Messages,
-  plan: Plan,
+  all: readonly Step[],
   journal: Journal,
   search: Search,
   resendUncertain: boolean,
 ): Promise<Reconciled> {
   const out: Reconciled = { undecided: new Map(), notes: [] };
-  const steps = plan.groups
-    .flatMap((g) => [g.contract, g.payer, ...g.rows.flatMap((r) => [r.beneficiary, ...r.subs])])
-    .filter((s): s is Step => s !== undefined && inDoubt(journal.recorded.get(s.id)));
+  const steps = all.filter((s) => inDoubt(journal.recorded.get(s.id)));
   const decided: Array<[Step, Decision]> = [];
   const contracts = steps.filter((s) => s.kind === 'contract');
   const listed: Listed[] | string = contracts.length ? await search() : [];

@@ -74,7 +74,8 @@ export async function sendBatch(b: Batch, h: History, o: SendOptions): Promise<S
       coopctl: version,
     });
     const search = searchOf(b.inv.m, client, h.target);
-    const { undecided, notes } = await reconcile(b.inv.m, b.plan, journal, search, o.resendUncertain);
+    const steps = h.steps.map((p) => p.step);
+    const { undecided, notes } = await reconcile(b.inv.m, steps, journal, search, o.resendUncertain);
     for (const note of notes) b.inv.info(`enrol batch: ${note}`);
     sayResuming(b.inv, h);
     const transport = transportOf(client, h.target);

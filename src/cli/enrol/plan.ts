@@ -82,6 +82,12 @@ export interface ContractChain<S extends Step = Step, B extends BeneficiaryChain
   readonly beneficiaries: readonly B[];
 }
 
+/** A chain's steps in the order they are sent. */
+export function stepsIn<S extends Step>(chain: ContractChain<S, BeneficiaryChain<S>>): S[] {
+  const head = [chain.contract, chain.payer].filter((s): s is S => s !== undefined);
+  return [...head, ...chain.beneficiaries.flatMap((b) => [b.person, ...b.records])];
+}
+
 /** The request's parameters: the step's, with the id it hangs on. */
 export function withParent(step: Step, parentId: Id | undefined): Params {
   return step.parent ? { ...step.params, [step.parent]: parentId } : step.params;

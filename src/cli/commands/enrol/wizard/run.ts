@@ -24,7 +24,8 @@ import { settleDoubt } from './doubt.js';
 import { draftLine, draftsWaiting, newState, pickDraft, RESUME, saveState, type WizardState } from './draft.js';
 import { chooseAction, removeBeneficiary, reviewLines } from './review.js';
 import type { Step } from './plan.js';
-import { idsOf, stepsOf } from './steps.js';
+import { type ContractChain, stepsIn } from '../../../enrol/plan.js';
+import { chainOf, idsOf } from './steps.js';
 import { submitAll } from './submit.js';
 
 const HINT = 'coopctl enrol wizard --help';
@@ -116,12 +117,12 @@ function keep(inv: Invocation, s: WizardState): void {
 async function submitted(
   inv: Invocation,
   s: WizardState,
-  steps: readonly Step[],
+  chain: ContractChain<Step>,
   save: () => void,
 ): Promise<number | { readonly problems: string[] }> {
-  const problems = planProblems(inv, s.e, steps, s.progress, idsOf(s.e, s.progress));
+  const problems = planProblems(inv, s.e, stepsIn(chain), s.progress, idsOf(s.e, s.progress));
   if (problems.length) return { problems: problemLines(problems) };
-  const code = await submitAll(inv, s, steps, save);
+  const code = await submitAll(inv, s, chain, save);
   if (code !== ExitCode.ok) {
     keep(inv, s);
     return code;
@@ -136,7 +137,8 @@ async function reviewLoop(inv: Invocation, s: WizardState, asking: Asking, save:
   /** What the last Submit found, shown under the review that follows it. */
   let problems: string[] = [];
   for (;;) {
-    const steps = stepsOf(inv.m, s.e);
+    const chain = chainOf(inv.m, s.e);
+    const steps = stepsIn(chain);
     if ((await settleDoubt(inv, s, steps)) === 'quit') {
       keep(inv, s);
       return DECLINED;
@@ -147,7 +149,7 @@ async function reviewLoop(inv: Invocation, s: WizardState, asking: Asking, save:
     const left = steps.filter((step) => !s.progress.done[step.id]).length;
     const action = await chooseAction(inv, s.e, s.progress, submitText(inv, s, left, steps.length));
     if (action.kind === 'submit') {
-      const outcome = await submitted(inv, s, steps, save);
+      const outcome = await submitted(inv, s, chain, save);
       if (typeof outcome === 'number') return outcome;
       problems = outcome.problems;
     } else if (action.kind === 'edit') await askSection(asking, action.section);

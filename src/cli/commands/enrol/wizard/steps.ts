@@ -1,10 +1,11 @@
 /**
- * From the enrolment's answers to the requests that submit it, in order: the
- * contract, the payer, then each beneficiary with its contact, documents,
- * address and declaration answers; and the ids known from what was sent.
+ * From the enrolment's answers to the requests that submit it: the engine's
+ * chain (the contract or the existing one, the payer, then each beneficiary
+ * with its contact, documents, address and declaration answers), each step
+ * labelled; and the ids known from what was sent.
  */
 import { readFileSync } from 'node:fs';
-import { type StepKind, stepOf } from '../../../enrol/plan.js';
+import { type ContractChain, type StepKind, stepOf } from '../../../enrol/plan.js';
 import type { Messages } from '../../../i18n/index.js';
 import { type Answers, nameOf, sexOf, stepKey, type Enrolment, type Progress } from './answers.js';
 import type { IdRef, Ids, Step } from './plan.js';
@@ -25,37 +26,43 @@ function step(kind: StepKind, key: string, label: string, params: Answers, more:
   return { ...stepOf(kind, key, params), label, ...more };
 }
 
-/** The requests of the enrolment, in order, labelled in the run's language. */
-export function stepsOf(m: Messages, e: Enrolment): Step[] {
+/** The enrolment as the engine's chain, its requests labelled in the run's language. */
+export function chainOf(m: Messages, e: Enrolment): ContractChain<Step> {
   const w = m.enrolWizard;
-  const steps: Step[] = [];
-  if (e.existing === undefined)
-    steps.push(step('contract', 'contract', w.stepContract, e.contract, { defines: CONTRACT }));
-  if (e.payer) steps.push(step('payer', 'payer', w.stepPayer, e.payer, { from: CONTRACT }));
-  e.beneficiaries.forEach((b, i) => {
+  const beneficiaries = e.beneficiaries.map((b, i) => {
     const who = w.stepBeneficiary(i + 1, sexOf(b));
     const from: IdRef = { kind: 'beneficiary', index: i + 1 };
     const name = nameOf(b);
     const label = name ? `${who} (${name})` : who;
-    steps.push(step('beneficiary', stepKey(b, 'person'), label, b.person, { from: CONTRACT, defines: from }));
-    steps.push(step('contact', stepKey(b, 'contact'), `${who} · ${w.part('contact')}`, b.contact, { from }));
-    b.documents.forEach((doc, d) => {
+    const person = step('beneficiary', stepKey(b, 'person'), label, b.person, { from: CONTRACT, defines: from });
+    const documents = b.documents.map((doc, d) => {
       const content = doc.file === undefined ? undefined : base64Of(doc.file);
       const params = content === undefined ? doc.params : { ...doc.params, arquivo: content };
-      const file = doc.file === undefined ? {} : { file: doc.file };
-      steps.push(
-        step('document', stepKey(b, 'document', d + 1), `${who} · ${w.stepDocument(d + 1)}`, params, { from, ...file }),
-      );
+      const more = { from, ...(doc.file === undefined ? {} : { file: doc.file }) };
+      return step('document', stepKey(b, 'document', d + 1), `${who} · ${w.stepDocument(d + 1)}`, params, more);
     });
-    steps.push(step('address', stepKey(b, 'address'), `${who} · ${w.part('address')}`, b.address, { from }));
-    b.declaration.forEach((answer, q) => {
-      const label = `${who} · ${w.stepDeclaration(q + 1)}`;
-      steps.push(
-        step('declaration', stepKey(b, 'declaration', q + 1), label, answer, { from, counted: w.declarationAnswers }),
-      );
+    const answers = b.declaration.map((answer, q) => {
+      const key = stepKey(b, 'declaration', q + 1);
+      return step('declaration', key, `${who} · ${w.stepDeclaration(q + 1)}`, answer, {
+        from,
+        counted: w.declarationAnswers,
+      });
     });
+    const records = [
+      step('contact', stepKey(b, 'contact'), `${who} · ${w.part('contact')}`, b.contact, { from }),
+      ...documents,
+      step('address', stepKey(b, 'address'), `${who} · ${w.part('address')}`, b.address, { from }),
+      ...answers,
+    ];
+    return { person, records };
   });
-  return steps;
+  const payer = e.payer ? { payer: step('payer', 'payer', w.stepPayer, e.payer, { from: CONTRACT }) } : {};
+  if (e.existing !== undefined) return { existing: e.existing, ...payer, beneficiaries };
+  return {
+    contract: step('contract', 'contract', w.stepContract, e.contract, { defines: CONTRACT }),
+    ...payer,
+    beneficiaries,
+  };
 }
 
 /** The ids known: the existing or created contract's, and each created beneficiary's by place (1-based). */

@@ -10,7 +10,7 @@
 import { Interrupted } from '../../../../client/errors.js';
 import { sendChain } from '../../../enrol/chain.js';
 import { draftStore } from '../../../enrol/draft.js';
-import type { ContractChain } from '../../../enrol/plan.js';
+import { type ContractChain, stepsIn } from '../../../enrol/plan.js';
 import { type Outcome, StepSender, type Transport } from '../../../enrol/sender.js';
 import { ExitCode } from '../../../exit-codes.js';
 import { submit } from '../../../interactive/calls.js';
@@ -111,18 +111,6 @@ function transportOf(inv: Invocation): Transport<Step> {
   };
 }
 
-/** The enrolment's steps (in order) as the engine's chain: the contract or the existing one, the payer, each beneficiary with its records. */
-function chainOf(state: WizardState, steps: readonly Step[]): ContractChain<Step> {
-  const beneficiaries: Array<{ person: Step; records: Step[] }> = [];
-  for (const step of steps)
-    if (step.kind === 'beneficiary') beneficiaries.push({ person: step, records: [] });
-    else if (step.parent === 'beneficiario_id') beneficiaries.at(-1)!.records.push(step);
-  const contract = steps.find((s) => s.kind === 'contract');
-  const payer = steps.find((s) => s.kind === 'payer');
-  const existing = state.e.existing;
-  return { ...(contract ? { contract } : { existing }), ...(payer ? { payer } : {}), beneficiaries };
-}
-
 /** What a beneficiary's `sending` keeps: the lives of the contract the enrolment created, as far as it knows. */
 function livesOf(state: WizardState): (step: Step) => number | undefined {
   const { e, progress } = state;
@@ -140,9 +128,10 @@ function livesOf(state: WizardState): (step: Step) => number | undefined {
 export async function submitAll(
   inv: Invocation,
   state: WizardState,
-  steps: readonly Step[],
+  chain: ContractChain<Step>,
   save: () => void,
 ): Promise<number> {
+  const steps = stepsIn(chain);
   const { done: already } = state.progress;
   const sub: Submission = {
     steps,
@@ -166,7 +155,6 @@ export async function submitAll(
     const what = id === undefined ? said.done : said.created(step.creates!, id);
     inv.info(`${step.label}${what}`, (safe) => `${style.green('✔')} ${safe}`);
   };
-  const chain = chainOf(state, steps);
   const store = draftStore(state.progress, save, livesOf(state));
   const sender = new StepSender({ store, transport: transportOf(inv), concurrency: 1, noId: said.noId });
   try {
