@@ -177,7 +177,7 @@ async function operationExit(inv: Invocation, op: Operation, req: HttpRequest, r
   try {
     const result = interpret(op, req, res);
     const code = exitCodeOf(result);
-    const problem = problemOf(result, inv.m);
+    const problem = problemOf(result, inv.m, op);
     if (problem) await inv.notice(problem, code === ExitCode.noResult ? 'note' : 'error');
     return code;
   } catch (err) {
@@ -220,12 +220,13 @@ async function runApi(inv: Invocation, m: Method, path: string, o: ApiOptions): 
 
 export function defineApiCommand(cmd: Command, run: RunState): void {
   const words = run.m.commandsHelp.api;
+  const named = words.arguments;
   cmd
-    .addArgument(new Argument('<method>', words.method(apiMethods.join(', '))).argParser(method(run.m)))
-    .addArgument(new Argument('<path>', words.path))
-    .addOption(new Option('-f, --raw-field <key=value>', words.rawField).argParser(collect))
-    .addOption(new Option('-F, --field <key=value>', words.field).argParser(collect))
-    .addOption(new Option('-H, --header <name:value>', words.header).argParser(collect))
+    .addArgument(new Argument(`<${named.method}>`, words.method(apiMethods.join(', '))).argParser(method(run.m)))
+    .addArgument(new Argument(`<${named.path}>`, words.path))
+    .addOption(new Option(`-f, --raw-field <${named.pair}>`, words.rawField).argParser(collect))
+    .addOption(new Option(`-F, --field <${named.pair}>`, words.field).argParser(collect))
+    .addOption(new Option(`-H, --header <${named.header}>`, words.header).argParser(collect))
     .addOption(new Option('--host <host>', words.host).choices(['test', 'base']));
   addSafetyOptions(cmd, run.m);
   addExamples(cmd, [

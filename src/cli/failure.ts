@@ -55,7 +55,10 @@ export async function reportFailure(
   const say = (text: string) => ctx.stderr.write(errorLine(style, sanitize(text), m.errors.error));
   if (err instanceof UsageError) {
     const message = err.wordedIn(m);
-    say(err.hint ? m.errors.see(message, err.hint) : message);
+    const said = err.hint ? m.errors.see(message, err.hint) : message;
+    // Lines follow the message after a colon, each indented (the problems of several parameters).
+    say(err.lines.length ? `${said}:` : said);
+    for (const line of err.lines) ctx.stderr.write(`  ${sanitize(line)}\n`);
     return ExitCode.usage;
   }
   if (err instanceof TransportError) {

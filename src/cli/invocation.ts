@@ -1,7 +1,7 @@
 /** One command being run: the context plus its global options, and what is derived from them once. */
 import type { Client } from '../client/client.js';
 import { parseSize } from '../client/size.js';
-import type { ClientOptions, ListStyle, Target } from '../client/types.js';
+import type { ClientOptions, ListStyle, Target, TraceEvent } from '../client/types.js';
 import type { Host } from '../catalogue/index.js';
 import { isoDate } from '../catalogue/dates.js';
 import { tokenForHost } from './config/credentials.js';
@@ -206,6 +206,7 @@ export class Invocation {
       body: this.globals.body,
       listStyle: s.listStyle.value as ListStyle,
       userAgent: `coopctl/${version}`,
+      lang: this.m.common.lang,
     };
   }
 
@@ -218,7 +219,7 @@ export class Invocation {
       maxResponseBytes: parseSize(s.maxResponseSize.value!)!,
       clock: this.ctx.clock,
       env: this.ctx.env,
-      ...(this.globals.verbose ? { trace: (line: string) => this.say(line) } : {}),
+      ...(this.globals.verbose ? { trace: (event: TraceEvent) => this.say(this.m.errors.trace(event)) } : {}),
     };
   }
 

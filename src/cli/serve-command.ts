@@ -50,21 +50,22 @@ async function bindingFailure(inv: Invocation, problem: BindingProblem): Promise
 export function defineServeCommand(cmd: Command, run: RunState): void {
   const { m } = run;
   const words = m.commandsHelp.serve;
+  const p = m.help.field.placeholder;
   cmd
-    .addOption(new Option('--host <address>', words.host).default('127.0.0.1'))
-    .addOption(new Option('--allowed-host <name>', words.allowedHost).argParser(hostName(m)))
+    .addOption(new Option(`--host <${p.address}>`, words.host).default('127.0.0.1'))
+    .addOption(new Option(`--allowed-host <${p.name}>`, words.allowedHost).argParser(hostName(m)))
     .addOption(new Option('--port <n>', words.port).argParser(port(m)).default(8787))
-    .addOption(new Option('--db <path|url>', words.db))
-    .addOption(new Option('--import-sqlite <file>', words.importSqlite).conflicts(['demo', 'fixtures']))
+    .addOption(new Option(`--db <${p.pathOrUrl}>`, words.db))
+    .addOption(new Option(`--import-sqlite <${p.file}>`, words.importSqlite).conflicts(['demo', 'fixtures']))
     .addOption(new Option('--demo', words.demo).conflicts('fixtures'))
-    .addOption(new Option('--fixtures <file>', words.fixtures))
+    .addOption(new Option(`--fixtures <${p.file}>`, words.fixtures))
     .addOption(new Option('--allow-prefer', words.allowPrefer))
-    .addOption(new Option('--log-format <format>', words.logFormat).choices(['text', 'json']))
+    .addOption(new Option(`--log-format <${p.format}>`, words.logFormat).choices(['text', 'json']))
     .addOption(new Option('--no-metrics', words.noMetrics))
-    .addOption(new Option('--metrics-token-file <file>', words.metricsTokenFile))
+    .addOption(new Option(`--metrics-token-file <${p.file}>`, words.metricsTokenFile))
     .addOption(new Option('--private-probes', words.privateProbes))
     .addOption(
-      new Option('--shutdown-delay <seconds>', words.shutdownDelay).argParser(wholeNumber(0, 600, m)).default(0),
+      new Option(`--shutdown-delay <${p.seconds}>`, words.shutdownDelay).argParser(wholeNumber(0, 600, m)).default(0),
     );
   applicableGlobals(cmd, { '--token-file': words.tokenFile, '--quiet': words.quiet, '--lang': undefined });
   addExamples(cmd, [
@@ -124,8 +125,9 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
         return ExitCode.failed;
       }
       if (!(err instanceof StartError)) throw err;
-      if (err.exitCode === ExitCode.usage) throw new UsageError(err.message, 'coopctl serve --help');
-      await inv.notice(err.message, 'error');
+      const said = inv.m.common.said(err.said);
+      if (err.exitCode === ExitCode.usage) throw new UsageError(said, 'coopctl serve --help');
+      await inv.notice(said, 'error');
       return ExitCode.failed;
     }
     return ExitCode.ok;

@@ -1,6 +1,6 @@
 /**
  * `enrol batch` in Brazilian Portuguese (LANG=pt_BR.UTF-8): its problems
- * (`linha 5 · beneficiary · cpf: deve ser …`), its summary, the dry run, and
+ * (`linha 5 · beneficiário · cpf: deve ser …`), its summary, the dry run, and
  * the report file, whose messages follow the language while its column names
  * and result codes stay the same for programs.
  */
@@ -42,11 +42,11 @@ describe('enrol batch in Portuguese', () => {
       `${file}: 3 de 4 linhas são inválidas (3 problemas); nada foi enviado. Corrija-as, ou rode de novo com --skip-invalid para enviar as linhas válidas\n`,
     );
     expect(r.stderr).toContain(`${file}: linhas inválidas:\n`);
-    expect(r.stderr).toContain('  linha 3 · beneficiary · cpf: deve ser um CPF com dígitos verificadores válidos\n');
+    expect(r.stderr).toContain('  linha 3 · beneficiário · cpf: deve ser um CPF com dígitos verificadores válidos\n');
     expect(r.stderr).toContain(
-      '  linha 4 · beneficiary · data_solicitacao: deve ser uma data que exista no calendário (DD/MM/AAAA)\n',
+      '  linha 4 · beneficiário · data_solicitacao: deve ser uma data que exista no calendário (DD/MM/AAAA)\n',
     );
-    expect(r.stderr).toContain('  linha 5 · beneficiary · grau_dependencia: é obrigatório (até 2 caracteres)\n');
+    expect(r.stderr).toContain('  linha 5 · beneficiário · grau_dependencia: é obrigatório (até 2 caracteres)\n');
     expect(w.requests).toEqual([]);
   });
 
@@ -84,7 +84,7 @@ describe('enrol batch in Portuguese', () => {
       ['3', 'created'],
       ['4', 'invalid'],
     ]);
-    expect(rows[2]!['message']).toBe('linha 4 · beneficiary · cpf: deve ser um CPF com dígitos verificadores válidos');
+    expect(rows[2]!['message']).toBe('linha 4 · beneficiário · cpf: deve ser um CPF com dígitos verificadores válidos');
   });
 
   it('says in Portuguese why a file cannot be read at all', async () => {

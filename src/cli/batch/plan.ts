@@ -11,7 +11,12 @@
  * - its records: [key, beneficiary, "contact" | "address2" | "ds.1.3" | …].
  */
 import { createHash } from 'node:crypto';
-import { type FieldError, normaliseParams, type Params, wallClockInput } from '../../catalogue/index.js';
+import {
+  normaliseParams,
+  type Params,
+  type Problem as CatalogueProblem,
+  wallClockInput,
+} from '../../catalogue/index.js';
 import {
   checkPart,
   columnsOf,
@@ -81,9 +86,9 @@ export function paramsHash(params: Params): string {
   return sha(JSON.stringify(sorted), 16);
 }
 
-/** A validation error's message in the run's language; a field the part does not have, with the fields it has. */
-function errorMessage(m: Messages, kind: StepKind, e: FieldError): string {
-  return e.unknown ? m.batchFile.notAField(kind, columnsOf(kind).join(', ')) : m.rules.problem(e.message);
+/** A validation problem in the run's language; a field the part does not have, with the fields it has. */
+function errorMessage(m: Messages, kind: StepKind, e: CatalogueProblem): string {
+  return e.code === 'unknown' ? m.batchFile.notAField(kind, columnsOf(kind).join(', ')) : m.rules.problem(e);
 }
 
 /**

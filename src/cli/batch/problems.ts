@@ -25,7 +25,7 @@ export function problemText(m: Messages, p: Problem, format: 'csv' | 'json'): st
   const where: string[] = [];
   if (format === 'csv' && p.line !== undefined) {
     where.push(m.batchFile.row(p.line));
-    if (p.part) where.push(p.part);
+    if (p.part) where.push(m.batchFile.part(p.part));
     const field = fieldOfPart(p);
     if (field) where.push(field);
   } else {

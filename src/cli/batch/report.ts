@@ -63,7 +63,7 @@ function place(p: { line?: number; path?: string }): Row {
 
 /** Why a row is not done, in words: the service's messages, an invalid row's problems, or why it was not sent. */
 function rowMessage(m: Messages, r: RowResult, format: 'csv' | 'json', why: NotRunWhy | undefined): string | undefined {
-  const failures = r.failures.map((f) => `${f.step}: ${f.message}`).join('; ');
+  const failures = r.failures.map((f) => `${m.batchFile.part(f.step)}: ${f.message}`).join('; ');
   if (r.idLost) return m.batch.idLostRow(failures);
   if (failures) return failures;
   if (r.status === 'invalid')

@@ -16,6 +16,7 @@ import { inOrder } from '../enrol/concurrency.js';
 import { Journal } from '../enrol/journal.js';
 import { type SendTotals, StepSender, type Transport } from '../enrol/sender.js';
 import { doneBefore } from '../enrol/store.js';
+import { transportProblem } from '../failure.js';
 import type { Invocation } from '../invocation.js';
 import { version } from '../version.js';
 import type { History } from './earlier-runs.js';
@@ -85,6 +86,7 @@ export async function sendBatch(b: Batch, h: History, o: SendOptions): Promise<S
       concurrency: o.concurrency,
       undecided,
       noId: b.inv.m.enrolDrafts.noId,
+      noAnswer: (err) => transportProblem(err, b.inv.m),
     });
     return await sendWithProgress(b, h, sender, o);
   } finally {

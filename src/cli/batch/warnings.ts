@@ -32,7 +32,7 @@ export function batchWarnings(m: Messages, plan: Plan): Map<string, Found> {
   const add = (step: Step | undefined, place: Place, unit: Found['unit']) => {
     if (!step) return;
     for (const w of fieldWarnings(step.op, step.params)) {
-      const key = `${label(step, w.field)}: ${m.rules.problem(w.message)}`;
+      const key = `${label(step, w.field)}: ${m.rules.problem(w)}`;
       const found = out.get(key) ?? { unit, places: [] };
       found.places.push(place);
       out.set(key, found);

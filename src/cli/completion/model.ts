@@ -45,7 +45,8 @@ export interface CompletionTree {
 /** Extra candidates for positional arguments that commander cannot know (`api <METHOD> <path>`). */
 export type ArgCandidates = Readonly<Record<string, ReadonlyArray<readonly string[]>>>;
 
-const fileLike = (text: string) => /\b(file|path)\b/.test(text);
+/** A value that names a file, as the placeholder of either language says: `<file>`, `<arquivo|->`, `<path|url>`. */
+const fileLike = (text: string) => /(?<![\p{L}])(file|path|arquivo|caminho)(?![\p{L}])/u.test(text);
 
 function fieldChoices(words: readonly string[], long: string | undefined): readonly string[] {
   if (!long) return [];

@@ -56,7 +56,10 @@ async function list(inv: Invocation): Promise<number> {
     inv.format === 'table'
       ? settingKeys.map((key, i) => ({ ...rows[i]!, source: inv.m.config.origin(resolved[key]) }))
       : rows;
-  inv.out(await renderRows(['key', 'value', 'source'], shown, inv.format, await inv.display()));
+  // The table's header in the run's words; CSV keeps the column names, as JSON keeps its keys.
+  const columns = ['key', 'value', 'source'] as const;
+  const head = columns.map((c) => inv.m.config.columns[c]);
+  inv.out(await renderRows(columns, shown, inv.format, await inv.display(), head));
   return ExitCode.ok;
 }
 
@@ -123,14 +126,15 @@ export function defineConfigCommands(config: Command, run: RunState): void {
   const listCommand = config.command('list').description(words.list);
   addExamples(listCommand, ['coopctl config list', 'coopctl config list --json']);
   run.bind(listCommand, (inv) => list(inv));
-  const getCommand = config.command('get').description(words.get).argument('<key>', keys);
+  const { key, value } = words.arguments;
+  const getCommand = config.command('get').description(words.get).argument(`<${key}>`, keys);
   addExamples(getCommand, ['coopctl config get baseUrl']);
   run.bind(getCommand, (inv, [key]) => get(inv, key as string));
   const setCommand = config
     .command('set')
     .description(words.set)
-    .argument('<key>', keys)
-    .argument('[value]', words.value)
+    .argument(`<${key}>`, keys)
+    .argument(`[${value}]`, words.value)
     .option('--allow-empty', words.allowEmpty);
   addExamples(setCommand, [
     { command: 'coopctl config set lang pt-BR', note: words.langExample },
@@ -139,7 +143,7 @@ export function defineConfigCommands(config: Command, run: RunState): void {
   run.bind(setCommand, (inv, [key, value], command) =>
     set(inv, key as string, value as string | undefined, command.opts<{ allowEmpty?: boolean }>().allowEmpty === true),
   );
-  const unsetCommand = config.command('unset').description(words.unset).argument('<key>', keys);
+  const unsetCommand = config.command('unset').description(words.unset).argument(`<${key}>`, keys);
   addExamples(unsetCommand, ['coopctl config unset lang']);
   run.bind(unsetCommand, (inv, [key]) => unset(inv, key as string));
 }

@@ -33,6 +33,8 @@ export interface SenderOptions<S extends Step> {
   readonly undecided?: ReadonlyMap<string, string>;
   /** The message of an answer without the id that later steps need. */
   readonly noId: (field: string) => string;
+  /** Why no answer came, in the run's language (failure.ts's transportProblem). */
+  readonly noAnswer: (err: TransportError) => string;
 }
 
 export interface SendTotals {
@@ -66,7 +68,7 @@ export type Failed = {
   readonly status: 'failed' | 'uncertain' | 'not-run';
   /** Why it failed: the service refused it, no answer came back, or the answer lacked the id later steps need. */
   readonly why?: 'refused' | 'no-answer' | 'no-id';
-  /** The answer's (or the connection's) message; the undecided doubt's, worded by the front-end. */
+  /** The answer's message, or why no answer came; the undecided doubt's: worded by the front-end. */
   readonly message: string;
   /** The service may have done it: the store keeps it in doubt. */
   readonly doubt?: boolean;
@@ -145,11 +147,12 @@ export class StepSender<S extends Step> {
       answer = await this.#o.transport(step, params);
     } catch (err) {
       if (!(err instanceof TransportError)) throw err;
-      store.failed(step, parentId, true, err.message);
+      const message = this.#o.noAnswer(err);
+      store.failed(step, parentId, true, message);
       this.totals.transportFailures++;
-      this.totals.lastTransportError = err.message;
+      this.totals.lastTransportError = message;
       if (++this.#streak >= UNREACHABLE_AFTER) this.stop('unreachable');
-      return { ok: false, status: 'failed', why: 'no-answer', message: err.message, doubt: true };
+      return { ok: false, status: 'failed', why: 'no-answer', message, doubt: true };
     }
     this.totals.reached = true;
     this.#streak = 0;

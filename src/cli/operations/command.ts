@@ -20,7 +20,7 @@ function examplesOf(op: Operation, examples: readonly Example[], m: Messages): H
   const own = examples.map((e) =>
     typeof e === 'string' ? { command: e } : { command: e.command, note: m.help.notes[e.note] },
   );
-  return [{ command: exampleOf(op) }, ...own];
+  return [{ command: exampleOf(op, m) }, ...own];
 }
 
 /** Adds the command of `spec.op` under `parent` (the group of its area words). */

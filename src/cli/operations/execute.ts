@@ -1,6 +1,15 @@
 /** From raw parameters to an exit code: hooks, validation (nothing sent on error), request, hooks, call, report. */
 import { buildRequest } from '../../client/request.js';
-import { describeErrors, explainErrors, validateParams, type Operation, type Params } from '../../catalogue/index.js';
+import {
+  explainErrors,
+  fieldOf,
+  problemField,
+  validateParams,
+  type Operation,
+  type Params,
+  type Problem,
+} from '../../catalogue/index.js';
+import type { Messages } from '../i18n/index.js';
 import { UsageError } from '../exit-codes.js';
 import type { Invocation } from '../invocation.js';
 import { recordFields } from '../output/json-fields.js';
@@ -16,6 +25,24 @@ export function helpHint(op: Operation): string {
   return `coopctl ${op.command.join(' ')} --help`;
 }
 
+/** A problem's field with its flag: `usuario_cartao (--usuario-cartao)`, `tipo_documento[1] (--tipo-documento)`. */
+export function withFlag(op: Operation): (p: Problem) => string {
+  return (p) => {
+    const name = fieldOf(p.field);
+    return p.code !== 'unknown' && Object.hasOwn(op.params, name) ? `${p.field} (${flagOf(name)})` : problemField(p);
+  };
+}
+
+/**
+ * The usage error of a request's problems, in the run's language: one
+ * problem in its one line; several, one per line (at most MAX_DESCRIBED, then
+ * how many more), each naming its field by `name`.
+ */
+export function problemsError(m: Messages, problems: readonly Problem[], name: (p: Problem) => string, hint?: string) {
+  if (problems.length === 1) return new UsageError(m.rules.line(problems[0]!, name), hint);
+  return new UsageError(m.rules.several(problems.length), hint, m.rules.lines(problems, name).split('\n'));
+}
+
 /**
  * Parameters as given (already normalised: inputs.ts, prompts) validated:
  * the parsed values, after the warnings about them are said; else a
@@ -28,11 +55,7 @@ export function checkedInput(inv: Invocation, op: Operation, params: Params, hin
     warnParams(inv, op, checked.value);
     return checked.value;
   }
-  const named = explainErrors(op, params, checked.errors).map((e) => {
-    const name = e.field.replace(/\[\d+\]$/, '');
-    return Object.hasOwn(op.params, name) ? { ...e, field: `${e.field} (${flagOf(name)})` } : e;
-  });
-  throw new UsageError(describeErrors(named), hint);
+  throw problemsError(inv.m, explainErrors(op, params, checked.errors), withFlag(op), hint);
 }
 
 /** Raw parameters through the param hooks (prompts for missing ones), not yet validated. */

@@ -62,7 +62,7 @@ export function addParamInputs(cmd: Command, op: Operation, m: Messages): ParamR
     cmd.addOption(option);
     attributes.set(name, option.attributeName());
   }
-  cmd.addOption(new Option('--data <file|->', m.help.field.data));
+  cmd.addOption(new Option(`--data <${m.help.field.placeholder.fileOrStdin}>`, m.help.field.data));
   return async (inv, args, command) => {
     const opts = command.opts<Record<string, unknown>>();
     const flags: Params = {};

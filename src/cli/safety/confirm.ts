@@ -43,7 +43,7 @@ export function confirmText(
   const own = spec.confirm?.(params, m, subject);
   if (!own)
     return {
-      lines: [spec.op.summary, ...(subject?.lines ?? []), where],
+      lines: [m.fieldsHelp.summary(spec.op), ...(subject?.lines ?? []), where],
       question: m.confirm.question,
       what: m.confirm.what,
     };

@@ -12,7 +12,7 @@
  */
 import { Option } from 'commander';
 import { cancellableStatuses, appointmentStatuses } from '../../../catalogue/codes.js';
-import { normaliseParams, operation, type Params, type Row } from '../../../catalogue/index.js';
+import { normaliseParams, operation, said, type Params, type Row } from '../../../catalogue/index.js';
 import { parseProviders, providerCode } from '../../config/providers.js';
 import { text } from '../../i18n/facts.js';
 import type { AppointmentFacts } from '../../i18n/messages/confirm.js';
@@ -49,7 +49,10 @@ async function cardOf(inv: Invocation, context: SubjectContext): Promise<string 
   const given = options(inv)['usuarioCartao'];
   if (given !== undefined) return checkedCard(inv, given);
   if (!context.mayAsk || assumeYes(inv) || forced(inv)) return undefined;
-  const field = { ...listOp.params.usuario_cartao, help: inv.m.confirm.cancel.cardQuestion };
+  // The question says whose card it is, in the run's language (both of the field's languages: the run shows one).
+  const question = inv.m.confirm.cancel.cardQuestion;
+  const card = listOp.params.usuario_cartao;
+  const field = { ...card, words: { ...card.words, question: said(question, question) } };
   return checkedCard(inv, await askField(inv, 'usuario_cartao', field, inputOptions(inv)));
 }
 
@@ -111,7 +114,7 @@ async function appointmentOf(inv: Invocation, id: string, card: string): Promise
 
 export const cancel = defineCommand(cancelOp, {
   options: (m) => [
-    new Option('--usuario-cartao <card>', m.confirm.cancel.cardOption),
+    new Option(`--usuario-cartao <${m.help.field.card}>`, m.confirm.cancel.cardOption),
     new Option('--force', m.confirm.cancel.forceOption),
   ],
   subject: async (inv, params, context) => {

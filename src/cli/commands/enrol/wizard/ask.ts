@@ -3,7 +3,7 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { isoDate, toBR } from '../../../../catalogue/dates.js';
-import type { Operation } from '../../../../catalogue/index.js';
+import type { Operation, Said } from '../../../../catalogue/index.js';
 import type { Messages } from '../../../i18n/index.js';
 import { askField } from '../../../interactive/fields.js';
 import type { Invocation } from '../../../invocation.js';
@@ -87,7 +87,7 @@ export function fileProblem(path: string, inv: Invocation): string | undefined {
 }
 
 /** A code table in one line, its meanings in the run's language: `RES residence, COB billing`. */
-export function codeHint(m: Messages, table: Readonly<Record<string, string>>): string {
+export function codeHint(m: Messages, table: Readonly<Record<string, Said>>): string {
   return Object.entries(table)
     .map(([code, meaning]) => `${code} ${m.codes.text(meaning)}`)
     .join(', ');

@@ -35,7 +35,7 @@ export function planProblems(
     const checked = checkPart(step.kind, step.params, step.from && idOf(ids, step.from));
     if (!checked.ok)
       for (const err of checked.errors)
-        out.push({ step: step.label, field: err.field || w.request, message: inv.m.rules.problem(err.message) });
+        out.push({ step: step.label, field: err.field || w.request, message: inv.m.rules.problem(err) });
     const file = step.file === undefined ? undefined : fileProblem(step.file, inv);
     if (file) out.push({ step: step.label, field: 'arquivo', message: file });
   }

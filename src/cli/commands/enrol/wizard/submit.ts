@@ -13,6 +13,7 @@ import { draftStore } from '../../../enrol/draft.js';
 import { type ContractChain, stepsIn } from '../../../enrol/plan.js';
 import { type Outcome, StepSender, type Transport } from '../../../enrol/sender.js';
 import { ExitCode } from '../../../exit-codes.js';
+import { transportProblem } from '../../../failure.js';
 import { submit } from '../../../interactive/calls.js';
 import type { Invocation } from '../../../invocation.js';
 import { renderRows } from '../../../output/render.js';
@@ -156,7 +157,13 @@ export async function submitAll(
     inv.info(`${step.label}${what}`, (safe) => `${style.green('✔')} ${safe}`);
   };
   const store = draftStore(state.progress, save, livesOf(state));
-  const sender = new StepSender({ store, transport: transportOf(inv), concurrency: 1, noId: said.noId });
+  const sender = new StepSender({
+    store,
+    transport: transportOf(inv),
+    concurrency: 1,
+    noId: said.noId,
+    noAnswer: (err) => transportProblem(err, inv.m),
+  });
   try {
     await sendChain(
       chain,
