@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cellSetter, csvFile } from './fixtures.js';
-import { closeHarness, startWorld, type World } from './setup.js';
+import { closeHarness, report, startWorld, type World } from './setup.js';
 
 const PT = { env: { LANG: 'pt_BR.UTF-8' } };
 
@@ -85,6 +85,20 @@ describe('enrol batch in Portuguese', () => {
       ['4', 'invalid'],
     ]);
     expect(rows[2]!['message']).toBe('linha 4 · beneficiário · cpf: deve ser um CPF com dígitos verificadores válidos');
+  });
+
+  it('says in Portuguese why the service could not be reached: the failure of a row, and exit 4', async () => {
+    const file = w.file('membros.csv', csvFile(2, 1));
+    const r = await w.run(['--retries', '0', 'enrol', 'batch', file, '-o', 'json'], {
+      env: { ...PT.env, COOPCTL_BASE_URL: 'http://127.0.0.1:9' },
+    });
+    expect(r.code).toBe(4);
+    const rep = report(r);
+    expect(rep.failures[0]).toMatchObject({ step: 'contract' });
+    expect(rep.failures[0]!['message']).toMatch(
+      /^não foi possível conectar a POST http:\/\/127\.0\.0\.1:9\/\S+: conexão recusada \(ECONNREFUSED\) \(o serviço pode tê-lo feito; uma nova execução confere\)$/,
+    );
+    expect(r.stdout + r.stderr).not.toContain('connection refused');
   });
 
   it('says in Portuguese why a file cannot be read at all', async () => {

@@ -328,20 +328,24 @@ describe('the plan (unit)', () => {
   const doc = operation('enrol.beneficiary.document');
   const steps: Step[] = [
     {
-      key: 'b1.person',
+      id: 'b1.person',
+      kind: 'beneficiary',
       op: add,
       label: 'beneficiary 1',
       params: { cpf: '529.982.247-25', data_solicitacao: '01/02/2026', grau_dependencia: 'T', nome: "D'Ávila" },
-      ref: { field: 'contrato_id', from: { kind: 'contract' } },
+      parent: 'contrato_id',
+      from: { kind: 'contract' },
       creates: 'beneficiario_id',
       defines: { kind: 'beneficiary', index: 1 },
     },
     {
-      key: 'b1.document.1',
+      id: 'b1.document.1',
+      kind: 'document',
       op: doc,
       label: 'beneficiary 1 · document 1',
       params: { tipo_documento: ['RG', 'CPF'], numero: '1', tipo_arquivo: 'pdf', arquivo: 'AAAA' },
-      ref: { field: 'beneficiario_id', from: { kind: 'beneficiary', index: 1 } },
+      parent: 'beneficiario_id',
+      from: { kind: 'beneficiary', index: 1 },
       creates: 'documento_id',
       file: '/tmp/my file.pdf',
     },

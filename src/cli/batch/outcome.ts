@@ -10,7 +10,7 @@ import type { Batch } from './input.js';
 import { renderReport, type ReportInput, summarize } from './report.js';
 import { type BatchFiles, saveReport } from './report-file.js';
 import type { RowResult } from './row-result.js';
-import type { EngineTotals } from './step-sender.js';
+import type { SendTotals } from '../enrol/sender.js';
 import { countsLine, FIRST_FAILURES, failureLines, rowsNotDone } from './summary.js';
 
 /** How to go on: the same command again, which skips what is done. */
@@ -26,7 +26,7 @@ function sayWhere(inv: Io, files: BatchFiles, written: string | undefined): void
 }
 
 /** Reports the run; its exit code. */
-export async function finishBatch(b: Batch, files: BatchFiles, totals: EngineTotals): Promise<number> {
+export async function finishBatch(b: Batch, files: BatchFiles, totals: SendTotals): Promise<number> {
   const results = [...b.results.values()];
   const why = totals.stopped;
   const summary = summarize(results, why, totals);
@@ -62,7 +62,7 @@ async function explainFailure(
   results: readonly RowResult[],
   files: BatchFiles,
   written: string | undefined,
-  totals: EngineTotals,
+  totals: SendTotals,
   invalid: number,
 ): Promise<void> {
   const said = inv.m.batch;

@@ -11,7 +11,8 @@ import { UsageError } from '../../../exit-codes.js';
 import { formatIsoDate, type Messages } from '../../../i18n/index.js';
 import type { Io } from '../../../capabilities.js';
 import * as z from 'zod';
-import { enrolmentSchema, nameOf, progressSchema, sexOf, type Enrolment, type Progress } from './answers.js';
+import { type Progress, progressSchema } from '../../../enrol/draft.js';
+import { enrolmentSchema, nameOf, sexOf, type Enrolment } from './answers.js';
 
 export const DRAFT_KIND = 'enrol-wizard';
 export const RESUME = 'coopctl enrol wizard --resume';

@@ -23,8 +23,9 @@ import { askSection, collect, startBeneficiary, type EnrolWizardOptions } from '
 import { settleDoubt } from './doubt.js';
 import { draftLine, draftsWaiting, newState, pickDraft, RESUME, saveState, type WizardState } from './draft.js';
 import { chooseAction, removeBeneficiary, reviewLines } from './review.js';
-import type { Ids, Step } from './plan.js';
-import { idsOf, stepsOf } from './steps.js';
+import type { Step } from './plan.js';
+import { type ContractChain, stepsIn } from '../../../enrol/plan.js';
+import { chainOf, idsOf } from './steps.js';
 import { submitAll } from './submit.js';
 
 const HINT = 'coopctl enrol wizard --help';
@@ -111,19 +112,18 @@ function keep(inv: Io, s: WizardState): void {
 async function submitted(
   inv: Io,
   s: WizardState,
-  steps: readonly Step[],
-  ids: Ids,
+  chain: ContractChain<Step>,
   save: () => void,
 ): Promise<number | { readonly problems: string[] }> {
-  const problems = planProblems(inv, s.e, steps, s.progress, ids);
+  const problems = planProblems(inv, s.e, stepsIn(chain), s.progress, idsOf(s.e, s.progress));
   if (problems.length) return { problems: problemLines(problems) };
-  const code = await submitAll(inv, s, steps, ids, save);
+  const code = await submitAll(inv, s, chain, save);
   if (code !== ExitCode.ok) {
     keep(inv, s);
     return code;
   }
   removeDraft(s.path);
-  inv.info(inv.m.enrolDrafts.enrolled(s.e.beneficiaries.length, ids.contract!));
+  inv.info(inv.m.enrolDrafts.enrolled(s.e.beneficiaries.length, idsOf(s.e, s.progress).contract!));
   return ExitCode.ok;
 }
 
@@ -132,18 +132,19 @@ async function reviewLoop(inv: Io, s: WizardState, asking: Asking, save: () => v
   /** What the last Submit found, shown under the review that follows it. */
   let problems: string[] = [];
   for (;;) {
-    const steps = stepsOf(inv.m, s.e);
-    if ((await settleDoubt(inv, s, steps, idsOf(s.e, s.progress).contract)) === 'quit') {
+    const chain = chainOf(inv.m, s.e);
+    const steps = stepsIn(chain);
+    if ((await settleDoubt(inv, s, steps)) === 'quit') {
       keep(inv, s);
       return DECLINED;
     }
     save();
     await review(inv, s, asking.texts, problems);
     problems = [];
-    const left = steps.filter((step) => !s.progress.done[step.key]).length;
+    const left = steps.filter((step) => !s.progress.done[step.id]).length;
     const action = await chooseAction(inv, s.e, s.progress, submitText(inv, s, left, steps.length));
     if (action.kind === 'submit') {
-      const outcome = await submitted(inv, s, steps, idsOf(s.e, s.progress), save);
+      const outcome = await submitted(inv, s, chain, save);
       if (typeof outcome === 'number') return outcome;
       problems = outcome.problems;
     } else if (action.kind === 'edit') await askSection(asking, action.section);
