@@ -64,6 +64,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
     .addOption(new Option('--no-metrics', words.noMetrics))
     .addOption(new Option(`--metrics-token-file <${p.file}>`, words.metricsTokenFile))
     .addOption(new Option('--private-probes', words.privateProbes))
+    .addOption(new Option('--read-cache <MiB>', words.readCache).argParser(wholeNumber(0, 4096, m)).default(16))
     .addOption(
       new Option(`--shutdown-delay <${p.seconds}>`, words.shutdownDelay).argParser(wholeNumber(0, 600, m)).default(0),
     );
@@ -89,6 +90,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       metricsTokenFile?: string;
       privateProbes?: boolean;
       shutdownDelay: number;
+      readCache: number;
     }>();
     const opts = {
       host: o.host,
@@ -105,6 +107,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       ...(o.metrics ? {} : { metrics: false }),
       ...(o.metricsTokenFile === undefined ? {} : { metricsTokenFile: o.metricsTokenFile }),
       ...(o.shutdownDelay ? { shutdownDelay: o.shutdownDelay } : {}),
+      readCache: o.readCache,
       ...(o.privateProbes ? { privateProbes: true } : {}),
     };
     const { runServe } = await import('../server/serve.js');

@@ -40,6 +40,8 @@ export interface ServeOptions {
   readonly metrics?: boolean;
   /** /metrics needs this file's token (default: COOPCTL_METRICS_TOKEN, else none). */
   readonly metricsTokenFile?: string;
+  /** SQLite: MiB the read cache of registration records may take (default 16; 0: no cache). */
+  readonly readCache?: number;
   /** Seconds between the first stop signal (readiness 503 at once) and closing the listener (default 0). */
   readonly shutdownDelay?: number;
   /** /healthz and /readyz need the server's token too (default: open, as probes come without one). */
@@ -133,6 +135,7 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     ...(forMetrics ? { metricsTokens: forMetrics } : {}),
     ...(opts.privateProbes ? { privateProbes: true } : {}),
     metrics: opts.metrics !== false,
+    ...(opts.readCache === undefined ? {} : { readCacheBytes: opts.readCache * 1024 * 1024 }),
     allowPrefer: opts.allowPrefer,
     allowedHosts: opts.allowedHosts,
     log,

@@ -44,6 +44,8 @@ export interface StartOptions {
   readonly privateProbes?: boolean;
   /** Count requests and store transactions and serve /metrics (default true). */
   readonly metrics?: boolean;
+  /** SQLite: the memory (bytes) the read cache of registration records may take (store/types.ts; 0: none). */
+  readonly readCacheBytes?: number;
   readonly allowPrefer?: boolean;
   /** Host names answered besides the bound host, localhost and IP literals (`--allowed-host`). */
   readonly allowedHosts?: readonly string[];
@@ -123,6 +125,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       now: options.now,
       ...(options.importSqlite === undefined ? {} : { importSqlite: options.importSqlite }),
       ...(storeTally ? { meter: storeTally } : {}),
+      ...(options.readCacheBytes === undefined ? {} : { readCacheBytes: options.readCacheBytes }),
     });
   } catch (err) {
     throw openFailure(options.db, err) ?? err;

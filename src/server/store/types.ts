@@ -385,6 +385,8 @@ export interface StoreMeter {
   transaction(seconds: number, committed: boolean): void;
   /** A group commit ran `writes` writes in one transaction (SQLite). */
   batch(writes: number): void;
+  /** A look-up in the read cache of `buscadadosusuario`'s records (SQLite): found, or not (then read). */
+  cacheRead?(found: boolean): void;
 }
 
 /** An opened store: its repository, and whether this open created the database. */
@@ -420,4 +422,12 @@ export interface OpenStoreOptions {
   readonly importSqlite?: string;
   /** Where the store reports its transactions and group-commit batches (none: not reported). */
   readonly meter?: StoreMeter;
+  /**
+   * SQLite only: the memory (bytes) the cache of `buscadadosusuario`'s records may take
+   * (store/sqlite/unchanged-cache.ts; default READ_CACHE_BYTES); 0: no cache.
+   */
+  readonly readCacheBytes?: number;
 }
+
+/** The read cache's default size: 16 MiB, about 15,000 registration records (`serve --read-cache`). */
+export const READ_CACHE_BYTES = 16 * 1024 * 1024;

@@ -19,6 +19,7 @@ export const en = {
     allowPrefer: 'honour the Prefer request header (forced outcomes, delays, 5xx)',
     logFormat: 'the log on stderr: text, or json lines (default: $COOPCTL_LOG_FORMAT, else text)',
     noMetrics: 'no counting of requests, no /metrics',
+    readCache: 'memory for registration records kept between writes (SQLite; 0: none)',
     privateProbes: '/healthz and /readyz ask for the server token too (default: open, as probes send none)',
     metricsTokenFile: "/metrics asks for this file's token (default: $COOPCTL_METRICS_TOKEN, else it is open)",
     shutdownDelay: 'on SIGTERM, /readyz answers 503 and serving goes on this long before stopping',
@@ -150,6 +151,7 @@ export const ptBR: Translation<typeof en> = {
     allowPrefer: 'atende ao cabeçalho Prefer das requisições (resultados forçados, atrasos, 5xx)',
     logFormat: 'o log na saída de erros: text, ou linhas json (padrão: $COOPCTL_LOG_FORMAT, senão text)',
     noMetrics: 'sem contagem das requisições, sem /metrics',
+    readCache: 'memória para os cadastros guardados entre gravações (SQLite; 0: nenhuma)',
     privateProbes:
       '/healthz e /readyz também exigem o token do servidor (padrão: abertos, pois as sondas não enviam token)',
     metricsTokenFile: '/metrics exige o token deste arquivo (padrão: $COOPCTL_METRICS_TOKEN, senão é aberto)',

@@ -1,5 +1,5 @@
 /** The SQLite implementation of the repository (better-sqlite3: synchronous calls behind an asynchronous interface). */
-import type { Repository, StoreMeter } from '../types.js';
+import { READ_CACHE_BYTES, type Repository, type StoreMeter } from '../types.js';
 import type { Db } from './connection.js';
 import { sqliteRegistration } from './registration.js';
 import { sqliteRecord } from './record.js';
@@ -20,9 +20,15 @@ const DESCRIBED = 4;
 /**
  * The repository on an opened database. Its areas' methods wait for a lock
  * held elsewhere on timers, at most `lockWaitMs`, and fail with
- * StoreUnavailable on a storage fault (guard.ts).
+ * StoreUnavailable on a storage fault (guard.ts). The registration records read
+ * are kept between writes in at most `readCacheBytes` (unchanged-cache.ts).
  */
-export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS, meter?: StoreMeter): Repository {
+export function sqliteRepository(
+  db: Db,
+  lockWaitMs = LOCK_WAIT_MS,
+  meter?: StoreMeter,
+  readCacheBytes = READ_CACHE_BYTES,
+): Repository {
   const cards = db
     .prepare<[number], string>('SELECT card FROM beneficiary WHERE card IS NOT NULL ORDER BY id LIMIT ?')
     .pluck();
@@ -36,7 +42,7 @@ export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS, meter?: Stor
   const commit = groupCommit(db, meter);
   const guard = <T extends object>(area: T): T => guardArea(area, lockWaitMs);
   return {
-    registration: guard(sqliteRegistration(db)),
+    registration: guard(sqliteRegistration(db, readCacheBytes, meter)),
     record: guard(sqliteRecord(db)),
     schedule: guard(sqliteSchedule(db)),
     enrol: guard(sqliteEnrol(db, commit)),
