@@ -124,6 +124,8 @@ export const SERVE_PT = [
   '  --private-probes                /healthz e /readyz também exigem o token do',
   '                                  servidor (padrão: abertos, pois as sondas não',
   '                                  enviam token)',
+  '  --read-cache <MiB>              memória para os cadastros guardados entre',
+  '                                  gravações (SQLite; 0: nenhuma) (padrão: 16)',
   '  --shutdown-delay <segundos>     no SIGTERM, /readyz responde 503 e o',
   '                                  atendimento continua por este tempo antes de',
   '                                  encerrar (padrão: 0)',

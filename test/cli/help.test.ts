@@ -57,6 +57,7 @@ describe('help', () => {
       '--no-metrics',
       '--metrics-token-file',
       '--private-probes',
+      '--read-cache',
       '--shutdown-delay',
     ]);
     expect((await h.run(['serve', '--help'])).stdout).toContain('--allow-prefer');
