@@ -18,7 +18,7 @@
  * `cd_evento`) have up to 18 digits, so they travel as digit strings (`Code`);
  * records answer them as JSON numbers, exactly (a bigint past a double).
  */
-import type { Row } from '../../catalogue/index.js';
+import type { Row, Said } from '../../catalogue/index.js';
 import type { AppointmentStatus, BeneficiaryStatus, ContractStatus } from '../../catalogue/codes.js';
 import type { MaybePromise } from '../maybe-promise.js';
 
@@ -360,7 +360,8 @@ export interface Repository {
 }
 
 /** Whether the store can serve: it answers, with its migrations applied; else why not (words for an operator). */
-export type Readiness = { readonly ready: true } | { readonly ready: false; readonly reason: string };
+/** Whether a store can serve; when not, why, in both languages (GET /readyz answers in the one asked for). */
+export type Readiness = { readonly ready: true } | { readonly ready: false; readonly reason: Said };
 
 /** The schema version an opening found (0: a new database), and the version it left (this coopctl's). */
 export interface SchemaVersions {

@@ -41,6 +41,8 @@ export const en = {
     value: 'the value (not for the token)',
     allowEmpty:
       'store an empty value (refused otherwise: an empty value is most often a mistake, such as a file that was not there)',
+    /** The names of config's arguments in usage lines. */
+    arguments: { key: 'key', value: 'value' },
     heading: 'Settings (precedence: flags > environment > profile > defaults):',
     settings: {
       baseUrl: 'URL of the host of the medical record, scheduling, enrolment and notification operations',
@@ -77,6 +79,8 @@ export const en = {
     host: "the configured host to call (default: the catalogue's host for a known path, else base)",
     note: 'GET and HEAD send the fields in the query string; POST in a JSON body (a form body with --body form). Prints the response body (pretty JSON when it is JSON). Exit code: for a catalogue path, as its command; otherwise 0 for 2xx, 1 for 4xx/5xx, 4 when unreachable.',
     dryRun: 'print the request as curl; send nothing',
+    /** The names of api's arguments and option values in usage lines. */
+    arguments: { method: 'method', path: 'path', pair: 'key=value', header: 'name:value' },
   },
   completion: {
     description: 'print a shell completion script: coopctl completion bash|zsh|fish',
@@ -171,6 +175,7 @@ export const ptBR: Translation<typeof en> = {
     value: 'o valor (não para o token)',
     allowEmpty:
       'grava um valor vazio (recusado sem esta opção: um valor vazio é quase sempre um engano, como um arquivo que não existia)',
+    arguments: { key: 'chave', value: 'valor' },
     heading: 'Configurações (precedência: opções > ambiente > perfil > padrões):',
     settings: {
       baseUrl: 'URL do host das operações de prontuário, agendamento, adesão e notificação',
@@ -207,6 +212,7 @@ export const ptBR: Translation<typeof en> = {
     host: 'o host configurado a chamar (padrão: o host do catálogo para um caminho conhecido, senão o base)',
     note: 'GET e HEAD enviam os campos na query string; POST num corpo JSON (um corpo de formulário com --body form). Mostra o corpo da resposta (JSON formatado quando é JSON). Código de saída: para um caminho do catálogo, o mesmo do seu comando; senão 0 para 2xx, 1 para 4xx/5xx, 4 quando inacessível.',
     dryRun: 'mostra a requisição como curl; não envia nada',
+    arguments: { method: 'método', path: 'caminho', pair: 'chave=valor', header: 'nome:valor' },
   },
   completion: {
     description: 'mostra um script de completação para o shell: coopctl completion bash|zsh|fish',
