@@ -5,6 +5,7 @@
  * decomposed `São` (S, a, a combining tilde, o) is stored and compared as the
  * composed one.
  */
+import type { Problem } from './problems.js';
 
 /**
  * What a parameter's text may not hold: C0 controls (tab and line breaks too),
@@ -26,16 +27,15 @@ const hex = (code: number, width: number) => code.toString(16).toUpperCase().pad
  * (as Python's surrogateescape does), so such a surrogate is reported as that
  * byte. Positions count characters from 1; the text itself is never repeated.
  */
-export function plainTextProblem(text: string): string | undefined {
+export function plainTextProblem(field: string, text: string): Problem | undefined {
   const first = text.search(SUSPECT);
   if (first < 0) return undefined;
   const c = text.codePointAt(first)!;
-  const position = [...text.slice(0, first)].length + 1;
-  if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
-    return `must not contain control characters (found U+${hex(c, 4)} at position ${position})`;
-  if (c >= 0xdc80 && c <= 0xdcff) return `is not valid UTF-8 (byte 0x${hex(c - 0xdc00, 2)} at position ${position})`;
-  if (c >= 0xd800 && c <= 0xdfff) return `is not valid Unicode (lone surrogate U+${hex(c, 4)} at position ${position})`;
-  return `must not contain invisible format characters (found U+${hex(c, 4)} at position ${position})`;
+  const at = [...text.slice(0, first)].length + 1;
+  if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return { code: 'control', field, char: `U+${hex(c, 4)}`, at };
+  if (c >= 0xdc80 && c <= 0xdcff) return { code: 'utf8', field, byte: `0x${hex(c - 0xdc00, 2)}`, at };
+  if (c >= 0xd800 && c <= 0xdfff) return { code: 'surrogate', field, char: `U+${hex(c, 4)}`, at };
+  return { code: 'format', field, char: `U+${hex(c, 4)}`, at };
 }
 
 /** `text` in Unicode Normalization Form C (composed), as it is checked, sent and stored. */

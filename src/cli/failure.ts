@@ -4,7 +4,7 @@ import { Interrupted, TransportError } from '../client/errors.js';
 import type { Context } from './context.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import type { Messages } from './i18n/index.js';
-import type { Invocation } from './invocation.js';
+import type { Io } from './capabilities.js';
 import type { Masking } from './output/mask.js';
 import { sanitize } from './output/sanitize.js';
 import { errorLine, loadStyle } from './style.js';
@@ -19,7 +19,7 @@ export function transportProblem(err: TransportError, m: Messages): string {
  * that setting is at its default and baseUrl is set (COOPCTL_BASE_URL alone,
  * say): which setting the registration operations use. Else undefined.
  */
-async function testHostHint(err: TransportError, inv: Invocation): Promise<string | undefined> {
+async function testHostHint(err: TransportError, inv: Io): Promise<string | undefined> {
   const fault = err.fault;
   if (fault?.kind !== 'unreachable' && fault?.kind !== 'timeout') return undefined;
   const s = await inv.settings().catch(() => undefined);
@@ -41,7 +41,7 @@ export function interrupted(err: unknown, ctx: Context): boolean {
 export async function reportFailure(
   err: unknown,
   ctx: Context,
-  inv: Invocation | undefined,
+  inv: Io | undefined,
   m: Messages,
   mask?: Masking,
 ): Promise<number> {
@@ -58,7 +58,10 @@ export async function reportFailure(
   const say = (text: string) => ctx.stderr.write(errorLine(style, shown(sanitize(text)), m.errors.error));
   if (err instanceof UsageError) {
     const message = err.wordedIn(m);
-    say(err.hint ? m.errors.see(message, err.hint) : message);
+    const said = err.hint ? m.errors.see(message, err.hint) : message;
+    // Lines follow the message after a colon, each indented (the problems of several parameters).
+    say(err.lines.length ? `${said}:` : said);
+    for (const line of err.lines) ctx.stderr.write(`  ${sanitize(line)}\n`);
     return ExitCode.usage;
   }
   if (err instanceof TransportError) {

@@ -6,7 +6,7 @@ import { ExitCode, UsageError } from './exit-codes.js';
 import { wholeNumber } from './global-options.js';
 import { addExamples, addNote, applicableGlobals } from './help/sections.js';
 import type { Messages } from './i18n/index.js';
-import type { Invocation } from './invocation.js';
+import type { Io } from './capabilities.js';
 import type { RunState } from './run-state.js';
 
 function port(m: Messages) {
@@ -29,7 +29,7 @@ function hostName(m: Messages) {
  * Why the SQLite binding is not usable, in full (every line the loader gave),
  * and what to run about it: a Node new enough, or a reinstall or a build.
  */
-async function bindingFailure(inv: Invocation, problem: BindingProblem): Promise<void> {
+async function bindingFailure(inv: Io, problem: BindingProblem): Promise<void> {
   const words = inv.m.errors.binding;
   if (problem.kind === 'node') {
     await inv.notice(words.node(problem.node, problem.napi), 'error');
@@ -50,27 +50,31 @@ async function bindingFailure(inv: Invocation, problem: BindingProblem): Promise
 export function defineServeCommand(cmd: Command, run: RunState): void {
   const { m } = run;
   const words = m.commandsHelp.serve;
+  const p = m.help.field.placeholder;
   cmd
-    .addOption(new Option('--host <address>', words.host).default('127.0.0.1'))
-    .addOption(new Option('--allowed-host <name>', words.allowedHost).argParser(hostName(m)))
+    .addOption(new Option(`--host <${p.address}>`, words.host).default('127.0.0.1'))
+    .addOption(new Option(`--allowed-host <${p.name}>`, words.allowedHost).argParser(hostName(m)))
     .addOption(new Option('--port <n>', words.port).argParser(port(m)).default(8787))
-    .addOption(new Option('--db <path|url>', words.db))
-    .addOption(new Option('--import-sqlite <file>', words.importSqlite).conflicts(['demo', 'fixtures']))
+    .addOption(new Option(`--db <${p.pathOrUrl}>`, words.db))
+    .addOption(new Option(`--import-sqlite <${p.file}>`, words.importSqlite).conflicts(['demo', 'fixtures']))
     .addOption(new Option('--demo', words.demo).conflicts('fixtures'))
-    .addOption(new Option('--fixtures <file>', words.fixtures))
+    .addOption(new Option(`--fixtures <${p.file}>`, words.fixtures))
     .addOption(new Option('--allow-prefer', words.allowPrefer))
-    .addOption(new Option('--log-format <format>', words.logFormat).choices(['text', 'json']))
+    .addOption(new Option(`--log-format <${p.format}>`, words.logFormat).choices(['text', 'json']))
     .addOption(new Option('--no-metrics', words.noMetrics))
-    .addOption(new Option('--metrics-token-file <file>', words.metricsTokenFile))
+    .addOption(new Option(`--metrics-token-file <${p.file}>`, words.metricsTokenFile))
     .addOption(new Option('--private-probes', words.privateProbes))
+    .addOption(new Option('--read-cache <MiB>', words.readCache).argParser(wholeNumber(0, 4096, m)).default(16))
     .addOption(
-      new Option('--shutdown-delay <seconds>', words.shutdownDelay).argParser(wholeNumber(0, 600, m)).default(0),
+      new Option(`--shutdown-delay <${p.seconds}>`, words.shutdownDelay).argParser(wholeNumber(0, 600, m)).default(0),
     )
     .addOption(new Option('--no-audit', words.noAudit))
     .addOption(
-      new Option('--audit-retention <days>', words.auditRetention).argParser(wholeNumber(0, 36_500, m)).default(180),
+      new Option(`--audit-retention <${p.days}>`, words.auditRetention)
+        .argParser(wholeNumber(0, 36_500, m))
+        .default(180),
     )
-    .addOption(new Option('--audit-key-file <file>', words.auditKeyFile))
+    .addOption(new Option(`--audit-key-file <${p.file}>`, words.auditKeyFile))
     .addOption(new Option('--new-audit-key', words.newAuditKey))
     .addOption(
       new Option('--max-connections <n>', words.maxConnections).argParser(wholeNumber(1, 1_000_000, m)).default(1024),
@@ -102,6 +106,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       auditKeyFile?: string;
       newAuditKey?: boolean;
       maxConnections: number;
+      readCache: number;
     }>();
     const opts = {
       host: o.host,
@@ -123,6 +128,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       ...(o.auditKeyFile === undefined ? {} : { auditKeyFile: o.auditKeyFile }),
       ...(o.newAuditKey ? { newAuditKey: true } : {}),
       maxConnections: o.maxConnections,
+      readCache: o.readCache,
       ...(o.privateProbes ? { privateProbes: true } : {}),
     };
     const { runServe } = await import('../server/serve.js');
@@ -143,8 +149,9 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
         return ExitCode.failed;
       }
       if (!(err instanceof StartError)) throw err;
-      if (err.exitCode === ExitCode.usage) throw new UsageError(err.message, 'coopctl serve --help');
-      await inv.notice(err.message, 'error');
+      const said = inv.m.common.said(err.said);
+      if (err.exitCode === ExitCode.usage) throw new UsageError(said, 'coopctl serve --help');
+      await inv.notice(said, 'error');
       return ExitCode.failed;
     }
     return ExitCode.ok;

@@ -39,7 +39,14 @@ function heldStore() {
 function facts(id: string, writes: boolean): AuditFacts {
   const op = operation(id);
   const route = { op, personal: personalOf(op), writes } as unknown as Route;
-  return { route, raw: { usuario_cartao: CARD }, client: '127.0.0.1', tokenLabel: 'desk', requestId: 'r-1' };
+  return {
+    route,
+    raw: { usuario_cartao: CARD },
+    client: '127.0.0.1',
+    tokenLabel: 'desk',
+    requestId: 'r-1',
+    lang: 'en',
+  };
 }
 
 /** Whether `p` has settled after a few turns of the event loop, and with what. */

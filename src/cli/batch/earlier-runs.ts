@@ -9,8 +9,9 @@ import type { Target } from '../../client/types.js';
 import { UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
 import type { Batch } from './input.js';
-import { type Entry, type Recorded, type RunEntry, readJournal, replay } from './journal.js';
-import type { Invocation } from '../invocation.js';
+import { type Entry, readJournal, replay, type RunEntry } from '../enrol/journal.js';
+import type { Io } from '../capabilities.js';
+import { doneBefore, type Recorded } from '../enrol/store.js';
 import type { Plan, Step } from './plan.js';
 import type { Place, Problem } from './source.js';
 import { stopInvalid } from './validity.js';
@@ -49,18 +50,13 @@ function allSteps(plan: Plan): PlacedStep[] {
   return out;
 }
 
-/** Whether the journal has the step settled: done, or done with its id lost. */
-export function doneBefore(r: Recorded | undefined): boolean {
-  return r?.state === 'done' || r?.state === 'lost';
-}
-
 /** The journal's path: --journal, else `<file>.journal.jsonl`; undefined for stdin without --journal. */
 export function journalPathOf(file: string, journal: string | undefined): string | undefined {
   return journal ?? (file === '-' ? undefined : `${file}.journal.jsonl`);
 }
 
 /** The entries of the journal of earlier runs (none for stdin without --journal, or a journal not there yet). */
-export function journalEntries(inv: Invocation, file: string, journal: string | undefined): Entry[] {
+export function journalEntries(inv: Io, file: string, journal: string | undefined): Entry[] {
   const journalPath = journalPathOf(file, journal);
   if (!journalPath) inv.info(`enrol batch: ${inv.m.batchFile.stdinNoJournal}`);
   return journalPath ? readJournal(inv.m, journalPath) : [];

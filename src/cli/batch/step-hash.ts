@@ -19,7 +19,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
-import type { Entry } from './journal.js';
+import type { Entry } from '../enrol/journal.js';
 
 /** Makes the hashes of a plan's steps: `length` hex digits of `text`'s hash. */
 export type StepHasher = (text: string, length: number) => string;

@@ -23,7 +23,6 @@ import * as outcomes from './messages/outcomes.js';
 import * as commandsHelp from './messages/commands-help.js';
 import * as fieldsHelp from './messages/fields-help.js';
 import * as help from './messages/help.js';
-import * as labels from './messages/labels.js';
 import * as output from './messages/output.js';
 import { useEnglish } from './english.js';
 import type { Lang } from './lang.js';
@@ -46,7 +45,6 @@ const en = {
   help: help.en,
   commandsHelp: commandsHelp.en,
   fieldsHelp: fieldsHelp.en,
-  labels: labels.en,
   output: output.en,
   audit: audit.en,
   journal: journal.en,
@@ -71,7 +69,6 @@ const ptBR: Translation<Messages> = {
   help: help.ptBR,
   commandsHelp: commandsHelp.ptBR,
   fieldsHelp: fieldsHelp.ptBR,
-  labels: labels.ptBR,
   output: output.ptBR,
   audit: audit.ptBR,
   journal: journal.ptBR,

@@ -20,6 +20,7 @@ import { type FileHandle, mkdir, open } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { SubjectKind } from '../../catalogue/personal.js';
+import { said, type Said } from '../../catalogue/lang.js';
 import { StartError } from '../start-error.js';
 import { storeLocation } from '../store/location.js';
 
@@ -75,7 +76,12 @@ export function auditKeyFile(db: string, env: NodeJS.ProcessEnv, option?: string
   const location = storeLocation(db);
   if (location.kind === 'sqlite') {
     if (option !== undefined)
-      throw new StartError("--audit-key-file is for a PostgreSQL database: a SQLite database's audit key is beside it");
+      throw new StartError(
+        said(
+          "--audit-key-file is for a PostgreSQL database: a SQLite database's audit key is beside it",
+          '--audit-key-file é para um banco PostgreSQL: a chave de auditoria de um banco SQLite fica ao lado dele',
+        ),
+      );
     return db === ':memory:' || db === '' ? undefined : sqliteKeyFile(db);
   }
   if (option !== undefined) return option;
@@ -97,23 +103,44 @@ export type KeyProblem =
   | { readonly kind: 'missing'; readonly file: string; readonly recorded: string }
   | { readonly kind: 'other'; readonly file: string; readonly recorded: string; readonly id: string };
 
-const LATER = '(the earlier records can then no longer be found by card)';
+const LATER = said(
+  '(the earlier records can then no longer be found by card)',
+  '(os registros anteriores não poderão mais ser achados pelo cartão)',
+);
 
-/** A problem in the server's words (a StartError's message). */
-export function keyProblemText(p: KeyProblem): string {
+/** A problem in the server's words, in both languages (a StartError's). */
+export function keyProblemText(p: KeyProblem): Said {
   switch (p.kind) {
     case 'open':
-      return `the audit key file ${p.file} is open to other users (mode ${p.mode}): run chmod 600 ${p.file}`;
+      return said(
+        `the audit key file ${p.file} is open to other users (mode ${p.mode}): run chmod 600 ${p.file}`,
+        `o arquivo da chave de auditoria ${p.file} está aberto a outros usuários (modo ${p.mode}): rode chmod 600 ${p.file}`,
+      );
     case 'not-a-key':
-      return `the audit key file ${p.file} does not hold an audit key (64 hex digits)`;
+      return said(
+        `the audit key file ${p.file} does not hold an audit key (64 hex digits)`,
+        `o arquivo ${p.file} não contém uma chave de auditoria (64 dígitos hexadecimais)`,
+      );
     case 'unreadable':
-      return `cannot read the audit key file ${p.file} (${p.code})`;
+      return said(
+        `cannot read the audit key file ${p.file} (${p.code})`,
+        `não foi possível ler o arquivo da chave de auditoria ${p.file} (${p.code})`,
+      );
     case 'unwritable':
-      return `cannot write the audit key file ${p.file} (${p.code})`;
+      return said(
+        `cannot write the audit key file ${p.file} (${p.code})`,
+        `não foi possível gravar o arquivo da chave de auditoria ${p.file} (${p.code})`,
+      );
     case 'missing':
-      return `the audit key file ${p.file} is missing, but this database's audit trail was written with a key (id ${p.recorded}): restore the file from a backup; to go on with a new key, start with --new-audit-key ${LATER}`;
+      return said(
+        `the audit key file ${p.file} is missing, but this database's audit trail was written with a key (id ${p.recorded}): restore the file from a backup; to go on with a new key, start with --new-audit-key ${LATER.en}`,
+        `o arquivo da chave de auditoria ${p.file} não existe, mas a trilha de auditoria deste banco foi gravada com uma chave (id ${p.recorded}): restaure o arquivo de um backup; para seguir com uma chave nova, inicie com --new-audit-key ${LATER.pt}`,
+      );
     case 'other':
-      return `the audit key in ${p.file} is not the key this database's audit trail was written with (id ${p.recorded}, this key ${p.id}): give the right file; to go on with this key, start with --new-audit-key ${LATER}`;
+      return said(
+        `the audit key in ${p.file} is not the key this database's audit trail was written with (id ${p.recorded}, this key ${p.id}): give the right file; to go on with this key, start with --new-audit-key ${LATER.en}`,
+        `a chave de auditoria em ${p.file} não é a chave com que a trilha de auditoria deste banco foi gravada (id ${p.recorded}, esta chave ${p.id}): informe o arquivo certo; para seguir com esta chave, inicie com --new-audit-key ${LATER.pt}`,
+      );
   }
 }
 

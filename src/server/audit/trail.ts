@@ -10,13 +10,14 @@
  * every write wait for a second commit, for nothing it could change; a
  * record that cannot be written is logged (never the request's data).
  */
-import { type Params, SUBJECT_FIELDS, type Personal } from '../../catalogue/index.js';
+import { inLang, type Lang, type Params, SUBJECT_FIELDS, type Personal } from '../../catalogue/index.js';
 import type { Auditor, AuditFacts } from '../http/answer.js';
 import { isPromise, type MaybePromise } from '../maybe-promise.js';
 import { failure, type Reply } from '../http/reply.js';
 import type { ServerLog } from '../observe/log.js';
 import type { AuditRecord, AuditRepository } from '../store/audit-types.js';
 import { StoreUnavailable } from '../store/unavailable.js';
+import { http } from '../words.js';
 import type { AuditKey } from './key.js';
 
 const CONFIRMA = '"confirma_operacao":';
@@ -68,12 +69,9 @@ export function lostRecords(log: ServerLog | undefined): (err: unknown, count: n
 }
 
 /** The answer to a read whose record could not be written: nothing is disclosed. */
-function notAudited(err: unknown): Reply {
+function notAudited(err: unknown, lang: Lang): Reply {
   const wait = err instanceof StoreUnavailable ? err.retryAfter : 10;
-  return failure(503, 'the access audit could not be written: nothing was disclosed, try again later', [
-    'retry-after',
-    String(wait),
-  ]);
+  return failure(503, inLang(http.notAudited, lang), ['retry-after', String(wait)]);
 }
 
 export interface TrailOptions {
@@ -110,7 +108,7 @@ export function auditTrail(options: TrailOptions): Auditor {
         reason,
         request_id: facts.requestId ?? null,
       });
-      return route.writes ? reply : notAudited(err);
+      return route.writes ? reply : notAudited(err, facts.lang);
     };
     let appended: MaybePromise<void>;
     try {

@@ -49,7 +49,13 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   if (options.importSqlite !== undefined) throw new UnsupportedLocation('--import-sqlite needs a PostgreSQL --db URL');
   const { db, created, found } = openDatabase(options.path);
   const file = fileGuard(options.path);
-  const repo = sqliteRepository(db, options.lockWaitMs, options.meter, file, options.auditLost);
+  const repo = sqliteRepository(db, {
+    ...(options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs }),
+    ...(options.meter ? { meter: options.meter } : {}),
+    ...(file ? { file } : {}),
+    ...(options.auditLost ? { auditLost: options.auditLost } : {}),
+    ...(options.readCacheBytes === undefined ? {} : { readCacheBytes: options.readCacheBytes }),
+  });
   try {
     await seed(repo, options, created, now());
     forServing(db, options.pragmas);
@@ -62,7 +68,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     created,
     schema: { found, current: migrations.length },
     describeDemo: () => repo.describe(),
-    check: sqliteReadiness(db, options.path, file),
+    check: sqliteReadiness(db, options.path),
     close: () => repo.close(),
   };
 }

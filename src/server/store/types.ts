@@ -18,7 +18,7 @@
  * `cd_evento`) have up to 18 digits, so they travel as digit strings (`Code`);
  * records answer them as JSON numbers, exactly (a bigint past a double).
  */
-import type { Row } from '../../catalogue/index.js';
+import type { Row, Said } from '../../catalogue/index.js';
 import type { AppointmentStatus, BeneficiaryStatus, ContractStatus } from '../../catalogue/codes.js';
 import type { MaybePromise } from '../maybe-promise.js';
 import type { AuditRepository } from './audit-types.js';
@@ -365,7 +365,8 @@ export interface Repository {
 }
 
 /** Whether the store can serve: it answers, with its migrations applied; else why not (words for an operator). */
-export type Readiness = { readonly ready: true } | { readonly ready: false; readonly reason: string };
+/** Whether a store can serve; when not, why, in both languages (GET /readyz answers in the one asked for). */
+export type Readiness = { readonly ready: true } | { readonly ready: false; readonly reason: Said };
 
 /** The schema version an opening found (0: a new database), and the version it left (this coopctl's). */
 export interface SchemaVersions {
@@ -389,6 +390,8 @@ export interface StoreMeter {
   transaction(seconds: number, committed: boolean): void;
   /** A group commit ran `writes` writes in one transaction (SQLite). */
   batch(writes: number): void;
+  /** A look-up in the read cache of `buscadadosusuario`'s records (SQLite): found, or not (then read). */
+  cacheRead?(found: boolean): void;
 }
 
 /** An opened store: its repository, and whether this open created the database. */
@@ -426,4 +429,12 @@ export interface OpenStoreOptions {
   readonly meter?: StoreMeter;
   /** SQLite: told of access-audit records lost after they were appended (their transaction failed to commit). */
   readonly auditLost?: (err: unknown, count: number) => void;
+  /**
+   * SQLite only: the memory (bytes) the cache of `buscadadosusuario`'s records may take
+   * (store/sqlite/unchanged-cache.ts; default READ_CACHE_BYTES); 0: no cache.
+   */
+  readonly readCacheBytes?: number;
 }
+
+/** The read cache's default size: 16 MiB, about 15,000 registration records (`serve --read-cache`). */
+export const READ_CACHE_BYTES = 16 * 1024 * 1024;

@@ -12,6 +12,7 @@ import { guardPg, pgUnavailable } from './faults.js';
 import { loadRows } from './load.js';
 import { pgMigrations } from './migrations.js';
 import { schemaProblem } from '../schema-words.js';
+import { StoreOpenError } from '../open-error.js';
 import { one, openPool, rows, transaction } from './pool.js';
 import { pgRegistration } from './registration.js';
 import { pgRecord } from './record.js';
@@ -94,7 +95,7 @@ export async function prepare(pool: Pool, opening: Opening): Promise<number> {
     await c.query('SELECT pg_advisory_lock($1::bigint)', [START_LOCK]);
     try {
       const version = await versionOf(c);
-      if (version > pgMigrations.length) throw new Error(schemaProblem(version, pgMigrations.length));
+      if (version > pgMigrations.length) throw new StoreOpenError(schemaProblem(version, pgMigrations.length)!);
       await inTransaction(c, async () => {
         for (let v = version; v < pgMigrations.length; v++) {
           await c.query(pgMigrations[v]!);

@@ -7,6 +7,7 @@
 import type { PoolClient } from 'pg';
 import type { DatasetRows, OpenStoreOptions, Store } from '../types.js';
 import { FixturesError } from '../fixtures-error.js';
+import { start } from '../../words.js';
 import { StoreOpenError } from '../open-error.js';
 import { StoreUnavailable } from '../unavailable.js';
 import { pgFault, pgUnavailable } from './faults.js';
@@ -44,10 +45,7 @@ export async function openPostgresStore(
         if (rows) await loadRows(c, rows);
       },
       onExisting: async (c: PoolClient) => {
-        if (importFrom !== undefined)
-          throw new StoreOpenError(
-            'it already holds a coopctl store: --import-sqlite copies into a new (empty) database only',
-          );
+        if (importFrom !== undefined) throw new StoreOpenError(start.importNotEmpty);
         const rows = await datasetFor(false);
         if (rows) await loadRows(c, rows);
       },

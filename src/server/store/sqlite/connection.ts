@@ -2,6 +2,7 @@
 import { accessSync, constants } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { StoreUnavailable } from '../unavailable.js';
+import { StoreOpenError } from '../open-error.js';
 import { schemaProblem } from '../schema-words.js';
 import { sqliteBinding } from './binding.js';
 import { migrations } from './migrations.js';
@@ -84,7 +85,7 @@ export function forServing(db: Db, pragmas: readonly string[] = []): void {
 function migrate(db: Db): number {
   const version = () => db.pragma('user_version', { simple: true }) as number;
   const check = (v: number) => {
-    if (v > migrations.length) throw new Error(schemaProblem(v, migrations.length));
+    if (v > migrations.length) throw new StoreOpenError(schemaProblem(v, migrations.length)!);
   };
   const seen = version();
   check(seen);

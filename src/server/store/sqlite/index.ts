@@ -1,5 +1,5 @@
 /** The SQLite implementation of the repository (better-sqlite3: synchronous calls behind an asynchronous interface). */
-import type { Repository, StoreMeter } from '../types.js';
+import { READ_CACHE_BYTES, type Repository, type StoreMeter } from '../types.js';
 import type { Db } from './connection.js';
 import { sqliteRegistration } from './registration.js';
 import { sqliteRecord } from './record.js';
@@ -20,21 +20,29 @@ export { sqliteReadiness } from './readiness.js';
 /** How many demo cards and provider locations `describe` answers. */
 const DESCRIBED = 4;
 
+export interface SqliteRepositoryOptions {
+  /** How long a call retries while another process holds the lock (guard.ts). */
+  readonly lockWaitMs?: number;
+  readonly meter?: StoreMeter;
+  /** The check that the database file is still the one opened (file-guard.ts), before every write. */
+  readonly file?: FileGuard;
+  /** Told of access-audit records lost after they were appended: their transaction failed to commit (group-commit.ts). */
+  readonly auditLost?: (err: unknown, count: number) => void;
+  /** The memory the registration records kept between writes may take (unchanged-cache.ts). */
+  readonly readCacheBytes?: number;
+}
+
 /**
  * The repository on an opened database. Its areas' methods wait for a lock
  * held elsewhere on timers, at most `lockWaitMs`, and fail with
- * StoreUnavailable on a storage fault (guard.ts); with a file guard, every
- * write first checks that the database file is still the one opened
- * (file-guard.ts). `lost` is told of access-audit records whose transaction
- * failed to commit (group-commit.ts).
+ * StoreUnavailable on a storage fault (guard.ts); every write first commits
+ * the open window of access records and, with a file guard, checks that the
+ * database file is still the one opened (file-guard.ts). The registration
+ * records read are kept between writes in at most `readCacheBytes`
+ * (unchanged-cache.ts).
  */
-export function sqliteRepository(
-  db: Db,
-  lockWaitMs = LOCK_WAIT_MS,
-  meter?: StoreMeter,
-  file?: FileGuard,
-  lost?: (err: unknown, count: number) => void,
-): Repository {
+export function sqliteRepository(db: Db, options: SqliteRepositoryOptions = {}): Repository {
+  const { lockWaitMs = LOCK_WAIT_MS, meter, file, auditLost, readCacheBytes = READ_CACHE_BYTES } = options;
   const cards = db
     .prepare<[number], string>('SELECT card FROM beneficiary WHERE card IS NOT NULL ORDER BY id LIMIT ?')
     .pluck();
@@ -52,23 +60,23 @@ export function sqliteRepository(
     state: notData,
     ...(meter ? { meter } : {}),
     ...(fileCheck ? { beforeEach: fileCheck } : {}),
-    ...(lost ? { lost: (err: unknown, count: number) => lost(unavailable(err), count) } : {}),
+    ...(auditLost ? { lost: (err: unknown, count: number) => auditLost(unavailable(err), count) } : {}),
   });
-  // A write in a transaction of its own commits the open transaction of the audit's records first, then checks the file.
+  // A write in a transaction of its own commits the open window of access records first, then checks the file.
   const beforeWrite = () => {
     commit.settle();
     fileCheck?.();
   };
-  const guard = <T extends object>(area: T, writes: ReadonlyArray<keyof T & string>): T =>
+  const guard = <T extends object>(area: T, writes: ReadonlyArray<keyof T & string> = []): T =>
     guardArea(area, lockWaitMs, { writes, beforeWrite } satisfies WriteCheck<T>);
   return {
-    registration: guard(sqliteRegistration(db, notData), [
+    registration: guard(sqliteRegistration(db, readCacheBytes, meter, notData), [
       'saveContact',
       'insertAddress',
       'updateAddress',
       'deleteAddress',
     ]),
-    record: guard(sqliteRecord(db), []),
+    record: guard(sqliteRecord(db)),
     schedule: guard(sqliteSchedule(db), ['book', 'setAppointmentStatus']),
     enrol: guard(sqliteEnrol(db, commit), [
       'createContract',

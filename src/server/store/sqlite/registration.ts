@@ -1,12 +1,18 @@
 /** Registration data in SQLite: holders, their addresses and contact, pending-change stamps, and the CEP table. */
 import type { Row } from '../../../catalogue/index.js';
-import type { Address, Contact, Counters, Holder, RegistrationRepository, Restamp, Stamp } from '../types.js';
+import type {
+  Address,
+  Contact,
+  Counters,
+  Holder,
+  RegistrationRepository,
+  Restamp,
+  Stamp,
+  StoreMeter,
+} from '../types.js';
 import type { Db } from './connection.js';
 import { registrationRecordSql } from './registration-record.js';
 import { type ChangeCount, unchangedCache } from './unchanged-cache.js';
-
-/** How many registration records' JSON texts are kept between writes (about 1 KB each). */
-const CACHED_RECORDS = 1024;
 
 const ADDRESS_COLUMNS =
   'codigo, tipo, cep, logradouro, numero, complemento, estado, cidade, bairro, ponto_referencia, caixa_postal, ind_correspondencia, ind_fatura';
@@ -90,15 +96,23 @@ function transactions(db: Db) {
   };
 }
 
-/** `notData` counts the rows of this connection's writes that hold no data (the record cache's `ignored`). */
-export function sqliteRegistration(db: Db, notData?: ChangeCount): RegistrationRepository {
+/**
+ * `cacheBytes`: the memory the records' JSON texts kept between writes may take (about 1 KB each; 0: none);
+ * `notData` counts the rows of this connection's writes that hold no data (the record cache's `ignored`).
+ */
+export function sqliteRegistration(
+  db: Db,
+  cacheBytes: number,
+  meter?: StoreMeter,
+  notData?: ChangeCount,
+): RegistrationRepository {
   const holder = db.prepare<[string], Holder>(
     `SELECT id, contract_id, card, nome, data_nasc, nome_mae, cpf, permite_atualizar, codigo_usuario_portal,
             grupo_usuario, tipo_beneficiario, lote, movimento, changed_on
        FROM beneficiary WHERE card = ?`,
   );
   const record = db.prepare<[today: string, card: string], string>(registrationRecordSql).pluck();
-  const records = unchangedCache(db, CACHED_RECORDS, notData);
+  const records = unchangedCache(db, cacheBytes, meter, notData);
   const cep = db.prepare<[string], Row>('SELECT cep, logradouro, bairro, cidade, estado FROM cep WHERE cep = ?');
   const tx = transactions(db);
   return {
