@@ -6,7 +6,7 @@
  * its position, and nothing else is said of that field; text is taken in NFC.
  */
 import { describe, expect, it } from 'vitest';
-import { operation, sampleParams, validateParams } from '../../src/catalogue/index.js';
+import { catalogueWords, operation, problemLine, sampleParams, validateParams } from '../../src/catalogue/index.js';
 
 const declaration = operation('enrol.beneficiary.declaration');
 /** The errors for `descricao` (free text of up to 500 characters) holding `text`. */
@@ -86,10 +86,7 @@ describe('refused', () => {
 
 describe('invisible format characters (category Cf): refused, naming the code point', () => {
   const format = (code: string, position: number) => [
-    {
-      field: 'descricao',
-      message: `must not contain invisible format characters (found U+${code} at position ${position})`,
-    },
+    { code: 'format', field: 'descricao', char: `U+${code}`, at: position },
   ];
   it.each([
     ['a zero-width space', 'Rua\u200bA', '200B', 4],
@@ -110,22 +107,25 @@ describe('invisible format characters (category Cf): refused, naming the code po
 
   it('the first offending character is the one named, whatever its kind', () => {
     expect(errorsFor('a\u200b\u0000')).toEqual(format('200B', 2));
-    expect(errorsFor('a\u0000\u200b')).toEqual([
-      { field: 'descricao', message: 'must not contain control characters (found U+0000 at position 2)' },
-    ]);
+    expect(errorsFor('a\u0000\u200b')).toEqual(control('0000', 2));
   });
 
   it('applies to every kind of field, lists naming the element', () => {
     const document = operation('enrol.beneficiary.document');
     expect(validateParams(document, { ...sampleParams(document), tipo_documento: ['RG', 'C\u200bPF'] })).toEqual({
       ok: false,
-      errors: [
-        {
-          field: 'tipo_documento[1]',
-          message: 'must not contain invisible format characters (found U+200B at position 2)',
-        },
-      ],
+      errors: [{ code: 'format', field: 'tipo_documento[1]', char: 'U+200B', at: 2 }],
     });
+  });
+
+  it('is said in both languages, naming the code point and its position', () => {
+    const [problem] = errorsFor('Rua\u200bA');
+    expect(problemLine(catalogueWords('en'), problem!)).toBe(
+      'descricao: must not contain invisible format characters (found U+200B at position 4)',
+    );
+    expect(problemLine(catalogueWords('pt-BR'), problem!)).toBe(
+      'descricao: não pode ter caracteres invisíveis de formatação (U+200B na posição 4)',
+    );
   });
 });
 

@@ -281,7 +281,7 @@ describe('the CLI', () => {
     [
       'pt-BR',
       ['--lang', 'pt-BR'],
-      'erro: a solicitação falhou: card ***.982.247-** has a pending change; call (11) *****-4321 or write to a***@example.com',
+      'erro: a solicitação falhou; o serviço disse: "card ***.982.247-** has a pending change; call (11) *****-4321 or write to a***@example.com"',
     ],
   ])('messages: what the service says, in %s', async (_lang, flags, line) => {
     h.test.reply({

@@ -23,12 +23,16 @@ const env = (): Record<string, string> => ({
 });
 const coopctl = (argv: readonly string[]) => runNode(bin, argv, env());
 
-/** Every text cell of the audit table (a connection of the test's own). */
-function auditText(db: string): string[] {
+/** Every text cell of the audit table but the subjects' hashes, and those hashes (a connection of the test's own). */
+function auditText(db: string): { cells: string[]; subjects: string[] } {
   const conn = new Database(db, { readonly: true });
   try {
-    const rows = conn.prepare('SELECT * FROM audit').raw().all() as unknown[][];
-    return rows.flat().filter((v): v is string => typeof v === 'string');
+    const rows = conn.prepare('SELECT * FROM audit').all() as Array<Record<string, unknown>>;
+    const text = (values: unknown[]) => values.filter((v): v is string => typeof v === 'string');
+    return {
+      cells: text(rows.flatMap(({ subject: _subject, ...r }) => Object.values(r))),
+      subjects: text(rows.map((r) => r['subject'])),
+    };
   } finally {
     conn.close();
   }
@@ -56,8 +60,11 @@ describe('coopctl audit finds who read a medical record', () => {
     expect([other.code, other.stdout]).toEqual([0, '']);
     expect(other.stderr).toBe(`${inLang({ en: 'no records', pt: 'nenhum registro' })}\n`);
 
-    const cells = auditText(world.server.db);
+    const { cells, subjects } = auditText(world.server.db);
     expect(cells.length).toBeGreaterThan(0);
+    // A subject is its keyed hash (32 hex digits, which may run to 11 digits by chance), never the card.
+    expect(subjects.length).toBeGreaterThan(0);
+    for (const subject of subjects) expect(subject).toMatch(/^[0-9a-f]{32}$/);
     for (const cell of cells) {
       expect(cell).not.toContain(ANA);
       expect(cell).not.toMatch(/\d{11}/);

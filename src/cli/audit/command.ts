@@ -157,14 +157,15 @@ async function purge(inv: Invocation, o: ListOptions, days: number): Promise<num
 
 export function defineAuditCommand(cmd: Command, run: RunState): void {
   const words = run.m.audit;
+  const p = run.m.help.field.placeholder;
   cmd
-    .addOption(new Option('--db <path|url>', words.db))
-    .addOption(new Option('--card <card>', words.card))
+    .addOption(new Option(`--db <${p.pathOrUrl}>`, words.db))
+    .addOption(new Option(`--card <${run.m.help.field.card}>`, words.card))
     .addOption(new Option('--cpf <cpf>', words.cpf))
-    .addOption(new Option('--since <time>', words.since))
+    .addOption(new Option(`--since <${p.time}>`, words.since))
     .addOption(new Option('--operation <id>', words.operation))
     .addOption(new Option('--limit <n>', words.limit).argParser(wholeNumber(1, 1_000_000, run.m)).default(100))
-    .addOption(new Option('--audit-key-file <file>', words.keyFile));
+    .addOption(new Option(`--audit-key-file <${p.file}>`, words.keyFile));
   applicableGlobals(cmd, {
     '--output': undefined,
     '--json': undefined,
@@ -185,7 +186,9 @@ export function defineAuditCommand(cmd: Command, run: RunState): void {
     .command('purge')
     .description(words.purge.description)
     .addOption(
-      new Option('--older-than <days>', words.purge.olderThan).argParser(wholeNumber(1, 36_500, run.m)).default(180),
+      new Option(`--older-than <${p.days}>`, words.purge.olderThan)
+        .argParser(wholeNumber(1, 36_500, run.m))
+        .default(180),
     );
   addExamples(purgeCommand, [{ command: 'coopctl audit purge --older-than 180', note: words.purge.example }]);
   run.bind(purgeCommand, (inv, _args, command) =>

@@ -39,7 +39,7 @@
  *
  * `beforeEach`, when given, runs before each batch's transaction, before
  * the transaction of notes begins, and for a note in an open window at most
- * once in 10 ms: throwing there refuses the whole batch, or the note
+ * once a millisecond: throwing there refuses the whole batch, or the note
  * (the database file was removed or replaced).
  */
 import { performance } from 'node:perf_hooks';
@@ -94,7 +94,7 @@ export interface GroupCommitOptions {
 /** The longest a note waits for its commit. */
 export const NOTES_WINDOW_MS = 50;
 /** How often, at most, a note in an open window checks the database file again (file-guard.ts). */
-const FILE_CHECK_MS = 10;
+const FILE_CHECK_MS = 1;
 
 /** The outcome of each write of a batch, and of the notes that rode with it. */
 interface Outcomes {
@@ -222,7 +222,7 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
   function note(work: () => void, follows = false): void {
     if (!open && !follows) openNotes();
     else if (open && beforeEach && performance.now() - checked > FILE_CHECK_MS) {
-      // The file checked again in an open window (at most once in 10 ms): a removed file refuses the note.
+      // The file checked again in an open window (at most once a millisecond): a removed file refuses the note.
       try {
         beforeEach();
       } catch (err) {
