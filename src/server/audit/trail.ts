@@ -5,10 +5,11 @@
  * discloses personal data is sent only with its record. When the record
  * cannot be written (a full disk, the database file removed), a read is
  * answered 503 instead of its data. A write, already stored (or refused), is
- * answered as it went without waiting for its record, which rides in the next
- * group commit with the writes that follow: holding the answer would make
- * every write wait for a second commit, for nothing it could change; a
- * record that cannot be written is logged (never the request's data).
+ * answered as it went without waiting for its record, which is committed at
+ * the end of its window of records (SQLite), never in the write's durable
+ * transaction: holding the answer would make every write wait for a second
+ * commit, for nothing it could change; a record that cannot be written is
+ * logged (never the request's data).
  */
 import { inLang, type Lang, type Params, SUBJECT_FIELDS, type Personal } from '../../catalogue/index.js';
 import type { Auditor, AuditFacts } from '../http/answer.js';

@@ -58,7 +58,7 @@ export interface AuditRepository {
    * a lock held elsewhere or the file removed throws. PostgreSQL: resolves
    * once it is committed with the others of the same turn of the event loop
    * (one INSERT). `follows`: the record of a write, whose answer does not wait
-   * for it (SQLite: it rides with the next batch of writes). Records are not
+   * for it (SQLite: it begins no transaction, committed with its window). Records are not
    * waited on to reach the disk (SQLite synchronous NORMAL, PostgreSQL
    * synchronous_commit off): they reach it with the next durable write.
    */
