@@ -12,7 +12,7 @@ import { ExitCode, UsageError } from '../exit-codes.js';
 import { wholeNumber } from '../global-options.js';
 import { addExamples, addNote, applicableGlobals } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
+import type { Io } from '../capabilities.js';
 import type { RunState } from '../run-state.js';
 import { auditedOperation, personalNumber, sinceTime } from './filters.js';
 
@@ -53,7 +53,7 @@ interface ListOptions {
 }
 
 /** Opens the audit of `--db`; its problems as usage errors (exit 2) in the run's words. */
-async function opened(inv: Invocation, o: ListOptions): Promise<OpenedAudit> {
+async function opened(inv: Io, o: ListOptions): Promise<OpenedAudit> {
   const { openAudit, AuditOpenError } = await import('../../server/audit/read.js');
   const { databaseOf, UnsupportedLocation } = await import('../../server/store/location.js');
   const { StartError } = await import('../../server/start-error.js');
@@ -67,7 +67,7 @@ async function opened(inv: Invocation, o: ListOptions): Promise<OpenedAudit> {
 }
 
 /** The hash the records of `--card` or `--cpf` carry; a usage error when the audit key cannot be used. */
-function subjectOf(inv: Invocation, audit: OpenedAudit, o: ListOptions): string | undefined {
+function subjectOf(inv: Io, audit: OpenedAudit, o: ListOptions): string | undefined {
   const m = inv.m.audit;
   if (o.card === undefined && o.cpf === undefined) return undefined;
   if (o.card !== undefined && o.cpf !== undefined) throw new UsageError(m.invalid.cardAndCpf);
@@ -98,7 +98,7 @@ function shown(r: AuditRow, forPeople: boolean, m: Messages): Row {
   };
 }
 
-async function list(inv: Invocation, o: ListOptions): Promise<number> {
+async function list(inv: Io, o: ListOptions): Promise<number> {
   const m = inv.m.audit;
   const now = inv.ctx.clock.date?.() ?? new Date();
   const filter: AuditFilter = {
@@ -136,7 +136,7 @@ async function list(inv: Invocation, o: ListOptions): Promise<number> {
   }
 }
 
-async function purge(inv: Invocation, o: ListOptions, days: number): Promise<number> {
+async function purge(inv: Io, o: ListOptions, days: number): Promise<number> {
   for (const [name, value] of [
     ['--card', o.card],
     ['--cpf', o.cpf],
