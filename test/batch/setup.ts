@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { afterAll, afterEach, beforeEach } from 'vitest';
 import { journalKeyPath, keyed, readKey, type StepHasher } from '../../src/cli/batch/step-hash.js';
 import { startHarness, type Harness, type RunOptions, type RunResult } from '../cli/harness.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -70,6 +71,33 @@ export async function startWorld(): Promise<World> {
 export async function closeHarness(): Promise<void> {
   await harness?.close();
   harness = undefined;
+}
+
+/** A new world for each test of the file (closed after it), the harness closed after the file. */
+export function useWorld(): World {
+  let current: World | undefined;
+  beforeEach(async () => {
+    current = await startWorld();
+  });
+  afterEach(() => current?.close());
+  afterAll(() => closeHarness());
+  const w = () => current!;
+  return {
+    get server() {
+      return w().server;
+    },
+    get dir() {
+      return w().dir;
+    },
+    get requests() {
+      return w().requests;
+    },
+    file: (name, text) => w().file(name, text),
+    run: (args, options) => w().run(args, options),
+    hasher: () => w().hasher(),
+    harnessConfigHome: () => w().harnessConfigHome(),
+    close: () => w().close(),
+  };
 }
 
 /** The JSON report of a run with `-o json`. */

@@ -1,4 +1,11 @@
-/** The answers of a whole enrolment wizard run (contract, payer, beneficiaries), for the fake prompter. */
+/**
+ * The answers of a whole enrolment wizard run (contract, payer, beneficiaries), for the fake prompter, the requests
+ * they make, and a document to attach.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { ENTER, type Scripted } from './fake-prompter.js';
 
 export interface BeneficiaryAnswers {
@@ -25,6 +32,33 @@ export const ONE_CALLS = [
   'beneficiario/endereco',
   'beneficiario/ds',
 ];
+
+/** The operations the scripted wizard calls, in order: a contract, its payer, two beneficiaries with their records. */
+export const SCRIPTED_CALLS = [
+  'contrato',
+  'contrato/responsavel_financeiro',
+  'beneficiario',
+  'beneficiario/contato',
+  'beneficiario/documento',
+  'beneficiario/endereco',
+  'beneficiario/ds',
+  'beneficiario/ds',
+  'beneficiario',
+  'beneficiario/contato',
+  'beneficiario/endereco',
+  'beneficiario/ds',
+  'beneficiario/ds',
+];
+
+/** A small PDF (some of its bytes not text) in a temporary folder removed after the test file: a document to attach. */
+export function scannedPdf(): { readonly pdf: string; readonly content: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'coopctl-enrol-'));
+  const pdf = join(dir, 'rg scan.pdf');
+  const content = Buffer.from('%PDF-1.4\n% a small document\n\u00ff\u0000binary');
+  writeFileSync(pdf, content);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return { pdf, content };
+}
 
 export const contractAnswers: Scripted[] = [
   { q: 'Contract · Regulator (ANS) registration of the plan [registro_ans]', a: '123456' },

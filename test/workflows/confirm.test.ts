@@ -39,7 +39,7 @@ interface Case {
 const asking: Case[] = [
   { op: operation('registration.delete-address'), params: { usuario_cartao: CARD, endereco_ind: '2' } },
   // --force: on a terminal without a card, schedule cancel would first ask whose appointment it is (its card
-  // check has tests of its own, test/cli/messages/confirm.test.ts); here it asks the question alone.
+  // check has tests of its own, test/cli/messages/confirm-cancel.test.ts); here it asks the question alone.
   { op: operation('schedule.cancel'), params: { cd_evento: '4242' }, extra: ['--force'] },
   { op: operation('notify.send-all'), params: sampleParams(operation('notify.send-all')) },
   { op: operation('notify.send'), params: sampleParams(operation('notify.send'), false) },

@@ -1,139 +1,16 @@
 /**
- * The enrolment wizard in-process, driven through the context's prompter:
- * against the real server (a contract with two beneficiaries), and against a
- * fake service to see every request and to make a step fail (what was
- * created, and the exact commands that continue from there).
+ * The enrolment wizard in-process, driven through the context's prompter,
+ * against a fake service: every request it sends, an edit that keeps every
+ * answer, a step that fails (what was created, and the exact commands that
+ * continue from there), an unreachable service; and its help.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  commandOf,
-  continuation,
-  createdSummary,
-  type Ids,
-  type Step,
-} from '../../src/cli/commands/enrol/wizard/plan.js';
-import { operation } from '../../src/catalogue/index.js';
-import { messagesFor } from '../../src/cli/i18n/index.js';
 import { startHarness, type Harness } from '../cli/harness.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
-import { ENTER, fakePrompter, type Scripted } from './fake-prompter.js';
-import { enrolmentScript, ONE, ONE_CALLS } from './enrol-script.js';
+import { enrolmentScript, ONE, ONE_CALLS, SCRIPTED_CALLS, scannedPdf } from './enrol-script.js';
 import { enrolService, received, TTY } from './enrol-service.js';
-import { readRecords, runOnTerminal } from './run.js';
+import { ENTER, fakePrompter, type Scripted } from './fake-prompter.js';
 
-const EN = messagesFor('en');
-
-/** The operations the scripted wizard calls, in order: a contract, its payer, two beneficiaries with their records. */
-const SCRIPTED_CALLS = [
-  'contrato',
-  'contrato/responsavel_financeiro',
-  'beneficiario',
-  'beneficiario/contato',
-  'beneficiario/documento',
-  'beneficiario/endereco',
-  'beneficiario/ds',
-  'beneficiario/ds',
-  'beneficiario',
-  'beneficiario/contato',
-  'beneficiario/endereco',
-  'beneficiario/ds',
-  'beneficiario/ds',
-];
-
-const dir = mkdtempSync(join(tmpdir(), 'coopctl-enrol-'));
-const pdf = join(dir, 'rg scan.pdf');
-const content = Buffer.from('%PDF-1.4\n% a small document\n\u00ff\u0000binary');
-writeFileSync(pdf, content);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-describe('against the real server', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(() => server.stop());
-
-  it('creates a contract with a payer and two beneficiaries, showing each result', async () => {
-    const prompter = fakePrompter(
-      enrolmentScript([
-        { nome: 'Pedro Souza', file: pdf },
-        { nome: 'Lia Souza', document: false, answers: ['N', 'N'] },
-      ]),
-    );
-    const r = await runOnTerminal(['--json', 'enrol', 'wizard'], server.url, prompter);
-    expect(r.code, r.stderr).toBe(0);
-    expect(prompter.remaining()).toBe(0);
-    const results = JSON.parse(r.stdout) as Array<{ step: string; operation: string; created: string; id: string }>;
-    expect(results.map((s) => s.operation)).toEqual(SCRIPTED_CALLS);
-    const contract = results[0]!.id;
-    expect(contract).toMatch(/^\d+$/);
-    expect(results.filter((s) => s.created === 'beneficiario_id').map((s) => s.step)).toEqual([
-      'beneficiary 1 (Pedro Souza)',
-      'beneficiary 2 (Lia Souza)',
-    ]);
-    const next = prompter.asked.find((q) => q.message.startsWith('What next?'))!;
-    expect(next.choices?.map((c) => c.name)).toContain('Submit the contract and 2 beneficiaries (13 requests)');
-    expect(r.stderr).toContain(`File: ${pdf} (${content.length} bytes)`);
-    expect(r.stderr).toMatch(/✔ contract: contrato_id \d+/);
-    expect(r.stderr).toContain(`Enrolled 2 beneficiaries on contract ${contract}.`);
-
-    const [found] = await readRecords(server.url, 'enrol.contract.search', { contrato_id: contract });
-    expect(found).toMatchObject({ cv_nro: Number(contract), cv_qtd_vida: 2, cv_dat_inic_vigen: '2027-01-01 00:00:00' });
-  });
-
-  it('--contrato-id adds beneficiaries to an existing contract', async () => {
-    const [before] = await readRecords(server.url, 'enrol.contract.search', { contrato_id: '6' });
-    const script = enrolmentScript([{ nome: 'Rui Lima', cpf: '529.982.247-25', document: false, answers: [] }]).slice(
-      22,
-    );
-    script.unshift({ q: 'Register the financial responsible party of contract 6?', a: false });
-    // With no payer, the address has no defaults: answer them.
-    const i = script.findIndex((s) => typeof s === 'object' && String(s.q).includes('Postal code'));
-    script.splice(
-      i,
-      5,
-      { q: 'Postal code', a: '1001000' },
-      { q: 'Street', a: 'Praça da Sé' },
-      { q: 'Number', a: '1' },
-      { q: 'Complement', a: ENTER },
-      { q: 'District', a: 'Sé' },
-    );
-    expect(script[script.length - 1]).toMatchObject({ q: 'What next?', a: 'submit' });
-    const prompter = fakePrompter(script);
-    const r = await runOnTerminal(['enrol', 'wizard', '--contrato-id', '6'], server.url, prompter);
-    expect(r.code, r.stderr).toBe(0);
-    expect(prompter.remaining()).toBe(0);
-    const [after] = await readRecords(server.url, 'enrol.contract.search', { contrato_id: '6' });
-    expect(Number(after!['cv_qtd_vida'])).toBe(Number(before!['cv_qtd_vida']) + 1);
-  });
-
-  it('a step the service refuses: says what was created and how to continue (exit 1)', async () => {
-    // Contract 7 is cancelled: registering the payer works, adding a beneficiary does not.
-    const script = enrolmentScript([{ nome: 'Rui Lima', document: false, answers: ['N'] }]).slice(5);
-    script.unshift({ q: 'Register the financial responsible party of contract 7?', a: true });
-    expect(script[script.length - 1]).toMatchObject({ q: 'What next?', a: 'submit' });
-    const r = await runOnTerminal(['enrol', 'wizard', '--contrato-id', '7'], server.url, fakePrompter(script));
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/error: payer: the request failed; the service said: "contract 7 is cancelado"/);
-    expect(r.stderr).toContain('Already created: nothing.');
-    expect(r.stderr).toContain("  coopctl enrol payer 7 --cpf 529.982.247-25 --nome 'Ana Souza'");
-  });
-
-  it('quitting at the review sends nothing (exit 1)', async () => {
-    const before = await readRecords(server.url, 'enrol.contract.search', {});
-    const r = await runOnTerminal(
-      ['enrol', 'wizard'],
-      server.url,
-      fakePrompter(enrolmentScript([{ nome: 'X', document: false, answers: [] }], 'quit')),
-    );
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('not sent');
-    expect(await readRecords(server.url, 'enrol.contract.search', {})).toHaveLength(before.length);
-  });
-});
+const { pdf, content } = scannedPdf();
 
 describe('against a fake service', () => {
   let h: Harness;
@@ -320,63 +197,6 @@ describe('against a fake service', () => {
     );
     expect(r.stderr).toContain('  # contract: set CONTRATO_ID to the contrato_id that this command prints');
     expect(r.stderr).toContain('  coopctl enrol payer "$CONTRATO_ID" --cpf');
-  });
-});
-
-describe('the plan (unit)', () => {
-  const add = operation('enrol.beneficiary.add');
-  const doc = operation('enrol.beneficiary.document');
-  const steps: Step[] = [
-    {
-      id: 'b1.person',
-      kind: 'beneficiary',
-      op: add,
-      label: 'beneficiary 1',
-      params: { cpf: '529.982.247-25', data_solicitacao: '01/02/2026', grau_dependencia: 'T', nome: "D'Ávila" },
-      parent: 'contrato_id',
-      from: { kind: 'contract' },
-      creates: 'beneficiario_id',
-      defines: { kind: 'beneficiary', index: 1 },
-    },
-    {
-      id: 'b1.document.1',
-      kind: 'document',
-      op: doc,
-      label: 'beneficiary 1 · document 1',
-      params: { tipo_documento: ['RG', 'CPF'], numero: '1', tipo_arquivo: 'pdf', arquivo: 'AAAA' },
-      parent: 'beneficiario_id',
-      from: { kind: 'beneficiary', index: 1 },
-      creates: 'documento_id',
-      file: '/tmp/my file.pdf',
-    },
-  ];
-
-  it('commands quote what the shell would split, repeat list flags, and read the file with base64', () => {
-    const ids: Ids = { contract: '9', beneficiaries: new Map() };
-    expect(commandOf(steps[0]!, ids)).toBe(
-      `coopctl enrol beneficiary add 9 --nome 'D'\\''Ávila' --cpf 529.982.247-25 --data-solicitacao 01/02/2026 --grau-dependencia T`,
-    );
-    expect(commandOf(steps[1]!, ids, ['--profile', 'x y'])).toBe(
-      `coopctl --profile 'x y' enrol beneficiary document "$BENEFICIARIO_ID_1" --tipo-documento RG --tipo-documento CPF --numero 1 --arquivo "$(base64 -w0 '/tmp/my file.pdf')" --tipo-arquivo pdf`,
-    );
-    ids.beneficiaries.set(1, '77');
-    expect(continuation(EN, steps.slice(1), ids)[0]).toMatch(/^coopctl enrol beneficiary document 77 /);
-  });
-
-  it('a comment before a command whose id later commands need', () => {
-    const lines = continuation(EN, steps, { beneficiaries: new Map() });
-    expect(lines[0]).toBe('# beneficiary 1: set BENEFICIARIO_ID_1 to the beneficiario_id that this command prints');
-    expect(lines[1]).toMatch(/^coopctl enrol beneficiary add "\$CONTRATO_ID" /);
-  });
-
-  it('the summary of what was created', () => {
-    expect(createdSummary(EN, [])).toBe('nothing');
-    expect(
-      createdSummary(EN, [
-        { step: steps[0]!, id: '5' },
-        { step: steps[1]!, id: '6' },
-      ]),
-    ).toBe('beneficiary 1: beneficiario_id 5 (documento_id 6)');
   });
 });
 
