@@ -54,6 +54,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // As many test files at once as there are cores (vitest's default leaves one free): the suite mostly waits on
+    // processes, sockets and ptys (docs/decisions.md, "Test files run as many at once as the machine has cores").
+    maxWorkers: '100%',
     projects: [
       {
         extends: true,
