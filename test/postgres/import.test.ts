@@ -15,25 +15,6 @@ import { sendJson, spawnServe } from '../robust/helpers.js';
 import { call, EXAMPLE_CARD, now, openTemp } from '../store/helpers.js';
 import { createDatabase, dropDatabase, sql } from './cluster.js';
 
-const TABLES = [
-  'counter',
-  'contract',
-  'beneficiary',
-  'address',
-  'contact',
-  'cep',
-  'medical_item',
-  'enrolment_record',
-  'health_answer',
-  'provider',
-  'location',
-  'provider_location',
-  'slot',
-  'appointment',
-  'device',
-  'notification',
-];
-
 let dir: string;
 let file: string;
 const dbs: string[] = [];
@@ -75,13 +56,25 @@ function sqliteRows(table: string): string[] {
   }
 }
 
+/** Every table of the SQLite store. */
+function sqliteTables(): string[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
+  } finally {
+    db.close();
+  }
+}
+
 describe('copying a SQLite store into PostgreSQL', () => {
   it('copies every table row for row, and new ids go on after the copied ones', async () => {
     const url = await newDatabase();
     const store = await openStore({ path: url, importSqlite: file, now });
     try {
       expect(store.created).toBe(true);
-      for (const table of TABLES) {
+      const tables = sqliteTables();
+      expect(tables).toContain('appointment');
+      for (const table of tables) {
         const copied = (await sql(url, `SELECT * FROM ${table}`)).map((r) => JSON.stringify(r)).sort();
         expect(copied, table).toEqual(sqliteRows(table));
         if (table !== 'counter' && table !== 'provider_location') expect(copied.length, table).toBeGreaterThan(0);

@@ -14,7 +14,7 @@ import {
   type Transition,
 } from '../../catalogue/codes.js';
 import { addMonths, firstOfNextMonth } from '../../catalogue/dates.js';
-import type { BeneficiaryState, Contract, StatusCount } from '../store/types.js';
+import type { BeneficiaryState, Contract, StatusCount } from '../store/areas/enrol.js';
 
 /** The state of a new contract. */
 export const NEW_CONTRACT: ContractStatus = 'proposta';

@@ -23,7 +23,8 @@ import {
   noKnownEffect,
   validity,
 } from '../domain/enrol.js';
-import type { Contract, EnrolmentKind, Repository, StatusCount } from '../store/types.js';
+import type { Contract, EnrolmentKind, StatusCount } from '../store/areas/enrol.js';
+import type { Repository } from '../store/types.js';
 import { failed, requestOk } from './envelope.js';
 import type { AreaIds, HandlerOf, HandlersOf } from './types.js';
 

@@ -12,7 +12,8 @@ import { randomUUID } from 'node:crypto';
 import type { ParamsOf } from '../../catalogue/index.js';
 import { isoDate, isoMinute } from '../../catalogue/dates.js';
 import { audienceDevices, changedDevice, registeredDevice, sendingFor } from '../domain/notify.js';
-import type { Audience, Repository } from '../store/types.js';
+import type { Audience } from '../store/areas/notify.js';
+import type { Repository } from '../store/types.js';
 import { failed, noResult, requestOk, UNKNOWN_CARD } from './envelope.js';
 import type { AreaIds, HandlerContext, HandlerOf, HandlersOf } from './types.js';
 

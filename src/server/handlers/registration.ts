@@ -15,7 +15,8 @@ import {
   type ContactPatch,
 } from '../domain/registration.js';
 import { isoDate } from '../../catalogue/dates.js';
-import type { Holder, Repository } from '../store/types.js';
+import type { Holder } from '../store/areas/registration.js';
+import type { Repository } from '../store/types.js';
 import { isPromise } from '../maybe-promise.js';
 import { failed, found, noResult, requestOk, UNKNOWN_CARD } from './envelope.js';
 import type { AreaIds, HandlerContext, HandlerOf, HandlersOf } from './types.js';

@@ -8,7 +8,8 @@ import type { ParamsOf, Row } from '../../catalogue/index.js';
 import { cancellableStatuses, completedStatuses } from '../../catalogue/codes.js';
 import { bookingRefusal, NEW_APPOINTMENT, offered, offeredDates, requestedTimes } from '../domain/schedule.js';
 import { isoDate, isoMinute } from '../../catalogue/dates.js';
-import type { BookRefusal, Repository } from '../store/types.js';
+import type { BookRefusal } from '../store/areas/schedule.js';
+import type { Repository } from '../store/types.js';
 import { failed, found, noResult, requestOk, UNKNOWN_CARD } from './envelope.js';
 import type { AreaIds, HandlerOf, HandlersOf } from './types.js';
 

@@ -7,58 +7,92 @@
  * then releases the lock.
  */
 import type { Pool, PoolClient } from 'pg';
-import type { DemoSummary, Repository } from '../types.js';
+import type { Repository } from '../types.js';
+import type { AnyMethod, Methods } from '../sql/define.js';
+import { postgres } from '../sql/dialect.js';
+import { migrations } from '../sql/migrations.js';
+import { Step } from '../sql/query.js';
+import { registration } from '../areas/registration.js';
+import { record } from '../areas/record.js';
+import { schedule } from '../areas/schedule.js';
+import { enrol } from '../areas/enrol.js';
+import { notify } from '../areas/notify.js';
+import { dataset, loadDataset, loadError } from '../areas/dataset.js';
 import { guardPg, pgUnavailable } from './faults.js';
-import { loadRows } from './load.js';
-import { pgMigrations } from './migrations.js';
 import { schemaProblem } from '../schema-words.js';
-import { one, openPool, rows, transaction } from './pool.js';
-import { pgRegistration } from './registration.js';
-import { pgRecord } from './record.js';
-import { pgSchedule } from './schedule.js';
-import { pgEnrol } from './enrol.js';
-import { pgNotify } from './notify.js';
+import { openPool, transaction } from './pool.js';
+import { runPlan } from './runner.js';
 
-/** How many demo cards and provider locations `describe` answers. */
-const DESCRIBED = 4;
 /** The advisory lock key of coopctl's start-up ("coopctl" in ASCII, as a bigint). */
 const START_LOCK = '27981246513787500';
 
+/** This coopctl's schema version: how many migrations it has. */
+export const SCHEMA_VERSION = migrations.length;
+
+/**
+ * The methods of an area's definitions on this pool: a read on the pool, a
+ * write in a transaction of its own (run again on a serialization failure, a
+ * deadlock or `Again`), or, when it is a single statement, as that statement.
+ */
+function methods<D extends object>(pool: Pool, defs: D): Methods<D> {
+  const out: Record<string, unknown> = {};
+  for (const [name, m] of Object.entries(defs) as Array<[string, AnyMethod]>) {
+    const plan = m.plan as (...args: unknown[]) => ReturnType<AnyMethod['plan']>;
+    if (m.kind !== 'write') {
+      out[name] = (...args: unknown[]) => runPlan(pool, plan(...args));
+      continue;
+    }
+    const unique = m.unique;
+    out[name] = async (...args: unknown[]) => {
+      try {
+        const first = plan(...args);
+        if (first instanceof Step) return await runPlan(pool, first);
+        let fresh: ReturnType<AnyMethod['plan']> | undefined = first;
+        return await transaction(pool, (c) => {
+          const script = fresh ?? plan(...args);
+          fresh = undefined;
+          return runPlan(c, script);
+        });
+      } catch (err) {
+        // Another process's write holding the same unique key won: this one is refused, nothing stored.
+        if (unique && postgres.uniqueViolation(err)) return unique();
+        throw err;
+      }
+    };
+  }
+  return guardPg(out as Methods<D>);
+}
+
 export function pgRepository(pool: Pool): Repository {
   return {
-    registration: guardPg(pgRegistration(pool)),
-    record: guardPg(pgRecord(pool)),
-    schedule: guardPg(pgSchedule(pool)),
-    enrol: guardPg(pgEnrol(pool)),
-    notify: guardPg(pgNotify(pool)),
+    registration: methods(pool, registration),
+    record: methods(pool, record),
+    schedule: methods(pool, schedule),
+    enrol: methods(pool, enrol),
+    notify: methods(pool, notify),
     load: (data) =>
       transaction(pool, (c) => loadRows(c, data)).catch((err: unknown) => {
         throw pgUnavailable(err);
       }),
-    describe: async (): Promise<DemoSummary> => ({
-      cards: (
-        await rows<{ card: string }>(pool, 'SELECT card FROM beneficiary WHERE card IS NOT NULL ORDER BY id LIMIT $1', [
-          DESCRIBED,
-        ])
-      ).map((r) => r.card),
-      providers: (
-        await rows<{ prest_cod_svc_card: number | bigint; cd_local: number | bigint; nm_local: string }>(
-          pool,
-          `SELECT pl.provider AS prest_cod_svc_card, pl.cd_local, l.nm_local
-             FROM provider_location pl JOIN location l ON l.cd_local = pl.cd_local ORDER BY pl.provider, pl.cd_local LIMIT $1`,
-          [DESCRIBED],
-        )
-      ).map((p) => ({ ...p, prest_cod_svc_card: Number(p.prest_cod_svc_card), cd_local: Number(p.cd_local) })),
-    }),
+    describe: methods(pool, dataset).describe,
     close: () => pool.end(),
   };
+}
+
+/** Replaces everything stored with a dataset's rows, in the transaction of `c`. */
+export async function loadRows(c: PoolClient, data: Parameters<typeof loadDataset>[0]): Promise<void> {
+  try {
+    await runPlan(c, loadDataset(data));
+  } catch (err) {
+    throw loadError(postgres, err);
+  }
 }
 
 /** The schema version of the database (0: new), creating the version table when missing. */
 async function versionOf(c: PoolClient): Promise<number> {
   await c.query('CREATE TABLE IF NOT EXISTS coopctl_schema_version (version integer NOT NULL)');
-  const row = await one<{ version: number }>(c, 'SELECT max(version) AS version FROM coopctl_schema_version');
-  return row?.version ?? 0;
+  const row = await c.query<{ version: number | null }>('SELECT max(version) AS version FROM coopctl_schema_version');
+  return row.rows[0]?.version ?? 0;
 }
 
 export interface Opening {
@@ -92,10 +126,10 @@ export async function prepare(pool: Pool, opening: Opening): Promise<number> {
     await c.query('SELECT pg_advisory_lock($1::bigint)', [START_LOCK]);
     try {
       const version = await versionOf(c);
-      if (version > pgMigrations.length) throw new Error(schemaProblem(version, pgMigrations.length));
+      if (version > SCHEMA_VERSION) throw new Error(schemaProblem(version, SCHEMA_VERSION));
       await inTransaction(c, async () => {
-        for (let v = version; v < pgMigrations.length; v++) {
-          await c.query(pgMigrations[v]!);
+        for (let v = version; v < SCHEMA_VERSION; v++) {
+          await c.query(migrations[v]!(postgres));
           await c.query('INSERT INTO coopctl_schema_version (version) VALUES ($1)', [v + 1]);
         }
         if (version === 0) await opening.onNew?.(c);

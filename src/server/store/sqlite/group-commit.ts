@@ -13,9 +13,10 @@
  * with it, or not yet run) run again at once as a new batch. A failed BEGIN
  * or COMMIT (a lock held elsewhere) rejects the whole batch, none of it stored.
  * Writes see the effects of those before them in the batch, exactly as if
- * they had run one after another. Use it for writes that are one atomic step
- * whose conditions are checked inside the write itself (a conditional INSERT
- * or UPDATE), not for read-then-write sequences spread over several calls.
+ * they had run one after another. Every write of the repository is one: a
+ * method's whole script (its reads, its decision and its writes) runs inside
+ * one `work`, synchronously (runner.ts); a read-then-write spread over several
+ * calls would not be atomic.
  */
 import { performance } from 'node:perf_hooks';
 import type { StoreMeter } from '../types.js';

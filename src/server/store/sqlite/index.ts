@@ -1,21 +1,63 @@
-/** The SQLite implementation of the repository (better-sqlite3: synchronous calls behind an asynchronous interface). */
+/**
+ * The SQLite implementation of the repository (better-sqlite3: synchronous
+ * calls behind an asynchronous interface): the areas' methods (areas/), run
+ * synchronously (runner.ts). Every write is a unit of the group commit
+ * (group-commit.ts): the writes of one turn of the event loop share one
+ * transaction and one fsync. The hot read answers at once, and its answers
+ * are kept while the database is unchanged (unchanged-cache.ts).
+ */
 import type { Repository, StoreMeter } from '../types.js';
+import type { AnyMethod, Methods } from '../sql/define.js';
+import { sqlite } from '../sql/dialect.js';
+import { registration } from '../areas/registration.js';
+import { record } from '../areas/record.js';
+import { schedule } from '../areas/schedule.js';
+import { enrol } from '../areas/enrol.js';
+import { notify } from '../areas/notify.js';
+import { dataset, loadDataset, loadError } from '../areas/dataset.js';
 import type { Db } from './connection.js';
-import { sqliteRegistration } from './registration.js';
-import { sqliteRecord } from './record.js';
-import { sqliteSchedule } from './schedule.js';
-import { sqliteEnrol } from './enrol.js';
-import { sqliteNotify } from './notify.js';
-import { datasetLoader } from './load.js';
-import { wireRow } from './values.js';
-import { groupCommit } from './group-commit.js';
+import { groupCommit, type GroupCommit } from './group-commit.js';
 import { guardArea, LOCK_WAIT_MS } from './guard.js';
+import { type Runner, sqliteRunner } from './runner.js';
+import { unchangedCache } from './unchanged-cache.js';
 
 export { forServing, openDatabase } from './connection.js';
 export { sqliteReadiness } from './readiness.js';
 
-/** How many demo cards and provider locations `describe` answers. */
-const DESCRIBED = 4;
+/** How many answers of a hot read are kept between writes (registration records: about 1 KB each). */
+const CACHED = 1024;
+
+/** The methods of an area's definitions on this connection. */
+function methods<D extends object>(db: Db, defs: D, run: Runner, commit: GroupCommit): Methods<D> {
+  const out: Record<string, unknown> = {};
+  for (const [name, m] of Object.entries(defs) as Array<[string, AnyMethod]>) {
+    const plan = m.plan as (...args: unknown[]) => ReturnType<AnyMethod['plan']>;
+    if (m.kind === 'read') out[name] = async (...args: unknown[]) => run(plan(...args));
+    else if (m.kind === 'hotRead') {
+      const kept = unchangedCache(db, CACHED);
+      out[name] = (...args: unknown[]) => {
+        const key = args.join(' ');
+        const cached = kept.get(key);
+        if (cached !== undefined) return cached;
+        const answer = run(plan(...args));
+        if (answer !== undefined) kept.set(key, answer);
+        return answer;
+      };
+    } else {
+      const unique = m.unique;
+      out[name] = (...args: unknown[]) => {
+        const done = commit.run(() => run(plan(...args)));
+        return unique
+          ? done.catch((err: unknown) => {
+              if (sqlite.uniqueViolation(err)) return unique();
+              throw err;
+            })
+          : done;
+      };
+    }
+  }
+  return out as Methods<D>;
+}
 
 /**
  * The repository on an opened database. Its areas' methods wait for a lock
@@ -23,32 +65,23 @@ const DESCRIBED = 4;
  * StoreUnavailable on a storage fault (guard.ts).
  */
 export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS, meter?: StoreMeter): Repository {
-  const cards = db
-    .prepare<[number], string>('SELECT card FROM beneficiary WHERE card IS NOT NULL ORDER BY id LIMIT ?')
-    .pluck();
-  const places = db
-    .prepare<[number], { prest_cod_svc_card: number; cd_local: number; nm_local: string }>(
-      `SELECT pl.provider AS prest_cod_svc_card, pl.cd_local, l.nm_local
-         FROM provider_location pl JOIN location l ON l.cd_local = pl.cd_local ORDER BY pl.provider, pl.cd_local LIMIT ?`,
-    )
-    .safeIntegers();
-  const load = datasetLoader(db);
+  const run = sqliteRunner(db);
   const commit = groupCommit(db, meter);
-  const guard = <T extends object>(area: T): T => guardArea(area, lockWaitMs);
+  const area = <D extends object>(defs: D): Methods<D> => guardArea(methods(db, defs, run, commit), lockWaitMs);
   return {
-    registration: guard(sqliteRegistration(db)),
-    record: guard(sqliteRecord(db)),
-    schedule: guard(sqliteSchedule(db)),
-    enrol: guard(sqliteEnrol(db, commit)),
-    notify: guard(sqliteNotify(db)),
-    load: async (rows) => load(rows),
-    describe: async () => ({
-      cards: cards.all(DESCRIBED),
-      providers: places.all(DESCRIBED).map((p) => {
-        const row = wireRow(p);
-        return { ...row, prest_cod_svc_card: Number(row.prest_cod_svc_card), cd_local: Number(row.cd_local) };
-      }),
-    }),
+    registration: area(registration),
+    record: area(record),
+    schedule: area(schedule),
+    enrol: area(enrol),
+    notify: area(notify),
+    load: async (rows) => {
+      try {
+        db.transaction(() => run(loadDataset(rows))).immediate();
+      } catch (err) {
+        throw loadError(sqlite, err);
+      }
+    },
+    describe: area(dataset).describe,
     close: async () => {
       commit.flush();
       db.close();

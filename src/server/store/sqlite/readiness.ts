@@ -13,7 +13,7 @@ import type { Readiness } from '../types.js';
 import { REASON_TEXT } from '../unavailable.js';
 import type { Db } from './connection.js';
 import { faultOf } from './faults.js';
-import { migrations } from './migrations.js';
+import { migrations } from '../sql/migrations.js';
 
 const READY: Readiness = { ready: true };
 const notReady = (reason: string): Readiness => ({ ready: false, reason });
