@@ -23,6 +23,9 @@ export const notificationTypes: CodeTable<number> = {
   6: 'registration update',
 };
 
+/** `tp_evento` of the scheduling operations: the kind of appointment a slot is for (the demo's slots use these). */
+export const eventTypes: CodeTable<number> = { 1: 'first visit', 2: 'return visit', 3: 'exam collection' };
+
 /** `grupo_usuario`: the kind of plan of the beneficiary's contract. */
 export const userGroups: CodeTable<number> = {
   1: 'individual or family plan',
@@ -148,6 +151,7 @@ export const codeTables = {
   confirmationCodes,
   deviceTypes,
   notificationTypes,
+  eventTypes,
   userGroups,
   beneficiaryTypes,
   documentTypes,

@@ -28,6 +28,8 @@ export const wallClockInput: InputContext = {
 export interface InputForms {
   readonly accept: (value: unknown, at: InputContext) => unknown;
   readonly forms: readonly string[];
+  /** The other way: a wire value as people write it (one of `forms`), for what people read; undefined to show it as it is. */
+  readonly written?: (value: unknown) => string | undefined;
 }
 
 const pad = (n: string): string => n.padStart(2, '0');
@@ -100,8 +102,15 @@ function phoneParts(value: unknown): { readonly area: string; readonly number: s
   return m ? { area: m[1] ?? m[2]!, number: `${m[3]}${m[4]}` } : undefined;
 }
 
+/** A phone as people write it, `(11) 98765-4321`, `(11) 3650-0353`, from any form `phoneParts` reads; else undefined. */
+export function phoneAsWritten(value: unknown): string | undefined {
+  const p = phoneParts(typeof value === 'number' || typeof value === 'bigint' ? String(value) : value);
+  return p ? `(${p.area}) ${p.number.slice(0, -4)}-${p.number.slice(-4)}` : undefined;
+}
+
 /** Registration phones `(99)999999999`. */
 export const phoneInput: InputForms = {
+  written: phoneAsWritten,
   accept: (value) => {
     const p = phoneParts(value);
     return p ? `(${p.area})${p.number}` : value;
@@ -119,6 +128,7 @@ export const phoneInput: InputForms = {
 
 /** Enrolment phones, an int of area code and number: `(11) 98765-4321` → 11987654321. */
 export const phoneNumberInput: InputForms = {
+  written: phoneAsWritten,
   accept: (value) => {
     const p = phoneParts(value);
     return p ? `${p.area}${p.number}` : value;

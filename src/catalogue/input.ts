@@ -9,7 +9,7 @@ import type { InputContext } from './input-forms.js';
 import type { Operation } from './operation.js';
 import type { FieldError } from './validate.js';
 
-export { type InputContext, wallClockInput } from './input-forms.js';
+export { type InputContext, phoneAsWritten, wallClockInput } from './input-forms.js';
 
 /** A field's value as typed, made its wire form (a list element by element); unchanged when the field has no normaliser. */
 export function acceptValue(field: Field, value: unknown, at: InputContext): unknown {

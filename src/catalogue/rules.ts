@@ -43,6 +43,8 @@ export interface FieldRule<T = unknown> {
   readonly understood?: (value: unknown) => string | undefined;
   /** The spec's date layout of a date field (dates.ts): how a person's table writes it in their language. */
   readonly layout?: DateLayout;
+  /** A wire value as people write it (input-forms.ts: a phone `(11) 98765-4321`), for tables and prompts; JSON and CSV keep the wire value. */
+  readonly written?: (value: unknown) => string | undefined;
 }
 
 /** The members of a rule that a copy carries (all but the schema, which stays lazy). */
@@ -58,6 +60,7 @@ const RULE_KEYS = [
   'warn',
   'understood',
   'layout',
+  'written',
 ];
 
 const must = (words: string) => ({ error: `must be ${words}` });

@@ -1,6 +1,7 @@
 /** Interactive questions, behind an interface so that commands can be tested without a terminal. */
 import { createRequire } from 'node:module';
 import { sanitize } from './output/sanitize.js';
+import { wrapLine } from './output/wrap.js';
 
 export interface Choice<T extends string> {
   readonly name: string;
@@ -71,6 +72,26 @@ function themeOf(words: PromptWords | undefined, styleText: typeof import('node:
   };
 }
 
+/** What the prompt library writes before a line of its own (`? `, `✔ `, `> `), and the terminal's last column, kept free. */
+const MARGIN = 3;
+
+/**
+ * A question's (or a rule's) text cut at spaces so that each line fits the
+ * terminal with room for the prompt library's mark, never reaching the last
+ * column. @inquirer/core redraws a question by erasing the rows it counted at
+ * its last drawing: it cuts a line wider than the terminal itself, at the
+ * exact column and in the middle of a word (`01` / `.310-100`), and a line
+ * that ends on the last column leaves the cursor waiting there, a row the
+ * terminals do not all count as inquirer does (a blank row after the
+ * answer). Lines that fit are drawn, counted and erased alike everywhere.
+ */
+export function fitted(text: string, columns: number | undefined): string {
+  if (columns === undefined || columns <= MARGIN + 20) return text;
+  const out: string[] = [];
+  for (const line of text.split('\n')) wrapLine(line, columns - MARGIN, out);
+  return out.join('\n');
+}
+
 /** Prompts of @inquirer/prompts, loaded on first use, reading `input` and drawing on `output` (stderr, so stdout stays data). */
 export function inquirerPrompter(io: {
   input: () => NodeJS.ReadableStream;
@@ -90,20 +111,36 @@ export function inquirerPrompter(io: {
     output: io.output,
     signal: io.signal,
   };
+  /** The terminal's width now (it may change between questions). */
+  const fitText = (text: string) => fitted(text, (io.output as { columns?: number }).columns);
+  const checked = (validate: ((value: string) => true | string) | undefined) =>
+    validate &&
+    ((value: string) => {
+      const verdict = validate(value);
+      return verdict === true ? true : fitText(verdict);
+    });
   return {
-    input: async ({ words, ...q }) => {
+    input: async ({ words, message, validate, ...q }) => {
       const { prompts, theme } = await load();
-      return prompts.input({ ...q, theme: theme(words) }, context);
+      const rule = checked(validate);
+      return prompts.input(
+        { ...q, message: fitText(message), ...(rule ? { validate: rule } : {}), theme: theme(words) },
+        context,
+      );
     },
-    password: async ({ words, ...q }) => {
+    password: async ({ words, message, validate, ...q }) => {
       const { prompts, theme } = await load();
-      return prompts.password({ ...q, mask: '*', theme: theme(words) }, context);
+      const rule = checked(validate);
+      return prompts.password(
+        { ...q, message: fitText(message), ...(rule ? { validate: rule } : {}), mask: '*', theme: theme(words) },
+        context,
+      );
     },
     select: async <T extends string>(q: Question & { choices: readonly Choice<T>[]; default?: T }) => {
       const { prompts, theme } = await load();
       return prompts.select<T>(
         {
-          message: q.message,
+          message: fitText(q.message),
           choices: q.choices,
           theme: theme(q.words),
           ...(q.default === undefined ? {} : { default: q.default }),
@@ -111,15 +148,15 @@ export function inquirerPrompter(io: {
         context,
       );
     },
-    confirm: async ({ words, ...q }) => {
+    confirm: async ({ words, message, ...q }) => {
       const { prompts, theme } = await load();
-      return prompts.confirm({ ...q, theme: theme(words) }, context);
+      return prompts.confirm({ ...q, message: fitText(message), theme: theme(words) }, context);
     },
     search: async <T extends string>(q: SearchQuestion<T>) => {
       const { prompts, theme } = await load();
       return prompts.search<T>(
         {
-          message: q.message,
+          message: fitText(q.message),
           source: (term) => q.source(term ?? ''),
           theme: theme(q.words),
           ...(q.pageSize === undefined ? {} : { pageSize: q.pageSize }),

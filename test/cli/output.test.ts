@@ -50,6 +50,9 @@ describe('registration show', () => {
     expect(addressTable).toContain('Rua Dois');
     expect(r.stdout.slice(contact)).toContain('E-mail address');
     expect(r.stdout.slice(contact)).toContain(String((registration['contato'] as Row)['email']));
+    // A phone as people write it (the wire's (11)987654321; JSON, CSV and a pipe keep that, below).
+    expect((registration['contato'] as Row)['celular']).toBe('(11)987654321');
+    expect(r.stdout.slice(contact)).toContain('(11)\u00a098765-4321');
     expect(r.stdout.slice(0, addresses)).not.toContain('Rua Um');
     expect(r.stdout).not.toContain('situacao');
   });

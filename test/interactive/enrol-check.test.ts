@@ -2,7 +2,7 @@
  * The enrolment wizard checks the whole plan before its first request: a
  * resumed draft (edited by hand, or saved by an older coopctl) with problems
  * in several steps gets them all listed at once, each with its step and
- * field, and goes back to the review screen; nothing is sent.
+ * field, under the review screen shown again; nothing is sent.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -83,6 +83,10 @@ describe('the whole plan is checked before the first request', () => {
     const lines = r.stderr.split('\n');
     const from = lines.indexOf('error: the enrolment cannot be sent yet: 5 problems (nothing was sent)');
     expect(from, r.stderr).toBeGreaterThan(0);
+    // The problems come last, under the review shown again (not before it, where its lines would scroll them away).
+    const reviews = lines.flatMap((l, i) => (l === 'Review the enrolment (nothing is sent before Submit)' ? [i] : []));
+    expect(reviews).toHaveLength(2);
+    expect(from).toBeGreaterThan(reviews[1]!);
     expect(lines.slice(from + 1, from + 7)).toEqual([
       expect.stringMatching(/^ {2}contract · coop_id: .*integer/),
       expect.stringMatching(/^ {2}payer · email: is required/),

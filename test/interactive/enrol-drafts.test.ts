@@ -11,22 +11,11 @@ import { describe, expect, it } from 'vitest';
 import type { Enrolment, Progress } from '../../src/cli/commands/enrol/wizard/answers.js';
 import { useHarness } from '../cli/harness.js';
 import { CTRL_C, ENTER, type Scripted } from './fake-prompter.js';
-import { enrolmentScript, review } from './enrol-script.js';
+import { enrolmentScript, ONE, ONE_CALLS, review } from './enrol-script.js';
 import { draftsIn, enrolService, received, wizard } from './enrol-service.js';
 
 /** The harness (`t.h`) and each test's state folder (`t.home`, XDG_STATE_HOME). */
 const t = useHarness('coopctl-state-');
-
-const ONE = [{ nome: 'Pedro Souza', document: false, answers: ['N' as const] }];
-/** The requests of ONE, in order. */
-const ONE_CALLS = [
-  'contrato',
-  'contrato/responsavel_financeiro',
-  'beneficiario',
-  'beneficiario/contato',
-  'beneficiario/endereco',
-  'beneficiario/ds',
-];
 
 /** The one draft in the state folder, parsed. */
 function theDraft(): {
@@ -127,7 +116,7 @@ describe('the review screen', () => {
     });
     const r = await wizard(t, script);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('cancelled: nothing was sent');
+    expect(r.stderr).toContain('Nothing was sent.');
     expect(draftsIn(t.home)).toEqual([]);
     expect(t.h.base.requests).toHaveLength(0);
   });

@@ -14,6 +14,18 @@ export interface BeneficiaryAnswers {
   readonly copy?: boolean;
 }
 
+/** One beneficiary, with no document and one declaration answer. */
+export const ONE: readonly BeneficiaryAnswers[] = [{ nome: 'Pedro Souza', document: false, answers: ['N'] }];
+/** The requests of ONE, in order. */
+export const ONE_CALLS = [
+  'contrato',
+  'contrato/responsavel_financeiro',
+  'beneficiario',
+  'beneficiario/contato',
+  'beneficiario/endereco',
+  'beneficiario/ds',
+];
+
 export const contractAnswers: Scripted[] = [
   { q: 'Contract · Regulator (ANS) registration of the plan [registro_ans]', a: '123456' },
   { q: '[coop_id]', a: '1' },

@@ -19,8 +19,8 @@ import { operation } from '../../src/catalogue/index.js';
 import { messagesFor } from '../../src/cli/i18n/index.js';
 import { startHarness, type Harness } from '../cli/harness.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { ENTER, fakePrompter } from './fake-prompter.js';
-import { enrolmentScript } from './enrol-script.js';
+import { ENTER, fakePrompter, type Scripted } from './fake-prompter.js';
+import { enrolmentScript, ONE, ONE_CALLS } from './enrol-script.js';
 import { enrolService, received, TTY } from './enrol-service.js';
 import { readRecords, runOnTerminal } from './run.js';
 
@@ -206,6 +206,28 @@ describe('against a fake service', () => {
     // The results table on stdout: what each step created, not the operation it called.
     expect(r.stdout).toMatch(/beneficiary 2 \(Lia Souza\)\s*│\s*beneficiario_id\s*│\s*152/);
     expect(r.stdout).not.toContain('beneficiario/contato');
+  });
+
+  it('an edit keeps every answer with Enter at each question: an optional list left empty stays empty, no document is added', async () => {
+    enrolService(h);
+    const script = enrolmentScript(ONE, 'edit:2');
+    // The holder's sex, an optional list, left empty with Enter (the question says: optional, Enter to skip).
+    const sex = script.findIndex((s) => typeof s === 'object' && s.q === 'Beneficiary 1 · Sex [sexo]');
+    script[sex] = { q: 'Beneficiary 1 · Sex [sexo]', a: ENTER };
+    // Section 3 asked again: 8 questions of the person, 4 of the contact, "Add a document?", 8 of the address,
+    // the form, its number of questions and the one answer; Enter at each, then Submit.
+    const edit = Array.from({ length: 24 }, (): Scripted => ENTER);
+    const prompter = fakePrompter([...script, ...edit, { q: 'What next?', a: 'submit' }]);
+    const r = await h.run(['enrol', 'wizard'], { tty: TTY, prompter, env: { NO_COLOR: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.remaining()).toBe(0);
+    const sent = received(h);
+    expect(sent.map((s) => s.name)).toEqual(ONE_CALLS);
+    expect(sent[2]!.body).not.toHaveProperty('sexo');
+    expect(sent[2]!.body).toMatchObject({ nome: 'Pedro Souza', cpf: '529.982.247-25', grau_dependencia: 'T' });
+    const edited = prompter.asked.slice(prompter.asked.findIndex((q) => q.message.startsWith('What next?')) + 1, -1);
+    expect(edited.find((q) => q.message.includes('[sexo]'))).toMatchObject({ default: '', answer: '' });
+    expect(edited.find((q) => q.message.includes('Add a document?'))).toMatchObject({ default: false, answer: false });
   });
 
   it('a failed step: what was created (ids), and the exact commands that continue from there', async () => {

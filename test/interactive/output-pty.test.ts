@@ -85,8 +85,15 @@ describe('output in a real terminal of 80 columns (tmux)', () => {
       'registration show',
       ['registration', 'show', CARD],
       {
-        'C.UTF-8': ['Registration state', 'E (effected)', 'Addresses', 'Mobile phone'],
-        'pt_BR.UTF-8': ['Situação do cadastro', 'E (efetivado)', 'Endereços', 'Telefone celular'],
+        // Phones as people write them (the demo's (11)36500353), never wrapped apart (a no-break space).
+        'C.UTF-8': ['Registration state', 'E (effected)', 'Addresses', 'Mobile phone', '(11)\u00a03650-0353'],
+        'pt_BR.UTF-8': [
+          'Situação do cadastro',
+          'E (efetivado)',
+          'Endereços',
+          'Telefone celular',
+          '(11)\u00a03650-0353',
+        ],
       },
     ],
   ];

@@ -1,6 +1,6 @@
 /** Answering scripted questions (fake-prompter.ts's Scripted) on a tmux pane, as a person would type them. */
 import { ENTER, type Scripted } from './fake-prompter.js';
-import { Pane } from './tmux.js';
+import type { Pane } from './tmux.js';
 
 export interface DriveOptions {
   /** The key typed for a yes (`y`; `s` answers "Sim" in Portuguese). */
@@ -11,10 +11,10 @@ export interface DriveOptions {
 export async function drive(pane: Pane, script: readonly Scripted[], options: DriveOptions = {}): Promise<void> {
   for (const item of script) {
     if (item === ENTER) {
-      await pane.waitFor('a question', (s) => Pane.activePrompt(s) !== undefined);
-      const asked = Pane.activePrompt(pane.last)!.line;
+      await pane.waitFor('a question', (s) => pane.active(s) !== undefined);
+      const asked = pane.active()!.line;
       await pane.keys('Enter');
-      await pane.waitFor(`the next question after ${asked}`, (s) => Pane.activePrompt(s)?.line !== asked);
+      await pane.waitFor(`the next question after ${asked}`, (s) => pane.active(s)?.line !== asked);
       continue;
     }
     if (typeof item !== 'object') throw new Error('every other scripted answer names its question');

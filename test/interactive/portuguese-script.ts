@@ -45,32 +45,46 @@ export const payerPt: Scripted[] = [
   { q: 'Responsável financeiro · Preencher campos opcionais (', a: false },
 ];
 
-/** Beneficiary 1, the holder: `birth`, the dates of birth typed in turn (each but the last refused, so asked again). */
-export function holderPt(birth: readonly string[] = ['10/05/2012']): Scripted[] {
+/** Who the holder is: a name, and a sex (M, F, or ENTER: the optional list left empty). */
+export interface HolderPt {
+  readonly nome: string;
+  readonly sexo: 'M' | 'F' | typeof ENTER;
+}
+
+/**
+ * Beneficiary 1, the holder: `birth`, the dates of birth typed in turn (each
+ * but the last refused, so asked again). Once her sexo is F, the questions
+ * about her say `Beneficiária 1`.
+ */
+export function holderPt(
+  birth: readonly string[] = ['10/05/2012'],
+  who: HolderPt = { nome: 'Pedro Souza', sexo: 'M' },
+): Scripted[] {
   const p = 'Beneficiário 1 ·';
+  const then = who.sexo === 'F' ? 'Beneficiária 1 ·' : p;
   const [first, ...again] = birth;
   return [
     ...ask(p, [
-      ['nome', 'Pedro Souza'],
+      ['nome', who.nome],
       ['cpf', ENTER],
       ['data_nascimento', first!],
     ]),
     ...again,
     ...ask(p, [
-      ['sexo', 'M'],
+      ['sexo', who.sexo],
       ['nome_mae', ENTER],
       ['data_solicitacao', ENTER],
       ['grau_dependencia', 'T'],
     ]),
     { q: `${p} Preencher campos opcionais (`, a: false },
-    ...ask(p, [
+    ...ask(then, [
       ['nome', ENTER],
       ['telefone_principal', '11987654321'],
       ['email', 'b1@example.com'],
     ]),
-    { q: `${p} Preencher campos opcionais (`, a: false },
-    { q: `${p} Incluir um documento?`, a: false },
-    ...ask(p, [
+    { q: `${then} Preencher campos opcionais (`, a: false },
+    { q: `${then} Incluir um documento?`, a: false },
+    ...ask(then, [
       ['finalidade', 'RES'],
       ['tipo_endereco', 'R'],
       ['cep', ENTER],
@@ -79,10 +93,10 @@ export function holderPt(birth: readonly string[] = ['10/05/2012']): Scripted[] 
       ['complemento', ENTER],
       ['bairro', ENTER],
     ]),
-    { q: `${p} Preencher campos opcionais (`, a: false },
+    { q: `${then} Preencher campos opcionais (`, a: false },
     ...ask('Declaração de saúde ·', [['formulario_id', ENTER]]),
     { q: 'Declaração de saúde · Número de perguntas do formulário 1 (0 para nenhuma)', a: '1' },
-    ...ask(`${p} pergunta 1 ·`, [['resposta', 'N']]),
+    ...ask(`${then} pergunta 1 ·`, [['resposta', 'N']]),
     { q: 'Incluir outro beneficiário?', a: false },
   ];
 }

@@ -80,11 +80,12 @@ describe('schedule book in Portuguese', () => {
     const day = brDay(String(date!.answer));
     expect(time!.message).toBe(`Horário em ${day}`);
     expect(time!.choices!.at(-1)!.name).toBe('‹ Outra data');
-    const slot = /^(\d\d:\d\d)–(\d\d:\d\d) {2}tipo de evento (\d+)$/.exec(
-      time!.choices!.find((c) => c.value === time!.answer)!.name,
-    );
+    const slot =
+      /^(\d\d:\d\d)–(\d\d:\d\d) {2}tipo de evento (\d+) \((primeira consulta|retorno|coleta de exame)\)$/.exec(
+        time!.choices!.find((c) => c.value === time!.answer)!.name,
+      );
     expect(slot).not.toBeNull();
-    const [, start, end, tp] = slot!;
+    const [, start, end, tp, kind] = slot!;
     expect(mobile!.message).toMatch(/\(o DDD entre parênteses, depois 8 ou 9 dígitos; também /);
     expect(mobile!.errors).toEqual([
       'deve ter o DDD entre parênteses, depois 8 ou 9 dígitos, como (11)987654321, ex.: (11)987654321',
@@ -94,8 +95,8 @@ describe('schedule book in Portuguese', () => {
     expect(r.stderr).toContain(`\n  nome       ${name}\n  cartão     *************1005\n`);
     expect(r.stderr).toContain('\n  prestador  Clínica Coop Saúde — Clínica Geral (9001)\n');
     expect(r.stderr).toContain('\n  local      Clínica Coop Saúde — Unidade Pinheiros (102)\n');
-    expect(r.stderr).toContain(`\n  quando     ${day} ${start}–${end} (tipo de evento ${tp})\n`);
-    expect(r.stderr).toContain('\n  celular    (11) 987654321\n');
+    expect(r.stderr).toContain(`\n  quando     ${day} ${start}–${end}, tipo de evento ${tp} (${kind})\n`);
+    expect(r.stderr).toContain('\n  celular    (11) 98765-4321\n');
     const booked = new RegExp(
       `\\nConsulta (\\d+) agendada para ${name}: ${day} ${start}–${end} em Clínica Coop Saúde — Unidade Pinheiros \\(102\\)\\. Para cancelar: coopctl schedule cancel (\\d+)\\n`,
     ).exec(r.stderr);
@@ -145,6 +146,10 @@ describe('enrol wizard in Portuguese', () => {
     expect(r.stderr).toContain('\n2 Responsável financeiro\n');
     expect(r.stderr).toContain('\n3 Beneficiário 1 (titular) · Pedro Souza\n');
     expect(r.stderr).toContain('\n    documentos   nenhum\n');
+    // Phones as people write them (the request carries 11987654321).
+    expect(r.stderr).toContain(
+      '\n    contato      nome: Pedro Souza · telefone_principal: (11) 98765-4321 · email: b1@example.com\n',
+    );
     expect(r.stderr).toContain('\n    declaração   formulário 1 · 1: N\n');
     expect(r.stderr).toContain(
       '\nEditar uma seção refaz as perguntas dela: Enter mantém uma resposta, Tab a edita, Backspace a apaga.\n',
@@ -171,6 +176,60 @@ describe('enrol wizard in Portuguese', () => {
     expect(r.stderr).toContain(`\n1 beneficiário incluído no contrato ${contract}.\n`);
     expect(r.stdout).toContain('passo');
     expect(r.stdout).not.toContain('beneficiario/contato');
+  });
+
+  it('a beneficiary whose sexo is F: the words about her agree (Beneficiária 1), in the questions, the review and the results', async () => {
+    const script: Scripted[] = [
+      ...contractPt,
+      ...payerPt,
+      ...holderPt(undefined, { nome: 'Lia Souza', sexo: 'F' }),
+      reviewPt('submit'),
+    ];
+    const prompter = fakePrompter(script);
+    const r = await runOnTerminal(['enrol', 'wizard'], server.url, prompter, PT);
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.remaining()).toBe(0);
+    expect(r.stderr).toContain('\nBeneficiária 1: contato\n');
+    expect(r.stderr).toContain('\n3 Beneficiária 1 (titular) · Lia Souza\n');
+    expect(r.stderr).toMatch(/\n✔ beneficiária 1 \(Lia Souza\): beneficiario_id \d+\n/);
+    const phone = prompter.asked.filter((q) => q.message.includes('[telefone_principal]')).at(-1)!;
+    expect(phone.message).toMatch(/^Beneficiária 1 · /);
+    // Her sexo is asked before it is known: that question, and those before it, say Beneficiário.
+    const sex = prompter.asked.filter((q) => q.message.includes('[sexo]')).at(-1)!;
+    expect(sex.message).toMatch(/^Beneficiário 1 · /);
+  });
+
+  it('the health declaration says each question when the healthQuestions setting has its text, and offers their number', async () => {
+    const holder = holderPt();
+    const count = holder.findIndex(
+      (s) => typeof s === 'object' && String(s.q).startsWith('Declaração de saúde · Número'),
+    );
+    const script: Scripted[] = [
+      ...contractPt,
+      ...payerPt,
+      ...holder.slice(0, count),
+      { q: 'Declaração de saúde · Número de perguntas do formulário 1 (0 para nenhuma)', a: ENTER },
+      { q: /^Beneficiário 1 · pergunta 1 \(Tem alguma doença crônica\?\) · .*\[resposta\]/, a: 'N' },
+      { q: /^Beneficiário 1 · pergunta 2 \(Fez alguma cirurgia nos últimos 5 anos\?\) · .*\[resposta\]/, a: 'S' },
+      {
+        q: /^Beneficiário 1 · pergunta 2 \(Fez alguma cirurgia nos últimos 5 anos\?\) · .*\[descricao\]/,
+        a: 'apendicite',
+      },
+      { q: 'Incluir outro beneficiário?', a: false },
+      reviewPt('submit'),
+    ];
+    const prompter = fakePrompter(script);
+    const r = await runOnTerminal(['enrol', 'wizard'], server.url, prompter, {
+      ...PT,
+      COOPCTL_HEALTH_QUESTIONS: '1.1=Tem alguma doença crônica?; 01.2=Fez alguma cirurgia nos últimos 5 anos?',
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.remaining()).toBe(0);
+    expect(prompter.asked.find((q) => q.message.startsWith('Declaração de saúde · Número'))!.default).toBe('2');
+    expect(r.stderr).toContain(
+      '\n    declaração   formulário 1 · 1 (Tem alguma doença crônica?): N · 2 (Fez alguma cirurgia nos últimos 5 anos?): S (apendicite)\n',
+    );
+    expect(r.stderr).toContain('\n✔ beneficiário 1 · declaração 2: feito\n');
   });
 
   it('keeps a draft on Ctrl-C, says so in Portuguese, and --resume goes on from it', async () => {

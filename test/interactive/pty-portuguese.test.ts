@@ -60,7 +60,9 @@ describe('in a real pseudo-terminal, in Portuguese', () => {
       );
       expect(await pane.select('Data')).toBe(first);
       const slot = await pane.select(`Horário em ${first}`);
-      expect(slot).toMatch(/^\d\d:\d\d–\d\d:\d\d {2}tipo de evento \d+$/);
+      expect(slot).toMatch(
+        /^\d\d:\d\d–\d\d:\d\d {2}tipo de evento \d+ \((primeira consulta|retorno|coleta de exame)\)$/,
+      );
       await pane.prompt('[ds_email]');
       await pane.keys('Enter');
       await pane.input('[nr_ddd_celular nr_celular]', '(11)9876');
@@ -74,7 +76,7 @@ describe('in a real pseudo-terminal, in Portuguese', () => {
       const question = await pane.prompt('Agendar esta consulta?');
       expect(question.line).toContain('Agendar esta consulta? (S/n)');
       expect(pane.last).toContain('Consulta a agendar');
-      expect(pane.last).toContain(`  quando     ${first} ${slot.slice(0, 11)} (tipo de evento `);
+      expect(pane.last).toContain(`  quando     ${first} ${slot.slice(0, 11)}, ${slot.slice(13)}`);
       await pane.input('Agendar esta consulta?', 's');
       expect(await pane.exitCode()).toBe(0);
       expect(pane.last).toContain('Agendar esta consulta? Sim');

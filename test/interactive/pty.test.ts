@@ -77,7 +77,9 @@ describe('in a real pseudo-terminal (tmux)', () => {
       // The registration's e-mail and mobile are pre-filled: Enter keeps them.
       expect((await pane.prompt('[ds_email]')).line).toContain(`(${contact.email})`);
       await pane.keys('Enter');
-      expect((await pane.prompt('[nr_ddd_celular nr_celular]')).line).toContain(`(${contact.celular})`);
+      // Pre-filled as people write it: `(11)960289873` → `(11) 96028-9873`.
+      const written = contact.celular!.replace(/^\((\d\d)\)(\d{4,5})(\d{4})$/, '($1) $2-$3');
+      expect((await pane.prompt('[nr_ddd_celular nr_celular]')).line).toContain(`(${written})`);
       // An invalid answer is asked again with the rule shown; emptied, Enter keeps the registration's mobile.
       await pane.input('[nr_ddd_celular nr_celular]', '(11)9876');
       await pane.waitFor('the rule', (s) => s.includes('must be (99) area code then 8 or 9 digits'));
@@ -86,7 +88,7 @@ describe('in a real pseudo-terminal (tmux)', () => {
       await pane.prompt('[ds_endereco]');
       await pane.keys('Enter');
       await pane.prompt('Book this appointment?');
-      expect(pane.last).toContain(`  mobile    ${contact.celular!.replace(')', ') ')}`);
+      expect(pane.last).toContain(`  mobile    ${written}`);
       // Another client books that slot before the confirmation.
       const [start, end] = taken.split('–');
       const res = await fetch(`${world.server.url}/api/svccard/agendamento/enviaagendamento`, {

@@ -148,7 +148,7 @@ describe('schedule book against a service with hostile registration data', () =>
     ]);
     const r = await runOnTerminal(['schedule', 'book', CARD], service.url, interruptAt(prompter, '[ds_endereco]'));
     expect(r.code).toBe(130);
-    expect(prompter.asked.slice(-2).map((q) => q.default)).toEqual(['ana@example.com', '(21)987654321']);
+    expect(prompter.asked.slice(-2).map((q) => q.default)).toEqual(['ana@example.com', '(21) 98765-4321']);
   });
 
   it('more than 10 locations are filtered as the agent types', async () => {

@@ -49,11 +49,11 @@ function storedContact(id: string): Record<string, unknown> {
   }
 }
 
-/** The start of the time chosen at a `Time on` question (its choice's name is `09:00–09:30  event type 1`). */
+/** The start of the time chosen at a `Time on` question (its choice's name is `09:00–09:30  event type 1 (first visit)`). */
 function chosenTime(p: FakePrompter, nth = 0): { start: string; end: string; tp: string } {
   const q = p.asked.filter((a) => a.message.startsWith('Time on'))[nth]!;
   const name = q.choices!.find((c) => c.value === q.answer)!.name;
-  const m = /^(\d\d:\d\d)–(\d\d:\d\d) {2}event type (\d+)$/.exec(name)!;
+  const m = /^(\d\d:\d\d)–(\d\d:\d\d) {2}event type (\d+) \((first visit|return visit|exam collection)\)$/.exec(name)!;
   return { start: m[1]!, end: m[2]!, tp: m[3]! };
 }
 
@@ -110,7 +110,8 @@ describe('schedule book <card>: the beneficiary first', () => {
     expect(location!.choices![2]!.name).toBe('‹ Another provider');
     expect(location!.choices![1]!.name).toBe('Clínica Coop Saúde — Unidade Pinheiros (102)');
     expect(email!.default).toBe(contact.email);
-    expect(mobile!.default).toBe(contact.celular);
+    // Pre-filled as people write it: `(11)960289873` → `(11) 96028-9873`.
+    expect(mobile!.default).toBe(contact.celular!.replace(/^\((\d\d)\)(\d{4,5})(\d{4})$/, '($1) $2-$3'));
     expect(address!.default).toBe('Clínica Coop Saúde — Unidade Pinheiros');
     expect(r.stderr).toContain(' Su  Mo  Tu  We  Th  Fr  Sa');
     expect(r.stderr).toContain(`  name      ${String(person['nome'])}`);
@@ -150,7 +151,7 @@ describe('schedule book <card>: the beneficiary first', () => {
     expect(r.stderr).toContain(`Beneficiary: ${String(child['nome'])}`);
     // No past appointments and no directory: the provider's code is typed, with a hint how to name providers.
     expect(r.stderr).toContain('coopctl config set providers');
-    expect(r.stderr).toContain('  mobile    (21) 987654321');
+    expect(r.stderr).toContain('  mobile    (21) 98765-4321');
     expect(r.stderr).toContain('  card      *************1021');
   });
 
@@ -325,7 +326,7 @@ describe('schedule book: flags, other paths', () => {
     expect(prompter.asked.map((q) => q.kind)).toEqual(['select', 'select', 'confirm']);
     const times = prompter.asked[1]!.choices!.map((c) => c.name);
     expect(times.at(-1)).toBe('‹ Another date');
-    expect(times.slice(0, -1).every((name) => name.endsWith('event type 2'))).toBe(true);
+    expect(times.slice(0, -1).every((name) => name.endsWith('event type 2 (return visit)'))).toBe(true);
     const [record] = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
     expect(record).toMatchObject({ confirma_operacao: 1 });
     const booked = (await appointments()).find((a) => a['cd_evento'] === record!['cd_evento']);
@@ -356,7 +357,7 @@ describe('schedule book: flags, other paths', () => {
     const prompter = fakePrompter(['9001', '101', ENTER, ENTER, ENTER, ENTER, ENTER, false]);
     const r = await runOnTerminal(['schedule', 'book', CARD], server.url, prompter, env);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('cancelled: nothing was sent');
+    expect(r.stderr).toContain('Nothing was sent.');
     expect(r.stdout).toBe('');
     expect(await appointments()).toHaveLength(before);
   });

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import stringWidth from 'string-width';
 
 const exec = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -84,7 +85,7 @@ export class Tmux {
       'off',
     );
     this.#sessions.add(name);
-    return new Pane(this, name);
+    return new Pane(this, name, size.columns);
   }
 
   async killSession(name: string): Promise<void> {
@@ -103,18 +104,29 @@ export class Tmux {
 export class Pane {
   readonly #tmux: Tmux;
   readonly name: string;
+  /** The pane's width. */
+  readonly columns: number;
   /** Every screen seen, for the failure message. */
   last = '';
 
-  constructor(tmux: Tmux, name: string) {
+  constructor(tmux: Tmux, name: string, columns: number) {
     this.#tmux = tmux;
     this.name = name;
+    this.columns = columns;
   }
 
   /** The visible screen, wrapped lines joined, trailing blank lines dropped. */
   async screen(): Promise<string> {
     this.last = (await this.#tmux.tmux('capture-pane', '-p', '-J', '-t', this.name)).replace(/\s+$/, '');
     return this.last;
+  }
+
+  /**
+   * Everything the pane drew: the lines scrolled off the top (tmux's history)
+   * and the visible screen, wrapped lines joined, trailing blank lines dropped.
+   */
+  async history(): Promise<string> {
+    return (await this.#tmux.tmux('capture-pane', '-p', '-J', '-S', '-', '-t', this.name)).replace(/\s+$/, '');
   }
 
   /** Polls the screen until `test` holds; fails with the screen after the time limit. */
@@ -134,12 +146,30 @@ export class Pane {
     throw new Error(`timed out waiting for ${what}; screen:\n${this.last}`);
   }
 
-  /** The question being asked: the last line that starts with inquirer's `?`, and the lines after it. */
-  static activePrompt(screen: string): { line: string; below: string[] } | undefined {
+  /**
+   * The question being asked: the last line that starts with inquirer's `?`,
+   * with the lines that continue it when it is wider than the pane (`columns`),
+   * and the lines after it (a list's choices, a rule broken).
+   */
+  static activePrompt(
+    screen: string,
+    columns = Number.POSITIVE_INFINITY,
+  ): { line: string; below: string[] } | undefined {
     const lines = screen.split('\n');
-    for (let i = lines.length - 1; i >= 0; i--)
-      if (lines[i]!.startsWith('? ')) return { line: lines[i]!, below: lines.slice(i + 1) };
+    for (let i = lines.length - 1; i >= 0; i--) {
+      if (!lines[i]!.startsWith('? ')) continue;
+      let line = lines[i]!;
+      let next = i + 1;
+      for (; next < lines.length && continues(lines[next]!); next++)
+        line += (stringWidth(lines[next - 1]!) >= columns ? '' : ' ') + lines[next]!;
+      return { line, below: lines.slice(next) };
+    }
     return undefined;
+  }
+
+  /** The question being asked on the screen last seen. */
+  active(screen = this.last): { line: string; below: string[] } | undefined {
+    return Pane.activePrompt(screen, this.columns);
   }
 
   /** Waits until the question being asked contains `question`. */
@@ -148,10 +178,10 @@ export class Pane {
     const matches = (line: string) =>
       typeof question === 'string' ? line.includes(question) : question.test(line.slice(2));
     const screen = await this.waitFor(`the question ${String(question)}`, (s) => {
-      const p = Pane.activePrompt(s);
+      const p = this.active(s);
       return p !== undefined && matches(p.line);
     });
-    return Pane.activePrompt(screen)!;
+    return this.active(screen)!;
   }
 
   async keys(...keys: string[]): Promise<void> {
@@ -167,7 +197,7 @@ export class Pane {
     await this.prompt(question);
     await this.type(text);
     if (text)
-      await this.waitFor(`the echo of "${text}"`, (s) => Pane.activePrompt(s)?.line.trimEnd().endsWith(text) ?? false);
+      await this.waitFor(`the echo of "${text}"`, (s) => this.active(s)?.line.trimEnd().endsWith(text) ?? false);
     await this.keys('Enter');
   }
 
@@ -178,10 +208,10 @@ export class Pane {
       await this.type(choiceStart);
       await this.waitFor(
         `the pointer on "${choiceStart}"`,
-        (s) => Pane.activePrompt(s)?.below.some((l) => l.startsWith(`❯ ${choiceStart}`)) ?? false,
+        (s) => this.active(s)?.below.some((l) => l.startsWith(`❯ ${choiceStart}`)) ?? false,
       );
     }
-    const chosen = Pane.activePrompt(this.last)!
+    const chosen = this.active()!
       .below.find((l) => l.startsWith('❯ '))!
       .slice(2)
       .trim();
@@ -199,6 +229,16 @@ export class Pane {
     const screen = await this.waitFor('the end of coopctl', (s) => EXIT.test(s), { timeoutMs });
     return Number(EXIT.exec(screen)![1]);
   }
+}
+
+/**
+ * Whether `next` goes on with the question on `previous`: not a choice of a
+ * list (`❯ …`, two spaces), a separator, a rule broken (`> …`), a blank line
+ * or the keys' help (`↑↓ …`). A question wider than the pane is cut at the
+ * pane's width by @inquirer/prompts, or at a word by coopctl.
+ */
+function continues(next: string): boolean {
+  return next !== '' && !/^(❯ | {2}| [─-]|> |↑↓|\? )/.test(next);
 }
 
 export { root };

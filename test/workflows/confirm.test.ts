@@ -136,7 +136,7 @@ describe.each(
     const prompter = onTerminal(op, confirmPrompter(false));
     const r = await h.run(argv, { tty: TTY, prompter });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('cancelled: nothing was sent');
+    expect(r.stderr).toContain('Nothing was sent.');
     expect(r.stdout).toBe('');
     expect(requests()).toBe(0);
   });

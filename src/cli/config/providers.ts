@@ -5,6 +5,7 @@
  */
 
 import type { Wording } from '../exit-codes.js';
+import { faultWording, parsePairs } from './pairs.js';
 
 /** What is wrong with a value: an entry that is no `code=name` pair, or a code named twice. */
 export type ProvidersFault =
@@ -21,33 +22,26 @@ export function providerCode(code: string): string {
   return code.replace(/^0+(?=\d)/, '');
 }
 
+/** A provider code as the directory keys it (without leading zeros), or undefined when it is no code. */
+const providerKey = (code: string) => (CODE.test(code) ? providerCode(code) : undefined);
+
 /** The directory a setting's value holds, or what is wrong with it (worded by `providersProblem`). */
 export function parseProviders(
   value: string,
 ): { ok: true; directory: ProviderDirectory } | { ok: false; fault: ProvidersFault } {
-  const directory = new Map<string, string>();
-  const entries = value
-    .split(/[;\n]/)
-    .map((e) => e.trim())
-    .filter((e) => e !== '');
-  for (const entry of entries) {
-    const eq = entry.indexOf('=');
-    const code = eq < 0 ? '' : entry.slice(0, eq).trim();
-    const name = eq < 0 ? '' : entry.slice(eq + 1).trim();
-    if (!CODE.test(code) || name === '') return { ok: false, fault: { kind: 'entry', entry } };
-    const key = providerCode(code);
-    if (directory.has(key)) return { ok: false, fault: { kind: 'twice', code: key } };
-    directory.set(key, name);
-  }
-  return { ok: true, directory };
+  const parsed = parsePairs(value, providerKey);
+  if (parsed.ok) return { ok: true, directory: parsed.pairs };
+  const { fault } = parsed;
+  return { ok: false, fault: fault.kind === 'entry' ? fault : { kind: 'twice', code: fault.key } };
 }
 
 /** The problem with a `providers` value, for the setting's check, in the run's words. */
 export function providersProblem(value: string): Wording | undefined {
-  const parsed = parseProviders(value);
+  const parsed = parsePairs(value, providerKey);
   if (parsed.ok) return undefined;
-  const { fault } = parsed;
-  return fault.kind === 'entry'
-    ? (m) => m.config.problems.providers(fault.entry)
-    : (m) => m.config.problems.providerTwice(fault.code);
+  return faultWording(
+    parsed.fault,
+    (m) => m.config.problems.providers,
+    (m) => m.config.problems.providerTwice,
+  );
 }

@@ -6,6 +6,7 @@ import { formatSize, parseSize } from '../../client/size.js';
 import { type Env, listStyles } from '../../client/types.js';
 import { UsageError, type Wording } from '../exit-codes.js';
 import type { ConfigData, ProfileData } from './file.js';
+import { healthQuestionsProblem } from './health-questions.js';
 import { providersProblem } from './providers.js';
 
 /** The embedded server's default address (`coopctl serve`). */
@@ -77,6 +78,10 @@ export const settings = {
     fallback: 'brackets',
     check: (v: string): Wording | undefined =>
       (listStyles as readonly string[]).includes(v) ? undefined : (m) => m.config.problems.listStyle,
+  },
+  healthQuestions: {
+    env: 'COOPCTL_HEALTH_QUESTIONS',
+    check: healthQuestionsProblem,
   },
 } as const satisfies Record<string, SettingDef>;
 

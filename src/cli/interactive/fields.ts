@@ -149,18 +149,28 @@ async function askCode(
     name: `${code} (${m.codes.text(meaning)})`,
     value: code,
   }));
+  // A code given before that the table does not document is offered as it is: Enter keeps it.
+  const given = options.default;
+  if (given !== undefined && given !== '' && !Object.hasOwn(table, given)) choices.push({ name: given, value: given });
   choices.push({ name: m.prompts.otherCode, value: OTHER_CODE });
   if (options.optional) choices.push({ name: m.prompts.leaveEmpty, value: '' });
-  const given = options.default;
-  const preset = given === undefined ? undefined : Object.hasOwn(table, given) ? given : OTHER_CODE;
-  const picked = await prompter.select({ message, choices, ...(preset === undefined ? {} : { default: preset }) });
+  const picked = await prompter.select({ message, choices, ...presetOf(choices, options) });
   if (picked !== OTHER_CODE) return picked;
-  const other = given !== undefined && !Object.hasOwn(table, given) ? { default: given } : {};
   return prompter.input({
     message: m.prompts.otherCodeQuestion(message, m.rules.rule(field.rule)),
-    ...other,
     validate: fieldValidator(m, field, options.optional, options.at),
   });
+}
+
+/**
+ * The choice a list starts on, so that Enter takes what the question offers:
+ * the answer given before (an edit), else, for an optional field, "leave
+ * empty" (the question says `optional, Enter to skip`); else the first one.
+ */
+function presetOf(choices: readonly Choice<string>[], options: AskOptions): { default?: string } {
+  const given = options.default;
+  if (given !== undefined && choices.some((c) => c.value === given)) return { default: given };
+  return options.optional ? { default: '' } : {};
 }
 
 /**
@@ -178,9 +188,7 @@ export async function askField(
   const message = fieldMessage(m, name, field, options);
   if (field.choices && field.choices.length > 0) {
     const choices = fieldChoices(m, field, options.optional);
-    const preset =
-      options.default !== undefined && choices.some((c) => c.value === options.default) ? options.default : undefined;
-    const value = await prompter.select({ message, choices, ...(preset === undefined ? {} : { default: preset }) });
+    const value = await prompter.select({ message, choices, ...presetOf(choices, options) });
     return value === '' && options.optional ? undefined : value;
   }
   const text =
@@ -188,7 +196,8 @@ export async function askField(
       ? await askCode(prompter, m, field, message, options)
       : await prompter.input({
           message,
-          ...(options.default ? { default: options.default } : {}),
+          // Pre-filled as people write it (a phone `(11) 98765-4321`): the field's input forms take it back.
+          ...(options.default ? { default: field.written?.(options.default) ?? options.default } : {}),
           validate: fieldValidator(m, field, options.optional, options.at),
         });
   if (options.optional && text.trim() === '') return undefined;

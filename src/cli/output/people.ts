@@ -9,7 +9,9 @@
  * - quantities (QUANTITIES: counts and amounts, never codes, ids, cards,
  *   CPFs, CEPs or phones) with the language's separators: `1.234` / `1,234`;
  * - a code whose meaning the catalogue documents with its meaning:
- *   `E (efetivado)`, `S (sim)`.
+ *   `E (efetivado)`, `S (sim)`;
+ * - a value people write otherwise as they write it (the rule's `written`:
+ *   a phone `(11) 98765-4321`).
  * Anything else is the safe cell text of cells.ts. JSON, JSONL, CSV and the
  * tab-separated lines of a pipe never come here: they keep the spec's names
  * and values.
@@ -44,6 +46,9 @@ export function meaningsOf(labels: Labels, name: string, field: Field | undefine
 /** A value as a person of `lang` reads it in a table cell (safe text). */
 export function peopleText(lang: Lang, labels: Labels, name: string, field: Field | undefined, value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
+  // No-break spaces: a narrowed column never wraps a phone apart.
+  const written = field?.written?.(value);
+  if (written !== undefined) return cellText(written.replaceAll(' ', '\u00a0'));
   if (field?.layout && field.layout !== 'DD/MM/YYYY' && typeof value === 'string') {
     // A no-break space between the date and the time: a narrowed column wraps neither apart.
     if (parseDate(value, field.layout)) return formatIsoDate(lang, value).replace(' ', '\u00a0');

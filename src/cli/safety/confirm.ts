@@ -91,6 +91,6 @@ export async function confirmCall(
   for (const line of text.lines) inv.say(line);
   const ok = await inv.ctx.prompter.confirm({ message: text.question, default: false });
   if (ok) return undefined;
-  await inv.notice(inv.m.common.cancelled, 'note');
+  await inv.notice(inv.m.common.nothingSent, 'note');
   return ExitCode.failed;
 }

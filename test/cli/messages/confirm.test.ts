@@ -158,7 +158,7 @@ describe('schedule cancel', () => {
         'Cancel appointment 4242 (cd_evento)',
         'Whose appointment it is is not shown: the service lists appointments by card only (add --usuario-cartao <card> to see it here)',
         `Service: POST ${h.base.url}${cancelPath}`,
-        'cancelled: nothing was sent',
+        'Nothing was sent.',
         '',
       ].join('\n'),
     );

@@ -45,6 +45,7 @@ export const en = {
   cannotReadTimes: (day: string, problem: string) => `cannot read the free times of ${day}: ${problem}`,
   noFreeTime: (day: string, eventType: string | undefined) =>
     `No ${eventType === undefined ? 'free time' : `free time of tp_evento ${eventType}`} left on ${day}: choose another date.`,
+  /** `eventType`: the code with its meaning, `1 (first visit)`. */
   timeChoice: (start: string, end: string, eventType: string) => `${start}–${end}  event type ${eventType}`,
   anotherDate: '‹ Another date',
   timeQuestion: (day: string) => `Time on ${day}`,
@@ -62,7 +63,8 @@ export const en = {
       mobile: 'mobile',
       address: 'address',
     })[line],
-  when: (slot: string, eventType: string) => `${slot} (tp_evento ${eventType})`,
+  /** `eventType`: the code with its meaning, `1 (first visit)`. */
+  when: (slot: string, eventType: string) => `${slot}, event type ${eventType}`,
   bookQuestion: 'Book this appointment?',
   taken: (slot: string, why: string) => `That time, ${slot}, is no longer free${why}: choose another time.`,
   booked: (id: string | undefined, name: string, slot: string, location: string) =>
@@ -116,7 +118,7 @@ export const ptBR: Translation<typeof en> = {
       mobile: 'celular',
       address: 'endereço',
     })[line],
-  when: (slot, eventType) => `${slot} (tipo de evento ${eventType})`,
+  when: (slot, eventType) => `${slot}, tipo de evento ${eventType}`,
   bookQuestion: 'Agendar esta consulta?',
   taken: (slot, why) => `Esse horário, ${slot}, não está mais livre${why}: escolha outro horário.`,
   booked: (id, name, slot, location) =>

@@ -34,6 +34,7 @@ export const ptMeanings: Readonly<Record<CodeTableName, Readonly<Record<string, 
     5: 'campanha de saúde',
     6: 'atualização cadastral',
   },
+  eventTypes: { 1: 'primeira consulta', 2: 'retorno', 3: 'coleta de exame' },
   userGroups: { 1: 'plano individual ou familiar', 2: 'plano empresarial', 3: 'plano coletivo por adesão' },
   beneficiaryTypes: { 1: 'titular', 2: 'dependente', 3: 'agregado' },
   documentTypes: {

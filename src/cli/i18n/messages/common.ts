@@ -5,12 +5,13 @@ export const en = {
   warning: (text: string) => `warning: ${text}`,
   yes: 'yes',
   no: 'no',
-  cancelled: 'cancelled: nothing was sent',
+  /** A question answered no: nothing was sent (never "cancelled", which reads as the appointment's state). */
+  nothingSent: 'Nothing was sent.',
 };
 
 export const ptBR: Translation<typeof en> = {
   warning: (text) => `aviso: ${text}`,
   yes: 'sim',
   no: 'não',
-  cancelled: 'cancelado: nada foi enviado',
+  nothingSent: 'Nada foi enviado.',
 };

@@ -45,6 +45,9 @@ export const en = {
     providers: (entry: string) =>
       `must be code=name pairs separated by ";" (a code of up to 18 digits, then a name), e.g. 9001=Clínica Geral; 9002=Cardiologia; "${entry}" is not`,
     providerTwice: (code: string) => `names provider ${code} twice`,
+    healthQuestions: (entry: string) =>
+      `must be form.question=text pairs separated by ";" (the form's and the question's numbers, then the question), e.g. 1.1=Any chronic disease?; 1.2=Any surgery in the last 5 years?; "${entry}" is not`,
+    healthQuestionTwice: (key: string) => `gives question ${key} twice`,
   },
   profileName: (name: string) => `profile name "${name}" must be 1 to 64 letters, digits, "-" or "_"`,
   noProfile: (name: string, fromFlag: boolean, stored: readonly string[]) =>
@@ -97,6 +100,9 @@ export const ptBR: Translation<typeof en> = {
     providers: (entry) =>
       `deve ser pares código=nome separados por ";" (um código de até 18 dígitos e um nome), ex.: 9001=Clínica Geral; 9002=Cardiologia; "${entry}" não é`,
     providerTwice: (code) => `nomeia o prestador ${code} duas vezes`,
+    healthQuestions: (entry) =>
+      `deve ser pares formulário.pergunta=texto separados por ";" (os números do formulário e da pergunta, depois a pergunta), ex.: 1.1=Tem alguma doença crônica?; 1.2=Fez alguma cirurgia nos últimos 5 anos?; "${entry}" não é`,
+    healthQuestionTwice: (key) => `dá a pergunta ${key} duas vezes`,
   },
   profileName: (name) => `o nome de perfil "${name}" deve ter de 1 a 64 letras, dígitos, "-" ou "_"`,
   noProfile: (name, fromFlag, stored) =>

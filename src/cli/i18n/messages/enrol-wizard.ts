@@ -18,10 +18,12 @@ export const en = {
   payerTitle: 'Financial responsible party (payer)',
   payerPrefix: 'Payer ·',
   registerPayer: (contract: string) => `Register the financial responsible party of contract ${contract}?`,
-  beneficiary: (n: number) => `Beneficiary ${n}`,
-  beneficiaryPrefix: (n: number) => `Beneficiary ${n} ·`,
+  // `sex`, the beneficiary's sexo once answered (M, F): the Portuguese words agree with it.
+  beneficiary: (n: number, _sex?: string) => `Beneficiary ${n}`,
+  beneficiaryPrefix: (n: number, _sex?: string) => `Beneficiary ${n} ·`,
   documentPrefix: (prefix: string, d: number) => `${prefix} document ${d} ·`,
-  questionPrefix: (prefix: string, q: number) => `${prefix} question ${q} ·`,
+  /** `text`: the question's own words, when the healthQuestions setting has them. */
+  questionPrefix: (prefix: string, q: number, text?: string) => `${prefix} question ${q}${text ? ` (${text})` : ''} ·`,
   declarationPrefix: 'Health declaration ·',
   addAnother: 'Add another beneficiary?',
   // Optional fields behind one question
@@ -33,16 +35,16 @@ export const en = {
     ({ person: 'person', contact: 'contact', documents: 'documents', address: 'address', declaration: 'declaration' })[
       part
     ],
-  partOf: (n: number, part: string) => `Beneficiary ${n}: ${part}`,
-  documentsOf: (n: number, codes: string) =>
+  partOf: (n: number, part: string, _sex?: string) => `Beneficiary ${n}: ${part}`,
+  documentsOf: (n: number, codes: string, _sex?: string) =>
     `Beneficiary ${n}: documents (tipo_documento: ${codes}; see docs/decisions.md)`,
-  addressOf: (n: number, codes: string) => `Beneficiary ${n}: address (finalidade: ${codes})`,
-  declarationOf: (n: number, form?: { id: string; questions: number }) =>
+  addressOf: (n: number, codes: string, _sex?: string) => `Beneficiary ${n}: address (finalidade: ${codes})`,
+  declarationOf: (n: number, form?: { id: string; questions: number }, _sex?: string) =>
     `Beneficiary ${n}: health declaration${form ? ` (form ${form.id}, ${form.questions} question${form.questions === 1 ? '' : 's'})` : ''}`,
   // Copies from the holder
   sameAs: (prefix: string, part: 'contact' | 'address', holder: 'holder' | 'first', what: string) =>
     `${prefix} Same ${part} as ${holder === 'holder' ? "the holder's" : "beneficiary 1's"} (${what})?`,
-  copied: (n: number, part: 'contact' | 'address', holder: 'holder' | 'first') =>
+  copied: (n: number, part: 'contact' | 'address', holder: 'holder' | 'first', _sex?: string) =>
     `Beneficiary ${n}: ${part} copied from ${holder === 'holder' ? 'the holder' : 'beneficiary 1'} (edit it on the review screen)`,
   // Documents and files
   fileQuestion: (prefix: string) => `${prefix} File to attach, sent base64 as arquivo (path; Enter for none)`,
@@ -56,7 +58,7 @@ export const en = {
   // The steps, as the review, the results and the continuation name them
   stepContract: 'contract',
   stepPayer: 'payer',
-  stepBeneficiary: (n: number) => `beneficiary ${n}`,
+  stepBeneficiary: (n: number, _sex?: string) => `beneficiary ${n}`,
   stepDocument: (d: number) => `document ${d}`,
   stepDeclaration: (q: number) => `declaration ${q}`,
   declarationAnswers: (n: number) => `${n} declaration answer${n === 1 ? '' : 's'}`,
@@ -90,7 +92,7 @@ export const en = {
   whatNext: 'What next? (type a section number to edit it)',
   removeNone: 'None (back to the review)',
   removeWhich: 'Remove which beneficiary?',
-  removeConfirm: (title: string) => `Remove ${title} and its answers?`,
+  removeConfirm: (title: string, _sex?: string) => `Remove ${title} and its answers?`,
   discardConfirm: 'Discard this enrolment? Its answers cannot be recovered',
   // The whole plan checked before sending
   planStep: 'enrolment',
@@ -100,6 +102,9 @@ export const en = {
   fixSections: 'Edit the sections to fix them.',
 };
 
+/** `Beneficiário 2`, `Beneficiária 2` when her sexo says F. */
+const beneficiario = (n: number, sex?: string) => `${sex === 'F' ? 'Beneficiária' : 'Beneficiário'} ${n}`;
+
 export const ptBR: Translation<typeof en> = {
   beneficiaries: (n) => `${n} ${n === 1 ? 'beneficiário' : 'beneficiários'}`,
   contract: 'Contrato',
@@ -107,10 +112,10 @@ export const ptBR: Translation<typeof en> = {
   payerTitle: 'Responsável financeiro',
   payerPrefix: 'Responsável financeiro ·',
   registerPayer: (contract) => `Cadastrar o responsável financeiro do contrato ${contract}?`,
-  beneficiary: (n) => `Beneficiário ${n}`,
-  beneficiaryPrefix: (n) => `Beneficiário ${n} ·`,
+  beneficiary: (n, sex) => beneficiario(n, sex),
+  beneficiaryPrefix: (n, sex) => `${beneficiario(n, sex)} ·`,
   documentPrefix: (prefix, d) => `${prefix} documento ${d} ·`,
-  questionPrefix: (prefix, q) => `${prefix} pergunta ${q} ·`,
+  questionPrefix: (prefix, q, text) => `${prefix} pergunta ${q}${text ? ` (${text})` : ''} ·`,
   declarationPrefix: 'Declaração de saúde ·',
   addAnother: 'Incluir outro beneficiário?',
   changeOptional: (prefix, names, now) => `${prefix} Alterar os campos opcionais (${names}; agora ${now})?`,
@@ -119,15 +124,16 @@ export const ptBR: Translation<typeof en> = {
     ({ person: 'pessoa', contact: 'contato', documents: 'documentos', address: 'endereço', declaration: 'declaração' })[
       part
     ],
-  partOf: (n, part) => `Beneficiário ${n}: ${part}`,
-  documentsOf: (n, codes) => `Beneficiário ${n}: documentos (tipo_documento: ${codes}; veja docs/decisions.md)`,
-  addressOf: (n, codes) => `Beneficiário ${n}: endereço (finalidade: ${codes})`,
-  declarationOf: (n, form) =>
-    `Beneficiário ${n}: declaração de saúde${form ? ` (formulário ${form.id}, ${form.questions} ${form.questions === 1 ? 'pergunta' : 'perguntas'})` : ''}`,
+  partOf: (n, part, sex) => `${beneficiario(n, sex)}: ${part}`,
+  documentsOf: (n, codes, sex) =>
+    `${beneficiario(n, sex)}: documentos (tipo_documento: ${codes}; veja docs/decisions.md)`,
+  addressOf: (n, codes, sex) => `${beneficiario(n, sex)}: endereço (finalidade: ${codes})`,
+  declarationOf: (n, form, sex) =>
+    `${beneficiario(n, sex)}: declaração de saúde${form ? ` (formulário ${form.id}, ${form.questions} ${form.questions === 1 ? 'pergunta' : 'perguntas'})` : ''}`,
   sameAs: (prefix, part, holder, what) =>
     `${prefix} Mesmo ${part === 'contact' ? 'contato' : 'endereço'} ${holder === 'holder' ? 'do titular' : 'do beneficiário 1'} (${what})?`,
-  copied: (n, part, holder) =>
-    `Beneficiário ${n}: ${part === 'contact' ? 'contato copiado' : 'endereço copiado'} ${holder === 'holder' ? 'do titular' : 'do beneficiário 1'} (altere-o na tela de revisão)`,
+  copied: (n, part, holder, sex) =>
+    `${beneficiario(n, sex)}: ${part === 'contact' ? 'contato copiado' : 'endereço copiado'} ${holder === 'holder' ? 'do titular' : 'do beneficiário 1'} (altere-o na tela de revisão)`,
   fileQuestion: (prefix) => `${prefix} Arquivo a anexar, enviado em base64 como arquivo (caminho; Enter para nenhum)`,
   notAFile: (path) => `${path} não é um arquivo comum`,
   cannotRead: (path, why) => `não foi possível ler ${path} (${why})`,
@@ -137,7 +143,7 @@ export const ptBR: Translation<typeof en> = {
   formQuestionsRule: 'deve ser um número inteiro de 0 a 200',
   stepContract: 'contrato',
   stepPayer: 'responsável financeiro',
-  stepBeneficiary: (n) => `beneficiário ${n}`,
+  stepBeneficiary: (n, sex) => beneficiario(n, sex).toLowerCase(),
   stepDocument: (d) => `documento ${d}`,
   stepDeclaration: (q) => `declaração ${q}`,
   declarationAnswers: (n) => `${n} ${n === 1 ? 'resposta' : 'respostas'} da declaração`,
@@ -169,7 +175,7 @@ export const ptBR: Translation<typeof en> = {
   whatNext: 'E agora? (digite o número de uma seção para editá-la)',
   removeNone: 'Nenhum (voltar à revisão)',
   removeWhich: 'Remover qual beneficiário?',
-  removeConfirm: (title) => `Remover ${title} e as respostas dele?`,
+  removeConfirm: (title, sex) => `Remover ${title} e as respostas ${sex === 'F' ? 'dela' : 'dele'}?`,
   discardConfirm: 'Descartar esta inclusão? As respostas não poderão ser recuperadas',
   planStep: 'inclusão',
   noBeneficiary: 'é preciso pelo menos um beneficiário',

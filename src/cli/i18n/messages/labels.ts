@@ -7,7 +7,9 @@
  * (parameters, response fields, nested groups, the envelope) has a label:
  * test/cli/labels.test.ts checks it against the catalogue.
  */
+import { eventTypes } from '../../../catalogue/codes.js';
 import type { Translation } from '../shape.js';
+import { ptMeanings } from './codes.js';
 
 const fields = {
   // The envelope (spec §2.1).
@@ -188,6 +190,7 @@ export const en = {
     RC: { R: 'residential', C: 'commercial' },
     MF: { M: 'male', F: 'female' },
     confirma_operacao: { 1: 'request OK', 2: 'record found', 3: 'no result', 4: 'request failed' },
+    tp_evento: eventTypes,
   },
 };
 
@@ -358,5 +361,6 @@ export const ptBR: Translation<typeof en> = {
     RC: { R: 'residencial', C: 'comercial' },
     MF: { M: 'masculino', F: 'feminino' },
     confirma_operacao: { 1: 'requisição OK', 2: 'registro encontrado', 3: 'sem resultado', 4: 'falha na requisição' },
+    tp_evento: ptMeanings.eventTypes,
   },
 };

@@ -97,6 +97,11 @@ export function nameOf(b: BeneficiaryAnswers): string | undefined {
   return name || undefined;
 }
 
+/** The beneficiary's sexo as answered (`M`, `F`), '' before it is: the Portuguese words about them agree with it. */
+export function sexOf(b: BeneficiaryAnswers): string {
+  return text(b.person['sexo']);
+}
+
 /** Whether anything was answered (an empty enrolment is not worth a draft). */
 export function answeredAnything(e: Enrolment): boolean {
   const filled = (a: Answers | null | undefined) => a != null && Object.keys(a).length > 0;

@@ -8,9 +8,11 @@
 import { extname } from 'node:path';
 import { addressPurposes, documentTypes } from '../../../../catalogue/codes.js';
 import { operation } from '../../../../catalogue/index.js';
+import { type HealthQuestions, questionKey, questionsOf } from '../../../config/health-questions.js';
 import type { Invocation } from '../../../invocation.js';
 import {
   nameOf,
+  sexOf,
   stepKey,
   text,
   type Answers,
@@ -25,12 +27,17 @@ export interface Asking {
   readonly inv: Invocation;
   readonly e: Enrolment;
   readonly sent: (key: string) => boolean;
+  /** A section asked again from the review screen: every question's default is its current answer. */
+  readonly editing?: boolean;
+  /** The texts of the health-declaration questions the healthQuestions setting gives (often none). */
+  readonly texts: HealthQuestions;
 }
 
-/** The beneficiary being asked about, its place (0-based) and question prefix. */
+/** The beneficiary being asked about, its place (0-based), sexo once answered (the words agree) and question prefix. */
 interface Who {
   readonly b: BeneficiaryAnswers;
   readonly i: number;
+  readonly sex: string;
   readonly prefix: string;
 }
 
@@ -71,13 +78,13 @@ async function copied(a: Asking, w: Who, part: 'contact' | 'address', what: (h: 
   if (!(await a.inv.ctx.prompter.confirm({ message, default: fresh || same(mine, holder[part]) }))) return false;
   for (const k of Object.keys(mine)) delete mine[k];
   Object.assign(mine, structuredClone(holder[part]));
-  a.inv.say(said.copied(w.i + 1, part, holderOf(a.e)));
+  a.inv.say(said.copied(w.i + 1, part, holderOf(a.e), w.sex));
   return true;
 }
 
 async function askContact(a: Asking, w: Who): Promise<void> {
   const op = operation('enrol.beneficiary.contact');
-  a.inv.say(a.inv.m.enrolWizard.partOf(w.i + 1, a.inv.m.enrolWizard.part('contact')));
+  a.inv.say(a.inv.m.enrolWizard.partOf(w.i + 1, a.inv.m.enrolWizard.part('contact'), w.sex));
   const phone = (h: Answers) => [h['nome'], h['telefone_principal'], h['email']].map(text).filter(Boolean).join(', ');
   if (await copied(a, w, 'contact', phone)) return;
   const form = { op, prefix: w.prefix, into: w.b.contact };
@@ -111,7 +118,7 @@ async function askDocument(a: Asking, w: Who, d: number): Promise<void> {
 
 async function askDocuments(a: Asking, w: Who): Promise<void> {
   const said = a.inv.m.enrolWizard;
-  a.inv.say(said.documentsOf(w.i + 1, Object.keys(documentTypes).join(', ')));
+  a.inv.say(said.documentsOf(w.i + 1, Object.keys(documentTypes).join(', '), w.sex));
   const { documents } = w.b;
   const { prompter } = a.inv.ctx;
   // The documents given already: kept (and asked again) or removed; those sent are left as they are.
@@ -123,10 +130,11 @@ async function askDocuments(a: Asking, w: Who): Promise<void> {
       await askDocument(a, w, d);
     else documents.splice(--d, 1);
   }
+  // The first time, a document is expected (Enter adds one); on an edit, Enter leaves the documents as they are.
   const another = () =>
     prompter.confirm({
       message: said.addDocument(w.prefix, documents.length === 0),
-      default: documents.length === 0,
+      default: documents.length === 0 && !a.editing,
     });
   while (await another()) {
     documents.push({ params: {} });
@@ -136,7 +144,7 @@ async function askDocuments(a: Asking, w: Who): Promise<void> {
 
 async function askAddress(a: Asking, w: Who): Promise<void> {
   const op = operation('enrol.beneficiary.address');
-  a.inv.say(a.inv.m.enrolWizard.addressOf(w.i + 1, codeHint(a.inv.m, addressPurposes)));
+  a.inv.say(a.inv.m.enrolWizard.addressOf(w.i + 1, codeHint(a.inv.m, addressPurposes), w.sex));
   const street = (h: Answers) =>
     [...ADDRESS.slice(1), 'cep']
       .map((n) => text(h[n]))
@@ -157,12 +165,15 @@ async function askForm(a: Asking): Promise<{ id: string; questions: number }> {
   const into: Answers = a.e.form ? { formulario_id: a.e.form.id } : {};
   const said = a.inv.m.enrolWizard;
   await askNames(a.inv, { op, prefix: said.declarationPrefix, into }, ['formulario_id'], { formulario_id: '1' });
+  const id = text(into['formulario_id']);
+  // The number offered: the one given before, else as many questions as the setting has texts for.
+  const offered = a.e.form?.id === id ? a.e.form.questions : questionsOf(a.texts, id);
   const count = await a.inv.ctx.prompter.input({
-    message: said.formQuestions(text(into['formulario_id'])),
-    default: String(a.e.form?.questions ?? 0),
+    message: said.formQuestions(id),
+    default: String(offered),
     validate: (v) => (/^\d{1,3}$/.test(v.trim()) && Number(v) <= 200 ? true : said.formQuestionsRule),
   });
-  a.e.form = { id: text(into['formulario_id']), questions: Number(count.trim()) };
+  a.e.form = { id, questions: Number(count.trim()) };
   return a.e.form;
 }
 
@@ -175,7 +186,7 @@ async function askDeclaration(a: Asking, w: Who): Promise<void> {
     ? { id: text(b.declaration[0]!['formulario_id']), questions: b.declaration.length }
     : undefined;
   const known = anySent ? own : w.i === 0 ? undefined : (a.e.form ?? own);
-  a.inv.say(a.inv.m.enrolWizard.declarationOf(w.i + 1, known));
+  a.inv.say(a.inv.m.enrolWizard.declarationOf(w.i + 1, known, w.sex));
   const form = known ?? (await askForm(a));
   b.declaration.length = Math.min(b.declaration.length, form.questions);
   for (let q = 1; q <= form.questions; q++) {
@@ -184,7 +195,8 @@ async function askDeclaration(a: Asking, w: Who): Promise<void> {
     const answer = b.declaration[q - 1]!;
     answer['formulario_id'] = form.id;
     answer['pergunta_id'] = String(q);
-    const question = { op, prefix: a.inv.m.enrolWizard.questionPrefix(w.prefix, q), into: answer };
+    const words = a.texts.get(questionKey(form.id, String(q)));
+    const question = { op, prefix: a.inv.m.enrolWizard.questionPrefix(w.prefix, q, words), into: answer };
     await askNames(a.inv, question, ['resposta']);
     if (answer['resposta'] === 'S') await askNames(a.inv, question, ['descricao']);
     else delete answer['descricao'];
@@ -212,9 +224,10 @@ export async function askPart(a: Asking, i: number, part: PartName): Promise<voi
   const key = single[part];
   if (key && a.sent(stepKey(b, key))) return;
   const said = a.inv.m.enrolWizard;
+  const sex = sexOf(b);
   if (part === 'person') {
     a.inv.say();
-    a.inv.say(said.beneficiary(i + 1));
+    a.inv.say(said.beneficiary(i + 1, sex));
   }
-  await askers[part](a, { b, i, prefix: said.beneficiaryPrefix(i + 1) });
+  await askers[part](a, { b, i, sex, prefix: said.beneficiaryPrefix(i + 1, sex) });
 }

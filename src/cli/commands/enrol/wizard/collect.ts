@@ -118,8 +118,9 @@ export type Section =
   | { readonly kind: 'payer' }
   | { readonly kind: 'beneficiary'; readonly index: number };
 
-/** Asks a section's questions again, each offering its answer; what was sent is not asked. */
-export async function askSection(a: Asking, section: Section): Promise<void> {
+/** Asks a section's questions again, each offering its answer (Enter keeps it); what was sent is not asked. */
+export async function askSection(asking: Asking, section: Section): Promise<void> {
+  const a: Asking = { ...asking, editing: true };
   if (section.kind === 'contract') await askContract(a);
   else if (section.kind === 'payer') await askPayer(a);
   else for (const part of PARTS) await askPart(a, section.index, part);

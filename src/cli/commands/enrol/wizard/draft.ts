@@ -11,7 +11,7 @@ import { UsageError } from '../../../exit-codes.js';
 import { formatIsoDate, type Messages } from '../../../i18n/index.js';
 import type { Invocation } from '../../../invocation.js';
 import * as z from 'zod';
-import { enrolmentSchema, nameOf, progressSchema, type Enrolment, type Progress } from './answers.js';
+import { enrolmentSchema, nameOf, progressSchema, sexOf, type Enrolment, type Progress } from './answers.js';
 
 export const DRAFT_KIND = 'enrol-wizard';
 export const RESUME = 'coopctl enrol wizard --resume';
@@ -63,7 +63,7 @@ export function localTime(d: Date): string {
 export function draftLine(inv: Invocation, s: WizardState & { readonly saved: Date }): string {
   const said = inv.m.enrolDrafts;
   const contract = s.e.existing ?? s.progress.done['contract']?.id;
-  const names = s.e.beneficiaries.map((b, i) => nameOf(b) ?? inv.m.enrolWizard.stepBeneficiary(i + 1));
+  const names = s.e.beneficiaries.map((b, i) => nameOf(b) ?? inv.m.enrolWizard.stepBeneficiary(i + 1, sexOf(b)));
   const sent = Object.keys(s.progress.done).length;
   return [
     said.saved(formatIsoDate(inv.lang, localTime(s.saved))),

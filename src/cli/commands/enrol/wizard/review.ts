@@ -5,11 +5,14 @@
  * add or remove a beneficiary, quit keeping the draft, or discard.
  */
 import { statSync } from 'node:fs';
+import { operation, type Operation } from '../../../../catalogue/index.js';
+import { type HealthQuestions, questionKey } from '../../../config/health-questions.js';
 import type { Messages } from '../../../i18n/index.js';
 import type { Invocation } from '../../../invocation.js';
 import type { Choice } from '../../../prompter.js';
 import {
   nameOf,
+  sexOf,
   stepKey,
   text,
   type Answers,
@@ -24,10 +27,20 @@ export type Action =
   | { readonly kind: 'edit'; readonly section: Section }
   | { readonly kind: 'add' | 'remove' | 'quit' | 'discard' };
 
-const pairs = (a: Answers) =>
+/** The answers to an operation's fields, each as people write it (a phone `(11) 98765-4321`). */
+const pairs = (a: Answers, op: Operation) =>
   Object.entries(a)
-    .map(([k, v]) => `${k}: ${text(v)}`)
+    .map(([k, v]) => `${k}: ${op.params[k]?.written?.(v) ?? text(v)}`)
     .join(' · ');
+
+const ops = {
+  contract: operation('enrol.contract.create'),
+  payer: operation('enrol.payer'),
+  person: operation('enrol.beneficiary.add'),
+  contact: operation('enrol.beneficiary.contact'),
+  document: operation('enrol.beneficiary.document'),
+  address: operation('enrol.beneficiary.address'),
+};
 
 function fileText(m: Messages, file: string): string {
   try {
@@ -72,25 +85,32 @@ export function titleOf(m: Messages, e: Enrolment, section: Section): string {
   const b = e.beneficiaries[section.index]!;
   const holder = e.existing === undefined && section.index === 0 ? ` ${w.holder}` : '';
   const name = nameOf(b);
-  return `${w.beneficiary(section.index + 1)}${holder}${name ? ` · ${name}` : ''}`;
+  return `${w.beneficiary(section.index + 1, sexOf(b))}${holder}${name ? ` · ${name}` : ''}`;
 }
 
-function beneficiaryLines(m: Messages, b: BeneficiaryAnswers, mark: (key: string) => string): string[] {
+function beneficiaryLines(
+  m: Messages,
+  b: BeneficiaryAnswers,
+  mark: (key: string) => string,
+  texts: HealthQuestions,
+): string[] {
   const w = m.enrolWizard;
   const line = (key: string, label: string, body: string) => `  ${mark(key)} ${label.padEnd(12)} ${body}`;
   const out = [
-    line(stepKey(b, 'person'), w.part('person'), pairs(b.person)),
-    line(stepKey(b, 'contact'), w.part('contact'), pairs(b.contact)),
+    line(stepKey(b, 'person'), w.part('person'), pairs(b.person, ops.person)),
+    line(stepKey(b, 'contact'), w.part('contact'), pairs(b.contact, ops.contact)),
   ];
   b.documents.forEach((doc, d) => {
     const file = doc.file === undefined ? '' : ` · arquivo: ${fileText(m, doc.file)}`;
-    out.push(line(stepKey(b, 'document', d + 1), w.stepDocument(d + 1), `${pairs(doc.params)}${file}`));
+    out.push(line(stepKey(b, 'document', d + 1), w.stepDocument(d + 1), `${pairs(doc.params, ops.document)}${file}`));
   });
   if (b.documents.length === 0) out.push(`    ${w.part('documents').padEnd(12)} ${w.noDocuments}`);
-  out.push(line(stepKey(b, 'address'), w.part('address'), pairs(b.address)));
+  out.push(line(stepKey(b, 'address'), w.part('address'), pairs(b.address, ops.address)));
   const answers = b.declaration.map((a, q) => {
     const details = a['descricao'] === undefined ? '' : ` (${text(a['descricao'])})`;
-    return `${mark(stepKey(b, 'declaration', q + 1)).trim()}${q + 1}: ${text(a['resposta'])}${details}`;
+    const words = texts.get(questionKey(text(a['formulario_id']), String(q + 1)));
+    const question = words ? `${q + 1} (${words})` : `${q + 1}`;
+    return `${mark(stepKey(b, 'declaration', q + 1)).trim()}${question}: ${text(a['resposta'])}${details}`;
   });
   const form = b.declaration[0] ? w.form(text(b.declaration[0]['formulario_id'])) : '';
   out.push(
@@ -99,8 +119,13 @@ function beneficiaryLines(m: Messages, b: BeneficiaryAnswers, mark: (key: string
   return out;
 }
 
-/** The review screen's lines (shown on stderr). */
-export function reviewLines(m: Messages, e: Enrolment, progress: Progress): string[] {
+/** The review screen's lines (shown on stderr); a health-declaration question with its text when `texts` has it. */
+export function reviewLines(
+  m: Messages,
+  e: Enrolment,
+  progress: Progress,
+  texts: HealthQuestions = new Map(),
+): string[] {
   const w = m.enrolWizard;
   const mark = (key: string) => {
     const done = progress.done[key];
@@ -113,13 +138,14 @@ export function reviewLines(m: Messages, e: Enrolment, progress: Progress): stri
     const done = sent === 'all' ? w.sent : sent === 'some' ? w.partlySent : '';
     const contract = section.kind === 'contract' && progress.done['contract']?.id;
     out.push(`${i + 1} ${titleOf(m, e, section)}${done}${contract ? ` (contrato_id ${contract})` : ''}`);
-    if (section.kind === 'contract') out.push(`  ${mark('contract')} ${pairs(e.contract)}`);
-    else if (section.kind === 'payer') out.push(e.payer ? `  ${mark('payer')} ${pairs(e.payer)}` : `    ${w.none}`);
+    if (section.kind === 'contract') out.push(`  ${mark('contract')} ${pairs(e.contract, ops.contract)}`);
+    else if (section.kind === 'payer')
+      out.push(e.payer ? `  ${mark('payer')} ${pairs(e.payer, ops.payer)}` : `    ${w.none}`);
     else {
       const b = e.beneficiaries[section.index]!;
       const id = progress.done[stepKey(b, 'person')]?.id;
       if (id) out[out.length - 1] += ` (beneficiario_id ${id})`;
-      out.push(...beneficiaryLines(m, b, mark));
+      out.push(...beneficiaryLines(m, b, mark, texts));
     }
   });
   return out;
@@ -164,6 +190,7 @@ export async function removeBeneficiary(inv: Invocation, e: Enrolment, progress:
   if (picked === '') return;
   const index = Number(picked);
   const title = titleOf(inv.m, e, { kind: 'beneficiary', index });
-  if (await inv.ctx.prompter.confirm({ message: w.removeConfirm(title), default: false }))
+  const sex = sexOf(e.beneficiaries[index]!);
+  if (await inv.ctx.prompter.confirm({ message: w.removeConfirm(title, sex), default: false }))
     e.beneficiaries.splice(index, 1);
 }

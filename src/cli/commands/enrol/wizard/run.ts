@@ -9,6 +9,7 @@
  */
 import { operation } from '../../../../catalogue/index.js';
 import { operationUrl } from '../../../../client/request.js';
+import { type HealthQuestions, parseHealthQuestions } from '../../../config/health-questions.js';
 import { lockDraft, removeDraft } from '../../../drafts.js';
 import { ExitCode, UsageError } from '../../../exit-codes.js';
 import { interrupted } from '../../../failure.js';
@@ -64,16 +65,33 @@ async function start(inv: Invocation, options: EnrolWizardOptions, service: stri
   return state;
 }
 
-/** The review screen. */
-async function review(inv: Invocation, s: WizardState): Promise<void> {
+/** The texts of the health-declaration questions (the healthQuestions setting): none when it is unset or malformed. */
+async function questionTexts(inv: Invocation): Promise<HealthQuestions> {
+  const value = (await inv.settings()).healthQuestions.value;
+  const parsed = value === undefined ? undefined : parseHealthQuestions(value);
+  return parsed?.ok ? parsed.pairs : new Map();
+}
+
+/** The review screen; then, after a Submit that found problems, those problems, last, right above the menu. */
+async function review(
+  inv: Invocation,
+  s: WizardState,
+  texts: HealthQuestions,
+  problems: readonly string[],
+): Promise<void> {
   const style = await inv.style('stderr');
   const sent = Object.keys(s.progress.done).length;
   inv.say();
   const w = inv.m.enrolWizard;
   inv.say(w.reviewTitle(sent > 0), style.bold);
-  for (const line of reviewLines(inv.m, s.e, s.progress)) inv.say(line);
+  for (const line of reviewLines(inv.m, s.e, s.progress, texts)) inv.say(line);
   inv.say();
   inv.say(w.reviewHelp);
+  if (problems.length === 0) return;
+  inv.say();
+  await inv.notice(w.cannotSend(problems.length), 'error');
+  for (const line of problems) inv.say(`  ${line}`);
+  inv.say(w.fixSections);
 }
 
 /** What Submit sends, in words. */
@@ -91,9 +109,9 @@ function keep(inv: Invocation, s: WizardState): void {
 }
 
 /**
- * Submit: the whole plan checked first (its problems listed, and back to the
- * review: undefined), then sent; the draft is deleted once everything is done,
- * and kept otherwise. The exit code.
+ * Submit: the whole plan checked first (its problems' lines returned: back to
+ * the review, which shows them last), then sent; the draft is deleted once
+ * everything is done, and kept otherwise. The exit code.
  */
 async function submitted(
   inv: Invocation,
@@ -101,15 +119,9 @@ async function submitted(
   steps: readonly Step[],
   ids: Ids,
   save: () => void,
-): Promise<number | undefined> {
+): Promise<number | { readonly problems: string[] }> {
   const problems = planProblems(inv, s.e, steps, s.progress, ids);
-  const w = inv.m.enrolWizard;
-  if (problems.length) {
-    await inv.notice(w.cannotSend(problems.length), 'error');
-    for (const line of problemLines(problems)) inv.say(`  ${line}`);
-    inv.say(w.fixSections);
-    return undefined;
-  }
+  if (problems.length) return { problems: problemLines(problems) };
   const code = await submitAll(inv, s, steps, ids, save);
   if (code !== ExitCode.ok) {
     keep(inv, s);
@@ -121,8 +133,9 @@ async function submitted(
 }
 
 /** The review loop: edits until Submit (once the plan is valid), quit or discard; the exit code. */
-async function reviewLoop(inv: Invocation, s: WizardState, save: () => void): Promise<number> {
-  const asking: Asking = { inv, e: s.e, sent: (key) => s.progress.done[key] !== undefined };
+async function reviewLoop(inv: Invocation, s: WizardState, asking: Asking, save: () => void): Promise<number> {
+  /** What the last Submit found, shown under the review that follows it. */
+  let problems: string[] = [];
   for (;;) {
     const steps = stepsOf(inv.m, s.e);
     if ((await settleDoubt(inv, s, steps, idsOf(s.e, s.progress).contract)) === 'quit') {
@@ -130,12 +143,14 @@ async function reviewLoop(inv: Invocation, s: WizardState, save: () => void): Pr
       return DECLINED;
     }
     save();
-    await review(inv, s);
+    await review(inv, s, asking.texts, problems);
+    problems = [];
     const left = steps.filter((step) => !s.progress.done[step.key]).length;
     const action = await chooseAction(inv, s.e, s.progress, submitText(inv, s, left, steps.length));
     if (action.kind === 'submit') {
-      const code = await submitted(inv, s, steps, idsOf(s.e, s.progress), save);
-      if (code !== undefined) return code;
+      const outcome = await submitted(inv, s, steps, idsOf(s.e, s.progress), save);
+      if (typeof outcome === 'number') return outcome;
+      problems = outcome.problems;
     } else if (action.kind === 'edit') await askSection(asking, action.section);
     else if (action.kind === 'add') {
       startBeneficiary(s.e);
@@ -150,7 +165,7 @@ async function reviewLoop(inv: Invocation, s: WizardState, save: () => void): Pr
       if (!(await inv.ctx.prompter.confirm({ message, default: false }))) continue;
       removeDraft(s.path);
       const sent = left < steps.length;
-      await inv.notice(sent ? inv.m.enrolDrafts.discarded : inv.m.common.cancelled, 'note');
+      await inv.notice(sent ? inv.m.enrolDrafts.discarded : inv.m.common.nothingSent, 'note');
       return DECLINED;
     }
     save();
@@ -160,14 +175,16 @@ async function reviewLoop(inv: Invocation, s: WizardState, save: () => void): Pr
 export async function runEnrolWizard(inv: Invocation, options: EnrolWizardOptions = {}): Promise<number> {
   checkStart(inv, options);
   const s = await start(inv, options, await serviceOf(inv));
+  const texts = await questionTexts(inv);
   const release = lockDraft(inv.m, s.path, 'coopctl enrol wizard');
   const worthKeeping = () => answeredAnything(s.e) || Object.keys(s.progress.done).length > 0;
   const save = () => {
     if (worthKeeping()) saveState(s);
   };
   try {
-    await collect({ inv, e: s.e, sent: (key) => s.progress.done[key] !== undefined }, save);
-    return await reviewLoop(inv, s, save);
+    const asking: Asking = { inv, e: s.e, sent: (key) => s.progress.done[key] !== undefined, texts };
+    await collect(asking, save);
+    return await reviewLoop(inv, s, asking, save);
   } catch (err) {
     // Whatever stopped it (Ctrl-C, a failure), what was typed and sent is kept.
     if (interrupted(err, inv.ctx) && s.progress.sending)

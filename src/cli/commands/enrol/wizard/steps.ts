@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { operation } from '../../../../catalogue/index.js';
 import type { Messages } from '../../../i18n/index.js';
-import { nameOf, stepKey, type Enrolment, type Progress } from './answers.js';
+import { nameOf, sexOf, stepKey, type Enrolment, type Progress } from './answers.js';
 import { contractRef, type Ids, type Step } from './plan.js';
 
 /** A file's content as base64, or undefined when it cannot be read (the plan's check says why). */
@@ -30,7 +30,7 @@ export function stepsOf(m: Messages, e: Enrolment): Step[] {
   if (e.payer)
     steps.push({ key: 'payer', op: operation('enrol.payer'), label: w.stepPayer, params: e.payer, ref: contractRef });
   e.beneficiaries.forEach((b, i) => {
-    const who = w.stepBeneficiary(i + 1);
+    const who = w.stepBeneficiary(i + 1, sexOf(b));
     const from = { kind: 'beneficiary', index: i + 1 } as const;
     const ref = { field: 'beneficiario_id', from };
     const name = nameOf(b);

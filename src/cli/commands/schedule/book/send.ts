@@ -5,6 +5,7 @@
  * `confirma_operacao` 4) sends the wizard back to the time, with the other
  * answers kept; any other refusal ends it as the plain command would.
  */
+import { phoneAsWritten } from '../../../../catalogue/index.js';
 import { maskValue } from '../../../../client/mask.js';
 import { ExitCode } from '../../../exit-codes.js';
 import { createdId, DECLINED, submit } from '../../../interactive/calls.js';
@@ -28,14 +29,15 @@ function slotLabel(b: Booking): string {
 function summaryRows(b: Booking): Array<[SummaryLine, string]> {
   const p = b.params;
   const { m } = b.inv;
+  const mobile = `${text(p['nr_ddd_celular'])}${text(p['nr_celular'])}`;
   return [
     ['name', b.person.name],
     ['card', maskValue('usuario_cartao', text(p['usuario_cartao']))],
     ['provider', providerLabel(m, text(p['prest_cod_svc_card']), b.known)],
     ['location', placeLabel(b)],
-    ['when', m.booking.when(slotLabel(b), text(p['tp_evento']))],
+    ['when', m.booking.when(slotLabel(b), m.codes.code('eventTypes', text(p['tp_evento'])))],
     ['email', text(p['ds_email'])],
-    ['mobile', `(${text(p['nr_ddd_celular'])}) ${text(p['nr_celular'])}`],
+    ['mobile', phoneAsWritten(mobile) ?? `(${text(p['nr_ddd_celular'])}) ${text(p['nr_celular'])}`],
     ['address', text(p['ds_endereco'])],
   ];
 }
@@ -52,7 +54,7 @@ async function confirmed(b: Booking): Promise<boolean> {
   for (const [label, value] of rows) inv.say(`  ${label.padEnd(width)} ${value}`);
   inv.say();
   if (await inv.ctx.prompter.confirm({ message: booking.bookQuestion, default: true })) return true;
-  await inv.notice(inv.m.common.cancelled, 'note');
+  await inv.notice(inv.m.common.nothingSent, 'note');
   return false;
 }
 

@@ -97,7 +97,7 @@ export async function dateStep(b: Booking): Promise<Step | number> {
   const list = [...new Set(read.rows.map((r) => text(r['data_consulta'])))].sort();
   const wanted = b.date ?? text(b.given['dt_hr_inicio']).slice(0, 10);
   inv.say();
-  inv.ctx.stderr.write(renderCalendar(list, await inv.style('stderr')));
+  inv.ctx.stderr.write(renderCalendar(list, await inv.style('stderr'), inv.lang));
   inv.say();
   b.date = await inv.ctx.prompter.select({
     message: inv.m.booking.dateQuestion,
@@ -127,7 +127,11 @@ export async function timeStep(b: Booking): Promise<Step | number> {
     return 'date';
   }
   const choices: Choice<string>[] = slots.map((r, i) => ({
-    name: booking.timeChoice(text(r['hora_inicio']), text(r['hora_fim']), text(r['tp_evento'])),
+    name: booking.timeChoice(
+      text(r['hora_inicio']),
+      text(r['hora_fim']),
+      inv.m.codes.code('eventTypes', text(r['tp_evento'])),
+    ),
     value: String(i),
   }));
   choices.push({ name: booking.anotherDate, value: OTHER_DATE });
