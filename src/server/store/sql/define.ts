@@ -1,7 +1,7 @@
 /**
  * A store method, written once (src/server/store/areas/): its arguments, the
  * plan it runs (a step or a script, query.ts) and how it runs, which each
- * store carries out in its own way (sqlite/repository.ts, postgres/index.ts):
+ * store carries out in its own way (sqlite/index.ts, postgres/index.ts):
  *
  * - `read`: reads, outside any transaction;
  * - `hotRead`: a read answered at once when the database can (SQLite:

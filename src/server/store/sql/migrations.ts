@@ -181,7 +181,7 @@ ${d.name === 'postgres' ? COUNTER_ROWS : ''}
     token                   ${d.text} NOT NULL UNIQUE,
     tipo                    ${d.int} NOT NULL,
     beneficiary_id          ${d.int} REFERENCES beneficiary (id),
-    active                  ${d.flag} NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
+    active                  ${d.int4} NOT NULL DEFAULT 1 CHECK (active IN (0, 1)),
     registered_on           ${d.text} NOT NULL
   )${d.tableEnd.plain};
   CREATE INDEX device_active ON device (active);
