@@ -15,21 +15,13 @@
  * `states`) reports whether its condition held instead of failing.
  */
 import type { DemoSummary } from './areas/dataset.js';
-import type { EnrolRepository } from './areas/enrol.js';
-import type { NotifyRepository } from './areas/notify.js';
-import type { RecordRepository } from './areas/record.js';
-import type { RegistrationRepository } from './areas/registration.js';
-import type { ScheduleRepository } from './areas/schedule.js';
+import type { Areas } from './areas/index.js';
 import type { DatasetRows } from './rows.js';
 
 // ── the whole store ────────────────────────────────────────────────────────────
 
-export interface Repository {
-  readonly registration: RegistrationRepository;
-  readonly record: RecordRepository;
-  readonly schedule: ScheduleRepository;
-  readonly enrol: EnrolRepository;
-  readonly notify: NotifyRepository;
+/** Every area's methods (areas/index.ts), and the whole store's. */
+export interface Repository extends Areas {
   /** Replaces everything stored with these rows, in one transaction. */
   load(rows: DatasetRows): Promise<void>;
   /** A few cards and provider locations to try. */

@@ -12,11 +12,7 @@ import type { AnyMethod, Methods } from '../sql/define.js';
 import { postgres } from '../sql/dialect.js';
 import { migrations } from '../sql/migrations.js';
 import { Step } from '../sql/query.js';
-import { registration } from '../areas/registration.js';
-import { record } from '../areas/record.js';
-import { schedule } from '../areas/schedule.js';
-import { enrol } from '../areas/enrol.js';
-import { notify } from '../areas/notify.js';
+import { eachArea } from '../areas/index.js';
 import { dataset, loadDataset, loadError } from '../areas/dataset.js';
 import { guardPg, pgUnavailable } from './faults.js';
 import { schemaProblem } from '../schema-words.js';
@@ -65,11 +61,7 @@ function methods<D extends object>(pool: Pool, defs: D): Methods<D> {
 
 export function pgRepository(pool: Pool): Repository {
   return {
-    registration: methods(pool, registration),
-    record: methods(pool, record),
-    schedule: methods(pool, schedule),
-    enrol: methods(pool, enrol),
-    notify: methods(pool, notify),
+    ...eachArea((defs) => methods(pool, defs)),
     load: (data) =>
       transaction(pool, (c) => loadRows(c, data)).catch((err: unknown) => {
         throw pgUnavailable(err);

@@ -9,11 +9,7 @@
 import type { Repository, StoreMeter } from '../types.js';
 import type { AnyMethod, Methods } from '../sql/define.js';
 import { sqlite } from '../sql/dialect.js';
-import { registration } from '../areas/registration.js';
-import { record } from '../areas/record.js';
-import { schedule } from '../areas/schedule.js';
-import { enrol } from '../areas/enrol.js';
-import { notify } from '../areas/notify.js';
+import { eachArea } from '../areas/index.js';
 import { dataset, loadDataset, loadError } from '../areas/dataset.js';
 import type { Db } from './connection.js';
 import { groupCommit, type GroupCommit } from './group-commit.js';
@@ -69,11 +65,7 @@ export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS, meter?: Stor
   const commit = groupCommit(db, meter);
   const area = <D extends object>(defs: D): Methods<D> => guardArea(methods(db, defs, run, commit), lockWaitMs);
   return {
-    registration: area(registration),
-    record: area(record),
-    schedule: area(schedule),
-    enrol: area(enrol),
-    notify: area(notify),
+    ...eachArea(area),
     load: async (rows) => {
       try {
         db.transaction(() => run(loadDataset(rows))).immediate();
