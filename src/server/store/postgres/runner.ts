@@ -6,33 +6,16 @@
  * bigints past a double (pool.ts), as a response answers them.
  */
 import { postgres } from '../sql/dialect.js';
-import { type Plan, type Query, Step, textOf } from '../sql/query.js';
+import { type Plan, type Positional, positional, type Query, Step, textOf, valuesOf } from '../sql/query.js';
 import type { Queryable } from './pool.js';
 
-interface Compiled {
-  readonly text: string;
-  /** The named parameters in `$n` order; undefined for positional ones. */
-  readonly names: readonly string[] | undefined;
-}
+const compiled = new WeakMap<Query<never, unknown>, Positional>();
 
-const compiled = new WeakMap<Query<never, unknown>, Compiled>();
-
-/** Parameters outside quoted strings and identifiers: `@name`, or `?`. */
-const PARAM = /('(?:[^']|'')*'|"[^"]*")|@([A-Za-z_][A-Za-z0-9_]*)|\?/g;
-
-/** A statement with `$n` parameters. */
-export function compile(q: Query<never, unknown>): Compiled {
+/** A statement with `$n` parameters, made once. */
+export function compile(q: Query<never, unknown>): Positional {
   let c = compiled.get(q);
   if (!c) {
-    const names: string[] = [];
-    let positional = 0;
-    const text = textOf(q, postgres).replace(PARAM, (match, quoted: string | undefined, name: string | undefined) => {
-      if (quoted !== undefined) return match;
-      if (name === undefined) return `$${++positional}`;
-      const at = names.indexOf(name);
-      return `$${at >= 0 ? at + 1 : names.push(name)}`;
-    });
-    c = { text, names: positional > 0 ? undefined : names };
+    c = positional(textOf(q, postgres), (n) => `$${n}`, true);
     compiled.set(q, c);
   }
   return c;
@@ -53,9 +36,7 @@ async function answer(db: Queryable, step: Step<unknown>): Promise<unknown> {
     return undefined;
   }
   const { text, names } = compile(q);
-  const values = names
-    ? names.map((n) => bindable((params as Record<string, unknown>)[n]))
-    : ((params ?? []) as readonly unknown[]).map(bindable);
+  const values = valuesOf(params, names, bindable);
   const r = await db.query(q.name ? { name: q.name, text, values } : { text, values });
   const first = r.fields[0]?.name ?? '';
   switch (mode) {

@@ -5,8 +5,8 @@
  * A statement (`sql`) is SQL text with named parameters (`@card`) or, for
  * statements made on the fly, positional ones (`?`); where the two databases
  * differ, the text is a function of the dialect's words (dialect.ts). Each
- * store turns it into its own form once: SQLite prepares it on its
- * connection, PostgreSQL numbers its parameters (`$1`).
+ * store turns it into its own form once (`positional`): SQLite prepares it on
+ * its connection with `?`, PostgreSQL numbers its parameters (`$1`).
  *
  * A step (`get`, `all`, `value`, `values`, `run`, `exec`) is one statement
  * with its parameters and what to answer of its result. A store method is a
@@ -43,6 +43,47 @@ export function sql<P = Params, R = unknown>(
 /** The text of a statement in a dialect. */
 export const textOf = (q: Query<never, unknown>, d: Dialect): string =>
   typeof q.text === 'string' ? q.text : q.text(d);
+
+/** A statement as a database takes it: positional parameters, and the named ones they stand for. */
+export interface Positional {
+  readonly text: string;
+  /** The name of each positional parameter, in order; undefined when the statement was written with `?`. */
+  readonly names: readonly string[] | undefined;
+}
+
+/** Parameters outside quoted strings and identifiers: `@name`, or `?`. */
+const PARAM = /('(?:[^']|'')*'|"[^"]*")|@([A-Za-z_][A-Za-z0-9_]*)|\?/g;
+
+/**
+ * A statement's text with its parameters positional: each `@name` becomes the
+ * mark of its position (`?` on SQLite, which binds positions faster than
+ * names; `$1` on PostgreSQL, where `once` gives a name used twice one
+ * position), and `?` the next position's mark.
+ */
+export function positional(text: string, mark: (position: number) => string, once: boolean): Positional {
+  const names: string[] = [];
+  let anonymous = 0;
+  const out = text.replace(PARAM, (match, quoted: string | undefined, name: string | undefined) => {
+    if (quoted !== undefined) return match;
+    if (name === undefined) return mark(++anonymous);
+    const at = once ? names.indexOf(name) : -1;
+    return mark(at >= 0 ? at + 1 : names.push(name));
+  });
+  return { text: out, names: anonymous > 0 ? undefined : names };
+}
+
+/** The values of a step's parameters in the order of `names`, each as `bindable` makes it. */
+export function valuesOf(
+  params: object | undefined,
+  names: readonly string[] | undefined,
+  bindable: (v: unknown) => unknown,
+): unknown[] {
+  if (params === undefined) return [];
+  if (names === undefined) return (params as readonly unknown[]).map(bindable);
+  const values = new Array<unknown>(names.length);
+  for (let i = 0; i < names.length; i++) values[i] = bindable((params as Record<string, unknown>)[names[i]!]);
+  return values;
+}
 
 /**
  * What a step answers of its statement: every row, the first row, the first

@@ -8,6 +8,7 @@
  */
 import type { Repository, StoreMeter } from '../types.js';
 import type { AnyMethod, Methods } from '../sql/define.js';
+import type { Plan } from '../sql/query.js';
 import { sqlite } from '../sql/dialect.js';
 import { eachArea } from '../areas/index.js';
 import { dataset, loadDataset, loadError } from '../areas/dataset.js';
@@ -23,23 +24,36 @@ export { sqliteReadiness } from './readiness.js';
 /** How many answers of a hot read are kept between writes (registration records: about 1 KB each). */
 const CACHED = 1024;
 
+/**
+ * A hot read, answered at once: its answers are kept while the database is
+ * unchanged (unchanged-cache.ts), by its arguments.
+ */
+function hotRead(db: Db, plan: (...args: unknown[]) => Plan<unknown>, run: Runner): (...args: unknown[]) => unknown {
+  const kept = unchangedCache<unknown>(db, CACHED);
+  const keep = (key: string, answer: unknown): unknown => {
+    if (answer !== undefined) kept.set(key, answer);
+    return answer;
+  };
+  // Two arguments (a card's record on a day): no array is made.
+  if (plan.length === 2)
+    return (a: unknown, b: unknown) => {
+      const key = `${a} ${b}`;
+      return kept.get(key) ?? keep(key, run(plan(a, b)));
+    };
+  return (...args: unknown[]) => {
+    const key = args.join(' ');
+    return kept.get(key) ?? keep(key, run(plan(...args)));
+  };
+}
+
 /** The methods of an area's definitions on this connection. */
 function methods<D extends object>(db: Db, defs: D, run: Runner, commit: GroupCommit): Methods<D> {
   const out: Record<string, unknown> = {};
   for (const [name, m] of Object.entries(defs) as Array<[string, AnyMethod]>) {
     const plan = m.plan as (...args: unknown[]) => ReturnType<AnyMethod['plan']>;
     if (m.kind === 'read') out[name] = async (...args: unknown[]) => run(plan(...args));
-    else if (m.kind === 'hotRead') {
-      const kept = unchangedCache(db, CACHED);
-      out[name] = (...args: unknown[]) => {
-        const key = args.join(' ');
-        const cached = kept.get(key);
-        if (cached !== undefined) return cached;
-        const answer = run(plan(...args));
-        if (answer !== undefined) kept.set(key, answer);
-        return answer;
-      };
-    } else {
+    else if (m.kind === 'hotRead') out[name] = hotRead(db, plan, run);
+    else {
       const unique = m.unique;
       out[name] = (...args: unknown[]) => {
         const done = commit.run(() => run(plan(...args)));

@@ -1,14 +1,14 @@
 /**
  * Running the areas' statements and scripts (sql/query.ts) on a SQLite
  * connection, synchronously: a statement is prepared once, on its first use,
- * and a script's steps run one after the other inside whatever transaction
+ * with positional parameters (sql/query.ts `positional`), and a script's steps run one after the other inside whatever transaction
  * the caller holds (the group commit's, group-commit.ts), with no promise in
  * between. A statement marked `bigints` reads integers exactly, as a response
  * answers them (`wireInt`).
  */
 import type { Statement } from 'better-sqlite3';
 import { sqlite } from '../sql/dialect.js';
-import { type Plan, type Query, Step, textOf } from '../sql/query.js';
+import { type Plan, positional, type Query, Step, textOf, valuesOf } from '../sql/query.js';
 import type { Db } from './connection.js';
 
 /** Runs a step or a script; answers what it answers. */
@@ -40,29 +40,29 @@ function bindable(v: unknown): unknown {
   return Array.isArray(v) ? JSON.stringify(v) : v;
 }
 
-function bound(params: Step<unknown>['params']): unknown {
-  if (params === undefined) return [];
-  if (Array.isArray(params)) return params.map(bindable);
-  const out: Record<string, unknown> = {};
-  for (const k in params) out[k] = bindable((params as Record<string, unknown>)[k]);
-  return out;
+/** A statement prepared on this connection, with the names its positional parameters stand for. */
+interface Prepared {
+  readonly statement: Statement;
+  readonly names: readonly string[] | undefined;
 }
 
 export function sqliteRunner(db: Db): Runner {
-  const rows = new WeakMap<Query<never, unknown>, Statement>();
-  const firsts = new WeakMap<Query<never, unknown>, Statement>();
+  const rows = new WeakMap<Query<never, unknown>, Prepared>();
+  const firsts = new WeakMap<Query<never, unknown>, Prepared>();
 
   /** The statement of a query, prepared once; `pluck`: it answers its first column. */
-  function statement(q: Query<never, unknown>, pluck: boolean): Statement {
+  function prepared(q: Query<never, unknown>, pluck: boolean): Prepared {
     const cache = pluck ? firsts : rows;
-    let s = cache.get(q);
-    if (!s) {
-      s = db.prepare(textOf(q, sqlite));
-      if (pluck) s.pluck();
-      if (q.bigints) s.safeIntegers();
-      cache.set(q, s);
+    let p = cache.get(q);
+    if (!p) {
+      const { text, names } = positional(textOf(q, sqlite), () => '?', false);
+      const statement = db.prepare(text);
+      if (pluck) statement.pluck();
+      if (q.bigints) statement.safeIntegers();
+      p = { statement, names };
+      cache.set(q, p);
     }
-    return s;
+    return p;
   }
 
   function answer(step: Step<unknown>): unknown {
@@ -72,8 +72,8 @@ export function sqliteRunner(db: Db): Runner {
       if (text) db.exec(text);
       return undefined;
     }
-    const s = statement(q, mode === 'value' || mode === 'values');
-    const p = bound(step.params);
+    const { statement: s, names } = prepared(q, mode === 'value' || mode === 'values');
+    const p = valuesOf(step.params, names, bindable);
     switch (mode) {
       case 'run':
         return s.run(p).changes;
