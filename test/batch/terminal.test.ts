@@ -106,7 +106,7 @@ const RECORDS = ['document'];
 
 /** The summary of an interrupted run: done, created, partly done (when there are), not started. */
 const COUNTS =
-  /^enrol batch: 4000 rows: (\d+) done \((\d+) created\), 0 failed, 0 in doubt, (?:(\d+) partly done, )?(\d+) not started; \d+ requests sent$/;
+  /^enrol batch: 2000 rows: (\d+) done \((\d+) created\), 0 failed, 0 in doubt, (?:(\d+) partly done, )?(\d+) not started; \d+ requests sent$/;
 
 /** Lines 4, 74, 144, …: 29 rows whose document the service refuses. */
 const REFUSED = Array.from({ length: 29 }, (_, i) => 4 + 70 * i);
@@ -170,13 +170,13 @@ describe('enrol batch on a terminal and in a script', () => {
   }, 120_000);
 
   it('Ctrl-C halfway: the last bar and the summary count what the journal has done; the printed command resumes it', async () => {
-    const file = w.file('stop.csv', withDocuments(4000, 40));
+    const file = w.file('stop.csv', withDocuments(2000, 40));
     const journal = `${file}.journal.jsonl`;
     const before = dbCounts(w.server.db).beneficiaries;
     const pane = await tmux.start('stop', [process.execPath, cli.main, 'enrol', 'batch', file], env());
-    // Ctrl-C once the journal holds a few thousand lines (of about 16,000 for the whole file).
+    // Ctrl-C once the journal holds a fair part of its lines (about 8,000 for the whole file).
     for (let i = 0; i < 6000; i++) {
-      if (existsSync(journal) && readFileSync(journal, 'utf8').split('\n').length > 4000) break;
+      if (existsSync(journal) && readFileSync(journal, 'utf8').split('\n').length > 2000) break;
       await new Promise((r) => setTimeout(r, 5));
     }
     await pane.keys('C-c');
@@ -184,13 +184,13 @@ describe('enrol batch on a terminal and in a script', () => {
 
     const { done, partly } = journalRows(journal, RECORDS);
     expect(done).toBeGreaterThan(0);
-    expect(done).toBeLessThan(4000);
+    expect(done).toBeLessThan(2000);
     // The server holds the beneficiaries of the rows done and partly done, no more: none is in doubt.
     expect(dbCounts(w.server.db).beneficiaries - before).toBe(done + partly);
 
     const screen = await wholeScreen('stop');
     const bar = screen.find((l) => /^enrol batch [█░]/.test(l));
-    expect(bar, screen.join('\n')).toMatch(new RegExp(` ${done}/4000 rows done(, \\d+ rows/s)? \\(interrupted\\)$`));
+    expect(bar, screen.join('\n')).toMatch(new RegExp(` ${done}/2000 rows done(, \\d+ rows/s)? \\(interrupted\\)$`));
     const counts = screen.map((l) => COUNTS.exec(l)).find(Boolean);
     expect(counts, screen.join('\n')).toBeDefined();
     const [, shownDone, created, shownPartly, notStarted] = counts!;
@@ -198,7 +198,7 @@ describe('enrol batch on a terminal and in a script', () => {
       done,
       done,
       partly,
-      4000 - done - partly,
+      2000 - done - partly,
     ]);
     const resume = screen.find((l) => l.startsWith('interrupted: '));
     expect(resume).toBe(
@@ -219,9 +219,9 @@ describe('enrol batch on a terminal and in a script', () => {
       maxBuffer: 16 * 1024 * 1024,
     });
     expect(stderr).toContain(
-      `enrol batch: 4000 rows: 4000 done (${4000 - done - partly} created, ${partly} resumed, ${done} already done)`,
+      `enrol batch: 2000 rows: 2000 done (${2000 - done - partly} created, ${partly} resumed, ${done} already done)`,
     );
-    expect(dbCounts(w.server.db).beneficiaries - before).toBe(4000);
+    expect(dbCounts(w.server.db).beneficiaries - before).toBe(2000);
     expect(dbCounts(w.server.db).duplicateCpfs).toBe(0);
   }, 180_000);
 });
