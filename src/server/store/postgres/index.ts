@@ -21,6 +21,13 @@ import { runPlan } from './runner.js';
 
 /** The advisory lock key of coopctl's start-up ("coopctl" in ASCII, as a bigint). */
 const START_LOCK = '27981246513787500';
+/**
+ * How long an instance starting waits for another one's start-up (migrating,
+ * loading its first data or a copy of a SQLite store) to end: nothing is
+ * served yet, so waiting blocks no request; a request's row lock waits
+ * `lockWaitMs` (pool.ts).
+ */
+const START_WAIT = '60s';
 
 /** This coopctl's schema version: how many migrations it has. */
 export const SCHEMA_VERSION = migrations.length;
@@ -115,7 +122,10 @@ export async function prepare(pool: Pool, opening: Opening): Promise<number> {
   const c = await pool.connect();
   let broken: Error | undefined;
   try {
+    await c.query(`SET lock_timeout = '${START_WAIT}'`);
     await c.query('SELECT pg_advisory_lock($1::bigint)', [START_LOCK]);
+    // The migrations' own locks wait as a request's do (the session's setting), not to hold up serving instances.
+    await c.query('RESET lock_timeout');
     try {
       const version = await versionOf(c);
       if (version > SCHEMA_VERSION) throw new Error(schemaProblem(version, SCHEMA_VERSION));
