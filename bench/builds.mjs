@@ -57,6 +57,8 @@ const WORKLOADS = [
 
 /** figures[build][name] = one number per round. */
 const figures = { before: {}, after: {} };
+/** The runs that failed, by build. */
+const failed = { before: [], after: [] };
 for (let round = 0; round < rounds; round++) {
   for (const [name, work, numbers] of WORKLOADS) {
     if (only && !only.has(name)) continue;
@@ -64,7 +66,16 @@ for (let round = 0; round < rounds; round++) {
     for (const build of order) {
       process.env.COOPCTL_BENCH_BIN = bins[build];
       log(`round ${round + 1}/${rounds}: ${name} on ${build}`);
-      for (const [k, v] of Object.entries(numbers(await work()))) {
+      let rs;
+      try {
+        rs = await work();
+      } catch (err) {
+        // A run that fails (a server that did not start on a loaded machine) is told, and left out of the medians.
+        log(`  ${name} on ${build} failed: ${err.message.split('\n').slice(0, 2).join(' ')}`);
+        failed[build].push(`${name} round ${round + 1}`);
+        continue;
+      }
+      for (const [k, v] of Object.entries(numbers(rs))) {
         figures[build][k] ??= [];
         figures[build][k].push(v);
       }
@@ -76,6 +87,7 @@ delete process.env.COOPCTL_BENCH_BIN;
 const show = (k, v) => (k.includes('ratio') ? fmt.pct(v) : k.includes(' ms') ? fmt.ms(v) : fmt.n(v));
 printTable(
   Object.keys(figures.after).map((k) => {
+    figures.before[k] ??= [];
     const b = median(figures.before[k]);
     const a = median(figures.after[k]);
     return result({
@@ -89,3 +101,5 @@ printTable(
   }),
 );
 process.stdout.write(`\nNode ${process.version}; ${rounds} rounds, medians, figures in round order.\n`);
+for (const build of ['before', 'after'])
+  if (failed[build].length) process.stdout.write(`Failed on ${build} (left out): ${failed[build].join(', ')}.\n`);
