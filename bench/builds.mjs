@@ -1,105 +1,90 @@
-// Two builds of coopctl compared on the server's workloads: P3 (server reads),
-// P4 (durable writes) and P8 (the PostgreSQL store), with `coopctl serve` of
-// this tree's bundle (dist/) and of another build's copy (`--before DIR`, a
-// folder holding that build's bin/ and dist/; put it under .bench/ so that its
-// bundle finds this tree's node_modules), the two alternating workload by
-// workload, in the other order on the next round, so that both meet the same
-// moments of the shared machine. Server CPU per request is reported beside
-// requests/s: it is much less sensitive to other load.
+// P1 and P2 of two builds side by side, in one run: this checkout's (bin/coopctl
+// with its dist/) and another checkout's, both already built (`npm run build`
+// in each), every command interleaved run by run with the baselines, so that
+// the machine's load hits all of them alike. For a change's price in start-up
+// and in a read: the other checkout is the change's base (a `git worktree` or
+// an unpacked `git archive` of it, with node_modules).
 //
-//   git worktree add /tmp/before main && (cd /tmp/before && npm ci && npm run build)
-//   mkdir -p .bench/before && cp -r /tmp/before/bin /tmp/before/dist .bench/before/
-//   npm run build && node bench/builds.mjs --before .bench/before [--rounds 3] [--only P3,P4,P8]
-import { resolve } from 'node:path';
-import { BIN, flags, fmt, log, median, printTable, result } from './lib.mjs';
-import { run as p3 } from './p3-server-reads.mjs';
-import { run as p4 } from './p4-writes.mjs';
-import { run as p8 } from './p8-postgres.mjs';
+//   node bench/builds.mjs --other /path/to/base [--runs 40] [--json]
+//
+// P1: `coopctl --help` against `node -e 0`; P2: `coopctl record allergies
+// <demo card> --json` against a bare node:http GET of the same URL, both
+// reads against one `coopctl serve` of this build. `/bin/true` is taken off
+// every figure before a ratio (lib.mjs spawnCorrected).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { BUDGET as P1_BUDGET } from './p1-startup.mjs';
+import { bareGet, BUDGET as P2_BUDGET, PATH } from './p2-read.mjs';
+import {
+  BIN,
+  cliEnv,
+  compareCommands,
+  DEMO_CARD,
+  demoDbPath,
+  flags,
+  fmt,
+  log,
+  NODE,
+  printTable,
+  result,
+  spawnCorrected,
+  startServe,
+  tempDir,
+  which,
+} from './lib.mjs';
 
 const opts = flags();
-if (typeof opts.before !== 'string') {
-  log('usage: node bench/builds.mjs --before DIR [--rounds 3] [--only P3,P4,P8]');
+const other = opts.other;
+if (typeof other !== 'string' || !existsSync(join(other, 'bin', 'coopctl')) || !existsSync(join(other, 'dist'))) {
+  log('usage: node bench/builds.mjs --other <checkout with bin/coopctl and a built dist/> [--runs N] [--json]');
   process.exit(2);
 }
-const rounds = Number(opts.rounds ?? 3);
-const only = typeof opts.only === 'string' ? new Set(opts.only.toUpperCase().split(',')) : undefined;
-const bins = { before: resolve(opts.before, 'bin', 'coopctl'), after: BIN };
+const runs = Number(opts.runs ?? 40);
+const otherBin = join(other, 'bin', 'coopctl');
 
-/** Each workload, and the numbers compared from its results (by workload name). */
-const WORKLOADS = [
-  [
-    'P3',
-    () => p3({ rounds: 3, duration: 3 }),
-    (rs) => {
-      const pairs = rs[0].data.pairs;
-      return {
-        'P3 reads/s': median(pairs.map((p) => p.rps)),
-        'P3 CPU µs/read': median(pairs.map((p) => p.cpu)),
-        'P3 ratio to bare node:http': rs[0].data.ratio,
-      };
-    },
-  ],
-  [
-    'P4',
-    () => p4({ duration: 5 }),
-    (rs) => ({
-      'P4 writes/s': rs[0].data.rps,
-      'P4 p99 ms': rs[0].data.p99,
-      'P4 CPU µs/write': rs[0].data.cpuPerWrite,
-    }),
-  ],
-  [
-    'P8',
-    () => p8({ duration: 5 }),
-    (rs) => Object.fromEntries(rs.filter((r) => r.data?.rps !== undefined).map((r) => [r.workload, r.data.rps])),
-  ],
-];
-
-/** figures[build][name] = one number per round. */
-const figures = { before: {}, after: {} };
-/** The runs that failed, by build. */
-const failed = { before: [], after: [] };
-for (let round = 0; round < rounds; round++) {
-  for (const [name, work, numbers] of WORKLOADS) {
-    if (only && !only.has(name)) continue;
-    const order = round % 2 === 0 ? ['before', 'after'] : ['after', 'before'];
-    for (const build of order) {
-      process.env.COOPCTL_BENCH_BIN = bins[build];
-      log(`round ${round + 1}/${rounds}: ${name} on ${build}`);
-      let rs;
-      try {
-        rs = await work();
-      } catch (err) {
-        // A run that fails (a server that did not start on a loaded machine) is told, and left out of the medians.
-        log(`  ${name} on ${build} failed: ${err.message.split('\n').slice(0, 2).join(' ')}`);
-        failed[build].push(`${name} round ${round + 1}`);
-        continue;
-      }
-      for (const [k, v] of Object.entries(numbers(rs))) {
-        figures[build][k] ??= [];
-        figures[build][k].push(v);
-      }
-    }
-  }
-}
-delete process.env.COOPCTL_BENCH_BIN;
-
-const show = (k, v) => (k.includes('ratio') ? fmt.pct(v) : k.includes(' ms') ? fmt.ms(v) : fmt.n(v));
-printTable(
-  Object.keys(figures.after).map((k) => {
-    figures.before[k] ??= [];
-    const b = median(figures.before[k]);
-    const a = median(figures.after[k]);
+const tmp = tempDir();
+let serve;
+try {
+  serve = await startServe({ db: demoDbPath(tmp.dir) });
+  const url = `${serve.url}${PATH}?usuario_cartao=${DEMO_CARD}`;
+  const env = cliEnv(tmp.dir, { COOPCTL_BASE_URL: serve.url, COOPCTL_TEST_BASE_URL: serve.url });
+  const truePath = which('true');
+  const read = ['record', 'allergies', DEMO_CARD, '--json'];
+  const t = await compareCommands(
+    [
+      { name: 'node', cmd: NODE, args: ['-e', '0'], env },
+      { name: 'helpBase', cmd: NODE, args: [otherBin, '--help'], env },
+      { name: 'help', cmd: NODE, args: [BIN, '--help'], env },
+      { name: 'bare', cmd: NODE, args: ['-e', bareGet(url)], env },
+      { name: 'readBase', cmd: NODE, args: [otherBin, ...read], env },
+      { name: 'read', cmd: NODE, args: [BIN, ...read], env },
+      ...(truePath ? [{ name: 'true', cmd: truePath, args: [], env }] : []),
+    ],
+    { runs },
+  );
+  const side = (workload, name, base, baseline, budget) => {
+    const ratio = spawnCorrected(t, name, base);
     return result({
-      workload: k,
-      figure: `after ${show(k, a)} (${figures.after[k].map((v) => show(k, v)).join(' / ')})`,
-      baseline: `before ${show(k, b)} (${figures.before[k].map((v) => show(k, v)).join(' / ')})`,
-      ratio: fmt.pct(a / b),
-      budget: 'n/a',
-      met: undefined,
+      workload,
+      figure: `${fmt.ms(t[name].median)} (p90 ${fmt.ms(t[name].p90)})`,
+      baseline: `${baseline} ${fmt.ms(t[base].median)}`,
+      ratio: fmt.x(ratio),
+      budget: `≤ ${budget}×`,
+      met: ratio <= budget,
+      note: `Node ${process.versions.node}, medians of ${runs} interleaved runs`,
+      data: { times: t[name], ratio },
     });
-  }),
-);
-process.stdout.write(`\nNode ${process.version}; ${rounds} rounds, medians, figures in round order.\n`);
-for (const build of ['before', 'after'])
-  if (failed[build].length) process.stdout.write(`Failed on ${build} (left out): ${failed[build].join(', ')}.\n`);
+  };
+  const results = [
+    side(`P1 --help, ${other}`, 'helpBase', 'node', 'node -e 0', P1_BUDGET),
+    side('P1 --help, this build', 'help', 'node', 'node -e 0', P1_BUDGET),
+    side(`P2 a read, ${other}`, 'readBase', 'bare', 'bare GET', P2_BUDGET),
+    side('P2 a read, this build', 'read', 'bare', 'bare GET', P2_BUDGET),
+  ];
+  if (opts.json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  else printTable(results);
+  log(`/bin/true ${t.true ? fmt.ms(t.true.median) : 'n/a'}, taken off both sides of every ratio`);
+} finally {
+  await serve?.stop();
+  tmp.remove();
+}

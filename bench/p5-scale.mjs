@@ -9,6 +9,9 @@
 //   card on every request, p50/p99 (budget: big p99 ≤ 1.2× small p99), with
 //   one connection (each request alone: the latency of a read) and with ten
 //   (the server saturated: p99 is then mostly queueing, i.e. throughput);
+//   with the read cache as it is by default (16 MiB; its hit rate over the
+//   timed reads, from /metrics) and without it (`--read-cache 0`: every read
+//   from SQLite on both databases, like compared with like);
 // - `envianotificacaotodos` (notify send-all) counting every active device,
 //   sequential requests, median (budget ≤ 100 ms over 1,000,000 devices);
 // - server RSS, peak (VmHWM) after all that (budget ≤ 150 MB).
@@ -79,17 +82,31 @@ async function startTimes(db, card, times) {
   };
 }
 
-/** Reads with a random card per request; sequential send-alls; RSS. */
-async function measure(db, { duration, connections, sends, devices }) {
+/** The read cache's look-ups so far, from the server's /metrics: { hit, miss }. */
+async function cacheLookups(url) {
+  const { text } = await request(`${url}/metrics`);
+  const count = (outcome) =>
+    Number(
+      new RegExp(`^coopctl_store_read_cache_lookups_total\\{outcome="${outcome}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0,
+    );
+  return { hit: count('hit'), miss: count('miss') };
+}
+
+/** Reads with a random card per request (the hit rate of the read cache over them); sequential send-alls; RSS. */
+async function measure(db, { duration, connections, sends, devices, args = [] }) {
   const cards = sampleCards(db, 20_000);
   const paths = cards.map((c) => `${SHOW}?usuario_cartao=${c}`);
-  const serve = await startServe({ db });
+  const serve = await startServe({ db, args });
   try {
     let i = 0;
     const requests = [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }];
     await cannon({ url: serve.url, requests, duration: 1, connections });
+    const before = await cacheLookups(serve.url);
     const single = await cannon({ url: serve.url, requests, duration, connections: 1 });
     const reads = await cannon({ url: serve.url, requests, duration, connections });
+    const after = await cacheLookups(serve.url);
+    const looked = after.hit - before.hit + after.miss - before.miss;
+    const hitRate = looked ? (after.hit - before.hit) / looked : 0;
     const body = JSON.stringify({
       conteudo: 'Benchmark: scheduled maintenance tonight',
       tipo_notificacao: 1,
@@ -103,7 +120,13 @@ async function measure(db, { duration, connections, sends, devices }) {
         throw new Error(`send-all: ${r.status} ${r.text.slice(0, 200)}`);
       if (k > 0) sendTimes.push(r.ms); // the first one warms the page cache
     }
-    return { single, reads, send: { median: median(sendTimes), max: Math.max(...sendTimes) }, rss: rss(serve.pid) };
+    return {
+      single,
+      reads,
+      hitRate,
+      send: { median: median(sendTimes), max: Math.max(...sendTimes) },
+      rss: rss(serve.pid),
+    };
   } finally {
     await serve.stop();
   }
@@ -147,12 +170,22 @@ export async function run({
       `  P5: start (spawn → first answer) ${fmt.ms(startBig.median)} on ${fmt.n(n)}, ${fmt.ms(startSmall.median)} on ${fmt.n(SMALL_SIZE)}`,
     );
 
-    // Alternate small, big, small, big and keep the median of each pair's figures.
+    // Alternate small, big, small, big (with the read cache, then without) and keep the median of each pair's figures.
     const rounds = [];
+    const uncached = [];
+    const off = ['--read-cache', '0'];
     for (let k = 0; k < Number(passes); k++) {
       const s = await measure(small, { duration, connections, sends, devices: SMALL_SIZE });
       const b = await measure(big, { duration, connections, sends, devices: n });
       rounds.push({ s, b });
+      const s0 = await measure(small, { duration, connections, sends: 0, devices: SMALL_SIZE, args: off });
+      const b0 = await measure(big, { duration, connections, sends: 0, devices: n, args: off });
+      uncached.push({ s: s0, b: b0 });
+      log(
+        `  P5 round ${k + 1}: read cache hit rate ${fmt.pct(b.hitRate)} on ${fmt.n(n)}, ${fmt.pct(s.hitRate)} on ${fmt.n(SMALL_SIZE)}; ` +
+          `without the cache: 10 conn p99 ${fmt.ms(b0.reads.p99)} (${fmt.n(b0.reads.rps)} req/s) vs ${fmt.ms(s0.reads.p99)} (${fmt.n(s0.reads.rps)} req/s), ` +
+          `1 conn p99 ${fmt.ms(b0.single.p99)} vs ${fmt.ms(s0.single.p99)}`,
+      );
       log(
         `  P5 round ${k + 1}: reads p50/p99 1 conn ${fmt.ms(b.single.p50)}/${fmt.ms(b.single.p99)}, 10 conn ${fmt.ms(b.reads.p50)}/${fmt.ms(b.reads.p99)} (${fmt.n(b.reads.rps)} req/s) on ${fmt.n(n)}, ` +
           `1 conn ${fmt.ms(s.single.p50)}/${fmt.ms(s.single.p99)}, 10 conn ${fmt.ms(s.reads.p50)}/${fmt.ms(s.reads.p99)} (${fmt.n(s.reads.rps)} req/s) on ${fmt.n(SMALL_SIZE)}; ` +
@@ -168,7 +201,18 @@ export async function run({
     const sendBig = pick((r) => r.b.send.median);
     const rssBig = Math.max(...rounds.map((r) => r.b.rss.peak));
     const scale = full ? '1M' : `${fmt.n(n)} (reduced)`;
-    const bad = rounds.reduce((k, r) => k + r.b.reads.bad + r.s.reads.bad + r.b.single.bad + r.s.single.bad, 0);
+    const bad = [...rounds, ...uncached].reduce(
+      (k, r) => k + r.b.reads.bad + r.s.reads.bad + r.b.single.bad + r.s.single.bad,
+      0,
+    );
+    const hitBig = pick((r) => r.b.hitRate);
+    const hitSmall = pick((r) => r.s.hitRate);
+    const pick0 = (f) => median(uncached.map(f));
+    const p99Big0 = pick0((r) => r.b.reads.p99);
+    const p99Small0 = pick0((r) => r.s.reads.p99);
+    const p99Big01 = pick0((r) => r.b.single.p99);
+    const p99Small01 = pick0((r) => r.s.single.p99);
+    const hits = `read cache hit rate ${fmt.pct(hitBig)} on ${scale}, ${fmt.pct(hitSmall)} on ${fmt.n(SMALL_SIZE)}`;
     return [
       result({
         workload: `P5 seeding ${scale}`,
@@ -188,7 +232,7 @@ export async function run({
         ratio: fmt.x(p99Big1 / p99Small1),
         budget: '≤ 1.2×',
         met: p99Big1 / p99Small1 <= 1.2 && bad === 0,
-        note: `autocannon, 1 connection (each read alone), ${duration} s, a random card per request (20,000 sampled); median of ${rounds.length} alternating rounds${bad ? `; ${bad} failed requests` : ''}`,
+        note: `autocannon, 1 connection (each read alone), ${duration} s, a random card per request (20,000 sampled); median of ${rounds.length} alternating rounds; ${hits}${bad ? `; ${bad} failed requests` : ''}`,
       }),
       result({
         workload: `P5 read p99 on ${scale}, 10 connections`,
@@ -197,7 +241,17 @@ export async function run({
         ratio: fmt.x(p99Big / p99Small),
         budget: '≤ 1.2×',
         met: p99Big / p99Small <= 1.2 && bad === 0,
-        note: `autocannon, 10 connections (the server saturated: p99 is mostly waiting in line, so it follows the cost of a read), ${duration} s, random cards as above`,
+        note: `autocannon, 10 connections (the server saturated: p99 is mostly waiting in line, so it follows the cost of a read), ${duration} s, random cards as above; ${hits}`,
+        data: { hitBig, hitSmall },
+      }),
+      result({
+        workload: `P5 read p99 on ${scale}, 1 / 10 connections, read cache off`,
+        figure: `p99 ${fmt.ms(p99Big01)} / ${fmt.ms(p99Big0)}, ${fmt.n(pick0((r) => r.b.reads.rps))} req/s at 10`,
+        baseline: `${fmt.n(SMALL_SIZE)} rows: p99 ${fmt.ms(p99Small01)} / ${fmt.ms(p99Small0)}, ${fmt.n(pick0((r) => r.s.reads.rps))} req/s at 10`,
+        ratio: `${fmt.x(p99Big01 / p99Small01)} / ${fmt.x(p99Big0 / p99Small0)}`,
+        budget: 'none (like with like)',
+        met: undefined,
+        note: '`serve --read-cache 0`: every read from SQLite on both databases, in the same alternating rounds',
       }),
       result({
         workload: `P5 send-all over ${scale} devices`,

@@ -26,7 +26,6 @@ export function onClock<T>(now: (() => Date) | undefined, validate: () => T): T 
 /** A date of birth: `DD/MM/YYYY`, a real date, not later than today. */
 export const birthDate = extend(
   dateBR,
-  { rule: 'a date DD/MM/YYYY, not in the future', invalid: [...dateBR.invalid, '01/01/9999'] },
-  () =>
-    dateBR.schema.refine((s) => fromBR(s) <= today(running), { error: 'must be a date of birth, not in the future' }),
+  { rule: { code: 'birth-date' } as const, invalid: [...dateBR.invalid, '01/01/9999'] },
+  () => dateBR.schema.refine((s) => fromBR(s) <= today(running), { error: 'future' }),
 );

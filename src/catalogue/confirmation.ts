@@ -18,12 +18,13 @@ import * as z from 'zod';
  */
 export type Outcome = 'ok' | 'found' | 'no-result' | 'failed' | 'undocumented';
 
-const must = { error: 'must be an integer' };
+/** The problem's code (validate.ts `issueProblem`): each language words it. */
+const integer = { error: 'integer' };
 
 /** A JSON integer (a number, or a bigint past a double's exact range) or its digits as text, with an optional minus. */
 export const codeSchema: z.ZodType = z.union(
-  [z.number(must).refine(Number.isInteger, must), z.bigint(must), z.string(must).regex(/^-?\d+$/, must)],
-  must,
+  [z.number(integer).refine(Number.isInteger, integer), z.bigint(integer), z.string(integer).regex(/^-?\d+$/, integer)],
+  integer,
 );
 
 /** A code as text, the way it is compared and shown: `7`, `-1`, `2147483648`; leading zeros dropped (`007` is 7). */

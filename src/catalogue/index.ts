@@ -11,6 +11,16 @@ export * from './validate.js';
 export * from './input.js';
 export * from './response.js';
 export type { FieldRule, FieldKind, IntValue } from './rules.js';
+export * from './problems.js';
+export * from './lang.js';
+export {
+  catalogueWords,
+  describeProblems,
+  problemField,
+  problemLine,
+  requestWide,
+  type CatalogueWords,
+} from './words/index.js';
 export * from './samples.js';
 export * from './openapi.js';
 export * from './limits.js';

@@ -11,6 +11,7 @@
 import { cardCheckDigit } from './card.js';
 import { addDays, isoDate } from './dates.js';
 import { maskPersonalNumbers } from './mask.js';
+import type { Problem } from './problems.js';
 
 /** What a normaliser may need besides the value: the day that `hoje` names. */
 export interface InputContext {
@@ -50,18 +51,18 @@ export const cardInput: InputForms = {
   forms: ['00010001000001005', '0001 0001 000001 00 5', '0001.0001.000001.00-5', '0001-0001-000001-00-5'],
 };
 
-/** The warning for a 17-digit card whose last digit is not its check digit (the card itself is not repeated). */
-export function cardCheckWarning(value: unknown): string | undefined {
+/** The warning about a 17-digit card whose last digit is not its check digit (the card itself is not repeated). */
+export function cardCheckWarning(field: string, value: unknown): Problem | undefined {
   if (typeof value !== 'string' || !/^\d{17}$/.test(value)) return undefined;
-  const expected = cardCheckDigit(value.slice(0, 16));
-  if (expected === Number(value[16])) return undefined;
-  return `the check digit does not match: the first 16 digits give ${expected}, the number ends in ${value[16]} (check it)`;
+  const want = cardCheckDigit(value.slice(0, 16));
+  const got = Number(value[16]);
+  return want === got ? undefined : { code: 'check-digit', field, want, got };
 }
 
-/** What the CLI read of a digit string that breaks its rule: its length and the string, masked as messages mask cards and CPFs. */
-export function understoodDigits(value: unknown): string | undefined {
+/** What the CLI read of a digit string that breaks its rule: how many digits, and the string masked as messages mask cards and CPFs. */
+export function understoodDigits(value: unknown): { readonly got: number; readonly shown: string } | undefined {
   if (typeof value !== 'string' || !/^\d+$/.test(value)) return undefined;
-  return `understood ${value.length} digit${value.length === 1 ? '' : 's'} "${maskPersonalNumbers(value)}"`;
+  return { got: value.length, shown: maskPersonalNumbers(value) };
 }
 
 /** A CEP of 8 digits written `01310-100` or `01.310-100`: its digits (leading zero kept); else undefined. */

@@ -7,7 +7,7 @@
 import type { Field, Params } from './field.js';
 import type { InputContext } from './input-forms.js';
 import type { Operation } from './operation.js';
-import type { FieldError } from './validate.js';
+import type { Problem } from './problems.js';
 
 export { type InputContext, phoneAsWritten, wallClockInput } from './input-forms.js';
 
@@ -31,28 +31,25 @@ export function normaliseParams(op: Operation, raw: Params, at: InputContext): P
   return out ?? raw;
 }
 
-/** A warning about one field's value. */
-export interface FieldWarning {
-  readonly field: string;
-  readonly message: string;
-}
-
 /** The warnings about validated parameters (`ParamsOf`): a card whose check digit does not match, undocumented codes. */
-export function fieldWarnings(op: Operation, params: Params): FieldWarning[] {
-  const out: FieldWarning[] = [];
+export function fieldWarnings(op: Operation, params: Params): Problem[] {
+  const out: Problem[] = [];
   for (const [name, field] of Object.entries(op.params)) {
     const value = params[name];
-    const message = field.warn && value !== undefined ? field.warn(value) : undefined;
-    if (message) out.push({ field: name, message });
+    const warning = field.warn && value !== undefined ? field.warn(name, value) : undefined;
+    if (warning) out.push(warning);
   }
   return out;
 }
 
-/** The errors of `validateParams(op, params)`, each adding what the CLI understood of the value when its rule says (`understood`). */
-export function explainErrors(op: Operation, params: Params, errors: readonly FieldError[]): FieldError[] {
+/** The problems of `validateParams(op, params)`, a broken rule adding what the CLI understood of the value when its rule says (`understood`). */
+export function explainErrors(op: Operation, params: Params, errors: readonly Problem[]): Problem[] {
   return errors.map((e) => {
-    const field = e.unknown || !Object.hasOwn(op.params, e.field) ? undefined : op.params[e.field];
-    const note = field?.understood && params[e.field] !== undefined ? field.understood(params[e.field]) : undefined;
-    return note ? { ...e, message: `${e.message}; ${note}` } : e;
+    if (e.code === 'required' || !Object.hasOwn(op.params, e.field) || e.code !== op.params[e.field]!.rule.code)
+      return e;
+    const field = op.params[e.field]!;
+    const understood =
+      field.understood && params[e.field] !== undefined ? field.understood(params[e.field]) : undefined;
+    return understood ? { ...e, ...understood } : e;
   });
 }

@@ -16,6 +16,7 @@ import {
   userGroups,
 } from './codes.js';
 import { anyCase, yesNoInput, type InputForms } from './input-forms.js';
+import type { Said } from './lang.js';
 import { codes, extend, int, text, withExample, type FieldRule } from './rules.js';
 
 /**
@@ -25,19 +26,13 @@ import { codes, extend, int, text, withExample, type FieldRule } from './rules.j
  */
 export function suggest<T>(
   base: FieldRule<T>,
-  table: Readonly<Record<string | number, string>>,
+  table: Readonly<Record<string | number, Said>>,
   forms?: InputForms,
 ): FieldRule<T> {
   const known = (v: unknown) => Object.hasOwn(table, String(v));
-  const listed = () =>
-    Object.entries(table)
-      .map(([code, meaning]) => `${code} ${meaning}`)
-      .join(', ');
-  const warn = (value: unknown) => {
+  const warn = (field: string, value: unknown) => {
     const others = (Array.isArray(value) ? value : [value]).filter((v) => !known(v)).map(String);
-    if (others.length === 0) return undefined;
-    const what = others.length > 1 ? 'are not documented codes' : 'is not a documented code';
-    return `${others.join(', ')} ${what} (${listed()})`;
+    return others.length ? { code: 'undocumented' as const, field, codes: others, known: table } : undefined;
   };
   const typed = base.kind === 'int' ? {} : (forms ?? anyCase(Object.keys(table), Object.keys(table)));
   return extend(base, { suggestions: table, warn, ...typed });

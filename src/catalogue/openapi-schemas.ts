@@ -62,7 +62,7 @@ export function wireSchema(schema: z.ZodType): Json {
 /** Schema of the fields as an object (required ones required), each described by its help text. */
 function fieldsSchema(fields: Fields): Json {
   return wireSchema(
-    z.object(Object.fromEntries(Object.entries(fields).map(([n, f]) => [n, f.schema.describe(f.help)]))),
+    z.object(Object.fromEntries(Object.entries(fields).map(([n, f]) => [n, f.schema.describe(f.words.help.en)]))),
   );
 }
 

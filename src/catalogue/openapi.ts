@@ -5,13 +5,14 @@
  * a mock server built from it answers values that keep their own rules).
  */
 import { catalogue } from './catalogue.js';
-import { checkWords } from './checks.js';
 import type { Field } from './field.js';
 import type { Area, Operation } from './operation.js';
 import { envelopeSchema, formKeys, formName, formSchema, type Json, wireSchema } from './openapi-schemas.js';
 import { envelopeRecord } from './response.js';
 import { sampleBody, sampleParams, sampleRecord, sampleValue } from './samples.js';
-import { describeErrors, validateParams } from './validate.js';
+import { validateParams } from './validate.js';
+import { describeProblems } from './words/index.js';
+import { en } from './words/en.js';
 
 export interface OpenApiHosts {
   readonly baseUrl: string;
@@ -40,7 +41,7 @@ function parameter(op: Operation, name: string, f: Field): Json {
     name: formName(op, name),
     in: 'query',
     required: f.required,
-    description: `${f.help}. Rule: ${f.rule}.`,
+    description: `${f.words.help.en}. Rule: ${en.rule(f.rule)}.`,
     schema: wireSchema(f.schema),
     example: sampleValue(f),
     ...(f.kind === 'array' ? { style: 'form', explode: true } : {}),
@@ -50,12 +51,12 @@ function parameter(op: Operation, name: string, f: Field): Json {
 /**
  * The refusal of a request whose first parameter breaks its rule (or, for an
  * operation without parameters, of one that sends one), as the embedded
- * server words it.
+ * server words it (in English: the document is English).
  */
 function refusalMessage(op: Operation): string {
   const [name, f] = Object.entries(op.params)[0] ?? ['unknown', undefined];
   const checked = validateParams(op, { ...sampleParams(op, false), [name]: f ? f.invalid[0] : 'x' });
-  return checked.ok ? '' : describeErrors(checked.errors);
+  return checked.ok ? '' : describeProblems(en, checked.errors);
 }
 
 const envelopeArray = (description: string, message: string): Json => ({
@@ -101,7 +102,7 @@ function requestBody(op: Operation): Json {
 
 /** The operation's rules across fields in words (a 422 when broken), if it has any. */
 function acrossFields(op: Operation): Json {
-  const words = (op.checks ?? []).map(checkWords);
+  const words = (op.checks ?? []).map(en.check);
   if (words.length === 0) return {};
   return { description: `Rule${words.length > 1 ? 's' : ''} across fields: ${words.join('; ')}.` };
 }
@@ -109,7 +110,7 @@ function acrossFields(op: Operation): Json {
 function operationObject(op: Operation): Json {
   const base: Json = {
     operationId: op.id.replace(/[.-](\w)/g, (_m, c: string) => c.toUpperCase()),
-    summary: op.summary,
+    summary: op.summary.en,
     ...acrossFields(op),
     tags: [op.area],
     responses: responses(op),
@@ -127,7 +128,7 @@ function pathItem(op: Operation, hosts: OpenApiHosts): Json {
     const o = operationObject(op);
     item[method.toLowerCase()] =
       method === 'HEAD'
-        ? { ...o, operationId: `${String(o['operationId'])}Head`, summary: `${op.summary} (headers only)` }
+        ? { ...o, operationId: `${String(o['operationId'])}Head`, summary: `${op.summary.en} (headers only)` }
         : o;
   }
   return item;

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import type { Check } from './checks.js';
 import type { Field, Fields, Params, Row } from './field.js';
+import type { Said } from './lang.js';
 import { type envelope, envelopeOf } from './records.js';
 import { lazily } from './rules.js';
 
@@ -29,7 +30,15 @@ export type EnvelopeMode = 'required' | 'optional' | 'none';
 export interface Group<F extends Fields = Fields> {
   readonly fields: F;
   readonly many: boolean;
-  readonly title: string;
+  /** The group's name for people: a table's title. */
+  readonly title: Said;
+}
+
+/** What an operation deals with, counted: `allergy`, `allergies`; in Portuguese, whether the noun is feminine. */
+export interface Noun {
+  readonly one: string;
+  readonly many: string;
+  readonly feminine?: boolean;
 }
 
 /** The response of an operation: its record's fields, nested groups and envelope. */
@@ -47,7 +56,12 @@ export interface OperationDef {
   readonly area: Area;
   /** CLI words below the program name, e.g. ['registration', 'show']. */
   readonly command: readonly string[];
-  readonly summary: string;
+  /** What the operation does, in one line (help, the OpenAPI document). */
+  readonly summary: Said;
+  /** A read's records, counted in what it says it found (`3 allergies`, `Nenhuma alergia`): every read has them. */
+  readonly nouns?: Said<Noun>;
+  /** What a write did, in a few words (`Appointment cancelled`): every write has them; the CLI may say more. */
+  readonly done?: Said;
   readonly methods: readonly Method[];
   readonly path: string;
   readonly host: Host;
@@ -157,7 +171,7 @@ export type RecordOfOperation<Op extends Operation> = z.output<Op['recordSchema'
 function shape(fields: Fields, optional: (name: string) => boolean): Record<string, z.ZodType> {
   const out: Record<string, z.ZodType> = {};
   for (const [name, f] of Object.entries(fields)) {
-    const s = f.schema.describe(f.help);
+    const s = f.schema.describe(f.words.help.en);
     out[name] = optional(name) || !f.required ? s.optional() : s;
   }
   return out;
@@ -168,7 +182,7 @@ function recordShape(def: OperationDef): Record<string, z.ZodType> {
   const out = shape(def.response.fields, () => false);
   for (const [name, g] of Object.entries(def.response.groups ?? {})) {
     const obj = z.looseObject(shape(g.fields, () => false));
-    out[name] = z.union([obj, z.array(obj)], { error: 'must be an object or an array of objects' });
+    out[name] = z.union([obj, z.array(obj)], { error: 'group' });
   }
   return env === 'none' ? out : { ...out, ...shape(envelopeOf(def.area), () => env === 'optional') };
 }

@@ -2,6 +2,7 @@
  * The plain-text rule that every parameter's text obeys, on the server and in
  * the CLI alike (validate.ts): one line, no control characters, valid Unicode.
  */
+import type { Problem } from './problems.js';
 
 /** What a parameter's text may not hold: C0 controls (tab and line breaks too), DEL, C1 controls, and any surrogate (checked in pairs). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this rule's purpose
@@ -15,7 +16,7 @@ const hex = (code: number, width: number) => code.toString(16).toUpperCase().pad
  * (as Python's surrogateescape does), so such a surrogate is reported as that
  * byte. Positions count characters from 1; the text itself is never repeated.
  */
-export function plainTextProblem(text: string): string | undefined {
+export function plainTextProblem(field: string, text: string): Problem | undefined {
   const first = text.search(SUSPECT);
   if (first < 0) return undefined;
   for (let i = first, position = [...text.slice(0, first)].length + 1; i < text.length; i++, position++) {
@@ -27,11 +28,9 @@ export function plainTextProblem(text: string): string | undefined {
         continue;
       }
     }
-    if (c < 0x20 || (c >= 0x7f && c <= 0x9f))
-      return `must not contain control characters (found U+${hex(c, 4)} at position ${position})`;
-    if (c >= 0xdc80 && c <= 0xdcff) return `is not valid UTF-8 (byte 0x${hex(c - 0xdc00, 2)} at position ${position})`;
-    if (c >= 0xd800 && c <= 0xdfff)
-      return `is not valid Unicode (lone surrogate U+${hex(c, 4)} at position ${position})`;
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return { code: 'control', field, char: `U+${hex(c, 4)}`, at: position };
+    if (c >= 0xdc80 && c <= 0xdcff) return { code: 'utf8', field, byte: `0x${hex(c - 0xdc00, 2)}`, at: position };
+    if (c >= 0xd800 && c <= 0xdfff) return { code: 'surrogate', field, char: `U+${hex(c, 4)}`, at: position };
   }
   return undefined;
 }

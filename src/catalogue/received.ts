@@ -1,9 +1,10 @@
 /**
- * What an answer carried, in a few words for an error message: its type and
- * an excerpt cut to a bound, with card numbers and CPFs masked
+ * What an answer carried, for an error message: its type and an excerpt cut
+ * to a bound, with card numbers and CPFs masked
  * (maskPersonalNumbers). The display sanitises the text (cli/output/sanitize.ts).
  */
 import { maskPersonalNumbers } from './mask.js';
+import type { Received } from './problems.js';
 
 /** The longest excerpt of a received text shown in a message, in characters. */
 export const EXCERPT_CHARS = 40;
@@ -19,25 +20,20 @@ export function clip(text: string, max = EXCERPT_CHARS): string {
   return maskPersonalNumbers(cut(text, max));
 }
 
-/** `1 element`, `3 elements`. */
-function counted(n: number, what: string): string {
-  return `${n} ${what}${n === 1 ? '' : 's'}`;
-}
-
-/** The value's type and a bounded excerpt: `a number (12)`, `a string of 3 characters ("abc")`, `nothing (absent)`. */
-export function describeReceived(value: unknown): string {
-  if (value === undefined) return 'nothing (the field is absent)';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return `an array of ${counted(value.length, 'element')}`;
+/** The value's type and a bounded excerpt, as data (problems.ts): each language words it (`a number (12)`). */
+export function describeReceived(value: unknown): Received {
+  if (value === undefined) return { type: 'absent' };
+  if (value === null) return { type: 'null' };
+  if (Array.isArray(value)) return { type: 'array', length: value.length };
   switch (typeof value) {
     case 'string':
-      return `a string of ${counted([...value].length, 'character')} (${JSON.stringify(clip(value))})`;
+      return { type: 'string', chars: [...value].length, excerpt: JSON.stringify(clip(value)) };
     case 'number':
     case 'bigint':
-      return `a number (${clip(String(value))})`;
+      return { type: 'number', excerpt: clip(String(value)) };
     case 'boolean':
-      return `a boolean (${value})`;
+      return { type: 'boolean', value };
     default:
-      return `an object with ${counted(Object.keys(value as object).length, 'key')}`;
+      return { type: 'object', keys: Object.keys(value as object).length };
   }
 }

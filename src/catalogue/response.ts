@@ -5,15 +5,18 @@
  */
 import type * as z from 'zod';
 import { codeSchema, codeText, type Outcome, outcomeOfCode } from './confirmation.js';
-import type { Row } from './field.js';
+import type { Field, Row } from './field.js';
 import type { Operation, RecordOfOperation } from './operation.js';
+import type { JsonType, ShapeFault } from './problems.js';
+import { envelopeOf } from './records.js';
 import { cut, describeReceived } from './received.js';
+import { issueProblem } from './validate.js';
 
 export type { Outcome, Row };
 
 export type ResponseCheck =
   | { readonly ok: true; readonly records: Row[]; readonly outcome: Outcome; readonly message: string }
-  | { readonly ok: false; readonly problem: string };
+  | { readonly ok: false; readonly fault: ShapeFault };
 
 /** A record of the envelope alone (spec §2.1): what outcomes 3 and 4 and every error answer carry. */
 export function envelopeRecord(confirma: 1 | 2 | 3 | 4, message: string): Row {
@@ -53,32 +56,47 @@ function at(value: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /**
- * The issue to report: inside a union of an object and a list (a nested
- * group), the branch that the value's type chose, whose issue lies deeper.
+ * The issue to report and where: inside a union of an object and a list (a
+ * nested group), the branch that the value's type chose, whose issue lies deeper.
  */
-function deepest(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string } {
+function deepest(issue: z.core.$ZodIssue): { path: PropertyKey[]; issue: z.core.$ZodIssue } {
   if (issue.code === 'invalid_union') {
     const inner = issue.errors.map((branch) => branch[0]).find((i) => i !== undefined && i.path.length > 0);
     if (inner) {
       const found = deepest(inner);
-      return { path: [...issue.path, ...found.path], message: found.message };
+      return { path: [...issue.path, ...found.path], issue: found.issue };
     }
   }
-  return { path: issue.path, message: issue.message };
+  return { path: issue.path, issue };
 }
 
-/** What a rule's message (`must be text`) or zod's own (`expected object, received number`) says is expected. */
-function expectedOf(message: string): string {
-  if (message.startsWith('must be ')) return message.slice('must be '.length);
-  const kind = /expected (\w+)/.exec(message)?.[1];
-  return kind === 'object' || kind === 'array' ? `an ${kind}` : (kind ?? 'another value');
+/** The field a record's path names (`endereco.1.cep`: the group's `cep`), for its rule. */
+function fieldAt(op: Operation, path: readonly PropertyKey[]): Field | undefined {
+  const [head, ...rest] = path.map(String);
+  const group = head === undefined ? undefined : op.response.groups?.[head];
+  if (!group)
+    return head === undefined || rest.length ? undefined : (op.response.fields[head] ?? envelopeOf(op.area)[head]);
+  const name = rest.find((p) => !/^\d+$/.test(p));
+  return name === undefined ? undefined : group.fields[name];
 }
 
-/** `record 0 field endereco.1.cep: expected 8 to 11 digits, no hyphen, received a number (1310100)`. */
-function fault(i: number, record: unknown, error: z.ZodError): string {
-  const { path, message } = deepest(error.issues[0]!);
-  const where = `record ${i}${path.length ? ` field ${path.map(String).join('.')}` : ''}`;
-  return `${where}: expected ${expectedOf(message)}, received ${describeReceived(at(record, path))}`;
+/** Record `i` breaks a rule: where, what was expected (a problem), what was received. */
+function fault(op: Operation, i: number, record: unknown, error: z.ZodError): ShapeFault {
+  const { path, issue } = deepest(error.issues[0]!);
+  const field = path.map(String).join('.');
+  const rule = fieldAt(op, path)?.rule;
+  const value = at(record, path);
+  const problem =
+    value === undefined && rule ? { code: 'required' as const, field, rule } : issueProblem(issue, field, rule);
+  return { code: 'record', record: i, problem, received: describeReceived(value) };
+}
+
+/** A JSON value's type, as a problem names it. */
+function jsonType(value: unknown): JsonType {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  const t = typeof value;
+  return t === 'string' || t === 'number' || t === 'boolean' || t === 'object' ? t : 'other';
 }
 
 /**
@@ -136,15 +154,14 @@ function recordsOf(op: Operation, body: unknown): unknown[] | undefined {
  */
 export function checkResponse(op: Operation, body: unknown): ResponseCheck {
   const records = recordsOf(op, body);
-  if (!records)
-    return { ok: false, problem: `expected a JSON array of records, got ${body === null ? 'null' : typeof body}` };
+  if (!records) return { ok: false, fault: { code: 'not-records', got: jsonType(body) } };
   const outcomes: Outcome[] = [];
   for (const [i, rec] of records.entries()) {
     const env = readingOf(op).envelope.safeParse(rec);
-    if (!env.success) return { ok: false, problem: fault(i, rec, env.error) };
+    if (!env.success) return { ok: false, fault: fault(op, i, rec, env.error) };
     const outcome = outcomeOf(rec as Row);
     const full = schemaFor(op, outcome)?.safeParse(rec);
-    if (full && !full.success) return { ok: false, problem: fault(i, rec, full.error) };
+    if (full && !full.success) return { ok: false, fault: fault(op, i, rec, full.error) };
     outcomes.push(outcome);
   }
   const outcome = combined(outcomes);

@@ -1,16 +1,22 @@
 /**
  * Field rules of the Beneficiary Services spec, each defined once.
  *
- * A rule couples a zod schema (which validates one present value) with the
- * human wording of the rule, an example, values it must reject and the kind
- * of value, so that the CLI help, the prompts, the server's error messages,
- * the OpenAPI document and the tests' tables all say the same thing.
+ * A rule couples a zod schema (which validates one present value) with what
+ * it requires as data (`rule`, problems.ts: each language words it), an
+ * example, values it must reject and the kind of value, so that the CLI
+ * help, the prompts, the server's error messages, the OpenAPI document and
+ * the tests' tables all say the same thing. A schema's error messages are
+ * problem codes (`rule`, `calendar`, `cpf-check` …), never sentences:
+ * validate.ts makes them problems of the field.
  */
 import * as z from 'zod';
+import { addressTypes, registrationStates, sexes, yesNo, type CodeTable } from './codes.js';
 import { layoutPattern, parseDate, TIME_PATTERN, type DateLayout } from './dates.js';
 import * as input from './input-forms.js';
 import type { InputContext, InputForms } from './input-forms.js';
+import type { Said } from './lang.js';
 import { MAX_LIST } from './limits.js';
+import type { OtherProblem, Problem, Rule } from './problems.js';
 
 export type FieldKind = 'string' | 'int' | 'array' | 'choice';
 
@@ -22,8 +28,8 @@ export type FieldKind = 'string' | 'int' | 'array' | 'choice';
 export interface FieldRule<T = unknown> {
   /** Validates a present value; the parsed output (a `T`) is what is sent or stored. */
   readonly schema: z.ZodType<T>;
-  /** The rule in words, used in help and error messages: "17 digits". */
-  readonly rule: string;
+  /** What the rule requires, as data (problems.ts): help and error messages word it in their language. */
+  readonly rule: Rule;
   /** A value that satisfies the rule. */
   readonly example: string;
   /** Values the rule must reject: one past each bound, and malformed ones (the tests' tables). */
@@ -36,11 +42,11 @@ export interface FieldRule<T = unknown> {
   /** Examples of the input forms `accept` takes: help, docs, the tests' table. */
   readonly forms?: readonly string[];
   /** Documented codes of a code list the spec leaves open, with their meaning: prompts, completion, help. */
-  readonly suggestions?: Readonly<Record<string, string>>;
+  readonly suggestions?: Readonly<Record<string, Said>>;
   /** A warning the CLI shows about a valid value (its parsed output) before sending it: a wrong check digit, an undocumented code. */
-  readonly warn?: (value: unknown) => string | undefined;
-  /** What the CLI understood of a normalised value that breaks the rule, added to its error. */
-  readonly understood?: (value: unknown) => string | undefined;
+  readonly warn?: (field: string, value: unknown) => Problem | undefined;
+  /** What the CLI understood of a normalised value that breaks the rule, added to its problem. */
+  readonly understood?: (value: unknown) => { readonly got: number; readonly shown: string } | undefined;
   /** The spec's date layout of a date field (dates.ts): how a person's table writes it in their language. */
   readonly layout?: DateLayout;
   /** A wire value as people write it (input-forms.ts: a phone `(11) 98765-4321`), for tables and prompts; JSON and CSV keep the wire value. */
@@ -63,7 +69,10 @@ const RULE_KEYS = [
   'written',
 ];
 
-const must = (words: string) => ({ error: `must be ${words}` });
+/** A schema's error message: the code of the problem (`rule`: the value breaks the field's rule). */
+type ProblemToken = 'rule' | Exclude<OtherProblem['code'], 'required' | 'unknown' | 'at-least-one' | 'later-same-day'>;
+const says = (code: ProblemToken) => ({ error: code });
+const BROKEN = says('rule');
 
 /**
  * Gives `props` a `schema` property built on first use. Building zod schemas
@@ -114,41 +123,42 @@ export function withExample<T>(base: FieldRule<T>, example: string): FieldRule<T
 
 function rule<T>(
   make: () => z.ZodType<T>,
-  words: string,
+  what: Rule,
   example: string,
   invalid: readonly unknown[],
   kind: FieldKind = 'string',
   choices?: readonly string[],
 ): FieldRule<T> {
   return withSchema(
-    choices ? { rule: words, example, invalid, kind, choices } : { rule: words, example, invalid, kind },
+    choices ? { rule: what, example, invalid, kind, choices } : { rule: what, example, invalid, kind },
     make,
   );
 }
 
 /** Free text of at most `max` characters (and at least `min`). */
 export function text(max: number, min = 0, example = 'text'): FieldRule<string> {
-  const words = min > 0 ? `${min} to ${max} characters` : `up to ${max} characters`;
   const make = () => {
-    const s = z.string(must('text')).max(max, must(words));
-    return min > 0 ? s.min(min, must(words)) : s;
+    const s = z.string(BROKEN).max(max, BROKEN);
+    return min > 0 ? s.min(min, BROKEN) : s;
   };
   const invalid: unknown[] = ['x'.repeat(max + 1), 12];
   if (min > 0) invalid.push('x'.repeat(min - 1));
-  return rule(make, words, example.slice(0, max).padEnd(min, 'x'), invalid);
+  return rule(make, { code: 'text', min, max }, example.slice(0, max).padEnd(min, 'x'), invalid);
 }
 
 /** Letters and digits only, `min` to `max` of them. */
 export function alnum(min: number, max: number, example: string): FieldRule<string> {
-  const words = `alphanumeric, ${min} to ${max} characters`;
   const re = new RegExp(`^[A-Za-z0-9]{${min},${max}}$`);
-  return rule(() => z.string(must(words)).regex(re, must(words)), words, example, ['A'.repeat(max + 1), 'AB-12', '']);
+  return rule(() => z.string(BROKEN).regex(re, BROKEN), { code: 'alnum', min, max }, example, [
+    'A'.repeat(max + 1),
+    'AB-12',
+    '',
+  ]);
 }
 
 /** A string of exactly `n` digits (card numbers, plain CPFs). */
 export function digits(n: number, example: string): FieldRule<string> {
-  const words = `${n} digits`;
-  return rule(() => z.string(must(words)).regex(new RegExp(`^\\d{${n}}$`), must(words)), words, example, [
+  return rule(() => z.string(BROKEN).regex(new RegExp(`^\\d{${n}}$`), BROKEN), { code: 'digits', want: n }, example, [
     '1'.repeat(n + 1),
     '1'.repeat(n - 1),
     `${'1'.repeat(n - 1)}a`,
@@ -163,49 +173,43 @@ export const card = withInput(digits(17, '00010001000001005'), input.cardInput, 
 
 /** CEP as in section 4.1: digits only, 8 to 11 of them, no hyphen (GUIDE §2a). */
 export const cep: FieldRule<string> = withInput(
-  rule(
-    () => z.string(must('8 to 11 digits, no hyphen')).regex(/^\d{8,11}$/, must('8 to 11 digits, no hyphen')),
-    '8 to 11 digits, no hyphen',
-    '01310100',
-    ['01310-100', '1234567', '123456789012'],
-  ),
+  rule(() => z.string(BROKEN).regex(/^\d{8,11}$/, BROKEN), { code: 'cep', min: 8, max: 11 }, '01310100', [
+    '01310-100',
+    '1234567',
+    '123456789012',
+  ]),
   input.cepInput,
 );
 
 /** Phone `(99)999999999`: two-digit area code in parentheses, then 8 or 9 digits. */
 export const phone: FieldRule<string> = withInput(
-  rule(
-    () =>
-      z
-        .string(must('(99)999999999'))
-        .regex(/^\(\d{2}\)\d{8,9}$/, must('(99) area code then 8 or 9 digits, as (11)987654321')),
-    '(99) area code then 8 or 9 digits',
-    '(11)987654321',
-    ['(11)9876543210', '(11)1234567', '11987654321', '(1)987654321'],
-  ),
+  rule(() => z.string(BROKEN).regex(/^\(\d{2}\)\d{8,9}$/, BROKEN), { code: 'phone' }, '(11)987654321', [
+    '(11)9876543210',
+    '(11)1234567',
+    '11987654321',
+    '(1)987654321',
+  ]),
   input.phoneInput,
 );
 
 /** An e-mail address of at most `max` characters. */
 export function email(max = 254): FieldRule<string> {
-  const words = `an e-mail address of up to ${max} characters`;
-  const make = () =>
-    z
-      .string(must(words))
-      .max(max, must(words))
-      .pipe(z.email(must('an e-mail address')));
-  return rule(make, words, 'ana.souza@example.com', ['ana.souza', 'ana@', `${'a'.repeat(max)}@example.com`]);
+  const make = () => z.string(BROKEN).max(max, BROKEN).pipe(z.email(BROKEN));
+  return rule(make, { code: 'email', max }, 'ana.souza@example.com', [
+    'ana.souza',
+    'ana@',
+    `${'a'.repeat(max)}@example.com`,
+  ]);
 }
 
-/** One of a closed set of letters; its value type is their union (`'S' | 'N'`). */
+/** One of a closed set of letters, with their meanings when given; its value type is their union (`'S' | 'N'`). */
 export function oneOf<const V extends readonly [string, ...string[]]>(
   values: V,
-  meaning?: string,
+  meanings?: CodeTable<V[number]>,
 ): FieldRule<V[number]> {
-  const list = values.join(' or ');
   return rule<V[number]>(
-    () => z.enum(values, must(list)) as unknown as z.ZodType<V[number]>,
-    meaning ? `${list} (${meaning})` : list,
+    () => z.enum(values, BROKEN) as unknown as z.ZodType<V[number]>,
+    meanings ? { code: 'choice', values, meanings } : { code: 'choice', values },
     values[0],
     ['X', values[0].toLowerCase() === values[0] ? 'Z' : values[0].toLowerCase()],
     'choice',
@@ -213,12 +217,11 @@ export function oneOf<const V extends readonly [string, ...string[]]>(
   );
 }
 
-export const flagSN = withInput(oneOf(['S', 'N'], 'S = yes, N = no'), input.yesNoInput);
-export const sexMF = withInput(oneOf(['M', 'F']), input.anyCase(['M', 'F'], ['M', 'F', 'm', 'f']));
-export const addressRC = withInput(
-  oneOf(['R', 'C'], 'R = residential, C = commercial'),
-  input.anyCase(['R', 'C'], ['R', 'C', 'r', 'c']),
-);
+export const flagSN = withInput(oneOf(['S', 'N'], yesNo), input.yesNoInput);
+export const sexMF = withInput(oneOf(['M', 'F'], sexes), input.anyCase(['M', 'F'], ['M', 'F', 'm', 'f']));
+export const addressRC = withInput(oneOf(['R', 'C'], addressTypes), input.anyCase(['R', 'C'], ['R', 'C', 'r', 'c']));
+/** `situacao` of the registration record. */
+export const stateEA = oneOf(['E', 'A'], registrationStates);
 
 /** Digit counts whose integers a double holds exactly (the `int` rule parses these to numbers). */
 type ExactDigits = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15;
@@ -235,11 +238,11 @@ export type IntValue<Max extends number> = number extends Max
  * reads such a value. In JSON Schema (the OpenAPI and fixtures documents) it is
  * an integer of 2^53 up to 10^max exclusive: bounds a JSON number writes exactly.
  */
-function beyondDouble(max: number, words: string): z.ZodType<bigint> {
+function beyondDouble(max: number): z.ZodType<bigint> {
   return z
-    .bigint(must(words))
-    .min(BigInt(Number.MAX_SAFE_INTEGER) + 1n, must(words))
-    .max(10n ** BigInt(max) - 1n, must(words))
+    .bigint(BROKEN)
+    .min(BigInt(Number.MAX_SAFE_INTEGER) + 1n, BROKEN)
+    .max(10n ** BigInt(max) - 1n, BROKEN)
     .meta({ type: 'integer', minimum: Number.MAX_SAFE_INTEGER + 1, exclusiveMaximum: 10 ** max });
 }
 
@@ -251,21 +254,15 @@ function beyondDouble(max: number, words: string): z.ZodType<bigint> {
  * Number.MAX_SAFE_INTEGER is refused: it was rounded.
  */
 export function int<const Max extends number>(min: number, max: Max, example?: string): FieldRule<IntValue<Max>> {
-  const words =
-    min === max
-      ? `an integer of ${min} digit${min > 1 ? 's' : ''}`
-      : min <= 1
-        ? `an integer of up to ${max} digits`
-        : `an integer of ${min} to ${max} digits`;
   const re = new RegExp(`^\\d{${min},${max}}$`);
   // Leading zeros do not count: "0011987654" is an integer of 8 digits, and travels as 11987654.
   const counted = (s: string) => s.replace(/^0+(?=\d)/, '').length >= min;
   const low = min > 1 ? 10 ** (min - 1) : 0;
   const high = max <= 15 ? 10 ** max - 1 : Number.MAX_SAFE_INTEGER;
   const make = () => {
-    const asNumber = z.number(must(words)).int(must(words)).min(low, must(words)).max(high, must(words));
-    const asText = z.string(must(words)).regex(re, must(words)).refine(counted, must(words));
-    const either = z.union(max <= 15 ? [asNumber, asText] : [asNumber, beyondDouble(max, words), asText], must(words));
+    const asNumber = z.number(BROKEN).int(BROKEN).min(low, BROKEN).max(high, BROKEN);
+    const asText = z.string(BROKEN).regex(re, BROKEN).refine(counted, BROKEN);
+    const either = z.union(max <= 15 ? [asNumber, asText] : [asNumber, beyondDouble(max), asText], BROKEN);
     const parsed =
       max <= 15 ? either.transform((v) => Number(v)) : either.transform((v) => String(v).replace(/^0+(?=\d)/, ''));
     return parsed as unknown as z.ZodType<IntValue<Max>>;
@@ -273,7 +270,13 @@ export function int<const Max extends number>(min: number, max: Max, example?: s
   const invalid: unknown[] = ['9'.repeat(max + 1), '12a', '-1', '1.5'];
   if (min > 1) invalid.push('9'.repeat(min - 1), `0${'9'.repeat(min - 1)}`);
   if (max <= 15) invalid.push(10 ** max);
-  return rule(make, words, example ?? String(10 ** Math.max(min - 1, 0) + 1).slice(0, max), invalid, 'int');
+  return rule(
+    make,
+    { code: 'int', min, max },
+    example ?? String(10 ** Math.max(min - 1, 0) + 1).slice(0, max),
+    invalid,
+    'int',
+  );
 }
 
 /** A phone as the enrolment area sends it: an int of the area code and the number, 10 or 11 digits. */
@@ -286,46 +289,39 @@ export const areaCode = withInput(int(2, 2, '11'), input.areaCodeInput);
 export const localNumber = withInput(int(1, 9, '987654321'), input.localNumberInput);
 
 /** A date of one of the spec's layouts (dates.ts), refused by its shape first, then when it is not a real date. */
-function dated(layout: DateLayout, words: string, example: string, invalid: readonly unknown[]): FieldRule<string> {
+function dated(layout: DateLayout, example: string, invalid: readonly unknown[]): FieldRule<string> {
   // `abort`: a value of the wrong layout is not also checked as a calendar date.
   const make = () =>
     z
-      .string(must(words))
-      .regex(layoutPattern(layout), { ...must(words), abort: true })
-      .refine((s) => parseDate(s, layout) !== undefined, must(`a real calendar date, ${words}`));
-  return extend(rule(make, words, example, invalid), { layout });
+      .string(BROKEN)
+      .regex(layoutPattern(layout), { ...BROKEN, abort: true })
+      .refine((s) => parseDate(s, layout) !== undefined, says('calendar'));
+  return extend(rule(make, { code: 'date', layout }, example, invalid), { layout });
 }
 
 /** `DD/MM/YYYY` (the spec's `d/m/Y` is the same layout). */
 export const dateBR = withInput(
-  dated('DD/MM/YYYY', 'a date DD/MM/YYYY', '15/03/1985', ['31/02/2020', '1985-03-15', '5/3/1985']),
+  dated('DD/MM/YYYY', '15/03/1985', ['31/02/2020', '1985-03-15', '5/3/1985']),
   input.dateBRInput,
 );
 /** `yyyy-mm-dd`. */
 export const dateISO = withInput(
-  dated('yyyy-mm-dd', 'a date yyyy-mm-dd', '2026-12-01', ['2026-02-30', '01/12/2026', '2026-12-1']),
+  dated('yyyy-mm-dd', '2026-12-01', ['2026-02-30', '01/12/2026', '2026-12-1']),
   input.dateISOInput,
 );
 /** `yyyy-mm-dd hh:mi`. */
 export const dateTime = withInput(
-  dated('yyyy-mm-dd hh:mi', 'a date and time yyyy-mm-dd hh:mi', '2026-12-01 09:00', [
-    '2026-12-01 24:00',
-    '2026-12-01',
-    '2026-02-30 09:00',
-  ]),
+  dated('yyyy-mm-dd hh:mi', '2026-12-01 09:00', ['2026-12-01 24:00', '2026-12-01', '2026-02-30 09:00']),
   input.dateTimeInput,
 );
 /** The end of a slot, `yyyy-mm-dd hh:mi`: its example and forms later on the same day as dateTime's. */
 export const dateTimeEnd = withInput(withExample(dateTime, '2026-12-01 09:30'), input.dateTimeEndInput);
 /** `Y-m-d H:i:s`. */
-export const dateTimeSec = dated('Y-m-d H:i:s', 'a date and time Y-m-d H:i:s', '2026-12-01 00:00:00', [
-  '2026-12-01 00:00',
-  '2026-13-01 00:00:00',
-]);
+export const dateTimeSec = dated('Y-m-d H:i:s', '2026-12-01 00:00:00', ['2026-12-01 00:00', '2026-13-01 00:00:00']);
 /** `hh:mi`. */
 export const time: FieldRule<string> = rule(
-  () => z.string(must('a time hh:mi')).regex(TIME_PATTERN, must('a time hh:mi')),
-  'a time hh:mi',
+  () => z.string(BROKEN).regex(TIME_PATTERN, BROKEN),
+  { code: 'time' },
   '09:30',
   ['9:30', '24:00', '09:60'],
 );
@@ -353,10 +349,10 @@ export const cpfMasked: FieldRule<string> = withInput(
   rule(
     () =>
       z
-        .string(must('a CPF 999.999.999-99'))
-        .regex(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/, must('a CPF written 999.999.999-99'))
-        .refine((s) => cpfValid(s.replace(/\D/g, '')), must('a CPF with valid check digits')),
-    'a CPF 999.999.999-99 with valid check digits',
+        .string(BROKEN)
+        .regex(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/, BROKEN)
+        .refine((s) => cpfValid(s.replace(/\D/g, '')), says('cpf-check')),
+    { code: 'cpf' },
     '529.982.247-25',
     ['529.982.247-26', '52998224725', '111.111.111-11'],
   ),
@@ -364,24 +360,16 @@ export const cpfMasked: FieldRule<string> = withInput(
 );
 
 /** CPF as 11 digits (registration record). */
-export const cpfDigits: FieldRule<string> = rule(
-  () => z.string(must('11 digits')).regex(/^\d{11}$/, must('11 digits')),
-  '11 digits',
-  '52998224725',
-  ['529.982.247-25', '5299822472'],
-);
+export const cpfDigits: FieldRule<string> = digits(11, '52998224725');
 
 /** A non-empty list of at most MAX_LIST codes of at most 3 characters each. */
 export const codes: FieldRule<string[]> = rule(
   () =>
     z
-      .array(
-        z.string().min(1, must('a code of 1 to 3 characters')).max(3, must('a code of 1 to 3 characters')),
-        must('a list of codes'),
-      )
-      .min(1, must('a list of at least one code'))
-      .max(MAX_LIST, must(`a list of at most ${MAX_LIST} codes`)),
-  `a list of codes of up to 3 characters, at most ${MAX_LIST} of them`,
+      .array(z.string(says('code-length')).min(1, says('code-length')).max(3, says('code-length')), BROKEN)
+      .min(1, says('list-empty'))
+      .max(MAX_LIST, says('list-long')),
+  { code: 'codes', each: 3, most: MAX_LIST },
   'RG',
   [['ABCD'], [], [''], Array.from({ length: MAX_LIST + 1 }, () => 'RG')],
   'array',
@@ -391,10 +379,10 @@ export const codes: FieldRule<string[]> = rule(
 export const base64: FieldRule<string> = rule(
   () =>
     z
-      .string(must('base64'))
-      .regex(/^[A-Za-z0-9+/]*={0,2}$/, must('base64 text'))
-      .refine((s) => s.length % 4 === 0, must('base64 text (length a multiple of 4)')),
-  'base64 of the file',
+      .string(BROKEN)
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, BROKEN)
+      .refine((s) => s.length % 4 === 0, says('base64-length')),
+  { code: 'base64' },
   'JVBERi0xLjQK',
   ['not base64!', 'abc'],
 );

@@ -1,94 +1,116 @@
 /**
- * Checking parameters against an operation's field rules, with errors that
- * name the field and the rule; the plain-text rule (plain-text.ts) on every
- * parameter first, the operation's rules across fields (checks.ts) last.
- * Messages stay short whatever was sent (limits.ts).
+ * Checking parameters against an operation's field rules: the problems, as
+ * data (problems.ts), each naming its field; the plain-text rule
+ * (plain-text.ts) on every parameter first, the operation's rules across
+ * fields (checks.ts) last. Each language words them (words/).
  */
 import type * as z from 'zod';
 import { onClock } from './birth-date.js';
 import { checkProblem } from './checks.js';
+import type { Field, Params } from './field.js';
 import type { Operation, ParamsOfOperation } from './operation.js';
 import { plainTextProblem } from './plain-text.js';
-import { ECHOED_NAME, MAX_DESCRIBED } from './limits.js';
-import { maskPersonalNumbers } from './mask.js';
-
-export interface FieldError {
-  /** Spec field name, e.g. `usuario_cartao`, or `tipo_documento[1]` for an element; '' for the request as a whole. */
-  readonly field: string;
-  /** What is wrong, e.g. `is required (17 digits)` or `must be 17 digits`. */
-  readonly message: string;
-  /** The field is a name the client made up (not a parameter): messages repeat it only briefly. */
-  readonly unknown?: boolean;
-}
-
-/** Parameters as they arrive, not yet checked (flags, a query string, a JSON body): any names, any values. */
-import type { Params } from './field.js';
+import { ruleProblem, type JsonType, type Problem } from './problems.js';
 
 export type { Params };
 
-/** The outcome of validating parameters: the parsed values (`P`, typed for a typed operation), or the errors. */
+/** The outcome of validating parameters: the parsed values (`P`, typed for a typed operation), or the problems. */
 export type Validation<P = Params> =
   | { readonly ok: true; readonly value: P }
-  | { readonly ok: false; readonly errors: readonly FieldError[] };
+  | { readonly ok: false; readonly errors: readonly Problem[] };
 
-/**
- * A client's text (a made-up parameter name, a content type) as a message
- * may repeat it: its first ECHOED_NAME characters, card numbers and CPFs
- * masked, anything but printable ASCII as `?`, since it may be anything,
- * even personal data.
- */
-export function briefly(text: string): string {
-  const masked = maskPersonalNumbers(text.slice(0, 2 * ECHOED_NAME)).replace(/[^\x20-\x7e]/g, '?');
-  return masked.length > ECHOED_NAME || text.length > 2 * ECHOED_NAME ? `${masked.slice(0, ECHOED_NAME)}…` : masked;
-}
-
-function describeOne(e: FieldError): string {
-  if (e.unknown) return `${briefly(e.field)}: ${e.message}`;
-  return e.field === '' ? e.message : `${e.field}: ${e.message}`;
-}
-
-/** One line naming the offending fields and their rules: the first MAX_DESCRIBED, then how many more. */
-export function describeErrors(errors: readonly FieldError[]): string {
-  const text = errors.slice(0, MAX_DESCRIBED).map(describeOne).join('; ');
-  return errors.length > MAX_DESCRIBED ? `${text}; and ${errors.length - MAX_DESCRIBED} more` : text;
-}
+export { briefly } from './brief.js';
 
 /** The field a label names: `tipo_documento[1]` → `tipo_documento`. */
-function fieldOf(label: string): string {
+export function fieldOf(label: string): string {
   const bracket = label.indexOf('[');
   return bracket < 0 ? label : label.slice(0, bracket);
 }
 
 /** The plain-text rule, on every text value (and list element) of every parameter the operation has. */
-function textErrors(op: Operation, raw: Params): FieldError[] {
-  const out: FieldError[] = [];
+function textErrors(op: Operation, raw: Params): Problem[] {
+  const out: Problem[] = [];
   for (const name in op.params) {
     const value = raw[name];
     if (typeof value === 'string') {
-      const problem = plainTextProblem(value);
-      if (problem) out.push({ field: name, message: problem });
+      const problem = plainTextProblem(name, value);
+      if (problem) out.push(problem);
     } else if (Array.isArray(value)) {
-      const i = value.findIndex((v) => typeof v === 'string' && plainTextProblem(v) !== undefined);
-      if (i >= 0) out.push({ field: `${name}[${i}]`, message: plainTextProblem(value[i] as string)! });
+      for (const [i, v] of value.entries()) {
+        const problem = typeof v === 'string' ? plainTextProblem(`${name}[${i}]`, v) : undefined;
+        if (problem) {
+          out.push(problem);
+          break;
+        }
+      }
     }
   }
   return out;
 }
 
-/** Errors of the field rules, the operation's parameters first, then the names it does not have. */
-function toFieldErrors(
+const JSON_TYPES = new Set<string>(['string', 'number', 'boolean', 'object', 'array', 'null']);
+
+/** The problem codes the catalogue's schemas give as their error messages (rules.ts, confirmation.ts). */
+const TOKENS = new Set<string>([
+  'rule',
+  'calendar',
+  'future',
+  'group',
+  'cpf-check',
+  'list-empty',
+  'list-long',
+  'code-length',
+  'base64-length',
+  'integer',
+]);
+
+/** Whether a zod issue's message is one of the catalogue's problem codes (else zod's own words, or a schema's). */
+export function isProblemToken(message: string): boolean {
+  return TOKENS.has(message);
+}
+
+/**
+ * The problem a zod issue at `field` (a label or a path) means. The catalogue's
+ * schemas say it by its code (rules.ts); where only zod speaks (a record's
+ * nested group, a union), the JSON type it expected, or `invalid`.
+ */
+export function issueProblem(issue: z.core.$ZodIssue, field: string, rule: Field['rule'] | undefined): Problem {
+  switch (issue.message) {
+    case 'rule':
+      return rule ? ruleProblem(field, rule) : { code: 'invalid', field };
+    case 'calendar':
+      return { code: 'calendar', field, layout: rule?.code === 'date' ? rule.layout : 'DD/MM/YYYY' };
+    case 'future':
+    case 'group':
+    case 'cpf-check':
+    case 'list-empty':
+    case 'base64-length':
+      return { code: issue.message, field };
+    case 'list-long':
+      return { code: 'list-long', field, most: rule?.code === 'codes' ? rule.most : 0 };
+    case 'code-length':
+      return { code: 'code-length', field, min: 1, max: rule?.code === 'codes' ? rule.each : 0 };
+    case 'integer':
+      return { code: 'type', field, want: 'integer' };
+  }
+  if (issue.code === 'invalid_type' && JSON_TYPES.has(issue.expected))
+    return { code: 'type', field, want: issue.expected as JsonType };
+  return { code: 'invalid', field };
+}
+
+/** Problems of the field rules, the operation's parameters first, then the names it does not have. */
+function toProblems(
   op: Operation,
   raw: Params,
   issues: readonly z.core.$ZodIssue[],
   skip: ReadonlySet<string>,
-): FieldError[] {
-  const out: FieldError[] = [];
-  const unknown: FieldError[] = [];
+): Problem[] {
+  const out: Problem[] = [];
+  const unknown: Problem[] = [];
   const seen = new Set<string>();
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys)
-        unknown.push({ field: key, message: `is not a parameter of ${op.name}`, unknown: true });
+      for (const key of issue.keys) unknown.push({ code: 'unknown', field: key, operation: op.name });
       continue;
     }
     const [head, ...rest] = issue.path;
@@ -98,8 +120,8 @@ function toFieldErrors(
     const label = rest.length ? `${name}${rest.map((p) => `[${String(p)}]`).join('')}` : name;
     if (seen.has(label)) continue;
     seen.add(label);
-    if (field && raw[name] === undefined) out.push({ field: name, message: `is required (${field.rule})` });
-    else out.push({ field: label, message: issue.message });
+    if (field && raw[name] === undefined) out.push({ code: 'required', field: name, rule: field.rule });
+    else out.push(issueProblem(issue, label, field?.rule));
   }
   return unknown.length ? out.concat(unknown) : out;
 }
@@ -110,8 +132,8 @@ export interface ValidateOptions {
 }
 
 /** The problems of the operation's rules across fields, on parameters that keep their field rules. */
-function checkErrors(op: Operation, params: Params): FieldError[] {
-  const out: FieldError[] = [];
+function checkErrors(op: Operation, params: Params): Problem[] {
+  const out: Problem[] = [];
   for (const check of op.checks ?? []) {
     const problem = checkProblem(check, params);
     if (problem) out.push(problem);
@@ -138,5 +160,5 @@ export function validateParams<Op extends Operation>(
   }
   if (result.success) return { ok: false, errors: text };
   const named = new Set(text.map((e) => fieldOf(e.field)));
-  return { ok: false, errors: text.concat(toFieldErrors(op, raw, result.error.issues, named)) };
+  return { ok: false, errors: text.concat(toProblems(op, raw, result.error.issues, named)) };
 }

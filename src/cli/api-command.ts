@@ -31,7 +31,7 @@ import { exactInt, parseExact, stringifyExact } from '../catalogue/exact-json.js
 import { ExitCode, UsageError } from './exit-codes.js';
 import { addExamples, addNote } from './help/sections.js';
 import type { Messages } from './i18n/index.js';
-import type { Invocation } from './invocation.js';
+import type { Io } from './capabilities.js';
 import { jsonText } from './output/json-text.js';
 import { sanitize } from './output/sanitize.js';
 import { transportProblem } from './failure.js';
@@ -73,7 +73,7 @@ function splitPair(text: string, option: string): [string, string] {
 }
 
 /** A -F value: JSON literals, integers (exactly, however long), numbers that read back the same, @file contents, else the string. */
-async function typed(inv: Invocation, key: string, value: string): Promise<unknown> {
+async function typed(inv: Io, key: string, value: string): Promise<unknown> {
   if (value === 'true') return true;
   if (value === 'false') return false;
   if (value === 'null') return null;
@@ -83,7 +83,7 @@ async function typed(inv: Invocation, key: string, value: string): Promise<unkno
   return value;
 }
 
-async function readPairs(inv: Invocation, o: ApiOptions): Promise<Pair[]> {
+async function readPairs(inv: Io, o: ApiOptions): Promise<Pair[]> {
   const pairs: Pair[] = (o.rawField ?? []).map((f) => splitPair(f, '-f'));
   for (const f of o.field ?? []) {
     const [k, v] = splitPair(f, '-F');
@@ -130,7 +130,7 @@ function urlOf(base: string, path: string): URL {
   return url;
 }
 
-function printBody(inv: Invocation, req: HttpRequest, res: HttpResponse): void {
+function printBody(inv: Io, req: HttpRequest, res: HttpResponse): void {
   if (req.method === 'HEAD' || res.body === '') return;
   if (/\bjson\b/i.test(res.contentType)) {
     try {
@@ -145,7 +145,7 @@ function printBody(inv: Invocation, req: HttpRequest, res: HttpResponse): void {
 
 /** The request of the command line, and its parameters as an object (for the confirmation's wording). */
 async function requestOf(
-  inv: Invocation,
+  inv: Io,
   m: Method,
   path: string,
   o: ApiOptions,
@@ -173,11 +173,11 @@ async function requestOf(
 }
 
 /** The exit code of a catalogue operation's answer, as for its command (4 when not the documented shape). */
-async function operationExit(inv: Invocation, op: Operation, req: HttpRequest, res: HttpResponse): Promise<number> {
+async function operationExit(inv: Io, op: Operation, req: HttpRequest, res: HttpResponse): Promise<number> {
   try {
     const result = interpret(op, req, res);
     const code = exitCodeOf(result);
-    const problem = problemOf(result, inv.m);
+    const problem = problemOf(result, inv.m, op);
     if (problem) await inv.notice(problem, code === ExitCode.noResult ? 'note' : 'error');
     return code;
   } catch (err) {
@@ -188,7 +188,7 @@ async function operationExit(inv: Invocation, op: Operation, req: HttpRequest, r
 }
 
 /** The exit code of any other answer: 0 for 2xx, 1 for 4xx/5xx, 4 for anything else. */
-async function statusExit(inv: Invocation, req: HttpRequest, res: HttpResponse): Promise<number> {
+async function statusExit(inv: Io, req: HttpRequest, res: HttpResponse): Promise<number> {
   const status = `HTTP ${res.status} ${statusText(res.status)}`.trimEnd();
   if (res.status >= 200 && res.status < 300) return ExitCode.ok;
   if (res.status >= 400) {
@@ -199,7 +199,7 @@ async function statusExit(inv: Invocation, req: HttpRequest, res: HttpResponse):
   return ExitCode.transport;
 }
 
-async function runApi(inv: Invocation, m: Method, path: string, o: ApiOptions): Promise<number> {
+async function runApi(inv: Io, m: Method, path: string, o: ApiOptions): Promise<number> {
   const pathname = path.split(/[?#]/)[0]!;
   const op = operationAt(pathname);
   const catalogued = op?.methods.includes(m) ? op : undefined;
@@ -220,12 +220,13 @@ async function runApi(inv: Invocation, m: Method, path: string, o: ApiOptions): 
 
 export function defineApiCommand(cmd: Command, run: RunState): void {
   const words = run.m.commandsHelp.api;
+  const named = words.arguments;
   cmd
-    .addArgument(new Argument('<method>', words.method(apiMethods.join(', '))).argParser(method(run.m)))
-    .addArgument(new Argument('<path>', words.path))
-    .addOption(new Option('-f, --raw-field <key=value>', words.rawField).argParser(collect))
-    .addOption(new Option('-F, --field <key=value>', words.field).argParser(collect))
-    .addOption(new Option('-H, --header <name:value>', words.header).argParser(collect))
+    .addArgument(new Argument(`<${named.method}>`, words.method(apiMethods.join(', '))).argParser(method(run.m)))
+    .addArgument(new Argument(`<${named.path}>`, words.path))
+    .addOption(new Option(`-f, --raw-field <${named.pair}>`, words.rawField).argParser(collect))
+    .addOption(new Option(`-F, --field <${named.pair}>`, words.field).argParser(collect))
+    .addOption(new Option(`-H, --header <${named.header}>`, words.header).argParser(collect))
     .addOption(new Option('--host <host>', words.host).choices(['test', 'base']));
   addSafetyOptions(cmd, run.m);
   addExamples(cmd, [

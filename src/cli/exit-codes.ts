@@ -24,18 +24,22 @@ export type Wording = (m: Messages) => string;
  * A usage or validation error (exit 2). The message is one line: text already
  * in the run's language, or a wording that the failure report puts in it
  * (code far from the run, such as the settings, words its errors so);
- * `message` holds the English.
+ * `message` holds the English. `lines` (in the run's language) follow it one
+ * a line: the problems of a request's parameters.
  */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
   /** Where to look for the right usage, e.g. `coopctl registration show --help`. */
   readonly hint: string | undefined;
+  /** Lines after the message, each shown indented: the problems of several parameters. */
+  readonly lines: readonly string[];
   readonly #wording: Wording | undefined;
-  constructor(message: string | Wording, hint?: string) {
+  constructor(message: string | Wording, hint?: string, lines: readonly string[] = []) {
     // The English catalogue without importing it (i18n/english.ts): loaded whenever a run has begun.
     const english = englishMessages() as Messages | undefined;
     super(typeof message === 'string' ? message : english ? message(english) : '');
     this.hint = hint;
+    this.lines = lines;
     this.#wording = typeof message === 'string' ? undefined : message;
   }
 

@@ -4,7 +4,7 @@ import { Interrupted, TransportError } from '../client/errors.js';
 import type { Context } from './context.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import type { Messages } from './i18n/index.js';
-import type { Invocation } from './invocation.js';
+import type { Io } from './capabilities.js';
 import { sanitize } from './output/sanitize.js';
 import { errorLine, loadStyle } from './style.js';
 
@@ -18,7 +18,7 @@ export function transportProblem(err: TransportError, m: Messages): string {
  * that setting is at its default and baseUrl is set (COOPCTL_BASE_URL alone,
  * say): which setting the registration operations use. Else undefined.
  */
-async function testHostHint(err: TransportError, inv: Invocation): Promise<string | undefined> {
+async function testHostHint(err: TransportError, inv: Io): Promise<string | undefined> {
   const fault = err.fault;
   if (fault?.kind !== 'unreachable' && fault?.kind !== 'timeout') return undefined;
   const s = await inv.settings().catch(() => undefined);
@@ -37,12 +37,7 @@ export function interrupted(err: unknown, ctx: Context): boolean {
 }
 
 /** Reports what stopped the run, in the run's language (`m`), and returns the exit code. */
-export async function reportFailure(
-  err: unknown,
-  ctx: Context,
-  inv: Invocation | undefined,
-  m: Messages,
-): Promise<number> {
+export async function reportFailure(err: unknown, ctx: Context, inv: Io | undefined, m: Messages): Promise<number> {
   if (err instanceof CommanderError) {
     // commander has printed its message (or the help) already; help asked for ends with 0.
     return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
@@ -55,7 +50,10 @@ export async function reportFailure(
   const say = (text: string) => ctx.stderr.write(errorLine(style, sanitize(text), m.errors.error));
   if (err instanceof UsageError) {
     const message = err.wordedIn(m);
-    say(err.hint ? m.errors.see(message, err.hint) : message);
+    const said = err.hint ? m.errors.see(message, err.hint) : message;
+    // Lines follow the message after a colon, each indented (the problems of several parameters).
+    say(err.lines.length ? `${said}:` : said);
+    for (const line of err.lines) ctx.stderr.write(`  ${sanitize(line)}\n`);
     return ExitCode.usage;
   }
   if (err instanceof TransportError) {

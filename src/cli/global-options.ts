@@ -45,21 +45,22 @@ export function wholeNumber(min: number, max: number, m: Messages) {
 /** Adds the global options to the root, described in the run's language. */
 export function addGlobalOptions(program: Command, m: Messages): void {
   const g = m.help.globals;
+  const p = m.help.field.placeholder;
   program
-    .addOption(new Option('-o, --output <format>', g.output).choices(outputFormats).default('table'))
-    .addOption(new Option('--json [fields]', g.json).conflicts('output'))
-    .addOption(new Option('--jq <expression>', g.jq).conflicts(['output']))
+    .addOption(new Option(`-o, --output <${p.format}>`, g.output).choices(outputFormats).default('table'))
+    .addOption(new Option(`--json [${p.fields}]`, g.json).conflicts('output'))
+    .addOption(new Option(`--jq <${p.expression}>`, g.jq).conflicts(['output']))
     .addOption(new Option('--timeout <ms>', g.timeout).argParser(wholeNumber(1, 3_600_000, m)).default(30_000))
     .addOption(new Option('--retries <n>', g.retries).argParser(wholeNumber(0, 10, m)).default(2))
-    .addOption(new Option('--body <encoding>', g.body).choices(['json', 'form']).default('json'))
-    .addOption(new Option('--list-style <style>', g.listStyle).choices(listStyles))
-    .addOption(new Option('--profile <name>', g.profile))
-    .addOption(new Option('--token-file <file|->', g.tokenFile))
-    .addOption(new Option('--max-response-size <size>', g.maxResponseSize))
+    .addOption(new Option(`--body <${p.encoding}>`, g.body).choices(['json', 'form']).default('json'))
+    .addOption(new Option(`--list-style <${p.style}>`, g.listStyle).choices(listStyles))
+    .addOption(new Option(`--profile <${p.name}>`, g.profile))
+    .addOption(new Option(`--token-file <${p.fileOrStdin}>`, g.tokenFile))
+    .addOption(new Option(`--max-response-size <${p.size}>`, g.maxResponseSize))
     .addOption(new Option('-q, --quiet', g.quiet).conflicts('verbose'))
     .addOption(new Option('-v, --verbose', g.verbose))
     .addOption(new Option('--no-input', g.noInput))
     .addOption(new Option('--no-color', g.noColor))
     .addOption(new Option('--no-pager', g.noPager))
-    .addOption(new Option('--lang <language>', g.lang).choices(langs));
+    .addOption(new Option(`--lang <${p.language}>`, g.lang).choices(langs));
 }

@@ -1,9 +1,16 @@
-/** One command being run: the context plus its global options, and what is derived from them once. */
+/**
+ * One command being run: the context plus its global options and its own
+ * flags, and what is derived from them once. It gives every capability of
+ * capabilities.ts; the code it runs names only those it uses.
+ */
+import type { Writable } from 'node:stream';
+import type { OptionValues } from 'commander';
 import type { Client } from '../client/client.js';
 import { parseSize } from '../client/size.js';
-import type { ClientOptions, ListStyle, Target } from '../client/types.js';
+import type { ClientOptions, Clock, ListStyle, Target, TraceEvent } from '../client/types.js';
 import type { Host } from '../catalogue/index.js';
 import { isoDate } from '../catalogue/dates.js';
+import type { Io } from './capabilities.js';
 import { tokenForHost } from './config/credentials.js';
 import { readConfig } from './config/file.js';
 import { resolveSettings, selectProfile, type Profile, type ResolvedSettings } from './config/settings.js';
@@ -13,14 +20,16 @@ import type { GlobalOptions, OutputFormat } from './global-options.js';
 import { DEFAULT_COLUMNS, type Display, fieldsOf, tableWidth } from './output/display.js';
 import { Pager, pagerCommand, rowsOf } from './output/pager.js';
 import { sanitize } from './output/sanitize.js';
-import { speakingPrompter } from './prompter.js';
+import { type Prompter, speakingPrompter } from './prompter.js';
 import { errorLine, loadStyle, type Style } from './style.js';
 import { type Lang, messagesFor, type Messages } from './i18n/index.js';
 import { version } from './version.js';
 
-export class Invocation {
+export class Invocation implements Io {
   readonly ctx: Context;
   readonly globals: GlobalOptions;
+  /** The command's own flags as commander parsed them (read through extra-flags.ts). */
+  readonly options: OptionValues;
   #settings: Promise<{ profile: Profile; settings: ResolvedSettings }> | undefined;
   #client: Promise<Client> | undefined;
   #styles = new Map<'stdout' | 'stderr', Promise<Style>>();
@@ -35,7 +44,7 @@ export class Invocation {
   readonly lang: Lang;
   readonly m: Messages;
 
-  constructor(ctx: Context, globals: GlobalOptions, lang: Lang = 'en') {
+  constructor(ctx: Context, globals: GlobalOptions, lang: Lang = 'en', options: OptionValues = {}) {
     this.lang = lang;
     this.m = messagesFor(lang);
     // The context as given, but its prompter speaks the run's language (the prompt library's own words).
@@ -43,6 +52,33 @@ export class Invocation {
       prompter: { value: speakingPrompter(ctx.prompter, this.m.prompts.words), enumerable: true },
     }) as Context;
     this.globals = globals;
+    this.options = options;
+  }
+
+  /** The context's prompter, speaking the run's language. */
+  get prompter(): Prompter {
+    return this.ctx.prompter;
+  }
+
+  get noInput(): boolean {
+    return this.globals.input === false;
+  }
+
+  get tty(): Context['tty'] {
+    return this.ctx.tty;
+  }
+
+  get stderr(): Writable {
+    return this.ctx.stderr;
+  }
+
+  get clock(): Clock {
+    return this.ctx.clock;
+  }
+
+  /** Aborted on Ctrl-C. */
+  get signal(): AbortSignal {
+    return this.ctx.signal;
   }
 
   get format(): OutputFormat {
@@ -206,6 +242,7 @@ export class Invocation {
       body: this.globals.body,
       listStyle: s.listStyle.value as ListStyle,
       userAgent: `coopctl/${version}`,
+      lang: this.m.common.lang,
     };
   }
 
@@ -218,7 +255,7 @@ export class Invocation {
       maxResponseBytes: parseSize(s.maxResponseSize.value!)!,
       clock: this.ctx.clock,
       env: this.ctx.env,
-      ...(this.globals.verbose ? { trace: (line: string) => this.say(line) } : {}),
+      ...(this.globals.verbose ? { trace: (event: TraceEvent) => this.say(this.m.errors.trace(event)) } : {}),
     };
   }
 

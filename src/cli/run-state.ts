@@ -30,7 +30,7 @@ export class RunState {
       const cmd = args[args.length - 1] as Command;
       const globals = cmd.optsWithGlobals<GlobalOptions>();
       checkJsonTaker(cmd, fieldsOf(globals.json), globals.jq, this.m);
-      this.invocation = new Invocation(this.ctx, globals, this.lang);
+      this.invocation = new Invocation(this.ctx, globals, this.lang, cmd.opts());
       this.exitCode = await fn(this.invocation, args.slice(0, -2), cmd);
     });
   }

@@ -6,7 +6,7 @@ import { ExitCode, UsageError } from './exit-codes.js';
 import { wholeNumber } from './global-options.js';
 import { addExamples, addNote, applicableGlobals } from './help/sections.js';
 import type { Messages } from './i18n/index.js';
-import type { Invocation } from './invocation.js';
+import type { Io } from './capabilities.js';
 import type { RunState } from './run-state.js';
 
 function port(m: Messages) {
@@ -29,7 +29,7 @@ function hostName(m: Messages) {
  * Why the SQLite binding is not usable, in full (every line the loader gave),
  * and what to run about it: a Node new enough, or a reinstall or a build.
  */
-async function bindingFailure(inv: Invocation, problem: BindingProblem): Promise<void> {
+async function bindingFailure(inv: Io, problem: BindingProblem): Promise<void> {
   const words = inv.m.errors.binding;
   if (problem.kind === 'node') {
     await inv.notice(words.node(problem.node, problem.napi), 'error');
@@ -50,21 +50,23 @@ async function bindingFailure(inv: Invocation, problem: BindingProblem): Promise
 export function defineServeCommand(cmd: Command, run: RunState): void {
   const { m } = run;
   const words = m.commandsHelp.serve;
+  const p = m.help.field.placeholder;
   cmd
-    .addOption(new Option('--host <address>', words.host).default('127.0.0.1'))
-    .addOption(new Option('--allowed-host <name>', words.allowedHost).argParser(hostName(m)))
+    .addOption(new Option(`--host <${p.address}>`, words.host).default('127.0.0.1'))
+    .addOption(new Option(`--allowed-host <${p.name}>`, words.allowedHost).argParser(hostName(m)))
     .addOption(new Option('--port <n>', words.port).argParser(port(m)).default(8787))
-    .addOption(new Option('--db <path|url>', words.db))
-    .addOption(new Option('--import-sqlite <file>', words.importSqlite).conflicts(['demo', 'fixtures']))
+    .addOption(new Option(`--db <${p.pathOrUrl}>`, words.db))
+    .addOption(new Option(`--import-sqlite <${p.file}>`, words.importSqlite).conflicts(['demo', 'fixtures']))
     .addOption(new Option('--demo', words.demo).conflicts('fixtures'))
-    .addOption(new Option('--fixtures <file>', words.fixtures))
+    .addOption(new Option(`--fixtures <${p.file}>`, words.fixtures))
     .addOption(new Option('--allow-prefer', words.allowPrefer))
-    .addOption(new Option('--log-format <format>', words.logFormat).choices(['text', 'json']))
+    .addOption(new Option(`--log-format <${p.format}>`, words.logFormat).choices(['text', 'json']))
     .addOption(new Option('--no-metrics', words.noMetrics))
-    .addOption(new Option('--metrics-token-file <file>', words.metricsTokenFile))
+    .addOption(new Option(`--metrics-token-file <${p.file}>`, words.metricsTokenFile))
     .addOption(new Option('--private-probes', words.privateProbes))
+    .addOption(new Option('--read-cache <MiB>', words.readCache).argParser(wholeNumber(0, 4096, m)).default(16))
     .addOption(
-      new Option('--shutdown-delay <seconds>', words.shutdownDelay).argParser(wholeNumber(0, 600, m)).default(0),
+      new Option(`--shutdown-delay <${p.seconds}>`, words.shutdownDelay).argParser(wholeNumber(0, 600, m)).default(0),
     );
   applicableGlobals(cmd, { '--token-file': words.tokenFile, '--quiet': words.quiet, '--lang': undefined });
   addExamples(cmd, [
@@ -88,6 +90,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       metricsTokenFile?: string;
       privateProbes?: boolean;
       shutdownDelay: number;
+      readCache: number;
     }>();
     const opts = {
       host: o.host,
@@ -104,6 +107,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       ...(o.metrics ? {} : { metrics: false }),
       ...(o.metricsTokenFile === undefined ? {} : { metricsTokenFile: o.metricsTokenFile }),
       ...(o.shutdownDelay ? { shutdownDelay: o.shutdownDelay } : {}),
+      readCache: o.readCache,
       ...(o.privateProbes ? { privateProbes: true } : {}),
     };
     const { runServe } = await import('../server/serve.js');
@@ -124,8 +128,9 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
         return ExitCode.failed;
       }
       if (!(err instanceof StartError)) throw err;
-      if (err.exitCode === ExitCode.usage) throw new UsageError(err.message, 'coopctl serve --help');
-      await inv.notice(err.message, 'error');
+      const said = inv.m.common.said(err.said);
+      if (err.exitCode === ExitCode.usage) throw new UsageError(said, 'coopctl serve --help');
+      await inv.notice(said, 'error');
       return ExitCode.failed;
     }
     return ExitCode.ok;

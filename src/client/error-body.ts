@@ -4,7 +4,8 @@
  * "errors": […]}` (errors a list, or an object of field names to messages);
  * RFC 9457 problem details (`title`, `detail`, `errors` or `invalid-params`);
  * a plain-text body. At most MAX_FIELD_ERRORS field errors are named, then
- * "and K more"; each text is cut (received.ts's clip, which also masks card
+ * `+K` for the others (a count in no language: the line is the service's
+ * words, which the CLI shows in whatever language they are); each text is cut (received.ts's clip, which also masks card
  * numbers and CPFs). The display sanitises the line (cli/output/sanitize.ts).
  */
 import { clip } from '../catalogue/received.js';
@@ -62,10 +63,10 @@ function bodyMessage(body: Json): string {
   return title && detail ? `${title}: ${detail}` : (title ?? detail ?? '');
 }
 
-/** `message (a; b; and 3 more)`, every part cut to its bound (the display shows line breaks as `\n`). */
+/** `message (a; b; +3)`, every part cut to its bound (the display shows line breaks as `\n`). */
 function joined(message: string, errors: readonly string[]): string {
   const shown = errors.slice(0, MAX_FIELD_ERRORS).map((e) => clip(e.trim(), FIELD_ERROR_CHARS));
-  if (errors.length > MAX_FIELD_ERRORS) shown.push(`and ${errors.length - MAX_FIELD_ERRORS} more`);
+  if (errors.length > MAX_FIELD_ERRORS) shown.push(`+${errors.length - MAX_FIELD_ERRORS}`);
   const text = clip(message.trim(), MESSAGE_CHARS);
   if (shown.length === 0) return text;
   return text ? `${text} (${shown.join('; ')})` : shown.join('; ');

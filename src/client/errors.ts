@@ -1,4 +1,5 @@
 /** Failures of a call that are not an answer of the service. */
+import type { ShapeFault } from '../catalogue/index.js';
 
 /** What was wrong with an answer that is not of the documented shape. */
 export type AnswerFault =
@@ -6,16 +7,28 @@ export type AnswerFault =
   | { readonly kind: 'empty' }
   | { readonly kind: 'not-json' }
   | { readonly kind: 'too-deep'; readonly levels: number }
-  /** `detail`: the catalogue's words for the field that breaks its rule. */
-  | { readonly kind: 'shape'; readonly detail: string };
+  /** `detail`: what breaks the catalogue's record shape, as data (the catalogue's words say it). */
+  | { readonly kind: 'shape'; readonly detail: ShapeFault };
+
+/** Why a connection failed where the system gives no code: the server closed it, it does not speak HTTP/1.1, TLS failed. */
+export type Cause = 'closed' | 'not-http' | 'tls';
 
 /**
  * Why a call got no answer, as data: the CLI words it in the run's language.
  * `request` names the request without its parameters (`GET http://host/path`).
  */
 export type TransportFault =
-  /** `code`: the system's error code (ECONNREFUSED…), when there is one; else `reason` is the error's own words. */
-  | { readonly kind: 'unreachable'; readonly request: string; readonly code?: string; readonly reason: string }
+  /**
+   * `code`: the system's error code (ECONNREFUSED…), when there is one; else `cause` when it is one of
+   * coopctl's; `reason` is the English words (or the error's own, for anything else).
+   */
+  | {
+      readonly kind: 'unreachable';
+      readonly request: string;
+      readonly code?: string;
+      readonly cause?: Cause;
+      readonly reason: string;
+    }
   | { readonly kind: 'timeout'; readonly request: string; readonly ms: number }
   /** `limit`: the --max-response-size in effect, e.g. `64 MiB`. */
   | { readonly kind: 'too-large'; readonly request: string; readonly limit: string }

@@ -1,5 +1,6 @@
 /** Reading an HTTP response as the answer of an operation (GUIDE §4). */
 import { checkResponse, type Operation } from '../catalogue/index.js';
+import { en } from '../catalogue/words/en.js';
 import { type AnswerFault, TransportError } from './errors.js';
 import { statusText } from './node-http.js';
 import { errorExplanation } from './error-body.js';
@@ -37,6 +38,7 @@ export function interpret(op: Operation, req: HttpRequest, res: HttpResponse): C
   const parsed = parseJson(res.body);
   if (!parsed.ok) throw fault(parsed.problem, parsed.fault);
   const check = checkResponse(op, parsed.value);
-  if (!check.ok) throw fault(`not the documented shape: ${check.problem}`, { kind: 'shape', detail: check.problem });
+  if (!check.ok)
+    throw fault(`not the documented shape: ${en.shape(check.fault)}`, { kind: 'shape', detail: check.fault });
   return { kind: 'answer', status: res.status, records: check.records, outcome: check.outcome, message: check.message };
 }

@@ -9,9 +9,14 @@ export function operationUrl(op: Operation, target: Target): URL {
   return new URL(base.replace(/\/+$/, '') + op.path);
 }
 
-/** The headers of every request to a host of a target: accept, user-agent, and the host's bearer token when it has one. */
+/**
+ * The headers of every request to a host of a target: accept, the language of the service's messages
+ * (Portuguese, else English), user-agent, and the host's bearer token when it has one.
+ */
 export function baseHeaders(target: Target, host: Host): Record<string, string> {
-  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': target.userAgent };
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (target.lang) headers['accept-language'] = target.lang === 'pt-BR' ? 'pt-BR, pt;q=0.9' : 'en';
+  headers['user-agent'] = target.userAgent;
   const token = target.tokens?.[host];
   if (token) headers['authorization'] = `Bearer ${token}`;
   return headers;

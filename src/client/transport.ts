@@ -5,7 +5,7 @@
  * a proxy or for a batch. The wire only moves bytes; every rule here applies
  * to both.
  */
-import { Interrupted, TransportError } from './errors.js';
+import { type Cause, Interrupted, TransportError, type TransportFault } from './errors.js';
 import { statusText } from './node-http.js';
 import { declaredTooLarge, discard, readText, TOO_LARGE } from './body.js';
 import { maskedUrl, requestLabel } from './mask.js';
@@ -36,21 +36,28 @@ const REASONS: Record<string, string> = {
   UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
 };
 
-/** The server closed the connection before the whole answer: undici's error, and node:http's two. */
-const CLOSED = 'connection closed by the server';
+/** Causes without a system code, in English (the CLI words them in the run's language). */
+const CAUSES: Readonly<Record<Cause, string>> = {
+  // The server closed the connection before the whole answer: undici's error, and node:http's two.
+  closed: 'connection closed by the server',
+  'not-http': 'the answer is not HTTP/1.1',
+  tls: 'the TLS handshake failed',
+};
+
+const caused = (cause: Cause) => ({ cause, reason: CAUSES[cause] });
 
 /**
- * The system's error code of a failed connection, if any, and the reason in
- * words (reasons without a code are the same whichever library reported them).
+ * The system's error code of a failed connection, if any, or its cause, and
+ * the reason in words (causes are the same whichever library reported them).
  */
-function reason(err: unknown): { code?: string; reason: string } {
+function reason(err: unknown): { code?: string; cause?: Cause; reason: string } {
   const e = err as { code?: string; message?: string; name?: string; errors?: Array<{ code?: string }> };
   const code = e.code ?? e.errors?.find((x) => x.code)?.code;
   if (code === 'UND_ERR_SOCKET' || (code === 'ECONNRESET' && /^(socket hang up|aborted)$/.test(e.message ?? '')))
-    return { reason: CLOSED };
-  if (e.name === 'HTTPParserError' || code?.startsWith('HPE_')) return { reason: 'the answer is not HTTP/1.1' };
+    return caused('closed');
+  if (e.name === 'HTTPParserError' || code?.startsWith('HPE_')) return caused('not-http');
   // node:https says EPROTO, undici the OpenSSL reason; certificate errors keep their own code (both use node:tls).
-  if (code === 'EPROTO' || code?.startsWith('ERR_SSL_')) return { reason: 'the TLS handshake failed' };
+  if (code === 'EPROTO' || code?.startsWith('ERR_SSL_')) return caused('tls');
   if (code) return { code, reason: REASONS[code] ? `${REASONS[code]} (${code})` : code };
   return { reason: (e.message ?? String(err)).split('\n')[0]! };
 }
@@ -72,12 +79,12 @@ export function createTransport(options: ClientOptions): Transport {
     const timeout = AbortSignal.timeout(options.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const started = clock.now();
-    trace?.(`> ${req.method} ${maskedUrl(req.url)}`);
+    trace?.({ kind: 'request', method: req.method, url: maskedUrl(req.url) });
     const label = requestLabel(req.method, req.url);
     try {
       const res = await (await connect()).request(req, signal);
       const contentType = header(res.headers, 'content-type') ?? 'no content type';
-      const status = `${res.statusCode} ${statusText(res.statusCode)}`;
+      const answered = { kind: 'answer' as const, status: res.statusCode, statusText: statusText(res.statusCode) };
       // A HEAD answer's content-length is that of the GET: there is no body to refuse.
       const tooLarge =
         req.method !== 'HEAD' && declaredTooLarge(header(res.headers, 'content-length'), options.maxResponseBytes);
@@ -85,7 +92,7 @@ export function createTransport(options: ClientOptions): Transport {
       const body = tooLarge ? TOO_LARGE : await readText(res.body, options.maxResponseBytes);
       if (body === TOO_LARGE) {
         const limit = formatSize(options.maxResponseBytes);
-        trace?.(`< ${status} (${contentType}, over ${limit}, dropped) in ${Math.round(clock.now() - started)} ms`);
+        trace?.({ ...answered, contentType, over: limit, ms: Math.round(clock.now() - started) });
         throw new TransportError(
           `answer of ${label} exceeds the ${limit} response limit (--max-response-size)`,
           false,
@@ -96,7 +103,7 @@ export function createTransport(options: ClientOptions): Transport {
           },
         );
       }
-      trace?.(`< ${status} (${contentType}, ${body.bytes} bytes) in ${Math.round(clock.now() - started)} ms`);
+      trace?.({ ...answered, contentType, bytes: body.bytes, ms: Math.round(clock.now() - started) });
       return { status: res.statusCode, contentType, headers: res.headers, body: body.text };
     } catch (err) {
       if (options.signal?.aborted) throw new Interrupted();
@@ -124,17 +131,17 @@ export function createTransport(options: ClientOptions): Transport {
         res = await attempt(req);
       } catch (err) {
         if (!(err instanceof TransportError) || !err.retryable || n >= retries) throw err;
-        await wait(n, err.message, undefined);
+        await wait(n, err.fault!, undefined);
         continue;
       }
       if (n >= retries || !retriesStatus(res.status)) return res;
-      await wait(n, `HTTP ${res.status}`, retryAfterMs(res.headers['retry-after']));
+      await wait(n, res.status, retryAfterMs(res.headers['retry-after']));
     }
   }
 
-  async function wait(n: number, why: string, after: number | undefined): Promise<void> {
+  async function wait(n: number, why: TransportFault | number, after: number | undefined): Promise<void> {
     const ms = after ?? backoffMs(n, clock.random);
-    trace?.(`retrying in ${ms} ms (${why}), attempt ${n + 2} of ${options.retries + 1}`);
+    trace?.({ kind: 'retry', ms, why, attempt: n + 2, of: options.retries + 1 });
     try {
       await clock.sleep(ms, options.signal);
     } catch {

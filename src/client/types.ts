@@ -1,5 +1,6 @@
 /** What the client takes and gives back. */
-import type { Host, Method, Outcome, Row } from '../catalogue/index.js';
+import type { Host, Lang, Method, Outcome, Row } from '../catalogue/index.js';
+import type { TransportFault } from './errors.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -36,7 +37,33 @@ export interface Target {
   /** How lists are named in query strings and form bodies (`brackets` when absent). */
   readonly listStyle?: ListStyle;
   readonly userAgent: string;
+  /** The language the service's messages are asked in (Accept-Language), when the caller has one. */
+  readonly lang?: Lang;
 }
+
+/**
+ * One line of the verbose trace, as data (the CLI words it in the run's
+ * language): a request going out, an answer (its size, or the limit it went
+ * over), a retry after a failure or a status.
+ */
+export type TraceEvent =
+  | { readonly kind: 'request'; readonly method: string; readonly url: string }
+  | {
+      readonly kind: 'answer';
+      readonly status: number;
+      readonly statusText: string;
+      readonly contentType: string;
+      readonly bytes?: number;
+      readonly over?: string;
+      readonly ms: number;
+    }
+  | {
+      readonly kind: 'retry';
+      readonly ms: number;
+      readonly why: TransportFault | number;
+      readonly attempt: number;
+      readonly of: number;
+    };
 
 export interface HttpRequest {
   readonly method: Method;
@@ -64,8 +91,8 @@ export interface ClientOptions {
   readonly env: Env;
   /** Aborts every request in flight (Ctrl-C). */
   readonly signal?: AbortSignal;
-  /** Receives the verbose trace (request line, status, timing, retries), already masked. */
-  readonly trace?: (line: string) => void;
+  /** Receives the verbose trace (request line, status, timing, retries) as data, already masked. */
+  readonly trace?: (event: TraceEvent) => void;
   /** Many requests will go over this client (a batch): undici's pools, dearer to load, cheaper per request (wire.ts). */
   readonly pooled?: boolean;
 }

@@ -1,6 +1,7 @@
 /** Listening addresses: whether one is loopback, and the URL clients use for it. */
 import { isIP } from 'node:net';
 import { StartError } from './start-error.js';
+import { start } from './words.js';
 
 /** True for localhost, 127.0.0.0/8 and ::1 (also written [::1] or ::ffff:127.x.x.x). */
 export function isLoopback(host: string): boolean {
@@ -19,8 +20,6 @@ export function urlFor(host: string, port: number): string {
 /** Refuses to serve a non-loopback address without a token (GUIDE §6). */
 export function checkExposure(host: string, token: string | readonly unknown[] | undefined): void {
   if (!isLoopback(host) && (token === undefined || token.length === 0)) {
-    throw new StartError(
-      `refusing to listen on ${host} without a token: set COOPCTL_SERVER_TOKEN or pass --token-file, or listen on 127.0.0.1`,
-    );
+    throw new StartError(start.exposed(host));
   }
 }

@@ -11,6 +11,7 @@ import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServer } from './start.js';
 import { StartError } from './start-error.js';
+import { start } from './words.js';
 import { parseExact } from '../catalogue/exact-json.js';
 import { checkExposure } from './host.js';
 import { banner, englishWords, type Loaded, type ServeWords } from './banner.js';
@@ -39,6 +40,8 @@ export interface ServeOptions {
   readonly metrics?: boolean;
   /** /metrics needs this file's token (default: COOPCTL_METRICS_TOKEN, else none). */
   readonly metricsTokenFile?: string;
+  /** SQLite: MiB the read cache of registration records may take (default 16; 0: no cache). */
+  readonly readCache?: number;
   /** Seconds between the first stop signal (readiness 503 at once) and closing the listener (default 0). */
   readonly shutdownDelay?: number;
   /** /healthz and /readyz need the server's token too (default: open, as probes come without one). */
@@ -69,12 +72,12 @@ async function readFixtures(file: string): Promise<unknown> {
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
-    throw new StartError(`cannot read the fixtures file ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new StartError(start.cannotReadFixtures(file, (err as NodeJS.ErrnoException).code ?? 'error'));
   }
   try {
     return parseExact(text);
   } catch {
-    throw new StartError(`the fixtures file ${file} is not JSON`);
+    throw new StartError(start.fixturesNotJson(file));
   }
 }
 
@@ -83,43 +86,38 @@ function logFormat(option: string | undefined, env: NodeJS.ProcessEnv): LogForma
   const [value, source] =
     option !== undefined ? [option, '--log-format'] : [env['COOPCTL_LOG_FORMAT'] || 'text', 'COOPCTL_LOG_FORMAT'];
   if (!(LOG_FORMATS as readonly string[]).includes(value))
-    throw new StartError(`${source} must be text or json, not ${JSON.stringify(value.slice(0, 20))}`);
+    throw new StartError(start.logFormat(source, JSON.stringify(value.slice(0, 20))));
   return value as LogFormat;
 }
 
 /** The token /metrics needs, if any: --metrics-token-file, else COOPCTL_METRICS_TOKEN. */
 async function metricsTokens(opts: ServeOptions, ctx: ServeContext) {
   if (opts.metrics === false) {
-    if (opts.metricsTokenFile !== undefined)
-      throw new StartError('--metrics-token-file cannot be used with --no-metrics');
+    if (opts.metricsTokenFile !== undefined) throw new StartError(start.metricsTokenWithoutMetrics);
     return undefined;
   }
-  if (opts.metricsTokenFile === '-' && opts.tokenFile === '-')
-    throw new StartError('--token-file and --metrics-token-file cannot both be read from stdin');
+  if (opts.metricsTokenFile === '-' && opts.tokenFile === '-') throw new StartError(start.bothFromStdin);
   return readTokens(opts.metricsTokenFile, ctx.env, 'COOPCTL_METRICS_TOKEN', ctx.stdin);
 }
 
 export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<void> {
   const words = ctx.words ?? englishWords;
-  if (opts.demo && opts.fixtures) throw new StartError('--demo and --fixtures cannot be used together');
+  if (opts.demo && opts.fixtures) throw new StartError(start.demoAndFixtures);
   const format = logFormat(opts.logFormat, ctx.env);
   const token = await readServerTokens(opts.tokenFile, ctx.env, ctx.stdin);
   const forMetrics = await metricsTokens(opts, ctx);
   checkExposure(opts.host, token);
-  if (opts.privateProbes && token === undefined)
-    throw new StartError('--private-probes needs a server token (--token-file or COOPCTL_SERVER_TOKEN)');
+  if (opts.privateProbes && token === undefined) throw new StartError(start.privateProbes);
   if (opts.importSqlite !== undefined && (opts.fixtures !== undefined || opts.demo))
-    throw new StartError('--import-sqlite cannot be used with --demo or --fixtures');
+    throw new StartError(start.importWith);
   const fixtures = opts.fixtures === undefined ? undefined : await readFixtures(opts.fixtures);
   // The store creates a missing folder 0700 and a new file 0600.
   const db = opts.db ?? (ctx.env['COOPCTL_DB_URL'] || defaultDbPath(ctx.env));
   try {
     if (storeLocation(db).kind !== 'postgres' && opts.importSqlite !== undefined)
-      throw new StartError(
-        '--import-sqlite needs a PostgreSQL database: --db postgres://user:password@host:port/database',
-      );
+      throw new StartError(start.importNeedsPostgres);
   } catch (err) {
-    if (err instanceof UnsupportedLocation) throw new StartError(err.message);
+    if (err instanceof UnsupportedLocation) throw new StartError(start.asItIs(err.message));
     throw err;
   }
   // A new database gets the demo dataset unless fixtures are given (`--demo` says so explicitly).
@@ -137,6 +135,7 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     ...(forMetrics ? { metricsTokens: forMetrics } : {}),
     ...(opts.privateProbes ? { privateProbes: true } : {}),
     metrics: opts.metrics !== false,
+    ...(opts.readCache === undefined ? {} : { readCacheBytes: opts.readCache * 1024 * 1024 }),
     allowPrefer: opts.allowPrefer,
     allowedHosts: opts.allowedHosts,
     log,

@@ -14,7 +14,6 @@ import {
   faultOf,
   FixturesError,
   maskUrl,
-  REASON_TEXT,
   StoreOpenError,
   StoreUnavailable,
   UnsupportedLocation,
@@ -24,6 +23,7 @@ import { createServer } from './app.js';
 import { listen, type Listening } from './listen.js';
 import { checkExposure } from './host.js';
 import { StartError } from './start-error.js';
+import { readiness, start, unavailable } from './words.js';
 
 export interface StartOptions {
   readonly host: string;
@@ -44,6 +44,8 @@ export interface StartOptions {
   readonly privateProbes?: boolean;
   /** Count requests and store transactions and serve /metrics (default true). */
   readonly metrics?: boolean;
+  /** SQLite: the memory (bytes) the read cache of registration records may take (store/types.ts; 0: none). */
+  readonly readCacheBytes?: number;
   readonly allowPrefer?: boolean;
   /** Host names answered besides the bound host, localhost and IP literals (`--allowed-host`). */
   readonly allowedHosts?: readonly string[];
@@ -59,17 +61,18 @@ export interface RunningServer extends Listening {
   drain(): void;
 }
 
-const DRAINING: Readiness = { ready: false, reason: 'the server is shutting down' };
+const DRAINING: Readiness = { ready: false, reason: readiness.draining };
 
 /** The readiness of the server: the store's, logged when it changes, or DRAINING once draining. */
-function readiness(store: Backend, log: ServerLog | undefined, draining: () => boolean): () => Promise<Readiness> {
+function readinessOf(store: Backend, log: ServerLog | undefined, draining: () => boolean): () => Promise<Readiness> {
   let last: Readiness = { ready: true };
   return async () => {
     if (draining()) return DRAINING;
     const now = await store.check();
-    if (now.ready !== last.ready || (!now.ready && !last.ready && now.reason !== last.reason)) {
+    // The log is the operator's, in English (docs/server.md).
+    if (now.ready !== last.ready || (!now.ready && !last.ready && now.reason.en !== last.reason.en)) {
       if (now.ready) log?.event('info', 'ready', 'ready: the store answers again');
-      else log?.event('warn', 'not_ready', `not ready: ${now.reason}`, { reason: now.reason });
+      else log?.event('warn', 'not_ready', `not ready: ${now.reason.en}`, { reason: now.reason.en });
     }
     last = now;
     return now;
@@ -92,20 +95,20 @@ function logSchema(store: Backend, log: ServerLog | undefined): void {
  * password is never shown.
  */
 function openFailure(db: string, err: unknown): StartError | undefined {
-  if (err instanceof FixturesError || err instanceof UnsupportedLocation) return new StartError(err.message);
+  if (err instanceof FixturesError || err instanceof UnsupportedLocation)
+    return new StartError(start.asItIs(err.message));
   const path = maskUrl(db);
   if (err instanceof StoreOpenError)
-    return new StartError(`cannot open the database ${path}: ${maskUrl(err.message)}`, 1);
-  if (err instanceof StoreUnavailable)
-    return new StartError(`cannot open the database ${path}: ${REASON_TEXT[err.reason]}`, 1);
+    return new StartError(start.cannotOpen(path, { en: maskUrl(err.said.en), pt: maskUrl(err.said.pt) }), 1);
+  if (err instanceof StoreUnavailable) return new StartError(start.cannotOpen(path, unavailable[err.reason][0]), 1);
   const code = (err as { code?: unknown } | null)?.code;
   const reason = faultOf(err);
   const why = reason
-    ? REASON_TEXT[reason]
+    ? unavailable[reason][0]
     : code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT'
-      ? 'the file is not a SQLite database, or it is damaged (it was left as it is)'
+      ? start.notSqlite
       : undefined;
-  return why === undefined ? undefined : new StartError(`cannot open the database ${path}: ${why}`, 1);
+  return why === undefined ? undefined : new StartError(start.cannotOpen(path, why), 1);
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
@@ -122,6 +125,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       now: options.now,
       ...(options.importSqlite === undefined ? {} : { importSqlite: options.importSqlite }),
       ...(storeTally ? { meter: storeTally } : {}),
+      ...(options.readCacheBytes === undefined ? {} : { readCacheBytes: options.readCacheBytes }),
     });
   } catch (err) {
     throw openFailure(options.db, err) ?? err;
@@ -142,7 +146,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       now: options.now,
       ...(requests ? { meter: requests } : {}),
       probes: {
-        ready: readiness(store, log, () => draining),
+        ready: readinessOf(store, log, () => draining),
         ...(requests && storeTally
           ? { metrics: metricsText({ requests, store: storeTally, ...(pool ? { pool } : {}) }) }
           : {}),
@@ -155,7 +159,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     await store.close();
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
-      throw new StartError(`cannot listen on ${options.host}:${options.port} (${code})`, 1);
+      throw new StartError(start.cannotListen(`${options.host}:${options.port}`, code), 1);
     }
     throw err;
   }

@@ -16,6 +16,7 @@ import { type FileHandle, open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { StartError } from './start-error.js';
+import { start } from './words.js';
 
 /** Shortest server token accepted at start. */
 export const MIN_TOKEN_LENGTH = 16;
@@ -41,24 +42,20 @@ export function parseTokens(content: string, source: string): ServerToken[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === '' || line.startsWith('#')) continue;
-    const where = entries > 1 ? `${source}, line ${i + 1}` : source;
+    const where = start.tokenAt(source, entries > 1 ? i + 1 : undefined);
     const colon = line.indexOf(':');
     const head = line.slice(0, Math.max(colon, 0)).trim();
     const labelled = colon > 0 && LABEL.test(head);
     const label = labelled ? head : DEFAULT_LABEL;
     const token = labelled ? line.slice(colon + 1).trim() : line;
-    if (token === '') throw new StartError(`the server token in ${where} is empty`);
-    if (/\s/.test(token)) throw new StartError(`the server token in ${where} holds a space: one token a line`);
-    if (token.length < MIN_TOKEN_LENGTH)
-      throw new StartError(
-        `the server token in ${where} is too short: use at least ${MIN_TOKEN_LENGTH} characters (e.g. openssl rand -hex 32)`,
-      );
-    if (tokens.some((t) => t.label === label))
-      throw new StartError(`the label ${label} is given twice in ${source}: one label a client`);
-    if (tokens.some((t) => t.token === token)) throw new StartError(`a token is given twice in ${source} (${where})`);
+    if (token === '') throw new StartError(start.emptyToken(where));
+    if (/\s/.test(token)) throw new StartError(start.spacedToken(where));
+    if (token.length < MIN_TOKEN_LENGTH) throw new StartError(start.shortToken(where, MIN_TOKEN_LENGTH));
+    if (tokens.some((t) => t.label === label)) throw new StartError(start.labelTwice(label, source));
+    if (tokens.some((t) => t.token === token)) throw new StartError(start.tokenTwice(source, where));
     tokens.push({ label, token });
   }
-  if (tokens.length === 0) throw new StartError(`the server token in ${source} is empty`);
+  if (tokens.length === 0) throw new StartError(start.emptyToken(start.tokenAt(source)));
   return tokens;
 }
 
@@ -73,12 +70,12 @@ async function readTokenFile(file: string): Promise<string> {
     const { mode } = await handle.stat();
     if (process.platform !== 'win32' && (mode & 0o077) !== 0) {
       const octal = (mode & 0o777).toString(8).padStart(4, '0');
-      throw new StartError(`the token file ${file} is open to other users (mode ${octal}): run chmod 600 ${file}`);
+      throw new StartError(start.tokenFileOpen(file, octal));
     }
     return await handle.readFile('utf8');
   } catch (err) {
     if (err instanceof StartError) throw err;
-    throw new StartError(`cannot read the token file ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new StartError(start.cannotReadTokenFile(file, (err as NodeJS.ErrnoException).code ?? 'error'));
   } finally {
     await handle?.close();
   }

@@ -37,7 +37,7 @@ describe('a refusal whose body is not the envelope', () => {
       headers: { 'content-type': 'application/problem+json' },
     });
     expect(line).toBe(
-      'error: the service refused the request: HTTP 422: Unprocessable Content: the request does not match the schema (cd_evento: must be integer; cd_local: must be integer)',
+      'error: the service refused the request (HTTP 422); the service said: "Unprocessable Content: the request does not match the schema (cd_evento: must be integer; cd_local: must be integer)"',
     );
   });
 
@@ -47,9 +47,9 @@ describe('a refusal whose body is not the envelope', () => {
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the line must hold no control character
     expect(line).not.toMatch(/[\u0000-\u001f]/);
     expect(line).toBe(
-      `error: the service refused the request: HTTP 400: Invalid\\x07 data (${[0, 1, 2, 3, 4]
+      `error: the service refused the request (HTTP 400); the service said: "Invalid\\x07 data (${[0, 1, 2, 3, 4]
         .map((i) => `f${i}: bad\\x1b[2J${i}`)
-        .join('; ')}; and 2 more)`,
+        .join('; ')}; +2)"`,
     );
   });
 
@@ -59,7 +59,7 @@ describe('a refusal whose body is not the envelope', () => {
       raw: 'maintenance until 02:00\n',
       headers: { 'content-type': 'text/plain' },
     });
-    expect(line).toBe('error: the service refused the request: HTTP 503: maintenance until 02:00');
+    expect(line).toBe('error: the service refused the request (HTTP 503); the service said: "maintenance until 02:00"');
   });
 });
 
@@ -75,6 +75,8 @@ describe('a code without a documented meaning', () => {
     });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/101 +│ Clínica Sul/);
-    expect(r.stderr).toBe('error: the service answered confirma_operacao 6 (meaning not documented): agenda parcial\n');
+    expect(r.stderr).toBe(
+      'error: the service answered confirma_operacao 6 (meaning not documented); the service said: "agenda parcial"\n',
+    );
   });
 });

@@ -32,7 +32,7 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
     expect(r.code, r.stderr).toBe(v.exit);
     if (v.undocumented !== undefined)
       expect(r.stderr).toContain(
-        `confirma_operacao ${v.undocumented} (meaning not documented)${v.message ? `: ${v.message}\n` : ''}`,
+        `confirma_operacao ${v.undocumented} (meaning not documented)${v.message ? `; the service said: "${v.message}"\n` : ''}`,
       );
     else expect(r.stderr).not.toContain('meaning not documented');
     // The records are printed as received (json), whatever their code; long ints with every digit.

@@ -116,7 +116,7 @@ describe('enrol batch', () => {
     expect(r.stderr).toContain('nothing was sent');
     expect(r.stderr).toContain('  row 5 · beneficiary · cpf: must be a CPF with valid check digits\n');
     expect(r.stderr).toContain(
-      '  row 12 · beneficiary · data_solicitacao: must be a real calendar date, a date DD/MM/YYYY\n',
+      '  row 12 · beneficiary · data_solicitacao: must be a real calendar date (DD/MM/YYYY)\n',
     );
     expect(r.stderr).toContain('  row 12 · beneficiary · grau_dependencia: is required (up to 2 characters)\n');
     expect(r.stderr).toContain('  row 22 · contract · origem: must be 1 to 2 characters\n');

@@ -1,6 +1,6 @@
 /**
  * `enrol batch` in Brazilian Portuguese (LANG=pt_BR.UTF-8): its problems
- * (`linha 5 · beneficiary · cpf: deve ser …`), its summary, the dry run, and
+ * (`linha 5 · beneficiário · cpf: deve ser …`), its summary, the dry run, and
  * the report file, whose messages follow the language while its column names
  * and result codes stay the same for programs.
  */
@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cellSetter, csvFile } from './fixtures.js';
-import { closeHarness, startWorld, type World } from './setup.js';
+import { closeHarness, report, startWorld, type World } from './setup.js';
 
 const PT = { env: { LANG: 'pt_BR.UTF-8' } };
 
@@ -42,11 +42,11 @@ describe('enrol batch in Portuguese', () => {
       `${file}: 3 de 4 linhas são inválidas (3 problemas); nada foi enviado. Corrija-as, ou rode de novo com --skip-invalid para enviar as linhas válidas\n`,
     );
     expect(r.stderr).toContain(`${file}: linhas inválidas:\n`);
-    expect(r.stderr).toContain('  linha 3 · beneficiary · cpf: deve ser um CPF com dígitos verificadores válidos\n');
+    expect(r.stderr).toContain('  linha 3 · beneficiário · cpf: deve ser um CPF com dígitos verificadores válidos\n');
     expect(r.stderr).toContain(
-      '  linha 4 · beneficiary · data_solicitacao: deve ser uma data que exista no calendário (DD/MM/AAAA)\n',
+      '  linha 4 · beneficiário · data_solicitacao: deve ser uma data que exista no calendário (DD/MM/AAAA)\n',
     );
-    expect(r.stderr).toContain('  linha 5 · beneficiary · grau_dependencia: é obrigatório (até 2 caracteres)\n');
+    expect(r.stderr).toContain('  linha 5 · beneficiário · grau_dependencia: é obrigatório (até 2 caracteres)\n');
     expect(w.requests).toEqual([]);
   });
 
@@ -84,7 +84,21 @@ describe('enrol batch in Portuguese', () => {
       ['3', 'created'],
       ['4', 'invalid'],
     ]);
-    expect(rows[2]!['message']).toBe('linha 4 · beneficiary · cpf: deve ser um CPF com dígitos verificadores válidos');
+    expect(rows[2]!['message']).toBe('linha 4 · beneficiário · cpf: deve ser um CPF com dígitos verificadores válidos');
+  });
+
+  it('says in Portuguese why the service could not be reached: the failure of a row, and exit 4', async () => {
+    const file = w.file('membros.csv', csvFile(2, 1));
+    const r = await w.run(['--retries', '0', 'enrol', 'batch', file, '-o', 'json'], {
+      env: { ...PT.env, COOPCTL_BASE_URL: 'http://127.0.0.1:9' },
+    });
+    expect(r.code).toBe(4);
+    const rep = report(r);
+    expect(rep.failures[0]).toMatchObject({ step: 'contract' });
+    expect(rep.failures[0]!['message']).toMatch(
+      /^não foi possível conectar a POST http:\/\/127\.0\.0\.1:9\/\S+: conexão recusada \(ECONNREFUSED\) \(o serviço pode tê-lo feito; uma nova execução confere\)$/,
+    );
+    expect(r.stdout + r.stderr).not.toContain('connection refused');
   });
 
   it('says in Portuguese why a file cannot be read at all', async () => {

@@ -65,7 +65,7 @@ function brokenFile(): { csv: string; broken: Broken[] } {
       field: 'data_solicitacao',
       column: 'data_solicitacao',
       value: '31/02/2026',
-      message: 'must be a real calendar date, a date DD/MM/YYYY',
+      message: 'must be a real calendar date (DD/MM/YYYY)',
     },
   ];
   for (let row = 3; row <= 61; row += 3)
@@ -87,7 +87,14 @@ function brokenFile(): { csv: string; broken: Broken[] } {
       message: 'is required (an integer of up to 10 digits)',
     });
   for (let row = 5; row <= 61; row += 7)
-    broken.push({ row, part: 'ds.1.1', field: 'resposta', column: 'ds.1.1', value: 'X', message: 'must be S or N' });
+    broken.push({
+      row,
+      part: 'ds.1.1',
+      field: 'resposta',
+      column: 'ds.1.1',
+      value: 'X',
+      message: 'must be S or N (S = yes, N = no)',
+    });
   const lines = csvFile(60, 20, { records: true }).trimEnd().split('\n');
   const set = cellSetter(lines);
   for (const b of broken) set(b.row, b.column, b.value);

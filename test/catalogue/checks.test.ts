@@ -55,7 +55,7 @@ describe('rules across fields', () => {
     ['another day, earlier', '2026-12-02 09:00', '2026-12-01 09:30'],
   ])('enviaagendamento refuses %s, naming dt_hr_fim', (_what, start, end) => {
     expect(refusal('schedule.book', book(start, end))).toEqual([
-      { field: 'dt_hr_fim', message: 'must be later than dt_hr_inicio, on the same day' },
+      { code: 'later-same-day', field: 'dt_hr_fim', start: 'dt_hr_inicio' },
     ]);
   });
 
@@ -66,14 +66,19 @@ describe('rules across fields', () => {
 
   it('runs only once every field keeps its own rule', () => {
     expect(refusal('schedule.book', book('2026-12-01 09:00', '2026-02-30 08:00'))).toEqual([
-      { field: 'dt_hr_fim', message: 'must be a real calendar date, a date and time yyyy-mm-dd hh:mi' },
+      { code: 'calendar', field: 'dt_hr_fim', layout: 'yyyy-mm-dd hh:mi' },
     ]);
   });
 
   it('atualizacontato needs one of the contact fields', () => {
     const card = { usuario_cartao: '00010001000001005' };
     expect(refusal('registration.update-contact', card)).toEqual([
-      { field: '', message: 'nothing to update: give usuario_telefone, usuario_celular, usuario_fax or usuario_email' },
+      {
+        code: 'at-least-one',
+        field: '',
+        why: { en: 'nothing to update', pt: 'nada a atualizar' },
+        names: ['usuario_telefone', 'usuario_celular', 'usuario_fax', 'usuario_email'],
+      },
     ]);
     for (const [name, value] of [
       ['usuario_telefone', '(11)33334444'] as const,
@@ -86,7 +91,12 @@ describe('rules across fields', () => {
 
   it('contrato/alterar_situacao needs a contract or a beneficiary', () => {
     expect(refusal('enrol.contract.set-status', { opcao_id: 1 })).toEqual([
-      { field: '', message: 'what to change: give contrato_id or beneficiario_id' },
+      {
+        code: 'at-least-one',
+        field: '',
+        why: { en: 'what to change', pt: 'o que alterar' },
+        names: ['contrato_id', 'beneficiario_id'],
+      },
     ]);
     expect(refusal('enrol.contract.set-status', { opcao_id: 1, contrato_id: 7 })).toBeUndefined();
     expect(refusal('enrol.contract.set-status', { opcao_id: 1, beneficiario_id: 7 })).toBeUndefined();
@@ -116,13 +126,13 @@ describe('a birth date', () => {
     ['enrol.beneficiary.add', 'data_nascimento'],
   ])('%s %s: a real date, up to the clock’s today (local date)', (id, name) => {
     const raw = (value: string) => ({ ...sampleParams(operation(id)), [name]: value });
-    const future = [{ field: name, message: 'must be a date of birth, not in the future' }];
+    const future = [{ code: 'future', field: name }];
     expect(refusal(id, raw('15/01/2026'), at(2026, 1, 15, 0))).toBeUndefined();
     expect(refusal(id, raw('16/01/2026'), at(2026, 1, 15, 23))).toEqual(future);
     expect(refusal(id, raw('16/01/2026'), at(2026, 1, 16, 0))).toBeUndefined();
     expect(refusal(id, raw('01/01/2027'), at(2026, 12, 31))).toEqual(future);
     expect(refusal(id, raw('29/02/2025'), at(2026, 1, 15))).toEqual([
-      { field: name, message: 'must be a real calendar date, a date DD/MM/YYYY' },
+      { code: 'calendar', field: name, layout: 'DD/MM/YYYY' },
     ]);
   });
 
@@ -130,9 +140,7 @@ describe('a birth date', () => {
     const year = new Date().getFullYear();
     const raw = (value: string) => ({ ...sampleParams(operation('enrol.payer')), data_nascimento: value });
     expect(refusal('enrol.payer', raw(`01/01/${year - 1}`))).toBeUndefined();
-    expect(refusal('enrol.payer', raw(`01/01/${year + 2}`))).toEqual([
-      { field: 'data_nascimento', message: 'must be a date of birth, not in the future' },
-    ]);
+    expect(refusal('enrol.payer', raw(`01/01/${year + 2}`))).toEqual([{ code: 'future', field: 'data_nascimento' }]);
   });
 
   it('is a rule of requests only: an answer’s data_nasc in the future is still a date the spec allows', () => {
@@ -150,7 +158,7 @@ describe('integers', () => {
   it('count their digits without leading zeros, as the number they travel as (10 to 11 digits)', () => {
     // "0011987654" travels as 11987654, 8 digits: the server would refuse what the CLI let through.
     expect(refusal('enrol.beneficiary.contact', phone('0011987654'))).toEqual([
-      { field: 'telefone_principal', message: 'must be an integer of 10 to 11 digits' },
+      { code: 'int', field: 'telefone_principal', min: 10, max: 11 },
     ]);
     const v = validateParams(operation('enrol.beneficiary.contact'), phone('01198765432'));
     expect(v.ok && v.value.telefone_principal).toBe(1198765432);
@@ -185,7 +193,7 @@ describe('the address a registration record holds', () => {
     const raw = (city: string) => ({ ...sampleParams(save), endereco_cidade: city });
     expect(refusal('registration.save-address', raw('C'.repeat(50)))).toBeUndefined();
     expect(refusal('registration.save-address', raw('C'.repeat(51)))).toEqual([
-      { field: 'endereco_cidade', message: 'must be up to 50 characters' },
+      { code: 'text', field: 'endereco_cidade', min: 0, max: 50 },
     ]);
   });
 });

@@ -1,19 +1,23 @@
 /**
- * Error messages stay short whatever the parameters: at most 20 field errors
+ * Error messages stay short whatever the parameters: at most 20 problems
  * described and the rest counted, names that are no parameter repeated only
  * briefly (40 characters, card numbers and CPFs masked, printable ASCII),
- * values never; and lists are capped.
+ * values never; and lists are capped. In English and in Portuguese.
  */
 import { describe, expect, it } from 'vitest';
 import {
   catalogue,
-  describeErrors,
+  catalogueWords,
+  describeProblems,
   operation,
   sampleParams,
   validateParams,
-  type FieldError,
+  type Problem,
 } from '../../src/catalogue/index.js';
 
+const en = catalogueWords('en');
+const pt = catalogueWords('pt-BR');
+const describeErrors = (problems: readonly Problem[]) => describeProblems(en, problems);
 const cep = operation('registration.cep');
 const messageFor = (raw: Record<string, unknown>) => {
   const v = validateParams(cep, raw);
@@ -21,14 +25,15 @@ const messageFor = (raw: Record<string, unknown>) => {
   return describeErrors(v.errors);
 };
 
-describe('describeErrors', () => {
-  it('describes the first 20 errors and counts the rest', () => {
-    const errors: FieldError[] = Array.from({ length: 25 }, (_, i) => ({ field: `f${i}`, message: 'is wrong' }));
+describe('describeProblems', () => {
+  it('describes the first 20 problems and counts the rest', () => {
+    const errors: Problem[] = Array.from({ length: 25 }, (_, i) => ({ code: 'invalid', field: `f${i}` }));
     const text = describeErrors(errors);
     expect(text.split('; ')).toHaveLength(21);
-    expect(text.startsWith('f0: is wrong; f1: is wrong;')).toBe(true);
-    expect(text.endsWith('; f19: is wrong; and 5 more')).toBe(true);
-    expect(describeErrors(errors.slice(0, 20)).endsWith('f19: is wrong')).toBe(true);
+    expect(text.startsWith('f0: is not valid; f1: is not valid;')).toBe(true);
+    expect(text.endsWith('; f19: is not valid; and 5 more')).toBe(true);
+    expect(describeErrors(errors.slice(0, 20)).endsWith('f19: is not valid')).toBe(true);
+    expect(describeProblems(pt, errors).endsWith('; f19: não é válido; e mais 5')).toBe(true);
   });
 
   it('describes every parameter of the largest operation when all are wrong, counting none away', () => {
@@ -42,13 +47,22 @@ describe('describeErrors', () => {
     for (const name of names) expect(text).toContain(`${name}: `);
   });
 
-  it('says a request-wide error without a field', () => {
-    expect(describeErrors([{ field: '', message: 'too many parameters' }])).toBe('too many parameters');
+  it('says a request-wide problem without a field', () => {
+    expect(describeErrors([{ code: 'too-many', field: '', most: 100 }])).toMatch(/^too many parameters: /);
+    expect(describeProblems(pt, [{ code: 'too-many', field: '', most: 100 }])).toMatch(/^parâmetros demais: /);
   });
 
   it('names the parameters first, then the made-up names', () => {
     expect(messageFor({ zzz: '1', cep: '1' })).toBe(
       'cep: must be 8 to 11 digits, no hyphen; zzz: is not a parameter of buscacep',
+    );
+    const v = validateParams(cep, { zzz: '1', cep: '1' });
+    expect(v.ok ? [] : v.errors).toEqual([
+      { code: 'cep', field: 'cep', min: 8, max: 11 },
+      { code: 'unknown', field: 'zzz', operation: 'buscacep' },
+    ]);
+    expect(v.ok ? '' : describeProblems(pt, v.errors)).toBe(
+      'cep: deve ter de 8 a 11 dígitos, sem hífen; zzz: não é um parâmetro de buscacep',
     );
   });
 
@@ -94,9 +108,8 @@ describe('lists', () => {
 
   it('take up to 16 elements', () => {
     expect(withCodes(16).ok).toBe(true);
-    expect(withCodes(17)).toEqual({
-      ok: false,
-      errors: [{ field: 'tipo_documento', message: 'must be a list of at most 16 codes' }],
-    });
+    expect(withCodes(17)).toEqual({ ok: false, errors: [{ code: 'list-long', field: 'tipo_documento', most: 16 }] });
+    const v = withCodes(17);
+    expect(v.ok ? '' : describeErrors(v.errors)).toBe('tipo_documento: must be a list of at most 16 codes');
   });
 });

@@ -128,7 +128,7 @@ describe('a card that is not 17 digits once written plainly', () => {
     expect(v.ok).toBe(false);
     if (!v.ok)
       expect(explainErrors(op, params, v.errors)).toEqual([
-        { field: 'usuario_cartao', message: 'must be 17 digits; understood 16 digits "************0100"' },
+        { code: 'digits', field: 'usuario_cartao', want: 17, got: 16, shown: '************0100' },
       ]);
   });
 });

@@ -14,7 +14,7 @@ const errorsFor = (text: string) => {
   return v.ok ? [] : v.errors;
 };
 const control = (code: string, position: number) => [
-  { field: 'descricao', message: `must not contain control characters (found U+${code} at position ${position})` },
+  { code: 'control', field: 'descricao', char: `U+${code}`, at: position },
 ];
 
 describe('refused', () => {
@@ -34,21 +34,13 @@ describe('refused', () => {
   });
 
   it('a byte the server could not decode (kept as U+DC80 to U+DCFF): not valid UTF-8, naming the byte', () => {
-    expect(errorsFor('abc\udcff')).toEqual([
-      { field: 'descricao', message: 'is not valid UTF-8 (byte 0xFF at position 4)' },
-    ]);
-    expect(errorsFor('\udc80')).toEqual([
-      { field: 'descricao', message: 'is not valid UTF-8 (byte 0x80 at position 1)' },
-    ]);
+    expect(errorsFor('abc\udcff')).toEqual([{ code: 'utf8', field: 'descricao', byte: '0xFF', at: 4 }]);
+    expect(errorsFor('\udc80')).toEqual([{ code: 'utf8', field: 'descricao', byte: '0x80', at: 1 }]);
   });
 
   it('a lone surrogate from a JSON escape: not valid Unicode', () => {
-    expect(errorsFor('abc\ud800x')).toEqual([
-      { field: 'descricao', message: 'is not valid Unicode (lone surrogate U+D800 at position 4)' },
-    ]);
-    expect(errorsFor('abc\udc00')).toEqual([
-      { field: 'descricao', message: 'is not valid Unicode (lone surrogate U+DC00 at position 4)' },
-    ]);
+    expect(errorsFor('abc\ud800x')).toEqual([{ code: 'surrogate', field: 'descricao', char: 'U+D800', at: 4 }]);
+    expect(errorsFor('abc\udc00')).toEqual([{ code: 'surrogate', field: 'descricao', char: 'U+DC00', at: 4 }]);
   });
 
   it('counts the position in characters, an emoji as one', () => {
@@ -60,7 +52,7 @@ describe('refused', () => {
     const cep = operation('registration.cep');
     expect(validateParams(cep, { cep: '0131\t0100' })).toEqual({
       ok: false,
-      errors: [{ field: 'cep', message: 'must not contain control characters (found U+0009 at position 5)' }],
+      errors: [{ code: 'control', field: 'cep', char: 'U+0009', at: 5 }],
     });
     expect(errorsFor(`${'x'.repeat(600)}\u0000`)).toEqual(control('0000', 601));
   });
@@ -75,20 +67,18 @@ describe('refused', () => {
     expect(v).toEqual({
       ok: false,
       errors: [
-        { field: 'cd_local', message: 'must not contain control characters (found U+0000 at position 2)' },
-        { field: 'dt_hr_inicio', message: 'must not contain control characters (found U+000B at position 11)' },
+        { code: 'control', field: 'cd_local', char: 'U+0000', at: 2 },
+        { code: 'control', field: 'dt_hr_inicio', char: 'U+000B', at: 11 },
       ],
     });
     const document = operation('enrol.beneficiary.document');
     expect(validateParams(document, { ...sampleParams(document), tipo_documento: ['RG', 'C\u0085PF'] })).toEqual({
       ok: false,
-      errors: [
-        { field: 'tipo_documento[1]', message: 'must not contain control characters (found U+0085 at position 2)' },
-      ],
+      errors: [{ code: 'control', field: 'tipo_documento[1]', char: 'U+0085', at: 2 }],
     });
     expect(validateParams(declaration, { ...sampleParams(declaration), resposta: 'S\u0000' })).toEqual({
       ok: false,
-      errors: [{ field: 'resposta', message: 'must not contain control characters (found U+0000 at position 2)' }],
+      errors: [{ code: 'control', field: 'resposta', char: 'U+0000', at: 2 }],
     });
   });
 });

@@ -6,7 +6,7 @@ import { makeContext } from '../../src/cli/context.js';
 import { flagOf } from './argv.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { RunState } from '../../src/cli/run-state.js';
-import { catalogue } from '../../src/catalogue/index.js';
+import { catalogue, catalogueWords } from '../../src/catalogue/index.js';
 import { startHarness, type Harness } from './harness.js';
 import { PassThrough } from 'node:stream';
 
@@ -57,6 +57,7 @@ describe('help', () => {
       '--no-metrics',
       '--metrics-token-file',
       '--private-probes',
+      '--read-cache',
       '--shutdown-delay',
     ]);
     expect((await h.run(['serve', '--help'])).stdout).toContain('--allow-prefer');
@@ -102,18 +103,21 @@ describe('help', () => {
   });
 });
 
+const describeRule = catalogueWords('en').rule;
+
 describe.each(catalogue.map((op) => [op.command.join(' '), op] as const))('coopctl %s', (_words, op) => {
   it('exists, with a flag per field, required ones marked, the rule and an example', async () => {
     const r = await h.run([...op.command, '--help']);
     expect(r.code).toBe(0);
     const flat = r.stdout.replace(/\s+/g, ' ');
-    expect(flat).toContain(op.summary);
+    expect(flat).toContain(op.summary.en);
     for (const [name, f] of Object.entries(op.params)) {
       expect(r.stdout).toContain(flagOf(name));
-      expect(flat).toContain(`${f.help}: ${f.rule}, e.g. ${f.example}`);
+      expect(flat).toContain(`${f.words.help.en}: ${describeRule(f.rule)}, e.g. ${f.example}`);
       // The input forms the CLI accepts besides the wire form, and the documented codes of an open list.
       for (const form of f.forms ?? []) expect(flat).toContain(form);
-      for (const [code, meaning] of Object.entries(f.suggestions ?? {})) expect(flat).toContain(`${code} ${meaning}`);
+      for (const [code, meaning] of Object.entries(f.suggestions ?? {}))
+        expect(flat).toContain(`${code} ${meaning.en}`);
       if (f.required && f.cliDefault === undefined)
         expect(flat).toMatch(new RegExp(`${flagOf(name)} <[^>]+> [^]*?\\(required\\)`));
     }

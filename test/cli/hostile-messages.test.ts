@@ -46,7 +46,7 @@ describe('colour on', () => {
 
     const failed = await h.run(['registration', 'show', card], { tty: TERMINAL, env: { FORCE_COLOR: '1' } });
     expect(failed.code).toBe(1);
-    expect(failed.stderr).toBe(`\u001b[31merror:\u001b[39m the request failed: ${HOSTILE.shown}\n`);
+    expect(failed.stderr).toBe(`\u001b[31merror:\u001b[39m the request failed; the service said: "${HOSTILE.shown}"\n`);
   });
 });
 

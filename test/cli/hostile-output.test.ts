@@ -104,7 +104,7 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s errors', (_id, op
       answer({ json: [{ confirma_operacao: 4, mensagem_erro: `${HOSTILE.raw}\nsecond line` }] });
       const r = await runSafe(op, []);
       expect(r.code).toBe(1);
-      expect(r.stderr).toBe(`error: the request failed: ${HOSTILE.shown}\\nsecond line\n`);
+      expect(r.stderr).toBe(`error: the request failed; the service said: "${HOSTILE.shown}\\nsecond line"\n`);
     });
   }
 
@@ -112,7 +112,7 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s errors', (_id, op
     answer({ status: 422, json: [{ confirma_operacao: 4, mensagem_erro: HOSTILE.raw }] });
     const r = await runSafe(op, []);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`error: the service refused the request: HTTP 422: ${HOSTILE.shown}\n`);
+    expect(r.stderr).toBe(`error: the service refused the request (HTTP 422); the service said: "${HOSTILE.shown}"\n`);
   });
 });
 

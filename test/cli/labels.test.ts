@@ -8,64 +8,73 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogue, operation, sampleParams, sampleRecord, type Field } from '../../src/catalogue/index.js';
 import { envelope } from '../../src/catalogue/records.js';
-import { messagesFor } from '../../src/cli/i18n/index.js';
 import { labelOf, meaningsOf, peopleText, QUANTITIES } from '../../src/cli/output/people.js';
 import { startHarness, type Harness } from './harness.js';
 
-const en = messagesFor('en').labels;
-const pt = messagesFor('pt-BR').labels;
-
 /** Every field of the catalogue that a table can show, with where it is: parameters, records, groups, the envelope. */
-const fields: Array<[where: string, name: string, field: Field | undefined]> = [
+const fields: Array<[where: string, name: string, field: Field]> = [
   ...Object.entries(envelope).map(([n, f]) => ['envelope', n, f] as [string, string, Field]),
   ...catalogue.flatMap((op) => [
     ...Object.entries(op.params).map(([n, f]) => [`${op.id} parameter`, n, f] as [string, string, Field]),
     ...Object.entries(op.response.fields).map(([n, f]) => [`${op.id} record`, n, f] as [string, string, Field]),
-    ...Object.entries(op.response.groups ?? {}).flatMap(([g, group]) => [
-      [`${op.id} group`, g, undefined] as [string, string, undefined],
-      ...Object.entries(group.fields).map(([n, f]) => [`${op.id} [${g}]`, n, f] as [string, string, Field]),
-    ]),
+    ...Object.entries(op.response.groups ?? {}).flatMap(([g, group]) =>
+      Object.entries(group.fields).map(([n, f]) => [`${op.id} [${g}]`, n, f] as [string, string, Field]),
+    ),
   ]),
 ];
 
 describe('labels', () => {
-  it.each(fields)('%s %s has a label in English and in Portuguese', (_where, name) => {
-    for (const labels of [en, pt]) {
-      expect(Object.hasOwn(labels.fields, name), name).toBe(true);
-      const label = labelOf(labels, name);
+  it.each(fields)('%s %s has a label in English and in Portuguese', (_where, name, field) => {
+    for (const lang of ['en', 'pt-BR'] as const) {
+      const label = labelOf(lang, name, field);
       expect(label).not.toBe(name);
       expect(label.trim()).not.toBe('');
     }
   });
 
-  it('has no label for a name the catalogue does not have', () => {
-    const names = new Set(fields.map(([, n]) => n));
-    expect(Object.keys(en.fields).filter((n) => !names.has(n))).toEqual([]);
+  it('a group has a title in both languages', () => {
+    const groups = catalogue.flatMap((op) => Object.values(op.response.groups ?? {}));
+    expect(groups.length).toBeGreaterThan(0);
+    for (const g of groups) {
+      expect(g.title.en.trim()).not.toBe('');
+      expect(g.title.pt.trim()).not.toBe('');
+    }
   });
 
+  const show = operation('registration.show');
   it.each([
-    ['usuario_celular', 'Mobile phone', 'Telefone celular'],
-    ['data_nasc', 'Date of birth', 'Data de nascimento'],
-    ['cd_evento', 'Appointment', 'Agendamento'],
-    ['endereco', 'Addresses', 'Endereços'],
-    ['contato', 'Contact', 'Contato'],
-    ['cpf', 'CPF number', 'CPF'],
-  ])('%s reads %s / %s', (name, english, portuguese) => {
-    expect(labelOf(en, name)).toBe(english);
-    expect(labelOf(pt, name)).toBe(portuguese);
+    [
+      'usuario_celular',
+      operation('registration.update-contact').params['usuario_celular']!,
+      'Mobile phone',
+      'Telefone celular',
+    ],
+    ['data_nasc', show.response.fields['data_nasc']!, 'Date of birth', 'Data de nascimento'],
+    ['cd_evento', operation('schedule.list').response.fields['cd_evento']!, 'Appointment', 'Agendamento'],
+    ['cpf', show.response.fields['cpf']!, 'CPF number', 'CPF'],
+  ])('%s reads %s / %s', (name, field, english, portuguese) => {
+    expect(labelOf('en', name, field)).toBe(english);
+    expect(labelOf('pt-BR', name, field)).toBe(portuguese);
   });
 
-  const coded = fields.filter(([, , f]) => f?.choices !== undefined && f.choices.join() !== 'true,false');
-  it.each(coded)('%s %s: every code has its meaning in both languages', (_where, name, field) => {
-    for (const labels of [en, pt])
-      for (const code of field!.choices!) expect(meaningsOf(labels, name, field)?.[code], code).toBeTruthy();
+  it('the groups read Addresses / Endereços, Contact / Contato', () => {
+    expect(show.response.groups['endereco'].title).toEqual({ en: 'Addresses', pt: 'Endereços' });
+    expect(show.response.groups['contato'].title).toEqual({ en: 'Contact', pt: 'Contato' });
+  });
+
+  const coded = fields.filter(([, , f]) => f.choices !== undefined && f.choices.join() !== 'true,false');
+  it.each(coded)('%s %s: every code has its meaning in both languages', (_where, _name, field) => {
+    for (const code of field.choices!) {
+      expect(meaningsOf(field)?.[code]?.en, code).toBeTruthy();
+      expect(meaningsOf(field)?.[code]?.pt, code).toBeTruthy();
+    }
   });
 
   it('the quantities are integer fields of the catalogue’s records', () => {
     const records = fields.filter(([where]) => where.endsWith('record'));
     for (const name of QUANTITIES)
       expect(
-        records.some(([, n, f]) => n === name && f?.kind === 'int'),
+        records.some(([, n, f]) => n === name && f.kind === 'int'),
         name,
       ).toBe(true);
   });
@@ -83,33 +92,31 @@ describe('values as a person reads them', () => {
   ])('%s %s %s: in Portuguese %s, in English as the spec writes it', (id, name, value, portuguese) => {
     // A no-break space between the date and the time, so that a narrowed column does not wrap them apart.
     const nbsp = (text: string) => text.replace(' ', '\u00a0');
-    expect(peopleText('pt-BR', pt, name, f(id, name), value)).toBe(nbsp(portuguese));
-    expect(peopleText('en', en, name, f(id, name), value)).toBe(nbsp(value));
+    expect(peopleText('pt-BR', name, f(id, name), value)).toBe(nbsp(portuguese));
+    expect(peopleText('en', name, f(id, name), value)).toBe(nbsp(value));
   });
 
   it('quantities get separators; codes, ids, cards, CPFs and CEPs never do', () => {
     const sent = operation('notify.send').response.fields;
-    expect(peopleText('pt-BR', pt, 'recipients', sent['recipients'], 12345)).toBe('12.345');
-    expect(peopleText('en', en, 'recipients', sent['recipients'], 12345)).toBe('12,345');
+    expect(peopleText('pt-BR', 'recipients', sent['recipients'], 12345)).toBe('12.345');
+    expect(peopleText('en', 'recipients', sent['recipients'], 12345)).toBe('12,345');
     const contract = operation('enrol.contract.search').response.fields;
-    expect(peopleText('pt-BR', pt, 'cv_qtd_vida', contract['cv_qtd_vida'], 1500)).toBe('1.500');
-    expect(peopleText('pt-BR', pt, 'cv_nro', contract['cv_nro'], 123456)).toBe('123456');
-    expect(peopleText('pt-BR', pt, 'cd_evento', appointment('cd_evento'), '880001234567890123')).toBe(
-      '880001234567890123',
-    );
+    expect(peopleText('pt-BR', 'cv_qtd_vida', contract['cv_qtd_vida'], 1500)).toBe('1.500');
+    expect(peopleText('pt-BR', 'cv_nro', contract['cv_nro'], 123456)).toBe('123456');
+    expect(peopleText('pt-BR', 'cd_evento', appointment('cd_evento'), '880001234567890123')).toBe('880001234567890123');
     const registration = operation('registration.show').response.fields;
-    expect(peopleText('pt-BR', pt, 'cpf', registration['cpf'], '52998224725')).toBe('52998224725');
-    expect(peopleText('pt-BR', pt, 'cod_pessoa', registration['cod_pessoa'], 12345)).toBe('12345');
+    expect(peopleText('pt-BR', 'cpf', registration['cpf'], '52998224725')).toBe('52998224725');
+    expect(peopleText('pt-BR', 'cod_pessoa', registration['cod_pessoa'], 12345)).toBe('12345');
   });
 
   it('codes with their meaning', () => {
     const registration = operation('registration.show').response.fields;
-    expect(peopleText('pt-BR', pt, 'situacao', registration['situacao'], 'E')).toBe('E (efetivado)');
-    expect(peopleText('en', en, 'situacao', registration['situacao'], 'A')).toBe('A (open: a change is pending)');
-    expect(peopleText('pt-BR', pt, 'permite_atualizar', registration['permite_atualizar'], 'N')).toBe('N (não)');
-    expect(peopleText('pt-BR', pt, 'confirma_operacao', envelope.confirma_operacao, 2)).toBe('2 (registro encontrado)');
+    expect(peopleText('pt-BR', 'situacao', registration['situacao'], 'E')).toBe('E (efetivado)');
+    expect(peopleText('en', 'situacao', registration['situacao'], 'A')).toBe('A (open: a change is pending)');
+    expect(peopleText('pt-BR', 'permite_atualizar', registration['permite_atualizar'], 'N')).toBe('N (não)');
+    expect(peopleText('pt-BR', 'confirma_operacao', envelope.confirma_operacao, 2)).toBe('2 (registro encontrado)');
     // A code the catalogue does not document stays as it came.
-    expect(peopleText('pt-BR', pt, 'situacao', registration['situacao'], 'X')).toBe('X');
+    expect(peopleText('pt-BR', 'situacao', registration['situacao'], 'X')).toBe('X');
   });
 });
 

@@ -163,12 +163,7 @@ const allowed: readonly Allowed[] = [
   })),
   { file: 'src/cli/batch/send.ts', text: 'enrol batch …', why: PREFIX },
   { file: 'src/cli/batch/send.ts', text: 'enrol batch', why: "the progress bar's label: the command's name" },
-  { file: 'src/cli/batch/journal.ts', text: 'not an entry', why: `${INTERNAL}: a journal line that is not an entry` },
-  {
-    file: 'src/cli/batch/step-sender.ts',
-    text: 'not sent',
-    why: "a not-run outcome's message is never shown (row-result.ts drops it; the report says m.batch.notSentRow)",
-  },
+  { file: 'src/cli/enrol/journal.ts', text: 'not an entry', why: `${INTERNAL}: a journal line that is not an entry` },
   ...commands('src/cli/commands/enrol/wizard.ts', 'coopctl enrol wizard', 'coopctl enrol wizard --contrato-id 6'),
   ...commands('src/cli/commands/enrol/wizard/draft.ts', 'coopctl enrol wizard --resume', 'coopctl enrol wizard --help'),
   ...commands('src/cli/commands/enrol/wizard/run.ts', 'coopctl enrol wizard --help', 'coopctl enrol wizard'),
@@ -245,11 +240,6 @@ const allowed: readonly Allowed[] = [
     'coopctl config unset lang',
   ),
   ...commands('src/cli/config/credentials.ts', 'coopctl …config set … <url>'),
-  {
-    file: 'src/cli/help/errors.ts',
-    text: '^… cannot be used with …$',
-    why: "a regular expression matching commander's own English error, to word it again from the catalogue",
-  },
   ...commands('src/cli/openapi-command.ts', 'COOPCTL_BASE_URL=https://api.example.org coopctl openapi -o jsonl'),
   ...commands(
     'src/cli/program.ts',

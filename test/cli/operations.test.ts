@@ -16,12 +16,8 @@ import {
 } from '../../src/catalogue/index.js';
 import type { RecordedRequest } from '../helpers/fake-service.js';
 import displayWidth from 'string-width';
-import { messagesFor } from '../../src/cli/i18n/index.js';
 import { callArgv } from './argv.js';
 import { startHarness, type Harness } from './harness.js';
-
-/** The English labels of the spec's fields (the message catalogue is their one source). */
-const english = messagesFor('en').labels;
 
 let h: Harness;
 beforeAll(async () => {
@@ -144,12 +140,11 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
     // A table has the labels in its header line; an expanded one a line per field, its label first.
     const lines = r.stdout.split('\n');
     for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(1000);
-    for (const f of fields) expect(r.stdout, f).toContain(english.fields[f as keyof typeof english.fields]);
+    for (const f of fields) expect(r.stdout, f).toContain(op.response.fields[f]!.words.label.en);
     // (A date and its time are joined by a no-break space.)
     for (const f of fields) expect(r.stdout.replace(/\u00a0/g, ' ')).toContain(String(record[f]));
     expect(r.stdout).not.toContain('confirma_operacao');
-    for (const name of Object.keys(op.response.groups ?? {}))
-      expect(r.stdout).toContain(english.fields[name as keyof typeof english.fields]);
+    for (const group of Object.values(op.response.groups ?? {})) expect(r.stdout).toContain(group.title.en);
   });
 
   it('into a pipe, prints one tab-separated line per record without header (or the id it created alone)', async () => {
@@ -208,6 +203,8 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
     h.base.reply(refusal);
     const r = await h.run(argv(op));
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('error: the service refused the request: HTTP 422: usuario_cartao: must be 17 digits\n');
+    expect(r.stderr).toBe(
+      'error: the service refused the request (HTTP 422); the service said: "usuario_cartao: must be 17 digits"\n',
+    );
   });
 });

@@ -95,7 +95,7 @@ describe('registration show', () => {
     const r = await h.run(['--json', 'registration', 'show', card]);
     expect(r.code).toBe(3);
     expect(JSON.parse(r.stdout)).toEqual(none);
-    expect(r.stderr).toBe('no result: no such card\n');
+    expect(r.stderr).toBe('No registration records (card *************1005); the service said: "no such card"\n');
   });
 });
 

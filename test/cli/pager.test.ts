@@ -126,6 +126,8 @@ describe('the pager', () => {
     const r = await h.run([...summary, '--no-input'], terminal({ COOPCTL_PAGER: PAGER }));
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
-    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('paged:error: exams: the request failed: down');
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'paged:error: exams: the request failed; the service said: "down"',
+    );
   });
 });

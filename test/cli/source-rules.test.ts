@@ -3,11 +3,13 @@
  * written as a string literal (per-command behaviour lives in the command
  * modules, src/cli/commands, found by the operation itself), and the CLI's
  * layers import downwards only (no `operations ⇄ safety` or
- * `operations ⇄ interactive` cycle).
+ * `operations ⇄ interactive` cycle); and the message catalogue
+ * (src/cli/i18n) translates nothing by matching English text.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/catalogue/index.js';
 
@@ -102,4 +104,42 @@ describe('the CLI layers import downwards only', () => {
       expect(wrong).toEqual([]);
     });
   }
+});
+
+/**
+ * The regular expressions of the message catalogue's source, as the TypeScript scanner reads them, with the words
+ * of two or more letters they match literally: a translation by matching English text would hold some.
+ */
+function regexWords(text: string): string[] {
+  const sf = ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, true);
+  const out: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isRegularExpressionLiteral(node)) {
+      // Escapes and classes (\d, \p{L}, [^"]) are not words.
+      const body = node.text.replace(/\\[pPu]\{[^}]*\}|\\./g, ' ').replace(/\[[^\]]*\]/g, ' ');
+      out.push(...(body.match(/[A-Za-z]{2,}/g) ?? []));
+    }
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'RegExp')
+      out.push('new RegExp');
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+describe('the message catalogue translates nothing by matching English text', () => {
+  it('the check finds the words of a regular expression, and not its escapes and classes', () => {
+    expect(regexWords('const x = /^must be (.+)$/.exec(t);')).toEqual(['must', 'be']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a template literal, for the parser
+    expect(regexWords('const y = /^(\\d{4})-[a-z]+\\p{Lu}$/u.test(`${a}/${b} rows`);')).toEqual([]);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a template literal, for the parser
+    expect(regexWords('const z = new RegExp(`^${w} = (.+)$`);')).toEqual(['new RegExp']);
+  });
+
+  it('src/cli/i18n has no regular expression that holds a word', () => {
+    const found = sources(join(SRC, 'cli', 'i18n')).flatMap(({ path, text }) =>
+      regexWords(text).map((w) => `${relative(SRC, path)}: ${w}`),
+    );
+    expect(found).toEqual([]);
+  });
 });

@@ -62,12 +62,12 @@ describe('record summary', () => {
       `Ana Beatriz Souza · card ${card}`,
       '  Allergies          1 record',
       '  Certificates       1 record',
-      '  Exams              1 record',
+      '  Exam results       1 record',
       '  Medications        1 record',
       '  Therapeutic plans  no result',
       '  Problems           1 record',
     ]);
-    const titles = ['Allergies', 'Certificates', 'Exams', 'Medications', 'Therapeutic plans', 'Problems'];
+    const titles = ['Allergies', 'Certificates', 'Exam results', 'Medications', 'Therapeutic plans', 'Problems'];
     const starts = titles.map((t) => lines.indexOf(t));
     expect(starts.every((at) => at > 7)).toBe(true);
     expect([...starts].sort((x, y) => x - y)).toEqual(starts);
@@ -128,7 +128,7 @@ describe('record summary', () => {
     h.base.reply(byPath({ exams: { json: [{ confirma_operacao: 4, mensagem_erro: 'exam system down' }] } }));
     const r = await h.run(['record', 'summary', card]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('error: exams: the request failed: exam system down\n');
+    expect(r.stderr).toBe('error: exams: the request failed; the service said: "exam system down"\n');
     expect(r.stdout).toMatch(/^medications\t/m);
   });
 
@@ -137,9 +137,9 @@ describe('record summary', () => {
     h.test.reply({ json: [sampleRecord(operation('registration.show'))] });
     const r = await h.run(['record', 'summary', card], { tty: { stdout: true }, env: { NO_COLOR: '1' } });
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('\n  Exams              not read: see the error below\n');
-    expect(r.stdout).toContain('\nExams\n(not read: see the error below)\n');
-    expect(r.stderr).toBe('error: exams: the request failed: exam system down\n');
+    expect(r.stdout).toContain('\n  Exam results       not read: see the error below\n');
+    expect(r.stdout).toContain('\nExam results\n(not read: see the error below)\n');
+    expect(r.stderr).toBe('error: exams: the request failed; the service said: "exam system down"\n');
   });
 
   it('exits 4 when a section could not be read, still printing the others', async () => {

@@ -74,13 +74,21 @@ describe.each(WIRES)('transport faults over $wire', ({ env }) => {
       { status: 500, json: [{ confirma_operacao: 4, mensagem_erro: 'broken' }] },
       { json: [sampleRecord(write)] },
     );
-    expectOneLine(await h.run(writeArgv), 1, /^error: the service refused the request: HTTP 500: broken$/);
+    expectOneLine(
+      await h.run(writeArgv),
+      1,
+      /^error: the service refused the request \(HTTP 500\); the service said: "broken"$/,
+    );
     expect(h.base.requests).toHaveLength(1);
   });
 
   it('503 every time: a read gives up after --retries and exits 1', async () => {
     h.base.reply({ status: 503 });
-    expectOneLine(await h.run(['--retries', '3', ...readArgv]), 1, /HTTP 503: Service Unavailable$/);
+    expectOneLine(
+      await h.run(['--retries', '3', ...readArgv]),
+      1,
+      /\(HTTP 503\); the service said: "Service Unavailable"$/,
+    );
     expect(h.base.requests).toHaveLength(4);
     expect(h.sleeps).toHaveLength(3);
   });
@@ -119,17 +127,17 @@ describe.each(WIRES)('transport faults over $wire', ({ env }) => {
     [
       'a record without a field',
       { json: [{ ...sampleRecord(read), descricao: undefined }] },
-      /not the documented shape: record 0 field descricao: expected text, received nothing \(the field is absent\)$/,
+      /not the documented shape: record 0 field descricao: is required \(up to 255 characters\); received nothing \(the field is absent\)$/,
     ],
     [
       'a field past its bound',
       { json: [{ ...sampleRecord(read), descricao: 'x'.repeat(256) }] },
-      /not the documented shape: record 0 field descricao: expected up to 255 characters, received a string of 256 characters \("x{40}…"\)$/,
+      /not the documented shape: record 0 field descricao: must be up to 255 characters; received a string of 256 characters \("x{40}…"\)$/,
     ],
     [
       'a confirma_operacao that is not an int',
       { json: [{ confirma_operacao: 'sete', mensagem_erro: '' }] },
-      /record 0 field confirma_operacao: expected an integer, received a string of 4 characters \("sete"\)$/,
+      /record 0 field confirma_operacao: must be an integer; received a string of 4 characters \("sete"\)$/,
     ],
     [
       'a redirect',
@@ -146,7 +154,7 @@ describe.each(WIRES)('transport faults over $wire', ({ env }) => {
     expectOneLine(
       await h.run(readArgv),
       1,
-      /^error: the service answered confirma_operacao 7 \(meaning not documented\): em análise$/,
+      /^error: the service answered confirma_operacao 7 \(meaning not documented\); the service said: "em análise"$/,
     );
   });
 
@@ -159,7 +167,7 @@ describe.each(WIRES)('transport faults over $wire', ({ env }) => {
     expectOneLine(
       await h.run(['--retries', '0', ...readArgv]),
       1,
-      /^error: the service refused the request: HTTP 502: Bad Gateway$/,
+      /^error: the service refused the request \(HTTP 502\); the service said: "Bad Gateway"$/,
     );
   });
 

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { catalogue, sampleParams } from '../../src/catalogue/index.js';
-import { checkWords, type Check } from '../../src/catalogue/checks.js';
+import type { Check } from '../../src/catalogue/checks.js';
+import { en } from '../../src/catalogue/words/en.js';
 import { commandLine, flaggable } from './argv.js';
 import { startHarness, type Harness, type RunResult } from './harness.js';
 
@@ -37,7 +38,7 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
       delete params[name];
       const r = await h.run(commandLine(op, params));
       expectRefusedLocally(r);
-      expect(r.stderr).toContain(`${name} (${documentedFlag(name)}): is required (${rule})`);
+      expect(r.stderr).toContain(`${name} (${documentedFlag(name)}): is required (${en.rule(rule)})`);
     },
   );
 
@@ -99,7 +100,7 @@ function breaking(op: (typeof catalogue)[number], check: Check): Record<string, 
 }
 
 const withChecks = catalogue.flatMap((op) =>
-  (op.checks ?? []).map((check) => [op.id, checkWords(check), op, check] as const),
+  (op.checks ?? []).map((check) => [op.id, en.check(check), op, check] as const),
 );
 
 describe('rules across fields (the operation’s checks)', () => {

@@ -65,7 +65,7 @@ describe('errorExplanation', () => {
     const errors = Array.from({ length: 8 }, (_, i) => ({ field: `f${i}`, message: 'x'.repeat(200) }));
     const text = errorExplanation(json({ message: 'Invalid', errors }), 'application/json');
     const cut = `${'x'.repeat(116)}…`;
-    expect(text).toBe(`Invalid (${[0, 1, 2, 3, 4].map((i) => `f${i}: ${cut}`).join('; ')}; and 3 more)`);
+    expect(text).toBe(`Invalid (${[0, 1, 2, 3, 4].map((i) => `f${i}: ${cut}`).join('; ')}; +3)`);
   });
 
   it('a plain-text body, trimmed and cut to 300 characters', () => {

@@ -77,7 +77,7 @@ describe('interpret', () => {
 
   it('names the first field that is wrong', () => {
     expect(transportError(res(200, JSON.stringify([{ ...sampleRecord(op), status: 7 }])))).toMatch(
-      /^GET http:\/\/h\/api\/x answered HTTP 200 \(application\/json\): not the documented shape: record 0 field status: expected text, received a number \(7\)$/,
+      /^GET http:\/\/h\/api\/x answered HTTP 200 \(application\/json\): not the documented shape: record 0 field status: must be up to 255 characters; received a number \(7\)$/,
     );
   });
 });

@@ -4,11 +4,12 @@
  * through `coopctl serve`.
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import displayWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { operation, sampleParams, sampleRecord } from '../../src/catalogue/index.js';
 import { commandLine } from '../cli/argv.js';
@@ -84,6 +85,54 @@ describe(`bin/coopctl (LANG=${process.env['LANG']})`, () => {
     const json = await coopctl(['--json', ...commandLine(op, sampleParams(op))]);
     expect(JSON.parse(json.stdout)).toEqual([sampleRecord(op)]);
     expect(service.requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([`GET ${op.path}`, `GET ${op.path}`]);
+  });
+
+  /** The packages the process required, as a preload given by NODE_OPTIONS noted them on stderr at exit. */
+  const requiredPackages = (stderr: string): string[] =>
+    /^required: (.*)$/m
+      .exec(stderr)?.[1]
+      ?.split(' ')
+      .filter((name) => !name.startsWith('node:')) ?? [];
+  function notingRequires(): Record<string, string> {
+    const preload = join(home, 'note-requires.cjs');
+    writeFileSync(
+      preload,
+      `const M = require('node:module');
+const load = M._load;
+const seen = new Set();
+M._load = function (request, ...rest) { seen.add(request); return load.call(this, request, ...rest); };
+process.on('exit', () => process.stderr.write('required: ' + [...seen].join(' ') + '\\n'));
+`,
+    );
+    return { NODE_OPTIONS: `--require ${preload}` };
+  }
+
+  it('a --json read loads no string-width (its Intl.Segmenter costs tens of ms at every start)', async () => {
+    const op = operation('record.allergies');
+    service.reply({ json: [sampleRecord(op)] });
+    const r = await coopctl(['--json', ...commandLine(op, sampleParams(op))], notingRequires());
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([sampleRecord(op)]);
+    expect(requiredPackages(r.stderr)).not.toContain('string-width');
+  });
+
+  it('a table of wide characters and emoji lines up (string-width, loaded apart from the bundle for such text)', async () => {
+    const op = operation('record.allergies');
+    const wide = { ...sampleRecord(op), descricao: '東京都 🏥', agente: 'Látex' };
+    service.reply({ json: [wide] });
+    const r = await coopctl(commandLine(op, sampleParams(op)), {
+      COOPCTL_FORCE_TTY: '80',
+      NO_COLOR: '1',
+      ...notingRequires(),
+    });
+    // The preload sees string-width when it is loaded: its absence above is no blind spot.
+    expect(requiredPackages(r.stderr)).toContain('string-width');
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.find((l) => l.includes('東京都 🏥'))).toBeDefined();
+    // Every line of the box as wide as its top border, in columns as string-width counts them (CJK and emoji two).
+    expect(lines[0]).toMatch(/^┌─+/);
+    expect(new Set(lines.map((l) => displayWidth(l)))).toEqual(new Set([displayWidth(lines[0]!)]));
   });
 
   it('a validation error exits 2 with one line, sending nothing', async () => {

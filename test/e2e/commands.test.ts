@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogue, checkResponse, operation } from '../../src/catalogue/index.js';
 import { callArgv } from '../cli/argv.js';
 import { runNode } from '../helpers/process.js';
+import { shapeText } from '../helpers/words.js';
 import { bin, useDemoWorld } from './demo-world.js';
 import { expectedOutcome, steps, type WalkState } from '../helpers/demo-walk/index.js';
 import { e2eLocale } from './locale.js';
@@ -41,7 +42,7 @@ describe(`the ${catalogue.length} operation commands against the demo data`, () 
         const run = await coopctl(callArgv(op, step.params(state)));
         expect(run.code, run.stderr).toBe(0);
         const check = checkResponse(op, JSON.parse(run.stdout));
-        if (!check.ok) throw new Error(`not the documented shape: ${check.problem}`);
+        if (!check.ok) throw new Error(`not the documented shape: ${shapeText(check.fault)}`);
         expect(check.outcome).toBe(expectedOutcome(op));
         step.check(check.records, state);
       });

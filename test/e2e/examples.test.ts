@@ -1,6 +1,7 @@
 /**
  * Every documented example runs: each command's help examples (both
- * languages show the same commands), and the ```sh examples of README.md and
+ * languages show the same commands, a text's words in each language: both
+ * run), and the ```sh examples of README.md and
  * docs/*.md, through a bundle of the current sources as `coopctl` on the
  * PATH, with bash, against a real embedded server with the demo data. The
  * examples of one command, or of one document, run in their order against a
@@ -28,23 +29,31 @@ const [en, pt] = await Promise.all([commandTree('en'), commandTree('pt-BR')]);
 const commands = commandsOf(en);
 const ptHelp = new Map(commandsOf(pt).map(({ words, command }) => [words.join(' '), helpOf(command)]));
 
-/** One group per command: its help's examples, with the notes of both languages. */
+/** A command line without its quoted values (`--conteudo 'Your appointment is tomorrow'`): its words and flags. */
+const shape = (line: string) => line.replace(/'[^']*'/g, "'…'");
+
+/** One group per command: its help's examples, with the notes of both languages; a Portuguese line of other words too. */
 const helpGroups: ExampleGroup[] = commands.map(({ words, command }) => {
   const name = `coopctl ${words.join(' ')}`.trim();
   const english = helpExamples(helpOf(command), 'Examples:');
   const portuguese = helpExamples(ptHelp.get(words.join(' '))!, 'Exemplos:');
+  const own = english.map((e, i) => ({
+    line: e.line,
+    where: `the help of ${name}`,
+    comment: `${e.note} | ${portuguese[i]?.note ?? ''}`,
+  }));
+  const translated = portuguese
+    .filter((e, i) => e.line !== english[i]?.line)
+    .map((e) => ({ line: e.line, where: `the Portuguese help of ${name}`, comment: e.note }));
   return {
     name,
     files: new Map(),
     skipped: [],
-    examples: english.map((e, i) => ({
-      line: e.line,
-      where: `the help of ${name}`,
-      comment: `${e.note} | ${portuguese[i]?.note ?? ''}`,
-    })),
+    examples: [...own, ...translated],
     // Kept to compare the languages' command lines.
-    portuguese: portuguese.map((e) => e.line),
-  } as ExampleGroup & { portuguese: string[] };
+    portuguese: portuguese.map((e) => shape(e.line)),
+    english: english.map((e) => shape(e.line)),
+  } as ExampleGroup & { portuguese: string[]; english: string[] };
 });
 
 const docGroups = documents().map((d) => documentExamples(d.path, d.text));
@@ -96,8 +105,18 @@ describe('the examples of every command’s help', () => {
   it('every command of the tree has examples, the same commands in both languages', () => {
     const without = helpGroups.filter((g) => g.examples.length === 0).map((g) => g.name);
     expect(without).toEqual([]);
-    for (const g of helpGroups as Array<ExampleGroup & { portuguese: string[] }>)
-      expect(g.portuguese, g.name).toEqual(g.examples.map((e) => e.line));
+    for (const g of helpGroups as Array<ExampleGroup & { portuguese: string[]; english: string[] }>)
+      expect(g.portuguese, g.name).toEqual(g.english);
+  });
+
+  it('shows a text in the language of the help: a notification in Portuguese in a Portuguese run', () => {
+    const send = helpGroups.find((g) => g.name === 'coopctl notify send')!;
+    expect(send.examples.map((e) => e.line)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("--conteudo 'Your appointment is tomorrow'"),
+        expect.stringContaining("--conteudo 'Sua consulta é amanhã'"),
+      ]),
+    );
   });
 
   it('the runner covers every command of the tree', () => {

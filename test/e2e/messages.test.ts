@@ -74,7 +74,9 @@ describe(`messages (LANG=${process.env['LANG']})`, () => {
     const r = await coopctl(['schedule', 'cancel', '1', '--yes']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      e2eLang === 'pt-BR' ? /^erro: a solicitação falhou: .+\n$/ : /^error: the request failed: .+\n$/,
+      e2eLang === 'pt-BR'
+        ? /^erro: a solicitação falhou; o serviço disse: ".+"\n$/
+        : /^error: the request failed; the service said: ".+"\n$/,
     );
   });
 });

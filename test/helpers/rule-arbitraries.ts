@@ -1,8 +1,8 @@
 /**
  * fast-check arbitraries of values that keep a catalogue field rule, derived
- * from the rule's words (its bounds and layout), so that every field of every
- * operation gets one without a list of operations. A rule whose words are not
- * known here fails loudly: a new kind of rule needs its arbitrary.
+ * from the rule's data (its bounds and layout), so that every field of every
+ * operation gets one without a list of operations. A kind of rule not known
+ * here fails loudly: a new kind of rule needs its arbitrary.
  *
  * The values are raw, as a person or a file gives them: ints as digit strings
  * (with leading zeros where the digit count allows) or JSON numbers, text of
@@ -11,7 +11,7 @@
  * computed here, independently of the catalogue's code.
  */
 import fc from 'fast-check';
-import type { Field } from '../../src/catalogue/index.js';
+import type { Field, Rule } from '../../src/catalogue/index.js';
 
 /** What an arbitrary needs besides the rule: today (`yyyy-mm-dd`), for rules that refuse the future. */
 export interface RuleEnv {
@@ -132,53 +132,38 @@ function emailOf(max: number): fc.Arbitrary<string> {
 /** A code of an open list: letters, digits or any printable character, 1 to `max` of them. */
 const codeOf = (max: number) => fc.oneof(textOf(1, max, alnumUnit), textOf(1, max));
 
-/** How each rule's words map to an arbitrary: the pattern of the words, and the arbitrary of its captures. */
-const BY_WORDS: ReadonlyArray<readonly [RegExp, (m: RegExpMatchArray, env: RuleEnv) => fc.Arbitrary<unknown>]> = [
-  [/^up to (\d+) characters$/, (m) => textOf(0, Number(m[1]))],
-  [/^(\d+) to (\d+) characters$/, (m) => textOf(Number(m[1]), Number(m[2]))],
-  [/^alphanumeric, (\d+) to (\d+) characters$/, (m) => textOf(Number(m[1]), Number(m[2]), alnumUnit)],
-  [/^(\d+) digits$/, (m) => digitsOf(Number(m[1]))],
-  [/^(\d+) to (\d+) digits, no hyphen$/, (m) => fc.integer({ min: Number(m[1]), max: Number(m[2]) }).chain(digitsOf)],
-  [/^an integer of up to (\d+) digits$/, (m) => intOf(1, Number(m[1]))],
-  [/^an integer of (\d+) to (\d+) digits$/, (m) => intOf(Number(m[1]), Number(m[2]))],
-  [/^an integer of (\d+) digits?$/, (m) => intOf(Number(m[1]), Number(m[1]))],
-  [
-    /^\(99\) area code then 8 or 9 digits$/,
-    () => fc.tuple(digitsOf(2), fc.constantFrom(8, 9).chain(digitsOf)).map(([a, n]) => `(${a})${n}`),
-  ],
-  [/^an e-mail address of up to (\d+) characters$/, (m) => emailOf(Number(m[1]))],
+/** How each rule (its data: src/catalogue/problems.ts) maps to an arbitrary of values that keep it. */
+const BY_RULE: {
+  readonly [C in Rule['code']]?: (rule: Extract<Rule, { code: C }>, env: RuleEnv) => fc.Arbitrary<unknown>;
+} = {
+  text: ({ min, max }) => textOf(min, max),
+  alnum: ({ min, max }) => textOf(min, max, alnumUnit),
+  digits: ({ want }) => digitsOf(want),
+  cep: ({ min, max }) => fc.integer({ min, max }).chain(digitsOf),
+  int: ({ min, max }) => intOf(min, max),
+  phone: () => fc.tuple(digitsOf(2), fc.constantFrom(8, 9).chain(digitsOf)).map(([a, n]) => `(${a})${n}`),
+  email: ({ max }) => emailOf(max),
   // Every year the layouts write, 0000 to 9999 (years 0 to 99 are no 1900s).
-  [
-    /^a date DD\/MM\/YYYY$/,
-    () => ymd('0000-01-01', '9999-12-31').map(([y, m, d]) => `${pad(d)}/${pad(m)}/${pad(y, 4)}`),
-  ],
-  [
-    /^a date DD\/MM\/YYYY, not in the future$/,
-    (_m, env) => ymd('0000-01-01', env.today).map(([y, m, d]) => `${pad(d)}/${pad(m)}/${pad(y, 4)}`),
-  ],
-  [/^a date yyyy-mm-dd$/, () => ymd('0000-01-01', '9999-12-31').map(([y, m, d]) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`)],
-  [
-    /^a date and time yyyy-mm-dd hh:mi$/,
-    () =>
-      fc.tuple(ymd('0000-01-01', '9999-12-31'), time).map(([[y, m, d], t]) => `${pad(y, 4)}-${pad(m)}-${pad(d)} ${t}`),
-  ],
-  [/^a CPF 999\.999\.999-99 with valid check digits$/, () => cpf],
-  [
-    /^a list of codes of up to (\d+) characters, at most (\d+) of them$/,
-    (m) => fc.array(codeOf(Number(m[1])), { minLength: 1, maxLength: Number(m[2]) }),
-  ],
-  [
-    /^base64 of the file$/,
-    () => fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('base64')),
-  ],
-];
+  date: ({ layout }) => {
+    const any = ymd('0000-01-01', '9999-12-31');
+    if (layout === 'DD/MM/YYYY') return any.map(([y, m, d]) => `${pad(d)}/${pad(m)}/${pad(y, 4)}`);
+    if (layout === 'yyyy-mm-dd') return any.map(([y, m, d]) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`);
+    if (layout === 'yyyy-mm-dd hh:mi')
+      return fc.tuple(any, time).map(([[y, m, d], t]) => `${pad(y, 4)}-${pad(m)}-${pad(d)} ${t}`);
+    return fc.tuple(any, time).map(([[y, m, d], t]) => `${pad(y, 4)}-${pad(m)}-${pad(d)} ${t}:00`);
+  },
+  'birth-date': (_rule, env) => ymd('0000-01-01', env.today).map(([y, m, d]) => `${pad(d)}/${pad(m)}/${pad(y, 4)}`),
+  cpf: () => cpf,
+  codes: ({ each, most }) => fc.array(codeOf(each), { minLength: 1, maxLength: most }),
+  base64: () => fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('base64')),
+};
 
-/** An arbitrary of raw values that keep the field's rule; throws for a rule whose words it does not know. */
+/** An arbitrary of raw values that keep the field's rule; throws for a rule this table does not know. */
 export function ruleArbitrary(name: string, field: Field, env: RuleEnv): fc.Arbitrary<unknown> {
   if (field.kind === 'choice' && field.choices) return fc.constantFrom(...field.choices);
-  for (const [pattern, make] of BY_WORDS) {
-    const m = field.rule.match(pattern);
-    if (m) return make(m, env);
-  }
-  throw new Error(`no arbitrary for the rule of ${name}: "${field.rule}"; add one to test/helpers/rule-arbitraries.ts`);
+  const make = BY_RULE[field.rule.code] as ((rule: Rule, env: RuleEnv) => fc.Arbitrary<unknown>) | undefined;
+  if (make) return make(field.rule, env);
+  throw new Error(
+    `no arbitrary for the rule of ${name}: ${field.rule.code}; add one to test/helpers/rule-arbitraries.ts`,
+  );
 }

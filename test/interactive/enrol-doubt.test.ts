@@ -137,6 +137,28 @@ describe('a step sent without an answer', () => {
     ]);
   });
 
+  it('a 502 (a proxy may give it after the service did the work): in doubt as with no answer; --resume counts the lives', async () => {
+    let people = 0;
+    enrolService(t.h, (_req, name) =>
+      name === 'beneficiario' && ++people === 1
+        ? { status: 502, json: [{ confirma_operacao: 4, mensagem_erro: 'bad gateway' }] }
+        : name === 'contrato/search'
+          ? { json: [listed(801, 1)] }
+          : undefined,
+    );
+    const r = await wizard(t, enrolmentScript(ONE));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('Whether beneficiary 1 (Pedro Souza) was done is unknown');
+    expect(progressOf()).toMatchObject({
+      done: { contract: { id: '801' }, payer: {} },
+      sending: { key: 'b1.person', lives: 0, problem: expect.stringContaining('bad gateway') },
+    });
+    const resumed = await wizard(t, [{ q: 'beneficiario_id of', a: '151' }, review('submit')], ['--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain('Contract 801 has one beneficiary more: beneficiary 1 (Pedro Souza) was created');
+    expect(received(t.h).filter((s) => s.name === 'beneficiario')).toHaveLength(1);
+  });
+
   it('a contact: sent again only if the person says so (it may be stored twice)', async () => {
     let contacts = 0;
     enrolService(t.h, (_req, name) => (name === 'beneficiario/contato' && ++contacts === 1 ? 'garbage' : undefined));

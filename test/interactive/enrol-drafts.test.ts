@@ -52,7 +52,7 @@ describe('the review screen', () => {
     expect(lines).toContain('2 Payer');
     expect(lines).toContain('3 Beneficiary 1 (holder) · Pedro Souza');
     expect(lines).toContain(
-      '    registro_ans: 123456 · coop_id: 2 · produto_tabela_id: 10 · origem: WB · empresa_id: 7',
+      '    ANS registration: 123456 · Cooperative: 2 · Price table: 10 · Origin: WB · Company: 7',
     );
     const menu = r.prompter.asked.find((q) => q.message.startsWith('What next?'))!;
     expect(menu.choices!.map((c) => c.name).slice(0, 4)).toEqual([
@@ -178,7 +178,9 @@ describe('drafts: kept when the wizard stops, resumed without sending anything t
     ];
     const r = await wizard(t, enrolmentScript(people));
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error: beneficiary 2 · contact: the request failed: refused beneficiario/contato');
+    expect(r.stderr).toContain(
+      'error: beneficiary 2 · contact: the request failed; the service said: "refused beneficiario/contato"',
+    );
     expect(r.stderr).toContain('coopctl enrol wizard --resume goes on from here');
     const { json } = theDraft();
     expect(json.data.progress.done).toEqual({

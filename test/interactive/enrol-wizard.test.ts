@@ -76,7 +76,7 @@ describe('against the real server', () => {
     ]);
     const next = prompter.asked.find((q) => q.message.startsWith('What next?'))!;
     expect(next.choices?.map((c) => c.name)).toContain('Submit the contract and 2 beneficiaries (13 requests)');
-    expect(r.stderr).toContain(`arquivo: ${pdf} (${content.length} bytes)`);
+    expect(r.stderr).toContain(`File: ${pdf} (${content.length} bytes)`);
     expect(r.stderr).toMatch(/✔ contract: contrato_id \d+/);
     expect(r.stderr).toContain(`Enrolled 2 beneficiaries on contract ${contract}.`);
 
@@ -117,7 +117,7 @@ describe('against the real server', () => {
     expect(script[script.length - 1]).toMatchObject({ q: 'What next?', a: 'submit' });
     const r = await runOnTerminal(['enrol', 'wizard', '--contrato-id', '7'], server.url, fakePrompter(script));
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/error: payer: the request failed: contract 7 is cancelado/);
+    expect(r.stderr).toMatch(/error: payer: the request failed; the service said: "contract 7 is cancelado"/);
     expect(r.stderr).toContain('Already created: nothing.');
     expect(r.stderr).toContain("  coopctl enrol payer 7 --cpf 529.982.247-25 --nome 'Ana Souza'");
   });
@@ -248,7 +248,9 @@ describe('against a fake service', () => {
       env: { NO_COLOR: '1' },
     });
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('error: beneficiary 2 · contact: the request failed: refused beneficiario/contato');
+    expect(r.stderr).toContain(
+      'error: beneficiary 2 · contact: the request failed; the service said: "refused beneficiario/contato"',
+    );
     expect(r.stderr).toContain(
       'Already created: contract 801 (payer registered); beneficiary 1 (Pedro Souza): beneficiario_id 151 (contato_id 31, documento_id 41, endereco_id 51, 2 declaration answers); beneficiary 2 (Lia Souza): beneficiario_id 152.',
     );
@@ -326,20 +328,24 @@ describe('the plan (unit)', () => {
   const doc = operation('enrol.beneficiary.document');
   const steps: Step[] = [
     {
-      key: 'b1.person',
+      id: 'b1.person',
+      kind: 'beneficiary',
       op: add,
       label: 'beneficiary 1',
       params: { cpf: '529.982.247-25', data_solicitacao: '01/02/2026', grau_dependencia: 'T', nome: "D'Ávila" },
-      ref: { field: 'contrato_id', from: { kind: 'contract' } },
+      parent: 'contrato_id',
+      from: { kind: 'contract' },
       creates: 'beneficiario_id',
       defines: { kind: 'beneficiary', index: 1 },
     },
     {
-      key: 'b1.document.1',
+      id: 'b1.document.1',
+      kind: 'document',
       op: doc,
       label: 'beneficiary 1 · document 1',
       params: { tipo_documento: ['RG', 'CPF'], numero: '1', tipo_arquivo: 'pdf', arquivo: 'AAAA' },
-      ref: { field: 'beneficiario_id', from: { kind: 'beneficiary', index: 1 } },
+      parent: 'beneficiario_id',
+      from: { kind: 'beneficiary', index: 1 },
       creates: 'documento_id',
       file: '/tmp/my file.pdf',
     },

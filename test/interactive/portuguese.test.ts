@@ -87,9 +87,7 @@ describe('schedule book in Portuguese', () => {
     expect(slot).not.toBeNull();
     const [, start, end, tp, kind] = slot!;
     expect(mobile!.message).toMatch(/\(o DDD entre parênteses, depois 8 ou 9 dígitos; também /);
-    expect(mobile!.errors).toEqual([
-      'deve ter o DDD entre parênteses, depois 8 ou 9 dígitos, como (11)987654321, ex.: (11)987654321',
-    ]);
+    expect(mobile!.errors).toEqual(['deve ter o DDD entre parênteses, depois 8 ou 9 dígitos, ex.: (11)987654321']);
 
     expect(r.stderr).toContain('\nConsulta a agendar\n');
     expect(r.stderr).toContain(`\n  nome       ${name}\n  cartão     *************1005\n`);
@@ -148,7 +146,7 @@ describe('enrol wizard in Portuguese', () => {
     expect(r.stderr).toContain('\n    documentos   nenhum\n');
     // Phones as people write them (the request carries 11987654321).
     expect(r.stderr).toContain(
-      '\n    contato      nome: Pedro Souza · telefone_principal: (11) 98765-4321 · email: b1@example.com\n',
+      '\n    contato      Nome: Pedro Souza · Telefone principal: (11) 98765-4321 · E-mail: b1@example.com\n',
     );
     expect(r.stderr).toContain('\n    declaração   formulário 1 · 1: N\n');
     expect(r.stderr).toContain(

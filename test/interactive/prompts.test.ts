@@ -39,7 +39,10 @@ describe('field questions (unit)', () => {
     expect(fieldChoices(EN, save.params['tipo_endereco']!).map((c) => c.value)).toEqual(['R', 'C']);
     expect(choiceMeaning(EN, save.params['endereco_ind_fatura']!, 'S')).toBe('yes');
     expect(fieldChoices(EN, save.params['endereco_ind_fatura']!).map((c) => c.name)).toEqual(['S (yes)', 'N (no)']);
-    expect(fieldChoices(EN, operation('enrol.payer').params['sexo']!).map((c) => c.name)).toEqual(['M', 'F']);
+    expect(fieldChoices(EN, operation('enrol.payer').params['sexo']!).map((c) => c.name)).toEqual([
+      'M (male)',
+      'F (female)',
+    ]);
     expect(fieldChoices(EN, save.params['tipo_endereco']!, true).at(-1)).toEqual({ name: '(leave empty)', value: '' });
   });
 

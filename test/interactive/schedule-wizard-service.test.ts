@@ -67,7 +67,7 @@ describe('schedule book against a service with hostile registration data', () =>
     expect(mobile.default).toBeUndefined();
 
     // The refusal is reported, the slot being still free when read again: the time is not asked again.
-    expect(r.stderr).toContain('the request failed: the contract is suspended');
+    expect(r.stderr).toContain('the request failed; the service said: "the contract is suspended"');
     expect(r.stderr).not.toContain('no longer free');
     expect(prompter.asked.filter((q) => q.message.startsWith('Time on'))).toHaveLength(1);
     const posts = service.requests.filter((q) => q.method === 'POST');
@@ -122,7 +122,7 @@ describe('schedule book against a service with hostile registration data', () =>
     const r = await runOnTerminal(['schedule', 'book', CARD], service.url, interruptAt(prompter, 'Date'));
     expect(r.code).toBe(130);
     expect(r.stderr).toContain(
-      'No free date at Unidade Paulista (101) (no result: no free date): choose another location.',
+      'No free date at Unidade Paulista (101) (the service said: "no free date"): choose another location.',
     );
     expect(prompter.remaining()).toBe(0);
   });

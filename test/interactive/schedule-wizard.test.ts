@@ -145,7 +145,9 @@ describe('schedule book <card>: the beneficiary first', () => {
     ]);
     const r = await runOnTerminal(['schedule', 'book', NOBODY], server.url, prompter, {}, { echoQuestions: true });
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr).toContain('No beneficiary has card *************9000 (no result: no beneficiary has this card)');
+    expect(r.stderr).toContain(
+      'No beneficiary has card *************9000 (the service said: "no beneficiary has this card")',
+    );
     expect(r.stderr.indexOf('No beneficiary has card')).toBeLessThan(r.stderr.indexOf('? '));
     const child = await registration(CHILD);
     expect(r.stderr).toContain(`Beneficiary: ${String(child['nome'])}`);
@@ -212,7 +214,7 @@ describe('schedule book: the provider by name', () => {
     const [unknown, again] = prompter.asked;
     expect(unknown!.choices).toEqual([{ name: 'Provider code 424242 (typed in)', value: '424242' }]);
     expect(r.stderr).toContain(
-      'No service location for provider 424242 (no result: provider 424242 has no service location): is the code right? Choose the provider again.',
+      'No service location for provider 424242 (the service said: "provider 424242 has no service location"): is the code right? Choose the provider again.',
     );
     expect(again!.message).toBe('Provider (type a name or a code)');
     expect(r.stderr).toContain("Location: Centro Médico Coop Moema (201), the provider's only one.");
@@ -277,7 +279,7 @@ describe('schedule book: a slot taken meanwhile', () => {
     expect(prompter.remaining()).toBe(0);
     expect(r.stderr).toMatch(
       new RegExp(
-        `That time, ${taken!.date} \\w{3} ${taken!.start}–${taken!.end}, is no longer free \\(the request failed: .+\\): choose another time\\.`,
+        `That time, ${taken!.date} \\w{3} ${taken!.start}–${taken!.end}, is no longer free \\(the request failed; the service said: ".+"\\): choose another time\\.`,
       ),
     );
     // The second time list no longer offers the taken slot; the contact was not asked again.

@@ -375,7 +375,7 @@ describe.each(ops)('%s', (_id, op, index) => {
  */
 const dateCases = catalogue.flatMap((op) =>
   Object.entries(op.params)
-    .filter(([, f]) => /\bdate\b|\btime\b/.test(f.rule))
+    .filter(([, f]) => ['date', 'birth-date', 'time'].includes(f.rule.code))
     .flatMap(([name]) => ['', 'today'].map((value) => [op.id, name, value, op] as const)),
 );
 

@@ -43,7 +43,26 @@ function family(families: Map<string, Family>, name: string): Family {
   return f;
 }
 
+/** The read cache's look-ups by outcome, sorted: [['hit', n], ['miss', n]]. */
+const cacheLookups = (families: Map<string, Family>) =>
+  family(families, 'coopctl_store_read_cache_lookups_total')
+    .samples.map((s) => [s.labels['outcome'], s.value])
+    .sort();
+
 describe(`/metrics (${BACKEND})`, () => {
+  it('serve --read-cache 0 keeps no record: every read of one card misses (PostgreSQL: no read cache, no such metric)', async () => {
+    const proc = await serve(['--db', await newLocation(), '-q', '--read-cache', '0']);
+    for (let i = 0; i < 5; i++) expect(await status(`${proc.url}${show.path}?usuario_cartao=${CARD}`)).toBe(200);
+    const families = parsePrometheusText(await (await fetch(`${proc.url}/metrics`)).text());
+    if (BACKEND === 'sqlite')
+      expect(cacheLookups(families)).toEqual([
+        ['hit', 0],
+        ['miss', 5],
+      ]);
+    else expect(families.has('coopctl_store_read_cache_lookups_total')).toBe(false);
+    expect(await proc.stop()).toBe(0);
+  });
+
   it('counts the requests just made by operation and status, with their latencies; no probe, card, CPF or path', async () => {
     const proc = await serve(['--db', await newLocation(), '-q']);
     const read = `${proc.url}${show.path}?usuario_cartao=${CARD}`;
@@ -118,10 +137,16 @@ describe(`/metrics (${BACKEND})`, () => {
       const batches = histogramSeries(family(families, 'coopctl_store_group_commit_batch_size'), {})!;
       expect([batches.count, batches.sum, batches.buckets.get(1)]).toEqual([1, 1, 1]);
       expect(families.has('coopctl_store_pool_connections')).toBe(false);
+      // The five reads of one card: missed twice (kept on the second), then found three times.
+      expect(cacheLookups(families)).toEqual([
+        ['hit', 3],
+        ['miss', 2],
+      ]);
     } else {
       expect(sampleValue(family(families, 'coopctl_store_pool_connections'), {})).toBeGreaterThanOrEqual(1);
       expect(sampleValue(family(families, 'coopctl_store_pool_waiting_requests'), {})).toBe(0);
       expect(families.has('coopctl_store_group_commit_batch_size')).toBe(false);
+      expect(families.has('coopctl_store_read_cache_lookups_total')).toBe(false);
     }
 
     // prom-client's process metrics.

@@ -102,6 +102,12 @@ describe(`probes (${BACKEND})`, () => {
       status: 'not ready',
       reason: `the database's migrations are not applied (schema version ${current - 1} of ${current})`,
     });
+    // The reason is for a person reading it: in Portuguese when the request prefers it; `status` is the protocol's.
+    const pt = await get(`${proc.url}/readyz`, { 'accept-language': 'pt-BR, pt;q=0.9, en;q=0.5' });
+    expect(JSON.parse(pt.body)).toEqual({
+      status: 'not ready',
+      reason: `as migrações do banco de dados não foram aplicadas (versão de esquema ${current - 1} de ${current})`,
+    });
     if (table) await exec(db, `INSERT INTO ${table} (version) VALUES (${current})`);
     else await exec(db, `PRAGMA user_version = ${current}`);
     expect((await get(`${proc.url}/readyz`)).status).toBe(200);
@@ -117,6 +123,8 @@ describe(`probes (${BACKEND})`, () => {
     const ready = await get(`${proc.url}/readyz`);
     expect(ready.status).toBe(503);
     expect(JSON.parse(ready.body)).toEqual({ status: 'not ready', reason: 'the server is shutting down' });
+    const pt = await get(`${proc.url}/readyz`, { 'accept-language': 'pt-BR' });
+    expect(JSON.parse(pt.body)).toEqual({ status: 'not ready', reason: 'o servidor está encerrando' });
     expect((await get(`${proc.url}/healthz`)).status).toBe(200);
     // Requests the load balancer still sends meanwhile are answered.
     expect((await get(`${proc.url}${show.path}?usuario_cartao=${CARD}`)).status).toBe(200);

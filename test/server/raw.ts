@@ -33,16 +33,17 @@ export function rawRequest(
   });
 }
 
-/** Sends parameters as a JSON body with the operation's first method (a GET may carry a body too). */
+/** Sends parameters as a JSON body with the operation's first method (a GET may carry a body too), with `headers` besides. */
 export async function sendJson(
   baseUrl: string,
   op: Operation,
   params: Record<string, unknown>,
+  headers: http.OutgoingHttpHeaders = {},
 ): Promise<{ status: number; body: unknown }> {
   const body = JSON.stringify(params);
   const res = await rawRequest(`${baseUrl}${op.path}`, {
     method: op.methods[0],
-    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
     body,
   });
   return { status: res.status, body: res.body ? (JSON.parse(res.body) as unknown) : undefined };

@@ -13,6 +13,7 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { StoreTally } from '../../src/server/observe/tally.js';
 import { startStoreServer, type StoreServer } from './store-server.js';
 import { callOp, DEMO_CARD } from './store-calls.js';
 
@@ -61,6 +62,32 @@ let srv: StoreServer | undefined;
 afterEach(async () => {
   await srv?.stop();
   srv = undefined;
+});
+
+describe('the read cache holds what its memory allows (serve --read-cache)', () => {
+  /** Reads the records of `cards` in turn through the repository; answers [found, missed] as the meter counted. */
+  async function lookUps(readCacheBytes: number | undefined, cards: readonly string[]): Promise<[number, number]> {
+    const meter = new StoreTally();
+    srv = await startStoreServer({ meter, ...(readCacheBytes === undefined ? {} : { readCacheBytes }) });
+    for (const card of cards) expect(await srv.store.repo.registration.record(card, '2026-01-15')).toContain('"nome"');
+    return [meter.cacheHits, meter.cacheMisses];
+  }
+  const A = DEMO_CARD;
+  const B = '00010001000002001';
+  // Each card kept on its second miss; then B found, then A: still there with room for both, not with room for one.
+  const SEQUENCE = [A, A, B, B, B, A];
+
+  it('keeps both records with the default size (16 MiB)', async () => {
+    expect(await lookUps(undefined, SEQUENCE)).toEqual([2, 4]);
+  });
+
+  it('with room for one record (1,500 bytes), the older makes room for the newer', async () => {
+    expect(await lookUps(1500, SEQUENCE)).toEqual([1, 5]);
+  });
+
+  it('keeps nothing with 0', async () => {
+    expect(await lookUps(0, SEQUENCE)).toEqual([0, 6]);
+  });
 });
 
 describe('registration records read after a write (the SQLite read cache)', () => {

@@ -31,7 +31,7 @@ export interface StoreServer {
 }
 
 export async function startStoreServer(
-  options: Pick<OpenStoreOptions, 'lockWaitMs' | 'pragmas'> = {},
+  options: Pick<OpenStoreOptions, 'lockWaitMs' | 'pragmas' | 'readCacheBytes' | 'meter'> = {},
 ): Promise<StoreServer> {
   const dir = mkdtempSync(join(tmpdir(), 'coopctl-faults-'));
   const db = join(dir, 'coop.db');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, checkResponse, operation, sampleParams, type Operation } from '../../src/catalogue/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { shapeText } from '../helpers/words.js';
 import { sendJson } from './raw.js';
 import { invalidCases } from './cases.js';
 import { DEMO_CARD } from './store-calls.js';
@@ -39,7 +40,7 @@ describe(`the ${catalogue.length} operations with the real store and the demo da
     const res = await call(srv, op, step.params(state));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const check = checkResponse(op, res.body);
-    if (!check.ok) throw new Error(`not the documented shape: ${check.problem}`);
+    if (!check.ok) throw new Error(`not the documented shape: ${shapeText(check.fault)}`);
     expect(check.outcome, check.message).toBe(expectedOutcome(op));
     step.check(check.records, state);
   });

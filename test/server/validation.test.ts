@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue, operation, sampleParams, type Operation } from '../../src/catalogue/index.js';
+import { catalogue, catalogueWords, operation, sampleParams, type Operation } from '../../src/catalogue/index.js';
 import { startFake, type FakeServer } from './fake.js';
 import { sendJson } from './raw.js';
 import { invalidCases } from './cases.js';
@@ -27,7 +27,7 @@ describe('rejections', () => {
   it.each([
     ['registration.show', 'usuario_cartao', '123', 'usuario_cartao: must be 17 digits'],
     ['registration.cep', 'cep', '01310-100', 'cep: must be 8 to 11 digits, no hyphen'],
-    ['schedule.times', 'data_consulta', '2026-02-30', 'data_consulta: must be a real calendar date, a date yyyy-mm-dd'],
+    ['schedule.times', 'data_consulta', '2026-02-30', 'data_consulta: must be a real calendar date (yyyy-mm-dd)'],
     ['enrol.payer', 'cpf', '529.982.247-26', 'cpf: must be a CPF with valid check digits'],
     [
       'enrol.beneficiary.document',
@@ -56,12 +56,57 @@ describe('rejections', () => {
       expect(res.status).toBe(422);
       const [record] = res.body as Array<{ mensagem_erro: string }>;
       for (const [name, f] of Object.entries(op.params)) {
-        if (f.required) expect(record?.mensagem_erro).toContain(`${name}: is required (${f.rule})`);
+        if (f.required)
+          expect(record?.mensagem_erro).toContain(`${name}: is required (${catalogueWords('en').rule(f.rule)})`);
         else expect(record?.mensagem_erro).not.toMatch(new RegExp(`(^|; )${name}:`));
       }
       expect(srv.calls.length).toBe(before);
     },
   );
+});
+
+describe('in the language the request asks for (Accept-Language)', () => {
+  const show = operation('registration.show');
+  const payer = operation('enrol.payer');
+
+  it.each([
+    ['pt-BR', 'usuario_cartao: deve ter 17 dígitos'],
+    ['pt', 'usuario_cartao: deve ter 17 dígitos'],
+    ['en-GB, pt-BR;q=0.8', 'usuario_cartao: must be 17 digits'],
+    ['fr, pt-BR;q=0.9, en;q=0.5', 'usuario_cartao: deve ter 17 dígitos'],
+    ['pt-BR;q=0', 'usuario_cartao: must be 17 digits'],
+    ['de', 'usuario_cartao: must be 17 digits'],
+    ['*', 'usuario_cartao: must be 17 digits'],
+  ])('Accept-Language: %s → "%s"', async (lang, message) => {
+    const res = await sendJson(srv.url, show, { usuario_cartao: '123' }, { 'accept-language': lang });
+    expect([res.status, res.body]).toEqual([422, [{ confirma_operacao: 4, mensagem_erro: message }]]);
+  });
+
+  it('several problems in Portuguese, the rule across fields too', async () => {
+    const res = await sendJson(
+      srv.url,
+      payer,
+      { contrato_id: 1, cpf: '529.982.247-26' },
+      { 'accept-language': 'pt-BR' },
+    );
+    const [record] = res.body as Array<{ mensagem_erro: string }>;
+    expect(res.status).toBe(422);
+    expect(record!.mensagem_erro).toMatch(
+      /^cpf: deve ser um CPF com dígitos verificadores válidos; nome: é obrigatório \(até 120 caracteres\); /,
+    );
+    const contact = await sendJson(
+      srv.url,
+      operation('registration.update-contact'),
+      { usuario_cartao: '00010001000001005' },
+      { 'accept-language': 'pt-BR' },
+    );
+    expect(contact.body).toEqual([
+      {
+        confirma_operacao: 4,
+        mensagem_erro: 'nada a atualizar: informe usuario_telefone, usuario_celular, usuario_fax ou usuario_email',
+      },
+    ]);
+  });
 });
 
 describe('rules across fields and the day (the catalogue runs them; the server answers 422)', () => {

@@ -22,6 +22,6 @@ it.each([
 
 it('docs/decisions.md lists every appointment status, opcao_id and contract state', () => {
   for (const s of Object.keys(codes.appointmentStatuses)) expect(doc).toContain(`| \`${s}\` |`);
-  for (const [k, t] of Object.entries(codes.contractOptions)) expect(doc).toContain(`| ${k} | ${t.verb} |`);
+  for (const [k, t] of Object.entries(codes.contractOptions)) expect(doc).toContain(`| ${k} | ${t.verb.en} |`);
   for (const s of codes.contractStatuses) expect(doc).toContain(`\`${s}\``);
 });

@@ -4,7 +4,7 @@
  * `vaccines` read, whose fields no vocabulary names but `prestador`.
  */
 import { describe, expect, it } from 'vitest';
-import { req, type Fields, type Row } from '../../src/catalogue/index.js';
+import { req, said, type Fields, type Row } from '../../src/catalogue/index.js';
 import * as r from '../../src/catalogue/rules.js';
 import { kindItems, medicalItems } from '../../src/server/store/demo/medical.js';
 import type { Person } from '../../src/server/store/demo/people.js';
@@ -15,13 +15,13 @@ const TODAY = '2026-01-15';
 const SEED = 7;
 
 const vaccines: Fields = {
-  dt_hr_aplicacao: req(r.dateTime, 'vaccination'),
-  dt_hr_observacao: req(r.dateTime, 'end of the observation after it'),
-  vacina: req(r.text(120), 'vaccine name'),
-  dose: req(r.int(1, 2), 'dose number'),
-  reforco: req(r.flagSN, 'whether it is a booster'),
-  prestador: req(r.text(120), 'provider'),
-  url_comprovante: req(r.text(4000), 'URL of the certificate'),
+  dt_hr_aplicacao: req(r.dateTime, said('vaccination', 'vacinação')),
+  dt_hr_observacao: req(r.dateTime, said('end of the observation after it', 'fim da observação depois dela')),
+  vacina: req(r.text(120), said('vaccine name', 'nome da vacina')),
+  dose: req(r.int(1, 2), said('dose number', 'número da dose')),
+  reforco: req(r.flagSN, said('whether it is a booster', 'se é um reforço')),
+  prestador: req(r.text(120), said('provider', 'prestador')),
+  url_comprovante: req(r.text(4000), said('URL of the certificate', 'URL do comprovante')),
 };
 
 const person = (id: number, child = false): Person => ({

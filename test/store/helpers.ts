@@ -7,16 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
-import {
-  checkResponse,
-  describeErrors,
-  operation,
-  validateParams,
-  type Outcome,
-  type Row,
-} from '../../src/catalogue/index.js';
+import { checkResponse, operation, validateParams, type Outcome, type Row } from '../../src/catalogue/index.js';
 import type { OpenStoreOptions } from '../../src/server/store/index.js';
 import { openBackend, type Backend } from '../../src/server/wire.js';
+import { describeErrors, shapeText } from '../helpers/words.js';
 import { dropLocations, newLocation } from './backend.js';
 
 /** A fixed "now": Thursday 15 January 2026, 10:00 local time. */
@@ -68,7 +62,7 @@ export async function call(
   if (!v.ok) throw new Error(`invalid test parameters for ${id}: ${describeErrors(v.errors)}`);
   const records = await store.handlers[id]!(v.value, { now: at });
   const check = checkResponse(op, records);
-  expect(check.ok, check.ok ? '' : `${id}: ${check.problem}`).toBe(true);
-  if (!check.ok) throw new Error(check.problem);
+  expect(check.ok, check.ok ? '' : `${id}: ${shapeText(check.fault)}`).toBe(true);
+  if (!check.ok) throw new Error(shapeText(check.fault));
   return { records, outcome: check.outcome, message: check.message };
 }

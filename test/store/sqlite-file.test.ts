@@ -48,7 +48,13 @@ describe('readiness of a SQLite store (GET /readyz)', () => {
       expect(await store.check()).toEqual({ ready: true });
       renameSync(path, `${path}.kept`);
       writeFileSync(path, 'another file');
-      expect(await store.check()).toEqual({ ready: false, reason: 'the database file was replaced by another file' });
+      expect(await store.check()).toEqual({
+        ready: false,
+        reason: {
+          en: 'the database file was replaced by another file',
+          pt: 'o arquivo do banco de dados foi substituído por outro arquivo',
+        },
+      });
       rmSync(path);
       renameSync(`${path}.kept`, path);
       expect(await store.check()).toEqual({ ready: true });
@@ -71,6 +77,9 @@ describe('readiness of a SQLite store (GET /readyz)', () => {
     } finally {
       await store.close();
     }
-    expect(await store.check()).toEqual({ ready: false, reason: 'the database does not answer' });
+    expect(await store.check()).toEqual({
+      ready: false,
+      reason: { en: 'the database does not answer', pt: 'o banco de dados não responde' },
+    });
   });
 });

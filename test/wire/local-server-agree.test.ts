@@ -20,7 +20,6 @@ import { buildRequest, type BodyEncoding } from '../../src/client/index.js';
 import {
   catalogue,
   checkResponse,
-  describeErrors,
   operation,
   validateParams,
   type Operation,
@@ -29,6 +28,7 @@ import {
 import type { Check } from '../../src/catalogue/checks.js';
 import { parseExact } from '../../src/catalogue/exact-json.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { describeErrors, shapeText } from '../helpers/words.js';
 import { rawRequest } from '../server/raw.js';
 import { ruleArbitrary, type RuleEnv } from '../helpers/rule-arbitraries.js';
 
@@ -323,7 +323,7 @@ function caseArbitrary(op: Operation, stateHints: readonly Hint[]): fc.Arbitrary
 function judge(op: Operation, res: Sent): string {
   if (res.status !== 200) return `HTTP ${res.status}: ${res.text}`;
   const check = checkResponse(op, parseExact(res.text));
-  if (!check.ok) return `an answer the client refuses: ${check.problem}`;
+  if (!check.ok) return `an answer the client refuses: ${shapeText(check.fault)}`;
   for (const rec of check.records) {
     const confirma = rec['confirma_operacao'];
     const message = String(rec['mensagem_erro'] ?? '');

@@ -51,7 +51,7 @@ function variants(op: Operation): Array<[string, Params]> {
   const longest = Object.fromEntries(
     Object.entries(sampleParams(op)).map(([name, v]) => {
       const f = op.params[name]!;
-      return [name, f.kind === 'int' ? '9'.repeat(Number(/(\d+) digit/.exec(f.rule)?.[1])) : v];
+      return [name, f.rule.code === 'int' ? '9'.repeat(f.rule.max) : v];
     }),
   );
   return [

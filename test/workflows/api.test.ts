@@ -90,7 +90,7 @@ describe('a catalogue path', () => {
     const r = await h.run(['api', 'POST', contract.path, '-f', 'origem=XX']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('must be 17 digits');
-    expect(r.stderr).toContain('HTTP 422: usuario_cartao: must be 17 digits');
+    expect(r.stderr).toContain('(HTTP 422); the service said: "usuario_cartao: must be 17 digits"');
   });
 
   it('POST: a JSON body; -f strings, -F typed values, key[] lists', async () => {
@@ -254,6 +254,7 @@ describe('failures before sending, and transport', () => {
       [
         `curl --request POST ${h.base.url}${contract.path} \\`,
         "  --header 'accept: application/json' \\",
+        "  --header 'accept-language: en' \\",
         `  --header 'user-agent: coopctl/${(await import('../../src/cli/version.js')).version}' \\`,
         '  --header "authorization: Bearer $COOPCTL_TOKEN" \\',
         "  --header 'content-type: application/json' \\",

@@ -1,13 +1,28 @@
-/** What the areas' declarations share: the method sets, the card parameter, and declaring within an area. */
+/** What the areas' declarations share: the method sets, the card parameter, words, and declaring within an area. */
 import { req } from '../field.js';
+import { said } from '../lang.js';
+
+export { said };
 import { type Area, defineOperation, type Host, type OperationDef } from '../operation.js';
 import * as r from '../rules.js';
+
+/** A field's label, when it is not its help capitalised. */
+export const label = (en: string, pt: string) => ({ label: said(en, pt) });
+/** What a read lists: `allergy`, `allergies`; `f` for a feminine Portuguese noun (`Nenhuma alergia`). */
+export const nouns = (one: string, many: string, um: string, muitos: string, gender: 'm' | 'f' = 'm') => ({
+  en: { one, many },
+  pt: { one: um, many: muitos, feminine: gender === 'f' },
+});
 
 export const READ = ['GET', 'HEAD'] as const;
 export const WRITE = ['POST'] as const;
 
 /** The beneficiary's card number, the parameter most operations take. */
-export const cardParam = { usuario_cartao: req(r.card, "beneficiary's card number") };
+export const cardParam = {
+  usuario_cartao: req(r.card, said("beneficiary's card number", 'número do cartão do beneficiário'), {
+    label: said('Card', 'Cartão'),
+  }),
+};
 
 /** An entry as an area declares it: the area fills in the rest. */
 export type AreaEntry = Omit<OperationDef, 'area' | 'host' | 'path'>;

@@ -1,21 +1,25 @@
 /** Section 4.2 of the spec: the medical record, lists of one kind each, read by card number alike. */
 import type { Fields } from '../field.js';
+import type { Said } from '../lang.js';
+import type { Noun } from '../operation.js';
 import * as rec from '../records.js';
-import { cardParam, inArea, READ } from './common.js';
+import { cardParam, inArea, nouns, READ, said } from './common.js';
 
 const define = inArea('record', 'base', '/api/svcmobile/prontuario');
 
-/** A medical-record read: the spec's `name`, the CLI's `record <word>`, the record's fields. */
+/** A medical-record read: the spec's `name`, the CLI's `record <word>`, its summary, the nouns of its records, the record's fields. */
 function medicalRead<const N extends string, const W extends string, const F extends Fields>(
   name: N,
   word: W,
-  summary: string,
+  summary: Said,
+  counted: Said<Noun>,
   fields: F,
 ) {
   return define({
     name,
     command: ['record', word],
     summary,
+    nouns: counted,
     methods: READ,
     params: cardParam,
     positional: 'usuario_cartao',
@@ -25,10 +29,46 @@ function medicalRead<const N extends string, const W extends string, const F ext
 
 // ── 4.2 Medical record ─────────────────────────────────────────────────────────
 export const record = [
-  medicalRead('buscaalergias', 'allergies', 'List allergies', rec.allergy),
-  medicalRead('buscaatestados', 'certificates', 'List certificates', rec.certificate),
-  medicalRead('buscaexames', 'exams', 'List exam results', rec.exam),
-  medicalRead('buscamedicamentos', 'medications', 'List medications', rec.medication),
-  medicalRead('buscaplanoterapeutico', 'plans', 'List therapeutic plans', rec.plan),
-  medicalRead('buscaproblemas', 'problems', 'List problems', rec.problem),
+  medicalRead(
+    'buscaalergias',
+    'allergies',
+    said('List allergies', 'Lista as alergias'),
+    nouns('allergy', 'allergies', 'alergia', 'alergias', 'f'),
+    rec.allergy,
+  ),
+  medicalRead(
+    'buscaatestados',
+    'certificates',
+    said('List certificates', 'Lista os atestados'),
+    nouns('certificate', 'certificates', 'atestado', 'atestados'),
+    rec.certificate,
+  ),
+  medicalRead(
+    'buscaexames',
+    'exams',
+    said('List exam results', 'Lista os resultados de exames'),
+    nouns('exam result', 'exam results', 'resultado de exame', 'resultados de exame'),
+    rec.exam,
+  ),
+  medicalRead(
+    'buscamedicamentos',
+    'medications',
+    said('List medications', 'Lista os medicamentos'),
+    nouns('medication', 'medications', 'medicamento', 'medicamentos'),
+    rec.medication,
+  ),
+  medicalRead(
+    'buscaplanoterapeutico',
+    'plans',
+    said('List therapeutic plans', 'Lista os planos terapêuticos'),
+    nouns('therapeutic plan', 'therapeutic plans', 'plano terapêutico', 'planos terapêuticos'),
+    rec.plan,
+  ),
+  medicalRead(
+    'buscaproblemas',
+    'problems',
+    said('List problems', 'Lista os problemas de saúde'),
+    nouns('problem', 'problems', 'problema de saúde', 'problemas de saúde'),
+    rec.problem,
+  ),
 ] as const;

@@ -45,13 +45,14 @@ interface Flags {
 
 function options(m: Messages): Option[] {
   const words = m.commandsHelp.batch;
+  const p = m.help.field.placeholder;
   return [
     new Option('--concurrency <n>', words.concurrency).argParser(upTo64(m)).default(8),
     new Option('--per-contract <n>', words.perContract).argParser(upTo64(m)).default(1),
     new Option('--skip-invalid', words.skipInvalid),
-    new Option('--journal <file>', words.journal),
-    new Option('--report <file>', words.report),
-    new Option('--format <format>', words.format).choices(['csv', 'json']),
+    new Option(`--journal <${p.file}>`, words.journal),
+    new Option(`--report <${p.file}>`, words.report),
+    new Option(`--format <${p.format}>`, words.format).choices(['csv', 'json']),
     new Option('--resend-uncertain', words.resendUncertain),
     new Option('-n, --dry-run', words.dryRun),
   ];
@@ -60,7 +61,10 @@ function options(m: Messages): Option[] {
 export function defineBatchCommand(enrol: Command, run: RunState): void {
   const { m } = run;
   const words = m.commandsHelp.batch;
-  const cmd = enrol.command('batch').description(words.description).argument('<file>', words.file);
+  const cmd = enrol
+    .command('batch')
+    .description(words.description)
+    .argument(`<${m.help.field.placeholder.file}>`, words.file);
   for (const option of options(m)) cmd.addOption(option);
   addExamples(cmd, [
     { command: 'coopctl enrol batch members.csv --dry-run', note: words.check },

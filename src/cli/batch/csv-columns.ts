@@ -7,14 +7,19 @@
 import type { Operation } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
 import type { CsvRecord } from './csv.js';
-import { columnsOf } from './parts.js';
-import type { Problem, SubKind } from './source.js';
+import { columnsOf, type RecordKind } from '../enrol/plan.js';
+import type { Problem } from './source.js';
 
 export type Role = 'contract' | 'payer' | 'beneficiary';
 export type Column =
   | { readonly role: 'key' }
   | { readonly role: Role; readonly field: string }
-  | { readonly role: 'sub'; readonly kind: Exclude<SubKind, 'declaration'>; readonly n: number; readonly field: string }
+  | {
+      readonly role: 'sub';
+      readonly kind: Exclude<RecordKind, 'declaration'>;
+      readonly n: number;
+      readonly field: string;
+    }
   | { readonly role: 'ds'; readonly form: string; readonly question: string; readonly field: 'resposta' | 'descricao' };
 
 export const KEY_COLUMN = 'contract';
@@ -40,7 +45,11 @@ function readBeneficiaryColumn(m: Messages, name: string): Column | string {
   return m.batchFile.notAField('beneficiary', columnsOf('beneficiary').join(', '));
 }
 
-function notAField(m: Messages, kind: 'contract' | 'payer' | Exclude<SubKind, 'declaration'>, prefix: string): string {
+function notAField(
+  m: Messages,
+  kind: 'contract' | 'payer' | Exclude<RecordKind, 'declaration'>,
+  prefix: string,
+): string {
   return m.batchFile.notAField(
     kind,
     columnsOf(kind)

@@ -21,8 +21,8 @@ import type { Messages } from '../i18n/index.js';
 import { cellValue, type Column, KEY_COLUMN, readHeader, type Role } from './csv-columns.js';
 import { type CsvRecord, parseCsv } from './csv.js';
 import { PartBuilder } from './part-builder.js';
-import { parts } from './parts.js';
-import type { Problem, Source, SourceGroup, SourceRow, SourceSub, SubKind } from './source.js';
+import { parts, type RecordKind } from '../enrol/plan.js';
+import type { Problem, Source, SourceGroup, SourceRow, SourceSub } from './source.js';
 
 /** A contract's or payer's cell, checked against the same column on the contract's other rows. */
 interface ContractCell {
@@ -46,7 +46,7 @@ class RecordReader {
   readonly contractCells: ContractCell[] = [];
   readonly #line: number;
   readonly #beneficiary: PartBuilder;
-  readonly #subs = new Map<string, { kind: SubKind; name: string; part: PartBuilder }>();
+  readonly #subs = new Map<string, { kind: RecordKind; name: string; part: PartBuilder }>();
 
   constructor(line: number) {
     this.#line = line;
@@ -88,7 +88,7 @@ class RecordReader {
     part.set(col.field, text, this.#line);
   }
 
-  #sub(kind: SubKind, name: string, label: (f: string) => string): PartBuilder {
+  #sub(kind: RecordKind, name: string, label: (f: string) => string): PartBuilder {
     const existing = this.#subs.get(name);
     if (existing) return existing.part;
     const part = new PartBuilder(this.#line, label);

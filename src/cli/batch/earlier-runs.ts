@@ -9,7 +9,8 @@ import type { Target } from '../../client/types.js';
 import { UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
 import type { Batch } from './input.js';
-import { type Recorded, type RunEntry, readJournal, replay } from './journal.js';
+import { readJournal, replay, type RunEntry } from '../enrol/journal.js';
+import { doneBefore, type Recorded } from '../enrol/store.js';
 import type { Plan, Step } from './plan.js';
 import type { Place, Problem } from './source.js';
 import { stopInvalid } from './validity.js';
@@ -44,11 +45,6 @@ function allSteps(plan: Plan): PlacedStep[] {
     }
   }
   return out;
-}
-
-/** Whether the journal has the step settled: done, or done with its id lost. */
-export function doneBefore(r: Recorded | undefined): boolean {
-  return r?.state === 'done' || r?.state === 'lost';
 }
 
 /** The journal's path: --journal, else `<file>.journal.jsonl`; undefined for stdin without --journal. */

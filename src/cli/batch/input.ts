@@ -6,7 +6,7 @@
 import { extname } from 'node:path';
 import { UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
+import type { Io } from '../capabilities.js';
 import type { Style } from '../style.js';
 import { readCsvSource } from './csv-layout.js';
 import { decodeText } from './csv.js';
@@ -20,7 +20,7 @@ const HINT = 'coopctl enrol batch --help';
 
 /** A batch file read and planned, and what its messages need. */
 export interface Batch {
-  readonly inv: Invocation;
+  readonly inv: Io;
   /** The file as messages name it: its path, or `stdin`. */
   readonly name: string;
   readonly bytes: Buffer;
@@ -34,7 +34,7 @@ export interface Batch {
   readonly style: Style;
 }
 
-async function readBytes(inv: Invocation, file: string): Promise<Buffer> {
+async function readBytes(inv: Io, file: string): Promise<Buffer> {
   if (file === '-') {
     const { buffer } = await import('node:stream/consumers');
     return buffer(inv.ctx.stdin);
@@ -64,7 +64,7 @@ export function readSource(m: Messages, file: string, bytes: Uint8Array, forced?
 }
 
 /** Reads and plans the file (`-` for stdin); says the notes of its reading (its encoding). */
-export async function loadBatch(inv: Invocation, file: string, format?: 'csv' | 'json'): Promise<Batch> {
+export async function loadBatch(inv: Io, file: string, format?: 'csv' | 'json'): Promise<Batch> {
   const bytes = await readBytes(inv, file);
   const name = file === '-' ? 'stdin' : file;
   const source = readSource(inv.m, file, bytes, format);

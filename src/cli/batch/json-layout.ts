@@ -17,7 +17,8 @@
  */
 import type { Params } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
-import type { Problem, Source, SourceGroup, SourcePart, SourceRow, SourceSub, SubKind, Where } from './source.js';
+import type { RecordKind } from '../enrol/plan.js';
+import type { Problem, Source, SourceGroup, SourcePart, SourceRow, SourceSub, Where } from './source.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -28,7 +29,7 @@ function part(values: Record<string, unknown>, path: string, leaveOut: readonly 
 }
 
 /** Sub-record names in the beneficiary object, singular and plural: the kind and the name of its records. */
-const subKeys: Record<string, Exclude<SubKind, 'declaration'>> = {
+const subKeys: Record<string, Exclude<RecordKind, 'declaration'>> = {
   contact: 'contact',
   contacts: 'contact',
   address: 'address',

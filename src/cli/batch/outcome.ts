@@ -5,28 +5,28 @@
  * code with the notice that explains it and says how to go on.
  */
 import { ExitCode } from '../exit-codes.js';
-import type { Invocation } from '../invocation.js';
+import type { Io } from '../capabilities.js';
 import type { Batch } from './input.js';
 import { renderReport, type ReportInput, summarize } from './report.js';
 import { type BatchFiles, saveReport } from './report-file.js';
 import type { RowResult } from './row-result.js';
-import type { EngineTotals } from './step-sender.js';
+import type { SendTotals } from '../enrol/sender.js';
 import { countsLine, FIRST_FAILURES, failureLines, rowsNotDone } from './summary.js';
 
 /** How to go on: the same command again, which skips what is done. */
-function rerunText(inv: Invocation, files: BatchFiles, what: string): string {
+function rerunText(inv: Io, files: BatchFiles, what: string): string {
   return files.rerun ? inv.m.batch.rerun(what, files.rerun) : inv.m.batch.noJournal;
 }
 
 /** Says where the report file is, or that there is none. */
-function sayWhere(inv: Invocation, files: BatchFiles, written: string | undefined): void {
+function sayWhere(inv: Io, files: BatchFiles, written: string | undefined): void {
   if (written) inv.info(inv.m.batch.reportAt(written));
   else if (files.report === undefined && inv.format === 'table') inv.info(inv.m.batch.noReport);
   if (files.journal) inv.info(inv.m.batch.journalAt(files.journal));
 }
 
 /** Reports the run; its exit code. */
-export async function finishBatch(b: Batch, files: BatchFiles, totals: EngineTotals): Promise<number> {
+export async function finishBatch(b: Batch, files: BatchFiles, totals: SendTotals): Promise<number> {
   const results = [...b.results.values()];
   const why = totals.stopped;
   const summary = summarize(results, why, totals);
@@ -58,11 +58,11 @@ export async function finishBatch(b: Batch, files: BatchFiles, totals: EngineTot
 
 /** Why some rows are not done: the first of them, why sending stopped (if it did), and how to retry. */
 async function explainFailure(
-  inv: Invocation,
+  inv: Io,
   results: readonly RowResult[],
   files: BatchFiles,
   written: string | undefined,
-  totals: EngineTotals,
+  totals: SendTotals,
   invalid: number,
 ): Promise<void> {
   const said = inv.m.batch;

@@ -12,35 +12,31 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  type FieldError,
   normaliseParams,
-  type Operation,
   type Params,
-  validateParams,
+  type Problem as CatalogueProblem,
   wallClockInput,
 } from '../../catalogue/index.js';
+import {
+  checkPart,
+  columnsOf,
+  type PartParams,
+  parts,
+  type Step as ChainStep,
+  type StepKind,
+  stepOf,
+} from '../enrol/plan.js';
 import type { Messages } from '../i18n/index.js';
-import { columnsOf, type PartParams, parts, type StepKind } from './parts.js';
 import type { Place, Problem, Source, SourcePart, SourceRow, SourceSub } from './source.js';
 
-export type { StepKind } from './parts.js';
+export type { StepKind } from '../enrol/plan.js';
 
-/** One request of the batch; `P`, its parameters, typed where the part is known. */
-export interface Step<P extends Params = Params> {
+/** One request of the batch (its id is its key as JSON); `P`, its parameters, typed where the part is known. */
+export interface Step<P extends Params = Params> extends ChainStep<P> {
   /** Identity in the journal. */
   readonly key: readonly string[];
-  /** `JSON.stringify(key)`: the map key. */
-  readonly id: string;
-  readonly kind: StepKind;
   /** What the report calls it: `contract`, `payer`, `beneficiary`, `contact`, `address2`, `ds.1.3`. */
   readonly name: string;
-  readonly op: Operation;
-  /** Validated parameters, without the id that the batch fills in. */
-  readonly params: P;
-  /** The id field filled in from the step before (contrato_id, beneficiario_id). */
-  readonly parent?: 'contrato_id' | 'beneficiario_id';
-  /** The id field of the answer that this step creates. */
-  readonly creates?: string;
   /** Hash of the parameters: a journal entry of other content means the file was edited. */
   readonly hash: string;
 }
@@ -90,9 +86,9 @@ export function paramsHash(params: Params): string {
   return sha(JSON.stringify(sorted), 16);
 }
 
-/** A validation error's message in the run's language; a field the part does not have, with the fields it has. */
-function errorMessage(m: Messages, kind: StepKind, e: FieldError): string {
-  return e.unknown ? m.batchFile.notAField(kind, columnsOf(kind).join(', ')) : m.rules.problem(e.message);
+/** A validation problem in the run's language; a field the part does not have, with the fields it has. */
+function errorMessage(m: Messages, kind: StepKind, e: CatalogueProblem): string {
+  return e.code === 'unknown' ? m.batchFile.notAField(kind, columnsOf(kind).join(', ')) : m.rules.problem(e);
 }
 
 /**
@@ -108,20 +104,12 @@ function check<K extends StepKind>(
   errors: Problem[],
   part: string = kind,
 ): PartParams<K> | undefined {
-  const { op, filled } = parts[kind];
+  const { op, parent } = parts[kind];
   const raw: Params = { ...normaliseParams(op, src.values, wallClockInput) };
-  let written = false;
-  if (filled) {
-    written = raw[filled] !== undefined;
-    if (written)
-      errors.push({
-        ...src.locate(filled),
-        part,
-        message: m.batchFile.leaveOut,
-      });
-    raw[filled] = '1';
-  }
-  const v = validateParams(op, raw);
+  const written = parent !== undefined && raw[parent] !== undefined;
+  if (written) errors.push({ ...src.locate(parent), part, message: m.batchFile.leaveOut });
+  if (parent) delete raw[parent];
+  const v = checkPart(kind, raw);
   if (!v.ok) {
     for (const e of v.errors) {
       const at = /^([^[]+)(\[.*)?$/.exec(e.field);
@@ -132,24 +120,13 @@ function check<K extends StepKind>(
   }
   if (written) return undefined;
   const params: Params = { ...v.value };
-  if (filled) delete params[filled];
-  // What is left is the operation's parameters less the filled-in one: PartParams<K>, which TypeScript cannot follow through `delete`.
+  if (parent) delete params[parent];
+  // What is left is the operation's parameters less the one it hangs on: PartParams<K>, which TypeScript cannot follow through `delete`.
   return params as PartParams<K>;
 }
 
 function step<P extends Params>(kind: StepKind, key: readonly string[], name: string, params: P): Step<P> {
-  const { op, filled, creates } = parts[kind];
-  return {
-    key,
-    id: JSON.stringify(key),
-    kind,
-    name,
-    op,
-    params,
-    ...(filled ? { parent: filled } : {}),
-    ...(creates ? { creates } : {}),
-    hash: paramsHash(params),
-  };
+  return { ...stepOf(kind, JSON.stringify(key), params), key, name, hash: paramsHash(params) };
 }
 
 /** A checked sub-record: its name in the journal and the report, and the field that places a repeat of it. */

@@ -7,7 +7,7 @@
  */
 import type { Row } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
+import type { Io } from '../capabilities.js';
 import type { Problem } from './source.js';
 
 /** Problems listed on the terminal; the others are counted (and are in the report file). */
@@ -25,7 +25,7 @@ export function problemText(m: Messages, p: Problem, format: 'csv' | 'json'): st
   const where: string[] = [];
   if (format === 'csv' && p.line !== undefined) {
     where.push(m.batchFile.row(p.line));
-    if (p.part) where.push(p.part);
+    if (p.part) where.push(m.batchFile.part(p.part));
     const field = fieldOfPart(p);
     if (field) where.push(field);
   } else {
@@ -40,7 +40,7 @@ export function problemText(m: Messages, p: Problem, format: 'csv' | 'json'): st
  * more and where they all are (`more`: `every problem is in members.csv.report.csv`).
  */
 export function printProblems(
-  inv: Invocation,
+  inv: Io,
   title: string,
   problems: readonly Problem[],
   format: 'csv' | 'json',

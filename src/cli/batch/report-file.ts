@@ -11,7 +11,7 @@ import { accessSync, constants, renameSync, rmSync, statSync, writeFileSync } fr
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
+import type { Io } from '../capabilities.js';
 import { renderReport, type ReportInput } from './report.js';
 
 /** Where a batch keeps its records, and how to run it again. */
@@ -70,7 +70,7 @@ export function writeReport(path: string, text: string): void {
 }
 
 /** Writes the report file, if there is one; its path, or undefined (none, or it could not be written: said on stderr). */
-export async function saveReport(inv: Invocation, input: ReportInput): Promise<string | undefined> {
+export async function saveReport(inv: Io, input: ReportInput): Promise<string | undefined> {
   const path = input.report;
   if (path === undefined) return undefined;
   const style = await inv.style('stdout');

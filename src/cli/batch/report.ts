@@ -16,13 +16,13 @@ import type { Plan } from './plan.js';
 import { problemRows, problemText } from './problems.js';
 import type { RowResult } from './row-result.js';
 import type { Problem } from './source.js';
-import type { EngineTotals } from './step-sender.js';
+import type { SendTotals } from '../enrol/sender.js';
 
 /** What a row came to: created (every step sent now), resumed (some done by an earlier run), skipped (all done earlier), or why not. */
 export type RowOutcome = 'created' | 'resumed' | 'skipped' | 'failed' | 'uncertain' | 'not-run' | 'invalid';
 
-/** Why rows were not sent: sending stopped (EngineTotals.stopped), or other rows of the file are invalid. */
-export type NotRunWhy = NonNullable<EngineTotals['stopped']> | 'invalid';
+/** Why rows were not sent: sending stopped (SendTotals.stopped), or other rows of the file are invalid. */
+export type NotRunWhy = NonNullable<SendTotals['stopped']> | 'invalid';
 
 export interface Summary {
   rows: number;
@@ -63,7 +63,7 @@ function place(p: { line?: number; path?: string }): Row {
 
 /** Why a row is not done, in words: the service's messages, an invalid row's problems, or why it was not sent. */
 function rowMessage(m: Messages, r: RowResult, format: 'csv' | 'json', why: NotRunWhy | undefined): string | undefined {
-  const failures = r.failures.map((f) => `${f.step}: ${f.message}`).join('; ');
+  const failures = r.failures.map((f) => `${m.batchFile.part(f.step)}: ${f.message}`).join('; ');
   if (r.idLost) return m.batch.idLostRow(failures);
   if (failures) return failures;
   if (r.status === 'invalid')
@@ -88,7 +88,7 @@ export function reportRows(m: Messages, results: readonly RowResult[], format: '
   }));
 }
 
-export function summarize(results: readonly RowResult[], why: NotRunWhy | undefined, totals?: EngineTotals): Summary {
+export function summarize(results: readonly RowResult[], why: NotRunWhy | undefined, totals?: SendTotals): Summary {
   const s: Summary = {
     rows: results.length,
     done: 0,
@@ -133,7 +133,7 @@ export interface ReportInput {
   readonly report: string | undefined;
   readonly plan: Plan;
   readonly results: readonly RowResult[];
-  readonly totals: EngineTotals | undefined;
+  readonly totals: SendTotals | undefined;
   /** Why rows were not sent, if some were not. */
   readonly why: NotRunWhy | undefined;
   readonly problems: readonly Problem[];

@@ -3,9 +3,10 @@
  * outcome of its steps), the ids it was given, its steps sent and skipped,
  * and what failed.
  */
-import type { Id } from './journal.js';
+import type { Id } from '../enrol/plan.js';
+import type { Failed, Outcome } from '../enrol/sender.js';
+import type { Messages } from '../i18n/index.js';
 import { type Plan, type PlanRow, rowValid } from './plan.js';
-import type { Failed, Outcome } from './step-sender.js';
 
 export type RowStatus = 'ok' | 'failed' | 'uncertain' | 'not-run' | 'invalid';
 
@@ -48,9 +49,12 @@ export function initialResults(plan: Plan): Map<PlanRow, RowResult> {
 const rank: Record<RowStatus, number> = { ok: 0, 'not-run': 1, uncertain: 2, failed: 3, invalid: 4 };
 
 /** Records a step that did not succeed: the row takes the worst outcome of its steps. */
-export function recordFailure(res: RowResult, step: string, out: Failed): void {
+export function recordFailure(m: Messages, res: RowResult, step: string, out: Failed): void {
   if (rank[out.status] > rank[res.status]) res.status = out.status;
-  if (out.status !== 'not-run') res.failures.push({ step, message: out.message });
+  if (out.status === 'not-run') return;
+  const { why, message } = out;
+  const said = why === 'refused' ? m.batch.refused(message) : why ? m.batch.noAnswer(message) : message;
+  res.failures.push({ step, message: said });
 }
 
 /** Counts a step of the row that succeeded: sent now, or done by an earlier run. */

@@ -5,7 +5,7 @@
  * and report (docs/batch.md).
  */
 import { ExitCode } from '../exit-codes.js';
-import type { Invocation } from '../invocation.js';
+import type { Io } from '../capabilities.js';
 import { shellQuote } from '../output/shell.js';
 import { journalPathOf, readHistory, refuseEdits } from './earlier-runs.js';
 import { loadBatch } from './input.js';
@@ -34,7 +34,7 @@ function rerunCommand(file: string, opts: BatchOptions, journal: string | undefi
   return `${file === '-' ? '… | ' : ''}${words.map(shellQuote).join(' ')}`;
 }
 
-export async function runBatch(inv: Invocation, file: string, opts: BatchOptions): Promise<number> {
+export async function runBatch(inv: Io, file: string, opts: BatchOptions): Promise<number> {
   const journal = journalPathOf(file, opts.journal);
   const files: BatchFiles = {
     journal,

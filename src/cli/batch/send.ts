@@ -1,21 +1,31 @@
 /**
  * Sending the batch: the journal opened (and locked), a client of its own,
  * the run recorded, the steps an earlier run left in doubt decided
- * (reconcile.ts), and the plan sent (engine.ts) with progress on stderr.
- * With --dry-run, only what would be sent is said.
+ * (reconcile.ts), and the contracts sent in parallel, each in its lane
+ * (lane.ts), at most `concurrency` requests in flight over the client's
+ * keep-alive pool, with progress on stderr. Ctrl-C stops new requests, and
+ * those in flight finish and are journaled. With --dry-run, only what would
+ * be sent is said.
  */
 import { basename } from 'node:path';
 import type { Client } from '../../client/client.js';
-import type { Invocation } from '../invocation.js';
+import { buildRequest } from '../../client/request.js';
+import type { Target } from '../../client/types.js';
+import { dataRecords } from '../../catalogue/index.js';
+import { inOrder } from '../enrol/concurrency.js';
+import { Journal } from '../enrol/journal.js';
+import { type SendTotals, StepSender, type Transport } from '../enrol/sender.js';
+import { doneBefore } from '../enrol/store.js';
+import { transportProblem } from '../failure.js';
+import type { Io } from '../capabilities.js';
 import { version } from '../version.js';
-import { doneBefore, type History } from './earlier-runs.js';
-import { type EngineOptions, runPlan } from './engine.js';
+import type { History } from './earlier-runs.js';
 import type { Batch } from './input.js';
-import { Journal } from './journal.js';
+import { sendGroup } from './lane.js';
+import type { Step } from './plan.js';
 import { Progress } from './progress.js';
-import { reconcile, type Resolution } from './reconcile.js';
+import { reconcile, searchOf } from './reconcile.js';
 import type { RowResult } from './row-result.js';
-import type { EngineTotals, JournalWriter } from './step-sender.js';
 
 export interface SendOptions {
   readonly concurrency: number;
@@ -23,9 +33,6 @@ export interface SendOptions {
   readonly perContract: number;
   readonly resendUncertain: boolean;
 }
-
-/** The journal when there is none (stdin without --journal): nothing is written, everything is durable at once. */
-const NO_JOURNAL: JournalWriter = { write: () => undefined, durable: () => Promise.resolve() };
 
 /** --dry-run: what would be sent, and what skipped as done by an earlier run. */
 export function sayDryRun(b: Batch, h: History): void {
@@ -39,15 +46,27 @@ export function sayDryRun(b: Batch, h: History): void {
   b.inv.info(`enrol batch ${b.inv.m.batch.dryRun(b.name, b.validRows, groups, send, h.target.baseUrl, skip)}`);
 }
 
+/** The requests of the batch, through its pooled client: a 5xx may come after the service did the work (in doubt). */
+function transportOf(client: Client, target: Target): Transport<Step> {
+  return async (step, params) => {
+    const result = await client.call(step.op, buildRequest(step.op, params, target));
+    if (result.kind === 'refused') {
+      const message = `HTTP ${result.status}${result.message ? `: ${result.message}` : ''}`;
+      return { ok: false, message, doubt: result.status >= 500 };
+    }
+    if (result.outcome !== 'ok' && result.outcome !== 'found') return { ok: false, message: result.message ?? '' };
+    return { ok: true, records: dataRecords(result.records) };
+  };
+}
+
 /** Sends what is left of the batch; the totals of the run. */
-export async function sendBatch(b: Batch, h: History, o: SendOptions): Promise<EngineTotals> {
-  const journal = h.journalPath ? Journal.open(b.inv.m, h.journalPath) : undefined;
-  const writer = journal ?? NO_JOURNAL;
+export async function sendBatch(b: Batch, h: History, o: SendOptions): Promise<SendTotals> {
+  const journal = Journal.open(b.inv.m, h.journalPath, h.recorded);
   let client: Client | undefined;
   try {
     // A client of our own, not tied to Ctrl-C: a request in flight is let finish and journaled. Pooled: many requests.
     client = await b.inv.ctx.createClient({ ...(await b.inv.clientOptions()), pooled: true });
-    writer.write({
+    journal.write({
       e: 'run',
       at: new Date().toISOString(),
       file: basename(b.name),
@@ -55,41 +74,28 @@ export async function sendBatch(b: Batch, h: History, o: SendOptions): Promise<E
       target: h.target.baseUrl,
       coopctl: version,
     });
-    const resolutions = await decideDoubts(b, h, client, writer, o.resendUncertain);
+    const search = searchOf(b.inv.m, client, h.target);
+    const steps = h.steps.map((p) => p.step);
+    const { undecided, notes } = await reconcile(b.inv.m, steps, journal, search, o.resendUncertain);
+    for (const note of notes) b.inv.info(`enrol batch: ${note}`);
     sayResuming(b.inv, h);
-    return await sendWithProgress(b, {
-      client,
-      target: h.target,
-      journal: writer,
-      recorded: h.recorded,
-      resolutions,
+    const transport = transportOf(client, h.target);
+    const sender = new StepSender({
+      store: journal,
+      transport,
       concurrency: o.concurrency,
-      perContract: o.perContract,
-      signal: b.inv.ctx.signal,
-      m: b.inv.m,
+      undecided,
+      noId: b.inv.m.enrolDrafts.noId,
+      noAnswer: (err) => transportProblem(err, b.inv.m),
     });
+    return await sendWithProgress(b, h, sender, o);
   } finally {
     await client?.close();
-    await journal?.close();
+    await journal.close();
   }
 }
 
-/** Decides the steps an earlier run left in doubt; journals those found created with their ids lost. */
-async function decideDoubts(
-  b: Batch,
-  h: History,
-  client: Client,
-  writer: JournalWriter,
-  resendUncertain: boolean,
-): Promise<ReadonlyMap<string, Resolution>> {
-  const { resolutions, lost, notes } = await reconcile(b.inv.m, b.plan, h.recorded, client, h.target, resendUncertain);
-  for (const l of lost)
-    writer.write({ e: 'lost', k: l.key, h: l.hash, ...(l.parent === undefined ? {} : { p: l.parent }) });
-  for (const note of notes) b.inv.info(`enrol batch: ${note}`);
-  return resolutions;
-}
-
-function sayResuming(inv: Invocation, h: History): void {
+function sayResuming(inv: Io, h: History): void {
   const skipped = h.steps.filter(({ step }) => h.recorded.get(step.id)?.state === 'done').length;
   if (skipped) inv.info(`enrol batch: ${inv.m.batch.resuming(String(h.journalPath), skipped)}`);
 }
@@ -100,7 +106,11 @@ function settledAs(r: RowResult): 'done' | 'failed' | 'not-run' {
   return r.status === 'not-run' ? 'not-run' : 'failed';
 }
 
-async function sendWithProgress(b: Batch, o: Omit<EngineOptions, 'onRow'>): Promise<EngineTotals> {
+/**
+ * The contracts in parallel, in file order: twice as many lanes as request
+ * slots keep the slots busy while lanes wait on the journal.
+ */
+async function sendWithProgress(b: Batch, h: History, sender: StepSender<Step>, o: SendOptions): Promise<SendTotals> {
   const { inv } = b;
   const progress = new Progress({
     stream: inv.ctx.stderr,
@@ -110,12 +120,24 @@ async function sendWithProgress(b: Batch, o: Omit<EngineOptions, 'onRow'>): Prom
     label: 'enrol batch',
     m: inv.m,
   });
-  let totals: EngineTotals | undefined;
+  const onAbort = () => sender.stop('interrupted');
+  if (inv.ctx.signal.aborted) onAbort();
+  inv.ctx.signal.addEventListener('abort', onAbort, { once: true });
+  const lane = {
+    sender,
+    recorded: h.recorded,
+    perContract: o.perContract,
+    finish: (r: RowResult) => progress.tick(settledAs(r)),
+    m: inv.m,
+  };
+  const groups = b.plan.groups.filter((g) => g.contract && g.errors.length === 0);
   try {
-    totals = await runPlan(b.plan, b.results, { ...o, onRow: (r) => progress.tick(settledAs(r)) });
-    return totals;
+    await inOrder(groups, o.concurrency * 2, (g) => sendGroup(g, b.results, lane));
+    return sender.totals;
   } finally {
+    inv.ctx.signal.removeEventListener('abort', onAbort);
     // What the bar says, drawn a last time, when sending stopped early.
-    progress.stop(totals?.stopped === undefined ? undefined : inv.m.batch.stoppedBar(totals.stopped));
+    const why = sender.totals.stopped;
+    progress.stop(why === undefined ? undefined : inv.m.batch.stoppedBar(why));
   }
 }

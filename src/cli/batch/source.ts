@@ -6,6 +6,7 @@
  * column, or a JSON path), so that errors can point at it.
  */
 import type { Params } from '../../catalogue/index.js';
+import type { RecordKind } from '../enrol/plan.js';
 import type { Messages } from '../i18n/index.js';
 
 /** Where a value is, or would be: a CSV line and column, or a JSON path (in `field`, with no line). */
@@ -28,10 +29,8 @@ export interface SourcePart {
   locate(name: string): Where;
 }
 
-export type SubKind = 'contact' | 'address' | 'document' | 'declaration';
-
 export interface SourceSub {
-  readonly kind: SubKind;
+  readonly kind: RecordKind;
   /** Stable name within the beneficiary: `contact`, `address2`, `ds.1.3`. */
   readonly name: string;
   readonly part: SourcePart;

@@ -53,6 +53,6 @@ export function failureLines(m: Messages, rows: readonly RowResult[]): string[] 
     const f = r.failures[0];
     const more = r.failures.length > 1 ? m.batch.otherSteps(r.failures.length - 1) : '';
     const status = r.status === 'failed' || r.status === 'uncertain' ? m.batch.status(r.status) : r.status;
-    return `  ${placeText(m, r.row)}${f ? ` · ${f.step}: ${f.message}${more}` : `: ${status}`}`;
+    return `  ${placeText(m, r.row)}${f ? ` · ${m.batchFile.part(f.step)}: ${f.message}${more}` : `: ${status}`}`;
   });
 }

@@ -6,7 +6,7 @@
  * report with `-o json`.
  */
 import { ExitCode } from '../exit-codes.js';
-import type { Invocation } from '../invocation.js';
+import type { Io } from '../capabilities.js';
 import type { Batch } from './input.js';
 import { printProblems } from './problems.js';
 import { type ReportInput, renderReport } from './report.js';
@@ -14,7 +14,7 @@ import { type BatchFiles, saveReport } from './report-file.js';
 import type { Problem } from './source.js';
 
 /** Where the problems not listed on the terminal are. */
-function whereAll(inv: Invocation, report: string | undefined): string {
+function whereAll(inv: Io, report: string | undefined): string {
   if (report) return inv.m.batchFile.everyProblemIn(report);
   return inv.format === 'json' ? inv.m.batchFile.jsonReportLists : inv.m.batchFile.oJsonLists;
 }

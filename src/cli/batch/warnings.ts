@@ -7,7 +7,7 @@
 import { fieldWarnings } from '../../catalogue/index.js';
 import { maskPersonalNumbers } from '../../catalogue/mask.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
+import type { Io } from '../capabilities.js';
 import type { Plan, Step } from './plan.js';
 import { type Place, placeText } from './source.js';
 
@@ -32,7 +32,7 @@ export function batchWarnings(m: Messages, plan: Plan): Map<string, Found> {
   const add = (step: Step | undefined, place: Place, unit: Found['unit']) => {
     if (!step) return;
     for (const w of fieldWarnings(step.op, step.params)) {
-      const key = `${label(step, w.field)}: ${m.rules.problem(w.message)}`;
+      const key = `${label(step, w.field)}: ${m.rules.problem(w)}`;
       const found = out.get(key) ?? { unit, places: [] };
       found.places.push(place);
       out.set(key, found);
@@ -59,7 +59,7 @@ function where(m: Messages, { unit, places }: Found): string {
 }
 
 /** Says the plan's warnings on stderr (at most SHOWN_WARNINGS lines, then how many more). */
-export function sayBatchWarnings(inv: Invocation, plan: Plan): void {
+export function sayBatchWarnings(inv: Io, plan: Plan): void {
   const found = [...batchWarnings(inv.m, plan)];
   for (const [text, f] of found.slice(0, SHOWN_WARNINGS)) inv.warn(maskPersonalNumbers(`${text} (${where(inv.m, f)})`));
   if (found.length > SHOWN_WARNINGS) inv.warn(inv.m.batch.moreWarnings(found.length - SHOWN_WARNINGS));

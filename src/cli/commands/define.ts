@@ -1,14 +1,40 @@
-/** `defineCommand`: how a command module declares its hooks for its catalogue operation. */
+/** `defineCommand`: how a command module declares its extra flags and its hooks for its catalogue operation. */
 import type { Operation, ParamsOfOperation } from '../../catalogue/index.js';
-import type { CommandHooks, CommandSpec } from '../operations/spec.js';
+import type { OperationIo } from '../capabilities.js';
+import { type FlagDecls, type FlagValues, readFlags } from '../extra-flags.js';
+import type { CommandHooks, CommandSpec, Subject, SubjectContext } from '../operations/spec.js';
+
+/** A command module's declaration: its hooks, with its extra flags typed and their values handed to `subject`. */
+export interface CommandModule<P, F extends FlagDecls> extends Omit<CommandHooks<P>, 'flags' | 'subject'> {
+  /** Flags of the command besides the operation's fields (not sent), by commander's attribute name. */
+  readonly flags?: F;
+  /** As CommandHooks' `subject`, with the values of the declared flags. */
+  subject?(
+    io: OperationIo,
+    params: Partial<P>,
+    context: SubjectContext & { readonly flags: FlagValues<F> },
+  ): Promise<Subject | undefined>;
+}
 
 /**
  * The spec of `op`'s command: the operation by reference (`operation(id)`,
- * typed by its id), and the module's hooks, which get its typed parameters.
+ * typed by its id), its extra flags, and the module's hooks, which get its
+ * typed parameters and flags.
  */
-export function defineCommand<Op extends Operation>(
+export function defineCommand<Op extends Operation, F extends FlagDecls = Record<never, never>>(
   op: Op,
-  hooks: CommandHooks<ParamsOfOperation<Op>>,
+  module: CommandModule<ParamsOfOperation<Op>, F>,
 ): CommandSpec<ParamsOfOperation<Op>> {
-  return { op, ...hooks };
+  const { flags, subject, ...hooks } = module;
+  return {
+    op,
+    ...hooks,
+    ...(flags ? { flags } : {}),
+    ...(subject
+      ? {
+          subject: (io, params, context) =>
+            subject(io, params, { ...context, flags: readFlags<F>(flags ?? ({} as F), io.options) }),
+        }
+      : {}),
+  };
 }

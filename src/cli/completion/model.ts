@@ -45,7 +45,8 @@ export interface CompletionTree {
 /** Extra candidates for positional arguments that commander cannot know (`api <METHOD> <path>`). */
 export type ArgCandidates = Readonly<Record<string, ReadonlyArray<readonly string[]>>>;
 
-const fileLike = (text: string) => /\b(file|path)\b/.test(text);
+/** A value that names a file, as the placeholder of either language says: `<file>`, `<arquivo|->`, `<path|url>`. */
+const fileLike = (text: string) => /(?<![\p{L}])(file|path|arquivo|caminho)(?![\p{L}])/u.test(text);
 
 function fieldChoices(words: readonly string[], long: string | undefined): readonly string[] {
   if (!long) return [];
@@ -73,7 +74,11 @@ export interface HelpWords {
 }
 
 function nodeOf(cmd: Command, words: readonly string[], extra: ArgCandidates): CompletionNode {
-  const visible = cmd.commands.filter((c) => !(c as unknown as { _hidden?: boolean })._hidden);
+  // commander's visible commands, without its implicit `help` command (completed below, with its argument).
+  const visible = cmd
+    .createHelp()
+    .visibleCommands(cmd)
+    .filter((c) => cmd.commands.includes(c));
   const key = words.join(' ');
   const args = cmd.registeredArguments.map((a, i) => {
     const choices = extra[key]?.[i] ?? a.argChoices ?? [];

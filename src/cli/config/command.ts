@@ -4,7 +4,7 @@ import { ExitCode, UsageError } from '../exit-codes.js';
 import { formatSize } from '../../client/size.js';
 import { addExamples, addNote } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
+import type { Io } from '../capabilities.js';
 import type { RunState } from '../run-state.js';
 import { readConfig } from './file.js';
 import {
@@ -26,7 +26,7 @@ function settingKey(key: string): SettingKey {
 }
 
 /** The token is read from stdin, or asked for on a TTY: never taken from the command line. */
-async function readToken(inv: Invocation): Promise<string> {
+async function readToken(inv: Io): Promise<string> {
   let token: string;
   if (!inv.ctx.tty.stdin) token = await inv.readInput('-', 'config set token');
   else if (inv.interactive) token = await inv.ctx.prompter.password({ message: inv.m.config.tokenPrompt });
@@ -35,7 +35,7 @@ async function readToken(inv: Invocation): Promise<string> {
   return token.trim();
 }
 
-async function list(inv: Invocation): Promise<number> {
+async function list(inv: Io): Promise<number> {
   const resolved = await inv.settings();
   const profile = profileName(inv.globals.profile, inv.ctx.env);
   const rows = settingKeys.map((key) => ({
@@ -56,11 +56,14 @@ async function list(inv: Invocation): Promise<number> {
     inv.format === 'table'
       ? settingKeys.map((key, i) => ({ ...rows[i]!, source: inv.m.config.origin(resolved[key]) }))
       : rows;
-  inv.out(await renderRows(['key', 'value', 'source'], shown, inv.format, await inv.display()));
+  // The table's header in the run's words; CSV keeps the column names, as JSON keeps its keys.
+  const columns = ['key', 'value', 'source'] as const;
+  const head = columns.map((c) => inv.m.config.columns[c]);
+  inv.out(await renderRows(columns, shown, inv.format, await inv.display(), head));
   return ExitCode.ok;
 }
 
-async function get(inv: Invocation, key: string): Promise<number> {
+async function get(inv: Io, key: string): Promise<number> {
   const k = settingKey(key);
   const { value } = (await inv.settings())[k];
   if (value === undefined) {
@@ -76,7 +79,7 @@ async function get(inv: Invocation, key: string): Promise<number> {
  * `allowEmpty`: it is most often a mistake, such as `"$(cat file)"` of a file
  * that is not there, and it would replace a good value with nothing.
  */
-async function set(inv: Invocation, key: string, value: string | undefined, allowEmpty: boolean): Promise<number> {
+async function set(inv: Io, key: string, value: string | undefined, allowEmpty: boolean): Promise<number> {
   const k = settingKey(key);
   const profile = profileName(inv.globals.profile, inv.ctx.env);
   if (k === 'token' && value !== undefined) throw new UsageError(inv.m.config.tokenOnCommandLine);
@@ -92,7 +95,7 @@ async function set(inv: Invocation, key: string, value: string | undefined, allo
   return ExitCode.ok;
 }
 
-async function unset(inv: Invocation, key: string): Promise<number> {
+async function unset(inv: Io, key: string): Promise<number> {
   const k = settingKey(key);
   // A mistyped profile name is an error here too, not a silent no-op.
   const profile = selectProfile(inv.globals.profile, inv.ctx.env, readConfig(inv.ctx.configPath)).name;
@@ -123,14 +126,15 @@ export function defineConfigCommands(config: Command, run: RunState): void {
   const listCommand = config.command('list').description(words.list);
   addExamples(listCommand, ['coopctl config list', 'coopctl config list --json']);
   run.bind(listCommand, (inv) => list(inv));
-  const getCommand = config.command('get').description(words.get).argument('<key>', keys);
+  const { key, value } = words.arguments;
+  const getCommand = config.command('get').description(words.get).argument(`<${key}>`, keys);
   addExamples(getCommand, ['coopctl config get baseUrl']);
   run.bind(getCommand, (inv, [key]) => get(inv, key as string));
   const setCommand = config
     .command('set')
     .description(words.set)
-    .argument('<key>', keys)
-    .argument('[value]', words.value)
+    .argument(`<${key}>`, keys)
+    .argument(`[${value}]`, words.value)
     .option('--allow-empty', words.allowEmpty);
   addExamples(setCommand, [
     { command: 'coopctl config set lang pt-BR', note: words.langExample },
@@ -139,7 +143,7 @@ export function defineConfigCommands(config: Command, run: RunState): void {
   run.bind(setCommand, (inv, [key, value], command) =>
     set(inv, key as string, value as string | undefined, command.opts<{ allowEmpty?: boolean }>().allowEmpty === true),
   );
-  const unsetCommand = config.command('unset').description(words.unset).argument('<key>', keys);
+  const unsetCommand = config.command('unset').description(words.unset).argument(`<${key}>`, keys);
   addExamples(unsetCommand, ['coopctl config unset lang']);
   run.bind(unsetCommand, (inv, [key]) => unset(inv, key as string));
 }

@@ -98,6 +98,8 @@ export interface Resolved {
   readonly source: Source | undefined;
   /** Where the value came from, as `config list --json` names it in every language (people read `m.config.origin`): `the command line` (--token-file), `COOPCTL_TOKEN`, `profile "default"`, `the defaults`. */
   readonly origin: string;
+  /** The profile the value is stored in, when it comes from one. */
+  readonly profile?: string;
 }
 export type ResolvedSettings = Readonly<Record<SettingKey, Resolved>>;
 
@@ -136,7 +138,11 @@ export function selectProfile(flag: string | undefined, env: Env, config: Config
 }
 
 /** Checks a value for a setting, naming where it came from in the error. */
-export function checkSetting(key: SettingKey, value: string, origin: Pick<Resolved, 'source' | 'origin'>): string {
+export function checkSetting(
+  key: SettingKey,
+  value: string,
+  origin: Pick<Resolved, 'source' | 'origin' | 'profile'>,
+): string {
   const problem = settings[key].check(value);
   if (problem) throw new UsageError((m) => m.config.badValue(key, m.config.origin(origin), problem(m)));
   return value;
@@ -157,7 +163,12 @@ export function resolveSettings(input: {
     if (fromFlag !== undefined) r = { value: fromFlag, source: 'flag', origin: 'the command line' };
     else if (fromEnv) r = { value: fromEnv, source: 'env', origin: def.env };
     else if (typeof fromProfile === 'string')
-      r = { value: fromProfile, source: 'profile', origin: `profile "${input.profile.name}"` };
+      r = {
+        value: fromProfile,
+        source: 'profile',
+        origin: `profile "${input.profile.name}"`,
+        profile: input.profile.name,
+      };
     else
       r = { value: def.fallback, source: def.fallback === undefined ? undefined : 'default', origin: 'the defaults' };
     if (r.value !== undefined) checkSetting(key, r.value, r);

@@ -5,17 +5,146 @@
  * error) for a command named alone that has subcommands: bare `coopctl`, or
  * `coopctl record`, prints its help on stdout and exits 0.
  */
-import { Command, type HelpContext } from 'commander';
+import { Argument, Command, type ErrorOptions, type HelpContext, type Option } from 'commander';
 import type { Context } from '../context.js';
 import type { Messages } from '../i18n/index.js';
 import { sanitize } from '../output/sanitize.js';
-import { localisedError } from './errors.js';
+import { type Invalidity, type UsageProblem, usageText, type ValueSource } from './errors.js';
 import { helpConfiguration } from './format.js';
 import { columnsOf } from './page.js';
+import { similarNames } from './similar.js';
+
+/*
+ * The methods through which commander raises its usage errors (commander's
+ * lib/command.js; not in its typings). CoopCommand overrides them to take
+ * each error's facts where it arises.
+ */
+declare module 'commander' {
+  interface Command {
+    unknownOption(flag: string): void;
+    unknownCommand(): void;
+    missingArgument(name: string): void;
+    optionMissingArgument(option: Option): void;
+    _excessArguments(received: readonly string[]): void;
+    _conflictingOption(option: Option, conflicting: Option): void;
+    _callParseArg(target: Option | Argument, value: string, previous: unknown, message: string): unknown;
+  }
+}
+
+type Errors = Messages['help']['errors'];
 
 export class CoopCommand extends Command {
+  /** The words of usage errors, in the run's language. */
+  readonly #errors: Errors | undefined;
+  /** The usage error being raised, as data: `error()` words it. */
+  #problem: UsageProblem | undefined;
+
+  constructor(name?: string, errors?: Errors) {
+    super(name);
+    this.#errors = errors;
+  }
+
   override createCommand(name?: string): CoopCommand {
-    return new CoopCommand(name);
+    return new CoopCommand(name, this.#errors);
+  }
+
+  /** Raises `problem` through commander's own path (output, help after it, exit), worded in the run's language. */
+  #raise(problem: UsageProblem, raise: () => void): void {
+    this.#problem = problem;
+    try {
+      raise();
+    } finally {
+      this.#problem = undefined;
+    }
+  }
+
+  override error(message: string, options?: ErrorOptions): never {
+    const problem = this.#problem;
+    this.#problem = undefined;
+    return super.error(problem && this.#errors ? usageText(problem, this.#errors) : message, options);
+  }
+
+  override unknownOption(flag: string): void {
+    // The long options of this command and the commands above it, as commander suggests from.
+    const candidates: string[] = [];
+    for (let cmd: Command | null = this; cmd; cmd = cmd.parent)
+      for (const o of cmd.createHelp().visibleOptions(cmd)) if (o.long) candidates.push(o.long);
+    const similar = flag.startsWith('--') ? similarNames(flag, candidates) : [];
+    this.#raise({ kind: 'unknownOption', flag, similar }, () => super.unknownOption(flag));
+  }
+
+  override unknownCommand(): void {
+    const name = this.args[0] ?? '';
+    const candidates = this.createHelp()
+      .visibleCommands(this)
+      .flatMap((c) => [c.name(), ...(c.alias() ? [c.alias()] : [])]);
+    this.#raise({ kind: 'unknownCommand', name, similar: similarNames(name, candidates) }, () =>
+      super.unknownCommand(),
+    );
+  }
+
+  override missingArgument(name: string): void {
+    this.#raise({ kind: 'missingArgument', name }, () => super.missingArgument(name));
+  }
+
+  override optionMissingArgument(option: Option): void {
+    this.#raise({ kind: 'optionMissingArgument', flags: option.flags }, () => super.optionMissingArgument(option));
+  }
+
+  override _excessArguments(received: readonly string[]): void {
+    const expected = this.registeredArguments.length;
+    const problem: UsageProblem = {
+      kind: 'excessArguments',
+      ...(this.parent ? { command: this.name() } : {}),
+      expected,
+      got: received.length,
+    };
+    this.#raise(problem, () => super._excessArguments(received));
+  }
+
+  override _conflictingOption(option: Option, conflicting: Option): void {
+    const problem: UsageProblem = {
+      kind: 'conflicting',
+      one: this.#sourceOf(option),
+      other: this.#sourceOf(conflicting),
+    };
+    this.#raise(problem, () => super._conflictingOption(option, conflicting));
+  }
+
+  /** Where an option's value came from, as commander names it: the flag written (its --no- form when that set it), or its environment variable. */
+  #sourceOf(option: Option): ValueSource {
+    const key = option.attributeName();
+    const value: unknown = this.getOptionValue(key);
+    const same = (negate: boolean) => this.options.find((o) => o.negate === negate && o.attributeName() === key);
+    const negative = same(true);
+    const negated =
+      negative !== undefined &&
+      ((negative.presetArg === undefined && value === false) ||
+        (negative.presetArg !== undefined && value === negative.presetArg));
+    const best = negated ? negative : (same(false) ?? option);
+    if (this.getOptionValueSource(key) === 'env') return { environment: best.envVar ?? '' };
+    return { option: best.flags };
+  }
+
+  override _callParseArg(target: Option | Argument, value: string, previous: unknown, message: string): unknown {
+    try {
+      return target.parseArg ? target.parseArg(value, previous) : value;
+    } catch (err) {
+      if ((err as { code?: unknown }).code === 'commander.invalidArgument') {
+        const choices = target.argChoices;
+        // commander's choices parser refuses a value outside them; any other parser says why in the run's language.
+        const why: Invalidity = choices && !choices.includes(value) ? { choices } : { because: (err as Error).message };
+        const problem: UsageProblem =
+          target instanceof Argument
+            ? { kind: 'invalidArgument', name: target.name(), value, why }
+            : { kind: 'invalidOption', flags: target.flags, value, why };
+        // As commander raises it (its message names the value; error() words the problem instead).
+        const { exitCode } = err as { exitCode?: number };
+        this.#problem = problem;
+        this.error(message, { code: 'commander.invalidArgument', ...(exitCode === undefined ? {} : { exitCode }) });
+      }
+      throw err;
+    }
   }
 
   /**
@@ -33,7 +162,7 @@ export class CoopCommand extends Command {
 /** The root command, configured for this run's language and streams; every command made below it inherits it. */
 export function rootCommand(name: string, ctx: Context, m: Messages): CoopCommand {
   const words = m.help;
-  return new CoopCommand(name)
+  return new CoopCommand(name, words.errors)
     .exitOverride()
     .helpOption('-h, --help', words.helpOption)
     .helpCommand(`help ${words.usage.command}`, words.helpCommand)
@@ -42,8 +171,8 @@ export function rootCommand(name: string, ctx: Context, m: Messages): CoopComman
       writeErr: (s) => ctx.stderr.write(s),
       getOutHelpWidth: () => columnsOf(ctx.stdout),
       getErrHelpWidth: () => columnsOf(ctx.stderr),
-      // commander's errors repeat words of the command line: made safe to show (a line break stays one).
-      outputError: (s, write) => write(sanitize(localisedError(s, words.errors), 'keep')),
+      // commander's errors (worded by CoopCommand) repeat words of the command line: made safe to show.
+      outputError: (s, write) => write(sanitize(s, 'keep')),
     })
     .showHelpAfterError(words.helpAfterError)
     .configureHelp(helpConfiguration(words));

@@ -1,70 +1,61 @@
 /**
- * commander's error messages in the run's language. commander writes them in
- * English (`error: unknown option '--jsn'`, `error: missing required argument
- * 'key'` …) through `outputError`; each one it can write is matched here and
- * worded again from the messages (in English, the same words it wrote).
+ * commander's usage errors as data, taken where commander raises them (the
+ * overrides in help/command.ts), and worded by the run's messages (in English,
+ * the words commander itself would write): nothing commander wrote is
+ * translated after the fact.
  */
 import type { Messages } from '../i18n/index.js';
 
 type Errors = Messages['help']['errors'];
 
-const OPTION = "option '([^']*)'";
-const SOURCE = "(option '[^']*'|environment variable '[^']*')";
+/** Where a conflicting value came from. */
+export type ValueSource = { readonly option: string } | { readonly environment: string };
 
-/** `option '--x'` / `environment variable 'X'`, as the run's language says it. */
-function source(e: Errors, text: string): string {
-  const option = /^option '([^']*)'$/.exec(text);
-  if (option) return e.option(option[1]!);
-  const env = /^environment variable '([^']*)'$/.exec(text);
-  return env ? e.environment(env[1]!) : text;
-}
+/** Why a value is invalid: not one of the option's choices, or its parser's words (already in the run's language). */
+export type Invalidity = { readonly choices: readonly string[] } | { readonly because: string };
 
-/** Why a value is invalid: commander's list of choices, or our parser's words (already in the run's language). */
-function why(e: Errors, text: string): string {
-  const choices = /^Allowed choices are (.*)\.$/.exec(text);
-  return choices ? e.choices(choices[1]!) : text;
-}
+export type UsageProblem =
+  | { readonly kind: 'unknownOption'; readonly flag: string; readonly similar: readonly string[] }
+  | { readonly kind: 'unknownCommand'; readonly name: string; readonly similar: readonly string[] }
+  | { readonly kind: 'missingArgument'; readonly name: string }
+  | { readonly kind: 'optionMissingArgument'; readonly flags: string }
+  | { readonly kind: 'excessArguments'; readonly command?: string; readonly expected: number; readonly got: number }
+  | { readonly kind: 'invalidOption'; readonly flags: string; readonly value: string; readonly why: Invalidity }
+  | { readonly kind: 'invalidArgument'; readonly name: string; readonly value: string; readonly why: Invalidity }
+  | { readonly kind: 'conflicting'; readonly one: ValueSource; readonly other: ValueSource };
 
-const bodies: ReadonlyArray<readonly [RegExp, (e: Errors, m: RegExpExecArray) => string]> = [
-  [/^unknown option '(.*)'$/, (e, m) => e.unknownOption(m[1]!)],
-  [/^unknown command '(.*)'$/, (e, m) => e.unknownCommand(m[1]!)],
-  [/^missing required argument '(.*)'$/, (e, m) => e.missingArgument(m[1]!)],
-  [new RegExp(`^${OPTION} argument missing$`), (e, m) => e.optionMissingArgument(m[1]!)],
-  [
-    /^too many arguments(?: for '(.*)')?\. Expected (\d+) arguments? but got (\d+)\.$/,
-    (e, m) => e.excessArguments(m[1], Number(m[2]), Number(m[3])),
-  ],
-  [
-    new RegExp(`^${OPTION} argument '(.*)' is invalid\\. (.*)$`),
-    (e, m) => e.invalidOption(m[1]!, m[2]!, why(e, m[3]!)),
-  ],
-  [
-    /^command-argument value '(.*)' is invalid for argument '(.*)'\. (.*)$/,
-    (e, m) => e.invalidArgument(m[2]!, m[1]!, why(e, m[3]!)),
-  ],
-  [
-    new RegExp(`^${SOURCE} cannot be used with ${SOURCE}$`),
-    (e, m) => e.conflicting(source(e, m[1]!), source(e, m[2]!)),
-  ],
-];
+const sourceText = (e: Errors, s: ValueSource): string =>
+  'option' in s ? e.option(s.option) : e.environment(s.environment);
 
-/** commander's error text (`error: …\n`, maybe with a `(Did you mean …?)` line) in the run's language. */
-export function localisedError(text: string, e: Errors): string {
-  const [first = '', ...rest] = text.replace(/\n$/, '').split('\n');
-  const body = first.replace(/^error: /, '');
-  let words = body;
-  for (const [re, say] of bodies) {
-    const m = re.exec(body);
-    if (m) {
-      words = say(e, m);
-      break;
-    }
+const whyText = (e: Errors, why: Invalidity): string =>
+  'choices' in why ? e.choices(why.choices.join(', ')) : why.because;
+
+function body(e: Errors, p: UsageProblem): string {
+  switch (p.kind) {
+    case 'unknownOption':
+      return e.unknownOption(p.flag);
+    case 'unknownCommand':
+      return e.unknownCommand(p.name);
+    case 'missingArgument':
+      return e.missingArgument(p.name);
+    case 'optionMissingArgument':
+      return e.optionMissingArgument(p.flags);
+    case 'excessArguments':
+      return e.excessArguments(p.command, p.expected, p.got);
+    case 'invalidOption':
+      return e.invalidOption(p.flags, p.value, whyText(e, p.why));
+    case 'invalidArgument':
+      return e.invalidArgument(p.name, p.value, whyText(e, p.why));
+    case 'conflicting':
+      return e.conflicting(sourceText(e, p.one), sourceText(e, p.other));
   }
-  const more = rest.map((line) => {
-    const one = /^\(Did you mean one of (.*)\?\)$/.exec(line);
-    if (one) return e.didYouMeanOneOf(one[1]!);
-    const similar = /^\(Did you mean (.*)\?\)$/.exec(line);
-    return similar ? e.didYouMean(similar[1]!) : line;
-  });
-  return `${[`${e.prefix} ${words}`, ...more].join('\n')}\n`;
+}
+
+/** The problem's lines in the run's language: `error: …`, and the names it may have meant. */
+export function usageText(p: UsageProblem, e: Errors): string {
+  const lines = [`${e.prefix} ${body(e, p)}`];
+  const similar = 'similar' in p ? p.similar : [];
+  if (similar.length > 1) lines.push(e.didYouMeanOneOf(similar.join(', ')));
+  else if (similar.length === 1) lines.push(e.didYouMean(similar[0]!));
+  return lines.join('\n');
 }

@@ -21,7 +21,6 @@ import * as outcomes from './messages/outcomes.js';
 import * as commandsHelp from './messages/commands-help.js';
 import * as fieldsHelp from './messages/fields-help.js';
 import * as help from './messages/help.js';
-import * as labels from './messages/labels.js';
 import * as output from './messages/output.js';
 import { useEnglish } from './english.js';
 import type { Lang } from './lang.js';
@@ -44,7 +43,6 @@ const en = {
   help: help.en,
   commandsHelp: commandsHelp.en,
   fieldsHelp: fieldsHelp.en,
-  labels: labels.en,
   output: output.en,
 };
 
@@ -67,7 +65,6 @@ const ptBR: Translation<Messages> = {
   help: help.ptBR,
   commandsHelp: commandsHelp.ptBR,
   fieldsHelp: fieldsHelp.ptBR,
-  labels: labels.ptBR,
   output: output.ptBR,
 };
 

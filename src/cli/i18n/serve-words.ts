@@ -2,7 +2,8 @@
  * `coopctl serve`'s banner and stop lines in Brazilian Portuguese. The English
  * words are the server's own (src/server/banner.ts): the server speaks English
  * by itself, and the CLI gives it these words when the run is in Portuguese.
- * (The server's answers, such as `mensagem_erro`, stay English: docs/decisions.md.)
+ * (The server's answers, such as `mensagem_erro`, are in the language each request
+ * asks for, src/server/words.ts; its start errors carry both languages.)
  */
 import type { Loaded, ServeWords } from '../../server/banner.js';
 

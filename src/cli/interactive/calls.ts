@@ -2,7 +2,7 @@
 import type { CallResult } from '../../client/types.js';
 import { dataRecords, type Operation, type Params, type Row } from '../../catalogue/index.js';
 import { ExitCode } from '../exit-codes.js';
-import type { Invocation } from '../invocation.js';
+import type { OperationIo } from '../capabilities.js';
 import { checkedInput, preSend, prepareCall } from '../operations/execute.js';
 import { exitCodeOf, problemOf } from '../operations/report.js';
 import { derivedSpec, type CommandSpec } from '../operations/spec.js';
@@ -15,18 +15,26 @@ export type Lookup =
   | { readonly ok: true; readonly rows: Row[] }
   | { readonly ok: false; readonly code: number; readonly problem: string };
 
-/** A read for the wizard's lists. Reads are not pre-send checked (a dry run still shows the lists). */
-export async function lookup(inv: Invocation, op: Operation, raw: Params): Promise<Lookup> {
+/**
+ * A read for the wizard's lists. Reads are not pre-send checked (a dry run
+ * still shows the lists). When it finds nothing, the wizard says so in its
+ * own words: the problem is then only what the service said (or `no result`).
+ */
+export async function lookup(inv: OperationIo, op: Operation, raw: Params): Promise<Lookup> {
   const call = await prepareCall(inv, derivedSpec(op), checkedInput(inv, op, raw));
   const result = await (await inv.client()).call(op, call.request);
   const code = exitCodeOf(result);
   const rows = result.kind === 'answer' ? dataRecords(result.records) : [];
   if (code === ExitCode.ok && rows.length > 0) return { ok: true, rows };
-  return {
-    ok: false,
-    code: code === ExitCode.ok ? ExitCode.noResult : code,
-    problem: problemOf(result, inv.m) ?? inv.m.outcomes.noResult(''),
-  };
+  if (code === ExitCode.ok || code === ExitCode.noResult) {
+    const message = result.kind === 'answer' ? result.message : '';
+    return {
+      ok: false,
+      code: ExitCode.noResult,
+      problem: message ? inv.m.outcomes.saidBy(message) : inv.m.prompts.noResult,
+    };
+  }
+  return { ok: false, code, problem: problemOf(result, inv.m, op, call.params)! };
 }
 
 /** The outcome of a write: sent and answered, or stopped by a pre-send hook (nothing sent). */
@@ -41,7 +49,7 @@ export type Submitted =
   | { readonly kind: 'stopped'; readonly code: number };
 
 /** A write of a command's operation: validated, through the pre-send hooks (confirmation, dry run), then sent. */
-export async function submit(inv: Invocation, spec: CommandSpec, raw: Params): Promise<Submitted> {
+export async function submit(inv: OperationIo, spec: CommandSpec, raw: Params): Promise<Submitted> {
   const { op } = spec;
   const call = await prepareCall(inv, spec, checkedInput(inv, op, raw));
   const stop = await preSend(inv, [call]);
@@ -49,7 +57,7 @@ export async function submit(inv: Invocation, spec: CommandSpec, raw: Params): P
   const result = await (await inv.client()).call(op, call.request);
   const code = exitCodeOf(result);
   const records = result.kind === 'answer' ? dataRecords(result.records) : [];
-  const problem = problemOf(result, inv.m);
+  const problem = problemOf(result, inv.m, op, call.params);
   return problem === undefined
     ? { kind: 'answered', code, result, records }
     : { kind: 'answered', code, result, records, problem };

@@ -7,9 +7,18 @@
  * fields take comma-separated codes. A warning about an accepted answer (an
  * undocumented code, a wrong check digit) is said at once.
  */
-import { acceptValue, type Field, type InputContext, wallClockInput } from '../../catalogue/index.js';
+import {
+  acceptValue,
+  capitalised,
+  issueProblem,
+  type Field,
+  type InputContext,
+  type Problem,
+  wallClockInput,
+} from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
+import type { Asking } from '../capabilities.js';
+import { fieldExample } from '../operations/flags.js';
 import type { Choice, Prompter } from '../prompter.js';
 
 /** A raw answer as a flag would give it: a string, or a list for array fields. */
@@ -25,25 +34,21 @@ export interface AskOptions {
   /** The day `hoje` names (the wall clock's when absent): operations/input.ts `inputOptions`. */
   readonly at?: InputContext;
   /** Told the warning about an accepted answer, if any (the answer is kept). */
-  readonly warn?: (field: string, message: string) => void;
+  readonly warn?: (warning: Problem) => void;
 }
 
 /** The value of the select's entry that asks for a code that is not documented (longer than any code). */
 export const OTHER_CODE = '(other code)';
 
-/**
- * The human question for a field, in the run's language: the one place the
- * prompts take a field's help text from (the catalogue's, in English).
- */
-export function fieldQuestion(_m: Messages, _name: string, field: Field): string {
-  return capitalised(field.help);
+/** The human question for a field, in the run's language (the catalogue's words for it). */
+export function fieldQuestion(m: Messages, _name: string, field: Field): string {
+  return capitalised(m.common.said(field.words.question));
 }
 
-/** `S = yes` in a rule's wording gives the choice S the description "yes" (`sim` in Portuguese). */
+/** What a choice means when the rule gives its meaning (`S`: "yes", `sim` in Portuguese). */
 export function choiceMeaning(m: Messages, field: Field, value: string): string | undefined {
-  const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const found = new RegExp(`(?:^|[(,\\s])${escaped} = ([^,;)]+)`).exec(m.rules.rule(field.rule));
-  return found?.[1]?.trim();
+  const meaning = field.rule.code === 'choice' ? field.rule.meanings?.[value] : undefined;
+  return meaning && m.common.said(meaning);
 }
 
 /** The choices of a closed-set field, as the select offers them. */
@@ -80,14 +85,14 @@ export function ruleProblem(m: Messages, field: Field, value: unknown): string |
   const checked = field.schema.safeParse(value);
   if (checked.success) return undefined;
   const issue = checked.error.issues[0];
-  const message = issue ? m.rules.problem(issue.message) : m.prompts.notValid;
-  // The rule is added unless the problem says it already (`must be 17 digits`).
-  const rule = issue?.message.startsWith(`must be ${field.rule}`) ? '' : ` (${m.rules.rule(field.rule)})`;
-  const understood = field.understood?.(value);
-  return m.prompts.withExample(
-    `${message}${rule}${understood ? `; ${m.rules.problem(understood)}` : ''}`,
-    field.example,
-  );
+  if (!issue)
+    return m.prompts.withExample(`${m.prompts.notValid} (${m.rules.rule(field.rule)})`, fieldExample(m, field));
+  const problem = issueProblem(issue, '', field.rule);
+  // A broken rule says the rule already (`must be 17 digits`), and what was understood; another problem adds the rule.
+  const broken = problem.code === field.rule.code;
+  const understood = broken ? field.understood?.(value) : undefined;
+  const said = m.rules.problem(understood ? { ...problem, ...understood } : problem);
+  return m.prompts.withExample(broken ? said : `${said} (${m.rules.rule(field.rule)})`, fieldExample(m, field));
 }
 
 /** The validate function of an input prompt for this field. */
@@ -107,12 +112,8 @@ export function fieldValidator(
 function warnAnswer(name: string, field: Field, value: Answer, options: AskOptions): void {
   if (!options.warn || !field.warn) return;
   const parsed = field.schema.safeParse(value);
-  const message = parsed.success ? field.warn(parsed.data) : undefined;
-  if (message) options.warn(name, message);
-}
-
-function capitalised(text: string): string {
-  return text ? text[0]!.toUpperCase() + text.slice(1) : text;
+  const warning = parsed.success ? field.warn(name, parsed.data) : undefined;
+  if (warning) options.warn(warning);
 }
 
 /** A few input forms besides the wire one, for a question: `; also 11 98765-4321, (11) 98765-4321`. */
@@ -178,13 +179,13 @@ function presetOf(choices: readonly Choice<string>[], options: AskOptions): { de
  * fields), or undefined when an optional field was left empty.
  */
 export async function askField(
-  inv: Invocation,
+  inv: Asking,
   name: string,
   field: Field,
   options: AskOptions = {},
 ): Promise<Answer | undefined> {
   const { m } = inv;
-  const { prompter } = inv.ctx;
+  const { prompter } = inv;
   const message = fieldMessage(m, name, field, options);
   if (field.choices && field.choices.length > 0) {
     const choices = fieldChoices(m, field, options.optional);

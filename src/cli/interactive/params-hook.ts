@@ -4,12 +4,12 @@
  * parameters pass unchanged, and validation reports the missing flag (exit 2).
  */
 import type { Operation, Params } from '../../catalogue/index.js';
-import type { Invocation } from '../invocation.js';
+import type { OperationIo } from '../capabilities.js';
 import { flagOf } from '../operations/flags.js';
 import { inputOptions } from '../operations/input.js';
 import { askField, missingRequired } from './fields.js';
 
-export async function promptMissingParams(op: Operation, raw: Params, inv: Invocation): Promise<Params> {
+export async function promptMissingParams(op: Operation, raw: Params, inv: OperationIo): Promise<Params> {
   if (!inv.interactive) return raw;
   const missing = missingRequired(op.params, raw);
   if (missing.length === 0) return raw;

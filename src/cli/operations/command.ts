@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { Operation } from '../../catalogue/index.js';
+import { flagOptions } from '../extra-flags.js';
 import { addExamples, addNote, type HelpExample } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
 import { takesJsonOptions } from '../output/json-select.js';
@@ -20,7 +21,7 @@ function examplesOf(op: Operation, examples: readonly Example[], m: Messages): H
   const own = examples.map((e) =>
     typeof e === 'string' ? { command: e } : { command: e.command, note: m.help.notes[e.note] },
   );
-  return [{ command: exampleOf(op) }, ...own];
+  return [{ command: exampleOf(op, m) }, ...own];
 }
 
 /** Adds the command of `spec.op` under `parent` (the group of its area words). */
@@ -31,7 +32,7 @@ export function addOperationCommand(parent: Command, spec: CommandSpec, run: Run
     parent.command(op.command[op.command.length - 1]!).description(m.fieldsHelp.summary(op)),
   );
   const readParams = addParamInputs(cmd, op, m);
-  for (const option of spec.options?.(m) ?? []) cmd.addOption(option);
+  for (const option of flagOptions(spec.flags ?? {}, m)) cmd.addOption(option);
   addExamples(cmd, examplesOf(op, spec.examples ?? [], m));
   addNote(cmd, m.help.sends(op.methods[0]!, op.path, op.host));
   for (const extend of hooks.options) extend(cmd, op, m);

@@ -6,15 +6,18 @@
  * shows the narrowest filter, the card.
  */
 import { type audienceFilters, sampleParams, type Operation } from '../../catalogue/index.js';
+import type { Messages } from '../i18n/index.js';
 import { shellQuote } from '../output/shell.js';
-import { flagOf } from './flags.js';
+import { fieldExample, flagOf } from './flags.js';
 
 /** The audience filter the examples narrow a notification to. */
 const exampleFilter: (typeof audienceFilters)[number] = 'usuario_cartao';
 
-/** A working example: the positional, then the required flags without a default. */
-export function exampleOf(op: Operation): string {
+/** A working example in the run's language: the positional, then the required flags without a default. */
+export function exampleOf(op: Operation, m: Messages): string {
   const sample = sampleParams(op, false);
+  for (const [name, f] of Object.entries(op.params))
+    if (f.words.example && name in sample) sample[name] = fieldExample(m, f);
   if (op.confirm === 'unfiltered' && op.params[exampleFilter]) sample[exampleFilter] = op.params[exampleFilter].example;
   const words = ['coopctl', ...op.command];
   if (op.positional) words.push(shellQuote(String(sample[op.positional])));

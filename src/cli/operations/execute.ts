@@ -1,8 +1,17 @@
 /** From raw parameters to an exit code: hooks, validation (nothing sent on error), request, hooks, call, report. */
 import { buildRequest } from '../../client/request.js';
-import { describeErrors, explainErrors, validateParams, type Operation, type Params } from '../../catalogue/index.js';
+import {
+  explainErrors,
+  fieldOf,
+  problemField,
+  validateParams,
+  type Operation,
+  type Params,
+  type Problem,
+} from '../../catalogue/index.js';
+import type { Messages } from '../i18n/index.js';
 import { UsageError } from '../exit-codes.js';
-import type { Invocation } from '../invocation.js';
+import type { OperationIo } from '../capabilities.js';
 import { recordFields } from '../output/json-fields.js';
 import { checkJsonOptions } from '../output/json-select.js';
 import { flagOf } from './flags.js';
@@ -16,43 +25,62 @@ export function helpHint(op: Operation): string {
   return `coopctl ${op.command.join(' ')} --help`;
 }
 
+/** A problem's field with its flag: `usuario_cartao (--usuario-cartao)`, `tipo_documento[1] (--tipo-documento)`. */
+export function withFlag(op: Operation): (p: Problem) => string {
+  return (p) => {
+    const name = fieldOf(p.field);
+    return p.code !== 'unknown' && Object.hasOwn(op.params, name) ? `${p.field} (${flagOf(name)})` : problemField(p);
+  };
+}
+
+/**
+ * The usage error of a request's problems, in the run's language: one
+ * problem in its one line; several, one per line (at most MAX_DESCRIBED, then
+ * how many more), each naming its field by `name`.
+ */
+export function problemsError(m: Messages, problems: readonly Problem[], name: (p: Problem) => string, hint?: string) {
+  if (problems.length === 1) return new UsageError(m.rules.line(problems[0]!, name), hint);
+  return new UsageError(m.rules.several(problems.length), hint, m.rules.lines(problems, name).split('\n'));
+}
+
 /**
  * Parameters as given (already normalised: inputs.ts, prompts) validated:
  * the parsed values, after the warnings about them are said; else a
  * UsageError naming every offending field (with its flag), its rule and what
  * was understood of the value.
  */
-export function checkedInput(inv: Invocation, op: Operation, params: Params, hint = helpHint(op)): Params {
+export function checkedInput(inv: OperationIo, op: Operation, params: Params, hint = helpHint(op)): Params {
   const checked = validateParams(op, params);
   if (checked.ok) {
     warnParams(inv, op, checked.value);
     return checked.value;
   }
-  const named = explainErrors(op, params, checked.errors).map((e) => {
-    const name = e.field.replace(/\[\d+\]$/, '');
-    return Object.hasOwn(op.params, name) ? { ...e, field: `${e.field} (${flagOf(name)})` } : e;
-  });
-  throw new UsageError(describeErrors(named), hint);
+  throw problemsError(inv.m, explainErrors(op, params, checked.errors), withFlag(op), hint);
 }
 
 /** Raw parameters through the param hooks (prompts for missing ones), not yet validated. */
-export async function hookedParams(inv: Invocation, op: Operation, raw: Params): Promise<Params> {
+export async function hookedParams(inv: OperationIo, op: Operation, raw: Params): Promise<Params> {
   let params = raw;
   for (const hook of hooks.params) params = await hook(op, params, inv);
   return params;
 }
 
 /** Raw parameters through the param hooks (prompts for missing ones), then checkedInput. */
-export async function checkedParams(inv: Invocation, op: Operation, raw: Params, hint = helpHint(op)): Promise<Params> {
+export async function checkedParams(
+  inv: OperationIo,
+  op: Operation,
+  raw: Params,
+  hint = helpHint(op),
+): Promise<Params> {
   return checkedInput(inv, op, await hookedParams(inv, op, raw), hint);
 }
 
-export async function prepareCall(inv: Invocation, spec: CommandSpec, params: Params): Promise<PendingCall> {
+export async function prepareCall(inv: OperationIo, spec: CommandSpec, params: Params): Promise<PendingCall> {
   return { spec, params, request: buildRequest(spec.op, params, await inv.target(spec.op.host)) };
 }
 
 /** Runs the pre-send hooks on every call; an exit code when one of them stops (the highest), else undefined. */
-export async function preSend(inv: Invocation, calls: readonly PendingCall[]): Promise<number | undefined> {
+export async function preSend(inv: OperationIo, calls: readonly PendingCall[]): Promise<number | undefined> {
   let stop: number | undefined;
   for (const call of calls) {
     for (const hook of hooks.preSend) {
@@ -67,7 +95,7 @@ export async function preSend(inv: Invocation, calls: readonly PendingCall[]): P
 }
 
 /** A prepared call through the pre-send hooks, then (with what it acts on read first) sent and reported. */
-export async function sendCall(inv: Invocation, call: PendingCall): Promise<number> {
+export async function sendCall(inv: OperationIo, call: PendingCall): Promise<number> {
   const stop = await preSend(inv, [call]);
   if (stop !== undefined) return stop;
   const subject = await subjectOf(inv, call);
@@ -77,7 +105,7 @@ export async function sendCall(inv: Invocation, call: PendingCall): Promise<numb
 }
 
 /** The plain run of an operation's command: checked, through the pre-send hooks, sent, reported. */
-export async function executeOperation(inv: Invocation, spec: CommandSpec, raw: Params): Promise<number> {
+export async function executeOperation(inv: OperationIo, spec: CommandSpec, raw: Params): Promise<number> {
   await checkJsonOptions(await inv.display(), recordFields(spec.op));
   return sendCall(inv, await prepareCall(inv, spec, await checkedParams(inv, spec.op, raw)));
 }

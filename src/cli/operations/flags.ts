@@ -16,9 +16,15 @@ export function argumentOf(field: string, m: Messages): string {
   return field === 'usuario_cartao' ? m.help.field.card : field;
 }
 
-function placeholder(f: Field): string {
+/** A field's example in the run's language: a text's words (a notification's content) when it has them, else its rule's. */
+export function fieldExample(m: Messages, field: Field): string {
+  return field.words.example ? m.common.said(field.words.example) : field.example;
+}
+
+function placeholder(f: Field, m: Messages): string {
   if (f.choices) return f.choices.join('|');
-  return f.kind === 'int' ? 'n' : f.kind === 'array' ? 'code' : 'value';
+  const words = m.help.field.placeholder;
+  return f.kind === 'int' ? 'n' : f.kind === 'array' ? words.code : words.value;
 }
 
 /**
@@ -30,13 +36,11 @@ export function fieldDescription(op: Operation, name: string, m: Messages): stri
   const f = op.params[name]!;
   const words = m.help.field;
   const catalogue = m.fieldsHelp;
-  const parts = [`${catalogue.field(op, name)}: ${catalogue.rule(f)}, ${words.example(f.example)}`];
+  const parts = [`${catalogue.field(op, name)}: ${catalogue.rule(f)}, ${words.example(fieldExample(m, f))}`];
   const forms = (f.forms ?? []).filter((form) => form !== f.example);
   if (forms.length) parts.push(words.alsoAccepts(forms.join(', ')));
   if (f.suggestions) {
-    const codes = Object.entries(f.suggestions).map(
-      ([code, meaning]) => `${code} ${catalogue.code(name, code, meaning)}`,
-    );
+    const codes = Object.entries(f.suggestions).map(([code, meaning]) => `${code} ${catalogue.code(meaning)}`);
     parts.push(words.documentedCodes(codes.join(', ')));
   }
   if (f.kind === 'array') parts.push(words.repeat);
@@ -51,6 +55,6 @@ function appendCodes(value: string, previous: string[] | undefined): string[] {
 
 export function fieldOption(op: Operation, name: string, m: Messages): Option {
   const f = op.params[name]!;
-  const option = new Option(`${flagOf(name)} <${placeholder(f)}>`, fieldDescription(op, name, m));
+  const option = new Option(`${flagOf(name)} <${placeholder(f, m)}>`, fieldDescription(op, name, m));
   return f.kind === 'array' ? option.argParser(appendCodes) : option;
 }

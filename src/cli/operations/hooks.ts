@@ -10,7 +10,7 @@ import type { Command } from 'commander';
 import type { HttpRequest } from '../../client/types.js';
 import type { Operation, Params } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
+import type { OperationIo } from '../capabilities.js';
 import type { CommandSpec } from './spec.js';
 
 /** A request about to be sent. */
@@ -26,9 +26,9 @@ export interface PendingCall {
 
 /** Adds options (and their help, in the language of `m`) to an operation's command. */
 export type OptionHook = (command: Command, op: Operation, m: Messages) => void;
-export type ParamHook = (op: Operation, raw: Params, inv: Invocation) => Promise<Params>;
+export type ParamHook = (op: Operation, raw: Params, inv: OperationIo) => Promise<Params>;
 /** Returns an exit code to stop before sending (nothing is sent), or undefined to go on. */
-export type PreSendHook = (call: PendingCall, inv: Invocation) => Promise<number | undefined>;
+export type PreSendHook = (call: PendingCall, inv: OperationIo) => Promise<number | undefined>;
 
 export const hooks: { readonly options: OptionHook[]; readonly params: ParamHook[]; readonly preSend: PreSendHook[] } =
   {

@@ -9,31 +9,32 @@ import {
   type InputContext,
   type Operation,
   type Params,
+  type Problem,
   wallClockInput,
 } from '../../catalogue/index.js';
 import { maskPersonalNumbers } from '../../catalogue/mask.js';
-import type { Invocation } from '../invocation.js';
+import type { Asking, Output } from '../capabilities.js';
 
 /** The input context of this run: today by the context's clock. */
-export function inputOf(inv: Invocation): InputContext {
-  const { clock } = inv.ctx;
+export function inputOf(inv: Pick<Asking, 'clock'>): InputContext {
+  const { clock } = inv;
   return clock.date ? { today: clock.date() } : wallClockInput;
 }
 
 /** Says a warning about one field in the run's language (card numbers and CPFs masked; once per run). */
-export function warnField(inv: Invocation, field: string, message: string): void {
-  inv.warn(maskPersonalNumbers(`${field}: ${inv.m.rules.problem(message)}`));
+export function warnField(inv: Output, warning: Problem): void {
+  inv.warn(maskPersonalNumbers(inv.m.rules.line(warning)));
 }
 
 /** Says the warnings about an operation's validated parameters. */
-export function warnParams(inv: Invocation, op: Operation, params: Params): void {
-  for (const w of fieldWarnings(op, params)) warnField(inv, w.field, w.message);
+export function warnParams(inv: Output, op: Operation, params: Params): void {
+  for (const w of fieldWarnings(op, params)) warnField(inv, w);
 }
 
 /** What a prompt needs to read answers as flags are read, and to say their warnings (AskOptions of interactive/fields.ts). */
-export function inputOptions(inv: Invocation): {
+export function inputOptions(inv: Output & Pick<Asking, 'clock'>): {
   readonly at: InputContext;
-  readonly warn: (field: string, message: string) => void;
+  readonly warn: (warning: Problem) => void;
 } {
-  return { at: inputOf(inv), warn: (field, message) => warnField(inv, field, message) };
+  return { at: inputOf(inv), warn: (warning) => warnField(inv, warning) };
 }

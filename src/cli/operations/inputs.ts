@@ -10,12 +10,12 @@ import { normaliseParams, type Operation, type Params } from '../../catalogue/in
 import { parseExact } from '../../catalogue/exact-json.js';
 import { UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
+import type { OperationIo } from '../capabilities.js';
 import { argumentOf, fieldDescription, fieldOption, flagOf } from './flags.js';
 import { inputOf } from './input.js';
 
 /** Reads the raw (unvalidated) parameters of one run of the command. */
-export type ParamReader = (inv: Invocation, args: readonly unknown[], command: Command) => Promise<Params>;
+export type ParamReader = (inv: OperationIo, args: readonly unknown[], command: Command) => Promise<Params>;
 
 function parseData(text: string): Params {
   let data: unknown;
@@ -62,7 +62,7 @@ export function addParamInputs(cmd: Command, op: Operation, m: Messages): ParamR
     cmd.addOption(option);
     attributes.set(name, option.attributeName());
   }
-  cmd.addOption(new Option('--data <file|->', m.help.field.data));
+  cmd.addOption(new Option(`--data <${m.help.field.placeholder.fileOrStdin}>`, m.help.field.data));
   return async (inv, args, command) => {
     const opts = command.opts<Record<string, unknown>>();
     const flags: Params = {};

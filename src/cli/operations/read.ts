@@ -9,10 +9,10 @@ import { buildRequest } from '../../client/request.js';
 import { TransportError } from '../../client/errors.js';
 import { dataRecords, validateParams, type Operation, type Params, type Row } from '../../catalogue/index.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
-import type { Invocation } from '../invocation.js';
+import type { Service } from '../capabilities.js';
 import { exitCodeOf } from './report.js';
 
-export async function readQuietly(inv: Invocation, op: Operation, raw: Params): Promise<Row[] | undefined> {
+export async function readQuietly(inv: Service, op: Operation, raw: Params): Promise<Row[] | undefined> {
   const checked = validateParams(op, raw);
   if (!checked.ok) return undefined;
   try {

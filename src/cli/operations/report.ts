@@ -1,9 +1,16 @@
 /** Printing an answer (data on stdout, messages on stderr) and choosing the exit code (GUIDE §4). */
 import type { CallResult } from '../../client/types.js';
-import { dataRecords, outcomeExitCode, undocumentedCodes, type Params, type Row } from '../../catalogue/index.js';
+import {
+  dataRecords,
+  outcomeExitCode,
+  undocumentedCodes,
+  type Operation,
+  type Params,
+  type Row,
+} from '../../catalogue/index.js';
 import { ExitCode } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
+import type { Output } from '../capabilities.js';
 import { renderAnswer } from '../output/render.js';
 import type { CommandSpec, Subject } from './spec.js';
 
@@ -11,11 +18,20 @@ export function exitCodeOf(result: CallResult): number {
   return result.kind === 'refused' ? ExitCode.failed : outcomeExitCode(result.outcome);
 }
 
-/** The one-line explanation of a result that is not a success, in the run's language, or undefined. */
-export function problemOf(result: CallResult, m: Messages): string | undefined {
+/**
+ * The one-line explanation of a result that is not a success, in the run's
+ * language, or undefined: the CLI's words for the outcome (what a read of
+ * `op` with `params` found), then the service's message.
+ */
+export function problemOf(
+  result: CallResult,
+  m: Messages,
+  op?: Operation,
+  params: Readonly<Params> = {},
+): string | undefined {
   const o = m.outcomes;
   if (result.kind === 'refused') return o.refused(result.status, result.message);
-  if (result.outcome === 'no-result') return o.noResult(result.message);
+  if (result.outcome === 'no-result') return o.noResult(op, params, result.message);
   if (result.outcome === 'failed') return o.failed(result.message);
   if (result.outcome === 'undocumented')
     return o.undocumented(undocumentedCodes(result.records).join(', '), result.message);
@@ -36,13 +52,13 @@ export function outcomeOf(
   data: readonly Row[],
   message = '',
 ): string {
-  const said = m.outcomes.done[spec.op.id as keyof Messages['outcomes']['done']]({
+  const said = m.outcomes.done(spec.op, {
     params: facts.params,
     // Records of the envelope alone carry nothing to count.
     data: data.filter((r) => Object.keys(r).some((k) => k !== 'confirma_operacao' && k !== 'mensagem_erro')),
     ...(facts.subject ? { subject: facts.subject.brief } : {}),
   });
-  return message ? `${said} (${message})` : said;
+  return `${said}${m.outcomes.service(message)}`;
 }
 
 /**
@@ -51,7 +67,7 @@ export function outcomeOf(
  * what happened on stderr instead. Returns the exit code.
  */
 export async function reportAnswer(
-  inv: Invocation,
+  inv: Output,
   spec: CommandSpec,
   result: CallResult,
   facts: CallFacts = { params: {} },
@@ -64,7 +80,7 @@ export async function reportAnswer(
     if (text) inv.out(text);
     else if (code === ExitCode.ok) inv.info(outcomeOf(inv.m, spec, facts, data, result.message));
   }
-  const problem = problemOf(result, inv.m);
+  const problem = problemOf(result, inv.m, op, facts.params);
   if (problem) await inv.notice(problem, code === ExitCode.noResult ? 'note' : 'error');
   return code;
 }

@@ -4,10 +4,10 @@
  * without a module runs on what the catalogue entry gives (flags, help,
  * example, validation, table, confirmation when its `confirm` says so).
  */
-import type { Option } from 'commander';
 import type { Operation, Params, Row } from '../../catalogue/index.js';
+import type { OperationIo } from '../capabilities.js';
+import type { FlagDecls } from '../extra-flags.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
 import type { Display } from '../output/display.js';
 
 /** What the confirmation question shows; the asker adds the service line after `lines`. */
@@ -51,14 +51,14 @@ export type Example = string | { readonly command: string; readonly note: keyof 
 export interface CommandHooks<P = Params> {
   /** Examples for the help, after the one derived from the rules' examples; each must succeed against the demo data. */
   readonly examples?: readonly Example[];
-  /** Options of the command besides the operation's fields (not sent), in the run's language. */
-  options?(m: Messages): readonly Option[];
+  /** Flags of the command besides the operation's fields (not sent), typed (extra-flags.ts); `defineCommand` reads them for `subject`. */
+  readonly flags?: FlagDecls;
   /**
    * Reads what the call will act on, before it is sent (not in a dry run):
    * the confirmation shows it and the outcome message names it. Undefined
    * when it cannot be known; a failed read is no error (the call goes on).
    */
-  subject?(inv: Invocation, params: Partial<P>, context: SubjectContext): Promise<Subject | undefined>;
+  subject?(io: OperationIo, params: Partial<P>, context: SubjectContext): Promise<Subject | undefined>;
   /**
    * The confirmation's wording (the catalogue's `confirm` says when to ask),
    * in the run's language, with what `subject` read. The operation's commands
@@ -75,7 +75,7 @@ export interface CommandHooks<P = Params> {
    * A flow that replaces the plain run (a wizard): gets the raw parameters of
    * the command line, returns an exit code, or undefined to run as usual.
    */
-  interactive?(inv: Invocation, spec: CommandSpec, raw: Params): Promise<number | undefined>;
+  interactive?(io: OperationIo, spec: CommandSpec, raw: Params): Promise<number | undefined>;
 }
 
 /** A command's declaration: its catalogue operation (by reference) and its hooks. */

@@ -4,6 +4,7 @@
  * time that JSON, CSV and piped output do not need).
  */
 import type { Fields, Operation, Row } from '../../catalogue/index.js';
+import { inLang } from '../../catalogue/lang.js';
 import { groupColumns } from './cells.js';
 import type { Display } from './display.js';
 import { labelOf, peopleText } from './people.js';
@@ -18,9 +19,9 @@ export function peopleTable(
   rows: readonly Row[],
   display: Display,
 ): string {
-  const { lang, m } = display;
-  const head = columns.map((c) => labelOf(m.labels, c));
-  const cells = rows.map((r) => columns.map((c) => peopleText(lang, m.labels, c, fields[c], r[c])));
+  const { lang } = display;
+  const head = columns.map((c) => labelOf(lang, c, fields[c]));
+  const cells = rows.map((r) => columns.map((c) => peopleText(lang, c, fields[c], r[c])));
   return table(head, cells, display.style, display.width);
 }
 
@@ -41,14 +42,14 @@ export function derivedTable(
   display: Display,
 ): string {
   const parts: string[] = [];
-  const { style, m } = display;
+  const { style, m, lang } = display;
   if (columns.length) parts.push(peopleTable(op.response.fields, columns, data, display));
   for (const name of groupColumns(op, data)) {
     const group = op.response.groups![name]!;
     const rows = groupRows(data, name);
     const cols = Object.keys(group.fields).filter((f) => rows.some((row) => row[f] !== undefined));
     const body = cols.length && rows.length ? peopleTable(group.fields, cols, rows, display) : `${m.output.none}\n`;
-    parts.push(`${style.bold(labelOf(m.labels, name))}\n${body}`);
+    parts.push(`${style.bold(inLang(group.title, lang))}\n${body}`);
   }
   return parts.join('\n');
 }

@@ -1,6 +1,6 @@
 /**
  * How a table for a person on a terminal says things (display.ts): the
- * header of a spec field is its human label (i18n/messages/labels.ts), and a
+ * header of a spec field is its label (the catalogue's words for it), and a
  * value reads as the person's language writes it:
  * - dates of the catalogue's `yyyy-mm-dd`, `yyyy-mm-dd hh:mi` and
  *   `Y-m-d H:i:s` fields as `DD/MM/AAAA` (with the time after it) in
@@ -16,9 +16,10 @@
  * tab-separated lines of a pipe never come here: they keep the spec's names
  * and values.
  */
-import type { Field } from '../../catalogue/index.js';
+import type { Field, Said } from '../../catalogue/index.js';
+import { inLang } from '../../catalogue/lang.js';
 import { parseDate } from '../../catalogue/dates.js';
-import { formatIsoDate, formatNumber, type Lang, type Messages } from '../i18n/index.js';
+import { formatIsoDate, formatNumber, type Lang } from '../i18n/index.js';
 import { cellText } from './cells.js';
 
 /**
@@ -28,23 +29,19 @@ import { cellText } from './cells.js';
  */
 export const QUANTITIES: ReadonlySet<string> = new Set(['recipients', 'cv_qtd_vida', 'dose', 'duracao']);
 
-type Labels = Messages['labels'];
-
-/** The human label of a field name in the run's language, or the name itself when it has none. */
-export function labelOf(labels: Labels, name: string): string {
-  return Object.hasOwn(labels.fields, name) ? labels.fields[name as keyof Labels['fields']] : name;
+/** The label of a field in `lang` (the catalogue's words), or its name when it is not the catalogue's. */
+export function labelOf(lang: Lang, name: string, field: Field | undefined): string {
+  return field ? inLang(field.words.label, lang) : name;
 }
 
-/** The documented meanings of a field's codes, if the catalogue documents them. */
-export function meaningsOf(labels: Labels, name: string, field: Field | undefined): Record<string, string> | undefined {
-  const codes = labels.codes as Readonly<Record<string, Record<string, string>>>;
-  if (Object.hasOwn(codes, name)) return codes[name];
-  const key = field?.choices?.join('');
-  return key !== undefined && Object.hasOwn(codes, key) ? codes[key] : undefined;
+/** The documented meanings of a field's codes: a closed set's (`S` yes), or an open list's documented codes. */
+export function meaningsOf(field: Field | undefined): Readonly<Record<string, Said>> | undefined {
+  if (field?.rule.code === 'choice') return field.rule.meanings;
+  return field?.suggestions;
 }
 
 /** A value as a person of `lang` reads it in a table cell (safe text). */
-export function peopleText(lang: Lang, labels: Labels, name: string, field: Field | undefined, value: unknown): string {
+export function peopleText(lang: Lang, name: string, field: Field | undefined, value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
   // No-break spaces: a narrowed column never wraps a phone apart.
   const written = field?.written?.(value);
@@ -55,8 +52,8 @@ export function peopleText(lang: Lang, labels: Labels, name: string, field: Fiel
   } else if (QUANTITIES.has(name) && (typeof value === 'number' || typeof value === 'bigint')) {
     return formatNumber(lang, value);
   } else if (typeof value === 'string' || typeof value === 'number') {
-    const meaning = meaningsOf(labels, name, field)?.[String(value)];
-    if (meaning !== undefined) return cellText(`${value} (${meaning})`);
+    const meaning = meaningsOf(field)?.[String(value)];
+    if (meaning !== undefined) return cellText(`${value} (${inLang(meaning, lang)})`);
   }
   return cellText(value);
 }

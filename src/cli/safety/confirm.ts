@@ -17,7 +17,7 @@ import { requestLabel } from '../../client/mask.js';
 import { audienceFilters, type Operation, type Params } from '../../catalogue/index.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
+import type { OperationIo } from '../capabilities.js';
 import { flagOf } from '../operations/flags.js';
 import type { PendingCall } from '../operations/hooks.js';
 import type { ConfirmText, Subject } from '../operations/spec.js';
@@ -43,7 +43,7 @@ export function confirmText(
   const own = spec.confirm?.(params, m, subject);
   if (!own)
     return {
-      lines: [spec.op.summary, ...(subject?.lines ?? []), where],
+      lines: [m.fieldsHelp.summary(spec.op), ...(subject?.lines ?? []), where],
       question: m.confirm.question,
       what: m.confirm.what,
     };
@@ -66,7 +66,7 @@ export function confirmHelp(op: Operation, m: Messages): string {
  * call is refused); throws a UsageError (exit 2) when it must ask and cannot.
  */
 export async function confirmCall(
-  inv: Invocation,
+  inv: OperationIo,
   call: PendingCall,
   yes: boolean,
   command = `coopctl ${call.spec.op.command.join(' ')}`,
@@ -77,7 +77,7 @@ export async function confirmCall(
   if (!needed && !(always && inv.interactive)) return undefined;
   if (!yes && !inv.interactive) {
     const text = confirmText(call, inv.m);
-    throw new UsageError(inv.m.confirm.needsYes(command, text.what, inv.globals.input === false));
+    throw new UsageError(inv.m.confirm.needsYes(command, text.what, inv.noInput));
   }
   const subject = await subjectOf(inv, call);
   if (subject?.refusal !== undefined) {
@@ -89,7 +89,7 @@ export async function confirmCall(
   asked.add(call);
   // The facts are part of the question: shown even with --quiet (and made safe: the message may be pasted from anywhere).
   for (const line of text.lines) inv.say(line);
-  const ok = await inv.ctx.prompter.confirm({ message: text.question, default: false });
+  const ok = await inv.prompter.confirm({ message: text.question, default: false });
   if (ok) return undefined;
   await inv.notice(inv.m.common.nothingSent, 'note');
   return ExitCode.failed;

@@ -1,12 +1,12 @@
 /** `--dry-run`: the validated request printed as a curl command line on stdout; nothing is sent. */
 import type { HttpRequest } from '../../client/types.js';
-import type { Invocation } from '../invocation.js';
+import type { Output, Settings } from '../capabilities.js';
 import { curlCommand, TOKEN_VARIABLE } from './curl.js';
 
 /** Invocations that have printed their notes already (`record summary` prints six requests). */
-const noted = new WeakSet<Invocation>();
+const noted = new WeakSet<Output & Settings>();
 
-export async function printDryRun(inv: Invocation, request: HttpRequest): Promise<void> {
+export async function printDryRun(inv: Output & Settings, request: HttpRequest): Promise<void> {
   inv.out(curlCommand(request));
   if (noted.has(inv)) return;
   noted.add(inv);

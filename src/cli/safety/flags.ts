@@ -1,19 +1,18 @@
 /** `-y, --yes` and `-n, --dry-run`: added to every operation command (and `record summary`, `api`). */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import type { GivenFlags } from '../capabilities.js';
+import { flagOptions, readFlags } from '../extra-flags.js';
 import type { Messages } from '../i18n/index.js';
-import type { Invocation } from '../invocation.js';
+
+const safetyFlags = {
+  yes: { type: 'boolean', short: 'y', help: (m: Messages) => m.help.safety.yes },
+  dryRun: { type: 'boolean', short: 'n', help: (m: Messages) => m.help.safety.dryRun },
+} as const;
 
 /** Adds -y/--yes and -n/--dry-run to `command`, described in the language of `m`. */
 export function addSafetyOptions(command: Command, m: Messages): void {
-  command
-    .addOption(new Option('-y, --yes', m.help.safety.yes))
-    .addOption(new Option('-n, --dry-run', m.help.safety.dryRun));
+  for (const option of flagOptions(safetyFlags, m)) command.addOption(option);
 }
 
-/** Options of the running command, global ones included (`inv.globals` is commander's optsWithGlobals). */
-function flag(inv: Invocation, name: 'yes' | 'dryRun'): boolean {
-  return (inv.globals as unknown as Record<string, unknown>)[name] === true;
-}
-
-export const assumeYes = (inv: Invocation): boolean => flag(inv, 'yes');
-export const isDryRun = (inv: Invocation): boolean => flag(inv, 'dryRun');
+export const assumeYes = (run: GivenFlags): boolean => readFlags(safetyFlags, run.options).yes;
+export const isDryRun = (run: GivenFlags): boolean => readFlags(safetyFlags, run.options).dryRun;

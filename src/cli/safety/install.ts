@@ -6,12 +6,12 @@
  */
 import { addNote } from '../help/sections.js';
 import { hooks, type PendingCall } from '../operations/hooks.js';
-import type { Invocation } from '../invocation.js';
+import type { OperationIo } from '../capabilities.js';
 import { confirmCall, confirmHelp } from './confirm.js';
 import { printDryRun } from './dry-run.js';
 import { addSafetyOptions, assumeYes, isDryRun } from './flags.js';
 
-export async function safetyPreSend(call: PendingCall, inv: Invocation): Promise<number | undefined> {
+export async function safetyPreSend(call: PendingCall, inv: OperationIo): Promise<number | undefined> {
   if (isDryRun(inv)) {
     await printDryRun(inv, call.request);
     return 0;

@@ -14,7 +14,9 @@ import {
   type Transition,
 } from '../../catalogue/codes.js';
 import { addMonths, firstOfNextMonth } from '../../catalogue/dates.js';
+import type { Said } from '../../catalogue/lang.js';
 import type { BeneficiaryState, Contract, StatusCount } from '../store/areas/enrol.js';
+import { business } from '../words.js';
 
 /** The state of a new contract. */
 export const NEW_CONTRACT: ContractStatus = 'proposta';
@@ -50,20 +52,15 @@ export function beneficiariesFollow(to: ContractStatus): BeneficiaryStatus | und
   return to === 'cancelado' ? 'cancelado' : undefined;
 }
 
-/** What `opcao_id` says when no transition is documented for it: it is accepted, and changes nothing. */
-export function noKnownEffect(opcao: number): string {
-  return `opcao_id ${opcao} has no known effect here; nothing was changed`;
-}
-
 /** Why a contract in `status` (undefined: there is none) cannot be acted on, or undefined when it can. */
-export function contractMissing(id: number, status: ContractStatus | undefined): string | undefined {
-  return status ? undefined : `no contract has contrato_id ${id}`;
+export function contractMissing(id: number, status: ContractStatus | undefined): Said | undefined {
+  return status ? undefined : business.noContract(id);
 }
 
 /** Why a contract in `status` cannot make the transition, or undefined when it can. */
-export function contractRefusal(t: Transition, id: number, status: ContractStatus | undefined): string | undefined {
+export function contractRefusal(t: Transition, id: number, status: ContractStatus | undefined): Said | undefined {
   if (!status) return contractMissing(id, status);
-  return t.from.includes(status) ? undefined : `cannot ${t.verb} contract ${id}: it is ${status}`;
+  return t.from.includes(status) ? undefined : business.cannotMoveContract(t.verb, id, status);
 }
 
 /** Why a beneficiary cannot be acted on: it must exist, and be on the contract when one is given. */
@@ -71,10 +68,9 @@ export function beneficiaryMissing(
   id: number,
   b: BeneficiaryState | undefined,
   contractId: number | undefined,
-): string | undefined {
-  if (!b) return `no beneficiary has beneficiario_id ${id}`;
-  if (contractId !== undefined && b.contract_id !== contractId)
-    return `beneficiary ${id} is not on contract ${contractId}`;
+): Said | undefined {
+  if (!b) return business.noBeneficiary(id);
+  if (contractId !== undefined && b.contract_id !== contractId) return business.notOnContract(id, contractId);
   return undefined;
 }
 
@@ -88,12 +84,12 @@ export function beneficiaryTransition(
   id: number,
   b: BeneficiaryState | undefined,
   contractId: number | undefined,
-): { readonly to: BeneficiaryStatus } | string {
+): { readonly to: BeneficiaryStatus } | Said {
   const missing = beneficiaryMissing(id, b, contractId);
   if (missing !== undefined) return missing;
   const { status } = b!;
   const to = t.to as BeneficiaryStatus;
   if (!t.from.includes(status) || !beneficiaryStatuses.includes(to))
-    return `cannot ${t.verb} beneficiary ${id}: it is ${status}`;
+    return business.cannotMoveBeneficiary(t.verb, id, status);
   return { to };
 }

@@ -44,14 +44,14 @@ export interface SlotTimes {
 }
 
 /**
- * The slot times of a request, or why they cannot be booked at `now`: the
- * slot has started (it is no longer offered). That the end is later on the
- * same day is a rule of the request's own fields, checked by the catalogue
- * before (`checks` of enviaagendamento).
+ * The slot times of a request, or undefined when they cannot be booked at
+ * `now`: the slot has started (it is no longer offered). That the end is
+ * later on the same day is a rule of the request's own fields, checked by
+ * the catalogue before (`checks` of enviaagendamento).
  */
-export function requestedTimes(start: string, end: string, now: string): SlotTimes | string {
+export function requestedTimes(start: string, end: string, now: string): SlotTimes | undefined {
   const [data_consulta, hora_inicio] = start.split(' ') as [string, string];
   const hora_fim = end.slice(end.indexOf(' ') + 1);
-  if (start <= now) return 'the slot has already started; choose a later one';
+  if (start <= now) return undefined;
   return { data_consulta, hora_inicio, hora_fim };
 }

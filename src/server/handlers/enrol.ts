@@ -8,7 +8,7 @@
  * envelope (1 or 4 with the reason) and the id they created; `contrato/search`
  * answers plain records.
  */
-import type { ParamsOf, Row } from '../../catalogue/index.js';
+import type { ParamsOf, Row, Said } from '../../catalogue/index.js';
 import { fromBR, isoDate } from '../../catalogue/dates.js';
 import { acceptingStatuses, contractOptions, enrollableStatuses, openStatuses } from '../../catalogue/codes.js';
 import {
@@ -20,13 +20,13 @@ import {
   lives,
   NEW_BENEFICIARY,
   NEW_CONTRACT,
-  noKnownEffect,
   validity,
 } from '../domain/enrol.js';
 import type { Contract, EnrolmentKind, StatusCount } from '../store/areas/enrol.js';
 import type { Repository } from '../store/types.js';
+import { business, tell } from '../words.js';
 import { failed, requestOk } from './envelope.js';
-import type { AreaIds, HandlerOf, HandlersOf } from './types.js';
+import type { AreaIds, HandlerContext, HandlerOf, HandlersOf } from './types.js';
 
 /** The parameters other than `names`. */
 function rest<P extends object, K extends keyof P & string>(params: P, ...names: K[]): Omit<P, K> {
@@ -50,8 +50,8 @@ function contractRecord(c: Contract, counts: readonly StatusCount[], today: stri
 }
 
 /** The answer to an option without a documented transition: the target's absence (4), else accepted with no effect (1). */
-function noEffect(opcao: number, missing: string | undefined): Row[] {
-  return missing ? failed(missing) : requestOk({ mensagem_erro: noKnownEffect(opcao) });
+function noEffect(ctx: HandlerContext, opcao: number, missing: Said | undefined): Row[] {
+  return missing ? failed(tell(ctx, missing)) : requestOk({ mensagem_erro: tell(ctx, business.noKnownEffect(opcao)) });
 }
 
 /**
@@ -60,34 +60,34 @@ function noEffect(opcao: number, missing: string | undefined): Row[] {
  */
 function setStatus(repo: Repository): HandlerOf<'enrol.contract.set-status'> {
   const { enrol } = repo;
-  return async (params) => {
+  return async (params, ctx) => {
     const t = contractOptions[params.opcao_id];
     const contractId = params.contrato_id;
     const id = params.beneficiario_id;
     if (id !== undefined) {
       const b = await enrol.beneficiary(id);
-      if (!t) return noEffect(params.opcao_id, beneficiaryMissing(id, b, contractId));
+      if (!t) return noEffect(ctx, params.opcao_id, beneficiaryMissing(id, b, contractId));
       const move = beneficiaryTransition(t, id, b, contractId);
-      if (typeof move === 'string') return failed(move);
+      if (!('to' in move)) return failed(tell(ctx, move));
       if (!(await enrol.setBeneficiaryStatus(id, [b!.status], move.to)))
-        return failed(`beneficiary ${id} changed meanwhile; try again`);
+        return failed(tell(ctx, business.beneficiaryChanged(id)));
       return requestOk();
     }
     // The catalogue's check (contrato_id or beneficiario_id) lets no request without either reach this point.
     if (contractId === undefined) throw new Error('contrato/alterar_situacao without contrato_id or beneficiario_id');
     const status = await enrol.contractStatus(contractId);
-    if (!t) return noEffect(params.opcao_id, contractMissing(contractId, status));
+    if (!t) return noEffect(ctx, params.opcao_id, contractMissing(contractId, status));
     const refusal = contractRefusal(t, contractId, status);
-    if (refusal) return failed(refusal);
+    if (refusal) return failed(tell(ctx, refusal));
     if (!(await enrol.setContractStatus(contractId, [status!], t.to, beneficiariesFollow(t.to))))
-      return failed(`contract ${contractId} changed meanwhile; try again`);
+      return failed(tell(ctx, business.contractChanged(contractId)));
     return requestOk();
   };
 }
 
 function addBeneficiary(repo: Repository): HandlerOf<'enrol.beneficiary.add'> {
   const { enrol } = repo;
-  return async (params) => {
+  return async (params, ctx) => {
     const id = params.contrato_id;
     const born = params.data_nascimento;
     const beneficiary = {
@@ -102,9 +102,7 @@ function addBeneficiary(repo: Repository): HandlerOf<'enrol.beneficiary.add'> {
     if (created !== undefined) return requestOk({ beneficiario_id: created });
     const status = await enrol.contractStatus(id);
     return failed(
-      status
-        ? `contract ${id} is ${status}; beneficiaries join contracts that are ${acceptingStatuses.join(' or ')}`
-        : `no contract has contrato_id ${id}`,
+      tell(ctx, status ? business.contractNotAccepting(id, status, acceptingStatuses) : business.noContract(id)),
     );
   };
 }
@@ -112,12 +110,12 @@ function addBeneficiary(repo: Repository): HandlerOf<'enrol.beneficiary.add'> {
 /** `beneficiario/ds`: stores (or replaces) an answer of the health declaration. */
 function declaration(
   repo: Repository,
-  refusedFor: (id: number) => Promise<Row[]>,
+  refusedFor: (id: number, ctx: HandlerContext) => Promise<Row[]>,
 ): HandlerOf<'enrol.beneficiary.declaration'> {
-  return async (params) => {
+  return async (params, ctx) => {
     // beneficiario_id may have up to 30 digits here; ids have at most 10.
     const digits = params.beneficiario_id;
-    if (digits.length > 10) return failed(`no beneficiary has beneficiario_id ${digits}`);
+    if (digits.length > 10) return failed(tell(ctx, business.noBeneficiary(digits)));
     const id = Number(digits);
     const answer = {
       formulario_id: params.formulario_id,
@@ -125,7 +123,7 @@ function declaration(
       resposta: params.resposta,
       descricao: params.descricao ?? null,
     };
-    return (await repo.enrol.answerDeclaration(id, answer, enrollableStatuses)) ? requestOk() : refusedFor(id);
+    return (await repo.enrol.answerDeclaration(id, answer, enrollableStatuses)) ? requestOk() : refusedFor(id, ctx);
   };
 }
 
@@ -139,9 +137,9 @@ function beneficiaryRecords(repo: Repository): HandlersOf<RecordIds> {
   const { enrol } = repo;
 
   /** Why a record for this beneficiary could not be stored. */
-  async function refusedFor(id: number): Promise<Row[]> {
+  async function refusedFor(id: number, ctx: HandlerContext): Promise<Row[]> {
     const b = await enrol.beneficiary(id);
-    return failed(b ? `beneficiary ${id} is ${b.status}` : `no beneficiary has beneficiario_id ${id}`);
+    return failed(tell(ctx, b ? business.beneficiaryIs(id, b.status) : business.noBeneficiary(id)));
   }
 
   /**
@@ -151,10 +149,10 @@ function beneficiaryRecords(repo: Repository): HandlersOf<RecordIds> {
    */
   const record =
     <Id extends KeptIds>(kind: EnrolmentKind, idName: string): HandlerOf<Id> =>
-    async (params: ParamsOf<Id>) => {
+    async (params: ParamsOf<Id>, ctx: HandlerContext) => {
       const id = params.beneficiario_id;
       const created = await enrol.addEnrolmentRecord(id, kind, rest(params, 'beneficiario_id'), enrollableStatuses);
-      return created === undefined ? refusedFor(id) : requestOk({ [idName]: created });
+      return created === undefined ? refusedFor(id, ctx) : requestOk({ [idName]: created });
     };
 
   return {
@@ -180,12 +178,12 @@ export function enrolHandlers(repo: Repository): HandlersOf<AreaIds<'enrol'>> {
 
     'enrol.contract.set-status': setStatus(repo),
 
-    'enrol.payer': async (params) => {
+    'enrol.payer': async (params, ctx) => {
       const id = params.contrato_id;
       const payer = { ...rest(params, 'contrato_id'), cpf: cpfDigits(params.cpf) };
       if (await enrol.setPayer(id, payer, fromBR(params.inicio_vigencia), openStatuses)) return requestOk();
       const status = await enrol.contractStatus(id);
-      return failed(status ? `contract ${id} is ${status}` : `no contract has contrato_id ${id}`);
+      return failed(tell(ctx, status ? business.contractIs(id, status) : business.noContract(id)));
     },
 
     'enrol.beneficiary.add': addBeneficiary(repo),

@@ -1,9 +1,6 @@
 /** Response records with the envelope of spec §2.1 / §7 (confirma_operacao 1–4 and mensagem_erro). */
 import { envelopeRecord, type Row } from '../../catalogue/index.js';
 
-/** What a handler says of a card that no beneficiary holds (never the card itself: it is personal data). */
-export const UNKNOWN_CARD = 'no beneficiary has this card';
-
 /** 1 request OK, with the record's own fields. */
 export function requestOk(data: Row = {}): Row[] {
   return [{ confirma_operacao: 1, mensagem_erro: '', ...data }];

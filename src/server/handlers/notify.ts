@@ -14,7 +14,8 @@ import { isoDate, isoMinute } from '../../catalogue/dates.js';
 import { audienceDevices, changedDevice, registeredDevice, sendingFor } from '../domain/notify.js';
 import type { Audience } from '../store/areas/notify.js';
 import type { Repository } from '../store/types.js';
-import { failed, noResult, requestOk, UNKNOWN_CARD } from './envelope.js';
+import { business, tell } from '../words.js';
+import { failed, noResult, requestOk } from './envelope.js';
 import type { AreaIds, HandlerContext, HandlerOf, HandlersOf } from './types.js';
 
 type Message = Pick<ParamsOf<'notify.send-all'>, 'conteudo' | 'tipo_notificacao' | 'usuario_envio'>;
@@ -30,7 +31,7 @@ async function send(repo: Repository, message: Message, ctx: HandlerContext, aud
     sent_at: isoMinute(ctx.now()),
   };
   const recipients = await repo.notify.send(audienceDevices(audience), sendingFor(sending));
-  return recipients === 0 ? noResult('no active device in this audience') : requestOk({ recipients, id: sending.id });
+  return recipients === 0 ? noResult(tell(ctx, business.noAudience)) : requestOk({ recipients, id: sending.id });
 }
 
 /** `cadastradispositivo`: a new token is a new device; a known one updates its device. */
@@ -39,7 +40,7 @@ function register(repo: Repository): HandlerOf<'notify.device.register'> {
     let holderId: number | null = null;
     if (params.usuario_cartao !== undefined) {
       const h = await repo.registration.holder(params.usuario_cartao);
-      if (!h) return failed(UNKNOWN_CARD);
+      if (!h) return failed(tell(ctx, business.unknownCard));
       holderId = h.id;
     }
     const request = {
@@ -60,7 +61,7 @@ function sendFiltered(repo: Repository): HandlerOf<'notify.send'> {
     const audience: { -readonly [K in keyof Audience]: Audience[K] } = {};
     if (params.usuario_cartao !== undefined) {
       const h = await repo.registration.holder(params.usuario_cartao);
-      if (!h) return noResult(UNKNOWN_CARD);
+      if (!h) return noResult(tell(ctx, business.unknownCard));
       audience.holderId = h.id;
     }
     if (params.grupo_usuario !== undefined) audience.grupo_usuario = params.grupo_usuario;
@@ -73,11 +74,11 @@ export function notifyHandlers(repo: Repository): HandlersOf<AreaIds<'notify'>> 
   return {
     'notify.device.register': register(repo),
 
-    'notify.device.change': async (params) => {
+    'notify.device.change': async (params, ctx) => {
       const change = changedDevice(params.dispositivo_token, params.dispositivo_tipo);
       const result = await repo.notify.updateDevice(params.pushid, change);
-      if (result === 'unknown') return failed('no device has this pushid');
-      if (result === 'token-taken') return failed('another device is registered with this dispositivo_token');
+      if (result === 'unknown') return failed(tell(ctx, business.noDevice));
+      if (result === 'token-taken') return failed(tell(ctx, business.tokenTaken));
       return requestOk({ success: 'true' });
     },
 

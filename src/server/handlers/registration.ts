@@ -5,7 +5,8 @@
  * `permite_atualizar` N is refused (4).
  */
 import { operation, type ParamsOf, type Row } from '../../catalogue/index.js';
-import { addressTypes } from '../../catalogue/codes.js';
+import { addressTypeRecords } from '../../catalogue/codes.js';
+import { langs, type Lang } from '../../catalogue/index.js';
 import {
   cepForms,
   freeAddressCode,
@@ -18,7 +19,8 @@ import { isoDate } from '../../catalogue/dates.js';
 import type { Holder } from '../store/areas/registration.js';
 import type { Repository } from '../store/types.js';
 import { isPromise } from '../maybe-promise.js';
-import { failed, found, noResult, requestOk, UNKNOWN_CARD } from './envelope.js';
+import { business, tell } from '../words.js';
+import { failed, found, noResult, requestOk } from './envelope.js';
 import type { AreaIds, HandlerContext, HandlerOf, HandlersOf } from './types.js';
 
 const addressFields = operation('registration.show').response.groups['endereco'].fields;
@@ -35,19 +37,21 @@ const today = (ctx: HandlerContext): string => isoDate(ctx.now());
 
 /** The start of a found record (`found`'s envelope), to which the record's own fields are joined. */
 const FOUND_START = `[${JSON.stringify({ confirma_operacao: 2, mensagem_erro: '' }).slice(0, -1)},`;
-const UNKNOWN_CARD_ANSWER = JSON.stringify(noResult(UNKNOWN_CARD));
+/** The answer for a card no beneficiary holds, in each language. */
+const UNKNOWN_CARD_ANSWER = Object.fromEntries(
+  langs.map((lang) => [lang, JSON.stringify(noResult(tell({ lang }, business.unknownCard)))]),
+) as Readonly<Record<Lang, string>>;
 
 /** The `buscadadosusuario` answer for a registration record's JSON text (found: 2), or for none (no result: 3). */
-function showAnswer(record: string | undefined): string {
-  return record === undefined ? UNKNOWN_CARD_ANSWER : `${FOUND_START}${record.slice(1)}]`;
+function showAnswer(record: string | undefined, lang: Lang = 'en'): string {
+  return record === undefined ? UNKNOWN_CARD_ANSWER[lang] : `${FOUND_START}${record.slice(1)}]`;
 }
 
 /** The holder of the card if it may be updated, or the records that say why not. */
-async function editable(repo: Repository, card: string): Promise<Holder | Row[]> {
+async function editable(repo: Repository, card: string, ctx: HandlerContext): Promise<Holder | Row[]> {
   const h = await repo.registration.holder(card);
-  if (!h) return noResult(UNKNOWN_CARD);
-  if (h.permite_atualizar === 'N')
-    return failed('the registration of this card may not be updated through the app (permite_atualizar N)');
+  if (!h) return noResult(tell(ctx, business.unknownCard));
+  if (h.permite_atualizar === 'N') return failed(tell(ctx, business.mayNotUpdate));
   return h;
 }
 
@@ -57,7 +61,7 @@ async function editable(repo: Repository, card: string): Promise<Holder | Row[]>
  * characters), so the registration record holds whatever passed validation.
  */
 function addressOf(params: ParamsOf<'registration.save-address'>): Row {
-  const address: Row = { tipo: addressTypes[params.tipo_endereco] };
+  const address: Row = { tipo: addressTypeRecords[params.tipo_endereco] };
   for (const name of addressParams) address[name] = (params as Row)[`endereco_${name}`];
   return address;
 }
@@ -76,7 +80,7 @@ function contactPatch(params: ParamsOf<'registration.update-contact'>): ContactP
 function showHandler(repo: Repository): HandlerOf<'registration.show'> {
   const json = (params: ParamsOf<'registration.show'>, ctx: HandlerContext) => {
     const record = repo.registration.record(params.usuario_cartao, today(ctx));
-    return isPromise(record) ? record.then(showAnswer) : showAnswer(record);
+    return isPromise(record) ? record.then((r) => showAnswer(r, ctx.lang)) : showAnswer(record, ctx.lang);
   };
   // The records are the JSON text parsed, so that both answers say exactly the same.
   return Object.assign(
@@ -88,19 +92,17 @@ function showHandler(repo: Repository): HandlerOf<'registration.show'> {
 /** `atualizaendereco`: endereco_ind 0 inserts an address under a free codigo, another updates that address. */
 function saveAddress(repo: Repository): HandlerOf<'registration.save-address'> {
   return async (params, ctx) => {
-    const h = await editable(repo, params.usuario_cartao);
+    const h = await editable(repo, params.usuario_cartao, ctx);
     if (Array.isArray(h)) return h;
     const address = addressOf(params);
     const codigo = params.endereco_ind;
     const restamp = restampOn(today(ctx));
     if (codigo === 0) {
       const created = await repo.registration.insertAddress(h.id, address, freeAddressCode, restamp);
-      return created === undefined
-        ? failed(`this card has used all ${MAX_ADDRESS_CODE} address codes; delete an address first`)
-        : requestOk();
+      return created === undefined ? failed(tell(ctx, business.addressCodesUsed(MAX_ADDRESS_CODE))) : requestOk();
     }
     const updated = await repo.registration.updateAddress(h.id, codigo, address, restamp);
-    return updated ? requestOk() : noResult(`this card has no address ${codigo}`);
+    return updated ? requestOk() : noResult(tell(ctx, business.noAddress(codigo)));
   };
 }
 
@@ -110,7 +112,7 @@ export function registrationHandlers(repo: Repository): HandlersOf<AreaIds<'regi
 
     'registration.update-contact': async (params, ctx) => {
       const patch = contactPatch(params);
-      const h = await editable(repo, params.usuario_cartao);
+      const h = await editable(repo, params.usuario_cartao, ctx);
       if (Array.isArray(h)) return h;
       await repo.registration.saveContact(h.id, (current) => mergeContact(current, patch), restampOn(today(ctx)));
       return requestOk();
@@ -119,16 +121,16 @@ export function registrationHandlers(repo: Repository): HandlersOf<AreaIds<'regi
     'registration.save-address': saveAddress(repo),
 
     'registration.delete-address': async (params, ctx) => {
-      const h = await editable(repo, params.usuario_cartao);
+      const h = await editable(repo, params.usuario_cartao, ctx);
       if (Array.isArray(h)) return h;
       const codigo = params.endereco_ind;
       const deleted = await repo.registration.deleteAddress(h.id, codigo, restampOn(today(ctx)));
-      return deleted ? requestOk() : noResult(`this card has no address ${codigo}`);
+      return deleted ? requestOk() : noResult(tell(ctx, business.noAddress(codigo)));
     },
 
     // The CEP as given, then its other forms (8 to 11 digits: cepForms), so that `00001310100` finds `01310100`.
-    'registration.cep': async (params) => {
-      const none = `CEP ${params.cep} is not in the CEP table`;
+    'registration.cep': async (params, ctx) => {
+      const none = tell(ctx, business.unknownCep(params.cep));
       for (const form of cepForms(params.cep)) {
         const entry = await repo.registration.cep(form);
         if (entry) return found([entry], none);

@@ -4,21 +4,18 @@
  * provider); cancelling frees the slot (the rules: domain/schedule.ts). Reads
  * answer 3 when there is nothing to list; writes answer 4 with the reason.
  */
-import type { ParamsOf, Row } from '../../catalogue/index.js';
+import type { ParamsOf, Row, Said } from '../../catalogue/index.js';
 import { cancellableStatuses, completedStatuses } from '../../catalogue/codes.js';
 import { bookingRefusal, NEW_APPOINTMENT, offered, offeredDates, requestedTimes } from '../domain/schedule.js';
 import { isoDate, isoMinute } from '../../catalogue/dates.js';
 import type { BookRefusal } from '../store/areas/schedule.js';
 import type { Repository } from '../store/types.js';
-import { failed, found, noResult, requestOk, UNKNOWN_CARD } from './envelope.js';
+import { business, tell } from '../words.js';
+import { failed, found, noResult, requestOk } from './envelope.js';
 import type { AreaIds, HandlerOf, HandlersOf } from './types.js';
 
 /** Why a booking was refused, in words. */
-const REFUSED: Readonly<Record<BookRefusal, string>> = {
-  'no-slot':
-    'this provider offers no such slot (location, tp_evento, start and end); list the free ones with buscahorariosdisponiveis',
-  taken: 'the slot is already taken; choose another one',
-};
+const REFUSED: Readonly<Record<BookRefusal, Said>> = { 'no-slot': business.noSlot, taken: business.slotTaken };
 
 /** What a booking request gave to reach the beneficiary. */
 const contactOf = (p: ParamsOf<'schedule.book'>): Row => ({
@@ -32,9 +29,9 @@ function book(repo: Repository): HandlerOf<'schedule.book'> {
   return async (params, ctx) => {
     const now = ctx.now();
     const times = requestedTimes(params.dt_hr_inicio, params.dt_hr_fim, isoMinute(now));
-    if (typeof times === 'string') return failed(times);
+    if (times === undefined) return failed(tell(ctx, business.slotStarted));
     const holder = await repo.registration.holder(params.usuario_cartao);
-    if (!holder) return failed(UNKNOWN_CARD);
+    if (!holder) return failed(tell(ctx, business.unknownCard));
     const booking = {
       holderId: holder.id,
       prest_cod_svc_card: params.prest_cod_svc_card,
@@ -46,21 +43,21 @@ function book(repo: Repository): HandlerOf<'schedule.book'> {
       contact: contactOf(params),
     };
     const result = await repo.schedule.book(booking, bookingRefusal);
-    return result.outcome === 'booked' ? requestOk({ cd_evento: result.cd_evento }) : failed(REFUSED[result.outcome]);
+    return result.outcome === 'booked'
+      ? requestOk({ cd_evento: result.cd_evento })
+      : failed(tell(ctx, REFUSED[result.outcome]));
   };
 }
 
 function cancel(repo: Repository): HandlerOf<'schedule.cancel'> {
-  return async (params) => {
+  return async (params, ctx) => {
     const cd = params.cd_evento;
     const status = await repo.schedule.appointmentStatus(cd);
-    if (!status) return failed(`no appointment has cd_evento ${cd}`);
+    if (!status) return failed(tell(ctx, business.noAppointment(cd)));
     if (!cancellableStatuses.includes(status))
-      return failed(
-        `appointment ${cd} is ${status}; only ${cancellableStatuses.join(' or ')} appointments can be cancelled`,
-      );
+      return failed(tell(ctx, business.notCancellable(cd, status, cancellableStatuses)));
     if (!(await repo.schedule.setAppointmentStatus(cd, status, 'cancelado')))
-      return failed(`appointment ${cd} changed meanwhile; try again`);
+      return failed(tell(ctx, business.appointmentChanged(cd)));
     return requestOk();
   };
 }
@@ -72,7 +69,7 @@ function dates(repo: Repository): HandlerOf<'schedule.dates'> {
     const slots = await repo.schedule.slots(params.prest_cod_svc_card, params.cd_local, { from: isoDate(now) });
     return found(
       offeredDates(slots, isoMinute(now)).map((data_consulta) => ({ data_consulta })),
-      'no free slot of this provider at this location',
+      tell(ctx, business.noDates),
     );
   };
 }
@@ -88,28 +85,27 @@ function times(repo: Repository): HandlerOf<'schedule.times'> {
         hora_inicio,
         hora_fim,
       })),
-      'no free slot of this provider at this location on this date',
+      tell(ctx, business.noTimes),
     );
   };
 }
 
 export function scheduleHandlers(repo: Repository): HandlersOf<AreaIds<'schedule'>> {
   return {
-    'schedule.list': async (params) => {
+    'schedule.list': async (params, ctx) => {
       const provider = params.prest_cod_svc_card;
       const completed = params.ind_apenas_concluidas === 'S';
       const rows = await repo.schedule.appointments(params.usuario_cartao, {
         provider,
         statuses: completed ? completedStatuses : undefined,
       });
-      if (!rows) return noResult(UNKNOWN_CARD);
-      const what = `${completed ? 'completed ' : ''}appointments${provider === undefined ? '' : ` with provider ${provider}`}`;
-      return found(rows, `this card has no ${what}`);
+      if (!rows) return noResult(tell(ctx, business.unknownCard));
+      return found(rows, tell(ctx, business.noAppointments(completed, provider)));
     },
 
-    'schedule.locations': async (params) => {
+    'schedule.locations': async (params, ctx) => {
       const provider = params.prest_cod_svc_card;
-      return found(await repo.schedule.locations(provider), `provider ${provider} has no service location`);
+      return found(await repo.schedule.locations(provider), tell(ctx, business.noLocations(provider)));
     },
 
     'schedule.dates': dates(repo),

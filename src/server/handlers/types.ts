@@ -1,5 +1,5 @@
 /** The contract between the HTTP layer and the per-area handlers. */
-import type { OperationId, Params, ParamsOf, Row } from '../../catalogue/index.js';
+import type { Lang, OperationId, Params, ParamsOf, Row } from '../../catalogue/index.js';
 import type { MaybePromise } from '../maybe-promise.js';
 
 export { isPromise, type MaybePromise } from '../maybe-promise.js';
@@ -7,6 +7,8 @@ export { isPromise, type MaybePromise } from '../maybe-promise.js';
 export interface HandlerContext {
   /** The server's clock (tests pin it). */
   readonly now: () => Date;
+  /** The language of the answer's messages, as the request's Accept-Language prefers (English when absent). */
+  readonly lang?: Lang;
 }
 
 /**

@@ -5,7 +5,7 @@
  * throws and never rejects.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describeErrors, type Params } from '../../catalogue/index.js';
+import { catalogueWords, describeProblems, inLang, type Lang, type Params } from '../../catalogue/index.js';
 import { stringifyExact } from '../../catalogue/exact-json.js';
 import type { HandlerContext } from '../handlers/types.js';
 import type { ServerLog } from '../observe/log.js';
@@ -15,8 +15,9 @@ import { ABORTED, BODY_LIMIT, readBody, TOO_LARGE, TOO_MANY, type BodyStop } fro
 import type { PlainRequest } from './exchange.js';
 import { addBody, addForm, bodyCounter, checkParams, emptyParams, listify, TOO_MANY_REPLY } from './params.js';
 import { parsePrefer, type Preferences } from './prefer.js';
-import { envelopeBody, failure, type Reply } from './reply.js';
+import { envelopeBody, failure, failures, type Replies, type Reply } from './reply.js';
 import type { Route } from './routes.js';
+import { http, tell, unavailable } from '../words.js';
 
 export interface AnswerOptions {
   /** Honour the `Prefer` failure-injection header. */
@@ -27,71 +28,89 @@ export interface AnswerOptions {
   readonly now?: () => Date;
 }
 
-/** A routed request's answer; `query` is its query string without `?`; `requestId` names it in the log. */
+/** A routed request's answer, its messages in `lang`; `query` is its query string without `?`; `requestId` names it in the log. */
 export type RouteAnswer = (
   route: Route,
   request: PlainRequest,
   query: string,
+  lang: Lang,
   requestId: string | undefined,
 ) => Reply | Promise<Reply>;
 
+/** A reply in each language, after which the connection closes. */
+const closing = (replies: Replies): Replies => ({
+  en: { ...replies.en, close: true },
+  'pt-BR': { ...replies['pt-BR'], close: true },
+});
+
 // The rest of an oversized body is left unread: the connection closes after the answer.
-const STOPPED: Readonly<Record<BodyStop, Reply>> = {
-  [TOO_LARGE]: { ...failure(413, 'request body over 1 MiB'), close: true },
+const STOPPED: Readonly<Record<BodyStop, Replies>> = {
+  [TOO_LARGE]: closing(failures(413, http.tooLarge)),
   [TOO_MANY]: TOO_MANY_REPLY,
-  [ABORTED]: { ...failure(400, 'request body was not received'), close: true },
+  [ABORTED]: closing(failures(400, http.aborted)),
 };
 
 /** `Preference-Applied` for an answer under preferences. */
 const applied = (prefer: Preferences): string[] => ['preference-applied', prefer.applied];
 
-/** What answering needs besides the request: whether Prefer counts, the handlers' context, the log. */
+/** What answering needs besides the request: whether Prefer counts, the handlers' context (by language), the log. */
 interface Scope {
   readonly allowPrefer: boolean;
-  readonly ctx: HandlerContext;
+  readonly ctxs: Readonly<Record<Lang, HandlerContext>>;
   readonly log: AnswerOptions['log'];
 }
 
 /** The handler's JSON text, at once when the store can give it synchronously. */
-function handled(route: Route, params: Params, prefer: Preferences | undefined, scope: Scope): Reply | Promise<Reply> {
+function handled(
+  route: Route,
+  params: Params,
+  prefer: Preferences | undefined,
+  ctx: HandlerContext,
+): Reply | Promise<Reply> {
   const headers = prefer ? applied(prefer) : undefined;
   const reply = (body: string): Reply => (headers ? { status: 200, body, headers } : { status: 200, body });
   if (route.json) {
-    const text = route.json(params, scope.ctx);
+    const text = route.json(params, ctx);
     return isPromise(text) ? text.then(reply) : reply(text);
   }
-  return route.handler(params, scope.ctx).then((records) => reply(stringifyExact(records)));
+  return route.handler(params, ctx).then((records) => reply(stringifyExact(records)));
 }
 
 /** A forced status, else validation, then a forced confirma_operacao or the handler. */
-function afterDelay(route: Route, raw: Params, prefer: Preferences | undefined, scope: Scope): Reply | Promise<Reply> {
-  if (prefer?.status) return failure(prefer.status, `forced by Prefer: status=${prefer.status}`, applied(prefer));
-  const checked = checkParams(route.op, raw, scope.ctx.now);
-  if (!checked.ok) return failure(422, describeErrors(checked.errors));
+function afterDelay(
+  route: Route,
+  raw: Params,
+  prefer: Preferences | undefined,
+  ctx: HandlerContext,
+): Reply | Promise<Reply> {
+  if (prefer?.status) return failure(prefer.status, tell(ctx, http.forcedStatus(prefer.status)), applied(prefer));
+  const checked = checkParams(route.op, raw, ctx.now);
+  if (!checked.ok) return failure(422, describeProblems(catalogueWords(ctx.lang ?? 'en'), checked.errors));
   if (prefer?.confirma) {
-    const body = envelopeBody(prefer.confirma, `forced by Prefer: confirma=${prefer.confirma} (nothing was done)`);
+    const body = envelopeBody(prefer.confirma, tell(ctx, http.forcedConfirma(prefer.confirma)));
     return { status: 200, body, headers: applied(prefer) };
   }
-  return handled(route, checked.value, prefer, scope);
+  return handled(route, checked.value, prefer, ctx);
 }
 
 /** Preferences, validation and the handler, once the parameters are all read. */
-function decide(route: Route, request: PlainRequest, raw: Params, scope: Scope): Reply | Promise<Reply> {
+function decide(route: Route, request: PlainRequest, raw: Params, scope: Scope, lang: Lang): Reply | Promise<Reply> {
   if (route.listParams.length) listify(raw, route.listParams);
   const prefer = scope.allowPrefer ? parsePrefer(request.headers['prefer']) : undefined;
-  if (prefer?.delay) return sleep(prefer.delay).then(() => afterDelay(route, raw, prefer, scope));
-  return afterDelay(route, raw, prefer, scope);
+  const ctx = scope.ctxs[lang];
+  if (prefer?.delay) return sleep(prefer.delay).then(() => afterDelay(route, raw, prefer, ctx));
+  return afterDelay(route, raw, prefer, ctx);
 }
 
 /** The body read (as far as needed) and its parameters added to the query's, then `decide`. */
-async function withBody(route: Route, request: PlainRequest, raw: Params, scope: Scope): Promise<Reply> {
+async function withBody(route: Route, request: PlainRequest, raw: Params, scope: Scope, lang: Lang): Promise<Reply> {
   const { headers } = request;
   const counter = bodyCounter(headers['content-type'], raw);
   const body = await readBody(request.body!, headers['content-length'], BODY_LIMIT, counter);
-  if (typeof body === 'symbol') return STOPPED[body];
+  if (typeof body === 'symbol') return STOPPED[body][lang];
   const parsed = addBody(raw, headers['content-type'], body);
-  if (!parsed.ok) return failure(400, parsed.message);
-  return decide(route, request, raw, scope);
+  if (!parsed.ok) return failure(400, inLang(parsed.message, lang));
+  return decide(route, request, raw, scope, lang);
 }
 
 /**
@@ -100,7 +119,7 @@ async function withBody(route: Route, request: PlainRequest, raw: Params, scope:
  * wrong. Else a bug: say which operation and what kind of error, never the
  * message (it may carry parameters).
  */
-function fault(route: Route, err: unknown, scope: Scope, requestId: string | undefined): Reply {
+function fault(route: Route, err: unknown, scope: Scope, lang: Lang, requestId: string | undefined): Reply {
   const operation = route.op.id;
   if (err instanceof StoreUnavailable) {
     scope.log?.event('warn', 'store_unavailable', `${operation}: store unavailable: ${err.reason}`, {
@@ -108,7 +127,8 @@ function fault(route: Route, err: unknown, scope: Scope, requestId: string | und
       reason: err.reason,
       request_id: requestId ?? null,
     });
-    return failure(503, err.message, ['retry-after', String(err.retryAfter)]);
+    const [what, advice] = unavailable[err.reason];
+    return failure(503, `${inLang(what, lang)}; ${inLang(advice, lang)}`, ['retry-after', String(err.retryAfter)]);
   }
   const kind = err instanceof Error ? err.name : typeof err;
   scope.log?.event('error', 'handler_failed', `${operation}: handler failed: ${kind}`, {
@@ -116,7 +136,7 @@ function fault(route: Route, err: unknown, scope: Scope, requestId: string | und
     error: kind,
     request_id: requestId ?? null,
   });
-  return route.fault;
+  return route.fault[lang];
 }
 
 /**
@@ -125,19 +145,25 @@ function fault(route: Route, err: unknown, scope: Scope, requestId: string | und
  * no await on the hot path.
  */
 export function routeAnswer(options: AnswerOptions): RouteAnswer {
+  const now = options.now ?? (() => new Date());
   const scope: Scope = {
     allowPrefer: options.allowPrefer === true,
-    ctx: { now: options.now ?? (() => new Date()) },
+    ctxs: { en: { now, lang: 'en' }, 'pt-BR': { now, lang: 'pt-BR' } },
     log: options.log,
   };
-  return (route, request, query, requestId) => {
+  return (route, request, query, lang, requestId) => {
     let reply: Reply | Promise<Reply>;
     try {
       const raw = query ? addForm(emptyParams(), query) : emptyParams();
-      reply = request.body === undefined ? decide(route, request, raw, scope) : withBody(route, request, raw, scope);
+      reply =
+        request.body === undefined
+          ? decide(route, request, raw, scope, lang)
+          : withBody(route, request, raw, scope, lang);
     } catch (err) {
-      return fault(route, err, scope, requestId);
+      return fault(route, err, scope, lang, requestId);
     }
-    return isPromise(reply) ? reply.then(undefined, (err: unknown) => fault(route, err, scope, requestId)) : reply;
+    return isPromise(reply)
+      ? reply.then(undefined, (err: unknown) => fault(route, err, scope, lang, requestId))
+      : reply;
   };
 }

@@ -4,16 +4,17 @@
  * (`throttle.ts`).
  */
 import { bearerLabel, type ServerToken } from '../tokens.js';
-import { failure, type Reply } from './reply.js';
+import { http } from '../words.js';
+import { failures, type Replies } from './reply.js';
 import { throttle, type ThrottleOptions } from './throttle.js';
 
-const UNAUTHORIZED = failure(401, 'missing or wrong bearer token', ['www-authenticate', 'Bearer']);
+const UNAUTHORIZED = failures(401, http.unauthorized, ['www-authenticate', 'Bearer']);
 
 /**
  * The label of the client whose token a request presents (a string), or its
- * refusal (a Reply), by its Authorization header and its client's address.
+ * refusal (a reply in each language), by its Authorization header and its client's address.
  */
-export type AuthGate = (authorization: string | undefined, address: string) => string | Reply;
+export type AuthGate = (authorization: string | undefined, address: string) => string | Replies;
 
 /**
  * The refusal of a request without a token (401), or of any request from a
@@ -22,14 +23,13 @@ export type AuthGate = (authorization: string | undefined, address: string) => s
  */
 export function authGate(tokens: readonly ServerToken[], brake?: Partial<ThrottleOptions>): AuthGate {
   const labelOf = bearerLabel(tokens);
-  const failures = throttle(brake);
+  const tries = throttle(brake);
   return (authorization, address) => {
-    const wait = failures.retryAfter(address);
-    if (wait > 0)
-      return failure(429, 'too many requests with a wrong token: try again later', ['retry-after', String(wait)]);
+    const wait = tries.retryAfter(address);
+    if (wait > 0) return failures(429, http.throttled, ['retry-after', String(wait)]);
     const label = labelOf(authorization);
     if (label !== undefined) return label;
-    failures.failed(address);
+    tries.failed(address);
     return UNAUTHORIZED;
   };
 }

@@ -6,17 +6,12 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { hostnameCheck, hostnameOf } from './host-check.js';
-import { failure, type Reply } from './reply.js';
+import { http } from '../words.js';
+import { failures, type Replies } from './reply.js';
 
-const NO_HOST = failure(400, 'the Host header is missing');
-const WRONG_HOST = failure(
-  403,
-  'this server does not answer to that Host name (a guard against DNS rebinding): use its IP address or localhost, or start it with --allowed-host NAME',
-);
-const CROSS_SITE = failure(
-  403,
-  'requests from web pages of other sites are refused (a page served from NAME is allowed with --allowed-host NAME)',
-);
+const NO_HOST = failures(400, http.noHost);
+const WRONG_HOST = failures(403, http.wrongHost);
+const CROSS_SITE = failures(403, http.crossSite);
 
 /** Allowed Host header values seen, so that the usual one costs a set look-up; capped. */
 const SEEN_LIMIT = 64;
@@ -28,7 +23,7 @@ export function originHostname(origin: string): string | undefined {
 }
 
 /** The refusal of a request by its headers, or undefined; `names` are the bound host and `--allowed-host` names. */
-export function crossSiteGate(names: readonly string[]): (headers: IncomingHttpHeaders) => Reply | undefined {
+export function crossSiteGate(names: readonly string[]): (headers: IncomingHttpHeaders) => Replies | undefined {
   const allowed = hostnameCheck(names);
   const seen = new Set<string>();
   const hostAllowed = (host: string): boolean => {

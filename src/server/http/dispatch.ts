@@ -14,9 +14,11 @@ import { routeAnswer, type AnswerOptions } from './answer.js';
 import { authGate } from './auth.js';
 import { crossSiteGate } from './cross-site.js';
 import { UNKNOWN_OPERATION, type PlainRequest, type PlainResponse } from './exchange.js';
+import { preferredLang } from './lang.js';
 import { probeRoutes, type ProbeOptions } from './probes.js';
-import { failure, replyHeaders, type Reply } from './reply.js';
+import { failures, replyHeaders, type Reply } from './reply.js';
 import { requestIds } from './request-id.js';
+import { http } from '../words.js';
 import { buildRoutes } from './routes.js';
 import type { ThrottleOptions } from './throttle.js';
 
@@ -44,7 +46,7 @@ export interface DispatchOptions extends AnswerOptions {
  */
 export type Dispatch = (request: PlainRequest) => PlainResponse | Promise<PlainResponse>;
 
-const NOT_FOUND = failure(404, 'no operation at this path');
+const NOT_FOUND = failures(404, http.notFound);
 
 /** What the text log shows for such a path: a path may hold anything (an e-mail, a card, a diagnosis). */
 export const UNKNOWN_PATH = '(unknown path)';
@@ -102,27 +104,29 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     const [path, query] = splitTarget(request.target);
     const route = routes.get(path);
     const { headers } = request;
+    const lang = preferredLang(headers['accept-language']);
     const id = idOf(headers['x-request-id']);
     const unread = request.body !== undefined;
     // The request gate: browsers on another site's behalf first, for every path.
-    const foreign = crossSite(headers);
+    const foreign = crossSite(headers)?.[lang];
     const probe = route ? undefined : probes?.get(path);
     if (probe) {
       if (foreign) return response(foreign, unread, undefined, path, undefined, id);
-      const reply = probe(request);
+      const reply = probe(request, lang);
       return isPromise(reply)
         ? reply.then((r) => response(r, unread, undefined, path, undefined, id))
         : response(reply, unread, undefined, path, undefined, id);
     }
     // Then the token, before routing reveals anything. A refused request's body is not read: the connection closes after the answer.
-    const granted = foreign ?? auth?.(headers.authorization, request.clientAddress ?? '');
-    const refused = typeof granted === 'object' ? granted : undefined;
+    const granted = foreign ? undefined : auth?.(headers.authorization, request.clientAddress ?? '');
+    const refused = foreign ?? (typeof granted === 'object' ? granted[lang] : undefined);
     const label = typeof granted === 'string' ? granted : undefined;
-    if (!route) return response(refused ?? NOT_FOUND, unread, UNKNOWN_OPERATION, UNKNOWN_PATH, label, id);
+    if (!route) return response(refused ?? NOT_FOUND[lang], unread, UNKNOWN_OPERATION, UNKNOWN_PATH, label, id);
     const { op } = route;
     if (refused) return response(refused, unread, op.id, op.path, label, id);
-    if (!route.methods.includes(request.method)) return response(route.wrongMethod, unread, op.id, op.path, label, id);
-    const reply = answer(route, request, query, id);
+    if (!route.methods.includes(request.method))
+      return response(route.wrongMethod[lang], unread, op.id, op.path, label, id);
+    const reply = answer(route, request, query, lang, id);
     if (!isPromise(reply)) return response(reply, false, op.id, op.path, label, id);
     if (!meter) return reply.then((r) => response(r, false, op.id, op.path, label, id));
     meter.inFlight += 1;

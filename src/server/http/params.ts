@@ -11,21 +11,25 @@
  */
 import {
   briefly,
+  catalogueWords,
+  describeProblems,
+  langs,
   MAX_VALUES,
   validateParams,
-  type FieldError,
+  type Lang,
   type Operation,
   type Params,
+  type Problem,
+  type Said,
   type Validation,
 } from '../../catalogue/index.js';
 import { parseExact } from '../../catalogue/exact-json.js';
-import { failure, type Reply } from './reply.js';
+import { http } from '../words.js';
+import { failure, type Replies } from './reply.js';
 import { formCounter, jsonCounter, type ValueCounter } from './value-count.js';
 import { decodeUtf8 } from './utf8.js';
 
-export type BodyParse =
-  | { readonly ok: true; readonly params: Params }
-  | { readonly ok: false; readonly message: string };
+export type BodyParse = { readonly ok: true; readonly params: Params } | { readonly ok: false; readonly message: Said };
 
 /** How many values a parameter object was read from, kept under a key that is no parameter name. */
 const READ = Symbol('values read');
@@ -39,13 +43,15 @@ function setReadCount(params: Params, count: number): void {
   (params as Counted)[READ] = count;
 }
 
-const TOO_MANY: FieldError = {
-  field: '',
-  message: `too many parameters: a request carries at most ${MAX_VALUES} values (name=value pairs, JSON members and list elements, query and body together)`,
-};
+const TOO_MANY: Problem = { code: 'too-many', field: '', most: MAX_VALUES };
 
 /** The answer to a body found to carry too many values before it was all read (the rest is left unread). */
-export const TOO_MANY_REPLY: Reply = { ...failure(422, TOO_MANY.message), close: true };
+export const TOO_MANY_REPLY = Object.fromEntries(
+  langs.map((lang: Lang) => [
+    lang,
+    { ...failure(422, describeProblems(catalogueWords(lang), [TOO_MANY])), close: true },
+  ]),
+) as Replies;
 
 /**
  * The catalogue's verdict on a request's parameters, on the server's clock
@@ -151,10 +157,10 @@ function addJson(out: Params, body: Buffer): BodyParse {
   try {
     value = parseExact(text);
   } catch {
-    return { ok: false, message: 'malformed JSON body' };
+    return { ok: false, message: http.malformedJson };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, message: 'the JSON body must be an object of parameters' };
+    return { ok: false, message: http.notAnObject };
   }
   for (const key of Object.keys(value)) out[key] = (value as Params)[key];
   return { ok: true, params: out };
@@ -173,10 +179,7 @@ export function addBody(out: Params, contentType: string | undefined, body: Buff
   }
   if (isJson(type)) return over ? { ok: true, params: out } : addJson(out, body);
   if (body.length === 0) return { ok: true, params: out };
-  return {
-    ok: false,
-    message: `unsupported content type ${type ? `"${briefly(type)}"` : '(none)'}: send application/json or application/x-www-form-urlencoded`,
-  };
+  return { ok: false, message: http.contentType(type ? `"${briefly(type)}"` : undefined) };
 }
 
 /** A single value given for a list parameter is a list of one. */

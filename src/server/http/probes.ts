@@ -8,11 +8,13 @@
  * and /readyz behind it; /metrics needs a token of its own when one is
  * configured. Conventions: docs/deployment.md.
  */
+import { inLang, type Lang, type Said } from '../../catalogue/lang.js';
 import type { Readiness } from '../store/types.js';
 import type { ServerToken } from '../tokens.js';
+import { http, readiness } from '../words.js';
 import { authGate } from './auth.js';
 import type { PlainRequest } from './exchange.js';
-import { failure, type Reply } from './reply.js';
+import { failures, type Reply } from './reply.js';
 import type { ThrottleOptions } from './throttle.js';
 
 export interface ProbeOptions {
@@ -27,31 +29,33 @@ export interface ProbeOptions {
   readonly authThrottle?: Partial<ThrottleOptions>;
 }
 
-/** A probe's answer to a request for its path. */
-export type Probe = (request: PlainRequest) => Reply | Promise<Reply>;
+/** A probe's answer to a request for its path, its reason (if any) in `lang`. */
+export type Probe = (request: PlainRequest, lang: Lang) => Reply | Promise<Reply>;
 
 const METHODS = ['GET', 'HEAD'];
-const WRONG_METHOD = failure(405, 'probes answer GET, HEAD', ['allow', 'GET, HEAD']);
+const WRONG_METHOD = failures(405, http.probeMethod, ['allow', 'GET, HEAD']);
+const NO_METRICS = failures(500, http.noMetrics);
 const HEALTHY: Reply = { status: 200, body: '{"status":"ok"}' };
 const READY: Reply = { status: 200, body: '{"status":"ready"}' };
 
-const notReady = (reason: string): Reply => ({
+/** `status` stays the protocol's word for a monitor; `reason` is for the person reading it, in the language asked for. */
+const notReady = (reason: Said, lang: Lang): Reply => ({
   status: 503,
-  body: JSON.stringify({ status: 'not ready', reason }),
+  body: JSON.stringify({ status: 'not ready', reason: inLang(reason, lang) }),
 });
 
 /** The probes by path. */
 export function probeRoutes(options: ProbeOptions): ReadonlyMap<string, Probe> {
   const only =
     (answer: Probe): Probe =>
-    (request) =>
-      METHODS.includes(request.method) ? answer(request) : WRONG_METHOD;
+    (request, lang) =>
+      METHODS.includes(request.method) ? answer(request, lang) : WRONG_METHOD[lang];
   const gate = (tokens: readonly ServerToken[] | undefined) => tokens && authGate(tokens, options.authThrottle);
   const guarded = (auth: ReturnType<typeof gate>, answer: Probe): Probe => {
     if (!auth) return only(answer);
-    return only((request) => {
+    return only((request, lang) => {
       const refused = auth(request.headers.authorization, request.clientAddress ?? '');
-      return typeof refused === 'object' ? refused : answer(request);
+      return typeof refused === 'object' ? refused[lang] : answer(request, lang);
     });
   };
   // One gate (and one throttle of wrong tokens) for both probes.
@@ -60,10 +64,10 @@ export function probeRoutes(options: ProbeOptions): ReadonlyMap<string, Probe> {
     ['/healthz', guarded(probeGate, () => HEALTHY)],
     [
       '/readyz',
-      guarded(probeGate, () =>
+      guarded(probeGate, (_request, lang) =>
         options.ready().then(
-          (r) => (r.ready ? READY : notReady(r.reason)),
-          () => notReady('the readiness check failed'),
+          (r) => (r.ready ? READY : notReady(r.reason, lang)),
+          () => notReady(readiness.checkFailed, lang),
         ),
       ),
     ],
@@ -72,10 +76,10 @@ export function probeRoutes(options: ProbeOptions): ReadonlyMap<string, Probe> {
   if (metrics) {
     probes.set(
       '/metrics',
-      guarded(gate(options.metricsTokens), () =>
+      guarded(gate(options.metricsTokens), (_request, lang) =>
         metrics().then(
           (m): Reply => ({ status: 200, body: m.body, type: m.type }),
-          () => failure(500, 'the metrics could not be collected'),
+          () => NO_METRICS[lang],
         ),
       ),
     );

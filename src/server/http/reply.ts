@@ -3,7 +3,7 @@
  * headers in one place, each with `Cache-Control: no-store` (medical records
  * stay out of caches) and `nosniff`.
  */
-import { envelopeRecord } from '../../catalogue/index.js';
+import { envelopeRecord, inLang, langs, type Lang, type Said } from '../../catalogue/index.js';
 
 export interface Reply {
   readonly status: number;
@@ -42,6 +42,14 @@ export function envelopeBody(confirma: 1 | 2 | 3 | 4, message: string): string {
 export function failure(status: number, message: string, headers?: readonly string[]): Reply {
   const body = envelopeBody(4, message);
   return headers ? { status, body, headers } : { status, body };
+}
+
+/** A reply in each language: an answer of the HTTP layer, chosen by the request's Accept-Language (lang.ts). */
+export type Replies = Readonly<Record<Lang, Reply>>;
+
+/** An error answer (confirma_operacao 4) in each language, made once. */
+export function failures(status: number, message: Said, headers?: readonly string[]): Replies {
+  return Object.fromEntries(langs.map((lang) => [lang, failure(status, inLang(message, lang), headers)])) as Replies;
 }
 
 /** Every header of a reply: those of every answer, its request's id (node's own refusals have none), then its own. */

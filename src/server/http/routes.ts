@@ -1,7 +1,8 @@
 /** The route table, derived once from the catalogue: path → operation, its handler and its canned answers. */
 import { catalogue, type Operation } from '../../catalogue/index.js';
 import type { Handler, Handlers, JsonAnswer } from '../handlers/types.js';
-import { failure, type Reply } from './reply.js';
+import { http } from '../words.js';
+import { failures, type Replies } from './reply.js';
 
 export interface Route {
   readonly op: Operation;
@@ -12,9 +13,9 @@ export interface Route {
   /** Parameters that are lists: a single form or query value becomes a list of one. */
   readonly listParams: readonly string[];
   /** The 405 answer, with its `Allow` header. */
-  readonly wrongMethod: Reply;
+  readonly wrongMethod: Replies;
   /** The 500 answer when the handler fails. */
-  readonly fault: Reply;
+  readonly fault: Replies;
 }
 
 /** Builds the table; every catalogue operation must have a handler. */
@@ -32,8 +33,8 @@ export function buildRoutes(handlers: Handlers): ReadonlyMap<string, Route> {
       listParams: Object.entries(op.params)
         .filter(([, f]) => f.kind === 'array')
         .map(([name]) => name),
-      wrongMethod: failure(405, `${op.path} answers ${allow}`, ['allow', allow]),
-      fault: failure(500, `internal error in ${op.name}`),
+      wrongMethod: failures(405, http.wrongMethod(op.path, allow), ['allow', allow]),
+      fault: failures(500, http.fault(op.name)),
     });
   }
   return routes;

@@ -108,6 +108,17 @@ function storeMetrics(client: Client, registry: Registry, sources: MetricsSource
       'Writes committed together by one group-commit transaction (SQLite)',
       () => [[{}, store.batches]],
     );
+    new client.Counter({
+      name: 'coopctl_store_read_cache_lookups_total',
+      help: 'Look-ups of registration records in the read cache (SQLite, serve --read-cache), by outcome',
+      labelNames: ['outcome'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc({ outcome: 'hit' }, store.cacheHits);
+        this.inc({ outcome: 'miss' }, store.cacheMisses);
+      },
+    });
     return;
   }
   const gauge = (name: string, help: string, value: (p: PoolStats) => number) =>

@@ -66,10 +66,17 @@ export class StoreTally implements StoreMeter {
   readonly committed = new Tally(TRANSACTION_BOUNDS);
   readonly rolledBack = new Tally(TRANSACTION_BOUNDS);
   readonly batches = new Tally(BATCH_BOUNDS);
+  /** Look-ups in the read cache (SQLite): found, and not found (read from the database). */
+  cacheHits = 0;
+  cacheMisses = 0;
   transaction(seconds: number, committed: boolean): void {
     (committed ? this.committed : this.rolledBack).observe(seconds);
   }
   batch(writes: number): void {
     this.batches.observe(writes);
+  }
+  cacheRead(found: boolean): void {
+    if (found) this.cacheHits += 1;
+    else this.cacheMisses += 1;
   }
 }

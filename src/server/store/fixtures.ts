@@ -5,8 +5,17 @@
  * is valid exactly when the service could have answered it.
  */
 import * as z from 'zod';
-import { operation, type Fields, type Row } from '../../catalogue/index.js';
+import {
+  catalogue,
+  isProblemToken,
+  issueProblem,
+  operation,
+  type Fields,
+  type Row,
+  type Rule,
+} from '../../catalogue/index.js';
 import { cpfValid } from '../../catalogue/rules.js';
+import { en } from '../../catalogue/words/en.js';
 import {
   appointmentStatuses,
   beneficiaryStatuses,
@@ -28,7 +37,7 @@ function shapeOf(fields: Fields, names: readonly string[] = Object.keys(fields))
   for (const name of names) {
     const f = fields[name];
     if (!f) throw new Error(`no catalogue field ${name}`);
-    const s = f.schema.describe(f.help);
+    const s = f.schema.describe(f.words.help.en);
     out[name] = f.required ? s : s.optional();
   }
   return out;
@@ -41,7 +50,7 @@ function shapeOf(fields: Fields, names: readonly string[] = Object.keys(fields))
  */
 function codeOf(op: string, name: string, table: CodeTable<number>, help: string): z.ZodType {
   const f = operation(op).params[name]!;
-  return f.schema.describe(`${help}, ${f.rule}; documented: ${listCodes(table)}`);
+  return f.schema.describe(`${help}, ${en.rule(f.rule)}; documented: ${listCodes(table)}`);
 }
 
 const without = (fields: Fields, ...names: string[]): string[] => Object.keys(fields).filter((n) => !names.includes(n));
@@ -53,7 +62,7 @@ const appointment = operation('schedule.list').response.fields;
 const times = operation('schedule.times').response.fields;
 const location = operation('schedule.locations').response.fields;
 const id = (op: string, name: string) => operation(op).response.fields[name]!.schema;
-const cardSchema = card.schema.describe(card.help);
+const cardSchema = card.schema.describe(card.words.help.en);
 const code = appointment['prest_cod_svc_card']!.schema;
 const localCode = location['cd_local']!.schema;
 const hhmm = times['hora_inicio']!.schema;
@@ -282,12 +291,32 @@ function checkReferences(d: Dataset, ctx: z.RefinementCtx): void {
   }
 }
 
-/** Validates a parsed JSON document; throws FixturesError naming every problem. */
+/** The catalogue's rules by field name (a fixture's field is a record's or a parameter's: the first of that name). */
+let rules: Map<string, Rule> | undefined;
+function ruleNamed(path: readonly PropertyKey[]): Rule | undefined {
+  if (!rules) {
+    rules = new Map();
+    for (const op of catalogue) {
+      const groups = Object.values(op.response.groups ?? {}).map((g) => g.fields);
+      for (const fields of [op.response.fields, ...groups, op.params])
+        for (const [name, f] of Object.entries(fields)) if (!rules.has(name)) rules.set(name, f.rule);
+    }
+  }
+  const name = [...path].reverse().find((p) => typeof p === 'string');
+  return name === undefined ? undefined : rules.get(name);
+}
+
+/** Validates a parsed JSON document; throws FixturesError naming every problem (in English, as the file's schema). */
 export function parseFixtures(doc: unknown): Dataset {
   const result = fixturesSchema.safeParse(doc);
   if (result.success) return result.data;
   throw new FixturesError(
-    result.error.issues.map((i) => `${i.path.map(String).join('.') || '(document)'}: ${i.message}`),
+    result.error.issues.map((i) => {
+      const path = i.path.map(String).join('.') || '(document)';
+      // The dataset's own checks say their problem in words; the catalogue's rules by their code.
+      const said = isProblemToken(i.message) ? en.problem(issueProblem(i, path, ruleNamed(i.path))) : i.message;
+      return `${path}: ${said}`;
+    }),
   );
 }
 

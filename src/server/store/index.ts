@@ -37,7 +37,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   }
   if (options.importSqlite !== undefined) throw new UnsupportedLocation('--import-sqlite needs a PostgreSQL --db URL');
   const { db, created, found } = openDatabase(options.path);
-  const repo = sqliteRepository(db, options.lockWaitMs, options.meter);
+  const repo = sqliteRepository(db, options.lockWaitMs, options.meter, options.readCacheBytes);
   try {
     await seed(repo, options, created, now());
     forServing(db, options.pragmas);

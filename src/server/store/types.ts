@@ -14,6 +14,7 @@
  * TypeScript, the atomicity in the store. A conditional write (`from` or
  * `states`) reports whether its condition held instead of failing.
  */
+import type { Said } from '../../catalogue/index.js';
 import type { DemoSummary } from './areas/dataset.js';
 import type { Areas } from './areas/index.js';
 import type { DatasetRows } from './rows.js';
@@ -29,8 +30,8 @@ export interface Repository extends Areas {
   close(): Promise<void>;
 }
 
-/** Whether the store can serve: it answers, with its migrations applied; else why not (words for an operator). */
-export type Readiness = { readonly ready: true } | { readonly ready: false; readonly reason: string };
+/** Whether a store can serve: it answers, with its migrations applied; when not, why, in both languages (GET /readyz answers in the one asked for). */
+export type Readiness = { readonly ready: true } | { readonly ready: false; readonly reason: Said };
 
 /** The schema version an opening found (0: a new database), and the version it left (this coopctl's). */
 export interface SchemaVersions {
@@ -54,6 +55,8 @@ export interface StoreMeter {
   transaction(seconds: number, committed: boolean): void;
   /** A group commit ran `writes` writes in one transaction (SQLite). */
   batch(writes: number): void;
+  /** A look-up in the read cache of `buscadadosusuario`'s records (SQLite): found, or not (then read). */
+  cacheRead?(found: boolean): void;
 }
 
 /** An opened store: its repository, and whether this open created the database. */
@@ -89,4 +92,12 @@ export interface OpenStoreOptions {
   readonly importSqlite?: string;
   /** Where the store reports its transactions and group-commit batches (none: not reported). */
   readonly meter?: StoreMeter;
+  /**
+   * SQLite only: the memory (bytes) the cache of `buscadadosusuario`'s records may take
+   * (store/sqlite/unchanged-cache.ts; default READ_CACHE_BYTES); 0: no cache.
+   */
+  readonly readCacheBytes?: number;
 }
+
+/** The read cache's default size: 16 MiB, about 15,000 registration records (`serve --read-cache`). */
+export const READ_CACHE_BYTES = 16 * 1024 * 1024;

@@ -1,4 +1,5 @@
 /** The store cannot serve a request for a reason outside the request: the database is locked elsewhere, the disk is full, ... */
+import { unavailable } from '../words.js';
 
 /**
  * Why: another process holds the lock, the disk is full, the file is
@@ -7,27 +8,10 @@
  */
 export type UnavailableReason = 'busy' | 'full' | 'readonly' | 'io' | 'down' | 'saturated' | 'replica';
 
-/** What is wrong, in words (also the start-up error when the database cannot be opened). */
-export const REASON_TEXT: Record<UnavailableReason, string> = {
-  busy: 'the database is locked by another process',
-  full: 'the disk is full',
-  readonly: 'the database file is read-only',
-  io: 'the database file could not be read or written (I/O error)',
-  down: 'the database server cannot be reached',
-  saturated: 'the database server has no connection to spare',
-  replica: 'the database server is a read-only replica',
-};
-
-/** What the client is told (nothing was changed: a refused write is rolled back whole). */
-const ADVICE: Record<UnavailableReason, string> = {
-  busy: 'nothing was changed, try again',
-  full: 'nothing was changed, try again when there is space',
-  readonly: 'nothing was changed',
-  io: 'nothing was changed, try again',
-  down: 'nothing was changed, try again',
-  saturated: 'nothing was changed, try again',
-  replica: 'nothing was changed, try again when the primary is back',
-};
+/** What is wrong, in English words (the start-up error when the database cannot be opened; the log). */
+export const REASON_TEXT = Object.fromEntries(
+  Object.entries(unavailable).map(([reason, [what]]) => [reason, what.en]),
+) as Record<UnavailableReason, string>;
 
 /** Seconds after which trying again makes sense: a lock is short-lived, the others need someone to act. */
 const RETRY_AFTER: Record<UnavailableReason, number> = {
@@ -46,7 +30,7 @@ export class StoreUnavailable extends Error {
   /** Seconds, for `Retry-After`. */
   readonly retryAfter: number;
   constructor(readonly reason: UnavailableReason) {
-    super(`${REASON_TEXT[reason]}; ${ADVICE[reason]}`);
+    super(`${REASON_TEXT[reason]}; ${unavailable[reason][1].en}`);
     this.retryAfter = RETRY_AFTER[reason];
   }
 }

@@ -20,7 +20,7 @@ import { startHarness, type Harness } from '../harness.js';
 
 /** The outcome of each operation for its sample parameters and its sample answer record, in both languages. */
 const expected: Readonly<Record<OperationId, readonly [en: string, pt: string]>> = {
-  'registration.show': ['1 registration record of card *************1005', '1 cadastro do cartão *************1005'],
+  'registration.show': ['1 registration record (card *************1005)', '1 cadastro (cartão *************1005)'],
   'registration.update-contact': [
     'Contact data of card *************1005 updated: telephone, mobile, fax, e-mail',
     'Dados de contato do cartão *************1005 atualizados: telefone, celular, fax, e-mail',
@@ -29,37 +29,40 @@ const expected: Readonly<Record<OperationId, readonly [en: string, pt: string]>>
     'New address (residential) added to card *************1005: Avenida Paulista, 1578 – São Paulo/SP',
     'Novo endereço (residencial) incluído no cartão *************1005: Avenida Paulista, 1578 – São Paulo/SP',
   ],
-  'registration.cep': ['1 address for postal code 01310100', '1 endereço para o CEP 01310100'],
+  'registration.cep': ['1 address (postal code (CEP) 01310100)', '1 endereço (CEP 01310100)'],
   'registration.delete-address': [
     'Address 1 of card *************1005 deleted',
     'Endereço 1 do cartão *************1005 excluído',
   ],
-  'record.allergies': ['1 allergy of card *************1005', '1 alergia do cartão *************1005'],
-  'record.certificates': ['1 certificate of card *************1005', '1 atestado do cartão *************1005'],
-  'record.exams': ['1 exam result of card *************1005', '1 resultado de exame do cartão *************1005'],
-  'record.medications': ['1 medication of card *************1005', '1 medicamento do cartão *************1005'],
-  'record.plans': ['1 therapeutic plan of card *************1005', '1 plano terapêutico do cartão *************1005'],
-  'record.problems': ['1 problem of card *************1005', '1 problema do cartão *************1005'],
+  'record.allergies': ['1 allergy (card *************1005)', '1 alergia (cartão *************1005)'],
+  'record.certificates': ['1 certificate (card *************1005)', '1 atestado (cartão *************1005)'],
+  'record.exams': ['1 exam result (card *************1005)', '1 resultado de exame (cartão *************1005)'],
+  'record.medications': ['1 medication (card *************1005)', '1 medicamento (cartão *************1005)'],
+  'record.plans': ['1 therapeutic plan (card *************1005)', '1 plano terapêutico (cartão *************1005)'],
+  'record.problems': ['1 problem (card *************1005)', '1 problema de saúde (cartão *************1005)'],
   'schedule.list': [
-    '1 completed appointment of card *************1005',
-    '1 consulta realizada do cartão *************1005',
+    '1 appointment (card *************1005, provider code 9001, only completed S (yes))',
+    '1 consulta (cartão *************1005, código do prestador 9001, só concluídas S (sim))',
   ],
   'schedule.dates': [
-    '1 date with free times at location 101 of provider 9001',
-    '1 data com horários livres no local 101 do prestador 9001',
+    '1 date with free times (service location 101, provider code 9001)',
+    '1 data com horários livres (local de atendimento 101, código do prestador 9001)',
   ],
   'schedule.times': [
-    '1 free time on 2026-12-01 at location 101 of provider 9001',
-    '1 horário livre em 01/12/2026 no local 101 do prestador 9001',
+    '1 free time (service location 101, provider code 9001, appointment date 2026-12-01)',
+    '1 horário livre (local de atendimento 101, código do prestador 9001, data da consulta 01/12/2026)',
   ],
-  'schedule.locations': ['1 service location of provider 9001', '1 local de atendimento do prestador 9001'],
+  'schedule.locations': [
+    '1 service location (provider code 9001)',
+    '1 local de atendimento (código do prestador 9001)',
+  ],
   'schedule.cancel': ['Appointment 880044 (cd_evento) cancelled', 'Consulta 880044 (cd_evento) cancelada'],
   'schedule.book': [
     'Appointment requested: 2026-12-01 09:00–09:30, provider 9001, location 101, card *************1005 (cd_evento 2; to cancel it: coopctl schedule cancel 2)',
     'Consulta solicitada: 01/12/2026 09:00–09:30, prestador 9001, local 101, cartão *************1005 (cd_evento 2; para cancelá-la: coopctl schedule cancel 2)',
   ],
   'enrol.contract.create': ['Contract 2 created', 'Contrato 2 criado'],
-  'enrol.contract.search': ['1 contract numbered 1', '1 contrato com o número 1'],
+  'enrol.contract.search': ['1 contract (sales contract 1)', '1 contrato (contrato de venda 1)'],
   'enrol.contract.set-status': [
     'Status of beneficiary 1 of contract 1 changed: opcao_id 2 (suspend (ativo → suspenso))',
     'Situação do beneficiário 1 do contrato 1 alterada: opcao_id 2 (suspender (ativo → suspenso))',
@@ -109,7 +112,7 @@ const expected: Readonly<Record<OperationId, readonly [en: string, pt: string]>>
 const en = messagesFor('en').outcomes.done;
 const pt = messagesFor('pt-BR').outcomes.done;
 const said = (done: typeof en, id: OperationId, params: Params, data: Row[], subject?: string) =>
-  done[id]({ params, data, ...(subject === undefined ? {} : { subject }) });
+  done(operation(id), { params, data, ...(subject === undefined ? {} : { subject }) });
 
 describe('every operation has an outcome message in both languages', () => {
   it('the table covers the catalogue', () => {
@@ -132,19 +135,22 @@ describe('the outcomes in other cases', () => {
   const card = '00010001000001005';
 
   it('a read that found nothing, and counts with the language’s separators', () => {
-    expect(said(en, 'record.allergies', { usuario_cartao: card }, [])).toBe('No allergies of card *************1005');
+    expect(said(en, 'record.allergies', { usuario_cartao: card }, [])).toBe('No allergies (card *************1005)');
     expect(said(pt, 'record.allergies', { usuario_cartao: card }, [])).toBe(
-      'Nenhuma alergia do cartão *************1005',
+      'Nenhuma alergia (cartão *************1005)',
     );
     expect(said(pt, 'record.exams', { usuario_cartao: card }, [])).toBe(
-      'Nenhum resultado de exame do cartão *************1005',
+      'Nenhum resultado de exame (cartão *************1005)',
     );
     const three = [{}, {}, {}];
     expect(said(pt, 'schedule.list', { usuario_cartao: card, ind_apenas_concluidas: 'N' }, three)).toBe(
-      '3 consultas do cartão *************1005',
+      '3 consultas (cartão *************1005)',
     );
-    expect(said(pt, 'enrol.contract.search', {}, three)).toBe('3 contratos encontrados');
-    expect(said(en, 'enrol.contract.search', {}, [])).toBe('No contracts found');
+    expect(said(pt, 'enrol.contract.search', {}, three)).toBe('3 contratos');
+    expect(said(en, 'enrol.contract.search', {}, [])).toBe('No contracts');
+    expect(
+      said(en, 'schedule.times', { cd_local: 101, prest_cod_svc_card: 9001, data_consulta: '2026-12-24' }, []),
+    ).toBe('No free times (service location 101, provider code 9001, appointment date 2026-12-24)');
     const params = { conteudo: 'x', tipo_notificacao: 2, usuario_envio: 1 };
     expect(said(en, 'notify.send-all', params, [{ recipients: 1234567, id: 'n-1' }])).toBe(
       'Notification sent to all app users, 1,234,567 recipients (id n-1): tipo_notificacao 2 (appointment reminder or change)',
@@ -182,11 +188,20 @@ describe('the outcomes in other cases', () => {
   it('the problems of answers that are not a success', () => {
     const e = messagesFor('en').outcomes;
     const p = messagesFor('pt-BR').outcomes;
-    expect(e.noResult('no such card')).toBe('no result: no such card');
-    expect(p.noResult('no such card')).toBe('nenhum resultado: no such card');
+    const allergies = operation('record.allergies');
+    const cancel = operation('schedule.cancel');
+    expect(e.noResult(allergies, { usuario_cartao: card }, 'no beneficiary has this card')).toBe(
+      'No allergies (card *************1005); the service said: "no beneficiary has this card"',
+    );
+    expect(p.noResult(allergies, { usuario_cartao: card }, 'nenhum beneficiário tem este cartão')).toBe(
+      'Nenhuma alergia (cartão *************1005); o serviço disse: "nenhum beneficiário tem este cartão"',
+    );
+    expect(p.noResult(cancel, { cd_evento: 1 }, 'x')).toBe('nenhum resultado; o serviço disse: "x"');
+    expect(p.noResult(undefined, {}, '')).toBe('nenhum resultado');
     expect(p.failed('')).toBe('a solicitação falhou');
-    expect(p.refused(422, 'cep: must be 8 digits')).toBe(
-      'o serviço recusou a solicitação: HTTP 422: cep: must be 8 digits',
+    expect(e.failed('the slot is taken')).toBe('the request failed; the service said: "the slot is taken"');
+    expect(p.refused(422, 'cep: deve ter 8 dígitos')).toBe(
+      'o serviço recusou a solicitação (HTTP 422); o serviço disse: "cep: deve ter 8 dígitos"',
     );
     expect(p.undocumented('7', '')).toBe('o serviço respondeu confirma_operacao 7 (significado não documentado)');
   });
@@ -230,10 +245,10 @@ describe('through the commands', () => {
     h.base.reply({ json: [{ confirma_operacao: 3, mensagem_erro: 'sem alergias' }] });
     const r = await h.run(['--lang', 'pt-BR', ...commandLine(op, sampleParams(op))]);
     expect(r.code).toBe(3);
-    expect(r.stderr).toBe('nenhum resultado: sem alergias\n');
+    expect(r.stderr).toBe('Nenhuma alergia (cartão *************1005); o serviço disse: "sem alergias"\n');
     h.base.reply({ status: 503, json: [{ confirma_operacao: 4, mensagem_erro: 'em manutenção' }] });
     const refused = await h.run(['--lang', 'pt-BR', '--retries', '0', ...commandLine(op, sampleParams(op))]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe('erro: o serviço recusou a solicitação: HTTP 503: em manutenção\n');
+    expect(refused.stderr).toBe('erro: o serviço recusou a solicitação (HTTP 503); o serviço disse: "em manutenção"\n');
   });
 });

@@ -4,12 +4,10 @@
  * audience filters, each with its documented codes explained, when none was
  * given, and always says the audience in words and asks before sending.
  */
-import { audienceFilters, type Field, operation, type Params } from '../../../catalogue/index.js';
-import type { CodeTableName } from '../../../catalogue/codes.js';
+import { audienceFilters, operation, type Params } from '../../../catalogue/index.js';
 import { given } from '../../i18n/facts.js';
-import type { Messages } from '../../i18n/index.js';
 import { askField } from '../../interactive/fields.js';
-import type { Invocation } from '../../invocation.js';
+import type { OperationIo } from '../../capabilities.js';
 import { checkedInput, hookedParams, prepareCall, sendCall } from '../../operations/execute.js';
 import { inputOptions } from '../../operations/input.js';
 import type { CommandSpec } from '../../operations/spec.js';
@@ -18,34 +16,12 @@ import { assumeYes, isDryRun } from '../../safety/flags.js';
 import { defineCommand } from '../define.js';
 import { audienceFlags, messageLine } from './message.js';
 
-type Filter = (typeof audienceFilters)[number];
-
-/** The code table of each filter that has one. */
-const tables: Partial<Record<Filter, CodeTableName>> = {
-  grupo_usuario: 'userGroups',
-  tipo_beneficiario: 'beneficiaryTypes',
-};
-
-/** The field as the question shows it: its help and its codes' meanings in the run's language. */
-function asked(m: Messages, name: Filter, field: Field): Field {
-  const table = tables[name];
-  const codes = field.suggestions;
-  const suggestions =
-    table && codes
-      ? Object.fromEntries(Object.keys(codes).map((code) => [code, m.codes.meaning(table, code) || codes[code]!]))
-      : codes;
-  return Object.assign(Object.create(field) as Field, {
-    help: m.confirm.notify.filterHelp[name],
-    ...(suggestions ? { suggestions } : {}),
-  });
-}
-
 /** The filters, asked one by one (each may be left empty). */
-async function askAudience(inv: Invocation, op: typeof send.op): Promise<Params> {
+async function askAudience(inv: OperationIo, op: typeof send.op): Promise<Params> {
   inv.say(inv.m.confirm.notify.askAudience);
   const out: Params = {};
   for (const name of audienceFilters) {
-    const answer = await askField(inv, name, asked(inv.m, name, op.params[name]!), {
+    const answer = await askField(inv, name, op.params[name]!, {
       optional: true,
       ...inputOptions(inv),
     });
@@ -55,7 +31,7 @@ async function askAudience(inv: Invocation, op: typeof send.op): Promise<Params>
 }
 
 /** The flow on a terminal: the message's fields, the audience, the audience in words and the question, then the send. */
-async function onTerminal(inv: Invocation, spec: CommandSpec, raw: Params): Promise<number | undefined> {
+async function onTerminal(inv: OperationIo, spec: CommandSpec, raw: Params): Promise<number | undefined> {
   if (!inv.interactive || assumeYes(inv)) return undefined;
   const { op } = spec;
   let params = await hookedParams(inv, op, raw);

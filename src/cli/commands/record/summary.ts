@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { Interrupted, TransportError } from '../../../client/errors.js';
 import { catalogue, operation, type Operation, type Params } from '../../../catalogue/index.js';
 import { ExitCode, UsageError } from '../../exit-codes.js';
-import type { Invocation } from '../../invocation.js';
+import type { OperationIo } from '../../capabilities.js';
 import { checkedParams, preSend, prepareCall } from '../../operations/execute.js';
 import { addParamInputs } from '../../operations/inputs.js';
 import { recordFields } from '../../output/json-fields.js';
@@ -39,7 +39,7 @@ const registration = operation('registration.show');
  * pre-send hooks (a dry run prints each); an exit code when one stopped.
  */
 async function read(
-  inv: Invocation,
+  inv: OperationIo,
   sections: readonly Operation[],
   raw: Params,
   withName: boolean,
@@ -55,7 +55,7 @@ async function read(
     const op = ops[i]!;
     if (s.status === 'fulfilled') return { op, result: s.value };
     if (s.reason instanceof TransportError) return { op, error: s.reason };
-    throw s.reason instanceof Interrupted || inv.ctx.signal.aborted ? new Interrupted() : s.reason;
+    throw s.reason instanceof Interrupted || inv.signal.aborted ? new Interrupted() : s.reason;
   });
   const card = String(params['usuario_cartao']);
   if (!withName) return { results, whose: { card } };

@@ -16,7 +16,7 @@ const groupOf = (record: Row | undefined, name: string): Row[] =>
 
 export const deleteAddress = defineCommand(operation('registration.delete-address'), {
   subject: async (inv, params): Promise<Subject | undefined> => {
-    if (!inv.interactive && !inv.ctx.tty.stderr) return undefined;
+    if (!inv.interactive && !inv.tty.stderr) return undefined;
     const card = text(params.usuario_cartao);
     const ind = text(params.endereco_ind);
     const read = await readQuietly(inv, operation('registration.show'), { usuario_cartao: card });

@@ -10,14 +10,15 @@
  * card, it asks for the card before asking to cancel (the appointment's owner
  * comes from that card's list).
  */
-import { Option } from 'commander';
 import { cancellableStatuses, appointmentStatuses } from '../../../catalogue/codes.js';
-import { normaliseParams, operation, type Params, type Row } from '../../../catalogue/index.js';
+import { normaliseParams, operation, said, type Params, type Row } from '../../../catalogue/index.js';
 import { parseProviders, providerCode } from '../../config/providers.js';
 import { text } from '../../i18n/facts.js';
 import type { AppointmentFacts } from '../../i18n/messages/confirm.js';
+import type { OperationIo } from '../../capabilities.js';
+import type { FlagValues } from '../../extra-flags.js';
+import type { Messages } from '../../i18n/index.js';
 import { askField } from '../../interactive/fields.js';
-import type { Invocation } from '../../invocation.js';
 import { checkedInput, helpHint } from '../../operations/execute.js';
 import { inputOf, inputOptions } from '../../operations/input.js';
 import { readQuietly } from '../../operations/read.js';
@@ -28,14 +29,19 @@ import { defineCommand } from '../define.js';
 const cancelOp = operation('schedule.cancel');
 const listOp = operation('schedule.list');
 
-/** The command's own options (optsWithGlobals: the global ones too). */
-const options = (inv: Invocation) => inv.globals as unknown as Readonly<Record<string, unknown>>;
-
-/** Whether --force was given: cancel even when the check says not to. */
-const forced = (inv: Invocation): boolean => options(inv)['force'] === true;
+/** The command's own flags: whose appointment it should be, and whether to cancel even when the check says not to. */
+const flags = {
+  usuarioCartao: {
+    type: 'string',
+    placeholder: (m: Messages) => m.help.field.card,
+    help: (m: Messages) => m.confirm.cancel.cardOption,
+  },
+  force: { type: 'boolean', help: (m: Messages) => m.confirm.cancel.forceOption },
+} as const;
+type Flags = FlagValues<typeof flags>;
 
 /** A card, checked as `schedule list` checks it (a usage error names the flag). */
-function checkedCard(inv: Invocation, given: unknown): string {
+function checkedCard(inv: OperationIo, given: unknown): string {
   const raw: Params = normaliseParams(listOp, { usuario_cartao: given, ind_apenas_concluidas: 'N' }, inputOf(inv));
   return text(checkedInput(inv, listOp, raw, helpHint(cancelOp))['usuario_cartao']);
 }
@@ -45,16 +51,18 @@ function checkedCard(inv: Invocation, given: unknown): string {
  * run will ask to cancel on a terminal (no --yes, no --force), asked for; else
  * undefined.
  */
-async function cardOf(inv: Invocation, context: SubjectContext): Promise<string | undefined> {
-  const given = options(inv)['usuarioCartao'];
-  if (given !== undefined) return checkedCard(inv, given);
-  if (!context.mayAsk || assumeYes(inv) || forced(inv)) return undefined;
-  const field = { ...listOp.params.usuario_cartao, help: inv.m.confirm.cancel.cardQuestion };
+async function cardOf(inv: OperationIo, context: SubjectContext, given: Flags): Promise<string | undefined> {
+  if (given.usuarioCartao !== undefined) return checkedCard(inv, given.usuarioCartao);
+  if (!context.mayAsk || assumeYes(inv) || given.force) return undefined;
+  // The question says whose card it is, in the run's language (both of the field's languages: the run shows one).
+  const question = inv.m.confirm.cancel.cardQuestion;
+  const card = listOp.params.usuario_cartao;
+  const field = { ...card, words: { ...card.words, question: said(question, question) } };
   return checkedCard(inv, await askField(inv, 'usuario_cartao', field, inputOptions(inv)));
 }
 
 /** The provider's name in the `providers` setting, if it names it. */
-async function providerName(inv: Invocation, code: string): Promise<string | undefined> {
+async function providerName(inv: OperationIo, code: string): Promise<string | undefined> {
   const value = (await inv.settings()).providers.value;
   const parsed = value === undefined ? undefined : parseProviders(value);
   return parsed?.ok ? parsed.directory.get(providerCode(code)) : undefined;
@@ -67,13 +75,13 @@ function ended(status: string): boolean {
 }
 
 /** What a check that failed gives: the refusal, or with --force the facts and a line saying it goes on. */
-function failedCheck(inv: Invocation, refusal: string, lines: readonly string[]): Subject {
-  if (!forced(inv)) return { lines, brief: '', refusal };
+function failedCheck(inv: OperationIo, force: boolean, refusal: string, lines: readonly string[]): Subject {
+  if (!force) return { lines, brief: '', refusal };
   return { lines: [...lines, inv.m.confirm.cancel.forced], brief: '' };
 }
 
 /** The appointment's facts, as the confirmation and the outcome say them. */
-async function factsOf(inv: Invocation, found: Row, card: string): Promise<AppointmentFacts> {
+async function factsOf(inv: OperationIo, found: Row, card: string): Promise<AppointmentFacts> {
   const provider = text(found['prest_cod_svc_card']);
   const [registration, locations, name] = await Promise.all([
     readQuietly(inv, operation('registration.show'), { usuario_cartao: card }),
@@ -96,28 +104,25 @@ async function factsOf(inv: Invocation, found: Row, card: string): Promise<Appoi
 }
 
 /** The appointment `id` among the card's, with whose it is and where; refused when it is not the card's active one. */
-async function appointmentOf(inv: Invocation, id: string, card: string): Promise<Subject> {
+async function appointmentOf(inv: OperationIo, id: string, card: string, force: boolean): Promise<Subject> {
   const words = inv.m.confirm.cancel;
   const list = await readQuietly(inv, listOp, { usuario_cartao: card, ind_apenas_concluidas: 'N' });
-  if (!list) return failedCheck(inv, words.cannotCheck(id, card), [words.unread(card)]);
+  if (!list) return failedCheck(inv, force, words.cannotCheck(id, card), [words.unread(card)]);
   const found = list.find((r) => text(r['cd_evento']) === id);
-  if (!found) return failedCheck(inv, words.notTheCards(id, card), [words.missing(id, card)]);
+  if (!found) return failedCheck(inv, force, words.notTheCards(id, card), [words.missing(id, card)]);
   const facts = await factsOf(inv, found, card);
   const brief = words.brief(facts);
   const lines = [brief, words.status(facts.status)];
-  if (ended(facts.status)) return { ...failedCheck(inv, words.ended(id, card, facts.status), lines), brief };
+  if (ended(facts.status)) return { ...failedCheck(inv, force, words.ended(id, card, facts.status), lines), brief };
   return { lines, brief };
 }
 
 export const cancel = defineCommand(cancelOp, {
-  options: (m) => [
-    new Option('--usuario-cartao <card>', m.confirm.cancel.cardOption),
-    new Option('--force', m.confirm.cancel.forceOption),
-  ],
+  flags,
   subject: async (inv, params, context) => {
-    const card = await cardOf(inv, context);
+    const card = await cardOf(inv, context, context.flags);
     if (card === undefined) return { lines: [inv.m.confirm.cancel.unknown], brief: '' };
-    return appointmentOf(inv, text(params.cd_evento), card);
+    return appointmentOf(inv, text(params.cd_evento), card, context.flags.force);
   },
   confirm: (params, m, subject) => ({
     lines: [m.confirm.cancel.line(text(params.cd_evento)), ...(subject?.lines ?? [])],

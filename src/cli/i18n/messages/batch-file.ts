@@ -18,6 +18,11 @@ export const en = {
   column: (n: number) => `column ${n}`,
   topLevel: '(top level)',
   more: (n: number, where: string | undefined) => `… and ${n} more${where ? `; ${where}` : ''}`,
+  /**
+   * A part as a problem or a summary names it: the file's own names (`contract`, `payer`, `address2`, `ds.1.3`:
+   * its columns' prefixes), but for the beneficiary's part, which the file writes without a prefix.
+   */
+  part: (name: string) => name,
   // Reading the bytes and the CSV
   cannotRead: (file: string, why: string) => `cannot read ${file} (${why})`,
   notUtf8: 'the file is not UTF-8; read it as Windows-1252 (Latin-1)',
@@ -112,6 +117,7 @@ export const ptBR: Translation<typeof en> = {
   column: (n) => `coluna ${n}`,
   topLevel: '(nível principal)',
   more: (n, where) => `… e mais ${n}${where ? `; ${where}` : ''}`,
+  part: (name) => (name === 'beneficiary' ? 'beneficiário' : name),
   cannotRead: (file, why) => `não foi possível ler ${file} (${why})`,
   notUtf8: 'o arquivo não é UTF-8; lido como Windows-1252 (Latin-1)',
   quoteNotClosed: 'uma célula entre aspas nunca é fechada (falta um ")',

@@ -1,7 +1,7 @@
 /**
  * `enrol batch`: what it says while and after sending (src/cli/batch/:
- * progress.ts, summary.ts, outcome.ts, report.ts, send.ts, step-sender.ts,
- * lane.ts, reconcile.ts, journal.ts, warnings.ts). The report file keeps its
+ * progress.ts, summary.ts, outcome.ts, report.ts, send.ts, row-result.ts,
+ * lane.ts, reconcile.ts, warnings.ts; its journal, src/cli/enrol/journal.ts). The report file keeps its
  * column names and result codes (`line`, `contract`, `result`: `created`,
  * `failed` …) in every language: it is read by programs too; its messages
  * follow the run's language. The file's own part names (`contract`,

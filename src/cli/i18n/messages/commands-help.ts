@@ -19,6 +19,7 @@ export const en = {
     allowPrefer: 'honour the Prefer request header (forced outcomes, delays, 5xx)',
     logFormat: 'the log on stderr: text, or json lines (default: $COOPCTL_LOG_FORMAT, else text)',
     noMetrics: 'no counting of requests, no /metrics',
+    readCache: 'memory for registration records kept between writes (SQLite; 0: none)',
     privateProbes: '/healthz and /readyz ask for the server token too (default: open, as probes send none)',
     metricsTokenFile: "/metrics asks for this file's token (default: $COOPCTL_METRICS_TOKEN, else it is open)",
     shutdownDelay: 'on SIGTERM, /readyz answers 503 and serving goes on this long before stopping',
@@ -40,6 +41,8 @@ export const en = {
     value: 'the value (not for the token)',
     allowEmpty:
       'store an empty value (refused otherwise: an empty value is most often a mistake, such as a file that was not there)',
+    /** The names of config's arguments in usage lines. */
+    arguments: { key: 'key', value: 'value' },
     heading: 'Settings (precedence: flags > environment > profile > defaults):',
     settings: {
       baseUrl: 'URL of the host of the medical record, scheduling, enrolment and notification operations',
@@ -76,6 +79,8 @@ export const en = {
     host: "the configured host to call (default: the catalogue's host for a known path, else base)",
     note: 'GET and HEAD send the fields in the query string; POST in a JSON body (a form body with --body form). Prints the response body (pretty JSON when it is JSON). Exit code: for a catalogue path, as its command; otherwise 0 for 2xx, 1 for 4xx/5xx, 4 when unreachable.',
     dryRun: 'print the request as curl; send nothing',
+    /** The names of api's arguments and option values in usage lines. */
+    arguments: { method: 'method', path: 'path', pair: 'key=value', header: 'name:value' },
   },
   completion: {
     description: 'print a shell completion script: coopctl completion bash|zsh|fish',
@@ -146,6 +151,7 @@ export const ptBR: Translation<typeof en> = {
     allowPrefer: 'atende ao cabeçalho Prefer das requisições (resultados forçados, atrasos, 5xx)',
     logFormat: 'o log na saída de erros: text, ou linhas json (padrão: $COOPCTL_LOG_FORMAT, senão text)',
     noMetrics: 'sem contagem das requisições, sem /metrics',
+    readCache: 'memória para os cadastros guardados entre gravações (SQLite; 0: nenhuma)',
     privateProbes:
       '/healthz e /readyz também exigem o token do servidor (padrão: abertos, pois as sondas não enviam token)',
     metricsTokenFile: '/metrics exige o token deste arquivo (padrão: $COOPCTL_METRICS_TOKEN, senão é aberto)',
@@ -169,6 +175,7 @@ export const ptBR: Translation<typeof en> = {
     value: 'o valor (não para o token)',
     allowEmpty:
       'grava um valor vazio (recusado sem esta opção: um valor vazio é quase sempre um engano, como um arquivo que não existia)',
+    arguments: { key: 'chave', value: 'valor' },
     heading: 'Configurações (precedência: opções > ambiente > perfil > padrões):',
     settings: {
       baseUrl: 'URL do host das operações de prontuário, agendamento, adesão e notificação',
@@ -205,6 +212,7 @@ export const ptBR: Translation<typeof en> = {
     host: 'o host configurado a chamar (padrão: o host do catálogo para um caminho conhecido, senão o base)',
     note: 'GET e HEAD enviam os campos na query string; POST num corpo JSON (um corpo de formulário com --body form). Mostra o corpo da resposta (JSON formatado quando é JSON). Código de saída: para um caminho do catálogo, o mesmo do seu comando; senão 0 para 2xx, 1 para 4xx/5xx, 4 quando inacessível.',
     dryRun: 'mostra a requisição como curl; não envia nada',
+    arguments: { method: 'método', path: 'caminho', pair: 'chave=valor', header: 'nome:valor' },
   },
   completion: {
     description: 'mostra um script de completação para o shell: coopctl completion bash|zsh|fish',

@@ -1,4 +1,5 @@
 /** Words shared by many commands: outcomes, confirmations, warnings. */
+import type { Lang, Said } from '../../../catalogue/index.js';
 import type { Translation } from '../shape.js';
 
 export const en = {
@@ -7,6 +8,10 @@ export const en = {
   no: 'no',
   /** A question answered no: nothing was sent (never "cancelled", which reads as the appointment's state). */
   nothingSent: 'Nothing was sent.',
+  /** The run's language. */
+  lang: 'en' as Lang,
+  /** The catalogue's words in the run's language: a field's label, an operation's summary, a code's meaning. */
+  said: (words: Said): string => words.en,
 };
 
 export const ptBR: Translation<typeof en> = {
@@ -14,4 +19,6 @@ export const ptBR: Translation<typeof en> = {
   yes: 'sim',
   no: 'não',
   nothingSent: 'Nada foi enviado.',
+  lang: 'pt-BR',
+  said: (words) => words.pt,
 };

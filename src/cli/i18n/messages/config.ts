@@ -10,12 +10,16 @@ export interface Origin {
   readonly source: 'flag' | 'env' | 'profile' | 'default' | undefined;
   /** The tag `config list --json` writes as `source` (the same in every language): `COOPCTL_TOKEN`, `profile "x"`, `the defaults`, `the command line`. */
   readonly origin: string;
+  /** The profile's name, for a value stored in one. */
+  readonly profile?: string | undefined;
 }
 
-const profileOf = (o: Origin) => /^profile "(.*)"$/.exec(o.origin)?.[1] ?? '';
+const profileOf = (o: Origin) => o.profile ?? '';
 
 export const en = {
   profile: (name: string) => `profile: ${name}`,
+  /** The columns of `config list` for a person. */
+  columns: { key: 'key', value: 'value', source: 'source' },
   notSet: (key: string) => `${key} is not set`,
   set: (key: string, profile: string) => `${key} set in profile "${profile}"`,
   unset: (key: string, profile: string) => `${key} unset in profile "${profile}"`,
@@ -71,6 +75,7 @@ export const en = {
 
 export const ptBR: Translation<typeof en> = {
   profile: (name) => `perfil: ${name}`,
+  columns: { key: 'chave', value: 'valor', source: 'origem' },
   notSet: (key) => `${key} não está definido`,
   set: (key, profile) => `${key} definido no perfil "${profile}"`,
   unset: (key, profile) => `${key} removido do perfil "${profile}"`,

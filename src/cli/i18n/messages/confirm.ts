@@ -140,11 +140,6 @@ export const en = {
     /** Before the audience questions on a terminal. */
     askAudience:
       'Who should receive it? Each filter narrows the audience; leave them all empty to send to every app user.',
-    filterHelp: {
-      grupo_usuario: 'user group to notify',
-      tipo_beneficiario: 'beneficiary type to notify',
-      usuario_cartao: 'card of the beneficiary to notify',
-    },
   },
 };
 
@@ -220,10 +215,5 @@ export const ptBR: Translation<typeof en> = {
     whatAll: 'envia uma notificação para todos os usuários do aplicativo',
     askAudience:
       'Quem deve recebê-la? Cada filtro restringe o público; deixe todos vazios para enviar a todos os usuários do aplicativo.',
-    filterHelp: {
-      grupo_usuario: 'grupo de usuários a notificar',
-      tipo_beneficiario: 'tipo de beneficiário a notificar',
-      usuario_cartao: 'cartão do beneficiário a notificar',
-    },
   },
 };

@@ -1,7 +1,8 @@
 /**
  * The enrolment wizard's start, drafts, resumption, doubts and submission
  * (src/cli/commands/enrol/wizard/: run.ts, draft.ts, doubt.ts, submit.ts,
- * plan.ts): what was sent and created, and how to go on.
+ * plan.ts): what was sent and created, and how to go on. `noId` is the
+ * enrolment engine's, for the batch too (src/cli/enrol/sender.ts).
  */
 import type { Translation } from '../shape.js';
 

@@ -3,7 +3,9 @@
  * no answer (the client's TransportFault, worded here), and the usage errors
  * of the parameters' sources, `api` and `openapi`.
  */
-import type { AnswerFault, TransportFault } from '../../../client/errors.js';
+import { catalogueWords } from '../../../catalogue/words/index.js';
+import type { AnswerFault, Cause, TransportFault } from '../../../client/errors.js';
+import type { TraceEvent } from '../../../client/types.js';
 import { formatNumber } from '../format.js';
 import type { Translation } from '../shape.js';
 
@@ -20,7 +22,7 @@ function enAnswer(f: AnswerFault): string {
     case 'too-deep':
       return `the JSON nests deeper than ${f.levels} levels`;
     case 'shape':
-      return `not the documented shape: ${f.detail}`;
+      return `not the documented shape: ${catalogueWords('en').shape(f.detail)}`;
   }
 }
 
@@ -35,7 +37,7 @@ function ptAnswer(f: AnswerFault): string {
     case 'too-deep':
       return `o JSON tem mais de ${f.levels} níveis de aninhamento`;
     case 'shape':
-      return `fora do formato documentado: ${f.detail}`;
+      return `fora do formato documentado: ${catalogueWords('pt-BR').shape(f.detail)}`;
   }
 }
 
@@ -52,12 +54,48 @@ const ptReasons: Readonly<Record<string, string>> = {
   UND_ERR_CONNECT_TIMEOUT: 'tempo de conexão esgotado',
 };
 
-/** Reasons the client gives without a system code, in Portuguese. */
-const ptPlain: Readonly<Record<string, string>> = {
-  'connection closed by the server': 'conexão fechada pelo servidor',
-  'the answer is not HTTP/1.1': 'a resposta não é HTTP/1.1',
-  'the TLS handshake failed': 'a negociação TLS falhou',
+/** Causes the client gives without a system code, in Portuguese (the English words come with the fault). */
+const ptCauses: Readonly<Record<Cause, string>> = {
+  closed: 'conexão fechada pelo servidor',
+  'not-http': 'a resposta não é HTTP/1.1',
+  tls: 'a negociação TLS falhou',
 };
+
+/** Why a call got no answer, in Portuguese. */
+function ptTransport(f: TransportFault): string {
+  switch (f.kind) {
+    case 'unreachable': {
+      const why = f.code
+        ? `${ptReasons[f.code] ?? 'erro de conexão'} (${f.code})`
+        : f.cause
+          ? ptCauses[f.cause]
+          : f.reason;
+      return `não foi possível conectar a ${f.request}: ${why}`;
+    }
+    case 'timeout':
+      return `${f.request} não respondeu em ${formatNumber('pt-BR', f.ms)} ms`;
+    case 'too-large':
+      return `a resposta de ${f.request} excede o limite de ${f.limit} (--max-response-size)`;
+    case 'bad-answer': {
+      const type = f.contentType === NO_TYPE ? 'sem tipo de conteúdo' : f.contentType;
+      return `${f.request} respondeu HTTP ${f.status} (${type}): ${ptAnswer(f.fault)}`;
+    }
+  }
+}
+
+/** Why a call got no answer, in English. */
+function enTransport(f: TransportFault): string {
+  switch (f.kind) {
+    case 'unreachable':
+      return `cannot reach ${f.request}: ${f.reason}`;
+    case 'timeout':
+      return `${f.request} timed out after ${f.ms} ms`;
+    case 'too-large':
+      return `answer of ${f.request} exceeds the ${f.limit} response limit (--max-response-size)`;
+    case 'bad-answer':
+      return `${f.request} answered HTTP ${f.status} (${f.contentType}): ${enAnswer(f.fault)}`;
+  }
+}
 
 export const en = {
   /** The word before every error line. */
@@ -66,16 +104,20 @@ export const en = {
   unexpected: (first: string) => `unexpected failure: ${first}`,
   /** A usage error and where to look for the right usage. */
   see: (message: string, hint: string) => `${message} (see ${hint})`,
-  transport: (f: TransportFault): string => {
-    switch (f.kind) {
-      case 'unreachable':
-        return `cannot reach ${f.request}: ${f.reason}`;
-      case 'timeout':
-        return `${f.request} timed out after ${f.ms} ms`;
-      case 'too-large':
-        return `answer of ${f.request} exceeds the ${f.limit} response limit (--max-response-size)`;
-      case 'bad-answer':
-        return `${f.request} answered HTTP ${f.status} (${f.contentType}): ${enAnswer(f.fault)}`;
+  transport: enTransport,
+  /** A line of the -v trace. */
+  trace: (e: TraceEvent): string => {
+    switch (e.kind) {
+      case 'request':
+        return `> ${e.method} ${e.url}`;
+      case 'answer': {
+        const size = e.over === undefined ? `${e.bytes} bytes` : `over ${e.over}, dropped`;
+        return `< ${e.status} ${e.statusText} (${e.contentType}, ${size}) in ${e.ms} ms`;
+      }
+      case 'retry': {
+        const why = typeof e.why === 'number' ? `HTTP ${e.why}` : enTransport(e.why);
+        return `retrying in ${e.ms} ms (${why}), attempt ${e.attempt} of ${e.of}`;
+      }
     }
   },
   /**
@@ -123,19 +165,20 @@ export const ptBR: Translation<typeof en> = {
   interrupted: 'interrompido',
   unexpected: (first) => `falha inesperada: ${first}`,
   see: (message, hint) => `${message} (veja ${hint})`,
-  transport: (f) => {
-    switch (f.kind) {
-      case 'unreachable': {
-        const why = f.code ? `${ptReasons[f.code] ?? 'erro de conexão'} (${f.code})` : (ptPlain[f.reason] ?? f.reason);
-        return `não foi possível conectar a ${f.request}: ${why}`;
+  transport: ptTransport,
+  trace: (e) => {
+    switch (e.kind) {
+      case 'request':
+        return `> ${e.method} ${e.url}`;
+      case 'answer': {
+        const type = e.contentType === NO_TYPE ? 'sem tipo de conteúdo' : e.contentType;
+        const size =
+          e.over === undefined ? `${formatNumber('pt-BR', e.bytes ?? 0)} bytes` : `acima de ${e.over}, descartada`;
+        return `< ${e.status} ${e.statusText} (${type}, ${size}) em ${formatNumber('pt-BR', e.ms)} ms`;
       }
-      case 'timeout':
-        return `${f.request} não respondeu em ${formatNumber('pt-BR', f.ms)} ms`;
-      case 'too-large':
-        return `a resposta de ${f.request} excede o limite de ${f.limit} (--max-response-size)`;
-      case 'bad-answer': {
-        const type = f.contentType === NO_TYPE ? 'sem tipo de conteúdo' : f.contentType;
-        return `${f.request} respondeu HTTP ${f.status} (${type}): ${ptAnswer(f.fault)}`;
+      case 'retry': {
+        const why = typeof e.why === 'number' ? `HTTP ${e.why}` : ptTransport(e.why);
+        return `nova tentativa em ${formatNumber('pt-BR', e.ms)} ms (${why}), tentativa ${e.attempt} de ${e.of}`;
       }
     }
   },

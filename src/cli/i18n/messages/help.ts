@@ -1,8 +1,8 @@
 /**
  * The words of `--help`: headings, the root's and the groups' descriptions,
  * the global options, the wording around a field's rule, commander's own
- * options and error messages (help/errors.ts matches commander's English and
- * words it again here), and the notes of examples.
+ * options and error messages (help/errors.ts words commander's usage errors,
+ * taken as data where they arise, with these), and the notes of examples.
  */
 import type { Area } from '../../../catalogue/index.js';
 import type { Translation } from '../shape.js';
@@ -104,6 +104,24 @@ export const en = {
     data: 'a JSON object of parameters by spec field name ("-" reads stdin); flags win over it',
     /** The positional argument of a card, in usage lines. */
     card: 'card',
+    /** The placeholder of a flag's value in usage lines, by the kind of value (a number is `<n>` in both). */
+    placeholder: {
+      code: 'code',
+      value: 'value',
+      format: 'format',
+      fields: 'fields',
+      expression: 'expression',
+      encoding: 'encoding',
+      style: 'style',
+      seconds: 'seconds',
+      name: 'name',
+      file: 'file',
+      fileOrStdin: 'file|-',
+      size: 'size',
+      language: 'language',
+      address: 'address',
+      pathOrUrl: 'path|url',
+    },
   },
   sends: (method: string, path: string, host: 'test' | 'base') =>
     `Sends ${method} ${path} to ${host === 'test' ? 'the test host (testBaseUrl)' : 'the base host (baseUrl)'}.`,
@@ -208,6 +226,23 @@ export const ptBR: Translation<typeof en> = {
     orFlag: (flag) => `ou ${flag}`,
     data: 'um objeto JSON de parâmetros com os nomes de campo da especificação ("-" lê a entrada padrão); as opções prevalecem sobre ele',
     card: 'cartão',
+    placeholder: {
+      code: 'código',
+      value: 'valor',
+      format: 'formato',
+      fields: 'campos',
+      expression: 'expressão',
+      encoding: 'codificação',
+      style: 'estilo',
+      seconds: 'segundos',
+      name: 'nome',
+      file: 'arquivo',
+      fileOrStdin: 'arquivo|-',
+      size: 'tamanho',
+      language: 'idioma',
+      address: 'endereço',
+      pathOrUrl: 'caminho|url',
+    },
   },
   sends: (method, path, host) =>
     `Envia ${method} ${path} ao ${host === 'test' ? 'host de teste (testBaseUrl)' : 'host base (baseUrl)'}.`,

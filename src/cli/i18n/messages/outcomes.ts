@@ -1,13 +1,17 @@
 /**
  * What happened, said after a call succeeds and no data was printed (an
- * answer of the envelope alone, such as a cancellation): one message per
- * catalogue operation, from its parameters, the answer's data records and
- * what the command read before sending (`subject`: whose appointment…). And
- * the one-line problems of answers that are not a success.
+ * answer of the envelope alone, such as a cancellation), and the one-line
+ * problems of answers that are not a success. A read's outcome is derived
+ * from the catalogue's nouns of its records and the parameters given (`3
+ * allergies (card ***1005)`, `Nenhuma alergia (cartão ***1005)`); a write's
+ * from the catalogue's `done`, unless it has its own words below, which say
+ * more (what changed, the id created, how to undo it). The service's
+ * message follows the CLI's words, marked as the service's.
  */
-import type { OperationId, Params, Row } from '../../../catalogue/index.js';
+import type { Field, Noun, Operation, OperationId, Params, Row } from '../../../catalogue/index.js';
 import { card, counted, first, given, text } from '../facts.js';
 import { formatIsoDate } from '../format.js';
+import type { Lang } from '../lang.js';
 import type { Translation } from '../shape.js';
 import * as codes from './codes.js';
 
@@ -23,18 +27,45 @@ export interface OutcomeFacts {
 
 type Said = (f: OutcomeFacts) => string;
 
+/** `Service location` → `service location`; `CEP` stays. */
+const lowered = (label: string) => (/^\p{Lu}\p{Ll}/u.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label);
+
+/** A parameter's value as an outcome says it: a card masked, a date as the language writes it, a code with its meaning. */
+function shown(lang: Lang, name: string, f: Field, value: unknown): string {
+  if (name === 'usuario_cartao') return card(value);
+  if (f.layout === 'yyyy-mm-dd') return formatIsoDate(lang, text(value));
+  const meaning = f.rule.code === 'choice' ? f.rule.meanings?.[text(value)] : undefined;
+  return meaning ? `${text(value)} (${lang === 'en' ? meaning.en : meaning.pt})` : text(value);
+}
+
+/** What a read was asked for, in parentheses: the parameters given (defaults left out), each after its label. */
+function asked(lang: Lang, op: Operation, params: Readonly<Params>): string {
+  const parts = Object.entries(op.params)
+    .filter(([name, f]) => given(params[name]) && text(params[name]) !== f.cliDefault)
+    .map(
+      ([name, f]) =>
+        `${lowered(lang === 'en' ? f.words.label.en : f.words.label.pt)} ${shown(lang, name, f, params[name])}`,
+    );
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+/** `No allergies`, `1 allergy`, `3 allergies`. */
+const foundEn = (n: number, noun: Noun) => (n === 0 ? `No ${noun.many}` : counted('en', n, noun.one, noun.many));
+/** `Nenhuma alergia`, `1 alergia`, `3 alergias`. */
+const foundPt = (n: number, noun: Noun) =>
+  n === 0 ? `${noun.feminine ? 'Nenhuma' : 'Nenhum'} ${noun.one}` : counted('pt-BR', n, noun.one, noun.many);
+
+/** The service's own message, marked as the service's; after the CLI's words when there is one. */
+const saidEn = (message: string) => `the service said: "${message}"`;
+const saidPt = (message: string) => `o serviço disse: "${message}"`;
+const serviceEn = (message: string) => (message ? `; ${saidEn(message)}` : '');
+const servicePt = (message: string) => (message ? `; ${saidPt(message)}` : '');
+
 const c = codes.en;
 const d = (iso: unknown) => formatIsoDate('en', text(iso));
-/** `No allergies of card …`, `1 allergy of card …`, `3 allergies of card …`. */
-const found = (n: number, one: string, many: string, of: string) =>
-  n === 0 ? `No ${many} ${of}` : `${counted('en', n, one, many)} ${of}`;
 const ofCard = (f: OutcomeFacts) => `of card ${card(f.params['usuario_cartao'])}`;
-const at = (f: OutcomeFacts) =>
-  `at location ${text(f.params['cd_local'])} of provider ${text(f.params['prest_cod_svc_card'])}`;
 const street = (p: Readonly<Params>, prefix: string) =>
   `${text(p[`${prefix}logradouro`])}, ${text(p[`${prefix}numero`] ?? p[`${prefix}logradouro_numero`])}`;
-/** `tipo_endereco` of atualizaendereco as the spec words it (R = residential, C = commercial). */
-const addressKinds: Readonly<Record<string, string>> = { R: 'residential', C: 'commercial' };
 const contactFields: ReadonlyArray<[string, string, string]> = [
   ['usuario_telefone', 'telephone', 'telefone'],
   ['usuario_celular', 'mobile', 'celular'],
@@ -56,8 +87,8 @@ const whose = (f: OutcomeFacts, en: boolean) => {
   return b ? `do beneficiário ${b}${k ? ` do contrato ${k}` : ''}` : `do contrato ${k}`;
 };
 
-const done: Readonly<Record<OperationId, Said>> = {
-  'registration.show': (f) => found(f.data.length, 'registration record', 'registration records', ofCard(f)),
+/** The writes whose outcome says more than the catalogue's `done`. */
+const done = {
   'registration.update-contact': (f) => {
     const what = changed(f, 1);
     return `Contact data ${ofCard(f)} updated${what ? `: ${what}` : ''}`;
@@ -66,34 +97,13 @@ const done: Readonly<Record<OperationId, Said>> = {
     const p = f.params;
     const where = `${street(p, 'endereco_')} – ${text(p['endereco_cidade'])}/${text(p['endereco_estado'])}`;
     if (text(p['endereco_ind']) === '0') {
-      const type = addressKinds[text(p['tipo_endereco'])] ?? `tipo_endereco ${text(p['tipo_endereco'])}`;
+      const type = c.meaning('addressTypes', text(p['tipo_endereco'])) || `tipo_endereco ${text(p['tipo_endereco'])}`;
       return `New address (${type}) added to card ${card(p['usuario_cartao'])}: ${where}`;
     }
     return `Address ${text(p['endereco_ind'])} ${ofCard(f)} updated: ${where}`;
   },
-  'registration.cep': (f) => found(f.data.length, 'address', 'addresses', `for postal code ${text(f.params['cep'])}`),
   'registration.delete-address': (f) =>
     `Address ${text(f.params['endereco_ind'])} ${ofCard(f)} deleted${f.subject ? `: ${f.subject}` : ''}`,
-  'record.allergies': (f) => found(f.data.length, 'allergy', 'allergies', ofCard(f)),
-  'record.certificates': (f) => found(f.data.length, 'certificate', 'certificates', ofCard(f)),
-  'record.exams': (f) => found(f.data.length, 'exam result', 'exam results', ofCard(f)),
-  'record.medications': (f) => found(f.data.length, 'medication', 'medications', ofCard(f)),
-  'record.plans': (f) => found(f.data.length, 'therapeutic plan', 'therapeutic plans', ofCard(f)),
-  'record.problems': (f) => found(f.data.length, 'problem', 'problems', ofCard(f)),
-  'schedule.list': (f) =>
-    text(f.params['ind_apenas_concluidas']) === 'S'
-      ? found(f.data.length, 'completed appointment', 'completed appointments', ofCard(f))
-      : found(f.data.length, 'appointment', 'appointments', ofCard(f)),
-  'schedule.dates': (f) => found(f.data.length, 'date with free times', 'dates with free times', at(f)),
-  'schedule.times': (f) =>
-    found(f.data.length, 'free time', 'free times', `on ${d(f.params['data_consulta'])} ${at(f)}`),
-  'schedule.locations': (f) =>
-    found(
-      f.data.length,
-      'service location',
-      'service locations',
-      `of provider ${text(f.params['prest_cod_svc_card'])}`,
-    ),
   'schedule.cancel': (f) =>
     f.subject
       ? `Appointment cancelled: ${f.subject}`
@@ -109,13 +119,6 @@ const done: Readonly<Record<OperationId, Said>> = {
     const id = first(f.data, 'contrato_id');
     return id ? `Contract ${id} created` : 'Contract created';
   },
-  'enrol.contract.search': (f) =>
-    found(
-      f.data.length,
-      'contract',
-      'contracts',
-      given(f.params['contrato_id']) ? `numbered ${text(f.params['contrato_id'])}` : 'found',
-    ),
   'enrol.contract.set-status': (f) =>
     `Status of ${whose(f, true)} changed: ${c.coded('opcao_id', 'contractOptions', text(f.params['opcao_id']))}`,
   'enrol.payer': (f) =>
@@ -157,33 +160,40 @@ const done: Readonly<Record<OperationId, Said>> = {
     `Notification sent to ${counted('en', recipients(f), 'recipient', 'recipients')}${noticeId(f)}: ${c.coded('tipo_notificacao', 'notificationTypes', text(f.params['tipo_notificacao']))}`,
   'notify.send-all': (f) =>
     `Notification sent to all app users, ${counted('en', recipients(f), 'recipient', 'recipients')}${noticeId(f)}: ${c.coded('tipo_notificacao', 'notificationTypes', text(f.params['tipo_notificacao']))}`,
-};
+} satisfies Partial<Record<OperationId, Said>>;
+
+/** The writes with words of their own. */
+type Own = keyof typeof done;
+const own = (op: Operation): op is Operation & { id: Own } => Object.hasOwn(done, op.id);
 
 export const en = {
-  done,
-  refused: (status: number, message: string) =>
-    `the service refused the request: HTTP ${status}${message ? `: ${message}` : ''}`,
-  /** confirma_operacao 3, or an empty list of records. */
-  noResult: (message: string) => `no result${message ? `: ${message}` : ''}`,
+  /** What a call did: a read's count of records, a write's own words or the catalogue's `done`. */
+  done: (op: Operation, f: OutcomeFacts): string => {
+    if (own(op)) return done[op.id](f);
+    if (op.nouns) return `${foundEn(f.data.length, op.nouns.en)}${asked('en', op, f.params)}`;
+    return `${op.done?.en ?? op.summary.en}${asked('en', op, f.params)}`;
+  },
+  /** The service's message after the CLI's words (a success's, or a problem's). */
+  service: serviceEn,
+  /** The service's message alone, marked as the service's (inside the wizards' own words). */
+  saidBy: saidEn,
+  refused: (status: number, message: string) => `the service refused the request (HTTP ${status})${serviceEn(message)}`,
+  /** confirma_operacao 3, or an empty list of records: what a read found (nothing), else `no result`. */
+  noResult: (op: Operation | undefined, params: Readonly<Params>, message: string) =>
+    `${op?.nouns ? `${foundEn(0, op.nouns.en)}${asked('en', op, params)}` : 'no result'}${serviceEn(message)}`,
   /** confirma_operacao 4. */
-  failed: (message: string) => `the request failed${message ? `: ${message}` : ''}`,
+  failed: (message: string) => `the request failed${serviceEn(message)}`,
   undocumented: (codes: string, message: string) =>
-    `the service answered confirma_operacao ${codes} (meaning not documented)${message ? `: ${message}` : ''}`,
+    `the service answered confirma_operacao ${codes} (meaning not documented)${serviceEn(message)}`,
 };
 
 // ── Portuguese ────────────────────────────────────────────────────────────────
 
 const pc = codes.ptBR;
 const pd = (iso: unknown) => formatIsoDate('pt-BR', text(iso));
-/** `Nenhuma alergia do cartão …`, `1 alergia do cartão …`, `3 alergias do cartão …`. */
-const achados = (n: number, one: string, many: string, female: boolean, of: string) =>
-  n === 0 ? `${female ? 'Nenhuma' : 'Nenhum'} ${one} ${of}` : `${counted('pt-BR', n, one, many)} ${of}`;
 const doCartao = (f: OutcomeFacts) => `do cartão ${card(f.params['usuario_cartao'])}`;
-const noLocal = (f: OutcomeFacts) =>
-  `no local ${text(f.params['cd_local'])} do prestador ${text(f.params['prest_cod_svc_card'])}`;
 
 const feito: Translation<typeof done> = {
-  'registration.show': (f) => achados(f.data.length, 'cadastro', 'cadastros', false, doCartao(f)),
   'registration.update-contact': (f) => {
     const what = changed(f, 2);
     return `Dados de contato ${doCartao(f)} atualizados${what ? `: ${what}` : ''}`;
@@ -197,38 +207,8 @@ const feito: Translation<typeof done> = {
     }
     return `Endereço ${text(p['endereco_ind'])} ${doCartao(f)} atualizado: ${where}`;
   },
-  'registration.cep': (f) =>
-    achados(f.data.length, 'endereço', 'endereços', false, `para o CEP ${text(f.params['cep'])}`),
   'registration.delete-address': (f) =>
     `Endereço ${text(f.params['endereco_ind'])} ${doCartao(f)} excluído${f.subject ? `: ${f.subject}` : ''}`,
-  'record.allergies': (f) => achados(f.data.length, 'alergia', 'alergias', true, doCartao(f)),
-  'record.certificates': (f) => achados(f.data.length, 'atestado', 'atestados', false, doCartao(f)),
-  'record.exams': (f) => achados(f.data.length, 'resultado de exame', 'resultados de exame', false, doCartao(f)),
-  'record.medications': (f) => achados(f.data.length, 'medicamento', 'medicamentos', false, doCartao(f)),
-  'record.plans': (f) => achados(f.data.length, 'plano terapêutico', 'planos terapêuticos', false, doCartao(f)),
-  'record.problems': (f) => achados(f.data.length, 'problema', 'problemas', false, doCartao(f)),
-  'schedule.list': (f) =>
-    text(f.params['ind_apenas_concluidas']) === 'S'
-      ? achados(f.data.length, 'consulta realizada', 'consultas realizadas', true, doCartao(f))
-      : achados(f.data.length, 'consulta', 'consultas', true, doCartao(f)),
-  'schedule.dates': (f) =>
-    achados(f.data.length, 'data com horários livres', 'datas com horários livres', true, noLocal(f)),
-  'schedule.times': (f) =>
-    achados(
-      f.data.length,
-      'horário livre',
-      'horários livres',
-      false,
-      `em ${pd(f.params['data_consulta'])} ${noLocal(f)}`,
-    ),
-  'schedule.locations': (f) =>
-    achados(
-      f.data.length,
-      'local de atendimento',
-      'locais de atendimento',
-      false,
-      `do prestador ${text(f.params['prest_cod_svc_card'])}`,
-    ),
   'schedule.cancel': (f) =>
     f.subject ? `Consulta cancelada: ${f.subject}` : `Consulta ${text(f.params['cd_evento'])} (cd_evento) cancelada`,
   'schedule.book': (f) => {
@@ -242,18 +222,6 @@ const feito: Translation<typeof done> = {
     const id = first(f.data, 'contrato_id');
     return id ? `Contrato ${id} criado` : 'Contrato criado';
   },
-  'enrol.contract.search': (f) =>
-    achados(
-      f.data.length,
-      'contrato',
-      'contratos',
-      false,
-      given(f.params['contrato_id'])
-        ? `com o número ${text(f.params['contrato_id'])}`
-        : f.data.length > 1
-          ? 'encontrados'
-          : 'encontrado',
-    ),
   'enrol.contract.set-status': (f) =>
     `Situação ${whose(f, false)} alterada: ${pc.coded('opcao_id', 'contractOptions', text(f.params['opcao_id']))}`,
   'enrol.payer': (f) =>
@@ -298,10 +266,17 @@ const feito: Translation<typeof done> = {
 };
 
 export const ptBR: Translation<typeof en> = {
-  done: feito,
-  refused: (status, message) => `o serviço recusou a solicitação: HTTP ${status}${message ? `: ${message}` : ''}`,
-  noResult: (message) => `nenhum resultado${message ? `: ${message}` : ''}`,
-  failed: (message) => `a solicitação falhou${message ? `: ${message}` : ''}`,
+  done: (op, f) => {
+    if (own(op)) return feito[op.id](f);
+    if (op.nouns) return `${foundPt(f.data.length, op.nouns.pt)}${asked('pt-BR', op, f.params)}`;
+    return `${op.done?.pt ?? op.summary.pt}${asked('pt-BR', op, f.params)}`;
+  },
+  service: servicePt,
+  saidBy: saidPt,
+  refused: (status, message) => `o serviço recusou a solicitação (HTTP ${status})${servicePt(message)}`,
+  noResult: (op, params, message) =>
+    `${op?.nouns ? `${foundPt(0, op.nouns.pt)}${asked('pt-BR', op, params)}` : 'nenhum resultado'}${servicePt(message)}`,
+  failed: (message) => `a solicitação falhou${servicePt(message)}`,
   undocumented: (codes, message) =>
-    `o serviço respondeu confirma_operacao ${codes} (significado não documentado)${message ? `: ${message}` : ''}`,
+    `o serviço respondeu confirma_operacao ${codes} (significado não documentado)${servicePt(message)}`,
 };

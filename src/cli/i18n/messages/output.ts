@@ -35,14 +35,6 @@ export const en = {
     /** A section's body when it has no record, or could not be read. */
     noResultBody: '(no result)',
     notReadBody: '(not read: see the error below)',
-    sections: {
-      allergies: 'Allergies',
-      certificates: 'Certificates',
-      exams: 'Exams',
-      medications: 'Medications',
-      plans: 'Therapeutic plans',
-      problems: 'Problems',
-    },
     registrationFailed: (problem: string) => `the registration (for the name) was not read: ${problem}`,
   },
   json: {
@@ -80,14 +72,6 @@ export const ptBR: Translation<typeof en> = {
     notRead: 'não lido: veja o erro abaixo',
     noResultBody: '(sem resultado)',
     notReadBody: '(não lido: veja o erro abaixo)',
-    sections: {
-      allergies: 'Alergias',
-      certificates: 'Atestados',
-      exams: 'Exames',
-      medications: 'Medicamentos',
-      plans: 'Planos terapêuticos',
-      problems: 'Problemas',
-    },
     registrationFailed: (problem) => `o cadastro (para o nome) não foi lido: ${problem}`,
   },
   json: {

@@ -7,7 +7,7 @@
  * here. Each person and kind draws from a generator of its own, so a new
  * kind changes no other demo data.
  */
-import type { Field, Fields, Row } from '../../../catalogue/index.js';
+import { capitalised, type Field, type Fields, type Row } from '../../../catalogue/index.js';
 import { addDays, minutesOf, timeOf } from '../../../catalogue/dates.js';
 import { dateISO, dateTime } from '../../../catalogue/rules.js';
 import { medicalKinds } from '../medical.js';
@@ -29,8 +29,8 @@ interface Making {
   readonly r: Random;
 }
 
-const isDateTime = (f: Field): boolean => f.rule === dateTime.rule;
-const isDate = (f: Field): boolean => isDateTime(f) || f.rule === dateISO.rule;
+const isDateTime = (f: Field): boolean => f.layout === dateTime.layout;
+const isDate = (f: Field): boolean => isDateTime(f) || f.layout === dateISO.layout;
 
 /** Whether a person has items of a kind: the example card every kind, its spouse SPOUSE_KINDS, children none, others some. */
 function holds(p: Person, kind: string, r: Random): boolean {
@@ -55,7 +55,7 @@ function ruled(m: Making, name: string, f: Field, index: number, start: string |
   if (isDate(f)) return addDays(m.today, -m.r.int(3, 900));
   if (f.choices) return m.r.pick(f.choices);
   if (f.kind === 'int') return m.r.int(1, 9);
-  const text = `${f.help.charAt(0).toUpperCase()}${f.help.slice(1)} ${index + 1}`;
+  const text = `${capitalised(f.words.help.en)} ${index + 1}`;
   return f.schema.safeParse(text).success ? text : f.example;
 }
 

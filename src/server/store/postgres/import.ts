@@ -9,6 +9,7 @@
 import { existsSync } from 'node:fs';
 import type { PoolClient } from 'pg';
 import { openDatabase } from '../sqlite/connection.js';
+import { start } from '../../words.js';
 import { StoreOpenError } from '../open-error.js';
 import { insertMany } from '../areas/dataset.js';
 import { postgres } from '../sql/dialect.js';
@@ -21,14 +22,12 @@ const BATCH = 2000;
 
 /** Copies the SQLite store at `file` into the (new, empty) PostgreSQL database of `c`; answers the rows copied per table. */
 export async function copySqlite(file: string, c: PoolClient): Promise<Record<string, number>> {
-  if (!existsSync(file)) throw new StoreOpenError(`--import-sqlite: no file ${file}`);
+  if (!existsSync(file)) throw new StoreOpenError(start.importMissing(file));
   let opened: ReturnType<typeof openDatabase>;
   try {
     opened = openDatabase(file);
   } catch (err) {
-    throw new StoreOpenError(
-      `--import-sqlite: ${file} cannot be read as a coopctl SQLite store (${(err as Error).message})`,
-    );
+    throw new StoreOpenError(start.importUnreadable(file, (err as Error).message));
   }
   const { db } = opened;
   const counts: Record<string, number> = {};

@@ -16,6 +16,7 @@ import { eachArea } from '../areas/index.js';
 import { dataset, loadDataset, loadError } from '../areas/dataset.js';
 import { guardPg, pgUnavailable } from './faults.js';
 import { schemaProblem } from '../schema-words.js';
+import { StoreOpenError } from '../open-error.js';
 import { openPool, transaction } from './pool.js';
 import { runPlan } from './runner.js';
 
@@ -128,7 +129,7 @@ export async function prepare(pool: Pool, opening: Opening): Promise<number> {
     await c.query('RESET lock_timeout');
     try {
       const version = await versionOf(c);
-      if (version > SCHEMA_VERSION) throw new Error(schemaProblem(version, SCHEMA_VERSION));
+      if (version > SCHEMA_VERSION) throw new StoreOpenError(schemaProblem(version, SCHEMA_VERSION)!);
       await inTransaction(c, async () => {
         for (let v = version; v < SCHEMA_VERSION; v++) {
           await c.query(migrations[v]!(postgres));

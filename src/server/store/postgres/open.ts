@@ -8,6 +8,7 @@ import type { PoolClient } from 'pg';
 import type { OpenStoreOptions, Store } from '../types.js';
 import type { DatasetRows } from '../rows.js';
 import { FixturesError } from '../fixtures-error.js';
+import { start } from '../../words.js';
 import { StoreOpenError } from '../open-error.js';
 import { StoreUnavailable } from '../unavailable.js';
 import { pgFault, pgUnavailable } from './faults.js';
@@ -43,10 +44,7 @@ export async function openPostgresStore(
         if (rows) await loadRows(c, rows);
       },
       onExisting: async (c: PoolClient) => {
-        if (importFrom !== undefined)
-          throw new StoreOpenError(
-            'it already holds a coopctl store: --import-sqlite copies into a new (empty) database only',
-          );
+        if (importFrom !== undefined) throw new StoreOpenError(start.importNotEmpty);
         const rows = await datasetFor(false);
         if (rows) await loadRows(c, rows);
       },

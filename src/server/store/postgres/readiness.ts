@@ -7,9 +7,10 @@
  * pool can open a connection (no restart).
  */
 import type { Pool } from 'pg';
+import type { Said } from '../../../catalogue/lang.js';
 import { schemaProblem } from '../schema-words.js';
 import type { Readiness } from '../types.js';
-import { REASON_TEXT } from '../unavailable.js';
+import { readiness, unavailable } from '../../words.js';
 import { pgFault } from './faults.js';
 import { migrations } from '../sql/migrations.js';
 import { sqlState } from './pool.js';
@@ -18,7 +19,7 @@ import { sqlState } from './pool.js';
 const READY_WAIT_MS = 2000;
 
 const READY: Readiness = { ready: true };
-const notReady = (reason: string): Readiness => ({ ready: false, reason });
+const notReady = (reason: Said): Readiness => ({ ready: false, reason });
 
 function versionOrReason(pool: Pool): Promise<number | Readiness> {
   return pool.query<{ version: number | null }>('SELECT max(version) AS version FROM coopctl_schema_version').then(
@@ -27,7 +28,7 @@ function versionOrReason(pool: Pool): Promise<number | Readiness> {
       // No version table: the database holds no coopctl schema (created anew, restored empty).
       if (sqlState(err) === '42P01') return 0;
       const reason = pgFault(err);
-      return notReady(reason ? REASON_TEXT[reason] : 'the database does not answer');
+      return notReady(reason ? unavailable[reason][0] : readiness.silent);
     },
   );
 }
@@ -36,10 +37,7 @@ export function pgReadiness(pool: Pool, waitMs = READY_WAIT_MS): () => Promise<R
   return async () => {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<Readiness>((resolve) => {
-      timer = setTimeout(
-        () => resolve(notReady(`the database server did not answer within ${waitMs / 1000} s`)),
-        waitMs,
-      );
+      timer = setTimeout(() => resolve(notReady(readiness.late(waitMs / 1000))), waitMs);
     });
     try {
       const got = await Promise.race([versionOrReason(pool), late]);

@@ -1,5 +1,6 @@
 /** Opening a SQLite database the way the store needs it: durable settings and a current schema. */
 import type Database from 'better-sqlite3';
+import { StoreOpenError } from '../open-error.js';
 import { schemaProblem } from '../schema-words.js';
 import { sqliteBinding } from './binding.js';
 import { sqlite } from '../sql/dialect.js';
@@ -63,7 +64,7 @@ export function forServing(db: Db, pragmas: readonly string[] = []): void {
 function migrate(db: Db): number {
   const version = () => db.pragma('user_version', { simple: true }) as number;
   const check = (v: number) => {
-    if (v > migrations.length) throw new Error(schemaProblem(v, migrations.length));
+    if (v > migrations.length) throw new StoreOpenError(schemaProblem(v, migrations.length)!);
   };
   const seen = version();
   check(seen);

@@ -6,7 +6,7 @@
  * transaction and one fsync. The hot read answers at once, and its answers
  * are kept while the database is unchanged (unchanged-cache.ts).
  */
-import type { Repository, StoreMeter } from '../types.js';
+import { READ_CACHE_BYTES, type Repository, type StoreMeter } from '../types.js';
 import type { AnyMethod, Methods } from '../sql/define.js';
 import type { Plan } from '../sql/query.js';
 import { sqlite } from '../sql/dialect.js';
@@ -21,17 +21,25 @@ import { unchangedCache } from './unchanged-cache.js';
 export { forServing, openDatabase } from './connection.js';
 export { sqliteReadiness } from './readiness.js';
 
-/** How many answers of a hot read are kept between writes (registration records: about 1 KB each). */
-const CACHED = 1024;
+/** How a store keeps the answers of its hot read: in at most `bytes` (0: none), looks-up told to `meter`. */
+interface Keeping {
+  readonly bytes: number;
+  readonly meter: StoreMeter | undefined;
+}
 
 /**
- * A hot read, answered at once: its answers are kept while the database is
- * unchanged (unchanged-cache.ts), by its arguments.
+ * A hot read, answered at once: its answers (JSON text) are kept while the
+ * database is unchanged (unchanged-cache.ts), by its arguments.
  */
-function hotRead(db: Db, plan: (...args: unknown[]) => Plan<unknown>, run: Runner): (...args: unknown[]) => unknown {
-  const kept = unchangedCache<unknown>(db, CACHED);
+function hotRead(
+  db: Db,
+  plan: (...args: unknown[]) => Plan<unknown>,
+  run: Runner,
+  keeping: Keeping,
+): (...args: unknown[]) => unknown {
+  const kept = unchangedCache(db, keeping.bytes, keeping.meter);
   const keep = (key: string, answer: unknown): unknown => {
-    if (answer !== undefined) kept.set(key, answer);
+    if (typeof answer === 'string') kept.set(key, answer);
     return answer;
   };
   // Two arguments (a card's record on a day): no array is made.
@@ -47,12 +55,12 @@ function hotRead(db: Db, plan: (...args: unknown[]) => Plan<unknown>, run: Runne
 }
 
 /** The methods of an area's definitions on this connection. */
-function methods<D extends object>(db: Db, defs: D, run: Runner, commit: GroupCommit): Methods<D> {
+function methods<D extends object>(db: Db, defs: D, run: Runner, commit: GroupCommit, keeping: Keeping): Methods<D> {
   const out: Record<string, unknown> = {};
   for (const [name, m] of Object.entries(defs) as Array<[string, AnyMethod]>) {
     const plan = m.plan as (...args: unknown[]) => ReturnType<AnyMethod['plan']>;
     if (m.kind === 'read') out[name] = async (...args: unknown[]) => run(plan(...args));
-    else if (m.kind === 'hotRead') out[name] = hotRead(db, plan, run);
+    else if (m.kind === 'hotRead') out[name] = hotRead(db, plan, run, keeping);
     else {
       const unique = m.unique;
       out[name] = (...args: unknown[]) => {
@@ -72,12 +80,20 @@ function methods<D extends object>(db: Db, defs: D, run: Runner, commit: GroupCo
 /**
  * The repository on an opened database. Its areas' methods wait for a lock
  * held elsewhere on timers, at most `lockWaitMs`, and fail with
- * StoreUnavailable on a storage fault (guard.ts).
+ * StoreUnavailable on a storage fault (guard.ts). The hot read's answers are
+ * kept between writes in at most `readCacheBytes` (unchanged-cache.ts).
  */
-export function sqliteRepository(db: Db, lockWaitMs = LOCK_WAIT_MS, meter?: StoreMeter): Repository {
+export function sqliteRepository(
+  db: Db,
+  lockWaitMs = LOCK_WAIT_MS,
+  meter?: StoreMeter,
+  readCacheBytes = READ_CACHE_BYTES,
+): Repository {
   const run = sqliteRunner(db);
   const commit = groupCommit(db, meter);
-  const area = <D extends object>(defs: D): Methods<D> => guardArea(methods(db, defs, run, commit), lockWaitMs);
+  const keeping: Keeping = { bytes: readCacheBytes, meter };
+  const area = <D extends object>(defs: D): Methods<D> =>
+    guardArea(methods(db, defs, run, commit, keeping), lockWaitMs);
   return {
     ...eachArea(area),
     load: async (rows) => {

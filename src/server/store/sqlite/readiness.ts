@@ -8,15 +8,16 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { statSync } from 'node:fs';
+import type { Said } from '../../../catalogue/lang.js';
 import { schemaProblem } from '../schema-words.js';
 import type { Readiness } from '../types.js';
-import { REASON_TEXT } from '../unavailable.js';
+import { readiness, unavailable } from '../../words.js';
 import type { Db } from './connection.js';
 import { faultOf } from './faults.js';
 import { migrations } from '../sql/migrations.js';
 
 const READY: Readiness = { ready: true };
-const notReady = (reason: string): Readiness => ({ ready: false, reason });
+const notReady = (reason: Said): Readiness => ({ ready: false, reason });
 
 /** The check of the database opened at `path` (`:memory:` has no file to check). */
 export function sqliteReadiness(db: Db, path: string): () => Promise<Readiness> {
@@ -25,14 +26,13 @@ export function sqliteReadiness(db: Db, path: string): () => Promise<Readiness> 
   return async () => {
     if (file !== undefined && opened !== undefined) {
       const now = await stat(file).catch(() => undefined);
-      if (now === undefined) return notReady('the database file is missing: it was moved or deleted');
-      if (now.ino !== opened.ino || now.dev !== opened.dev)
-        return notReady('the database file was replaced by another file');
+      if (now === undefined) return notReady(readiness.fileMissing);
+      if (now.ino !== opened.ino || now.dev !== opened.dev) return notReady(readiness.fileReplaced);
       const usable = await access(file, constants.R_OK | constants.W_OK).then(
         () => true,
         () => false,
       );
-      if (!usable) return notReady('the database file cannot be read or written by this process');
+      if (!usable) return notReady(readiness.fileUnusable);
     }
     try {
       const version = db.pragma('user_version', { simple: true }) as number;
@@ -40,7 +40,7 @@ export function sqliteReadiness(db: Db, path: string): () => Promise<Readiness> 
       return problem === undefined ? READY : notReady(problem);
     } catch (err) {
       const reason = faultOf(err);
-      return notReady(reason ? REASON_TEXT[reason] : 'the database does not answer');
+      return notReady(reason ? unavailable[reason][0] : readiness.silent);
     }
   };
 }

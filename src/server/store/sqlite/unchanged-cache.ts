@@ -22,57 +22,87 @@
  * is a read transaction of its own (about 2 µs: the WAL read lock), cheaper
  * than the statements it saves; it never waits on a lock (busy_timeout 0).
  */
+import type { StoreMeter } from '../types.js';
 import type { Db } from './connection.js';
 
-export interface UnchangedCache<V> {
+export interface UnchangedCache {
   /** The value stored under `key`, if nothing was committed since; clears everything when something was. */
-  get(key: string): V | undefined;
+  get(key: string): string | undefined;
   /** Stores a value read after the `get` that missed it, if its key was missed before (see below). */
-  set(key: string, value: V): void;
+  set(key: string, value: string): void;
 }
 
 /**
- * A cache of at most `limit` entries (when full, it starts again empty). A
- * value is kept the second time its key misses, not the first: reads spread
- * over many keys (random cards over a large database) would otherwise fill it
- * with values read once, each surviving long enough to reach V8's old space
- * before it is dropped (measured: +47 MB of peak RSS on 100,000 beneficiaries).
+ * The memory an entry is counted for: its key and value (one byte a character, as V8 keeps Latin-1 text; the
+ * records' JSON is that unless a name has characters beyond it) and the Map entry and string headers around them.
  */
-export function unchangedCache<V>(db: Db, limit: number): UnchangedCache<V> {
+const entryBytes = (key: string, value: string): number => key.length + value.length + 96;
+
+/**
+ * A cache of at most `maxBytes` of entries (entryBytes); when full, the oldest entries make room. A value is
+ * kept the second time its key misses, not the first: reads spread over many keys (random cards over a large
+ * database) would otherwise fill it with values read once, each surviving long enough to reach V8's old space
+ * before it is dropped (measured: +47 MB of peak RSS on 100,000 beneficiaries). `maxBytes` 0: nothing is kept.
+ * `meter` is told of every look-up, found or not.
+ */
+export function unchangedCache(db: Db, maxBytes: number, meter?: StoreMeter): UnchangedCache {
   const version = db.prepare<[], number>('PRAGMA data_version').pluck();
   const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
-  const entries = new Map<string, V>();
-  /** Keys that missed once (short strings: their churn costs little). */
+  const entries = new Map<string, string>();
+  let bytes = 0;
+  /** Keys that missed once (short strings: their churn costs little), bounded as about as many as fit. */
   const missed = new Set<string>();
+  const maxMissed = Math.ceil(maxBytes / 256);
   let seenVersion = -1;
   let seenChanges = -1;
   /** Whether the entries were stored at the database's present state. */
   let valid = false;
+  const clear = (): void => {
+    entries.clear();
+    bytes = 0;
+  };
+  const lookUp = (key: string): string | undefined => {
+    if (db.inTransaction) {
+      valid = false;
+      return undefined;
+    }
+    if (valid && !entries.has(key)) return undefined;
+    const v = version.get()!;
+    const c = changes.get()!;
+    if (v === seenVersion && c === seenChanges && valid) return entries.get(key);
+    clear();
+    seenVersion = v;
+    seenChanges = c;
+    valid = true;
+    return undefined;
+  };
   return {
     get(key) {
-      if (db.inTransaction) {
-        valid = false;
+      if (maxBytes === 0) {
+        meter?.cacheRead?.(false);
         return undefined;
       }
-      if (valid && !entries.has(key)) return undefined;
-      const v = version.get()!;
-      const c = changes.get()!;
-      if (v === seenVersion && c === seenChanges && valid) return entries.get(key);
-      entries.clear();
-      seenVersion = v;
-      seenChanges = c;
-      valid = true;
-      return undefined;
+      const found = lookUp(key);
+      meter?.cacheRead?.(found !== undefined);
+      return found;
     },
     set(key, value) {
-      if (!valid || db.inTransaction) return;
+      if (maxBytes === 0 || !valid || db.inTransaction) return;
       if (!missed.has(key)) {
-        if (missed.size >= 4 * limit) missed.clear();
+        if (missed.size >= maxMissed) missed.clear();
         missed.add(key);
         return;
       }
-      if (entries.size >= limit) entries.clear();
+      const size = entryBytes(key, value);
+      if (size > maxBytes) return;
+      // The oldest first: a Map iterates in insertion order.
+      for (const [old, text] of entries) {
+        if (bytes + size <= maxBytes) break;
+        entries.delete(old);
+        bytes -= entryBytes(old, text);
+      }
       entries.set(key, value);
+      bytes += size;
     },
   };
 }

@@ -6,6 +6,8 @@
  */
 import * as z from 'zod';
 
+export type { Progress } from '../../../enrol/draft.js';
+
 /** One request's answers: field names to raw values. */
 export type Answers = Record<string, string | string[]>;
 
@@ -49,23 +51,6 @@ export interface Enrolment {
   form?: { id: string; questions: number };
   /** The next question; absent once every question was asked (the review screen). */
   asking?: Cursor;
-}
-
-/** What has been sent: each done step by key (with the id it created), and the step sent without an answer. */
-export interface Progress {
-  done: Record<string, { id?: string }>;
-  /**
-   * The step being sent, written before its request goes out: still there
-   * afterwards means no answer came back (the process died, or the
-   * connection failed), so the service may or may not have done it.
-   */
-  sending?: {
-    readonly key: string;
-    /** For a beneficiary: how many lives its contract had as far as this enrolment knows (undefined: not known). */
-    readonly lives?: number;
-    /** Why no answer came back, when it is known. */
-    readonly problem?: string;
-  };
 }
 
 /** A new enrolment: the first question is the contract's (or the payer's, for an existing contract). */
@@ -132,10 +117,4 @@ export const enrolmentSchema = z.object({
   beneficiaries: z.array(beneficiarySchema),
   form: z.object({ id: z.string(), questions: z.number().int().nonnegative() }).optional(),
   asking: cursorSchema.optional(),
-});
-export const progressSchema = z.object({
-  done: z.record(z.string(), z.object({ id: z.string().optional() })),
-  sending: z
-    .object({ key: z.string(), lives: z.number().int().nonnegative().optional(), problem: z.string().optional() })
-    .optional(),
 });

@@ -3,10 +3,10 @@ import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { isoDate, toBR } from '../../../../catalogue/dates.js';
-import type { Operation } from '../../../../catalogue/index.js';
+import type { Operation, Said } from '../../../../catalogue/index.js';
 import type { Messages } from '../../../i18n/index.js';
 import { askField } from '../../../interactive/fields.js';
-import type { Invocation } from '../../../invocation.js';
+import type { Io } from '../../../capabilities.js';
 import { inputOptions } from '../../../operations/input.js';
 import { text, type Answers } from './answers.js';
 
@@ -33,12 +33,7 @@ export interface Form {
  * skipped). Each question's default is the answer it has, else `defaults`';
  * an optional answer left empty removes it.
  */
-export async function askNames(
-  inv: Invocation,
-  form: Form,
-  names: readonly string[],
-  defaults: Defaults = {},
-): Promise<void> {
+export async function askNames(inv: Io, form: Form, names: readonly string[], defaults: Defaults = {}): Promise<void> {
   for (const name of names) {
     const field = form.op.params[name]!;
     const fallback = form.into[name] === undefined ? defaults[name] : text(form.into[name]);
@@ -54,7 +49,7 @@ export async function askNames(
 }
 
 /** Offers optional fields behind one question; those answered already are shown, and kept unless changed. */
-export async function askMore(inv: Invocation, form: Form, names: readonly string[]): Promise<void> {
+export async function askMore(inv: Io, form: Form, names: readonly string[]): Promise<void> {
   if (names.length === 0) return;
   const given = names.filter((n) => form.into[n] !== undefined);
   const w = inv.m.enrolWizard;
@@ -71,13 +66,13 @@ export function today(): string {
 }
 
 /** A path as typed, `~` expanded, made absolute. */
-export function expandPath(path: string, inv: Invocation): string {
+export function expandPath(path: string, inv: Io): string {
   const home = inv.ctx.env['HOME'] ?? homedir();
   return resolve(path === '~' ? home : path.startsWith('~/') ? `${home}${path.slice(1)}` : path);
 }
 
 /** A file to attach: a readable regular file (the check of `--file`-style paths). */
-export function fileProblem(path: string, inv: Invocation): string | undefined {
+export function fileProblem(path: string, inv: Io): string | undefined {
   try {
     const st = statSync(expandPath(path, inv));
     return st.isFile() ? undefined : inv.m.enrolWizard.notAFile(path);
@@ -87,7 +82,7 @@ export function fileProblem(path: string, inv: Invocation): string | undefined {
 }
 
 /** A code table in one line, its meanings in the run's language: `RES residence, COB billing`. */
-export function codeHint(m: Messages, table: Readonly<Record<string, string>>): string {
+export function codeHint(m: Messages, table: Readonly<Record<string, Said>>): string {
   return Object.entries(table)
     .map(([code, meaning]) => `${code} ${m.codes.text(meaning)}`)
     .join(', ');

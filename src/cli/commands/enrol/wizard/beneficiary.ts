@@ -9,7 +9,7 @@ import { extname } from 'node:path';
 import { addressPurposes, documentTypes } from '../../../../catalogue/codes.js';
 import { operation } from '../../../../catalogue/index.js';
 import { type HealthQuestions, questionKey, questionsOf } from '../../../config/health-questions.js';
-import type { Invocation } from '../../../invocation.js';
+import type { Io } from '../../../capabilities.js';
 import {
   nameOf,
   sexOf,
@@ -24,7 +24,7 @@ import { askMore, askNames, codeHint, expandPath, fileProblem, today, type Defau
 
 /** What the questions need: the invocation, the enrolment, and which steps were sent (not asked again). */
 export interface Asking {
-  readonly inv: Invocation;
+  readonly inv: Io;
   readonly e: Enrolment;
   readonly sent: (key: string) => boolean;
   /** A section asked again from the review screen: every question's default is its current answer. */
@@ -93,7 +93,7 @@ async function askContact(a: Asking, w: Who): Promise<void> {
 }
 
 /** The file to attach (Enter for none, or to keep the one given): its absolute path, checked readable. */
-async function askFile(inv: Invocation, prefix: string, current: string | undefined): Promise<string | undefined> {
+async function askFile(inv: Io, prefix: string, current: string | undefined): Promise<string | undefined> {
   const path = await inv.ctx.prompter.input({
     message: inv.m.enrolWizard.fileQuestion(prefix),
     ...(current ? { default: current } : {}),

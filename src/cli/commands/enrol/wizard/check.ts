@@ -6,8 +6,8 @@
  * rules differ: nothing is sent until every problem is fixed, and all of
  * them are listed at once.
  */
-import { validateParams } from '../../../../catalogue/index.js';
-import type { Invocation } from '../../../invocation.js';
+import { checkPart } from '../../../enrol/plan.js';
+import type { Io } from '../../../capabilities.js';
 import type { Enrolment, Progress } from './answers.js';
 import { fileProblem } from './ask.js';
 import { idOf, type Ids, type Step } from './plan.js';
@@ -19,12 +19,9 @@ export interface PlanProblem {
   readonly message: string;
 }
 
-/** The field a label names: `tipo_documento[1]` → `tipo_documento`. */
-const fieldOf = (label: string) => label.replace(/\[.*$/, '');
-
 /** The problems of the steps not sent yet; an id still to be created is checked as its rule's example. */
 export function planProblems(
-  inv: Invocation,
+  inv: Io,
   e: Enrolment,
   steps: readonly Step[],
   progress: Progress,
@@ -34,15 +31,11 @@ export function planProblems(
   const w = inv.m.enrolWizard;
   if (e.beneficiaries.length === 0) out.push({ step: w.planStep, field: 'beneficiaries', message: w.noBeneficiary });
   for (const step of steps) {
-    if (progress.done[step.key]) continue;
-    const { ref } = step;
-    const known = ref ? idOf(ids, ref.from) : undefined;
-    const params = ref ? { ...step.params, [ref.field]: known ?? step.op.params[ref.field]!.example } : step.params;
-    const checked = validateParams(step.op, params);
+    if (progress.done[step.id]) continue;
+    const checked = checkPart(step.kind, step.params, step.from && idOf(ids, step.from));
     if (!checked.ok)
       for (const err of checked.errors)
-        if (known !== undefined || fieldOf(err.field) !== ref?.field)
-          out.push({ step: step.label, field: err.field || w.request, message: inv.m.rules.problem(err.message) });
+        out.push({ step: step.label, field: err.field || w.request, message: inv.m.rules.problem(err) });
     const file = step.file === undefined ? undefined : fileProblem(step.file, inv);
     if (file) out.push({ step: step.label, field: 'arquivo', message: file });
   }

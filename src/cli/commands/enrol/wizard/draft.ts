@@ -9,9 +9,10 @@
 import { draftsDir, listDrafts, newDraftPath, readDraft, writeDraft } from '../../../drafts.js';
 import { UsageError } from '../../../exit-codes.js';
 import { formatIsoDate, type Messages } from '../../../i18n/index.js';
-import type { Invocation } from '../../../invocation.js';
+import type { Io } from '../../../capabilities.js';
 import * as z from 'zod';
-import { enrolmentSchema, nameOf, progressSchema, sexOf, type Enrolment, type Progress } from './answers.js';
+import { type Progress, progressSchema } from '../../../enrol/draft.js';
+import { enrolmentSchema, nameOf, sexOf, type Enrolment } from './answers.js';
 
 export const DRAFT_KIND = 'enrol-wizard';
 export const RESUME = 'coopctl enrol wizard --resume';
@@ -27,7 +28,7 @@ export interface WizardState {
 
 const draftSchema = z.object({ service: z.string(), enrolment: enrolmentSchema, progress: progressSchema });
 
-export function newState(inv: Invocation, e: Enrolment, service: string): WizardState {
+export function newState(inv: Io, e: Enrolment, service: string): WizardState {
   return { path: newDraftPath(inv.ctx.env, DRAFT_KIND), e, progress: { done: {} }, service };
 }
 
@@ -60,7 +61,7 @@ export function localTime(d: Date): string {
 }
 
 /** A draft in one line: when it was saved, the contract, the beneficiaries, what was sent. */
-export function draftLine(inv: Invocation, s: WizardState & { readonly saved: Date }): string {
+export function draftLine(inv: Io, s: WizardState & { readonly saved: Date }): string {
   const said = inv.m.enrolDrafts;
   const contract = s.e.existing ?? s.progress.done['contract']?.id;
   const names = s.e.beneficiaries.map((b, i) => nameOf(b) ?? inv.m.enrolWizard.stepBeneficiary(i + 1, sexOf(b)));
@@ -74,7 +75,7 @@ export function draftLine(inv: Invocation, s: WizardState & { readonly saved: Da
 }
 
 /** The draft to resume: the only one, or the one picked; exit 2 when there is none. */
-export async function pickDraft(inv: Invocation): Promise<WizardState & { readonly saved: Date }> {
+export async function pickDraft(inv: Io): Promise<WizardState & { readonly saved: Date }> {
   const paths = listDrafts(inv.ctx.env, DRAFT_KIND);
   const said = inv.m.enrolDrafts;
   if (paths.length === 0) throw new UsageError(said.noDraft(draftsDir(inv.ctx.env)), 'coopctl enrol wizard --help');
@@ -94,7 +95,7 @@ export async function pickDraft(inv: Invocation): Promise<WizardState & { readon
 }
 
 /** A note at the start of a new enrolment when drafts are waiting. */
-export function draftsWaiting(inv: Invocation): string | undefined {
+export function draftsWaiting(inv: Io): string | undefined {
   const n = listDrafts(inv.ctx.env, DRAFT_KIND).length;
   if (n === 0) return undefined;
   return inv.m.enrolDrafts.waiting(n, RESUME);

@@ -3,7 +3,8 @@
  * create, and, when a step fails, what was created and the exact commands
  * that continue from there. Pure functions: no prompts, no network.
  */
-import type { Operation, Params } from '../../../../catalogue/index.js';
+import type { Params } from '../../../../catalogue/index.js';
+import { type Step as ChainStep, withParent } from '../../../enrol/plan.js';
 import type { Messages } from '../../../i18n/index.js';
 import { flagOf } from '../../../operations/flags.js';
 import { shellQuote } from '../../../output/shell.js';
@@ -11,28 +12,19 @@ import { shellQuote } from '../../../output/shell.js';
 /** Where an id of a later step comes from. */
 export type IdRef = { readonly kind: 'contract' } | { readonly kind: 'beneficiary'; readonly index: number };
 
-export interface Step {
-  /** Its identity in the draft's progress: `contract`, `payer`, `b2.person`, `b2.document.1` (answers.ts). */
-  readonly key: string;
-  readonly op: Operation;
+/** A step of the enrolment (its id in the draft's progress: `contract`, `payer`, `b2.person`, `b2.document.1`). */
+export interface Step extends ChainStep {
   /** What the user reads: `contract`, `beneficiary 2 · document 1`. */
   readonly label: string;
-  /** The parameters besides the id that `ref` fills in. */
-  readonly params: Params;
-  /** The id field this step needs from an earlier step (contrato_id, beneficiario_id). */
-  readonly ref?: { readonly field: string; readonly from: IdRef };
-  /** The id field of the answer that this step creates. */
-  readonly creates?: string;
-  /** The beneficiary (1-based) whose id this step creates (the `beneficiary add` step). */
+  /** Where the id it hangs on (`parent`) comes from. */
+  readonly from?: IdRef;
+  /** The contract, or the beneficiary (1-based), whose id this step creates. */
   readonly defines?: IdRef;
   /** For documents: the file whose base64 content is `arquivo`. */
   readonly file?: string;
   /** Steps that the summary of what was created counts instead of listing, in these words: `3 declaration answers`. */
   readonly counted?: (n: number) => string;
 }
-
-/** The contract's id, as the payer and each `beneficiary add` step need it. */
-export const contractRef = { field: 'contrato_id', from: { kind: 'contract' } } as const;
 
 /** Ids known so far: the contract's, and each beneficiary's by number. */
 export interface Ids {
@@ -58,9 +50,8 @@ export function variableOf(ref: IdRef): string {
 
 /** The parameters of a step with its id filled in (undefined while that id is unknown). */
 export function paramsOf(step: Step, ids: Ids): Params | undefined {
-  if (!step.ref) return step.params;
-  const id = idOf(ids, step.ref.from);
-  return id === undefined ? undefined : { ...step.params, [step.ref.field]: id };
+  const id = step.from && idOf(ids, step.from);
+  return step.from && id === undefined ? undefined : withParent(step, id);
 }
 
 /**
@@ -72,13 +63,12 @@ export function commandOf(step: Step, ids: Ids, globals: readonly string[] = [])
   const { op } = step;
   const words = ['coopctl', ...globals.map(shellQuote), ...op.command];
   const known = paramsOf(step, ids);
-  const value = (name: string): unknown =>
-    known ? known[name] : name === step.ref?.field ? undefined : step.params[name];
-  const idWord = step.ref ? (idOf(ids, step.ref.from) ?? `"$${variableOf(step.ref.from)}"`) : undefined;
-  const wordOf = (name: string, v: unknown) => (name === step.ref?.field ? idWord! : shellQuote(String(v)));
+  const value = (name: string): unknown => (known ? known[name] : name === step.parent ? undefined : step.params[name]);
+  const idWord = step.from ? (idOf(ids, step.from) ?? `"$${variableOf(step.from)}"`) : undefined;
+  const wordOf = (name: string, v: unknown) => (name === step.parent ? idWord! : shellQuote(String(v)));
   if (op.positional) {
     const v = value(op.positional);
-    if (v !== undefined || op.positional === step.ref?.field) words.push(wordOf(op.positional, v));
+    if (v !== undefined || op.positional === step.parent) words.push(wordOf(op.positional, v));
   }
   for (const name of Object.keys(op.params)) {
     if (name === op.positional) continue;
@@ -87,7 +77,7 @@ export function commandOf(step: Step, ids: Ids, globals: readonly string[] = [])
       continue;
     }
     const v = value(name);
-    if (v === undefined && name !== step.ref?.field) continue;
+    if (v === undefined && name !== step.parent) continue;
     for (const item of Array.isArray(v) ? v : [v]) words.push(flagOf(name), wordOf(name, item));
   }
   return words.join(' ');
@@ -100,9 +90,7 @@ export function commandOf(step: Step, ids: Ids, globals: readonly string[] = [])
  */
 export function continuation(m: Messages, rest: readonly Step[], ids: Ids, globals: readonly string[] = []): string[] {
   const lines: string[] = [];
-  const needed = new Set(
-    rest.flatMap((s) => (s.ref && idOf(ids, s.ref.from) === undefined ? [variableOf(s.ref.from)] : [])),
-  );
+  const needed = new Set(rest.flatMap((s) => (s.from && idOf(ids, s.from) === undefined ? [variableOf(s.from)] : [])));
   for (const step of rest) {
     if (step.defines && needed.has(variableOf(step.defines)) && step.creates) {
       lines.push(m.enrolDrafts.setVariable(step.label, variableOf(step.defines), step.creates));

@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { operation, type Operation } from '../../../../catalogue/index.js';
 import { type HealthQuestions, questionKey } from '../../../config/health-questions.js';
 import type { Messages } from '../../../i18n/index.js';
-import type { Invocation } from '../../../invocation.js';
+import type { Io } from '../../../capabilities.js';
 import type { Choice } from '../../../prompter.js';
 import {
   nameOf,
@@ -27,10 +27,13 @@ export type Action =
   | { readonly kind: 'edit'; readonly section: Section }
   | { readonly kind: 'add' | 'remove' | 'quit' | 'discard' };
 
-/** The answers to an operation's fields, each as people write it (a phone `(11) 98765-4321`). */
-const pairs = (a: Answers, op: Operation) =>
+/** Answers to an operation's fields, each after its field's label and as people write it: `Nome: Ana Souza · Telefone: (11) 98765-4321`. */
+const pairs = (m: Messages, a: Answers, op: Operation) =>
   Object.entries(a)
-    .map(([k, v]) => `${k}: ${op.params[k]?.written?.(v) ?? text(v)}`)
+    .map(([k, v]) => {
+      const f = Object.hasOwn(op.params, k) ? op.params[k] : undefined;
+      return `${f ? m.common.said(f.words.label) : k}: ${f?.written?.(v) ?? text(v)}`;
+    })
     .join(' · ');
 
 const ops = {
@@ -97,15 +100,18 @@ function beneficiaryLines(
   const w = m.enrolWizard;
   const line = (key: string, label: string, body: string) => `  ${mark(key)} ${label.padEnd(12)} ${body}`;
   const out = [
-    line(stepKey(b, 'person'), w.part('person'), pairs(b.person, ops.person)),
-    line(stepKey(b, 'contact'), w.part('contact'), pairs(b.contact, ops.contact)),
+    line(stepKey(b, 'person'), w.part('person'), pairs(m, b.person, ops.person)),
+    line(stepKey(b, 'contact'), w.part('contact'), pairs(m, b.contact, ops.contact)),
   ];
   b.documents.forEach((doc, d) => {
-    const file = doc.file === undefined ? '' : ` · arquivo: ${fileText(m, doc.file)}`;
-    out.push(line(stepKey(b, 'document', d + 1), w.stepDocument(d + 1), `${pairs(doc.params, ops.document)}${file}`));
+    const fileLabel = m.common.said(ops.document.params['arquivo']!.words.label);
+    const file = doc.file === undefined ? '' : ` · ${fileLabel}: ${fileText(m, doc.file)}`;
+    out.push(
+      line(stepKey(b, 'document', d + 1), w.stepDocument(d + 1), `${pairs(m, doc.params, ops.document)}${file}`),
+    );
   });
   if (b.documents.length === 0) out.push(`    ${w.part('documents').padEnd(12)} ${w.noDocuments}`);
-  out.push(line(stepKey(b, 'address'), w.part('address'), pairs(b.address, ops.address)));
+  out.push(line(stepKey(b, 'address'), w.part('address'), pairs(m, b.address, ops.address)));
   const answers = b.declaration.map((a, q) => {
     const details = a['descricao'] === undefined ? '' : ` (${text(a['descricao'])})`;
     const words = texts.get(questionKey(text(a['formulario_id']), String(q + 1)));
@@ -138,9 +144,9 @@ export function reviewLines(
     const done = sent === 'all' ? w.sent : sent === 'some' ? w.partlySent : '';
     const contract = section.kind === 'contract' && progress.done['contract']?.id;
     out.push(`${i + 1} ${titleOf(m, e, section)}${done}${contract ? ` (contrato_id ${contract})` : ''}`);
-    if (section.kind === 'contract') out.push(`  ${mark('contract')} ${pairs(e.contract, ops.contract)}`);
+    if (section.kind === 'contract') out.push(`  ${mark('contract')} ${pairs(m, e.contract, ops.contract)}`);
     else if (section.kind === 'payer')
-      out.push(e.payer ? `  ${mark('payer')} ${pairs(e.payer, ops.payer)}` : `    ${w.none}`);
+      out.push(e.payer ? `  ${mark('payer')} ${pairs(m, e.payer, ops.payer)}` : `    ${w.none}`);
     else {
       const b = e.beneficiaries[section.index]!;
       const id = progress.done[stepKey(b, 'person')]?.id;
@@ -159,7 +165,7 @@ export function removable(e: Enrolment, progress: Progress): number[] {
 }
 
 /** Asks what to do next. The sections come first, so a section's number is its place in the list. */
-export async function chooseAction(inv: Invocation, e: Enrolment, progress: Progress, submit: string): Promise<Action> {
+export async function chooseAction(inv: Io, e: Enrolment, progress: Progress, submit: string): Promise<Action> {
   const w = inv.m.enrolWizard;
   const sections = sectionsOf(e);
   const choices: Choice<string>[] = sections.map((section, i) => {
@@ -179,7 +185,7 @@ export async function chooseAction(inv: Invocation, e: Enrolment, progress: Prog
 }
 
 /** Asks which beneficiary to remove (of those nothing was sent for), and removes it once confirmed. */
-export async function removeBeneficiary(inv: Invocation, e: Enrolment, progress: Progress): Promise<void> {
+export async function removeBeneficiary(inv: Io, e: Enrolment, progress: Progress): Promise<void> {
   const w = inv.m.enrolWizard;
   const choices: Choice<string>[] = removable(e, progress).map((index) => ({
     name: titleOf(inv.m, e, { kind: 'beneficiary', index }),

@@ -15,7 +15,7 @@ import { ExitCode, UsageError } from '../../../exit-codes.js';
 import { interrupted } from '../../../failure.js';
 import { ruleProblem } from '../../../interactive/fields.js';
 import { DECLINED } from '../../../interactive/calls.js';
-import type { Invocation } from '../../../invocation.js';
+import type { Io } from '../../../capabilities.js';
 import { answeredAnything, newEnrolment } from './answers.js';
 import type { Asking } from './beneficiary.js';
 import { planProblems, problemLines } from './check.js';
@@ -23,14 +23,15 @@ import { askSection, collect, startBeneficiary, type EnrolWizardOptions } from '
 import { settleDoubt } from './doubt.js';
 import { draftLine, draftsWaiting, newState, pickDraft, RESUME, saveState, type WizardState } from './draft.js';
 import { chooseAction, removeBeneficiary, reviewLines } from './review.js';
-import type { Ids, Step } from './plan.js';
-import { idsOf, stepsOf } from './steps.js';
+import type { Step } from './plan.js';
+import { type ContractChain, stepsIn } from '../../../enrol/plan.js';
+import { chainOf, idsOf } from './steps.js';
 import { submitAll } from './submit.js';
 
 const HINT = 'coopctl enrol wizard --help';
 
 /** It asks on a terminal only; --contrato-id must be a contract id, and is not for a resumed draft. */
-function checkStart(inv: Invocation, options: EnrolWizardOptions): void {
+function checkStart(inv: Io, options: EnrolWizardOptions): void {
   const said = inv.m.enrolDrafts;
   if (!inv.interactive) throw new UsageError(said.notATerminal, HINT);
   if (options.contratoId === undefined) return;
@@ -40,14 +41,14 @@ function checkStart(inv: Invocation, options: EnrolWizardOptions): void {
 }
 
 /** The base URL the enrolment requests go to. */
-async function serviceOf(inv: Invocation): Promise<string> {
+async function serviceOf(inv: Io): Promise<string> {
   const op = operation('enrol.contract.create');
   const url = operationUrl(op, await inv.target(op.host)).href;
   return url.slice(0, url.length - op.path.length);
 }
 
 /** A new enrolment, or the draft to go on with (only on the service it was being sent to). */
-async function start(inv: Invocation, options: EnrolWizardOptions, service: string): Promise<WizardState> {
+async function start(inv: Io, options: EnrolWizardOptions, service: string): Promise<WizardState> {
   const said = inv.m.enrolDrafts;
   if (!options.resume) {
     inv.say(said.intro);
@@ -66,19 +67,14 @@ async function start(inv: Invocation, options: EnrolWizardOptions, service: stri
 }
 
 /** The texts of the health-declaration questions (the healthQuestions setting): none when it is unset or malformed. */
-async function questionTexts(inv: Invocation): Promise<HealthQuestions> {
+async function questionTexts(inv: Io): Promise<HealthQuestions> {
   const value = (await inv.settings()).healthQuestions.value;
   const parsed = value === undefined ? undefined : parseHealthQuestions(value);
   return parsed?.ok ? parsed.pairs : new Map();
 }
 
 /** The review screen; then, after a Submit that found problems, those problems, last, right above the menu. */
-async function review(
-  inv: Invocation,
-  s: WizardState,
-  texts: HealthQuestions,
-  problems: readonly string[],
-): Promise<void> {
+async function review(inv: Io, s: WizardState, texts: HealthQuestions, problems: readonly string[]): Promise<void> {
   const style = await inv.style('stderr');
   const sent = Object.keys(s.progress.done).length;
   inv.say();
@@ -95,7 +91,7 @@ async function review(
 }
 
 /** What Submit sends, in words. */
-function submitText(inv: Invocation, s: WizardState, left: number, total: number): string {
+function submitText(inv: Io, s: WizardState, left: number, total: number): string {
   const w = inv.m.enrolWizard;
   if (left === 0) return w.submitDone;
   if (left < total) return w.submitLeft(left);
@@ -103,7 +99,7 @@ function submitText(inv: Invocation, s: WizardState, left: number, total: number
 }
 
 /** Saves the draft and says where, and how to go on. */
-function keep(inv: Invocation, s: WizardState): void {
+function keep(inv: Io, s: WizardState): void {
   saveState(s);
   inv.say(inv.m.enrolDrafts.kept(s.path, RESUME));
 }
@@ -114,41 +110,41 @@ function keep(inv: Invocation, s: WizardState): void {
  * everything is done, and kept otherwise. The exit code.
  */
 async function submitted(
-  inv: Invocation,
+  inv: Io,
   s: WizardState,
-  steps: readonly Step[],
-  ids: Ids,
+  chain: ContractChain<Step>,
   save: () => void,
 ): Promise<number | { readonly problems: string[] }> {
-  const problems = planProblems(inv, s.e, steps, s.progress, ids);
+  const problems = planProblems(inv, s.e, stepsIn(chain), s.progress, idsOf(s.e, s.progress));
   if (problems.length) return { problems: problemLines(problems) };
-  const code = await submitAll(inv, s, steps, ids, save);
+  const code = await submitAll(inv, s, chain, save);
   if (code !== ExitCode.ok) {
     keep(inv, s);
     return code;
   }
   removeDraft(s.path);
-  inv.info(inv.m.enrolDrafts.enrolled(s.e.beneficiaries.length, ids.contract!));
+  inv.info(inv.m.enrolDrafts.enrolled(s.e.beneficiaries.length, idsOf(s.e, s.progress).contract!));
   return ExitCode.ok;
 }
 
 /** The review loop: edits until Submit (once the plan is valid), quit or discard; the exit code. */
-async function reviewLoop(inv: Invocation, s: WizardState, asking: Asking, save: () => void): Promise<number> {
+async function reviewLoop(inv: Io, s: WizardState, asking: Asking, save: () => void): Promise<number> {
   /** What the last Submit found, shown under the review that follows it. */
   let problems: string[] = [];
   for (;;) {
-    const steps = stepsOf(inv.m, s.e);
-    if ((await settleDoubt(inv, s, steps, idsOf(s.e, s.progress).contract)) === 'quit') {
+    const chain = chainOf(inv.m, s.e);
+    const steps = stepsIn(chain);
+    if ((await settleDoubt(inv, s, steps)) === 'quit') {
       keep(inv, s);
       return DECLINED;
     }
     save();
     await review(inv, s, asking.texts, problems);
     problems = [];
-    const left = steps.filter((step) => !s.progress.done[step.key]).length;
+    const left = steps.filter((step) => !s.progress.done[step.id]).length;
     const action = await chooseAction(inv, s.e, s.progress, submitText(inv, s, left, steps.length));
     if (action.kind === 'submit') {
-      const outcome = await submitted(inv, s, steps, idsOf(s.e, s.progress), save);
+      const outcome = await submitted(inv, s, chain, save);
       if (typeof outcome === 'number') return outcome;
       problems = outcome.problems;
     } else if (action.kind === 'edit') await askSection(asking, action.section);
@@ -172,7 +168,7 @@ async function reviewLoop(inv: Invocation, s: WizardState, asking: Asking, save:
   }
 }
 
-export async function runEnrolWizard(inv: Invocation, options: EnrolWizardOptions = {}): Promise<number> {
+export async function runEnrolWizard(inv: Io, options: EnrolWizardOptions = {}): Promise<number> {
   checkStart(inv, options);
   const s = await start(inv, options, await serviceOf(inv));
   const texts = await questionTexts(inv);

@@ -1,13 +1,14 @@
 /**
- * From the enrolment's answers to the requests that submit it, in order: the
- * contract, the payer, then each beneficiary with its contact, documents,
- * address and declaration answers; and the ids known from what was sent.
+ * From the enrolment's answers to the requests that submit it: the engine's
+ * chain (the contract or the existing one, the payer, then each beneficiary
+ * with its contact, documents, address and declaration answers), each step
+ * labelled; and the ids known from what was sent.
  */
 import { readFileSync } from 'node:fs';
-import { operation } from '../../../../catalogue/index.js';
+import { type ContractChain, type StepKind, stepOf } from '../../../enrol/plan.js';
 import type { Messages } from '../../../i18n/index.js';
-import { nameOf, sexOf, stepKey, type Enrolment, type Progress } from './answers.js';
-import { contractRef, type Ids, type Step } from './plan.js';
+import { type Answers, nameOf, sexOf, stepKey, type Enrolment, type Progress } from './answers.js';
+import type { IdRef, Ids, Step } from './plan.js';
 
 /** A file's content as base64, or undefined when it cannot be read (the plan's check says why). */
 function base64Of(file: string): string | undefined {
@@ -18,73 +19,50 @@ function base64Of(file: string): string | undefined {
   }
 }
 
-/** The requests of the enrolment, in order, labelled in the run's language. */
-export function stepsOf(m: Messages, e: Enrolment): Step[] {
+const CONTRACT: IdRef = { kind: 'contract' };
+
+/** A step of the enrolment: the part's, labelled, with where its parent id comes from and what it defines. */
+function step(kind: StepKind, key: string, label: string, params: Answers, more: Partial<Step> = {}): Step {
+  return { ...stepOf(kind, key, params), label, ...more };
+}
+
+/** The enrolment as the engine's chain, its requests labelled in the run's language. */
+export function chainOf(m: Messages, e: Enrolment): ContractChain<Step> {
   const w = m.enrolWizard;
-  const steps: Step[] = [];
-  if (e.existing === undefined) {
-    const op = operation('enrol.contract.create');
-    const defines = { kind: 'contract' } as const;
-    steps.push({ key: 'contract', op, label: w.stepContract, params: e.contract, creates: 'contrato_id', defines });
-  }
-  if (e.payer)
-    steps.push({ key: 'payer', op: operation('enrol.payer'), label: w.stepPayer, params: e.payer, ref: contractRef });
-  e.beneficiaries.forEach((b, i) => {
+  const beneficiaries = e.beneficiaries.map((b, i) => {
     const who = w.stepBeneficiary(i + 1, sexOf(b));
-    const from = { kind: 'beneficiary', index: i + 1 } as const;
-    const ref = { field: 'beneficiario_id', from };
+    const from: IdRef = { kind: 'beneficiary', index: i + 1 };
     const name = nameOf(b);
-    steps.push({
-      key: stepKey(b, 'person'),
-      op: operation('enrol.beneficiary.add'),
-      label: name ? `${who} (${name})` : who,
-      params: b.person,
-      ref: contractRef,
-      creates: 'beneficiario_id',
-      defines: from,
-    });
-    const contact = operation('enrol.beneficiary.contact');
-    steps.push({
-      key: stepKey(b, 'contact'),
-      op: contact,
-      label: `${who} · ${w.part('contact')}`,
-      params: b.contact,
-      ref,
-      creates: 'contato_id',
-    });
-    b.documents.forEach((doc, d) => {
+    const label = name ? `${who} (${name})` : who;
+    const person = step('beneficiary', stepKey(b, 'person'), label, b.person, { from: CONTRACT, defines: from });
+    const documents = b.documents.map((doc, d) => {
       const content = doc.file === undefined ? undefined : base64Of(doc.file);
-      const step: Step = {
-        key: stepKey(b, 'document', d + 1),
-        op: operation('enrol.beneficiary.document'),
-        label: `${who} · ${w.stepDocument(d + 1)}`,
-        params: content === undefined ? doc.params : { ...doc.params, arquivo: content },
-        ref,
-        creates: 'documento_id',
-      };
-      steps.push(doc.file === undefined ? step : { ...step, file: doc.file });
+      const params = content === undefined ? doc.params : { ...doc.params, arquivo: content };
+      const more = { from, ...(doc.file === undefined ? {} : { file: doc.file }) };
+      return step('document', stepKey(b, 'document', d + 1), `${who} · ${w.stepDocument(d + 1)}`, params, more);
     });
-    const address = operation('enrol.beneficiary.address');
-    steps.push({
-      key: stepKey(b, 'address'),
-      op: address,
-      label: `${who} · ${w.part('address')}`,
-      params: b.address,
-      ref,
-      creates: 'endereco_id',
-    });
-    b.declaration.forEach((answer, q) => {
-      steps.push({
-        key: stepKey(b, 'declaration', q + 1),
-        op: operation('enrol.beneficiary.declaration'),
-        label: `${who} · ${w.stepDeclaration(q + 1)}`,
-        params: answer,
-        ref,
+    const answers = b.declaration.map((answer, q) => {
+      const key = stepKey(b, 'declaration', q + 1);
+      return step('declaration', key, `${who} · ${w.stepDeclaration(q + 1)}`, answer, {
+        from,
         counted: w.declarationAnswers,
       });
     });
+    const records = [
+      step('contact', stepKey(b, 'contact'), `${who} · ${w.part('contact')}`, b.contact, { from }),
+      ...documents,
+      step('address', stepKey(b, 'address'), `${who} · ${w.part('address')}`, b.address, { from }),
+      ...answers,
+    ];
+    return { person, records };
   });
-  return steps;
+  const payer = e.payer ? { payer: step('payer', 'payer', w.stepPayer, e.payer, { from: CONTRACT }) } : {};
+  if (e.existing !== undefined) return { existing: e.existing, ...payer, beneficiaries };
+  return {
+    contract: step('contract', 'contract', w.stepContract, e.contract, { defines: CONTRACT }),
+    ...payer,
+    beneficiaries,
+  };
 }
 
 /** The ids known: the existing or created contract's, and each created beneficiary's by place (1-based). */

@@ -1,26 +1,32 @@
 /**
- * Submitting the enrolment step by step, showing each result, skipping the
- * steps a draft says were done. The draft follows each request: the step is
- * written as being sent before its request goes out, and as done (with the id
- * it created) once answered. When a step fails, it says what was already
- * created (ids) and the exact `coopctl enrol …` commands that continue from
- * there.
+ * Submitting the enrolment: its chain sent one step after the other by the
+ * enrolment engine (enrol/chain.ts), each result shown, the steps the draft
+ * says were done skipped. The draft is the progress store (enrol/draft.ts):
+ * a step is written as being sent before its request goes out, and as done
+ * (with the id it created) once answered. When a step fails, it says what
+ * was already created (ids) and the exact `coopctl enrol …` commands that
+ * continue from there.
  */
-import { Interrupted, TransportError } from '../../../../client/errors.js';
+import { Interrupted } from '../../../../client/errors.js';
+import { sendChain } from '../../../enrol/chain.js';
+import { draftStore } from '../../../enrol/draft.js';
+import { type ContractChain, stepsIn } from '../../../enrol/plan.js';
+import { type Outcome, StepSender, type Transport } from '../../../enrol/sender.js';
 import { ExitCode } from '../../../exit-codes.js';
-import { createdId, submit, type Submitted } from '../../../interactive/calls.js';
-import type { Invocation } from '../../../invocation.js';
+import { transportProblem } from '../../../failure.js';
+import { submit } from '../../../interactive/calls.js';
+import type { Io } from '../../../capabilities.js';
 import { renderRows } from '../../../output/render.js';
 import { specOf } from '../../specs.js';
 import { stepKey } from './answers.js';
 import { RESUME, type WizardState } from './draft.js';
-import { continuation, createdSummary, paramsOf, type Done, type Ids, type Step } from './plan.js';
+import { continuation, createdSummary, type Done, type Step } from './plan.js';
+import { idsOf } from './steps.js';
 
-/** Where the submission is: the steps, what was done (before and in this run), the ids known. */
-interface Progress {
+/** Where the submission is: the steps, what was done (before and in this run), the draft. */
+interface Submission {
   readonly steps: readonly Step[];
   readonly done: Done[];
-  readonly ids: Ids;
   readonly state: WizardState;
 }
 
@@ -34,7 +40,7 @@ interface Stop {
 }
 
 /** The global options that the continuation commands need again. */
-function globalWords(inv: Invocation): string[] {
+function globalWords(inv: Io): string[] {
   const g = inv.globals;
   const out: string[] = [];
   if (g.profile !== undefined) out.push('--profile', g.profile);
@@ -48,7 +54,7 @@ function globalWords(inv: Invocation): string[] {
  * and what it created, headed in the run's language; JSON and CSV keep their
  * keys (`step`, `operation`, `created`, `id`) for programs.
  */
-async function printResults(inv: Invocation, done: readonly Done[]): Promise<void> {
+async function printResults(inv: Io, done: readonly Done[]): Promise<void> {
   if (done.length === 0) return;
   const created = (d: Done) => (d.step.creates && d.id !== undefined ? d.step.creates : '');
   const style = await inv.style('stdout');
@@ -67,124 +73,120 @@ async function printResults(inv: Invocation, done: readonly Done[]): Promise<voi
   inv.out(await renderRows(['step', 'operation', 'created', 'id'], rows, inv.format, await inv.display()));
 }
 
-function sayContinuation(inv: Invocation, progress: Progress, at: number): void {
-  const rest = progress.steps.slice(at).filter((s) => !progress.state.progress.done[s.key]);
+function sayContinuation(inv: Io, sub: Submission, at: number): void {
+  const { state } = sub;
+  const rest = sub.steps.slice(at).filter((s) => !state.progress.done[s.id]);
   if (!rest.length) return;
   inv.say(inv.m.enrolDrafts.continueByHand);
-  for (const line of continuation(inv.m, rest, progress.ids, globalWords(inv))) inv.say(`  ${line}`);
+  for (const line of continuation(inv.m, rest, idsOf(state.e, state.progress), globalWords(inv))) inv.say(`  ${line}`);
 }
 
 /** Says what was created and how to continue from the step that stopped; returns its code. */
-async function stopped(inv: Invocation, progress: Progress, stop: Stop): Promise<number> {
-  await printResults(inv, progress.done);
-  const step = progress.steps[stop.at];
+async function stopped(inv: Io, sub: Submission, stop: Stop): Promise<number> {
+  await printResults(inv, sub.done);
+  const step = sub.steps[stop.at];
   const said = inv.m.enrolDrafts;
   await inv.notice(step ? said.failedAt(step.label, stop.problem) : stop.problem, 'error');
-  inv.say(said.alreadyCreated(createdSummary(inv.m, progress.done)));
+  inv.say(said.alreadyCreated(createdSummary(inv.m, sub.done)));
   if (stop.uncertain && step) {
-    const { contract } = progress.ids;
+    const { contract } = idsOf(sub.state.e, sub.state.progress);
     const check = contract
       ? `coopctl enrol contract search --contrato-id ${contract}`
       : 'coopctl enrol contract search';
     inv.say(said.unknownWhether(step.label, RESUME, check));
   }
-  sayContinuation(inv, progress, stop.at);
+  sayContinuation(inv, sub, stop.at);
   return stop.code;
 }
 
-/** Sends one step; a Stop when no answer came back (an interruption is reported, then thrown on). */
-async function send(inv: Invocation, progress: Progress, at: number): Promise<Submitted | Stop> {
-  const step = progress.steps[at]!;
-  const params = paramsOf(step, progress.ids);
-  if (!params) return { at, problem: inv.m.enrolDrafts.idUnknown, code: ExitCode.failed };
-  try {
-    return await submit(inv, specOf(step.op), params);
-  } catch (err) {
-    if (err instanceof TransportError) return { at, problem: err.message, code: ExitCode.transport, uncertain: true };
-    if (err instanceof Interrupted || inv.ctx.signal.aborted)
-      await stopped(inv, progress, {
-        at,
-        problem: inv.m.enrolDrafts.interrupted,
-        code: ExitCode.interrupted,
-        uncertain: true,
-      });
-    throw err;
-  }
+/** The wizard's requests: through the command's pre-send hooks (a dry run stops before sending), on the run's client. */
+function transportOf(inv: Io): Transport<Step> {
+  const said = inv.m.enrolDrafts;
+  return async (step, params) => {
+    const sent = await submit(inv, specOf(step.op), params);
+    if (sent.kind === 'stopped') return { ok: false, message: said.stoppedBefore, code: sent.code };
+    if (sent.code === ExitCode.ok) return { ok: true, records: sent.records };
+    // A 5xx may come after the service did the work: in doubt, as when no answer comes.
+    const doubt = sent.result.kind === 'refused' && sent.result.status >= 500;
+    return { ok: false, message: sent.problem ?? said.failed, code: sent.code, doubt };
+  };
+}
+
+/** What a beneficiary's `sending` keeps: the lives of the contract the enrolment created, as far as it knows. */
+function livesOf(state: WizardState): (step: Step) => number | undefined {
+  const { e, progress } = state;
+  return (step) =>
+    step.kind !== 'beneficiary' || e.existing !== undefined
+      ? undefined
+      : e.beneficiaries.filter((b) => progress.done[stepKey(b, 'person')]).length;
 }
 
 /**
- * Records a step's answer: its id, and the ids later steps need. A step whose
- * id later steps need but whose answer carries none stays in doubt (a Stop):
- * done, but unnamed.
- */
-function record(
-  inv: Invocation,
-  progress: Progress,
-  at: number,
-  sent: Extract<Submitted, { kind: 'answered' }>,
-): Stop | string | undefined {
-  const step = progress.steps[at]!;
-  const { state } = progress;
-  const id = step.creates ? createdId(sent.records, step.creates) : undefined;
-  if (step.defines && id === undefined) {
-    const problem = inv.m.enrolDrafts.noId(step.creates!);
-    state.progress.sending = { ...state.progress.sending!, problem };
-    return { at, problem, code: ExitCode.transport, uncertain: true };
-  }
-  progress.done.push(id === undefined ? { step } : { step, id });
-  state.progress.done[step.key] = id === undefined ? {} : { id };
-  delete state.progress.sending;
-  if (step.defines?.kind === 'contract') progress.ids.contract = id;
-  else if (step.defines?.kind === 'beneficiary') progress.ids.beneficiaries.set(step.defines.index, id!);
-  return id;
-}
-
-/** Written before a request goes out: the step, and for a beneficiary the lives its contract has as far as the enrolment knows. */
-function sending(state: WizardState, step: Step): NonNullable<WizardState['progress']['sending']> {
-  if (step.defines?.kind !== 'beneficiary' || state.e.existing !== undefined) return { key: step.key };
-  const done = state.progress.done;
-  const lives = state.e.beneficiaries.filter((b) => done[stepKey(b, 'person')]).length;
-  return { key: step.key, lives };
-}
-
-/**
- * Runs every step not done yet in order, stopping at the first that does not
- * succeed; `save` writes the draft before and after each request. Returns
- * the exit code.
+ * Sends every step not done yet in order, stopping at the first that does
+ * not succeed; `save` writes the draft before and after each request.
+ * Returns the exit code.
  */
 export async function submitAll(
-  inv: Invocation,
+  inv: Io,
   state: WizardState,
-  steps: readonly Step[],
-  ids: Ids,
+  chain: ContractChain<Step>,
   save: () => void,
 ): Promise<number> {
-  const before = steps.filter((s) => state.progress.done[s.key]);
-  const done = before.map((step) => ({ step, ...state.progress.done[step.key] }));
-  const progress: Progress = { steps, done, ids, state };
+  const steps = stepsIn(chain);
+  const { done: already } = state.progress;
+  const sub: Submission = {
+    steps,
+    done: steps.filter((s) => already[s.id]).map((s) => ({ step: s, ...already[s.id] })),
+    state,
+  };
+  const said = inv.m.enrolDrafts;
   const style = await inv.style('stderr');
-  for (const [i, step] of steps.entries()) {
-    if (state.progress.done[step.key]) continue;
-    state.progress.sending = sending(state, step);
-    save();
-    const sent = await send(inv, progress, i);
-    const stop = (s: Stop) => {
-      // A refusal (or a stop before sending) did nothing; no answer leaves the step in doubt.
-      if (s.code === ExitCode.transport) state.progress.sending = { ...state.progress.sending!, problem: s.problem };
-      else delete state.progress.sending;
-      save();
-      return stopped(inv, progress, s);
-    };
-    if ('at' in sent) return stop(sent);
-    const said = inv.m.enrolDrafts;
-    if (sent.kind === 'stopped') return stop({ at: i, problem: said.stoppedBefore, code: sent.code });
-    if (sent.code !== ExitCode.ok) return stop({ at: i, problem: sent.problem ?? said.failed, code: sent.code });
-    const id = record(inv, progress, i, sent);
-    save();
-    if (typeof id === 'object') return stopped(inv, progress, id);
+  let stop: Stop | undefined;
+  const settled = (step: Step, out: Outcome) => {
+    if (!out.ok)
+      stop ??= {
+        at: steps.indexOf(step),
+        problem: out.message,
+        code: out.code ?? ExitCode.transport,
+        uncertain: out.doubt === true,
+      };
+    if (!out.ok || out.skipped) return;
+    const id = out.id === undefined ? undefined : String(out.id);
+    sub.done.push(id === undefined ? { step } : { step, id });
     const what = id === undefined ? said.done : said.created(step.creates!, id);
     inv.info(`${step.label}${what}`, (safe) => `${style.green('✔')} ${safe}`);
+  };
+  const store = draftStore(state.progress, save, livesOf(state));
+  const sender = new StepSender({
+    store,
+    transport: transportOf(inv),
+    concurrency: 1,
+    noId: said.noId,
+    noAnswer: (err) => transportProblem(err, inv.m),
+  });
+  try {
+    await sendChain(
+      chain,
+      sender,
+      { perContract: 1, sequential: true },
+      {
+        contract: (out) => settled(chain.contract!, out),
+        payer: (out) => settled(chain.payer!, out),
+        beneficiary: (b, out) => settled(b.person, out),
+        record: (_b, step, out) => settled(step, out),
+      },
+    );
+  } catch (err) {
+    if (err instanceof Interrupted || inv.ctx.signal.aborted) {
+      const at = steps.findIndex((s) => s.id === state.progress.sending?.key);
+      await stopped(inv, sub, { at, problem: said.interrupted, code: ExitCode.interrupted, uncertain: true });
+    }
+    throw err;
   }
-  await printResults(inv, progress.done);
+  // A step left unsent without a failure: an id it needs is not known (a draft edited by hand).
+  const unsent = steps.findIndex((s) => !state.progress.done[s.id]);
+  if (!stop && unsent >= 0) stop = { at: unsent, problem: said.idUnknown, code: ExitCode.failed };
+  if (stop) return stopped(inv, sub, stop);
+  await printResults(inv, sub.done);
   return ExitCode.ok;
 }

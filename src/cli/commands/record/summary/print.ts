@@ -8,9 +8,9 @@
 import { textWidth } from '../../../output/width.js';
 import type { TransportError } from '../../../../client/errors.js';
 import type { CallResult } from '../../../../client/types.js';
-import { dataRecords, type Operation, type Row } from '../../../../catalogue/index.js';
+import { capitalised, dataRecords, type Operation, type Row } from '../../../../catalogue/index.js';
 import { ExitCode } from '../../../exit-codes.js';
-import type { Invocation } from '../../../invocation.js';
+import type { Output } from '../../../capabilities.js';
 import { dataColumns } from '../../../output/cells.js';
 import type { Display } from '../../../output/display.js';
 import { selectFields } from '../../../output/json-select.js';
@@ -46,10 +46,9 @@ function dataOf(r: SectionResult): Row[] {
   return records ? dataRecords(records) : [];
 }
 
-/** A section's title in the run's language (its word when the catalogue grows a section not yet translated). */
+/** A section's title in the run's language: the catalogue's noun of its records (`Allergies`, `Alergias`). */
 function titleOf(display: Display, op: Operation): string {
-  const titles: Readonly<Record<string, string>> = display.m.output.summary.sections;
-  return titles[word(op)] ?? word(op);
+  return op.nouns ? capitalised(display.m.common.said({ en: op.nouns.en.many, pt: op.nouns.pt.many })) : word(op);
 }
 
 /** One JSON object by section word, the records with the fields `--json` asks for, through `--jq` when given. */
@@ -122,10 +121,10 @@ async function tablesOf(display: Display, whose: Whose, results: readonly Sectio
 /** The one-line problem of a result, or undefined when there is none to report (a success, or no result). */
 function problemLine(r: SectionResult, m: Messages): string | undefined {
   if ('error' in r) return transportProblem(r.error, m);
-  return exitCodeOf(r.result) === ExitCode.noResult ? undefined : problemOf(r.result, m);
+  return exitCodeOf(r.result) === ExitCode.noResult ? undefined : problemOf(r.result, m, r.op);
 }
 
-export async function printSections(inv: Invocation, whose: Whose, results: readonly SectionResult[]): Promise<void> {
+export async function printSections(inv: Output, whose: Whose, results: readonly SectionResult[]): Promise<void> {
   const display = await inv.display();
   if (inv.format === 'json') inv.out(await jsonOf(display, results));
   else if (inv.format === 'jsonl') inv.out(jsonLinesOf(results));

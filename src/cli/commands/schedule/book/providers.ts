@@ -12,18 +12,18 @@ import { parseProviders, providerCode, type ProviderDirectory } from '../../../c
 import { lookup } from '../../../interactive/calls.js';
 import { formatIsoDate, type Messages } from '../../../i18n/index.js';
 import { breaksRule } from '../../../interactive/fields.js';
-import type { Invocation } from '../../../invocation.js';
+import type { OperationIo } from '../../../capabilities.js';
 import type { Choice } from '../../../prompter.js';
 import { ask, text, type Provider } from './common.js';
 
-async function directoryOf(inv: Invocation): Promise<ProviderDirectory> {
+async function directoryOf(inv: OperationIo): Promise<ProviderDirectory> {
   const value = (await inv.settings()).providers.value;
   const parsed = value === undefined ? undefined : parseProviders(value);
   return parsed?.ok ? parsed.directory : new Map();
 }
 
 /** The providers to offer: the card's past ones (newest first), then the directory's others by name. */
-export async function knownProviders(inv: Invocation, card: string): Promise<Provider[]> {
+export async function knownProviders(inv: OperationIo, card: string): Promise<Provider[]> {
   const directory = await directoryOf(inv);
   // Any failure only leaves the past providers out: the questions that follow read the service anyway.
   const past = await lookup(inv, operation('schedule.list'), { usuario_cartao: card, ind_apenas_concluidas: 'N' });
@@ -55,7 +55,7 @@ export function providerLabel(m: Messages, code: string, known: readonly Provide
   return name === undefined ? m.booking.provider(code) : `${name} (${code})`;
 }
 
-function choiceName(inv: Invocation, p: Provider): string {
+function choiceName(inv: OperationIo, p: Provider): string {
   const { booking } = inv.m;
   const who = p.name === undefined ? booking.providerChoice(p.code) : `${p.name} (${p.code})`;
   if (p.appointments === 0) return who;
@@ -80,7 +80,7 @@ export function matchesTerm(term: string, haystack: string): boolean {
 
 /** The search's source: the known providers whose name or code has every word typed, then the typed code itself. */
 export function providerSource(
-  inv: Invocation,
+  inv: OperationIo,
   op: Operation,
   known: readonly Provider[],
 ): (term: string) => Choice<string>[] {
@@ -97,7 +97,7 @@ export function providerSource(
 
 /** Asks for the provider unless it has one: by name from the known ones, or its code. */
 export async function chooseProvider(
-  inv: Invocation,
+  inv: OperationIo,
   op: Operation,
   params: Params,
   known: readonly Provider[],
@@ -108,7 +108,7 @@ export async function chooseProvider(
     await ask(inv, op, params, 'prest_cod_svc_card');
     return;
   }
-  params['prest_cod_svc_card'] = await inv.ctx.prompter.search({
+  params['prest_cod_svc_card'] = await inv.prompter.search({
     message: inv.m.booking.providerQuestion,
     source: providerSource(inv, op, known),
     pageSize: 10,

@@ -53,7 +53,7 @@ async function confirmed(b: Booking): Promise<boolean> {
   const width = Math.max(...rows.map(([label]) => label.length)) + 1;
   for (const [label, value] of rows) inv.say(`  ${label.padEnd(width)} ${value}`);
   inv.say();
-  if (await inv.ctx.prompter.confirm({ message: booking.bookQuestion, default: true })) return true;
+  if (await inv.prompter.confirm({ message: booking.bookQuestion, default: true })) return true;
   await inv.notice(inv.m.common.nothingSent, 'note');
   return false;
 }

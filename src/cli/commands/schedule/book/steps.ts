@@ -67,8 +67,8 @@ async function pickLocation(b: Booking, rows: readonly Row[]): Promise<string> {
     return choices[0]!.value;
   }
   const back = isGiven(b, 'prest_cod_svc_card') ? [] : [{ name: booking.anotherProvider, value: OTHER_PROVIDER }];
-  if (choices.length <= SEARCH_ABOVE) return inv.ctx.prompter.select({ message, choices: [...choices, ...back] });
-  return inv.ctx.prompter.search({
+  if (choices.length <= SEARCH_ABOVE) return inv.prompter.select({ message, choices: [...choices, ...back] });
+  return inv.prompter.search({
     message: booking.typeToFilter(message),
     source: (term) => [...choices.filter((c) => matchesTerm(term.trim(), c.name)), ...back],
     pageSize: SEARCH_ABOVE,
@@ -97,9 +97,9 @@ export async function dateStep(b: Booking): Promise<Step | number> {
   const list = [...new Set(read.rows.map((r) => text(r['data_consulta'])))].sort();
   const wanted = b.date ?? text(b.given['dt_hr_inicio']).slice(0, 10);
   inv.say();
-  inv.ctx.stderr.write(renderCalendar(list, await inv.style('stderr'), inv.lang));
+  inv.stderr.write(renderCalendar(list, await inv.style('stderr'), inv.lang));
   inv.say();
-  b.date = await inv.ctx.prompter.select({
+  b.date = await inv.prompter.select({
     message: inv.m.booking.dateQuestion,
     choices: list.map((d) => ({ name: dayLabel(inv.lang, d), value: d })),
     ...(list.includes(wanted) ? { default: wanted } : {}),
@@ -135,7 +135,7 @@ export async function timeStep(b: Booking): Promise<Step | number> {
     value: String(i),
   }));
   choices.push({ name: booking.anotherDate, value: OTHER_DATE });
-  const picked = await inv.ctx.prompter.select({ message: booking.timeQuestion(dayLabel(inv.lang, date)), choices });
+  const picked = await inv.prompter.select({ message: booking.timeQuestion(dayLabel(inv.lang, date)), choices });
   if (picked === OTHER_DATE) return 'date';
   const slot = slots[Number(picked)]!;
   b.params['tp_evento'] = text(slot['tp_evento']);

@@ -10,7 +10,7 @@
 import type { Operation, Params } from '../../../../catalogue/index.js';
 import { UsageError } from '../../../exit-codes.js';
 import { ruleProblem } from '../../../interactive/fields.js';
-import type { Invocation } from '../../../invocation.js';
+import type { OperationIo } from '../../../capabilities.js';
 import { flagOf } from '../../../operations/flags.js';
 import type { CommandSpec } from '../../../operations/spec.js';
 import { askContact, checkCard } from './beneficiary.js';
@@ -20,7 +20,7 @@ import { sendStep } from './send.js';
 import { dateStep, locationStep, timeStep } from './steps.js';
 
 /** What the command line gave is checked before any question (as without the wizard). */
-function checkGiven(inv: Invocation, op: Operation, raw: Params): void {
+function checkGiven(inv: OperationIo, op: Operation, raw: Params): void {
   const command = `coopctl ${op.command.join(' ')}`;
   const given = Object.entries(raw).flatMap(([name, value]) => {
     const field = op.params[name];
@@ -47,7 +47,7 @@ const steps: Readonly<Record<Step, (b: Booking) => Promise<Step | number>>> = {
 };
 
 /** Runs the wizard; `raw` holds what the command line gave. Returns the exit code. */
-export async function runScheduleWizard(inv: Invocation, spec: CommandSpec, raw: Params): Promise<number> {
+export async function runScheduleWizard(inv: OperationIo, spec: CommandSpec, raw: Params): Promise<number> {
   const { op } = spec;
   checkGiven(inv, op, raw);
   const params: Params = { ...raw };

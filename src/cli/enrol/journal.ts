@@ -1,7 +1,8 @@
 /**
- * The journal of a batch: an append-only JSON-lines file beside the input
- * (`<file>.journal.jsonl`) that records each request of the batch, so that a
- * rerun skips what is done and reuses the ids it created.
+ * The enrolment engine's journal (the progress store of `enrol batch`): an
+ * append-only JSON-lines file beside the input (`<file>.journal.jsonl`) that
+ * records each request of the batch, so that a rerun skips what is done and
+ * reuses the ids it created.
  *
  * Lines (`k` is the step's identity, `h` the hash of its parameters, `p` the
  * id it was sent with):
@@ -16,15 +17,16 @@
  *
  * Every line is written with one write(2) (it survives the process being
  * killed); `durable()` fsyncs, grouping the waits of concurrent steps into one
- * fsync (group commit).
+ * fsync (group commit). Without a file (stdin without --journal) nothing is
+ * written, and everything is durable at once.
  */
 import { closeSync, existsSync, fsync, openSync, readFileSync, readSync, fstatSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { UsageError } from '../exit-codes.js';
 import { takePidLock } from '../pid-lock.js';
 import type { Messages } from '../i18n/index.js';
-
-export type Id = number | string;
+import type { Id, Step } from './plan.js';
+import { doneBefore, inDoubt, type ProgressStore, type Recorded } from './store.js';
 
 export interface RunEntry {
   readonly e: 'run';
@@ -49,18 +51,8 @@ export interface StepEntry {
 
 export type Entry = RunEntry | StepEntry;
 
-/** What the journal says of a step. */
-export type Recorded =
-  | { readonly state: 'done'; readonly hash: string; readonly parent?: Id; readonly id?: Id }
-  | { readonly state: 'lost'; readonly hash: string; readonly parent?: Id }
-  | {
-      readonly state: 'sent' | 'transport';
-      readonly hash: string;
-      readonly parent?: Id;
-      readonly after?: number;
-      readonly msg?: string;
-    }
-  | { readonly state: 'refused'; readonly hash: string; readonly msg?: string };
+/** A step as the journal names it: its key (the contract's, then the row's, then the record's) and its hash. */
+export type JournalStep = Step & { readonly key: readonly string[]; readonly hash: string };
 
 /** Replays journal entries into the state of each step. */
 export function replay(entries: readonly Entry[]): { steps: Map<string, Recorded>; runs: RunEntry[] } {
@@ -85,9 +77,11 @@ export function replay(entries: readonly Entry[]): { steps: Map<string, Recorded
     else if (now?.state === 'done' || now?.state === 'lost') continue;
     else if (e.e === 'send')
       steps.set(id, { state: 'sent', hash: e.h, ...parent, ...(e.after === undefined ? {} : { after: e.after }) });
-    else if (e.why === 'transport')
-      steps.set(id, { state: 'transport', hash: e.h, ...parent, ...(e.msg ? { msg: e.msg } : {}) });
-    else steps.set(id, { state: 'refused', hash: e.h, ...(e.msg ? { msg: e.msg } : {}) });
+    else if (e.why === 'transport') {
+      // A contract's `after` (on its send) still tells it from the contracts created later.
+      const after = now?.state === 'sent' && now.after !== undefined ? { after: now.after } : {};
+      steps.set(id, { state: 'transport', hash: e.h, ...parent, ...after, ...(e.msg ? { msg: e.msg } : {}) });
+    } else steps.set(id, { state: 'refused', hash: e.h, ...(e.msg ? { msg: e.msg } : {}) });
   }
   return { steps, runs };
 }
@@ -98,6 +92,11 @@ export function doneContracts(recorded: ReadonlyMap<string, Recorded>): Id[] {
   for (const [id, r] of recorded)
     if (r.state === 'done' && r.id !== undefined && JSON.parse(id).length === 1) out.push(r.id);
   return out;
+}
+
+/** Whether a journal key is a beneficiary's (`[contract, "b:…"]`). */
+function isBeneficiaryKey(key: readonly string[]): boolean {
+  return key.length === 2 && key[1]!.startsWith('b:');
 }
 
 /** Reads a journal file: its entries, tolerating a last line cut short by a crash. */
@@ -123,29 +122,39 @@ export function readJournal(m: Messages, path: string): Entry[] {
   return out;
 }
 
-/** The journal open for appending, holding its lock file. */
-export class Journal {
-  readonly path: string;
-  readonly #fd: number;
+/** The journal open for appending (holding its lock file), or none; `recorded` is what it held when opened. */
+export class Journal implements ProgressStore<JournalStep> {
+  readonly recorded: Map<string, Recorded>;
+  readonly #fd: number | undefined;
   readonly #unlock: () => void;
   #waiting: Array<{ resolve: () => void; reject: (err: Error) => void }> = [];
   #syncing = false;
   #closed = false;
+  /** The highest contract id known done: a contract's `send` records it, to tell it from contracts created later. */
+  #maxContract: number;
 
-  private constructor(path: string, fd: number, unlock: () => void) {
-    this.path = path;
+  private constructor(recorded: Map<string, Recorded>, fd?: number, unlock: () => void = () => undefined) {
+    this.recorded = recorded;
     this.#fd = fd;
     this.#unlock = unlock;
+    this.#maxContract = doneContracts(recorded).reduce<number>(
+      (max, id) => (typeof id === 'number' ? Math.max(max, id) : max),
+      0,
+    );
   }
 
-  /** Takes the lock (`<journal>.lock`, refusing when another live process holds it) and opens the journal for appending. */
-  static open(m: Messages, path: string): Journal {
+  /**
+   * Takes the lock (`<journal>.lock`, refusing when another live process
+   * holds it) and opens the journal for appending; without a path, none.
+   */
+  static open(m: Messages, path: string | undefined, recorded: Map<string, Recorded>): Journal {
+    if (path === undefined) return new Journal(recorded);
     const unlock = takePidLock(`${path}.lock`, {
       cannotLock: (why) => m.batch.cannotLock(path, why),
       busy: (pid, lock) => m.batch.busy(pid, path, lock),
     });
     try {
-      return new Journal(path, openForAppending(path), unlock);
+      return new Journal(recorded, openForAppending(path), unlock);
     } catch (err) {
       unlock();
       throw new UsageError(m.batch.cannotWrite(path, (err as Error).message.split('\n')[0]!));
@@ -154,11 +163,56 @@ export class Journal {
 
   /** Appends one entry with one write: it survives the process being killed from then on. */
   write(entry: Entry): void {
-    writeSync(this.#fd, `${JSON.stringify(entry)}\n`);
+    if (this.#fd !== undefined) writeSync(this.#fd, `${JSON.stringify(entry)}\n`);
+  }
+
+  sending(step: JournalStep, parent: Id | undefined): void {
+    const after = step.kind === 'contract' ? { after: this.#maxContract } : {};
+    this.write({ e: 'send', ...base(step, parent), ...after });
+  }
+
+  done(step: JournalStep, parent: Id | undefined, id: Id | undefined): Promise<void> {
+    this.write({ e: 'done', ...base(step, parent), ...(id === undefined ? {} : { id }) });
+    if (step.kind === 'contract' && typeof id === 'number') this.#maxContract = Math.max(this.#maxContract, id);
+    return this.durable();
+  }
+
+  failed(step: JournalStep, parent: Id | undefined, doubt: boolean, message: string): void {
+    this.write({
+      e: 'fail',
+      ...base(step, parent),
+      why: doubt ? 'transport' : 'refused',
+      ...(message ? { msg: message } : {}),
+    });
+  }
+
+  /** A step in doubt found created, whose id is not known: skipped from now on. */
+  lost(id: string): void {
+    const { hash = '', parent } = this.recorded.get(id) as Extract<Recorded, { state: 'sent' }>;
+    this.write({ e: 'lost', k: JSON.parse(id) as string[], h: hash, ...(parent === undefined ? {} : { p: parent }) });
+    this.recorded.set(id, { state: 'lost', hash, ...(parent === undefined ? {} : { parent }) });
+  }
+
+  knownContracts(): ReadonlySet<string> {
+    return new Set(doneContracts(this.recorded).map(String));
+  }
+
+  /** Everything the journal knows of beneficiaries on a contract, in the plan or not (a row may have left the file). */
+  beneficiariesOn(contract: string): { known: number; doubtful: string[] } {
+    let known = 0;
+    const doubtful: string[] = [];
+    for (const [id, r] of this.recorded) {
+      const key = JSON.parse(id) as string[];
+      if (!isBeneficiaryKey(key) || !('parent' in r) || String(r.parent) !== contract) continue;
+      if (doneBefore(r)) known++;
+      else if (inDoubt(r)) doubtful.push(id);
+    }
+    return { known, doubtful };
   }
 
   /** Resolves once everything written so far is on disk (one fsync serves every waiting step). */
   durable(): Promise<void> {
+    if (this.#fd === undefined) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.#waiting.push({ resolve, reject });
       if (!this.#syncing) void this.#flush();
@@ -170,7 +224,7 @@ export class Journal {
     while (this.#waiting.length) {
       const batch = this.#waiting;
       this.#waiting = [];
-      const err = await new Promise<Error | null>((resolve) => fsync(this.#fd, (e) => resolve(e)));
+      const err = await new Promise<Error | null>((resolve) => fsync(this.#fd!, (e) => resolve(e)));
       for (const w of batch) {
         if (err) w.reject(err);
         else w.resolve();
@@ -183,9 +237,14 @@ export class Journal {
     if (this.#closed) return;
     this.#closed = true;
     await this.durable().catch(() => undefined);
-    closeSync(this.#fd);
+    if (this.#fd !== undefined) closeSync(this.#fd);
     this.#unlock();
   }
+}
+
+/** What each entry of a step repeats: its key, its hash, and the id it was sent with. */
+function base(step: JournalStep, parent: Id | undefined): Pick<StepEntry, 'k' | 'h' | 'p'> {
+  return { k: step.key, h: step.hash, ...(parent === undefined ? {} : { p: parent }) };
 }
 
 /** Opens the journal for appending (0600), ending a line cut short by a crash so that it cannot swallow the next entry. */

@@ -1,0 +1,316 @@
+/**
+ * What the embedded server says in its answers (`mensagem_erro`), in English
+ * and in Brazilian Portuguese: the refusals of the HTTP layer and the
+ * business outcomes of the handlers. An answer is in the language the
+ * request's Accept-Language prefers (http/lang.ts), English when it names
+ * neither (docs/decisions.md). The problems of a request's parameters are the
+ * catalogue's (src/catalogue/words).
+ */
+import type { AppointmentStatus, ContractStatus } from '../catalogue/codes.js';
+import { inLang, said, type Lang, type Noun, type Said } from '../catalogue/index.js';
+import { ou } from '../catalogue/words/pt.js';
+import { either } from '../catalogue/words/en.js';
+
+/** The words of `message` in the language of a handler's context (English when it says none). */
+export function tell(ctx: { readonly lang?: Lang }, message: Said): string {
+  return inLang(message, ctx.lang ?? 'en');
+}
+
+/** Why `coopctl serve` does not start (StartError): its options, the token, the address, the database. */
+export const start = {
+  tokenFileOpen: (file: string, mode: string) =>
+    said(
+      `the token file ${file} is open to other users (mode ${mode}): run chmod 600 ${file}`,
+      `o arquivo do token ${file} está aberto a outros usuários (modo ${mode}): rode chmod 600 ${file}`,
+    ),
+  cannotReadTokenFile: (file: string, code: string) =>
+    said(`cannot read the token file ${file} (${code})`, `não foi possível ler o arquivo do token ${file} (${code})`),
+  /** Where a token is: its source (a file, `stdin`, a variable), and its line when the source has several. */
+  tokenAt: (source: string, line?: number) =>
+    line === undefined ? said(source, source) : said(`${source}, line ${line}`, `${source}, linha ${line}`),
+  emptyToken: (where: Said) =>
+    said(`the server token in ${where.en} is empty`, `o token do servidor em ${where.pt} está vazio`),
+  spacedToken: (where: Said) =>
+    said(
+      `the server token in ${where.en} holds a space: one token a line`,
+      `o token do servidor em ${where.pt} contém um espaço: um token por linha`,
+    ),
+  shortToken: (where: Said, min: number) =>
+    said(
+      `the server token in ${where.en} is too short: use at least ${min} characters (e.g. openssl rand -hex 32)`,
+      `o token do servidor em ${where.pt} é curto demais: use pelo menos ${min} caracteres (por exemplo, openssl rand -hex 32)`,
+    ),
+  labelTwice: (label: string, source: string) =>
+    said(
+      `the label ${label} is given twice in ${source}: one label a client`,
+      `o rótulo ${label} aparece duas vezes em ${source}: um rótulo por cliente`,
+    ),
+  tokenTwice: (source: string, where: Said) =>
+    said(`a token is given twice in ${source} (${where.en})`, `um token aparece duas vezes em ${source} (${where.pt})`),
+  logFormat: (source: string, value: string) =>
+    said(`${source} must be text or json, not ${value}`, `${source} deve ser text ou json, não ${value}`),
+  metricsTokenWithoutMetrics: said(
+    '--metrics-token-file cannot be used with --no-metrics',
+    '--metrics-token-file não pode ser usado com --no-metrics',
+  ),
+  bothFromStdin: said(
+    '--token-file and --metrics-token-file cannot both be read from stdin',
+    '--token-file e --metrics-token-file não podem ser lidos os dois da entrada padrão (stdin)',
+  ),
+  privateProbes: said(
+    '--private-probes needs a server token (--token-file or COOPCTL_SERVER_TOKEN)',
+    '--private-probes precisa de um token do servidor (--token-file ou COOPCTL_SERVER_TOKEN)',
+  ),
+  cannotReadFixtures: (file: string, code: string) =>
+    said(
+      `cannot read the fixtures file ${file} (${code})`,
+      `não foi possível ler o arquivo de fixtures ${file} (${code})`,
+    ),
+  fixturesNotJson: (file: string) =>
+    said(`the fixtures file ${file} is not JSON`, `o arquivo de fixtures ${file} não é JSON`),
+  demoAndFixtures: said(
+    '--demo and --fixtures cannot be used together',
+    '--demo e --fixtures não podem ser usados juntos',
+  ),
+  importWith: said(
+    '--import-sqlite cannot be used with --demo or --fixtures',
+    '--import-sqlite não pode ser usado com --demo ou --fixtures',
+  ),
+  importNeedsPostgres: said(
+    '--import-sqlite needs a PostgreSQL database: --db postgres://user:password@host:port/database',
+    '--import-sqlite precisa de um banco PostgreSQL: --db postgres://usuario:senha@host:porta/banco',
+  ),
+  exposed: (host: string) =>
+    said(
+      `refusing to listen on ${host} without a token: set COOPCTL_SERVER_TOKEN or pass --token-file, or listen on 127.0.0.1`,
+      `o servidor não escuta em ${host} sem um token: defina COOPCTL_SERVER_TOKEN ou passe --token-file, ou escute em 127.0.0.1`,
+    ),
+  cannotListen: (address: string, code: string) =>
+    said(`cannot listen on ${address} (${code})`, `não foi possível escutar em ${address} (${code})`),
+  /** `detail`: the driver's, the store's or the dataset's own words (English). */
+  cannotOpen: (db: string, detail: Said) =>
+    said(`cannot open the database ${db}: ${detail.en}`, `não foi possível abrir o banco de dados ${db}: ${detail.pt}`),
+  importMissing: (file: string) =>
+    said(`--import-sqlite: no file ${file}`, `--import-sqlite: o arquivo ${file} não existe`),
+  /** `detail`: the SQLite driver's own words. */
+  importUnreadable: (file: string, detail: string) =>
+    said(
+      `--import-sqlite: ${file} cannot be read as a coopctl SQLite store (${detail})`,
+      `--import-sqlite: ${file} não pode ser lido como um banco SQLite do coopctl (${detail})`,
+    ),
+  importNotEmpty: said(
+    'it already holds a coopctl store: --import-sqlite copies into a new (empty) database only',
+    'ele já contém um banco do coopctl: --import-sqlite copia só para um banco novo (vazio)',
+  ),
+  notSqlite: said(
+    'the file is not a SQLite database, or it is damaged (it was left as it is)',
+    'o arquivo não é um banco SQLite, ou está danificado (foi deixado como estava)',
+  ),
+  /** A location or a dataset that cannot be used, in the store's own (English) words. */
+  asItIs: (detail: string) => said(detail, detail),
+};
+
+/** The HTTP layer's refusals. */
+export const http = {
+  notFound: said('no operation at this path', 'nenhuma operação neste caminho'),
+  wrongMethod: (path: string, allow: string) => said(`${path} answers ${allow}`, `${path} atende ${allow}`),
+  fault: (name: string) => said(`internal error in ${name}`, `erro interno em ${name}`),
+  unauthorized: said('missing or wrong bearer token', 'token (bearer) ausente ou errado'),
+  throttled: said(
+    'too many requests with a wrong token: try again later',
+    'requisições demais com um token errado: tente de novo mais tarde',
+  ),
+  noHost: said('the Host header is missing', 'falta o cabeçalho Host'),
+  wrongHost: said(
+    'this server does not answer to that Host name (a guard against DNS rebinding): use its IP address or localhost, or start it with --allowed-host NAME',
+    'este servidor não atende a esse nome de Host (uma proteção contra DNS rebinding): use o endereço IP ou localhost, ou inicie-o com --allowed-host NOME',
+  ),
+  crossSite: said(
+    'requests from web pages of other sites are refused (a page served from NAME is allowed with --allowed-host NAME)',
+    'requisições de páginas de outros sites são recusadas (uma página servida de NOME é aceita com --allowed-host NOME)',
+  ),
+  tooLarge: said('request body over 1 MiB', 'corpo da requisição acima de 1 MiB'),
+  aborted: said('request body was not received', 'o corpo da requisição não foi recebido'),
+  malformedJson: said('malformed JSON body', 'corpo JSON malformado'),
+  notAnObject: said('the JSON body must be an object of parameters', 'o corpo JSON deve ser um objeto de parâmetros'),
+  contentType: (type: string | undefined) =>
+    said(
+      `unsupported content type ${type ?? '(none)'}: send application/json or application/x-www-form-urlencoded`,
+      `tipo de conteúdo não aceito ${type ?? '(nenhum)'}: envie application/json ou application/x-www-form-urlencoded`,
+    ),
+  forcedStatus: (status: number) => said(`forced by Prefer: status=${status}`, `forçado por Prefer: status=${status}`),
+  probeMethod: said('probes answer GET, HEAD', 'as sondas atendem GET, HEAD'),
+  noMetrics: said('the metrics could not be collected', 'não foi possível coletar as métricas'),
+  forcedConfirma: (code: number) =>
+    said(
+      `forced by Prefer: confirma=${code} (nothing was done)`,
+      `forçado por Prefer: confirma=${code} (nada foi feito)`,
+    ),
+};
+
+/** Why the server cannot serve now (GET /readyz's reason), for an operator; the store's faults are `unavailable`'s. */
+export const readiness = {
+  fileMissing: said(
+    'the database file is missing: it was moved or deleted',
+    'o arquivo do banco de dados não está mais lá: foi movido ou apagado',
+  ),
+  fileReplaced: said(
+    'the database file was replaced by another file',
+    'o arquivo do banco de dados foi substituído por outro arquivo',
+  ),
+  fileUnusable: said(
+    'the database file cannot be read or written by this process',
+    'este processo não consegue ler ou gravar o arquivo do banco de dados',
+  ),
+  silent: said('the database does not answer', 'o banco de dados não responde'),
+  late: (seconds: number) =>
+    said(
+      `the database server did not answer within ${seconds} s`,
+      `o servidor do banco de dados não respondeu em ${seconds} s`,
+    ),
+  checkFailed: said('the readiness check failed', 'a verificação de prontidão falhou'),
+  draining: said('the server is shutting down', 'o servidor está encerrando'),
+  /** The schema of an older coopctl: this one's migrations are not applied yet. */
+  behind: (version: number, current: number) =>
+    said(
+      `the database's migrations are not applied (schema version ${version} of ${current})`,
+      `as migrações do banco de dados não foram aplicadas (versão de esquema ${version} de ${current})`,
+    ),
+  /** The schema of a newer coopctl. */
+  ahead: (version: number, current: number) =>
+    said(
+      `the database has schema version ${version}, newer than this coopctl knows (${current})`,
+      `o banco de dados tem a versão de esquema ${version}, mais nova do que este coopctl conhece (${current})`,
+    ),
+};
+
+const retry = said('nothing was changed, try again', 'nada foi alterado, tente de novo');
+
+/** Why the store cannot serve a request now (503), and what the client may do. */
+export const unavailable = {
+  busy: [
+    said('the database is locked by another process', 'o banco de dados está bloqueado por outro processo'),
+    retry,
+  ],
+  full: [
+    said('the disk is full', 'o disco está cheio'),
+    said('nothing was changed, try again when there is space', 'nada foi alterado, tente de novo quando houver espaço'),
+  ],
+  readonly: [
+    said('the database file is read-only', 'o arquivo do banco de dados é somente leitura'),
+    said('nothing was changed', 'nada foi alterado'),
+  ],
+  io: [
+    said(
+      'the database file could not be read or written (I/O error)',
+      'não foi possível ler ou gravar o arquivo do banco de dados (erro de E/S)',
+    ),
+    retry,
+  ],
+  down: [said('the database server cannot be reached', 'o servidor do banco de dados está inacessível'), retry],
+  saturated: [
+    said('the database server has no connection to spare', 'o servidor do banco de dados não tem conexão livre'),
+    retry,
+  ],
+  replica: [
+    said('the database server is a read-only replica', 'o servidor do banco de dados é uma réplica somente leitura'),
+    said(
+      'nothing was changed, try again when the primary is back',
+      'nada foi alterado, tente de novo quando o primário voltar',
+    ),
+  ],
+} as const satisfies Readonly<Record<string, readonly [Said, Said]>>;
+
+/** A noun with its article's agreement in Portuguese: `nenhuma alergia registrada`, `nenhum atestado registrado`. */
+const nenhum = (n: Noun, participle: string) =>
+  n.feminine ? `nenhuma ${n.one} ${participle}a` : `nenhum ${n.one} ${participle}o`;
+
+/** What the handlers answer besides records: why nothing was found (3), why a request failed (4). */
+export const business = {
+  unknownCard: said('no beneficiary has this card', 'nenhum beneficiário tem este cartão'),
+  noneRecorded: (nouns: Said<Noun>) =>
+    said(`no ${nouns.en.many} recorded for this card`, `${nenhum(nouns.pt, 'registrad')} para este cartão`),
+  // Registration
+  mayNotUpdate: said(
+    'the registration of this card may not be updated through the app (permite_atualizar N)',
+    'o cadastro deste cartão não pode ser atualizado pelo aplicativo (permite_atualizar N)',
+  ),
+  addressCodesUsed: (max: number) =>
+    said(
+      `this card has used all ${max} address codes; delete an address first`,
+      `este cartão já usou os ${max} códigos de endereço; exclua um endereço antes`,
+    ),
+  noAddress: (codigo: number) => said(`this card has no address ${codigo}`, `este cartão não tem o endereço ${codigo}`),
+  unknownCep: (cep: string) => said(`CEP ${cep} is not in the CEP table`, `o CEP ${cep} não está na tabela de CEPs`),
+  // Scheduling
+  noSlot: said(
+    'this provider offers no such slot (location, tp_evento, start and end); list the free ones with buscahorariosdisponiveis',
+    'este prestador não oferece esse horário (local, tp_evento, início e fim); liste os livres com buscahorariosdisponiveis',
+  ),
+  slotTaken: said('the slot is already taken; choose another one', 'o horário já foi ocupado; escolha outro'),
+  slotStarted: said('the slot has already started; choose a later one', 'o horário já começou; escolha um mais tarde'),
+  noAppointment: (cd: string) => said(`no appointment has cd_evento ${cd}`, `nenhum agendamento tem cd_evento ${cd}`),
+  notCancellable: (cd: string, status: AppointmentStatus, cancellable: readonly AppointmentStatus[]) =>
+    said(
+      `appointment ${cd} is ${status}; only ${either(cancellable)} appointments can be cancelled`,
+      `o agendamento ${cd} está ${status}; só agendamentos ${ou(cancellable)} podem ser cancelados`,
+    ),
+  appointmentChanged: (cd: string) =>
+    said(`appointment ${cd} changed meanwhile; try again`, `o agendamento ${cd} mudou nesse meio-tempo; tente de novo`),
+  noDates: said('no free slot of this provider at this location', 'nenhum horário livre deste prestador neste local'),
+  noTimes: said(
+    'no free slot of this provider at this location on this date',
+    'nenhum horário livre deste prestador neste local nesta data',
+  ),
+  noAppointments: (completed: boolean, provider: string | undefined) =>
+    said(
+      `this card has no ${completed ? 'completed ' : ''}appointments${provider === undefined ? '' : ` with provider ${provider}`}`,
+      `este cartão não tem agendamentos${completed ? ' concluídos' : ''}${provider === undefined ? '' : ` com o prestador ${provider}`}`,
+    ),
+  noLocations: (provider: string) =>
+    said(`provider ${provider} has no service location`, `o prestador ${provider} não tem local de atendimento`),
+  // Enrolment
+  noKnownEffect: (opcao: number) =>
+    said(
+      `opcao_id ${opcao} has no known effect here; nothing was changed`,
+      `opcao_id ${opcao} não tem efeito conhecido aqui; nada foi alterado`,
+    ),
+  noContract: (id: number) => said(`no contract has contrato_id ${id}`, `nenhum contrato tem contrato_id ${id}`),
+  noBeneficiary: (id: number | string) =>
+    said(`no beneficiary has beneficiario_id ${id}`, `nenhum beneficiário tem beneficiario_id ${id}`),
+  notOnContract: (id: number, contractId: number) =>
+    said(`beneficiary ${id} is not on contract ${contractId}`, `o beneficiário ${id} não é do contrato ${contractId}`),
+  cannotMoveContract: (verb: Said, id: number, status: string) =>
+    said(
+      `cannot ${verb.en} contract ${id}: it is ${status}`,
+      `não é possível ${verb.pt} o contrato ${id}: ele está ${status}`,
+    ),
+  cannotMoveBeneficiary: (verb: Said, id: number, status: string) =>
+    said(
+      `cannot ${verb.en} beneficiary ${id}: it is ${status}`,
+      `não é possível ${verb.pt} o beneficiário ${id}: ele está ${status}`,
+    ),
+  beneficiaryChanged: (id: number) =>
+    said(
+      `beneficiary ${id} changed meanwhile; try again`,
+      `o beneficiário ${id} mudou nesse meio-tempo; tente de novo`,
+    ),
+  contractChanged: (id: number) =>
+    said(`contract ${id} changed meanwhile; try again`, `o contrato ${id} mudou nesse meio-tempo; tente de novo`),
+  contractNotAccepting: (id: number, status: ContractStatus, accepting: readonly ContractStatus[]) =>
+    said(
+      `contract ${id} is ${status}; beneficiaries join contracts that are ${either(accepting)}`,
+      `o contrato ${id} está ${status}; beneficiários entram em contratos ${ou(accepting)}`,
+    ),
+  contractIs: (id: number, status: ContractStatus) =>
+    said(`contract ${id} is ${status}`, `o contrato ${id} está ${status}`),
+  beneficiaryIs: (id: number, status: string) =>
+    said(`beneficiary ${id} is ${status}`, `o beneficiário ${id} está ${status}`),
+  // Notifications
+  noAudience: said('no active device in this audience', 'nenhum dispositivo ativo neste público'),
+  noDevice: said('no device has this pushid', 'nenhum dispositivo tem este pushid'),
+  tokenTaken: said(
+    'another device is registered with this dispositivo_token',
+    'outro dispositivo está cadastrado com este dispositivo_token',
+  ),
+};
