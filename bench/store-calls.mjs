@@ -6,7 +6,9 @@
 // asked before: no kept answer), an asynchronous read (`registration.holder`),
 // and writes (`enrol.createContract`) one after another and 100 at once,
 // with synchronous = OFF so that what is timed is the store's code and
-// SQLite's, not the disk's fsync (P4 times durable writes).
+// SQLite's, not the disk's fsync (P4 times durable writes). With \`--postgres\`
+// the same on a throwaway PostgreSQL cluster (fsync on): this process's CPU
+// per call is the store's and the driver's, PostgreSQL's own is not counted.
 //
 // Each tree's src/ is bundled (esbuild) into .bench/ and both are loaded in
 // this one process, each with its own databases (mkdir'd below a temporary
@@ -18,7 +20,7 @@
 // median of each block's after/before ratio, against its neighbour in time.
 //
 //   git archive main | tar -x -C /tmp/before && ln -s "$PWD/node_modules" /tmp/before/
-//   node bench/store-calls.mjs --before /tmp/before [--rounds 15] [--only WORD]
+//   node bench/store-calls.mjs --before /tmp/before [--rounds 15] [--only WORD] [--postgres]
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -38,12 +40,16 @@ const request = {
 };
 const fields = { registro_ans: '419761', coop_id: 1, produto_tabela_id: 11, origem: 'WB' };
 
-export async function open(dir) {
-  const reads = await openBackend({ path: join(dir, 'reads.db'), demo: true });
-  const writes = await openBackend({ path: join(dir, 'writes.db'), demo: true, pragmas: ['synchronous = OFF'] });
+/** The stores on SQLite files in \`dir\`, or on two PostgreSQL databases (\`urls\`). */
+export async function open(dir, urls) {
+  const reads = await openBackend({ path: urls ? urls[0] : join(dir, 'reads.db'), demo: true });
+  const writes = await openBackend(
+    urls ? { path: urls[1], demo: true } : { path: join(dir, 'writes.db'), demo: true, pragmas: ['synchronous = OFF'] },
+  );
   const dispatch = createDispatch({ handlers: reads.handlers });
-  const first = dispatch(request);
-  if (first instanceof Promise || first.status !== 200) throw new Error('the hot read was not answered at once');
+  const first = await dispatch(request);
+  if (first.status !== 200) throw new Error('the hot read failed');
+  if (!urls && dispatch(request) instanceof Promise) throw new Error('the hot read was not answered at once');
   let asked = 0;
   const contract = () => writes.repo.enrol.createContract(fields, 'proposta', '2026-11-28');
   return {
@@ -95,10 +101,14 @@ async function bundle(tree, name) {
 
 const opts = flags();
 if (typeof opts.before !== 'string') {
-  log('usage: node bench/store-calls.mjs --before DIR [--rounds 15] [--only WORD]');
+  log('usage: node bench/store-calls.mjs --before DIR [--rounds 15] [--only WORD] [--postgres]');
   process.exit(2);
 }
 const rounds = Number(opts.rounds ?? 15);
+/** \`--postgres\`: the stores on a throwaway PostgreSQL cluster (scripts/postgres.mjs), fsync on. */
+const cluster = opts.postgres
+  ? await (await import('../scripts/postgres.mjs')).startCluster({ fsync: true, log })
+  : undefined;
 /** `--only kept`: the workloads whose name holds that word. */
 const names = Object.keys(BLOCK).filter((k) => typeof opts.only !== 'string' || k.includes(opts.only));
 const builds = {
@@ -107,15 +117,18 @@ const builds = {
 };
 const dir = tempDir('store-calls-');
 for (const build of ['before', 'after']) mkdirSync(join(dir.dir, build));
+const urlsOf = async (build) =>
+  cluster && [await cluster.createDatabase(`calls_${build}_r`), await cluster.createDatabase(`calls_${build}_w`)];
 const opened = {
-  before: await builds.before.open(join(dir.dir, 'before')),
-  after: await builds.after.open(join(dir.dir, 'after')),
+  before: await builds.before.open(join(dir.dir, 'before'), await urlsOf('before')),
+  after: await builds.after.open(join(dir.dir, 'after'), await urlsOf('after')),
 };
 
 /** One timed block of a workload: CPU µs per call. */
 async function block(build, name) {
   const call = opened[build].workloads[name];
-  const calls = BLOCK[name];
+  // PostgreSQL answers each call after a round trip: blocks a tenth as long.
+  const calls = Math.max(1, Math.round(BLOCK[name] * (cluster ? 0.1 : 1)));
   const started = process.cpuUsage();
   for (let i = 0; i < calls; i++) {
     const r = call();
@@ -140,6 +153,7 @@ try {
 } finally {
   await opened.before.close();
   await opened.after.close();
+  await cluster?.stop();
   dir.remove();
 }
 
