@@ -21,6 +21,7 @@ import { defineConfig } from 'vitest/config';
  * server included; a test that wants Portuguese says so).
  */
 export const storeContract = [
+  'test/store/audit.test.ts',
   'test/store/demo.test.ts',
   'test/store/enrol.test.ts',
   'test/store/fixtures.test.ts',
@@ -34,11 +35,12 @@ export const storeContract = [
   'test/store/unchanged.test.ts',
 ];
 
-/** What operators see of a real `coopctl serve` process (probes, metrics, the log), on both stores. */
+/** What operators see of a real `coopctl serve` process (probes, metrics, the log, the access audit), on both stores. */
 export const operatorViews = [
   'test/server/probes.test.ts',
   'test/server/metrics.test.ts',
   'test/server/json-log.test.ts',
+  'test/server/audit.test.ts',
 ];
 
 const locale = (LANG: string) => ({ LANG, LC_ALL: '', LC_MESSAGES: '', COOPCTL_LANG: '' });

@@ -9,21 +9,23 @@
 // pairs' ratios. The servers' CPU time per request (from /proc) is printed too:
 // it is much less sensitive to other load than requests/s.
 //
-// Two more `coopctl serve` processes run in the same rounds, to price what
+// Three more `coopctl serve` processes run in the same rounds, to price what
 // operators turn on: one with --no-metrics (the cost of the metrics: the
-// default server against it, budget ≤ 5 %), and one logging every request as
-// JSON lines (--log-format json, its stderr read by this harness). Each of
-// these comparisons loads its two servers at the same time (half the
-// connections each), so that whatever else runs on the machine slows both
-// alike: measured one after the other on 2 shared cores, two runs of the same
-// server differed by up to 2×.
+// default server against it, budget ≤ 5 %), one logging every request as
+// JSON lines (--log-format json, its stderr read by this harness), and one
+// with --no-audit (the cost of the access audit, which the default server
+// keeps: a record per read, budget ≤ 10 %). Each of these comparisons loads
+// its two servers at the same time (half the connections each), so that
+// whatever else runs on the machine slows both alike: measured one after the
+// other on 2 shared cores, two runs of the same server differed by up to 2×.
+// Each server has a database file of its own (the same demo data): a commit
+// on a shared file (an audit record) would clear the other servers' caches.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   cannon,
   cpuMs,
   DEMO_CARD,
-  demoDbPath,
   fmt,
   log,
   median,
@@ -59,10 +61,11 @@ export async function run({ duration = 3, connections = 10, rounds = 7 } = {}) {
   const tmp = tempDir();
   const servers = {};
   try {
-    const db = demoDbPath(tmp.dir);
-    servers.on = await startServe({ db });
-    servers.off = await startServe({ db, args: ['--no-metrics'] });
-    servers.json = await startServe({ db, args: ['--log-format', 'json'], quiet: false });
+    const db = (name) => join(tmp.dir, `${name}.db`);
+    servers.on = await startServe({ db: db('on') });
+    servers.off = await startServe({ db: db('off'), args: ['--no-metrics'] });
+    servers.json = await startServe({ db: db('json'), args: ['--log-format', 'json'], quiet: false });
+    servers.unaudited = await startServe({ db: db('unaudited'), args: ['--no-audit'] });
     const target = (s) => `${s.url}${PATH}?usuario_cartao=${DEMO_CARD}`;
     const answer = await (await fetch(target(servers.on))).text();
     if (!answer.includes('"confirma_operacao":2')) throw new Error(`unexpected answer: ${answer.slice(0, 200)}`);
@@ -75,6 +78,7 @@ export async function run({ duration = 3, connections = 10, rounds = 7 } = {}) {
     const pairs = [];
     const metrics = [];
     const logs = [];
+    const audits = [];
     for (let i = 0; i < rounds; i++) {
       const b = await load(servers.bare, target(servers.bare), options);
       const r = await load(servers.on, target(servers.on), options);
@@ -83,11 +87,14 @@ export async function run({ duration = 3, connections = 10, rounds = 7 } = {}) {
       metrics.push({ on, off });
       const [json, quiet] = await side(servers.json, servers.on, target, options);
       logs.push({ json, quiet });
+      const [audited, unaudited] = await side(servers.on, servers.unaudited, target, options);
+      audits.push({ audited, unaudited });
       log(
         `  P3 round ${i + 1}/${rounds}: coopctl ${fmt.n(r.rps)} req/s (p50 ${fmt.ms(r.p50)}, p99 ${fmt.ms(r.p99)}, ${fmt.us(r.cpuPerRequest)} CPU/req), ` +
           `bare ${fmt.n(b.rps)} req/s (p50 ${fmt.ms(b.p50)}, p99 ${fmt.ms(b.p99)}, ${fmt.us(b.cpuPerRequest)} CPU/req): ${fmt.pct(r.rps / b.rps)}; ` +
           `side by side: metrics on ${fmt.n(on.rps)} / off ${fmt.n(off.rps)} req/s (${fmt.pct(on.rps / off.rps)}), ` +
-          `json log ${fmt.n(json.rps)} / quiet ${fmt.n(quiet.rps)} req/s (${fmt.pct(json.rps / quiet.rps)})`,
+          `json log ${fmt.n(json.rps)} / quiet ${fmt.n(quiet.rps)} req/s (${fmt.pct(json.rps / quiet.rps)}), ` +
+          `audit on ${fmt.n(audited.rps)} / off ${fmt.n(unaudited.rps)} req/s (${fmt.pct(audited.rps / unaudited.rps)})`,
       );
     }
     const mid = (list, f) => median(list.map(f));
@@ -97,8 +104,13 @@ export async function run({ duration = 3, connections = 10, rounds = 7 } = {}) {
     const metricsCpu = mid(metrics, (m) => m.on.cpuPerRequest / m.off.cpuPerRequest);
     const jsonRatio = mid(logs, (l) => l.json.rps / l.quiet.rps);
     const jsonCpu = mid(logs, (l) => l.json.cpuPerRequest / l.quiet.cpuPerRequest);
+    const auditRatio = mid(audits, (a) => a.audited.rps / a.unaudited.rps);
+    const auditCpu = mid(audits, (a) => a.audited.cpuPerRequest / a.unaudited.cpuPerRequest);
     const bad = [...pairs.flatMap((p) => [p.r, p.b]), ...metrics.flatMap((m) => [m.on, m.off])]
-      .concat(logs.flatMap((l) => [l.json, l.quiet]))
+      .concat(
+        logs.flatMap((l) => [l.json, l.quiet]),
+        audits.flatMap((a) => [a.audited, a.unaudited]),
+      )
       .reduce((n, x) => n + x.bad, 0);
     const figure = (list, f) =>
       `${fmt.n(mid(list, (x) => f(x).rps))} req/s, p99 ${fmt.ms(mid(list, (x) => f(x).p99))}, ${fmt.us(mid(list, (x) => f(x).cpuPerRequest))} CPU/req`;
@@ -145,6 +157,20 @@ export async function run({ duration = 3, connections = 10, rounds = 7 } = {}) {
         met: undefined,
         note: `${sideBySide}; the log goes to a pipe this harness reads: requests/s json/quiet ${fmt.pct(jsonRatio)}, CPU per request json/quiet ${fmt.pct(jsonCpu)}`,
         data: { jsonRatio, jsonCpu, rounds: logs.map((l) => ({ json: l.json.rps, quiet: l.quiet.rps })) },
+      }),
+      result({
+        workload: 'P3 access audit on (the default) against --no-audit',
+        figure: figure(audits, (a) => a.audited),
+        baseline: `--no-audit ${figure(audits, (a) => a.unaudited)}`,
+        ratio: fmt.pct(auditRatio),
+        budget: '≥ 90 %',
+        met: auditRatio >= 0.9 && bad === 0,
+        note: `${sideBySide}: a record per read, taken before the answer, committed in a window of 50 ms; requests/s on/off ${fmt.pct(auditRatio)}, CPU per request on/off ${fmt.pct(auditCpu)}`,
+        data: {
+          auditRatio,
+          auditCpu,
+          rounds: audits.map((a) => ({ on: a.audited.rps, off: a.unaudited.rps })),
+        },
       }),
     ];
   } finally {

@@ -10,7 +10,7 @@ export * from './field.js';
 export * from './validate.js';
 export * from './input.js';
 export * from './response.js';
-export type { FieldRule, FieldKind, IntValue } from './rules.js';
+export type { FieldRule, FieldKind, IntValue, PersonalKind } from './rules.js';
 export * from './problems.js';
 export * from './lang.js';
 export {
@@ -24,3 +24,4 @@ export {
 export * from './samples.js';
 export * from './openapi.js';
 export * from './limits.js';
+export * from './personal.js';

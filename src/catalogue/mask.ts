@@ -1,16 +1,16 @@
 /**
  * Masking of card numbers and CPFs found anywhere in a text (a path, a query
  * string, a body), whatever their form: plain (`00010001000001005`,
- * `52998224725`), grouped with spaces, dots, hyphens, underscores or slashes
- * (`0001 0001 000001 00 5`, `529.982.247-25`), percent-encoded (`%20` between
+ * `52998224725`), grouped with spaces, dots, hyphens, underscores, slashes,
+ * commas or colons (`0001 0001 000001 00 5`, `529.982.247-25`, `0001:0001:…`), percent-encoded (`%20` between
  * the groups, `%3N` digits) or `+` for a space in a query string. Shared by
  * the client's `-v` trace and the server's access log; it imports nothing.
  */
 
 /** A digit, plain or percent-encoded. */
 const DIGIT = String.raw`(?:\d|%3\d)`;
-/** What may stand between two groups of digits: a space (or `+`), `.`, `-`, `_`, `/`, plain or percent-encoded. */
-const SEPARATOR = String.raw`(?:[ +.\-_/]|%2[0bBdDeEfF]|%5[fF])`;
+/** What may stand between two groups of digits: a space (or `+`), `.`, `-`, `_`, `/`, `,`, `:`, plain or percent-encoded. */
+const SEPARATOR = String.raw`(?:[ +.\-_/,:]|%2[0bBcCdDeEfF]|%3[aA]|%5[fF])`;
 /** A run of digit groups; it never starts inside a percent escape (the `2` of `%20`). */
 const RUN = new RegExp(`(?<!%[0-9A-Fa-f]?)${DIGIT}+(?:${SEPARATOR}{1,3}${DIGIT}+)*`, 'g');
 const TOKEN = /%[0-9A-Fa-f]{2}|[\s\S]/g;

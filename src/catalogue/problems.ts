@@ -91,6 +91,8 @@ export type OtherProblem =
   | { readonly code: 'utf8'; readonly field: string; readonly byte: string; readonly at: number }
   /** A lone surrogate (`char` as U+XXXX). */
   | { readonly code: 'surrogate'; readonly field: string; readonly char: string; readonly at: number }
+  /** An invisible format character (Unicode category Cf: a zero-width space, a BOM, a soft hyphen; `char` as U+XXXX). */
+  | { readonly code: 'format'; readonly field: string; readonly char: string; readonly at: number }
   /** A name that is not a parameter of `operation` (the name is the client's text: shown briefly, validate.ts). */
   | { readonly code: 'unknown'; readonly field: string; readonly operation: string }
   /** The end of a slot not later than `start`, on the same day. */

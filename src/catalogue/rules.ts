@@ -20,6 +20,9 @@ import type { OtherProblem, Problem, Rule } from './problems.js';
 
 export type FieldKind = 'string' | 'int' | 'array' | 'choice';
 
+/** What personal data a field holds, for the CLI's `--mask` (src/cli/output/mask.ts): a card, a CPF, a phone, an e-mail. */
+export type PersonalKind = 'card' | 'cpf' | 'phone' | 'email';
+
 /**
  * A field rule whose parsed value is a `T` (`string`, `number`, `string[]`,
  * a union of letters): the type travels with the rule, so the catalogue's
@@ -51,6 +54,8 @@ export interface FieldRule<T = unknown> {
   readonly layout?: DateLayout;
   /** A wire value as people write it (input-forms.ts: a phone `(11) 98765-4321`), for tables and prompts; JSON and CSV keep the wire value. */
   readonly written?: (value: unknown) => string | undefined;
+  /** The personal data the field holds: what `--mask` hides of its values. */
+  readonly personal?: PersonalKind;
 }
 
 /** The members of a rule that a copy carries (all but the schema, which stays lazy). */
@@ -67,6 +72,7 @@ const RULE_KEYS = [
   'understood',
   'layout',
   'written',
+  'personal',
 ];
 
 /** A schema's error message: the code of the problem (`rule`: the value breaks the field's rule). */
@@ -114,6 +120,11 @@ export function withInput<T>(
   extra: Pick<FieldRule, 'warn' | 'understood'> = {},
 ): FieldRule<T> {
   return extend(base, { ...forms, ...extra });
+}
+
+/** `base` for a field holding personal data of `kind` (what `--mask` hides). */
+export function holding<T>(kind: PersonalKind, base: FieldRule<T>): FieldRule<T> {
+  return extend(base, { personal: kind });
 }
 
 /** `base` with another example value (a list of codes whose first code differs). */
@@ -166,10 +177,13 @@ export function digits(n: number, example: string): FieldRule<string> {
 }
 
 /** Beneficiary card number `usuario_cartao`: 17 digits; the CLI warns when the check digit does not match. */
-export const card = withInput(digits(17, '00010001000001005'), input.cardInput, {
-  warn: input.cardCheckWarning,
-  understood: input.understoodDigits,
-});
+export const card = holding(
+  'card',
+  withInput(digits(17, '00010001000001005'), input.cardInput, {
+    warn: input.cardCheckWarning,
+    understood: input.understoodDigits,
+  }),
+);
 
 /** CEP as in section 4.1: digits only, 8 to 11 of them, no hyphen (GUIDE §2a). */
 export const cep: FieldRule<string> = withInput(
@@ -182,24 +196,30 @@ export const cep: FieldRule<string> = withInput(
 );
 
 /** Phone `(99)999999999`: two-digit area code in parentheses, then 8 or 9 digits. */
-export const phone: FieldRule<string> = withInput(
-  rule(() => z.string(BROKEN).regex(/^\(\d{2}\)\d{8,9}$/, BROKEN), { code: 'phone' }, '(11)987654321', [
-    '(11)9876543210',
-    '(11)1234567',
-    '11987654321',
-    '(1)987654321',
-  ]),
-  input.phoneInput,
+export const phone: FieldRule<string> = holding(
+  'phone',
+  withInput(
+    rule(() => z.string(BROKEN).regex(/^\(\d{2}\)\d{8,9}$/, BROKEN), { code: 'phone' }, '(11)987654321', [
+      '(11)9876543210',
+      '(11)1234567',
+      '11987654321',
+      '(1)987654321',
+    ]),
+    input.phoneInput,
+  ),
 );
 
 /** An e-mail address of at most `max` characters. */
 export function email(max = 254): FieldRule<string> {
   const make = () => z.string(BROKEN).max(max, BROKEN).pipe(z.email(BROKEN));
-  return rule(make, { code: 'email', max }, 'ana.souza@example.com', [
-    'ana.souza',
-    'ana@',
-    `${'a'.repeat(max)}@example.com`,
-  ]);
+  return holding(
+    'email',
+    rule(make, { code: 'email', max }, 'ana.souza@example.com', [
+      'ana.souza',
+      'ana@',
+      `${'a'.repeat(max)}@example.com`,
+    ]),
+  );
 }
 
 /** One of a closed set of letters, with their meanings when given; its value type is their union (`'S' | 'N'`). */
@@ -280,13 +300,13 @@ export function int<const Max extends number>(min: number, max: Max, example?: s
 }
 
 /** A phone as the enrolment area sends it: an int of the area code and the number, 10 or 11 digits. */
-export const phoneNumber = withInput(int(10, 11, '11987654321'), input.phoneNumberInput);
+export const phoneNumber = holding('phone', withInput(int(10, 11, '11987654321'), input.phoneNumberInput));
 /** The enrolment CEP, an int: written `01310100` to people, sent as 1310100 (docs/decisions.md). */
 export const cepNumber = withInput(int(1, 10, '01310100'), input.cepNumberInput);
 /** The scheduling area code `nr_ddd_celular`. */
 export const areaCode = withInput(int(2, 2, '11'), input.areaCodeInput);
 /** The scheduling mobile number `nr_celular`, without the area code. */
-export const localNumber = withInput(int(1, 9, '987654321'), input.localNumberInput);
+export const localNumber = holding('phone', withInput(int(1, 9, '987654321'), input.localNumberInput));
 
 /** A date of one of the spec's layouts (dates.ts), refused by its shape first, then when it is not a real date. */
 function dated(layout: DateLayout, example: string, invalid: readonly unknown[]): FieldRule<string> {
@@ -345,22 +365,25 @@ export function cpfValid(d: string): boolean {
 }
 
 /** CPF written `999.999.999-99`, with valid check digits. */
-export const cpfMasked: FieldRule<string> = withInput(
-  rule(
-    () =>
-      z
-        .string(BROKEN)
-        .regex(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/, BROKEN)
-        .refine((s) => cpfValid(s.replace(/\D/g, '')), says('cpf-check')),
-    { code: 'cpf' },
-    '529.982.247-25',
-    ['529.982.247-26', '52998224725', '111.111.111-11'],
+export const cpfMasked: FieldRule<string> = holding(
+  'cpf',
+  withInput(
+    rule(
+      () =>
+        z
+          .string(BROKEN)
+          .regex(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/, BROKEN)
+          .refine((s) => cpfValid(s.replace(/\D/g, '')), says('cpf-check')),
+      { code: 'cpf' },
+      '529.982.247-25',
+      ['529.982.247-26', '52998224725', '111.111.111-11'],
+    ),
+    input.cpfInput,
   ),
-  input.cpfInput,
 );
 
 /** CPF as 11 digits (registration record). */
-export const cpfDigits: FieldRule<string> = digits(11, '52998224725');
+export const cpfDigits: FieldRule<string> = holding('cpf', digits(11, '52998224725'));
 
 /** A non-empty list of at most MAX_LIST codes of at most 3 characters each. */
 export const codes: FieldRule<string[]> = rule(

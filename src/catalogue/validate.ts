@@ -9,7 +9,7 @@ import { onClock } from './birth-date.js';
 import { checkProblem } from './checks.js';
 import type { Field, Params } from './field.js';
 import type { Operation, ParamsOfOperation } from './operation.js';
-import { plainTextProblem } from './plain-text.js';
+import { composed, plainTextProblem } from './plain-text.js';
 import { ruleProblem, type JsonType, type Problem } from './problems.js';
 
 export type { Params };
@@ -141,17 +141,40 @@ function checkErrors(op: Operation, params: Params): Problem[] {
   return out;
 }
 
+/** The value with its text in NFC (plain-text.ts), the same value when it has nothing to compose. */
+function composedValue(value: unknown): unknown {
+  if (typeof value === 'string') return composed(value);
+  if (!Array.isArray(value)) return value;
+  const list = value.map((v) => (typeof v === 'string' ? composed(v) : v));
+  return list.some((v, i) => v !== value[i]) ? list : value;
+}
+
+/** The operation's parameters with their text in NFC: what is checked, sent and stored. */
+function composedParams(op: Operation, raw: Params): Params {
+  let out: Params | undefined;
+  for (const name in op.params) {
+    const value = raw[name];
+    const c = composedValue(value);
+    if (c === value) continue;
+    out ??= { ...raw };
+    out[name] = c;
+  }
+  return out ?? raw;
+}
+
 /**
  * Validates raw parameters (strings from flags or a query string, or JSON
- * values): the plain-text rule first, then each field's rule, then, when
- * every field keeps its rules, the operation's rules across fields. A field
- * that breaks the plain-text rule is described by that rule alone.
+ * values), their text taken in NFC: the plain-text rule first, then each
+ * field's rule, then, when every field keeps its rules, the operation's rules
+ * across fields. A field that breaks the plain-text rule is described by that
+ * rule alone.
  */
 export function validateParams<Op extends Operation>(
   op: Op,
-  raw: Params,
+  given: Params,
   options: ValidateOptions = {},
 ): Validation<ParamsOfOperation<Op>> {
+  const raw = composedParams(op, given);
   const text = textErrors(op, raw);
   const result = onClock(options.now, () => op.paramSchema.safeParse(raw));
   if (result.success && text.length === 0) {

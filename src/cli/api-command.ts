@@ -132,15 +132,18 @@ function urlOf(base: string, path: string): URL {
 
 function printBody(inv: Io, req: HttpRequest, res: HttpResponse): void {
   if (req.method === 'HEAD' || res.body === '') return;
+  const mask = inv.mask;
   if (/\bjson\b/i.test(res.contentType)) {
     try {
-      inv.out(`${jsonText(parseExact(res.body), 2)}\n`);
+      const value: unknown = parseExact(res.body);
+      inv.out(`${jsonText(mask ? mask.records(value) : value, 2)}\n`);
       return;
     } catch {
       // Not JSON after all: printed as received.
     }
   }
-  inv.out(inv.ctx.tty.stdout ? sanitize(res.body, 'keep') : res.body);
+  const body = inv.ctx.tty.stdout ? sanitize(res.body, 'keep') : res.body;
+  inv.out(mask ? mask.text(body) : body);
 }
 
 /** The request of the command line, and its parameters as an object (for the confirmation's wording). */

@@ -15,6 +15,7 @@ import type { Context } from './context.js';
 import type { GlobalOptions, OutputFormat } from './global-options.js';
 import type { Lang, Messages } from './i18n/index.js';
 import type { Display } from './output/display.js';
+import type { Masking } from './output/mask.js';
 import type { Prompter } from './prompter.js';
 import type { Style } from './style.js';
 
@@ -41,6 +42,8 @@ export interface Output extends Words {
   warn(text: string): void;
   /** A message on stderr, even with --quiet: it explains the exit code. */
   notice(text: string, kind: 'note' | 'error'): Promise<void>;
+  /** `--mask`: what hides personal data in what is shown (output/mask.ts); undefined when the run shows it in full. */
+  readonly mask: Masking | undefined;
 }
 
 /** Asking a person: whether prompts are allowed, the prompter in the run's language, and the day answers are read on. */

@@ -5,6 +5,7 @@ import type { Context } from './context.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import type { Messages } from './i18n/index.js';
 import type { Io } from './capabilities.js';
+import type { Masking } from './output/mask.js';
 import { sanitize } from './output/sanitize.js';
 import { errorLine, loadStyle } from './style.js';
 
@@ -36,8 +37,14 @@ export function interrupted(err: unknown, ctx: Context): boolean {
   return err instanceof Interrupted || name === 'ExitPromptError' || name === 'AbortPromptError' || ctx.signal.aborted;
 }
 
-/** Reports what stopped the run, in the run's language (`m`), and returns the exit code. */
-export async function reportFailure(err: unknown, ctx: Context, inv: Io | undefined, m: Messages): Promise<number> {
+/** Reports what stopped the run, in the run's language (`m`), masked with `--mask`, and returns the exit code. */
+export async function reportFailure(
+  err: unknown,
+  ctx: Context,
+  inv: Io | undefined,
+  m: Messages,
+  mask?: Masking,
+): Promise<number> {
   if (err instanceof CommanderError) {
     // commander has printed its message (or the help) already; help asked for ends with 0.
     return err.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
@@ -47,7 +54,8 @@ export async function reportFailure(err: unknown, ctx: Context, inv: Io | undefi
     return ExitCode.interrupted;
   }
   const style = inv ? await inv.style('stderr') : await loadStyle(ctx.color.stderr);
-  const say = (text: string) => ctx.stderr.write(errorLine(style, sanitize(text), m.errors.error));
+  const shown = (text: string) => (mask ? mask.text(text) : text);
+  const say = (text: string) => ctx.stderr.write(errorLine(style, shown(sanitize(text)), m.errors.error));
   if (err instanceof UsageError) {
     const message = err.wordedIn(m);
     const said = err.hint ? m.errors.see(message, err.hint) : message;
@@ -63,6 +71,6 @@ export async function reportFailure(err: unknown, ctx: Context, inv: Io | undefi
   }
   const e = err instanceof Error ? err : new Error(String(err));
   say(m.errors.unexpected(e.message.split('\n')[0]!));
-  if (inv?.globals.verbose && e.stack) ctx.stderr.write(`${sanitize(e.stack, 'keep')}\n`);
+  if (inv?.globals.verbose && e.stack) ctx.stderr.write(`${shown(sanitize(e.stack, 'keep'))}\n`);
   return ExitCode.failed;
 }

@@ -14,6 +14,8 @@ export interface GlobalOptions {
   readonly jq?: string;
   /** false with --no-pager. */
   readonly pager: boolean;
+  /** `--mask` (true) or `--no-mask` (false); the run decides from argv before parsing (config/mask-setting.ts). */
+  readonly mask?: boolean;
   readonly timeout: number;
   readonly retries: number;
   readonly body: 'json' | 'form';
@@ -62,5 +64,7 @@ export function addGlobalOptions(program: Command, m: Messages): void {
     .addOption(new Option('--no-input', g.noInput))
     .addOption(new Option('--no-color', g.noColor))
     .addOption(new Option('--no-pager', g.noPager))
+    .addOption(new Option('--mask', g.mask))
+    .addOption(new Option('--no-mask', g.noMask))
     .addOption(new Option(`--lang <${p.language}>`, g.lang).choices(langs));
 }

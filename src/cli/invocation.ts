@@ -18,9 +18,10 @@ import type { Context } from './context.js';
 import { UsageError } from './exit-codes.js';
 import type { GlobalOptions, OutputFormat } from './global-options.js';
 import { DEFAULT_COLUMNS, type Display, fieldsOf, tableWidth } from './output/display.js';
+import type { Masking } from './output/mask.js';
 import { Pager, pagerCommand, rowsOf } from './output/pager.js';
 import { sanitize } from './output/sanitize.js';
-import { type Prompter, speakingPrompter } from './prompter.js';
+import { type Prompter, showingPrompter, speakingPrompter } from './prompter.js';
 import { errorLine, loadStyle, type Style } from './style.js';
 import { type Lang, messagesFor, type Messages } from './i18n/index.js';
 import { version } from './version.js';
@@ -43,13 +44,22 @@ export class Invocation implements Io {
   /** The language of this run's messages (i18n/lang.ts); `m` its message catalogue. */
   readonly lang: Lang;
   readonly m: Messages;
+  /**
+   * `--mask` (output/mask.ts): what hides personal data in the data this run
+   * shows (its display) and in its messages and questions; undefined when the
+   * run shows it in full.
+   */
+  readonly mask: Masking | undefined;
 
-  constructor(ctx: Context, globals: GlobalOptions, lang: Lang = 'en', options: OptionValues = {}) {
+  constructor(ctx: Context, globals: GlobalOptions, lang: Lang = 'en', options: OptionValues = {}, mask?: Masking) {
     this.lang = lang;
     this.m = messagesFor(lang);
-    // The context as given, but its prompter speaks the run's language (the prompt library's own words).
+    this.mask = mask;
+    // The context as given, but its prompter speaks the run's language (the prompt library's own words),
+    // and its questions are masked with --mask (not an answer offered for editing: Enter sends what it shows).
+    const speaking = speakingPrompter(ctx.prompter, this.m.prompts.words);
     this.ctx = Object.create(ctx, {
-      prompter: { value: speakingPrompter(ctx.prompter, this.m.prompts.words), enumerable: true },
+      prompter: { value: mask ? showingPrompter(speaking, mask.text, false) : speaking, enumerable: true },
     }) as Context;
     this.globals = globals;
     this.options = options;
@@ -79,6 +89,12 @@ export class Invocation implements Io {
   /** Aborted on Ctrl-C. */
   get signal(): AbortSignal {
     return this.ctx.signal;
+  }
+
+  /** Text for people, made safe to show (output/sanitize.ts) and masked with `--mask`. */
+  shown(text: string): string {
+    const safe = sanitize(text);
+    return this.mask ? this.mask.text(safe) : safe;
   }
 
   get format(): OutputFormat {
@@ -117,6 +133,7 @@ export class Invocation implements Io {
       m: this.m,
       width,
       today: isoDate(this.ctx.clock.date?.() ?? new Date()),
+      ...(this.mask ? { mask: this.mask } : {}),
       ...(fields ? { fields } : {}),
       ...(this.globals.jq !== undefined ? { jq: this.globals.jq } : {}),
     };
@@ -169,7 +186,7 @@ export class Invocation implements Io {
 
   /** A line for people on stderr even with --quiet: a wizard's screens, the facts of a confirmation. */
   say(text = '', dress: (safe: string) => string = (safe) => safe): void {
-    this.#err(`${dress(sanitize(text))}\n`);
+    this.#err(`${dress(this.shown(text))}\n`);
   }
 
   /**
@@ -189,7 +206,7 @@ export class Invocation implements Io {
       this.say(text);
       return;
     }
-    this.#err(errorLine(await this.style('stderr'), sanitize(text), this.m.errors.error));
+    this.#err(errorLine(await this.style('stderr'), this.shown(text), this.m.errors.error));
   }
 
   /** The contents of a file, or of stdin for `-` (which only one option may claim). */

@@ -14,15 +14,20 @@ import { version } from './version.js';
 
 export async function buildProgram(run: RunState, argv: readonly string[]): Promise<Command> {
   const { ctx, m } = run;
-  const program = rootCommand('coopctl', ctx, m)
+  const program = rootCommand('coopctl', ctx, m, run.mask?.text)
     .description(m.help.root)
     .version(version, '-V, --version', m.help.versionOption);
   addGlobalOptions(program, m);
   for (const area of Object.keys(areas) as Array<keyof typeof areas>)
     program.command(area).description(m.help.areas[area]);
   const groups = m.commandsHelp;
-  for (const name of ['config', 'serve', 'openapi', 'api', 'completion'] as const)
-    program.command(name).description(groups[name].description);
+  const described: ReadonlyArray<readonly [string, string]> = [
+    ['config', groups.config.description],
+    ['serve', groups.serve.description],
+    ['audit', m.audit.description],
+    ...(['openapi', 'api', 'completion'] as const).map((name) => [name, groups[name].description] as const),
+  ];
+  for (const [name, description] of described) program.command(name).description(description);
   addExamples(program, [
     { command: 'coopctl registration show 00010001000001005', note: m.help.notes.lookUp },
     { command: 'coopctl --lang pt-BR record summary 00010001000001005', note: m.help.notes.inPortuguese },
@@ -36,6 +41,7 @@ export async function buildProgram(run: RunState, argv: readonly string[]): Prom
   if (argv.includes('enrol')) (await import('./batch/command.js')).defineBatchCommand(group('enrol'), run);
   if (argv.includes('config')) (await import('./config/command.js')).defineConfigCommands(group('config'), run);
   if (argv.includes('serve')) (await import('./serve-command.js')).defineServeCommand(group('serve'), run);
+  if (argv.includes('audit')) (await import('./audit/command.js')).defineAuditCommand(group('audit'), run);
   if (argv.includes('openapi')) (await import('./openapi-command.js')).defineOpenApiCommand(group('openapi'), run);
   if (argv.includes('api')) (await import('./api-command.js')).defineApiCommand(group('api'), run);
   if (argv.includes('completion'))

@@ -178,34 +178,43 @@ export function speakingPrompter(p: Prompter, words: PromptWords): Prompter {
   };
 }
 
-function safeChoices<T extends string>(choices: readonly Choice<T>[]): Choice<T>[] {
+function shownChoices<T extends string>(choices: readonly Choice<T>[], show: (text: string) => string): Choice<T>[] {
   return choices.map((c) => ({
     ...c,
-    name: sanitize(c.name),
-    ...(c.description === undefined ? {} : { description: sanitize(c.description) }),
-    ...(c.disabled === undefined ? {} : { disabled: sanitize(c.disabled) }),
+    name: show(c.name),
+    ...(c.description === undefined ? {} : { description: show(c.description) }),
+    ...(c.disabled === undefined ? {} : { disabled: show(c.disabled) }),
   }));
+}
+
+/**
+ * The same prompter, with `show` applied to what it shows: the question, the
+ * choices' names and descriptions, and, with `defaults`, a pre-filled answer
+ * (which Enter sends as shown). Choice values, which are never shown, pass
+ * unchanged.
+ */
+export function showingPrompter(p: Prompter, show: (text: string) => string, defaults = true): Prompter {
+  return {
+    input: (q) =>
+      p.input({
+        ...q,
+        message: show(q.message),
+        ...(q.default === undefined || !defaults ? {} : { default: show(q.default) }),
+      }),
+    password: (q) => p.password({ ...q, message: show(q.message) }),
+    select: <T extends string>(q: Question & { choices: readonly Choice<T>[]; default?: T }) =>
+      p.select<T>({ ...q, message: show(q.message), choices: shownChoices(q.choices, show) }),
+    confirm: (q) => p.confirm({ ...q, message: show(q.message) }),
+    search: <T extends string>(q: SearchQuestion<T>) =>
+      p.search<T>({ ...q, message: show(q.message), source: (term) => shownChoices(q.source(term), show) }),
+  };
 }
 
 /**
  * The same prompter, with what it shows made safe (output/sanitize.ts): the
  * question, the choices' names and descriptions, a pre-filled answer. They
- * may hold the service's data (a location's name). Choice values, which are
- * never shown, pass unchanged.
+ * may hold the service's data (a location's name).
  */
 export function safePrompter(p: Prompter): Prompter {
-  return {
-    input: (q) =>
-      p.input({
-        ...q,
-        message: sanitize(q.message),
-        ...(q.default === undefined ? {} : { default: sanitize(q.default) }),
-      }),
-    password: (q) => p.password({ ...q, message: sanitize(q.message) }),
-    select: <T extends string>(q: Question & { choices: readonly Choice<T>[]; default?: T }) =>
-      p.select<T>({ ...q, message: sanitize(q.message), choices: safeChoices(q.choices) }),
-    confirm: (q) => p.confirm({ ...q, message: sanitize(q.message) }),
-    search: <T extends string>(q: SearchQuestion<T>) =>
-      p.search<T>({ ...q, message: sanitize(q.message), source: (term) => safeChoices(q.source(term)) }),
-  };
+  return showingPrompter(p, sanitize);
 }

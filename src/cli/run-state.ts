@@ -6,6 +6,7 @@ import { chooseLang, type Lang, messagesFor, type Messages } from './i18n/index.
 import { Invocation } from './invocation.js';
 import { fieldsOf } from './output/display.js';
 import { checkJsonTaker } from './output/json-select.js';
+import type { Masking } from './output/mask.js';
 
 /** A command's work: gets the invocation and the positional arguments, returns the exit code. */
 export type CommandAction = (inv: Invocation, args: unknown[], command: Command) => Promise<number>;
@@ -17,11 +18,14 @@ export class RunState {
   /** The language of this run's help and messages (i18n/lang.ts). */
   readonly lang: Lang;
   readonly m: Messages;
+  /** `--mask`: what hides personal data in everything this run shows (output/mask.ts), when it is asked for. */
+  readonly mask: Masking | undefined;
 
-  constructor(ctx: Context, lang: Lang = chooseLang([], ctx.env)) {
+  constructor(ctx: Context, lang: Lang = chooseLang([], ctx.env), mask?: Masking) {
     this.ctx = ctx;
     this.lang = lang;
     this.m = messagesFor(lang);
+    this.mask = mask;
   }
 
   /** Makes `fn` the action of `command`. */
@@ -30,7 +34,7 @@ export class RunState {
       const cmd = args[args.length - 1] as Command;
       const globals = cmd.optsWithGlobals<GlobalOptions>();
       checkJsonTaker(cmd, fieldsOf(globals.json), globals.jq, this.m);
-      this.invocation = new Invocation(this.ctx, globals, this.lang, cmd.opts());
+      this.invocation = new Invocation(this.ctx, globals, this.lang, cmd.opts(), this.mask);
       this.exitCode = await fn(this.invocation, args.slice(0, -2), cmd);
     });
   }

@@ -67,6 +67,17 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
     .addOption(new Option('--read-cache <MiB>', words.readCache).argParser(wholeNumber(0, 4096, m)).default(16))
     .addOption(
       new Option(`--shutdown-delay <${p.seconds}>`, words.shutdownDelay).argParser(wholeNumber(0, 600, m)).default(0),
+    )
+    .addOption(new Option('--no-audit', words.noAudit))
+    .addOption(
+      new Option(`--audit-retention <${p.days}>`, words.auditRetention)
+        .argParser(wholeNumber(0, 36_500, m))
+        .default(180),
+    )
+    .addOption(new Option(`--audit-key-file <${p.file}>`, words.auditKeyFile))
+    .addOption(new Option('--new-audit-key', words.newAuditKey))
+    .addOption(
+      new Option('--max-connections <n>', words.maxConnections).argParser(wholeNumber(1, 1_000_000, m)).default(1024),
     );
   applicableGlobals(cmd, { '--token-file': words.tokenFile, '--quiet': words.quiet, '--lang': undefined });
   addExamples(cmd, [
@@ -90,6 +101,11 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       metricsTokenFile?: string;
       privateProbes?: boolean;
       shutdownDelay: number;
+      audit: boolean;
+      auditRetention: number;
+      auditKeyFile?: string;
+      newAuditKey?: boolean;
+      maxConnections: number;
       readCache: number;
     }>();
     const opts = {
@@ -107,6 +123,11 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       ...(o.metrics ? {} : { metrics: false }),
       ...(o.metricsTokenFile === undefined ? {} : { metricsTokenFile: o.metricsTokenFile }),
       ...(o.shutdownDelay ? { shutdownDelay: o.shutdownDelay } : {}),
+      ...(o.audit ? {} : { audit: false }),
+      auditRetention: o.auditRetention,
+      ...(o.auditKeyFile === undefined ? {} : { auditKeyFile: o.auditKeyFile }),
+      ...(o.newAuditKey ? { newAuditKey: true } : {}),
+      maxConnections: o.maxConnections,
       readCache: o.readCache,
       ...(o.privateProbes ? { privateProbes: true } : {}),
     };

@@ -18,6 +18,8 @@ export interface ServerOptions extends Omit<DispatchOptions, 'log'> {
   readonly meter?: RequestMeter;
   /** Other time limits than TIMEOUTS (tests). */
   readonly timeouts?: Partial<Timeouts>;
+  /** Connections open at once (default MAX_CONNECTIONS, http/connection-cap.ts). */
+  readonly maxConnections?: number;
 }
 
 /** An HTTP server (not yet listening) answering the catalogue's operations with `options.handlers`. */

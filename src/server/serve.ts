@@ -5,8 +5,6 @@
  * requests in flight.
  */
 import { readFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { isAbsolute, join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startServer } from './start.js';
@@ -18,7 +16,9 @@ import { banner, englishWords, type Loaded, type ServeWords } from './banner.js'
 import { stopper } from './stop-signals.js';
 import { LOG_FORMATS, serverLog, type LogFormat } from './observe/log.js';
 import { readServerTokens, readTokens } from './tokens.js';
-import { maskUrl, storeLocation, UnsupportedLocation } from './store/location.js';
+import { databaseOf, maskUrl, storeLocation, UnsupportedLocation } from './store/location.js';
+
+export { defaultDbPath } from './store/location.js';
 
 export interface ServeOptions {
   readonly host: string;
@@ -44,6 +44,16 @@ export interface ServeOptions {
   readonly readCache?: number;
   /** Seconds between the first stop signal (readiness 503 at once) and closing the listener (default 0). */
   readonly shutdownDelay?: number;
+  /** False: no request is recorded in the access audit (`--no-audit`). */
+  readonly audit?: boolean;
+  /** PostgreSQL only: the audit key's file (`--audit-key-file`). */
+  readonly auditKeyFile?: string;
+  /** Begin a new audit key although the trail was written with another (`--new-audit-key`). */
+  readonly newAuditKey?: boolean;
+  /** Days the access audit keeps a record (`--audit-retention`, default 180; 0: until purged by hand). */
+  readonly auditRetention?: number;
+  /** Connections open at once (`--max-connections`, default 1024). */
+  readonly maxConnections?: number;
   /** /healthz and /readyz need the server's token too (default: open, as probes come without one). */
   readonly privateProbes?: boolean;
 }
@@ -58,13 +68,6 @@ export interface ServeContext {
   readonly signal?: AbortSignal;
   /** The words of the banner and the stop lines (the CLI's, in the run's language); English by default. */
   readonly words?: ServeWords;
-}
-
-/** `$XDG_DATA_HOME/coopctl/coopctl.db`, or `~/.local/share/coopctl/coopctl.db`. */
-export function defaultDbPath(env: NodeJS.ProcessEnv): string {
-  const xdg = env['XDG_DATA_HOME'];
-  const base = xdg && isAbsolute(xdg) ? xdg : join(env['HOME'] || homedir(), '.local', 'share');
-  return join(base, 'coopctl', 'coopctl.db');
 }
 
 async function readFixtures(file: string): Promise<unknown> {
@@ -112,7 +115,7 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     throw new StartError(start.importWith);
   const fixtures = opts.fixtures === undefined ? undefined : await readFixtures(opts.fixtures);
   // The store creates a missing folder 0700 and a new file 0600.
-  const db = opts.db ?? (ctx.env['COOPCTL_DB_URL'] || defaultDbPath(ctx.env));
+  const db = databaseOf(opts.db, ctx.env);
   try {
     if (storeLocation(db).kind !== 'postgres' && opts.importSqlite !== undefined)
       throw new StartError(start.importNeedsPostgres);
@@ -139,6 +142,16 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     allowPrefer: opts.allowPrefer,
     allowedHosts: opts.allowedHosts,
     log,
+    env: ctx.env,
+    ...(opts.maxConnections === undefined ? {} : { maxConnections: opts.maxConnections }),
+    audit:
+      opts.audit === false
+        ? false
+        : {
+            ...(opts.auditKeyFile === undefined ? {} : { keyFile: opts.auditKeyFile }),
+            ...(opts.newAuditKey ? { renewKey: true } : {}),
+            ...(opts.auditRetention === undefined ? {} : { retentionDays: opts.auditRetention }),
+          },
   });
   const stop = stopper(ctx.signal);
   // A second signal drops the requests in flight, and cuts the shutdown delay short.
@@ -174,6 +187,7 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
       metrics: opts.metrics !== false,
       metrics_token: forMetrics !== undefined,
       allow_prefer: opts.allowPrefer === true,
+      audit: opts.audit !== false,
     });
     ctx.stdout.write(`${running.url}\n`);
     await stop.stopped;

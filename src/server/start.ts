@@ -3,6 +3,7 @@
  * together; with the probes (readiness: the store's check, until the server
  * starts draining), the metrics' tallies, and the log's start-up events.
  */
+import { existsSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { catalogue } from '../catalogue/index.js';
 import { logOf, type LogFormat, type ServerLog } from './observe/log.js';
@@ -15,14 +16,18 @@ import {
   FixturesError,
   maskUrl,
   StoreOpenError,
+  storeLocation,
   StoreUnavailable,
   UnsupportedLocation,
 } from './store/index.js';
+import { sqliteKeyFile } from './audit/key.js';
 import { openBackend, type Backend } from './wire.js';
 import { createServer } from './app.js';
 import { listen, type Listening } from './listen.js';
 import { checkExposure } from './host.js';
 import { StartError } from './start-error.js';
+import { auditFor, type AuditOptions } from './audit/start.js';
+import { lostRecords } from './audit/trail.js';
 import { readiness, start, unavailable } from './words.js';
 
 export interface StartOptions {
@@ -53,6 +58,12 @@ export interface StartOptions {
   readonly log?: ServerLog | Writable;
   readonly logFormat?: LogFormat;
   readonly now?: () => Date;
+  /** The access audit's key and retention (audit/start.ts); false: no request is recorded (the key is still checked). */
+  readonly audit?: AuditOptions | false;
+  /** Connections open at once (`--max-connections`; default 1024). */
+  readonly maxConnections?: number;
+  /** Where a PostgreSQL database's audit key is looked for (COOPCTL_AUDIT_KEY_FILE, XDG_DATA_HOME, HOME). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 export interface RunningServer extends Listening {
@@ -111,13 +122,27 @@ function openFailure(db: string, err: unknown): StartError | undefined {
   return why === undefined ? undefined : new StartError(start.cannotOpen(path, why), 1);
 }
 
+/**
+ * A SQLite database that is missing while its audit key is there was moved
+ * or deleted: a new, empty (or demo) database would replace it without a
+ * word, and every write acknowledged before would seem lost. Refused (exit 1).
+ */
+function refuseVanished(db: string): void {
+  const location = storeLocation(db);
+  if (location.kind !== 'sqlite' || db === ':memory:' || db === '' || existsSync(db)) return;
+  const key = sqliteKeyFile(db);
+  if (existsSync(key)) throw new StartError(start.vanished(db, key), 1);
+}
+
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   checkExposure(options.host, options.token);
   const log = logOf(options.log, options.logFormat);
   const metered = options.metrics !== false;
   const storeTally = metered ? new StoreTally() : undefined;
   let store: Backend;
+  const audit = options.audit === false ? {} : (options.audit ?? {});
   try {
+    refuseVanished(options.db);
     store = await openBackend({
       path: options.db,
       demo: options.demo,
@@ -125,12 +150,23 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       now: options.now,
       ...(options.importSqlite === undefined ? {} : { importSqlite: options.importSqlite }),
       ...(storeTally ? { meter: storeTally } : {}),
+      auditLost: lostRecords(log),
       ...(options.readCacheBytes === undefined ? {} : { readCacheBytes: options.readCacheBytes }),
     });
   } catch (err) {
     throw openFailure(options.db, err) ?? err;
   }
   logSchema(store, log);
+  let trail: Awaited<ReturnType<typeof auditFor>>;
+  try {
+    trail = await auditFor(store.repo.audit, options.db, options.env ?? process.env, audit, {
+      now: options.now ?? (() => new Date()),
+      ...(log ? { log } : {}),
+    });
+  } catch (err) {
+    await store.close();
+    throw openFailure(options.db, err) ?? err;
+  }
   let draining = false;
   let listening: Listening;
   try {
@@ -144,6 +180,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       allowedHosts,
       log,
       now: options.now,
+      ...(options.audit === false ? {} : { audit: trail.auditor }),
+      ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),
       ...(requests ? { meter: requests } : {}),
       probes: {
         ready: readinessOf(store, log, () => draining),
@@ -156,6 +194,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     });
     listening = await listen(server, options.host, options.port);
   } catch (err) {
+    trail.stop();
     await store.close();
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
@@ -172,6 +211,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     },
     close() {
       draining = true;
+      trail.stop();
       closing ??= listening.close().then(() => store.close());
       return closing;
     },

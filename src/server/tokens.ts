@@ -8,18 +8,17 @@
  * Text: one entry a line; blank lines and lines starting with `#` are skipped;
  * surrounding whitespace is dropped. A line `label:token` gives its client a
  * label (letters, digits, `.`, `_`, `-`, at most 64); a line without a label is
- * the `default` client. Every token has at least MIN_TOKEN_LENGTH characters
- * and no whitespace; labels and tokens are unique.
+ * the `default` client. Every token is estimated at MIN_TOKEN_BITS bits or
+ * more (token-strength.ts) and has no whitespace; labels and tokens are unique.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type FileHandle, open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { StartError } from './start-error.js';
+import { MIN_TOKEN_BITS, tokenBits } from './token-strength.js';
 import { start } from './words.js';
 
-/** Shortest server token accepted at start. */
-export const MIN_TOKEN_LENGTH = 16;
 /** The label of a token written without one. */
 export const DEFAULT_LABEL = 'default';
 
@@ -50,9 +49,10 @@ export function parseTokens(content: string, source: string): ServerToken[] {
     const token = labelled ? line.slice(colon + 1).trim() : line;
     if (token === '') throw new StartError(start.emptyToken(where));
     if (/\s/.test(token)) throw new StartError(start.spacedToken(where));
-    if (token.length < MIN_TOKEN_LENGTH) throw new StartError(start.shortToken(where, MIN_TOKEN_LENGTH));
     if (tokens.some((t) => t.label === label)) throw new StartError(start.labelTwice(label, source));
     if (tokens.some((t) => t.token === token)) throw new StartError(start.tokenTwice(source, where));
+    const bits = tokenBits(token);
+    if (bits < MIN_TOKEN_BITS) throw new StartError(start.weakToken(where, Math.floor(bits), MIN_TOKEN_BITS));
     tokens.push({ label, token });
   }
   if (tokens.length === 0) throw new StartError(start.emptyToken(start.tokenAt(source)));

@@ -35,10 +35,17 @@ export const start = {
       `the server token in ${where.en} holds a space: one token a line`,
       `o token do servidor em ${where.pt} contém um espaço: um token por linha`,
     ),
-  shortToken: (where: Said, min: number) =>
+  vanished: (db: string, key: string) =>
     said(
-      `the server token in ${where.en} is too short: use at least ${min} characters (e.g. openssl rand -hex 32)`,
-      `o token do servidor em ${where.pt} é curto demais: use pelo menos ${min} caracteres (por exemplo, openssl rand -hex 32)`,
+      `the database ${db} is missing, but its audit key ${key} is there: the database was moved or deleted. ` +
+        `Restore it (or give its place with --db); to start a new, empty database here, delete ${key} first`,
+      `o banco de dados ${db} não existe, mas a chave de auditoria ${key} dele está lá: o banco foi movido ou apagado. ` +
+        `Restaure-o (ou informe onde está com --db); para começar aqui um banco novo e vazio, apague ${key} antes`,
+    ),
+  weakToken: (where: Said, bits: number, min: number) =>
+    said(
+      `the server token in ${where.en} is too easy to guess: about ${bits} bits of entropy, at least ${min} needed (make one with openssl rand -hex 32)`,
+      `o token do servidor em ${where.pt} é fácil demais de adivinhar: cerca de ${bits} bits de entropia, são necessários pelo menos ${min} (gere um com openssl rand -hex 32)`,
     ),
   labelTwice: (label: string, source: string) =>
     said(
@@ -116,6 +123,10 @@ export const http = {
   wrongMethod: (path: string, allow: string) => said(`${path} answers ${allow}`, `${path} atende ${allow}`),
   fault: (name: string) => said(`internal error in ${name}`, `erro interno em ${name}`),
   unauthorized: said('missing or wrong bearer token', 'token (bearer) ausente ou errado'),
+  notAudited: said(
+    'the access audit could not be written: nothing was disclosed, try again later',
+    'o registro de acesso não pôde ser gravado: nada foi mostrado, tente de novo mais tarde',
+  ),
   throttled: said(
     'too many requests with a wrong token: try again later',
     'requisições demais com um token errado: tente de novo mais tarde',
@@ -211,6 +222,13 @@ export const unavailable = {
   saturated: [
     said('the database server has no connection to spare', 'o servidor do banco de dados não tem conexão livre'),
     retry,
+  ],
+  gone: [
+    said('the database file was removed or replaced', 'o arquivo do banco de dados foi removido ou substituído'),
+    said(
+      'nothing was changed; the server must be restarted on the database file',
+      'nada foi alterado; o servidor precisa ser reiniciado com o arquivo do banco de dados',
+    ),
   ],
   replica: [
     said('the database server is a read-only replica', 'o servidor do banco de dados é uma réplica somente leitura'),

@@ -2,12 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { decodeText, guessDelimiter, parseCsv } from '../../src/cli/batch/csv.js';
 import { makePlan, planErrors } from '../../src/cli/batch/plan.js';
+import { keyed } from '../../src/cli/batch/step-hash.js';
 import { readSource } from '../../src/cli/batch/input.js';
 import { messagesFor } from '../../src/cli/i18n/index.js';
 import { cellSetter, csvFile, jsonFile } from './fixtures.js';
 
 const EN = messagesFor('en');
-const plan = (name: string, text: string) => makePlan(EN, readSource(EN, name, Buffer.from(text, 'utf8')));
+const plan = (name: string, text: string) =>
+  makePlan(EN, readSource(EN, name, Buffer.from(text, 'utf8')), keyed(Buffer.alloc(32, 7)));
 
 describe('parseCsv', () => {
   it('reads quoted cells with delimiters, quotes and line breaks, keeping the line each record starts on', () => {

@@ -36,7 +36,7 @@ function writeEntries(journal: string, list: readonly Entry[]): void {
 
 /** The plan's step of a CSV line: the beneficiary's, or the contract's for a contract-only row. */
 function stepOf(file: string, line: number) {
-  const plan = makePlan(EN, readSource(EN, file, readFileSync(file)));
+  const plan = makePlan(EN, readSource(EN, file, readFileSync(file)), w.hasher());
   const row = plan.rows.find((r) => r.line === line)!;
   return { beneficiary: row.beneficiary, contract: row.group!.contract!, subs: row.subs };
 }

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { journalKeyPath, keyed, readKey, type StepHasher } from '../../src/cli/batch/step-hash.js';
 import { startHarness, type Harness, type RunOptions, type RunResult } from '../cli/harness.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -20,6 +21,10 @@ export interface World {
   file(name: string, text: string): string;
   /** `coopctl <args>` against the server. */
   run(args: readonly string[], options?: RunOptions): Promise<RunResult>;
+  /** How the runs hash a journal's steps: with the journal key the first run made (src/cli/batch/step-hash.ts). */
+  hasher(): StepHasher;
+  /** XDG_CONFIG_HOME of the runs (their XDG_STATE_HOME is its `state` folder). */
+  harnessConfigHome(): string;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,12 @@ export async function startWorld(): Promise<World> {
     },
     run(args, options = {}) {
       return h.run(args, { ...options, env: { COOPCTL_BASE_URL: server.url, ...options.env } });
+    },
+    harnessConfigHome: () => h.configHome,
+    hasher() {
+      const key = readKey(journalKeyPath({ XDG_STATE_HOME: join(h.configHome, 'state') }));
+      if (!key) throw new Error('no journal key yet: run a batch first');
+      return keyed(key);
     },
     async close() {
       await server.stop();

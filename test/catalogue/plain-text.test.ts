@@ -1,11 +1,12 @@
 /**
  * The catalogue's plain-text rule, as `validateParams` applies it to every
- * parameter (the server and the CLI alike): control characters, lone
- * surrogates and bytes the server could not decode are refused, naming the
- * field, the character and its position, and nothing else is said of that field.
+ * parameter (the server and the CLI alike): control characters, invisible
+ * format characters (Unicode category Cf), lone surrogates and bytes the
+ * server could not decode are refused, naming the field, the character and
+ * its position, and nothing else is said of that field; text is taken in NFC.
  */
 import { describe, expect, it } from 'vitest';
-import { operation, sampleParams, validateParams } from '../../src/catalogue/index.js';
+import { catalogueWords, operation, problemLine, sampleParams, validateParams } from '../../src/catalogue/index.js';
 
 const declaration = operation('enrol.beneficiary.declaration');
 /** The errors for `descricao` (free text of up to 500 characters) holding `text`. */
@@ -80,6 +81,78 @@ describe('refused', () => {
       ok: false,
       errors: [{ code: 'control', field: 'resposta', char: 'U+0000', at: 2 }],
     });
+  });
+});
+
+describe('invisible format characters (category Cf): refused, naming the code point', () => {
+  const format = (code: string, position: number) => [
+    { code: 'format', field: 'descricao', char: `U+${code}`, at: position },
+  ];
+  it.each([
+    ['a zero-width space', 'Rua\u200bA', '200B', 4],
+    ['a zero-width non-joiner', 'ab\u200c', '200C', 3],
+    ['a zero-width joiner', '\u200dab', '200D', 1],
+    ['a word joiner', 'a\u2060b', '2060', 2],
+    ['a BOM (zero-width no-break space)', '\ufeffMaria', 'FEFF', 1],
+    ['a soft hyphen', 'Ma\u00adria', '00AD', 3],
+    ['a right-to-left override', 'abc\u202etxt', '202E', 4],
+    ['a left-to-right mark', 'x\u200e', '200E', 2],
+    ['the Arabic letter mark', 'x\u061c', '061C', 2],
+    ['a language tag (beyond the BMP)', 'S\u{E0001}N', 'E0001', 2],
+    ['a tag letter after an emoji', '🏥\u{E0041}', 'E0041', 2],
+    ['an interlinear annotation anchor', '\ufff9', 'FFF9', 1],
+  ])('%s', (_what, text, code, position) => {
+    expect(errorsFor(text)).toEqual(format(code, position));
+  });
+
+  it('the first offending character is the one named, whatever its kind', () => {
+    expect(errorsFor('a\u200b\u0000')).toEqual(format('200B', 2));
+    expect(errorsFor('a\u0000\u200b')).toEqual(control('0000', 2));
+  });
+
+  it('applies to every kind of field, lists naming the element', () => {
+    const document = operation('enrol.beneficiary.document');
+    expect(validateParams(document, { ...sampleParams(document), tipo_documento: ['RG', 'C\u200bPF'] })).toEqual({
+      ok: false,
+      errors: [{ code: 'format', field: 'tipo_documento[1]', char: 'U+200B', at: 2 }],
+    });
+  });
+
+  it('is said in both languages, naming the code point and its position', () => {
+    const [problem] = errorsFor('Rua\u200bA');
+    expect(problemLine(catalogueWords('en'), problem!)).toBe(
+      'descricao: must not contain invisible format characters (found U+200B at position 4)',
+    );
+    expect(problemLine(catalogueWords('pt-BR'), problem!)).toBe(
+      'descricao: não pode ter caracteres invisíveis de formatação (U+200B na posição 4)',
+    );
+  });
+});
+
+describe('text in NFC', () => {
+  const composedOf = (text: string) => {
+    const v = validateParams(declaration, { ...sampleParams(declaration), descricao: text });
+    return v.ok ? v.value.descricao : v.errors;
+  };
+
+  it('a decomposed São (a + U+0303) is taken composed (ã, U+00E3)', () => {
+    expect(composedOf('Sa\u0303o Paulo')).toBe('S\u00e3o Paulo');
+    expect(composedOf('Jose\u0301 Conceic\u0327a\u0303o')).toBe('Jos\u00e9 Concei\u00e7\u00e3o');
+  });
+
+  it('composed text and plain ASCII are kept as they are', () => {
+    expect(composedOf('S\u00e3o Paulo')).toBe('S\u00e3o Paulo');
+    expect(composedOf('Rua Augusta, 100')).toBe('Rua Augusta, 100');
+  });
+
+  it('the length is counted on the composed text: 500 ã written decomposed (1,000 characters) fit 500', () => {
+    expect(composedOf('a\u0303'.repeat(500))).toBe('\u00e3'.repeat(500));
+  });
+
+  it('a list element is composed too', () => {
+    const document = operation('enrol.beneficiary.document');
+    const v = validateParams(document, { ...sampleParams(document), tipo_documento: ['RG', 'C\u0327'] });
+    expect(v.ok ? v.value.tipo_documento : v.errors).toEqual(['RG', '\u00c7']);
   });
 });
 

@@ -59,6 +59,11 @@ describe('help', () => {
       '--private-probes',
       '--read-cache',
       '--shutdown-delay',
+      '--no-audit',
+      '--audit-retention',
+      '--audit-key-file',
+      '--new-audit-key',
+      '--max-connections',
     ]);
     expect((await h.run(['serve', '--help'])).stdout).toContain('--allow-prefer');
   });

@@ -26,6 +26,12 @@ describe('sanitize', () => {
       '\\u061c\\u200e\\u200f\\u202a\\u202b\\u202c\\u202d\\u2067\\u2068\\u2069',
     ],
     ['the line and paragraph separators', 'a\u2028b\u2029c', 'a\\u2028b\\u2029c'],
+    [
+      'the invisible format characters (Cf): zero-width space and joiners, word joiner, BOM, soft hyphen',
+      'a\u200bb\u200cc\u200dd\u2060e\ufefff\u00adg',
+      'a\\u200bb\\u200cc\\u200dd\\u2060e\\ufefff\\xadg',
+    ],
+    ['a tag character beyond the BMP', 'S\u{E0041}N', 'S\\u{e0041}N'],
   ])('%s', (_name, raw, shown) => {
     expect(sanitize(raw)).toBe(shown);
   });
@@ -53,6 +59,12 @@ describe('jsonText', () => {
   it('holds no raw control character: DEL, C1 and bidi controls are \\u escapes', () => {
     expect(rawControl(jsonText(value))).toBeUndefined();
     expect(jsonText(['\u007f\u009b\u202e\u2028'])).toBe('["\\u007f\\u009b\\u202e\\u2028"]');
+  });
+
+  it('writes the invisible format characters as \\u escapes, a pair of them beyond the BMP', () => {
+    const text = jsonText(['Rua\u200bA', '\ufeffx', 'Ma\u00adria', 'S\u{E0041}N']);
+    expect(text).toBe('["Rua\\u200bA","\\ufeffx","Ma\\u00adria","S\\udb40\\udc41N"]');
+    expect(JSON.parse(text)).toEqual(['Rua\u200bA', '\ufeffx', 'Ma\u00adria', 'S\u{E0041}N']);
   });
 
   it('is JSON.stringify for text without them', () => {

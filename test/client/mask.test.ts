@@ -48,6 +48,9 @@ describe('cards and CPFs in any form', () => {
     ['a card with dots and a hyphen', '0001.0001.000001.00-5', '****.****.*****1.00-5'],
     ['a card with %20 between the groups', '0001%200001%20000001%2000%205', '****%20****%20*****1%2000%205'],
     ['a card with + between the groups', '0001+0001+000001+00+5', '****+****+*****1+00+5'],
+    ['a card with commas between the groups', '0001,0001,000001,00,5', '****,****,*****1,00,5'],
+    ['a card with colons between the groups', '0001:0001:000001:00:5', '****:****:*****1:00:5'],
+    ['a card with %2C and %3A between the groups', '0001%2C0001%3a000001%2c00%3A5', '****%2C****%3a*****1%2c00%3A5'],
     [
       'a card in percent-encoded digits',
       '%30%30%30%31%30%30%30%31%30%30%30%30%30%31%30%30%35',

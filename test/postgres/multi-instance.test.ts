@@ -55,6 +55,7 @@ describe('two server processes on one PostgreSQL database', () => {
     expect(await sql(db.url, 'SELECT version FROM coopctl_schema_version ORDER BY version')).toEqual([
       { version: 1 },
       { version: 2 },
+      { version: 3 },
     ]);
     // The demo dataset's 7 contracts (docs/decisions.md), seen through both processes.
     for (const p of procs) {

@@ -5,7 +5,10 @@
  * reason, and a server turned read-only (as a replica is) answering writes
  * 503 with Retry-After, then serving again once it takes writes.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operation, sampleParams } from '../../src/catalogue/index.js';
@@ -17,12 +20,19 @@ import { createDatabase, dropDatabase, sql } from './cluster.js';
 
 let db: { name: string; url: string };
 let password: string;
+/** The audit key of the test's servers, in a folder of its own (its default place is the user's data folder). */
+let keyDir: string;
+const keyEnv = () => ({ COOPCTL_AUDIT_KEY_FILE: join(keyDir, 'audit.key') });
 beforeAll(async () => {
   db = await createDatabase('serve');
   password = decodeURIComponent(new URL(db.url).password);
   expect(password.length).toBeGreaterThan(8);
+  keyDir = mkdtempSync(join(tmpdir(), 'coopctl-pg-serve-'));
 });
-afterAll(() => dropDatabase(db.name));
+afterAll(async () => {
+  await dropDatabase(db.name);
+  rmSync(keyDir, { recursive: true, force: true });
+});
 
 function sink(): { stream: PassThrough; text: () => string } {
   const stream = new PassThrough();
@@ -58,7 +68,7 @@ async function closedPort(): Promise<number> {
 
 describe('coopctl serve on PostgreSQL', () => {
   it('--db postgres://…: the banner names the database with its password masked', async () => {
-    const text = await banner({ db: db.url });
+    const text = await banner({ db: db.url }, keyEnv());
     expect(text).toContain(`database: ${db.url.replace(`:${encodeURIComponent(password)}@`, ':***@')}`);
     expect(text).not.toContain(password);
     expect(text).toMatch(/^demo cards: 00010001000001005/m);
@@ -66,7 +76,7 @@ describe('coopctl serve on PostgreSQL', () => {
 
   it('COOPCTL_DB_URL (postgresql://) when --db is not given', async () => {
     const url = db.url.replace(/^postgres:/, 'postgresql:');
-    const text = await banner({}, { COOPCTL_DB_URL: url, HOME: '/nonexistent' });
+    const text = await banner({}, { ...keyEnv(), COOPCTL_DB_URL: url, HOME: '/nonexistent' });
     expect(text).toContain('database: postgresql://coopctl:***@');
     expect(text).not.toContain(password);
   });

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { PassThrough } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operation, sampleParams } from '../../src/catalogue/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -74,6 +75,8 @@ describe('access log of the real server: paths the catalogue does not know', () 
         .on('error', reject)
         .end();
     });
+    // The line is written once the answer is (an audited request's answer waits for its record to be written).
+    for (let i = 0; i < 100 && !logged.slice(before).endsWith('\n'); i++) await sleep(10);
     return logged.slice(before).trimEnd();
   }
 

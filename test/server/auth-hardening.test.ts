@@ -1,7 +1,9 @@
 /**
- * Point 8 of the hardening issue: short or unprotected server tokens refused at
- * start, repeated 401s from one client slowed down, and `Cache-Control: no-store`
- * with `X-Content-Type-Options: nosniff` on every answer.
+ * Point 8 of the hardening issue, and point 6 of the privacy issue: guessable
+ * or unprotected server tokens refused at start, repeated 401s slowed down
+ * per client and over all clients together (a guesser changing its address
+ * too), a client with the right token never locked out, and `Cache-Control:
+ * no-store` with `X-Content-Type-Options: nosniff` on every answer.
  */
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -16,8 +18,9 @@ import { startError } from '../helpers/server.js';
 import { clientKey, throttle } from '../../src/server/http/throttle.js';
 import { startFake, type FakeServer } from './fake.js';
 import { rawRequest } from './raw.js';
+import { TOKEN_A, TOKEN_B, TOKEN_C } from '../helpers/tokens.js';
 
-const TOKEN = 'a-token-of-24-characters';
+const TOKEN = TOKEN_A;
 const show = operation('registration.show');
 const contact = operation('registration.update-contact');
 const query = new URLSearchParams(sampleParams(show) as Record<string, string>).toString();
@@ -48,20 +51,27 @@ function tokenFile(mode: number, text = `${TOKEN}\n`): string {
 
 describe('server token at start', () => {
   it.each([
-    ['COOPCTL_SERVER_TOKEN', () => undefined, { COOPCTL_SERVER_TOKEN: 'fifteen-chars-x' }],
-    ['a token file', () => tokenFile(0o600, ' fifteen-chars-x \n'), {}],
-  ])('refuses a token of 15 characters from %s, exit 2, saying 16', async (_from, file, env) => {
-    const err = await startError(serve(file(), env));
-    expect(err.exitCode).toBe(2);
-    expect(err.message).toMatch(/too short: use at least 16 characters/);
-    expect(err.message).not.toContain('fifteen-chars-x');
-  });
+    ['COOPCTL_SERVER_TOKEN', () => undefined, { COOPCTL_SERVER_TOKEN: 'aaaaaaaaaaaaaaaa' }, 'aaaaaaaaaaaaaaaa', 0],
+    ['a token file', () => tokenFile(0o600, ' a-token-of-24-characters \n'), {}, 'a-token-of-24-characters', 87],
+  ])(
+    'refuses a guessable token from %s, exit 2, saying its estimate and 128 bits',
+    async (_from, file, env, token, bits) => {
+      const err = await startError(serve(file(), env));
+      expect(err.exitCode).toBe(2);
+      expect(err.message).toMatch(
+        new RegExp(
+          `too easy to guess: about ${bits} bits of entropy, at least 128 needed \\(make one with openssl rand -hex 32\\)$`,
+        ),
+      );
+      expect(err.message).not.toContain(token);
+    },
+  );
 
-  it('accepts a token of exactly 16 characters', async () => {
-    await expect(readServerTokens(undefined, { COOPCTL_SERVER_TOKEN: 'sixteen-chars-xx' })).resolves.toEqual([
-      { label: 'default', token: 'sixteen-chars-xx' },
+  it('accepts a token of 64 hex digits, as openssl rand -hex 32 makes', async () => {
+    await expect(readServerTokens(undefined, { COOPCTL_SERVER_TOKEN: TOKEN_B })).resolves.toEqual([
+      { label: 'default', token: TOKEN_B },
     ]);
-    await expect(serve(undefined, { COOPCTL_SERVER_TOKEN: 'sixteen-chars-xx' })).resolves.toBeUndefined();
+    await expect(serve(undefined, { COOPCTL_SERVER_TOKEN: TOKEN_B })).resolves.toBeUndefined();
   });
 
   it.each(['0644', '0640', '0604', '0660', '0610'])(
@@ -85,18 +95,21 @@ describe('server token at start', () => {
 
   it('reads --token-file - from stdin, with no mode to check', async () => {
     await expect(
-      readServerTokens('-', { COOPCTL_SERVER_TOKEN: 'another-token-of-24-chars' }, Readable.from([`${TOKEN}\n`])),
+      readServerTokens('-', { COOPCTL_SERVER_TOKEN: TOKEN_C }, Readable.from([`${TOKEN}\n`])),
     ).resolves.toEqual([{ label: 'default', token: TOKEN }]);
     const err = await startError(readServerTokens('-', {}, Readable.from(['short\n'])));
-    expect(err.message).toMatch(/in stdin is too short/);
+    expect(err.message).toMatch(/in stdin is too easy to guess/);
   });
 });
 
-describe('repeated 401s from one client', () => {
+describe('repeated 401s', () => {
   let now = 0;
   let srv: FakeServer;
   beforeAll(async () => {
-    srv = await startFake({ token: TOKEN, authThrottle: { failures: 3, windowMs: 60_000, clock: () => now } });
+    srv = await startFake({
+      token: TOKEN,
+      authThrottle: { failures: 3, windowMs: 60_000, burst: 6, perSecond: 1, clock: () => now },
+    });
   });
   afterAll(() => srv.close());
 
@@ -106,31 +119,44 @@ describe('repeated 401s from one client', () => {
       agent: new http.Agent({ localAddress }),
     });
 
-  it('answers 429 with Retry-After past 3 failures, even to the right token, until the window ends; other clients go on', async () => {
+  it('from one client: 429 with Retry-After past 3 failures until its window ends, but never to the right token', async () => {
     now = 1_000;
     for (let i = 0; i < 3; i++) expect((await ask(`wrong-token-number-${i}`)).status).toBe(401);
     const calls = srv.calls.length;
 
     now = 1_500;
-    const locked = await ask(TOKEN);
+    const locked = await ask('wrong-token-number-3');
     expect(locked.status).toBe(429);
     expect(locked.headers['retry-after']).toBe('60');
     expect(JSON.parse(locked.body)).toEqual([
       { confirma_operacao: 4, mensagem_erro: expect.stringMatching(/too many/) },
     ]);
-    expect(srv.calls.length).toBe(calls);
-
-    // Another client address (127.0.0.2 is loopback too) is not held back.
-    expect((await ask(TOKEN, '127.0.0.2')).status).toBe(200);
+    // The client with the right token, from the same address, is served all along.
+    expect((await ask(TOKEN)).status).toBe(200);
+    expect(srv.calls.length).toBe(calls + 1);
 
     now = 60_500;
-    const last = await ask(TOKEN);
+    const last = await ask('wrong-token-number-4');
     expect(last.status).toBe(429);
     expect(last.headers['retry-after']).toBe('1');
 
     now = 61_000;
-    expect((await ask(TOKEN)).status).toBe(200);
-    expect(srv.calls.length).toBe(calls + 2);
+    expect((await ask('wrong-token-number-5')).status).toBe(401);
+  });
+
+  it('from addresses that change each time: slowed all together once the burst is spent, the right token still served', async () => {
+    // Past the first test's window, with the bucket full again (6 failures at once, then 1 a second).
+    now = 200_000;
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) statuses.push((await ask(`guess-${i}`, `127.0.${i}.${i + 1}`)).status);
+    expect(statuses).toEqual([...Array<number>(6).fill(401), ...Array<number>(14).fill(429)]);
+    const braked = await ask('guess-20', '127.0.99.1');
+    expect(braked.headers['retry-after']).toBe('1');
+    expect((await ask(TOKEN, '127.0.99.2')).status).toBe(200);
+    now = 202_000;
+    expect((await ask('guess-21', '127.0.99.3')).status).toBe(401);
+    expect((await ask('guess-22', '127.0.99.4')).status).toBe(401);
+    expect((await ask('guess-23', '127.0.99.5')).status).toBe(429);
   });
 });
 
@@ -206,7 +232,7 @@ describe('headers of every answer', () => {
     ['500', 500, () => rawRequest(`${srv.url}${operation('record.allergies').path}?${query}`, { headers: auth })],
     // The last two: one failure is the limit here, so the 401 is followed by a 429 from the same client.
     ['401', 401, () => rawRequest(`${srv.url}${show.path}?${query}`)],
-    ['429', 429, () => rawRequest(`${srv.url}${show.path}?${query}`, { headers: auth })],
+    ['429', 429, () => rawRequest(`${srv.url}${show.path}?${query}`)],
   ])('%s has Cache-Control: no-store and X-Content-Type-Options: nosniff', async (_what, status, request) => {
     const res = await request();
     expect(res.status).toBe(status);

@@ -123,14 +123,26 @@ describe('routing', () => {
     expect(res.operation).toBe('unknown');
   });
 
-  it('echoes a sane X-Request-Id, and makes one for a request without, or with an unsafe one', async () => {
+  it('echoes a sane X-Request-Id, and makes one for a request without, or with an unsafe one (a card or CPF in any form, an e-mail)', async () => {
     const { dispatch } = setup();
     const sane = '0b0a2f4e-6f1c-4d2f-9c5e-6a1b2c3d4e5f';
     const echoed = await dispatch(request('GET', `${SHOW}?usuario_cartao=${CARD}`, { 'x-request-id': sane }));
     expect(header(echoed, 'x-request-id')).toBe(sane);
     expect(echoed.requestId).toBe(sane);
     const made: string[] = [];
-    for (const id of [undefined, 'two words', `a\r\nforged: line`, 'x'.repeat(129), CARD.replace(/0/g, ' ')]) {
+    const unsafe = [
+      undefined,
+      'two words',
+      `a\r\nforged: line`,
+      'x'.repeat(129),
+      CARD.replace(/0/g, ' '),
+      CARD,
+      '0001:0001:000001:00:5',
+      '0001,0001,000001,00,5',
+      '529.982.247-25',
+      'maria.souza@example.com',
+    ];
+    for (const id of unsafe) {
       const res = await dispatch(request('GET', '/nowhere', id === undefined ? {} : { 'x-request-id': id }));
       expect(header(res, 'x-request-id')).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
       made.push(header(res, 'x-request-id')!);
@@ -301,7 +313,7 @@ describe('the request gate', () => {
     expect(ok.status).toBe(200);
   });
 
-  it('slows down the client address that failed too often, not the others', async () => {
+  it('slows down the client address that failed too often, not the others, and never the right token', async () => {
     const { dispatch } = setup({ token: TOKEN, authThrottle: { failures: 2, windowMs: 60_000, clock: () => 0 } });
     const from = (clientAddress: string, token: string) =>
       dispatch(
@@ -309,10 +321,11 @@ describe('the request gate', () => {
       );
     expect((await from('192.0.2.1', 'wrong')).status).toBe(401);
     expect((await from('192.0.2.1', 'wrong')).status).toBe(401);
-    const braked = await from('192.0.2.1', TOKEN);
+    const braked = await from('192.0.2.1', 'wrong');
     expect(braked.status).toBe(429);
     expect(header(braked, 'retry-after')).toBe('60');
-    expect((await from('192.0.2.2', TOKEN)).status).toBe(200);
+    expect((await from('192.0.2.1', TOKEN)).status).toBe(200);
+    expect((await from('192.0.2.2', 'wrong')).status).toBe(401);
   });
 });
 

@@ -14,11 +14,12 @@ import { operation } from '../../src/catalogue/index.js';
 import { jsonLines, serveProcesses } from '../helpers/serve-process.js';
 import { childEnv } from '../robust/helpers.js';
 import { BACKEND, newLocation } from '../store/backend.js';
+import { TOKEN_A, TOKEN_B } from '../helpers/tokens.js';
 
 const CARD = '00010001000001005';
 const CPF = '52998224725';
-const APP_TOKEN = 'app-token-of-the-mobile-team';
-const DESK_TOKEN = 'desk-token-of-the-back-office';
+const APP_TOKEN = TOKEN_A;
+const DESK_TOKEN = TOKEN_B;
 const show = operation('registration.show');
 const cep = operation('registration.cep');
 /** ISO 8601 as Date.prototype.toISOString writes it (UTC, milliseconds). */

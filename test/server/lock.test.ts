@@ -1,10 +1,11 @@
 /**
  * Another process holding the database's write lock (a child process in a
  * `BEGIN IMMEDIATE`/`EXCLUSIVE` transaction) never freezes the server: reads
- * go on (WAL), a write waits on timers and is stored once the lock is
- * released, or answers 503 with Retry-After when the lock outlasts the wait.
- * Non-blocking is shown by order (a read answered while a write waits and the
- * lock is still held), never by a duration.
+ * of no personal data go on (WAL); a write, and a read of personal data
+ * (whose access record is a write), wait on timers and are answered once the
+ * lock is released, or answer 503 with Retry-After when the lock outlasts the
+ * wait. Non-blocking is shown by order (a read answered while a write waits
+ * and the lock is still held), never by a duration.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
@@ -13,6 +14,7 @@ import { startStoreServer, type StoreServer } from './store-server.js';
 import { callOp, DEMO_CARD, readValue } from './store-calls.js';
 
 const LOCKED = 'the database is locked by another process; nothing was changed, try again';
+const NOT_AUDITED = 'the access audit could not be written: nothing was disclosed, try again later';
 
 /** Two writes: one through group commit, one in a transaction of its own; and how to see that each was stored. */
 const WRITES = [
@@ -35,17 +37,16 @@ const WRITES = [
   },
 ] as const;
 
-/** Reads of three areas, the fast path first: each must answer 200 with data while the lock is held. */
-async function readsAnswer(url: string): Promise<void> {
-  const show = await callOp(url, 'registration.show', { usuario_cartao: DEMO_CARD });
-  expect(show.status).toBe(200);
-  expect(show.body[0]).toMatchObject({ confirma_operacao: 2, cod_pessoa: 1 });
-  const allergies = await callOp(url, 'record.allergies', { usuario_cartao: DEMO_CARD });
-  expect(allergies.status).toBe(200);
+/** A read of no personal data (not audited): answered while the lock is held. */
+async function otherReadAnswers(url: string): Promise<void> {
   const contracts = await callOp(url, 'enrol.contract.search', { contrato_id: 1 });
   expect(contracts.status).toBe(200);
   expect(contracts.body[0]).toMatchObject({ cv_nro: 1 });
 }
+
+/** The reads of personal data the server's access audit holds (its records of the last window too). */
+const auditedReads = async (server: StoreServer) =>
+  (await server.store.repo.audit.list({ operation: 'registration.show', limit: 10 })).total;
 
 let srv: StoreServer | undefined;
 let holder: LockHolder | undefined;
@@ -58,7 +59,7 @@ afterEach(async () => {
 
 describe('another process holds the database write lock', () => {
   it.each(WRITES)(
-    '$id waits for it without blocking: reads are answered meanwhile, and the write is stored once it is released',
+    '$id waits for it without blocking: other reads are answered meanwhile, a read of personal data waits too, and both are done once it is released',
     async (w) => {
       srv = await startStoreServer({ lockWaitMs: 600_000 });
       holder = await holdLock(srv.db, 'EXCLUSIVE');
@@ -66,10 +67,15 @@ describe('another process holds the database write lock', () => {
       let answered = false;
       const write = callOp(srv.url, w.id, w.params('Waiter')).finally(() => (answered = true));
       await reached;
+      let readAnswered = false;
+      const personal = callOp(srv.url, 'registration.show', { usuario_cartao: DEMO_CARD }).finally(
+        () => (readAnswered = true),
+      );
+      await srv.auditing('registration.show');
 
-      await readsAnswer(srv.url);
-      // The reads were answered while the write still waited and the other process still held the lock.
-      expect(answered).toBe(false);
+      await otherReadAnswers(srv.url);
+      // That read was answered while the write and the read of personal data still waited, and the lock was held.
+      expect([answered, readAnswered]).toEqual([false, false]);
       expect(holder.holding()).toBe(true);
       expect(w.stored(srv.db, 'Waiter')).toBe(false);
 
@@ -78,6 +84,10 @@ describe('another process holds the database write lock', () => {
       expect(res.status).toBe(200);
       expect(res.body[0]).toMatchObject({ confirma_operacao: 1 });
       expect(w.stored(srv.db, 'Waiter')).toBe(true);
+      const read = await personal;
+      expect(read.status).toBe(200);
+      expect(read.body[0]).toMatchObject({ confirma_operacao: 2, cod_pessoa: 1 });
+      expect(await auditedReads(srv)).toBe(1);
       // The other process's own write was kept too.
       expect(readValue(srv.db, 'SELECT value FROM counter WHERE name = ?', HOLDER_ROW)).toBe(1);
     },
@@ -96,8 +106,16 @@ describe('another process holds the database write lock', () => {
       expect(res.body).toEqual([{ confirma_operacao: 4, mensagem_erro: LOCKED }]);
       expect(srv.logged()).toContain(`${w.id}: store unavailable: busy`);
 
-      // Reads still flow, and the lock is still held: the answer came before the other process let go.
-      await readsAnswer(srv.url);
+      // A read of personal data cannot write its access record either: refused, with none of the data.
+      const read = await callOp(srv.url, 'registration.show', { usuario_cartao: DEMO_CARD });
+      expect([read.status, read.retryAfter, read.body]).toEqual([
+        503,
+        '1',
+        [{ confirma_operacao: 4, mensagem_erro: NOT_AUDITED }],
+      ]);
+      expect(srv.logged()).toContain('registration.show: the access audit could not be written: busy');
+      // Other reads still flow, and the lock is still held: the answers came before the other process let go.
+      await otherReadAnswers(srv.url);
       expect(holder.holding()).toBe(true);
 
       await holder.release('rollback');

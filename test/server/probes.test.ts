@@ -17,9 +17,10 @@ import { runNode } from '../helpers/process.js';
 import { jsonLines, serveProcesses } from '../helpers/serve-process.js';
 import { childEnv } from '../robust/helpers.js';
 import { BACKEND, exec, newLocation, value } from '../store/backend.js';
+import { TOKEN_A, TOKEN_B } from '../helpers/tokens.js';
 
 const CARD = '00010001000001005';
-const TOKEN = 'a-token-of-24-characters';
+const TOKEN = TOKEN_A;
 const show = operation('registration.show');
 
 const { serve, home } = serveProcesses('probes');
@@ -63,13 +64,13 @@ describe(`probes (${BACKEND})`, () => {
   it('--private-probes: /healthz and /readyz want a client token too; /metrics stays as configured', async () => {
     const db = await newLocation();
     const file = join(home(), 'tokens');
-    writeFileSync(file, `app:${TOKEN}\nkubelet:the-probe-token-of-27-chars\n`, { mode: 0o600 });
+    writeFileSync(file, `app:${TOKEN}\nkubelet:${TOKEN_B}\n`, { mode: 0o600 });
     const proc = await serve(['--db', db, '-q', '--private-probes', '--token-file', file]);
     const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
     expect((await get(`${proc.url}/healthz`)).status).toBe(401);
     expect((await get(`${proc.url}/readyz`)).status).toBe(401);
     expect((await get(`${proc.url}/readyz`, bearer('not-the-token-at-all-000'))).status).toBe(401);
-    expect((await get(`${proc.url}/healthz`, bearer('the-probe-token-of-27-chars'))).status).toBe(200);
+    expect((await get(`${proc.url}/healthz`, bearer(TOKEN_B))).status).toBe(200);
     expect((await get(`${proc.url}/readyz`, bearer(TOKEN))).status).toBe(200);
     expect((await get(`${proc.url}/metrics`)).status).toBe(200);
     expect(await proc.stop()).toBe(0);
@@ -149,8 +150,10 @@ interface Outage {
   mend(): void;
   /** The reason /readyz gives meanwhile. */
   readonly reason: string;
-  /** What a read answers meanwhile, and its Retry-After. */
+  /** What a read answers meanwhile (no data: its access record cannot be written), and its Retry-After. */
   readonly read: readonly [status: number, retryAfter: string | null];
+  /** The events that read logs: the store's fault (PostgreSQL), the audit's. */
+  readonly events: ReadonlyArray<readonly [event: string, reason: string]>;
 }
 
 function outage(): Outage & { start(): Promise<void>; end(): void } {
@@ -166,7 +169,8 @@ function outage(): Outage & { start(): Promise<void>; end(): void } {
       cut: () => renameSync(db, `${db}.moved`),
       mend: () => renameSync(`${db}.moved`, db),
       reason: 'the database file is missing: it was moved or deleted',
-      read: [200, null],
+      read: [503, '60'],
+      events: [['audit_failed', 'gone']],
     };
   }
   let cluster: Awaited<ReturnType<typeof startCluster>> | undefined;
@@ -180,6 +184,10 @@ function outage(): Outage & { start(): Promise<void>; end(): void } {
     mend: () => cluster!.resume(),
     reason: 'the database server cannot be reached',
     read: [503, '5'],
+    events: [
+      ['store_unavailable', 'down'],
+      ['audit_failed', 'down'],
+    ],
   };
 }
 
@@ -212,12 +220,12 @@ describe(`readiness when the database goes away (${BACKEND})`, () => {
       ['not_ready', 'warn', db.reason],
       ['ready', 'info', null],
     ]);
-    const faults = lines.filter((l) => l['event'] === 'store_unavailable');
-    const failed = lines.filter((l) => l['event'] === 'request' && l['status'] === 503);
-    expect(faults.map((l) => [l['operation'], l['reason'], l['request_id']])).toEqual(
-      failed.map((l) => ['registration.show', 'down', l['request_id']]),
+    const faults = lines.filter((l) => l['event'] === 'store_unavailable' || l['event'] === 'audit_failed');
+    const [failed, ...others] = lines.filter((l) => l['event'] === 'request' && l['status'] === 503);
+    expect(others).toEqual([]);
+    expect(faults.map((l) => [l['event'], l['operation'], l['reason'], l['request_id']])).toEqual(
+      db.events.map(([event, reason]) => [event, 'registration.show', reason, failed!['request_id']]),
     );
-    expect(failed.length).toBe(db.read[0] === 503 ? 1 : 0);
     expect(proc.stderr()).not.toContain(CARD);
   });
 });

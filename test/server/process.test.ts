@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { checkResponse, operation, sampleParams } from '../../src/catalogue/index.js';
 import { startServe, type ServeProcess } from '../helpers/serve-process.js';
 import { parseRaw, rawExchange } from './raw.js';
+import { TOKEN_A } from '../helpers/tokens.js';
 
 const BIN = new URL('../../bin/coopctl', import.meta.url).pathname;
 let dir: string;
@@ -103,13 +104,19 @@ describe('coopctl serve process', () => {
 
   it.each([
     [
-      'a short token from COOPCTL_SERVER_TOKEN',
+      'a guessable token from COOPCTL_SERVER_TOKEN',
       [],
-      { COOPCTL_SERVER_TOKEN: 'short-token' },
+      { COOPCTL_SERVER_TOKEN: 'aaaaaaaaaaaaaaaa' },
       '',
-      /too short: use at least 16 characters/,
+      /too easy to guess: about 0 bits of entropy, at least 128 needed/,
     ],
-    ['a short token from --token-file -', ['--token-file', '-'], {}, 'short-token\n', /token in stdin is too short/],
+    [
+      'a guessable token from --token-file -',
+      ['--token-file', '-'],
+      {},
+      'a-token-of-24-characters\n',
+      /token in stdin is too easy to guess/,
+    ],
     [
       'a token file others can read',
       ['--token-file', 'TOKEN_FILE'],
@@ -120,7 +127,7 @@ describe('coopctl serve process', () => {
     ['a malformed --allowed-host', ['--allowed-host', 'coop.example.org:80'], {}, '', /must be a host name/],
   ])('refuses %s, with exit 2', async (_what, args, env, stdin, message) => {
     const file = join(dir, 'open-token');
-    writeFileSync(file, 'a-token-of-24-characters\n');
+    writeFileSync(file, `${TOKEN_A}\n`);
     chmodSync(file, 0o644);
     const argv = [BIN, 'serve', '--port', '0', '--db', ':memory:', ...args.map((a) => (a === 'TOKEN_FILE' ? file : a))];
     const child = spawn(process.execPath, argv, { env: { ...childEnv(), ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -132,7 +139,7 @@ describe('coopctl serve process', () => {
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     expect(code).toBe(2);
     expect(err).toMatch(message);
-    expect(err).not.toContain('a-token-of-24-characters');
+    for (const token of [TOKEN_A, 'aaaaaaaaaaaaaaaa', 'a-token-of-24-characters']) expect(err).not.toContain(token);
   });
 
   it('refuses a non-loopback address without a token, with exit 2', async () => {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkResponse, operation } from '../../src/catalogue/index.js';
 import { defaultDbPath, runServe, type ServeOptions } from '../../src/server/serve.js';
 import { startError } from '../helpers/server.js';
+import { TOKEN_A, TOKEN_B } from '../helpers/tokens.js';
 
 let dir: string;
 beforeEach(() => {
@@ -119,28 +120,23 @@ describe('coopctl serve', () => {
 
   it('requires the token from --token-file, and never prints it', async () => {
     const file = join(dir, 'token');
-    writeFileSync(file, 'file-token-1234567\n', { mode: 0o600 });
-    const srv = await serve({ db: join(dir, 'a.db'), tokenFile: file }, { COOPCTL_SERVER_TOKEN: 'env-token-12345678' });
+    writeFileSync(file, `${TOKEN_A}\n`, { mode: 0o600 });
+    const srv = await serve({ db: join(dir, 'a.db'), tokenFile: file }, { COOPCTL_SERVER_TOKEN: TOKEN_B });
     const path = operation('enrol.contract.search').path;
     expect((await fetch(`${srv.url}${path}`)).status).toBe(401);
-    expect((await fetch(`${srv.url}${path}`, { headers: { authorization: 'Bearer env-token-12345678' } })).status).toBe(
-      401,
-    );
-    expect((await fetch(`${srv.url}${path}`, { headers: { authorization: 'Bearer file-token-1234567' } })).status).toBe(
-      200,
-    );
+    expect((await fetch(`${srv.url}${path}`, { headers: { authorization: `Bearer ${TOKEN_B}` } })).status).toBe(401);
+    expect((await fetch(`${srv.url}${path}`, { headers: { authorization: `Bearer ${TOKEN_A}` } })).status).toBe(200);
     await srv.stop();
-    expect(srv.stderr() + srv.stdout()).not.toContain('file-token-1234567');
+    expect(srv.stderr() + srv.stdout()).not.toContain(TOKEN_A);
   });
 
   it('takes the token from COOPCTL_SERVER_TOKEN, and then serves a non-loopback address', async () => {
-    const srv = await serve({ host: '0.0.0.0', db: join(dir, 'a.db') }, { COOPCTL_SERVER_TOKEN: 'env-token-12345678' });
+    const srv = await serve({ host: '0.0.0.0', db: join(dir, 'a.db') }, { COOPCTL_SERVER_TOKEN: TOKEN_B });
     const port = new URL(srv.url).port;
     const path = operation('enrol.contract.search').path;
     expect((await fetch(`http://127.0.0.1:${port}${path}`)).status).toBe(401);
     expect(
-      (await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: 'Bearer env-token-12345678' } }))
-        .status,
+      (await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${TOKEN_B}` } })).status,
     ).toBe(200);
     await srv.stop();
   });

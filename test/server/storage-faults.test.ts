@@ -3,7 +3,8 @@
  * the server's own connection (`max_page_count` pinned to the file's size:
  * SQLITE_FULL; `query_only`: SQLITE_READONLY): a write answers 503 with
  * Retry-After and a message that says which, never 500 "internal error", and
- * stores nothing; reads go on.
+ * stores nothing; reads of no personal data go on, and a read of personal
+ * data, whose access record cannot be written, is answered 503 without it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
@@ -30,8 +31,8 @@ afterEach(async () => {
 });
 
 async function readsStillAnswer(url: string): Promise<void> {
-  expect((await callOp(url, 'registration.show', { usuario_cartao: DEMO_CARD })).status).toBe(200);
   expect((await callOp(url, 'enrol.contract.search', { contrato_id: 1 })).status).toBe(200);
+  expect((await callOp(url, 'registration.cep', { cep: '01310100' })).status).toBe(200);
 }
 
 describe('a full disk', () => {
@@ -72,5 +73,26 @@ describe('a read-only database file', () => {
     expect(res.body).toEqual([{ confirma_operacao: 4, mensagem_erro: READ_ONLY }]);
     expect(databaseChecksum(srv.db)).toBe(before);
     await readsStillAnswer(srv.url);
+  });
+});
+
+describe('a read whose access record cannot be written', () => {
+  it('is answered 503 with Retry-After and none of the data, and the failure is logged without the card', async () => {
+    srv = await startStoreServer({ pragmas: ['query_only = 1'] });
+    for (const id of ['registration.show', 'record.allergies', 'schedule.list']) {
+      const res = await callOp(srv.url, id, { usuario_cartao: DEMO_CARD });
+      expect([res.status, res.retryAfter, res.body]).toEqual([
+        503,
+        '60',
+        [
+          {
+            confirma_operacao: 4,
+            mensagem_erro: 'the access audit could not be written: nothing was disclosed, try again later',
+          },
+        ],
+      ]);
+      expect(srv.logged()).toContain(`${id}: the access audit could not be written: readonly`);
+    }
+    expect(srv.logged()).not.toContain(DEMO_CARD);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The plain-text rule on the real server, generated from the catalogue:
- * every parameter of every operation, given a NUL, an ESC, a C1 control or
- * bytes that are not UTF-8, by the query string, a JSON body or a form body,
- * is refused with 422 naming that field and what is wrong, and nothing is
- * stored.
+ * every parameter of every operation, given a NUL, an ESC, a C1 control, an
+ * invisible format character (a zero-width space, a BOM, a soft hyphen, a
+ * tag character) or bytes that are not UTF-8, by the query string, a JSON
+ * body or a form body, is refused with 422 naming that field and what is
+ * wrong (the code point), and nothing is stored. Text is stored in NFC.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, operation, sampleParams, type Field, type Operation } from '../../src/catalogue/index.js';
@@ -37,6 +38,8 @@ const control = (code: string) => (label: string, position: number) =>
   `${label}: must not contain control characters (found U+${code} at position ${position})`;
 const notUtf8 = (byte: string) => (label: string, position: number) =>
   `${label}: is not valid UTF-8 (byte 0x${byte} at position ${position})`;
+const format = (code: string) => (label: string, position: number) =>
+  `${label}: must not contain invisible format characters (found U+${code} at position ${position})`;
 
 const variants: readonly Variant[] = [
   { what: 'NUL', via: 'query', query: '%00', expected: control('0000') },
@@ -47,6 +50,10 @@ const variants: readonly Variant[] = [
   { what: 'invalid UTF-8', via: 'json', json: Buffer.from([0xff]), expected: notUtf8('FF') },
   { what: 'invalid UTF-8', via: 'form', form: '%C3(', expected: notUtf8('C3') },
   { what: 'overlong UTF-8', via: 'form', form: '\xc0\xaf', expected: notUtf8('C0') },
+  { what: 'zero-width space', via: 'query', query: '%E2%80%8B', expected: format('200B') },
+  { what: 'BOM', via: 'json', json: Buffer.from('\\ufeff'), expected: format('FEFF') },
+  { what: 'soft hyphen', via: 'form', form: '%C2%AD', expected: format('00AD') },
+  { what: 'tag character', via: 'json', json: Buffer.from('\u{E0041}'), expected: format('E0041') },
 ];
 
 /** Urlencoded parameters, lists as `name[]=`; `bad` replaces MARK in the value that holds it. */
@@ -79,7 +86,7 @@ function send(op: Operation, params: Record<string, unknown>, v: Variant) {
 const table = catalogue.flatMap((op) => Object.entries(op.params).map(([name, f]) => [op.id, name, op, f] as const));
 
 it.each(table)(
-  '%s %s: NUL, ESC, C1, DEL and bytes that are not UTF-8, by query, JSON and form → 422 naming the field',
+  '%s %s: NUL, ESC, C1, DEL, format characters and bytes that are not UTF-8, by query, JSON and form → 422 naming the field',
   async (_id, name, op: Operation, f: Field) => {
     // The offending character goes in the rule's own example, at its third character (or its end).
     const at = Math.min(2, f.example.length);
@@ -136,6 +143,20 @@ it('keeps text past ASCII as sent, by query, JSON, percent-encoded form and raw 
     );
     const [record] = JSON.parse(read.body) as Array<{ endereco: Array<{ logradouro: string }> }>;
     expect(record!.endereco.map((a) => a.logradouro).slice(-4)).toEqual(streets);
+    // Decomposed (a + U+0303), by JSON and by a raw UTF-8 form: stored composed (U+00E3).
+    for (const how of [1, 3]) {
+      const street = `Rua Sa\u0303o Joa\u0303o ${how}`;
+      const res = await send({ ...sampleParams(op), endereco_ind: '0', endereco_logradouro: street }, how);
+      expect(res.status, res.body).toBe(200);
+    }
+    const again = await rawRequest(
+      `${own.url}/api/svcmobile/atualizacaocadastral/buscadadosusuario?usuario_cartao=${String(sampleParams(op)['usuario_cartao'])}`,
+    );
+    const [reread] = JSON.parse(again.body) as Array<{ endereco: Array<{ logradouro: string }> }>;
+    expect(reread!.endereco.map((a) => a.logradouro).slice(-2)).toEqual([
+      'Rua S\u00e3o Jo\u00e3o 1',
+      'Rua S\u00e3o Jo\u00e3o 3',
+    ]);
   } finally {
     await own.stop();
   }

@@ -6,9 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { StartError } from '../../src/server/start-error.js';
 import { bearerLabel, parseTokens } from '../../src/server/tokens.js';
+import { tokenBits } from '../../src/server/token-strength.js';
+import { TOKEN_A, TOKEN_B, TOKEN_C } from '../helpers/tokens.js';
 
-const A = 'a-token-of-24-characters';
-const B = 'b-token-of-24-characters';
+const A = TOKEN_A;
+const B = TOKEN_B;
 
 function refusal(text: string): string {
   try {
@@ -33,9 +35,7 @@ describe('parseTokens', () => {
   });
 
   it('keeps a colon that follows no label as part of a bare token; splits at the first colon after a label', () => {
-    expect(parseTokens(':starts-with-a-colon-xx', 'f')).toEqual([
-      { label: 'default', token: ':starts-with-a-colon-xx' },
-    ]);
+    expect(parseTokens(`:${TOKEN_C}`, 'f')).toEqual([{ label: 'default', token: `:${TOKEN_C}` }]);
     expect(parseTokens(`ops.team-2:${A}:x`, 'f')).toEqual([{ label: 'ops.team-2', token: `${A}:x` }]);
   });
 
@@ -43,9 +43,9 @@ describe('parseTokens', () => {
     ['an empty text', '\n# nothing\n', 'the server token in tokens.txt is empty'],
     ['a label without a token', `app:\ndesk:${B}`, 'the server token in tokens.txt, line 1 is empty'],
     [
-      'a short token on line 3',
-      `app:${A}\n\ndesk:short-token`,
-      'the server token in tokens.txt, line 3 is too short: use at least 16 characters (e.g. openssl rand -hex 32)',
+      'a guessable token on line 3',
+      `app:${A}\n\ndesk:aaaaaaaaaaaaaaaa`,
+      'the server token in tokens.txt, line 3 is too easy to guess: about 0 bits of entropy, at least 128 needed (make one with openssl rand -hex 32)',
     ],
     ['a space inside a token', `app:${A} ${B}`, 'the server token in tokens.txt holds a space: one token a line'],
     ['a label given twice', `app:${A}\napp:${B}`, 'the label app is given twice in tokens.txt: one label a client'],
@@ -78,5 +78,31 @@ describe('bearerLabel', () => {
     [undefined, undefined],
   ])('%s → %s', (header, label) => {
     expect(labelOf(header)).toBe(label);
+  });
+});
+
+describe('how hard a token is to guess (token-strength.ts)', () => {
+  it.each([
+    // Random bytes as openssl writes them: 32 bytes in hex and in base64, 24 in base64url.
+    ['64 hex digits', TOKEN_A],
+    ['44 base64 characters', 'eagsbDaZh2yexX7nB8rWIxFgIzIPvtrKhPICM1CxrXg='],
+    ['32 base64url characters', 'qUh124IKzjh4ZQzIH6-EMchuu_KHLzuF'],
+  ])('accepts %s', (_what, token) => {
+    expect(tokenBits(token)).toBeGreaterThanOrEqual(128);
+    expect(parseTokens(token, 'f')).toEqual([{ label: 'default', token }]);
+  });
+
+  it.each([
+    ['one character repeated', 'aaaaaaaaaaaaaaaa', 0],
+    ['two characters alternating', 'ab'.repeat(32), 8],
+    ['16 hex digits twice', '0123456789abcdef'.repeat(2), 64],
+    ['words', 'a-token-of-24-characters', 87],
+    ['a passphrase', 'correcthorsebatterystaple', 84],
+    ['a word and digits repeated', 'Tr0ub4dor&3xyz'.repeat(2), 91],
+  ])('refuses %s, saying the estimate', (_what, token, bits) => {
+    expect(Math.floor(tokenBits(token))).toBe(bits);
+    expect(refusal(token)).toBe(
+      `the server token in tokens.txt is too easy to guess: about ${bits} bits of entropy, at least 128 needed (make one with openssl rand -hex 32)`,
+    );
   });
 });

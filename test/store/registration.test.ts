@@ -166,6 +166,16 @@ describe('addresses', () => {
     const addresses = (await record(store, EXAMPLE_CARD))['endereco'] as Array<Record<string, unknown>>;
     expect(addresses.map((a) => a['cidade'])).toContain(city);
   });
+
+  it('stores text in NFC: a street and a city written decomposed are read back composed', async () => {
+    const { store } = await openTemp();
+    const decomposed = { endereco_logradouro: 'Rua Sa\u0303o Joa\u0303o', endereco_cidade: 'Sa\u0303o Paulo' };
+    expect((await call(store, 'registration.save-address', address(decomposed))).outcome).toBe('ok');
+    const addresses = (await record(store, EXAMPLE_CARD))['endereco'] as Array<Record<string, unknown>>;
+    const saved = addresses.find((a) => a['logradouro'] === 'Rua S\u00e3o Jo\u00e3o');
+    expect(saved?.['cidade']).toBe('S\u00e3o Paulo');
+    expect(addresses.some((a) => String(a['logradouro']).includes('\u0303'))).toBe(false);
+  });
 });
 
 describe('buscacep', () => {

@@ -139,7 +139,7 @@ export const enrol = [
         r.withExample(r.phoneNumber, '1133334444'),
         said('secondary phone', 'telefone secundário'),
       ),
-      email: req(r.text(70, 0, 'ana.souza@example.com'), w.email, emailLabel),
+      email: req(r.holding('email', r.text(70, 0, 'ana.souza@example.com')), w.email, emailLabel),
       ...postalAddress,
       inicio_vigencia: req(
         r.dateBR,
@@ -192,7 +192,7 @@ export const enrol = [
       telefone_principal: req(r.phoneNumber, w.mainPhone),
       telefone_celular: opt(r.phoneNumber, said('mobile phone', 'telefone celular')),
       fax: opt(r.withExample(r.phoneNumber, '1133334444'), said('fax', 'número de fax'), label('Fax number', 'Fax')),
-      email: req(r.text(70, 0, 'pedro@example.com'), w.email, emailLabel),
+      email: req(r.holding('email', r.text(70, 0, 'pedro@example.com')), w.email, emailLabel),
       site: opt(r.text(70), said('web site', 'endereço do site'), label('Web site', 'Site')),
     },
     response: enrolled('contato_id', said('contact created', 'contato criado'), said('Contact', 'Contato')),

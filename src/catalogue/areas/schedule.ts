@@ -129,7 +129,7 @@ export const schedule = [
         label('End', 'Término'),
       ),
       ds_email: req(
-        r.text(60, 0, 'ana.souza@example.com'),
+        r.holding('email', r.text(60, 0, 'ana.souza@example.com')),
         said('e-mail for the confirmation', 'e-mail para a confirmação'),
       ),
       nr_ddd_celular: req(r.areaCode, said('mobile area code', 'DDD do celular')),

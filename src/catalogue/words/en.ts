@@ -70,6 +70,7 @@ const problems: ProblemRenderings = {
   control: ({ char, at }) => `must not contain control characters (found ${char} at position ${at})`,
   utf8: ({ byte, at }) => `is not valid UTF-8 (byte ${byte} at position ${at})`,
   surrogate: ({ char, at }) => `is not valid Unicode (lone surrogate ${char} at position ${at})`,
+  format: ({ char, at }) => `must not contain invisible format characters (found ${char} at position ${at})`,
   unknown: ({ operation }) => `is not a parameter of ${operation}`,
   'later-same-day': ({ start }) => `must be later than ${start}, on the same day`,
   'at-least-one': ({ why, names }) => `${why.en}: give ${either(names)}`,

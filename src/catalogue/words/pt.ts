@@ -98,6 +98,7 @@ const problems: ProblemRenderings = {
   control: ({ char, at }) => `não pode ter caracteres de controle (${char} na posição ${at})`,
   utf8: ({ byte, at }) => `não é UTF-8 válido (byte ${byte} na posição ${at})`,
   surrogate: ({ char, at }) => `não é Unicode válido (surrogate isolado ${char} na posição ${at})`,
+  format: ({ char, at }) => `não pode ter caracteres invisíveis de formatação (${char} na posição ${at})`,
   unknown: ({ operation }) => `não é um parâmetro de ${operation}`,
   'later-same-day': ({ start }) => `deve ser posterior a ${start}, no mesmo dia`,
   'at-least-one': ({ why, names }) => `${why.pt}: informe ${ou(names)}`,

@@ -9,7 +9,8 @@ import type { Target } from '../../client/types.js';
 import { UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
 import type { Batch } from './input.js';
-import { readJournal, replay, type RunEntry } from '../enrol/journal.js';
+import { type Entry, readJournal, replay, type RunEntry } from '../enrol/journal.js';
+import type { Io } from '../capabilities.js';
 import { doneBefore, type Recorded } from '../enrol/store.js';
 import type { Plan, Step } from './plan.js';
 import type { Place, Problem } from './source.js';
@@ -30,6 +31,8 @@ export interface History {
   readonly target: Target;
   /** The file's hash, which the journal records for each run. */
   readonly sha256: string;
+  /** The id of the key of this run's step hashes (step-hash.ts), for its run entry; undefined for a journal begun without one. */
+  readonly keyId: string | undefined;
   readonly steps: PlacedStep[];
 }
 
@@ -52,18 +55,30 @@ export function journalPathOf(file: string, journal: string | undefined): string
   return journal ?? (file === '-' ? undefined : `${file}.journal.jsonl`);
 }
 
-/** The journal of earlier runs (none for stdin without --journal), refusing one that sent elsewhere. */
-export async function readHistory(b: Batch, file: string, journal: string | undefined): Promise<History> {
+/** The entries of the journal of earlier runs (none for stdin without --journal, or a journal not there yet). */
+export function journalEntries(inv: Io, file: string, journal: string | undefined): Entry[] {
+  const journalPath = journalPathOf(file, journal);
+  if (!journalPath) inv.info(`enrol batch: ${inv.m.batchFile.stdinNoJournal}`);
+  return journalPath ? readJournal(inv.m, journalPath) : [];
+}
+
+/** What the journal of earlier runs says (its `entries`), refusing one that sent elsewhere. */
+export async function readHistory(
+  b: Batch,
+  file: string,
+  journal: string | undefined,
+  entries: readonly Entry[],
+  keyId: string | undefined,
+): Promise<History> {
   const journalPath = journalPathOf(file, journal);
   const said = b.inv.m.batchFile;
-  if (!journalPath) b.inv.info(`enrol batch: ${said.stdinNoJournal}`);
-  const { steps: recorded, runs } = replay(journalPath ? readJournal(b.inv.m, journalPath) : []);
+  const { steps: recorded, runs } = replay(entries);
   const target = await b.inv.target('base');
   const lastRun = runs[runs.length - 1];
   checkTarget(b.inv.m, lastRun, journalPath, target);
   const sha256 = createHash('sha256').update(b.bytes).digest('hex');
   if (lastRun && lastRun.sha256 !== sha256) b.inv.info(`enrol batch: ${said.changed(b.name)}`);
-  return { journalPath, recorded, target, sha256, steps: allSteps(b.plan) };
+  return { journalPath, recorded, target, sha256, keyId, steps: allSteps(b.plan) };
 }
 
 function checkTarget(

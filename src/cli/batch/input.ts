@@ -12,6 +12,7 @@ import { readCsvSource } from './csv-layout.js';
 import { decodeText } from './csv.js';
 import { readJsonSource } from './json-layout.js';
 import { makePlan, type Plan, type PlanRow, planErrors, rowValid } from './plan.js';
+import type { StepHasher } from './step-hash.js';
 import { initialResults, type RowResult } from './row-result.js';
 import type { Problem, Source } from './source.js';
 import { sayBatchWarnings } from './warnings.js';
@@ -64,12 +65,12 @@ export function readSource(m: Messages, file: string, bytes: Uint8Array, forced?
 }
 
 /** Reads and plans the file (`-` for stdin); says the notes of its reading (its encoding). */
-export async function loadBatch(inv: Io, file: string, format?: 'csv' | 'json'): Promise<Batch> {
+export async function loadBatch(inv: Io, file: string, hash: StepHasher, format?: 'csv' | 'json'): Promise<Batch> {
   const bytes = await readBytes(inv, file);
   const name = file === '-' ? 'stdin' : file;
   const source = readSource(inv.m, file, bytes, format);
   for (const note of source.notes) inv.info(`${name}: ${note}`);
-  const plan = makePlan(inv.m, source);
+  const plan = makePlan(inv.m, source, hash);
   sayBatchWarnings(inv, plan);
   const invalidRows = plan.rows.filter((r) => !rowValid(r)).length;
   return {

@@ -42,7 +42,8 @@ export async function finishBatch(b: Batch, files: BatchFiles, totals: SendTotal
     problems: b.problems,
   };
   const written = await saveReport(b.inv, input);
-  if (b.inv.format !== 'table') b.inv.out(await renderReport({ ...input, report: written }, b.inv.format, b.style));
+  if (b.inv.format !== 'table')
+    b.inv.out(await renderReport({ ...input, report: written }, b.inv.format, b.style, b.inv.mask));
   const said = b.inv.m.batch;
   b.inv.info(countsLine(b.inv.m, summary));
   sayWhere(b.inv, files, written);

@@ -9,8 +9,9 @@
  * - beneficiary: [key, "b:<hash of the CPF's digits>#<n>"], n counting the
  *   rows of that contract with that CPF (dependants may carry the holder's);
  * - its records: [key, beneficiary, "contact" | "address2" | "ds.1.3" | …].
+ *
+ * The hashes are keyed (step-hash.ts): the journal gives away no CPF or answer.
  */
-import { createHash } from 'node:crypto';
 import {
   normaliseParams,
   type Params,
@@ -28,6 +29,7 @@ import {
 } from '../enrol/plan.js';
 import type { Messages } from '../i18n/index.js';
 import type { Place, Problem, Source, SourcePart, SourceRow, SourceSub } from './source.js';
+import type { StepHasher } from './step-hash.js';
 
 export type { StepKind } from '../enrol/plan.js';
 
@@ -74,16 +76,12 @@ export function rowValid(row: PlanRow): boolean {
   return row.errors.length === 0 && (row.group?.errors.length ?? 0) === 0;
 }
 
-function sha(text: string, length: number): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, length);
-}
-
 /** A hash of parameters that does not depend on the order of their keys. */
-export function paramsHash(params: Params): string {
+export function paramsHash(params: Params, hash: StepHasher): string {
   const sorted = Object.keys(params)
     .sort()
     .map((k) => [k, params[k]]);
-  return sha(JSON.stringify(sorted), 16);
+  return hash(JSON.stringify(sorted), 16);
 }
 
 /** A validation problem in the run's language; a field the part does not have, with the fields it has. */
@@ -125,8 +123,20 @@ function check<K extends StepKind>(
   return params as PartParams<K>;
 }
 
-function step<P extends Params>(kind: StepKind, key: readonly string[], name: string, params: P): Step<P> {
-  return { ...stepOf(kind, JSON.stringify(key), params), key, name, hash: paramsHash(params) };
+/** What planning needs besides the file: the run's words, and how it hashes. */
+interface Planner {
+  readonly m: Messages;
+  readonly hash: StepHasher;
+}
+
+function step<P extends Params>(
+  hash: StepHasher,
+  kind: StepKind,
+  key: readonly string[],
+  name: string,
+  params: P,
+): Step<P> {
+  return { ...stepOf(kind, JSON.stringify(key), params), key, name, hash: paramsHash(params, hash) };
 }
 
 /** A checked sub-record: its name in the journal and the report, and the field that places a repeat of it. */
@@ -147,7 +157,8 @@ function checkSub(m: Messages, sub: SourceSub, errors: Problem[]): CheckedSub | 
 }
 
 /** The steps of a beneficiary's records, each question answered once. */
-function subSteps(m: Messages, subs: readonly SourceSub[], bkey: readonly string[], errors: Problem[]): Step[] {
+function subSteps(p: Planner, subs: readonly SourceSub[], bkey: readonly string[], errors: Problem[]): Step[] {
+  const { m } = p;
   const steps: Step[] = [];
   const names = new Map<string, string>();
   for (const sub of subs) {
@@ -161,7 +172,7 @@ function subSteps(m: Messages, subs: readonly SourceSub[], bkey: readonly string
       continue;
     }
     names.set(name, where.field);
-    steps.push(step(sub.kind, [...bkey, name], name, checked.params));
+    steps.push(step(p.hash, sub.kind, [...bkey, name], name, checked.params));
   }
   return steps;
 }
@@ -170,51 +181,57 @@ function subSteps(m: Messages, subs: readonly SourceSub[], bkey: readonly string
  * The beneficiary's identity: its CPF (hashed: the journal holds no personal
  * data) and its rank among the contract's rows with that CPF.
  */
-function beneficiaryKey(group: PlanGroup, beneficiary: SourcePart, cpfCount: Map<string, number>): string[] {
+function beneficiaryKey(
+  hash: StepHasher,
+  group: PlanGroup,
+  beneficiary: SourcePart,
+  cpfCount: Map<string, number>,
+): string[] {
   // The CPF as written (validated or not): a row's rank must not depend on whether the rows before it are valid.
   const digits = String(beneficiary.values['cpf'] ?? '').replace(/\D/g, '');
   const n = (cpfCount.get(digits) ?? 0) + 1;
   cpfCount.set(digits, n);
-  return [group.key, `b:${sha(digits, 12)}#${n}`];
+  return [group.key, `b:${hash(digits, 12)}#${n}`];
 }
 
 function placeOf(p: Place): Place {
   return p.line !== undefined ? { line: p.line } : { path: p.path! };
 }
 
-function planRow(m: Messages, src: SourceRow, group: PlanGroup | undefined, cpfCount: Map<string, number>): PlanRow {
+function planRow(p: Planner, src: SourceRow, group: PlanGroup | undefined, cpfCount: Map<string, number>): PlanRow {
   const errors: Problem[] = [...src.problems];
   const place = placeOf(src);
   if (!src.beneficiary || !group) return { ...place, ...(group ? { group } : {}), subs: [], errors };
-  const bkey = beneficiaryKey(group, src.beneficiary, cpfCount);
-  const params = check(m, 'beneficiary', src.beneficiary, errors);
-  const subs = subSteps(m, src.subs, bkey, errors);
+  const bkey = beneficiaryKey(p.hash, group, src.beneficiary, cpfCount);
+  const params = check(p.m, 'beneficiary', src.beneficiary, errors);
+  const subs = subSteps(p, src.subs, bkey, errors);
   if (!params) return { ...place, group, subs: [], errors };
-  return { ...place, group, beneficiary: step('beneficiary', bkey, 'beneficiary', params), subs, errors };
+  return { ...place, group, beneficiary: step(p.hash, 'beneficiary', bkey, 'beneficiary', params), subs, errors };
 }
 
-function planGroup(m: Messages, g: Source['groups'][number]): PlanGroup {
+function planGroup(p: Planner, g: Source['groups'][number]): PlanGroup {
   const errors: Problem[] = [...g.problems];
-  const contractParams = check(m, 'contract', g.contract, errors);
-  const payerParams = g.payer ? check(m, 'payer', g.payer, errors) : undefined;
+  const contractParams = check(p.m, 'contract', g.contract, errors);
+  const payerParams = g.payer ? check(p.m, 'payer', g.payer, errors) : undefined;
   const group: PlanGroup = {
     ...placeOf(g),
     key: g.key,
-    ...(contractParams ? { contract: step('contract', [g.key], 'contract', contractParams) } : {}),
-    ...(payerParams ? { payer: step('payer', [g.key, 'payer'], 'payer', payerParams) } : {}),
+    ...(contractParams ? { contract: step(p.hash, 'contract', [g.key], 'contract', contractParams) } : {}),
+    ...(payerParams ? { payer: step(p.hash, 'payer', [g.key, 'payer'], 'payer', payerParams) } : {}),
     rows: [],
     errors,
   };
   const cpfCount = new Map<string, number>();
-  for (const r of g.rows) group.rows.push(planRow(m, r, group, cpfCount));
+  for (const r of g.rows) group.rows.push(planRow(p, r, group, cpfCount));
   return group;
 }
 
-/** The plan of a read file, its problems worded in the language of `m`. */
-export function makePlan(m: Messages, source: Source): Plan {
-  const groups = source.groups.map((g) => planGroup(m, g));
+/** The plan of a read file, its problems worded in the language of `m`, its steps hashed with `hash` (step-hash.ts). */
+export function makePlan(m: Messages, source: Source, hash: StepHasher): Plan {
+  const p: Planner = { m, hash };
+  const groups = source.groups.map((g) => planGroup(p, g));
   const rows = groups.flatMap((g) => g.rows);
-  for (const s of source.strays) rows.push(planRow(m, s, undefined, new Map()));
+  for (const s of source.strays) rows.push(planRow(p, s, undefined, new Map()));
   // File order: CSV rows by line (groups gather rows from anywhere in the file).
   if (source.format === 'csv') rows.sort((a, b) => a.line! - b.line!);
   return { format: source.format, groups, rows, fatal: source.fatal, notes: source.notes };

@@ -10,6 +10,7 @@ import type { Row } from '../../catalogue/index.js';
 import type { OutputFormat } from '../global-options.js';
 import type { Messages } from '../i18n/index.js';
 import { jsonText } from '../output/json-text.js';
+import type { Masking } from '../output/mask.js';
 import { renderRows } from '../output/render.js';
 import type { Style } from '../style.js';
 import type { Plan } from './plan.js';
@@ -139,20 +140,26 @@ export interface ReportInput {
   readonly problems: readonly Problem[];
 }
 
-/** The report as JSON (one document), JSON lines or CSV (one line per row); `table` is the summary on stderr alone. */
+/**
+ * The report as JSON (one document), JSON lines or CSV (one line per row);
+ * `table` is the summary on stderr alone. On stdout with `--mask`, its
+ * personal data masked (`mask`); the report file keeps the run's record whole.
+ */
 export async function renderReport(
   input: ReportInput,
   format: Exclude<OutputFormat, 'table'>,
   style: Style,
+  mask?: Masking,
 ): Promise<string> {
-  const rows = reportRows(input.m, input.results, input.plan.format, input.why);
+  const shown = <T>(value: T): T => (mask ? mask.records(value) : value);
+  const rows = shown(reportRows(input.m, input.results, input.plan.format, input.why));
   const where = input.plan.format === 'csv' ? 'line' : 'path';
   switch (format) {
     case 'json': {
       const summary = summarize(input.results, input.why, input.totals);
       const failures = failureRows(input.results);
       const invalid = problemRows(input.problems);
-      const doc = {
+      const doc = shown({
         file: input.file,
         journal: input.journal ?? null,
         report: input.report ?? null,
@@ -160,7 +167,7 @@ export async function renderReport(
         rows,
         failures,
         invalid,
-      };
+      });
       return `${jsonText(doc, 2)}\n`;
     }
     case 'jsonl':

@@ -7,7 +7,8 @@
 import { ExitCode } from '../exit-codes.js';
 import type { Io } from '../capabilities.js';
 import { shellQuote } from '../output/shell.js';
-import { journalPathOf, readHistory, refuseEdits } from './earlier-runs.js';
+import { journalEntries, journalPathOf, readHistory, refuseEdits } from './earlier-runs.js';
+import { journalKeying } from './step-hash.js';
 import { loadBatch } from './input.js';
 import { finishBatch } from './outcome.js';
 import { type BatchFiles, checkReportPath, reportPath } from './report-file.js';
@@ -42,10 +43,12 @@ export async function runBatch(inv: Io, file: string, opts: BatchOptions): Promi
     rerun: rerunCommand(file, opts, journal),
   };
   if (files.report !== undefined) checkReportPath(inv.m, files.report, journal);
-  const batch = await loadBatch(inv, file, opts.format);
+  const entries = journalEntries(inv, file, opts.journal);
+  const keying = journalKeying(inv.m, inv.ctx.env, journal, entries, (text) => inv.info(`enrol batch: ${text}`));
+  const batch = await loadBatch(inv, file, keying.hasher, opts.format);
   const invalid = await refuseInvalid(batch, opts.skipInvalid, files);
   if (invalid !== undefined) return invalid;
-  const history = await readHistory(batch, file, opts.journal);
+  const history = await readHistory(batch, file, opts.journal, entries, keying.keyId);
   const edited = await refuseEdits(batch, history);
   if (edited !== undefined) return edited;
   if (opts.dryRun) {

@@ -73,6 +73,7 @@ export async function sendBatch(b: Batch, h: History, o: SendOptions): Promise<S
       sha256: h.sha256,
       target: h.target.baseUrl,
       coopctl: version,
+      ...(h.keyId === undefined ? {} : { key: h.keyId }),
     });
     const search = searchOf(b.inv.m, client, h.target);
     const steps = h.steps.map((p) => p.step);

@@ -43,7 +43,8 @@ export async function stopInvalid(
   };
   const written = files ? await saveReport(b.inv, input) : undefined;
   printProblems(b.inv, title, problems, b.plan.format, whereAll(b.inv, written));
-  if (b.inv.format === 'json') b.inv.out(await renderReport({ ...input, report: written }, 'json', b.style));
+  if (b.inv.format === 'json')
+    b.inv.out(await renderReport({ ...input, report: written }, 'json', b.style, b.inv.mask));
   return ExitCode.usage;
 }
 

@@ -18,12 +18,17 @@ function profileFlag(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
-export function langSetting(argv: readonly string[], env: Env, configPath: string): string | undefined {
+/** A setting of the profile this run selects, read before parsing (the `mask` setting too: mask-setting.ts). */
+export function profileSetting(argv: readonly string[], env: Env, configPath: string, key: string): string | undefined {
   try {
     const profile = profileFlag(argv) ?? env['COOPCTL_PROFILE'] ?? 'default';
-    const value = readConfig(configPath).profiles?.[profile]?.['lang'];
+    const value = readConfig(configPath).profiles?.[profile]?.[key];
     return typeof value === 'string' ? value : undefined;
   } catch {
     return undefined;
   }
+}
+
+export function langSetting(argv: readonly string[], env: Env, configPath: string): string | undefined {
+  return profileSetting(argv, env, configPath, 'lang');
 }

@@ -7,6 +7,7 @@ import { type Env, listStyles } from '../../client/types.js';
 import { UsageError, type Wording } from '../exit-codes.js';
 import type { ConfigData, ProfileData } from './file.js';
 import { healthQuestionsProblem } from './health-questions.js';
+import { switchValue } from './mask-setting.js';
 import { providersProblem } from './providers.js';
 
 /** The embedded server's default address (`coopctl serve`). */
@@ -82,6 +83,12 @@ export const settings = {
   healthQuestions: {
     env: 'COOPCTL_HEALTH_QUESTIONS',
     check: healthQuestionsProblem,
+  },
+  mask: {
+    env: 'COOPCTL_MASK',
+    fallback: 'false',
+    check: (v: string): Wording | undefined =>
+      switchValue(v) === undefined ? (m) => m.config.problems.mask : undefined,
   },
 } as const satisfies Record<string, SettingDef>;
 

@@ -5,8 +5,9 @@
  * reuses the ids it created.
  *
  * Lines (`k` is the step's identity, `h` the hash of its parameters, `p` the
- * id it was sent with):
- * - `{"e":"run", …}` once per run: time, file hash, target URL;
+ * id it was sent with; hashes keyed: batch/step-hash.ts):
+ * - `{"e":"run", …}` once per run: time, file hash, target URL, the id of the
+ *   key of its hashes;
  * - `{"e":"send","k":…,"h":…,"p":…}` written before the request goes out;
  * - `{"e":"done","k":…,"h":…,"p":…,"id":…}` as soon as the answer says it was done;
  * - `{"e":"fail","k":…,"why":"refused"|"transport","msg":…}`: refused (the
@@ -35,6 +36,8 @@ export interface RunEntry {
   readonly sha256: string;
   readonly target: string;
   readonly coopctl: string;
+  /** The id of the key of the step hashes (batch/step-hash.ts); absent in journals begun before keys. */
+  readonly key?: string;
 }
 
 export interface StepEntry {

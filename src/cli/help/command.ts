@@ -159,8 +159,17 @@ export class CoopCommand extends Command {
   }
 }
 
-/** The root command, configured for this run's language and streams; every command made below it inherits it. */
-export function rootCommand(name: string, ctx: Context, m: Messages): CoopCommand {
+/**
+ * The root command, configured for this run's language and streams; every
+ * command made below it inherits it. `shown` masks commander's errors with
+ * `--mask` (output/mask.ts): they may repeat a card given in the wrong place.
+ */
+export function rootCommand(
+  name: string,
+  ctx: Context,
+  m: Messages,
+  shown: (text: string) => string = (text) => text,
+): CoopCommand {
   const words = m.help;
   return new CoopCommand(name, words.errors)
     .exitOverride()
@@ -172,7 +181,7 @@ export function rootCommand(name: string, ctx: Context, m: Messages): CoopComman
       getOutHelpWidth: () => columnsOf(ctx.stdout),
       getErrHelpWidth: () => columnsOf(ctx.stderr),
       // commander's errors (worded by CoopCommand) repeat words of the command line: made safe to show.
-      outputError: (s, write) => write(sanitize(s, 'keep')),
+      outputError: (s, write) => write(shown(sanitize(s, 'keep'))),
     })
     .showHelpAfterError(words.helpAfterError)
     .configureHelp(helpConfiguration(words));

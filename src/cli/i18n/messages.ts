@@ -5,6 +5,7 @@
  * missing from either language does not compile (and test/cli/i18n checks it
  * at run time too). Add a module here once; use it as `inv.m.<module>.<key>`.
  */
+import * as audit from './messages/audit.js';
 import * as batch from './messages/batch.js';
 import * as batchFile from './messages/batch-file.js';
 import * as booking from './messages/booking.js';
@@ -12,6 +13,7 @@ import * as codes from './messages/codes.js';
 import * as common from './messages/common.js';
 import * as enrolDrafts from './messages/enrol-drafts.js';
 import * as enrolWizard from './messages/enrol-wizard.js';
+import * as journal from './messages/journal.js';
 import * as prompts from './messages/prompts.js';
 import * as rules from './messages/rules.js';
 import * as config from './messages/config.js';
@@ -44,6 +46,8 @@ const en = {
   commandsHelp: commandsHelp.en,
   fieldsHelp: fieldsHelp.en,
   output: output.en,
+  audit: audit.en,
+  journal: journal.en,
 };
 
 export type Messages = typeof en;
@@ -66,6 +70,8 @@ const ptBR: Translation<Messages> = {
   commandsHelp: commandsHelp.ptBR,
   fieldsHelp: fieldsHelp.ptBR,
   output: output.ptBR,
+  audit: audit.ptBR,
+  journal: journal.ptBR,
 };
 
 const catalogues: Readonly<Record<Lang, Messages>> = { en, 'pt-BR': ptBR as Messages };

@@ -10,6 +10,7 @@
  */
 import type { Lang, Messages } from '../i18n/index.js';
 import type { Style } from '../style.js';
+import type { Masking } from './mask.js';
 
 export interface Display {
   readonly style: Style;
@@ -23,6 +24,8 @@ export interface Display {
   readonly jq?: string;
   /** Today by the run's clock (`yyyy-mm-dd`, the local date): where a calendar of free dates starts (calendar.ts). */
   readonly today?: string;
+  /** `--mask`: the data shown with its personal data partly hidden (mask.ts). */
+  readonly mask?: Masking;
 }
 
 /** The width assumed when a terminal does not tell its own (as gh and psql assume). */

@@ -12,6 +12,9 @@
  * tab-separated lines without header (tsv.ts), and a write that creates a
  * record (the catalogue's `creates`) prints the new id alone, so that
  * `id=$(coopctl enrol contract create …)` works.
+ *
+ * With `--mask`, every format shows the records masked (the display's
+ * `mask`: mask.ts), before they are laid out.
  */
 import type { Operation, Row } from '../../catalogue/index.js';
 import type { OutputFormat } from '../global-options.js';
@@ -44,6 +47,7 @@ export async function renderRows(
   head: readonly string[] = columns,
 ): Promise<string> {
   const display: Display = 'style' in to ? to : { style: to, lang: 'en', m: messagesFor('en'), width: Infinity };
+  if (display.mask) rows = display.mask.records(rows);
   switch (format) {
     case 'json':
       return `${jsonText(rows, 2)}\n`;
@@ -67,9 +71,10 @@ export async function renderRows(
  * indented, or through `--jq`'s filter when given (jq.ts, loaded only then).
  */
 export async function jsonOutput(value: unknown, display: Display): Promise<string> {
-  if (display.jq === undefined) return `${jsonText(value, 2)}\n`;
+  const shown = display.mask ? display.mask.records(value) : value;
+  if (display.jq === undefined) return `${jsonText(shown, 2)}\n`;
   const { runJq } = await import('./jq.js');
-  return runJq(jsonText(value), display.jq, display.width !== undefined, display.m);
+  return runJq(jsonText(shown), display.jq, display.width !== undefined, display.m);
 }
 
 /** The ids a write created, one a line (the answer's `creates` field), for a pipe. */
@@ -94,8 +99,10 @@ export async function renderAnswer(
   display: Display,
   ownTable?: TableRenderer,
 ): Promise<string> {
+  // JSON and JSON lines are masked where they are written (jsonOutput, renderRows), the other formats here.
   if (format === 'json') return jsonOutput(selectFields(received, display.fields), display);
   if (format === 'jsonl') return renderRows([], received, format, display);
+  if (display.mask) data = display.mask.records(data);
   const columns = dataColumns(op, data);
   const groups = groupColumns(op, data);
   if (format === 'csv') return columns.length + groups.length ? csv([...columns, ...groups], data) : '';

@@ -6,8 +6,10 @@ import { curlCommand, TOKEN_VARIABLE } from './curl.js';
 /** Invocations that have printed their notes already (`record summary` prints six requests). */
 const noted = new WeakSet<Output & Settings>();
 
+/** The curl command line on stdout; with `--mask`, for reading only: its personal data masked (output/mask.ts). */
 export async function printDryRun(inv: Output & Settings, request: HttpRequest): Promise<void> {
-  inv.out(curlCommand(request));
+  const line = curlCommand(request);
+  inv.out(inv.mask ? inv.mask.text(line) : line);
   if (noted.has(inv)) return;
   noted.add(inv);
   const withToken = Object.keys(request.headers).some((h) => h.toLowerCase() === 'authorization');

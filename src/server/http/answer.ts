@@ -9,7 +9,7 @@ import { catalogueWords, describeProblems, inLang, type Lang, type Params } from
 import { stringifyExact } from '../../catalogue/exact-json.js';
 import type { HandlerContext } from '../handlers/types.js';
 import type { ServerLog } from '../observe/log.js';
-import { isPromise } from '../maybe-promise.js';
+import { isPromise, type MaybePromise } from '../maybe-promise.js';
 import { StoreUnavailable } from '../store/unavailable.js';
 import { ABORTED, BODY_LIMIT, readBody, TOO_LARGE, TOO_MANY, type BodyStop } from './body.js';
 import type { PlainRequest } from './exchange.js';
@@ -19,21 +19,47 @@ import { envelopeBody, failure, failures, type Replies, type Reply } from './rep
 import type { Route } from './routes.js';
 import { http, tell, unavailable } from '../words.js';
 
+/** Who asked, and what: what the access audit records of a request, besides its answer. */
+export interface AuditFacts {
+  readonly route: Route;
+  /** The parameters as read (before validation: a refused request is recorded too). */
+  readonly raw: Params;
+  readonly client: string;
+  readonly tokenLabel: string | undefined;
+  readonly requestId: string | undefined;
+  /** The language of its answer (a record that cannot be written is said so in it). */
+  readonly lang: Lang;
+}
+
+/**
+ * Records an answered request of an operation that reads or changes personal
+ * data (the route's `personal`), and resolves with the answer to send (a read
+ * whose record could not be written is not answered with its data).
+ */
+export type Auditor = (facts: AuditFacts, reply: Reply) => MaybePromise<Reply>;
+
 export interface AnswerOptions {
   /** Honour the `Prefer` failure-injection header. */
   readonly allowPrefer?: boolean;
+  /** The access audit; none: no request is recorded. */
+  readonly audit?: Auditor;
   /** Where a handler's failure or a store fault is noted (its kind only, never its message). */
   readonly log?: ServerLog;
   /** The clock handed to handlers. */
   readonly now?: () => Date;
 }
 
-/** A routed request's answer, its messages in `lang`; `query` is its query string without `?`; `requestId` names it in the log. */
+/**
+ * A routed request's answer, its messages in `lang`; `query` is its query
+ * string without `?`; `tokenLabel` names its client's token and `requestId`
+ * the request, for the log and the audit.
+ */
 export type RouteAnswer = (
   route: Route,
   request: PlainRequest,
   query: string,
   lang: Lang,
+  tokenLabel: string | undefined,
   requestId: string | undefined,
 ) => Reply | Promise<Reply>;
 
@@ -151,19 +177,22 @@ export function routeAnswer(options: AnswerOptions): RouteAnswer {
     ctxs: { en: { now, lang: 'en' }, 'pt-BR': { now, lang: 'pt-BR' } },
     log: options.log,
   };
-  return (route, request, query, lang, requestId) => {
+  const { audit } = options;
+  return (route, request, query, lang, tokenLabel, requestId) => {
     let reply: Reply | Promise<Reply>;
+    const raw = emptyParams();
     try {
-      const raw = query ? addForm(emptyParams(), query) : emptyParams();
+      if (query) addForm(raw, query);
       reply =
         request.body === undefined
           ? decide(route, request, raw, scope, lang)
           : withBody(route, request, raw, scope, lang);
     } catch (err) {
-      return fault(route, err, scope, lang, requestId);
+      reply = fault(route, err, scope, lang, requestId);
     }
-    return isPromise(reply)
-      ? reply.then(undefined, (err: unknown) => fault(route, err, scope, lang, requestId))
-      : reply;
+    if (isPromise(reply)) reply = reply.then(undefined, (err: unknown) => fault(route, err, scope, lang, requestId));
+    if (!audit || route.personal === undefined) return reply;
+    const facts: AuditFacts = { route, raw, client: request.clientAddress ?? '', tokenLabel, requestId, lang };
+    return isPromise(reply) ? reply.then((r) => audit(facts, r)) : audit(facts, reply);
   };
 }

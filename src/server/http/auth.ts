@@ -1,7 +1,7 @@
 /**
  * The server token: `Authorization: Bearer <token>` of one of the clients'
- * tokens (tokens.ts), with repeated failures from one client slowed down
- * (`throttle.ts`).
+ * tokens (tokens.ts), with repeated failures slowed down, per client and all
+ * clients together (`throttle.ts`).
  */
 import { bearerLabel, type ServerToken } from '../tokens.js';
 import { http } from '../words.js';
@@ -17,18 +17,20 @@ const UNAUTHORIZED = failures(401, http.unauthorized, ['www-authenticate', 'Bear
 export type AuthGate = (authorization: string | undefined, address: string) => string | Replies;
 
 /**
- * The refusal of a request without a token (401), or of any request from a
- * client that failed too often lately (429 with `Retry-After`, the token
- * unchecked, so that guessing gains nothing); else the token's label.
+ * The token's label when the request presents one of the tokens, always:
+ * a client with the right token is never locked out, whoever fails from its
+ * address. Otherwise 401, or 429 with `Retry-After` once its client, or all
+ * clients together, failed too often lately (tokens have at least 128 bits:
+ * tokens.ts; the brake keeps the log and the machine calm, and a guesser slow).
  */
 export function authGate(tokens: readonly ServerToken[], brake?: Partial<ThrottleOptions>): AuthGate {
   const labelOf = bearerLabel(tokens);
   const tries = throttle(brake);
   return (authorization, address) => {
-    const wait = tries.retryAfter(address);
-    if (wait > 0) return failures(429, http.throttled, ['retry-after', String(wait)]);
     const label = labelOf(authorization);
     if (label !== undefined) return label;
+    const wait = tries.retryAfter(address);
+    if (wait > 0) return failures(429, http.throttled, ['retry-after', String(wait)]);
     tries.failed(address);
     return UNAUTHORIZED;
   };

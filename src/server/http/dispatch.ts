@@ -126,7 +126,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     if (refused) return response(refused, unread, op.id, op.path, label, id);
     if (!route.methods.includes(request.method))
       return response(route.wrongMethod[lang], unread, op.id, op.path, label, id);
-    const reply = answer(route, request, query, lang, id);
+    const reply = answer(route, request, query, lang, label, id);
     if (!isPromise(reply)) return response(reply, false, op.id, op.path, label, id);
     if (!meter) return reply.then((r) => response(r, false, op.id, op.path, label, id));
     meter.inFlight += 1;

@@ -3,8 +3,8 @@
  * request for `dispatch`, and its plain response is written back. What is
  * about sockets stays here: time limits against slow or idle clients, node's
  * own refusals (408, 431, 400), HEAD without a body, closing the connection
- * when shutting down or when a body was left unread, and the time each
- * request took, for the log and the metrics.
+ * when shutting down or when a body was left unread, the cap on open
+ * connections, and the time each request took, for the log and the metrics.
  */
 import type { IncomingMessage, ServerResponse, Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -12,6 +12,7 @@ import type { ServerLog } from '../observe/log.js';
 import type { RequestMeter } from '../observe/tally.js';
 import { hasBody } from './body.js';
 import { answerClientErrors } from './client-error.js';
+import { capConnections, MAX_CONNECTIONS } from './connection-cap.js';
 import type { Dispatch } from './dispatch.js';
 import type { PlainRequest, PlainResponse } from './exchange.js';
 import { http } from './node-http.js';
@@ -32,6 +33,8 @@ export interface AdapterOptions {
   readonly meter?: RequestMeter;
   /** Other time limits than TIMEOUTS (tests). */
   readonly timeouts?: Partial<Timeouts>;
+  /** Connections open at once (connection-cap.ts; default MAX_CONNECTIONS). */
+  readonly maxConnections?: number;
 }
 
 /**
@@ -100,5 +103,15 @@ export function nodeServer(dispatch: Dispatch, options: AdapterOptions = {}): Se
     listener,
   );
   answerClientErrors(server);
+  capConnections(server, options.maxConnections ?? MAX_CONNECTIONS, (max) =>
+    log?.event(
+      'warn',
+      'connections_capped',
+      `open connections reached the cap (${max}): the oldest without a request are closed`,
+      {
+        max,
+      },
+    ),
+  );
   return server;
 }

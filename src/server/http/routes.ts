@@ -1,5 +1,5 @@
 /** The route table, derived once from the catalogue: path → operation, its handler and its canned answers. */
-import { catalogue, type Operation } from '../../catalogue/index.js';
+import { catalogue, type Operation, type Personal, personalOf } from '../../catalogue/index.js';
 import type { Handler, Handlers, JsonAnswer } from '../handlers/types.js';
 import { http } from '../words.js';
 import { failures, type Replies } from './reply.js';
@@ -16,6 +16,10 @@ export interface Route {
   readonly wrongMethod: Replies;
   /** The 500 answer when the handler fails. */
   readonly fault: Replies;
+  /** Whom a request names, when the operation reads or changes personal data (its requests are audited). */
+  readonly personal: Personal | undefined;
+  /** Whether the operation changes data (POST), rather than reads it. */
+  readonly writes: boolean;
 }
 
 /** Builds the table; every catalogue operation must have a handler. */
@@ -35,6 +39,8 @@ export function buildRoutes(handlers: Handlers): ReadonlyMap<string, Route> {
         .map(([name]) => name),
       wrongMethod: failures(405, http.wrongMethod(op.path, allow), ['allow', allow]),
       fault: failures(500, http.fault(op.name)),
+      personal: personalOf(op),
+      writes: op.methods.includes('POST'),
     });
   }
   return routes;

@@ -9,10 +9,22 @@ import type { DatasetRows } from './rows.js';
 import { storeLocation, UnsupportedLocation } from './location.js';
 import { forServing, openDatabase, sqliteReadiness, sqliteRepository } from './sqlite/index.js';
 import { migrations } from './sql/migrations.js';
+import { fileGuard } from './sqlite/file-guard.js';
 import { isoDate } from '../../catalogue/dates.js';
 import { datasetRows } from './rows.js';
 
-export type { OpenStoreOptions, PoolStats, Readiness, Repository, Store, StoreMeter } from './types.js';
+export type {
+  AuditFilter,
+  AuditRecord,
+  AuditRepository,
+  AuditRow,
+  OpenStoreOptions,
+  PoolStats,
+  Readiness,
+  Repository,
+  Store,
+  StoreMeter,
+} from './types.js';
 export { FixturesError } from './fixtures-error.js';
 export { StoreOpenError } from './open-error.js';
 export { REASON_TEXT, StoreUnavailable, type UnavailableReason } from './unavailable.js';
@@ -37,7 +49,14 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   }
   if (options.importSqlite !== undefined) throw new UnsupportedLocation('--import-sqlite needs a PostgreSQL --db URL');
   const { db, created, found } = openDatabase(options.path);
-  const repo = sqliteRepository(db, options.lockWaitMs, options.meter, options.readCacheBytes);
+  const file = fileGuard(options.path);
+  const repo = sqliteRepository(db, {
+    ...(options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs }),
+    ...(options.meter ? { meter: options.meter } : {}),
+    ...(file ? { file } : {}),
+    ...(options.auditLost ? { auditLost: options.auditLost } : {}),
+    ...(options.readCacheBytes === undefined ? {} : { readCacheBytes: options.readCacheBytes }),
+  });
   try {
     await seed(repo, options, created, now());
     forServing(db, options.pragmas);

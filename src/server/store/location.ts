@@ -5,6 +5,8 @@
  * rather than taken for a file name. The URL's password never appears in
  * what coopctl prints: `maskUrl` hides it.
  */
+import { homedir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 
 export type StoreLocation =
   | { readonly kind: 'sqlite'; readonly path: string }
@@ -46,4 +48,16 @@ export function maskUrl(text: string): string {
   return text
     .replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^:/?#@\s]*):[^@/\s]*@/gi, '$1:***@')
     .replace(/([?&]password=)[^&#\s]*/gi, '$1***');
+}
+
+/** `$XDG_DATA_HOME/coopctl/coopctl.db`, or `~/.local/share/coopctl/coopctl.db`. */
+export function defaultDbPath(env: NodeJS.ProcessEnv): string {
+  const xdg = env['XDG_DATA_HOME'];
+  const base = xdg && isAbsolute(xdg) ? xdg : join(env['HOME'] || homedir(), '.local', 'share');
+  return join(base, 'coopctl', 'coopctl.db');
+}
+
+/** The database a command works on: `--db`, else COOPCTL_DB_URL, else the default file. */
+export function databaseOf(option: string | undefined, env: NodeJS.ProcessEnv): string {
+  return option ?? (env['COOPCTL_DB_URL'] || defaultDbPath(env));
 }

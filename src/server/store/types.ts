@@ -16,13 +16,18 @@
  */
 import type { Said } from '../../catalogue/index.js';
 import type { DemoSummary } from './areas/dataset.js';
+import type { AuditRepository } from './areas/audit.js';
 import type { Areas } from './areas/index.js';
 import type { DatasetRows } from './rows.js';
+
+export type { AuditFilter, AuditRecord, AuditRepository, AuditRow } from './areas/audit.js';
 
 // ── the whole store ────────────────────────────────────────────────────────────
 
 /** Every area's methods (areas/index.ts), and the whole store's. */
 export interface Repository extends Areas {
+  /** The access audit: who read or changed whose data (areas/audit.ts). */
+  readonly audit: AuditRepository;
   /** Replaces everything stored with these rows, in one transaction. */
   load(rows: DatasetRows): Promise<void>;
   /** A few cards and provider locations to try. */
@@ -92,6 +97,8 @@ export interface OpenStoreOptions {
   readonly importSqlite?: string;
   /** Where the store reports its transactions and group-commit batches (none: not reported). */
   readonly meter?: StoreMeter;
+  /** SQLite: told of access-audit records lost after they were appended (their transaction failed to commit). */
+  readonly auditLost?: (err: unknown, count: number) => void;
   /**
    * SQLite only: the memory (bytes) the cache of `buscadadosusuario`'s records may take
    * (store/sqlite/unchanged-cache.ts; default READ_CACHE_BYTES); 0: no cache.

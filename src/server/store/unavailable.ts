@@ -6,7 +6,7 @@ import { unavailable } from '../words.js';
  * read-only, or the disk failed; with PostgreSQL also: the server cannot be
  * reached, it has no connection to spare, or it is a read-only replica.
  */
-export type UnavailableReason = 'busy' | 'full' | 'readonly' | 'io' | 'down' | 'saturated' | 'replica';
+export type UnavailableReason = 'busy' | 'full' | 'readonly' | 'io' | 'gone' | 'down' | 'saturated' | 'replica';
 
 /** What is wrong, in English words (the start-up error when the database cannot be opened; the log). */
 export const REASON_TEXT = Object.fromEntries(
@@ -19,6 +19,7 @@ const RETRY_AFTER: Record<UnavailableReason, number> = {
   full: 60,
   readonly: 60,
   io: 10,
+  gone: 60,
   down: 5,
   saturated: 1,
   replica: 10,

@@ -3,8 +3,9 @@
  * folder, with `coopctl` on the PATH (a bundle of the current sources),
  * against a real embedded server with the demo data. The environment is
  * exactly the one given here (no locale or setting of the machine leaks in):
- * HOME and the XDG folders in a temporary folder, both service URLs at the
- * server. A server example runs until it prints its URL, then gets SIGTERM;
+ * HOME and the XDG folders in a temporary folder, both service URLs (and
+ * COOPCTL_DB_URL, for coopctl audit) at the server. A server example runs
+ * until it prints its URL, then gets SIGTERM;
  * a terminal example runs in tmux up to its first question, then gets Ctrl-C.
  */
 import { spawn } from 'node:child_process';
@@ -70,6 +71,8 @@ export class World {
       XDG_DATA_HOME: join(this.home, '.local', 'share'),
       COOPCTL_BASE_URL: this.server.url,
       COOPCTL_TEST_BASE_URL: this.server.url,
+      // The server's database, for the commands that read it (coopctl audit).
+      COOPCTL_DB_URL: this.server.db,
     };
   }
 

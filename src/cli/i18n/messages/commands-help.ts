@@ -23,6 +23,13 @@ export const en = {
     privateProbes: '/healthz and /readyz ask for the server token too (default: open, as probes send none)',
     metricsTokenFile: "/metrics asks for this file's token (default: $COOPCTL_METRICS_TOKEN, else it is open)",
     shutdownDelay: 'on SIGTERM, /readyz answers 503 and serving goes on this long before stopping',
+    noAudit: 'record no request in the access audit (a throwaway or test server only)',
+    auditRetention: 'days the access audit keeps a record (0: until coopctl audit purge)',
+    auditKeyFile:
+      "PostgreSQL: the access audit's key file (default: $COOPCTL_AUDIT_KEY_FILE, else one under the XDG data home); a SQLite database's is beside it",
+    newAuditKey: "begin a new audit key when the trail's key is lost (earlier records can no longer be found by card)",
+    maxConnections:
+      'connections open at once; past it, the oldest that has not sent a request is closed (established clients go on)',
     tokenFile:
       'the token clients must send (Authorization: Bearer), or one "label:token" line a client, from a file or "-" for stdin',
     quiet: 'no banner and no access log (the URL is still printed on stdout)',
@@ -58,6 +65,7 @@ export const en = {
         'how a list travels in form bodies and query strings: brackets (tipo_documento[]=RG, the default) or repeat (tipo_documento=RG&tipo_documento=CC) (--list-style)',
       healthQuestions:
         'texts of the health-declaration questions the enrolment wizard shows: form.question=text pairs separated by ";" (1.1=Any chronic disease?; 1.2=Any surgery?)',
+      mask: 'true to partly hide CPFs, cards, phones and e-mails in everything shown, for screens others may see (--mask)',
     },
     langExample: 'messages and help in Portuguese, whatever the locale',
     prodProfile: 'a profile of its own for the production service',
@@ -156,6 +164,14 @@ export const ptBR: Translation<typeof en> = {
       '/healthz e /readyz também exigem o token do servidor (padrão: abertos, pois as sondas não enviam token)',
     metricsTokenFile: '/metrics exige o token deste arquivo (padrão: $COOPCTL_METRICS_TOKEN, senão é aberto)',
     shutdownDelay: 'no SIGTERM, /readyz responde 503 e o atendimento continua por este tempo antes de encerrar',
+    noAudit: 'não registra requisições na auditoria de acesso (só para um servidor descartável ou de teste)',
+    auditRetention: 'dias em que a auditoria de acesso guarda um registro (0: até coopctl audit purge)',
+    auditKeyFile:
+      'PostgreSQL: o arquivo da chave da auditoria de acesso (padrão: $COOPCTL_AUDIT_KEY_FILE, senão um na pasta de dados XDG); a de um banco SQLite fica ao lado dele',
+    newAuditKey:
+      'começa uma chave de auditoria nova quando a chave da trilha se perdeu (os registros anteriores não podem mais ser achados pelo cartão)',
+    maxConnections:
+      'conexões abertas ao mesmo tempo; além disso, a mais antiga que não enviou uma requisição é fechada (os clientes já atendidos continuam)',
     tokenFile:
       'o token que os clientes devem enviar (Authorization: Bearer), ou uma linha "rótulo:token" por cliente, de um arquivo ou "-" para a entrada padrão',
     quiet: 'sem a apresentação e sem o log de acesso (a URL continua sendo impressa na saída padrão)',
@@ -191,6 +207,7 @@ export const ptBR: Translation<typeof en> = {
         'como uma lista viaja em corpos de formulário e query strings: brackets (tipo_documento[]=RG, o padrão) ou repeat (tipo_documento=RG&tipo_documento=CC) (--list-style)',
       healthQuestions:
         'textos das perguntas da declaração de saúde que o assistente de inclusão mostra: pares formulário.pergunta=texto separados por ";" (1.1=Tem alguma doença crônica?; 1.2=Fez alguma cirurgia?)',
+      mask: 'true para esconder em parte CPFs, cartões, telefones e e-mails em tudo o que é mostrado, para telas que outros podem ver (--mask)',
     },
     langExample: 'mensagens e ajuda em português, qualquer que seja o locale',
     prodProfile: 'um perfil próprio para o serviço de produção',

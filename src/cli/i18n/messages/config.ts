@@ -46,6 +46,7 @@ export const en = {
     word: 'must be one word without spaces',
     lang: 'must be en or pt-BR',
     listStyle: 'must be brackets or repeat',
+    mask: 'must be true or false (or yes, no, on, off, 1, 0)',
     providers: (entry: string) =>
       `must be code=name pairs separated by ";" (a code of up to 18 digits, then a name), e.g. 9001=Clínica Geral; 9002=Cardiologia; "${entry}" is not`,
     providerTwice: (code: string) => `names provider ${code} twice`,
@@ -102,6 +103,7 @@ export const ptBR: Translation<typeof en> = {
     word: 'deve ser uma só palavra, sem espaços',
     lang: 'deve ser en ou pt-BR',
     listStyle: 'deve ser brackets ou repeat',
+    mask: 'deve ser true ou false (ou yes, no, on, off, 1, 0)',
     providers: (entry) =>
       `deve ser pares código=nome separados por ";" (um código de até 18 dígitos e um nome), ex.: 9001=Clínica Geral; 9002=Cardiologia; "${entry}" não é`,
     providerTwice: (code) => `nomeia o prestador ${code} duas vezes`,

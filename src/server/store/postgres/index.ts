@@ -8,17 +8,17 @@
  */
 import type { Pool, PoolClient } from 'pg';
 import type { Repository } from '../types.js';
-import type { AnyMethod, Methods } from '../sql/define.js';
 import { postgres } from '../sql/dialect.js';
 import { migrations } from '../sql/migrations.js';
-import { Step } from '../sql/query.js';
 import { eachArea } from '../areas/index.js';
 import { dataset, loadDataset, loadError } from '../areas/dataset.js';
-import { guardPg, pgUnavailable } from './faults.js';
+import { pgUnavailable } from './faults.js';
 import { schemaProblem } from '../schema-words.js';
 import { StoreOpenError } from '../open-error.js';
 import { openPool, transaction } from './pool.js';
 import { runPlan } from './runner.js';
+import { methods } from './methods.js';
+import { pgAudit } from './audit.js';
 
 /** The advisory lock key of coopctl's start-up ("coopctl" in ASCII, as a bigint). */
 const START_LOCK = '27981246513787500';
@@ -33,43 +33,10 @@ const START_WAIT = '60s';
 /** This coopctl's schema version: how many migrations it has. */
 export const SCHEMA_VERSION = migrations.length;
 
-/**
- * The methods of an area's definitions on this pool: a read on the pool, a
- * write in a transaction of its own (run again on a serialization failure, a
- * deadlock or `Again`), or, when it is a single statement, as that statement.
- */
-function methods<D extends object>(pool: Pool, defs: D): Methods<D> {
-  const out: Record<string, unknown> = {};
-  for (const [name, m] of Object.entries(defs) as Array<[string, AnyMethod]>) {
-    const plan = m.plan as (...args: unknown[]) => ReturnType<AnyMethod['plan']>;
-    if (m.kind !== 'write') {
-      out[name] = (...args: unknown[]) => runPlan(pool, plan(...args));
-      continue;
-    }
-    const unique = m.unique;
-    out[name] = async (...args: unknown[]) => {
-      try {
-        const first = plan(...args);
-        if (first instanceof Step) return await runPlan(pool, first);
-        let fresh: ReturnType<AnyMethod['plan']> | undefined = first;
-        return await transaction(pool, (c) => {
-          const script = fresh ?? plan(...args);
-          fresh = undefined;
-          return runPlan(c, script);
-        });
-      } catch (err) {
-        // Another process's write holding the same unique key won: this one is refused, nothing stored.
-        if (unique && postgres.uniqueViolation(err)) return unique();
-        throw err;
-      }
-    };
-  }
-  return guardPg(out as Methods<D>);
-}
-
 export function pgRepository(pool: Pool): Repository {
   return {
     ...eachArea((defs) => methods(pool, defs)),
+    audit: pgAudit(pool),
     load: (data) =>
       transaction(pool, (c) => loadRows(c, data)).catch((err: unknown) => {
         throw pgUnavailable(err);

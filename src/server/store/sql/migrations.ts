@@ -202,9 +202,38 @@ ${d.name === 'postgres' ? COUNTER_ROWS : ''}
   () => `
   CREATE INDEX appointment_slot ON appointment (slot_id) WHERE slot_id IS NOT NULL;
   `,
+  // 3: the access audit (areas/audit.ts): a record per request to an operation that reads or changes
+  // personal data, the person as a keyed hash; and the id of the key of those hashes.
+  (d) => `
+  CREATE TABLE audit (
+    id                      ${d.id},
+    at                      ${d.int} NOT NULL,      -- ms since 1970, UTC
+    client                  ${d.text} NOT NULL,
+    token_label             ${d.text},
+    operation               ${d.text} NOT NULL,
+    status                  ${d.int4} NOT NULL,
+    confirma                ${d.int},
+    subject_kind            ${d.text},
+    subject                 ${d.text},                  -- HMAC-SHA-256 of the card, CPF or device id (hex); never the value
+    reference               ${d.text},
+    request_id              ${d.text}
+  )${d.tableEnd.plain};
+  CREATE INDEX audit_subject ON audit (subject) WHERE subject IS NOT NULL;
+  CREATE INDEX audit_at ON audit (at);
+
+  CREATE TABLE audit_key (
+    one                     ${d.int4} PRIMARY KEY CHECK (one = 1),
+    key_id                  ${d.text} NOT NULL
+  )${d.tableEnd.plain};
+  `,
 ];
 
-/** Every table of the schema, parents before children (so that every foreign key finds its row). */
+/**
+ * Every table of the data, parents before children (so that every foreign key
+ * finds its row): what a dataset load replaces and an import copies. The
+ * access audit's tables are not data: a load keeps the trail, and an import
+ * starts a new one (its hashes are of the SQLite server's key).
+ */
 export const TABLES = [
   'counter',
   'contract',

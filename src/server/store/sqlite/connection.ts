@@ -1,5 +1,7 @@
 /** Opening a SQLite database the way the store needs it: durable settings and a current schema. */
+import { accessSync, constants } from 'node:fs';
 import type Database from 'better-sqlite3';
+import { StoreUnavailable } from '../unavailable.js';
 import { StoreOpenError } from '../open-error.js';
 import { schemaProblem } from '../schema-words.js';
 import { sqliteBinding } from './binding.js';
@@ -29,16 +31,36 @@ const START_LOCK_WAIT_MS = 5000;
  */
 export function openDatabase(path: string): Opened {
   const Binding = sqliteBinding();
-  if (path !== ':memory:' && path !== '') createPrivateFile(path);
+  if (path !== ':memory:' && path !== '') {
+    createPrivateFile(path);
+    refuseReadOnly(path);
+  }
   const db = new Binding(path, { timeout: START_LOCK_WAIT_MS });
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
+    // Deleted and overwritten values are zeroed in the file, not left readable in free space (grep -a).
+    db.pragma('secure_delete = ON');
     const found = migrate(db);
     return { db, created: found === 0, found };
   } catch (err) {
     db.close();
+    throw err;
+  }
+}
+
+/**
+ * A file this process may not write (its mode, or a read-only file system)
+ * would open read-only without a word and answer every write 503: refused
+ * at start instead (StoreUnavailable 'readonly', exit 1 with the reason).
+ */
+function refuseReadOnly(path: string): void {
+  try {
+    accessSync(path, constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM') throw new StoreUnavailable('readonly');
     throw err;
   }
 }

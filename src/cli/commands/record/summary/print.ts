@@ -61,17 +61,22 @@ function jsonOf(display: Display, results: readonly SectionResult[]): Promise<st
   return jsonOutput(out, display);
 }
 
-function jsonLinesOf(results: readonly SectionResult[]): string {
+/** The records as shown: masked with `--mask` (output/mask.ts). */
+const shownRows = (display: Display, rows: Row[]): Row[] => (display.mask ? display.mask.records(rows) : rows);
+
+function jsonLinesOf(display: Display, results: readonly SectionResult[]): string {
   return results
-    .flatMap((r) => (answered(r) ?? []).map((record) => `${jsonText({ section: word(r.op), record })}\n`))
+    .flatMap((r) =>
+      shownRows(display, answered(r) ?? []).map((record) => `${jsonText({ section: word(r.op), record })}\n`),
+    )
     .join('');
 }
 
 /** Into a pipe: each record on a line of its own, its section's word first, then its fields. */
-function plainOf(results: readonly SectionResult[]): string {
+function plainOf(display: Display, results: readonly SectionResult[]): string {
   let out = '';
   for (const r of results) {
-    const data = dataOf(r);
+    const data = shownRows(display, dataOf(r));
     const columns = dataColumns(r.op, data);
     for (const record of data) out += `${word(r.op)}\t${tsv(columns, [record])}`;
   }
@@ -83,7 +88,8 @@ function opening(display: Display, whose: Whose, results: readonly SectionResult
   const { m, style } = display;
   const s = m.output.summary;
   const name = whose.registration ? dataOf(whose.registration)[0]?.['nome'] : undefined;
-  const first = typeof name === 'string' && name ? s.whose(sanitize(name), whose.card) : s.unknown(whose.card);
+  const card = display.mask ? display.mask.card(whose.card) : whose.card;
+  const first = typeof name === 'string' && name ? s.whose(sanitize(name), card) : s.unknown(card);
   const lines: string[] = [];
   wrapLine(first, display.width ?? Number.POSITIVE_INFINITY, lines);
   const titles = results.map((r) => titleOf(display, r.op));
@@ -127,8 +133,8 @@ function problemLine(r: SectionResult, m: Messages): string | undefined {
 export async function printSections(inv: Output, whose: Whose, results: readonly SectionResult[]): Promise<void> {
   const display = await inv.display();
   if (inv.format === 'json') inv.out(await jsonOf(display, results));
-  else if (inv.format === 'jsonl') inv.out(jsonLinesOf(results));
-  else if (display.width === undefined) inv.out(plainOf(results));
+  else if (inv.format === 'jsonl') inv.out(jsonLinesOf(display, results));
+  else if (display.width === undefined) inv.out(plainOf(display, results));
   else inv.out(await tablesOf(display, whose, results));
   for (const r of results) {
     const problem = problemLine(r, inv.m);

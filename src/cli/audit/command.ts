@@ -1,0 +1,197 @@
+/**
+ * `coopctl audit`: the access audit of a database (docs/security.md), listed
+ * (newest first, filtered by card, CPF, time or operation) and purged by age.
+ * It reads the store directly, a SQLite file or a PostgreSQL database, while
+ * its server runs or not; the store's code is loaded only when it runs.
+ */
+import { Option, type Command } from 'commander';
+import type { Row } from '../../catalogue/index.js';
+import type { AuditFilter, AuditRow } from '../../server/store/areas/audit.js';
+import type { OpenedAudit } from '../../server/audit/read.js';
+import { ExitCode, UsageError } from '../exit-codes.js';
+import { wholeNumber } from '../global-options.js';
+import { addExamples, addNote, applicableGlobals } from '../help/sections.js';
+import type { Messages } from '../i18n/index.js';
+import type { Invocation } from '../invocation.js';
+import type { RunState } from '../run-state.js';
+import { auditedOperation, personalNumber, sinceTime } from './filters.js';
+
+/** The listing's columns, in JSON, CSV and (with the run's words) the table. */
+const COLUMNS = [
+  'at',
+  'client',
+  'token_label',
+  'operation',
+  'status',
+  'confirma_operacao',
+  'subject_kind',
+  'subject',
+  'reference',
+  'request_id',
+] as const;
+/** The table leaves the subject's kind to its subject cell, and the request id to the other formats. */
+const TABLE = ['at', 'client', 'token_label', 'operation', 'status', 'confirma_operacao', 'subject', 'reference'];
+const HEAD_OF: Readonly<Record<string, keyof Messages['audit']['columns']>> = {
+  at: 'at',
+  client: 'client',
+  token_label: 'tokenLabel',
+  operation: 'operation',
+  status: 'status',
+  confirma_operacao: 'confirma',
+  subject: 'subject',
+  reference: 'reference',
+};
+
+interface ListOptions {
+  readonly db?: string;
+  readonly card?: string;
+  readonly cpf?: string;
+  readonly since?: string;
+  readonly operation?: string;
+  readonly limit: number;
+  readonly auditKeyFile?: string;
+}
+
+/** Opens the audit of `--db`; its problems as usage errors (exit 2) in the run's words. */
+async function opened(inv: Invocation, o: ListOptions): Promise<OpenedAudit> {
+  const { openAudit, AuditOpenError } = await import('../../server/audit/read.js');
+  const { databaseOf, UnsupportedLocation } = await import('../../server/store/location.js');
+  const { StartError } = await import('../../server/start-error.js');
+  try {
+    return await openAudit(databaseOf(o.db, inv.ctx.env), inv.ctx.env, o.auditKeyFile);
+  } catch (err) {
+    if (err instanceof AuditOpenError) throw new UsageError(inv.m.audit.open(err.problem), 'coopctl audit --help');
+    if (err instanceof UnsupportedLocation || err instanceof StartError) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
+/** The hash the records of `--card` or `--cpf` carry; a usage error when the audit key cannot be used. */
+function subjectOf(inv: Invocation, audit: OpenedAudit, o: ListOptions): string | undefined {
+  const m = inv.m.audit;
+  if (o.card === undefined && o.cpf === undefined) return undefined;
+  if (o.card !== undefined && o.cpf !== undefined) throw new UsageError(m.invalid.cardAndCpf);
+  const [option, kind, value] =
+    o.card !== undefined
+      ? (['--card', 'card', personalNumber(o.card, 17, m.invalid.card)] as const)
+      : (['--cpf', 'cpf', personalNumber(o.cpf!, 11, m.invalid.cpf)] as const);
+  if (audit.keyProblem) throw new UsageError(m.key(option, audit.keyProblem));
+  if (!audit.key) throw new UsageError(m.noKey(option));
+  return audit.key.hash(kind, value);
+}
+
+/** A record as the listing shows it: JSON and CSV exact, the table in the run's words. */
+function shown(r: AuditRow, forPeople: boolean, m: Messages): Row {
+  const subject =
+    r.subject === null ? null : forPeople ? `${m.audit.kind(r.subjectKind)} ${r.subject.slice(0, 12)}…` : r.subject;
+  return {
+    at: forPeople ? m.audit.time(new Date(r.at)) : new Date(r.at).toISOString(),
+    client: r.client,
+    token_label: r.tokenLabel,
+    operation: r.operation,
+    status: r.status,
+    confirma_operacao: r.confirma,
+    subject_kind: r.subjectKind,
+    subject,
+    reference: r.reference,
+    request_id: r.requestId,
+  };
+}
+
+async function list(inv: Invocation, o: ListOptions): Promise<number> {
+  const m = inv.m.audit;
+  const now = inv.ctx.clock.date?.() ?? new Date();
+  const filter: AuditFilter = {
+    limit: o.limit,
+    ...(o.since === undefined ? {} : { since: sinceTime(o.since, now, inv.m) }),
+    ...(o.operation === undefined ? {} : { operation: auditedOperation(o.operation, inv.m) }),
+  };
+  const audit = await opened(inv, o);
+  try {
+    const subject = subjectOf(inv, audit, o);
+    const { rows, total } = await audit.repo.list(subject === undefined ? filter : { ...filter, subject });
+    const display = await inv.display();
+    const { jsonOutput, renderRows } = await import('../output/render.js');
+    const { selectFields } = await import('../output/json-select.js');
+    const forPeople = inv.format === 'table' && display.width !== undefined;
+    const records = rows.map((r) => shown(r, forPeople, inv.m));
+    if (inv.format === 'json') inv.out(await jsonOutput(selectFields(records, display.fields), display));
+    else if (records.length > 0 || inv.format === 'csv') {
+      const columns = forPeople ? TABLE : [...COLUMNS];
+      inv.out(
+        await renderRows(
+          columns,
+          records,
+          inv.format,
+          display,
+          columns.map((c) => m.columns[HEAD_OF[c]!] ?? c),
+        ),
+      );
+    }
+    if (rows.length === 0) inv.info(m.none);
+    else if (total > rows.length) inv.info(m.more(rows.length, total));
+    return ExitCode.ok;
+  } finally {
+    await audit.close();
+  }
+}
+
+async function purge(inv: Invocation, o: ListOptions, days: number): Promise<number> {
+  for (const [name, value] of [
+    ['--card', o.card],
+    ['--cpf', o.cpf],
+    ['--since', o.since],
+    ['--operation', o.operation],
+  ] as const)
+    if (value !== undefined) throw new UsageError(inv.m.audit.purge.listOnly(name), 'coopctl audit purge --help');
+  const audit = await opened(inv, o);
+  try {
+    const before = (inv.ctx.clock.date?.() ?? new Date()).getTime() - days * 86_400_000;
+    const removed = await audit.repo.purge(before);
+    inv.info(inv.m.audit.purge.removed(removed, days, inv.m.audit.time(new Date(before))));
+    return ExitCode.ok;
+  } finally {
+    await audit.close();
+  }
+}
+
+export function defineAuditCommand(cmd: Command, run: RunState): void {
+  const words = run.m.audit;
+  const p = run.m.help.field.placeholder;
+  cmd
+    .addOption(new Option(`--db <${p.pathOrUrl}>`, words.db))
+    .addOption(new Option(`--card <${run.m.help.field.card}>`, words.card))
+    .addOption(new Option('--cpf <cpf>', words.cpf))
+    .addOption(new Option(`--since <${p.time}>`, words.since))
+    .addOption(new Option('--operation <id>', words.operation))
+    .addOption(new Option('--limit <n>', words.limit).argParser(wholeNumber(1, 1_000_000, run.m)).default(100))
+    .addOption(new Option(`--audit-key-file <${p.file}>`, words.keyFile));
+  applicableGlobals(cmd, {
+    '--output': undefined,
+    '--json': undefined,
+    '--jq': undefined,
+    '--quiet': undefined,
+    '--no-color': undefined,
+    '--no-pager': undefined,
+    '--lang': undefined,
+  });
+  addExamples(cmd, [
+    { command: 'coopctl audit --card 00010001000001005', note: words.example.card },
+    { command: 'coopctl audit --operation record.allergies --since 7d --json', note: words.example.recent },
+  ]);
+  addNote(cmd, words.note);
+  run.bind(cmd, (inv, _args, command) => list(inv, command.opts<ListOptions>()));
+
+  const purgeCommand = cmd
+    .command('purge')
+    .description(words.purge.description)
+    .addOption(
+      new Option(`--older-than <${p.days}>`, words.purge.olderThan)
+        .argParser(wholeNumber(1, 36_500, run.m))
+        .default(180),
+    );
+  addExamples(purgeCommand, [{ command: 'coopctl audit purge --older-than 180', note: words.purge.example }]);
+  run.bind(purgeCommand, (inv, _args, command) =>
+    purge(inv, cmd.opts<ListOptions>(), command.opts<{ olderThan: number }>().olderThan),
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The access audit's records, made from an answered request (http/answer.ts
+ * calls the auditor once the answer is decided) and appended to the store's
+ * trail. A read is answered only once its record is written: an answer that
+ * discloses personal data is sent only with its record. When the record
+ * cannot be written (a full disk, the database file removed), a read is
+ * answered 503 instead of its data. A write, already stored (or refused), is
+ * answered as it went without waiting for its record, which is committed at
+ * the end of its window of records (SQLite), never in the write's durable
+ * transaction: holding the answer would make every write wait for a second
+ * commit, for nothing it could change; a record that cannot be written is
+ * logged (never the request's data).
+ */
+import { inLang, type Lang, type Params, SUBJECT_FIELDS, type Personal } from '../../catalogue/index.js';
+import type { Auditor, AuditFacts } from '../http/answer.js';
+import { isPromise, type MaybePromise } from '../maybe-promise.js';
+import { failure, type Reply } from '../http/reply.js';
+import type { ServerLog } from '../observe/log.js';
+import type { AuditRecord, AuditRepository } from '../store/areas/audit.js';
+import { StoreUnavailable } from '../store/unavailable.js';
+import { http } from '../words.js';
+import type { AuditKey } from './key.js';
+
+const CONFIRMA = '"confirma_operacao":';
+
+/** The answer's first `confirma_operacao`, when it has one. */
+export function confirmaOf(body: string): number | null {
+  const at = body.indexOf(CONFIRMA);
+  if (at < 0) return null;
+  const n = Number.parseInt(body.slice(at + CONFIRMA.length, at + CONFIRMA.length + 16), 10);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** A parameter's value as text (a JSON body's number is exact: a LosslessNumber or a bigint). */
+function text(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(text).join(',');
+  return String(value);
+}
+
+/** What the record keeps of the request's parameters: the subject's hash, and the reference when it is a number. */
+function whom(
+  personal: Personal,
+  raw: Params,
+  key: AuditKey,
+): Pick<AuditRecord, 'subjectKind' | 'subject' | 'reference'> {
+  const value = personal.subject === undefined ? undefined : raw[personal.subject];
+  const kind = personal.subject === undefined || value === undefined ? null : SUBJECT_FIELDS[personal.subject];
+  const ref = personal.reference === undefined ? undefined : raw[personal.reference];
+  const number = ref === undefined ? '' : text(ref);
+  return {
+    subjectKind: kind,
+    subject: kind === null ? null : key.hash(kind, text(value)),
+    reference: /^\d{1,20}$/.test(number) ? `${personal.reference}=${number}` : null,
+  };
+}
+
+/** Why a record could not be written, as the log says it: the store's reason (`busy`, `gone`, `full`…), else the error's kind. */
+function reasonOf(err: unknown): string {
+  return err instanceof StoreUnavailable ? err.reason : err instanceof Error ? err.name : typeof err;
+}
+
+/** Logs records lost after they were appended (SQLite: their transaction failed to commit): how many, and why. */
+export function lostRecords(log: ServerLog | undefined): (err: unknown, count: number) => void {
+  return (err, count) => {
+    const reason = reasonOf(err);
+    const records = count === 1 ? '1 record' : `${count} records`;
+    log?.event('error', 'audit_failed', `the access audit lost ${records}: ${reason}`, { reason, count });
+  };
+}
+
+/** The answer to a read whose record could not be written: nothing is disclosed. */
+function notAudited(err: unknown, lang: Lang): Reply {
+  const wait = err instanceof StoreUnavailable ? err.retryAfter : 10;
+  return failure(503, inLang(http.notAudited, lang), ['retry-after', String(wait)]);
+}
+
+export interface TrailOptions {
+  readonly store: AuditRepository;
+  readonly key: AuditKey;
+  /** The server's clock (tests pin it). */
+  readonly now: () => Date;
+  readonly log?: ServerLog;
+}
+
+/**
+ * The auditor of a server: each audited request's record appended, then its
+ * answer: at once when the store took the record synchronously (SQLite), or
+ * once it is written (PostgreSQL); a write at once in any case.
+ */
+export function auditTrail(options: TrailOptions): Auditor {
+  const { store, key, now, log } = options;
+  return (facts: AuditFacts, reply: Reply) => {
+    const { route } = facts;
+    const record: AuditRecord = {
+      at: now().getTime(),
+      client: facts.client,
+      tokenLabel: facts.tokenLabel ?? null,
+      operation: route.op.id,
+      status: reply.status,
+      confirma: reply.status === 200 ? confirmaOf(reply.body) : null,
+      ...whom(route.personal!, facts.raw, key),
+      requestId: facts.requestId ?? null,
+    };
+    const failed = (err: unknown): Reply => {
+      const reason = reasonOf(err);
+      log?.event('error', 'audit_failed', `${route.op.id}: the access audit could not be written: ${reason}`, {
+        operation: route.op.id,
+        reason,
+        request_id: facts.requestId ?? null,
+      });
+      return route.writes ? reply : notAudited(err, facts.lang);
+    };
+    let appended: MaybePromise<void>;
+    try {
+      appended = store.append(record, route.writes);
+    } catch (err) {
+      return failed(err);
+    }
+    if (!isPromise(appended)) return reply;
+    const written = appended.then(() => reply, failed);
+    return route.writes ? reply : written;
+  };
+}

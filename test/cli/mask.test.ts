@@ -1,0 +1,355 @@
+/**
+ * `--mask` (the `mask` setting, COOPCTL_MASK): CPFs, cards, phones and
+ * e-mails partly hidden in everything a run shows, tables, CSV, JSON and
+ * messages alike, in both languages; the forms are the ones the privacy
+ * section of docs/security.md gives (CPF `***.982.247-**`, card
+ * `0001 **** **** **05`). The masking module alone, then the CLI in-process
+ * against fake services.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { catalogue, operation, sampleParams, type Fields } from '../../src/catalogue/index.js';
+import {
+  fieldHolds,
+  maskCard,
+  maskCpf,
+  maskEmail,
+  maskPhone,
+  maskRecords,
+  maskText,
+} from '../../src/cli/output/mask.js';
+import { commandLine } from './argv.js';
+import { startHarness, type Harness } from './harness.js';
+
+const CARD = '00010001000001005';
+const CPF = '52998224725';
+
+describe('the masks', () => {
+  it.each([
+    ['529.982.247-25', '***.982.247-**'],
+    ['52998224725', '***.982.247-**'],
+    ['529 982 247 25', '***.982.247-**'],
+  ])('CPF %s → %s', (cpf, masked) => {
+    expect(maskCpf(cpf)).toBe(masked);
+  });
+
+  it.each([
+    ['00010001000001005', '0001 **** **** **05'],
+    ['0001 0001 000001 00 5', '0001 **** **** **05'],
+    ['00010001000001013', '0001 **** **** **13'],
+  ])('card %s → %s', (card, masked) => {
+    expect(maskCard(card)).toBe(masked);
+  });
+
+  it.each([
+    ['(11)987654321', '(11)*****4321'],
+    ['(11) 98765-4321', '(11) *****-4321'],
+    ['(11)36500353', '(11)****0353'],
+    ['11987654321', '11*****4321'],
+    ['987654321', '*****4321'],
+  ])('phone %s → %s', (phone, masked) => {
+    expect(maskPhone(phone)).toBe(masked);
+  });
+
+  it.each([
+    ['ana.souza@example.com', 'a***@example.com'],
+    ['pedro@cooperativa.org.br', 'p***@cooperativa.org.br'],
+  ])('e-mail %s → %s', (email, masked) => {
+    expect(maskEmail(email)).toBe(masked);
+  });
+
+  it('masking twice changes nothing', () => {
+    for (const masked of ['***.982.247-**', '0001 **** **** **05', '(11)*****4321', 'a***@example.com']) {
+      expect(maskText(masked)).toBe(masked);
+    }
+    expect(maskCpf('***.982.247-**')).toBe('***.982.247-**');
+    expect(maskCard('0001 **** **** **05')).toBe('0001 **** **** **05');
+  });
+});
+
+describe('text: what it holds is masked, codes and dates are not', () => {
+  it.each([
+    ['cartão 00010001000001005 sem cadastro', 'cartão 0001 **** **** **05 sem cadastro'],
+    ['card 0001.0001.000001.00-5?', 'card 0001 **** **** **05?'],
+    ['CPF 529.982.247-25 já cadastrado', 'CPF ***.982.247-** já cadastrado'],
+    ['cpf=52998224725&x=1', 'cpf=***.982.247-**&x=1'],
+    ['ligue (11) 98765-4321 ou (11)36500353', 'ligue (11) *****-4321 ou (11)****0353'],
+    ['escreva para maria.souza@example.com.', 'escreva para m***@example.com.'],
+  ])('%s', (text, masked) => {
+    expect(maskText(text)).toBe(masked);
+  });
+
+  it.each([
+    'appointment 880061 on 2026-12-01 09:00',
+    'provider 123456789012345678 (18 digits)',
+    'contract 1234567890, 3 records',
+    'hash 3f52998224725a1b',
+  ])('%s: as it is', (text) => {
+    expect(maskText(text)).toBe(text);
+  });
+});
+
+describe('records: by the catalogue’s fields', () => {
+  it('the fields the catalogue marks personal, and what each holds', () => {
+    const marked = new Map<string, string>();
+    const visit = (fields: Fields) => {
+      for (const [name, f] of Object.entries(fields)) if (f.personal) marked.set(name, f.personal);
+    };
+    for (const op of catalogue) {
+      visit(op.params);
+      visit(op.response.fields);
+      for (const g of Object.values(op.response.groups ?? {})) visit(g.fields);
+    }
+    // The spec's fields that hold a card, a CPF, a phone or an e-mail (sections 4.1–4.5).
+    expect(Object.fromEntries([...marked].sort())).toEqual({
+      celular: 'phone',
+      cpf: 'cpf',
+      ds_email: 'email',
+      email: 'email',
+      fax: 'phone',
+      nr_celular: 'phone',
+      telefone: 'phone',
+      telefone_celular: 'phone',
+      telefone_principal: 'phone',
+      telefone_secundario: 'phone',
+      usuario_cartao: 'card',
+      usuario_celular: 'phone',
+      usuario_email: 'email',
+      usuario_fax: 'phone',
+      usuario_telefone: 'phone',
+    });
+    expect(fieldHolds('cd_evento')).toBe('code');
+    expect(fieldHolds('observacao')).toBe('text');
+  });
+
+  it('masks a registration record, its groups, and leaves the given record unchanged', () => {
+    const record = {
+      cpf: CPF,
+      nome: 'Ana Beatriz Souza',
+      cod_pessoa: 1,
+      contato: { telefone: '(11)36500353', celular: '(11)987659873', fax: '', email: 'ana.souza@example.com' },
+      endereco: [{ logradouro: 'Avenida Paulista', complemento: 'fone (11) 91234-5678' }],
+    };
+    const copy = structuredClone(record);
+    expect(maskRecords([record])).toEqual([
+      {
+        cpf: '***.982.247-**',
+        nome: 'Ana Beatriz Souza',
+        cod_pessoa: 1,
+        contato: { telefone: '(11)****0353', celular: '(11)*****9873', fax: '', email: 'a***@example.com' },
+        endereco: [{ logradouro: 'Avenida Paulista', complemento: 'fone (11) *****-5678' }],
+      },
+    ]);
+    expect(record).toEqual(copy);
+  });
+
+  it('a code of a card’s or a CPF’s length is a code; a phone given as a number is masked as text', () => {
+    expect(maskRecords({ cd_evento: '12345678901234567', prest_cod_svc_card: 52998224725 })).toEqual({
+      cd_evento: '12345678901234567',
+      prest_cod_svc_card: 52998224725,
+    });
+    expect(maskRecords({ telefone_principal: 11987654321 })).toEqual({ telefone_principal: '11*****4321' });
+  });
+});
+
+describe('the CLI', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.close());
+  beforeEach(() => h.reset());
+
+  const registration = {
+    confirma_operacao: 2,
+    mensagem_erro: '',
+    situacao: 'E',
+    contrato: 1,
+    cod_pessoa: 1,
+    codigo_usuario_portal: 70001,
+    lote: 4001,
+    movimento: 61007,
+    cart_coop: 1,
+    cart_contrato: 1,
+    cart_cod_bnf: 1,
+    cart_cod_dependente: 0,
+    nome: 'Ana Beatriz Souza',
+    data_nasc: '15/03/1985',
+    nome_mae: 'Maria Souza',
+    cpf: CPF,
+    permite_atualizar: 'S',
+    endereco: [],
+    contato: { telefone: '(11)36500353', celular: '(11)987659873', fax: '', email: 'ana.souza@example.com', codigo: 1 },
+  };
+  const CLEAR = [CPF, '529.982.247-25', '36500353', '3650-0353', '987659873', 'ana.souza', CARD];
+  const expectNoneInClear = (text: string) => {
+    for (const clear of CLEAR) expect(text).not.toContain(clear);
+  };
+  const show = (...extra: string[]) => ['registration', 'show', CARD, ...extra];
+  const terminal = { tty: { stdout: true }, screen: { columns: 100 } };
+
+  describe.each([
+    ['the flag', ['--mask'], {}],
+    ['COOPCTL_MASK=1', [], { COOPCTL_MASK: '1' }],
+    ['COOPCTL_MASK=true', [], { COOPCTL_MASK: 'true' }],
+  ])('masked by %s', (_by, flags, env) => {
+    beforeEach(() => h.test.reply({ json: [registration] }));
+
+    it('JSON', async () => {
+      const r = await h.run(show('-o', 'json', ...flags), { env });
+      expect(r.code, r.stderr).toBe(0);
+      const [shown] = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
+      expect(shown!['cpf']).toBe('***.982.247-**');
+      expect(shown!['contato']).toEqual({
+        telefone: '(11)****0353',
+        celular: '(11)*****9873',
+        fax: '',
+        email: 'a***@example.com',
+        codigo: 1,
+      });
+      expectNoneInClear(r.stdout);
+    });
+
+    it('JSON lines, --json fields, --jq', async () => {
+      const lines = await h.run(show('-o', 'jsonl', ...flags), { env });
+      expect((JSON.parse(lines.stdout) as Record<string, unknown>)['cpf']).toBe('***.982.247-**');
+      const fields = await h.run(show('--json', 'nome,cpf', ...flags), { env });
+      expect(JSON.parse(fields.stdout)).toEqual([{ nome: 'Ana Beatriz Souza', cpf: '***.982.247-**' }]);
+      const jq = await h.run(show('--jq', '.[0].contato.email', ...flags), { env });
+      expect(jq.stdout).toBe('a***@example.com\n');
+      for (const r of [lines, fields, jq]) expectNoneInClear(r.stdout);
+    });
+
+    it('CSV and tab-separated lines', async () => {
+      const csv = await h.run(show('-o', 'csv', ...flags), { env });
+      expect(csv.stdout).toContain(',***.982.247-**,');
+      expect(csv.stdout).toContain('a***@example.com');
+      const tsv = await h.run(show(...flags), { env });
+      expect(tsv.stdout).toContain('\t***.982.247-**\t');
+      for (const r of [csv, tsv]) expectNoneInClear(r.stdout);
+    });
+
+    it('a table on a terminal', async () => {
+      const r = await h.run(show(...flags), { env, ...terminal });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/CPF number.* +│ \*\*\*\.982\.247-\*\* +│/);
+      expect(r.stdout).toContain('a***@example.com');
+      expect(r.stdout).toContain('(11)*****9873');
+      expectNoneInClear(r.stdout);
+    });
+  });
+
+  it('in full without it, and with --no-mask over COOPCTL_MASK', async () => {
+    h.test.reply({ json: [registration] });
+    for (const r of [
+      await h.run(show('-o', 'json')),
+      await h.run(show('-o', 'json', '--no-mask'), { env: { COOPCTL_MASK: '1' } }),
+      await h.run(show('-o', 'json', '--mask', '--no-mask')),
+    ]) {
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain(`"cpf": "${CPF}"`);
+      expect(r.stdout).toContain('"email": "ana.souza@example.com"');
+    }
+  });
+
+  it('by the profile’s mask setting, listed by config', async () => {
+    const set = await h.run(['config', 'set', 'mask', 'true']);
+    expect(set.code, set.stderr).toBe(0);
+    try {
+      h.test.reply({ json: [registration] });
+      const r = await h.run(show('-o', 'json'));
+      expect(r.stdout).toContain('"cpf": "***.982.247-**"');
+      expectNoneInClear(r.stdout);
+      const list = await h.run(['config', 'list', '--json']);
+      expect(JSON.parse(list.stdout).settings.mask).toEqual({ value: 'true', source: 'profile "default"' });
+    } finally {
+      await h.run(['config', 'unset', 'mask']);
+    }
+  });
+
+  it('a value of COOPCTL_MASK that is neither yes nor no: refused by name, and nothing shown in clear', async () => {
+    h.test.reply({ json: [registration] });
+    const r = await h.run(show('-o', 'json'), { env: { COOPCTL_MASK: 'sim' } });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('error: mask from COOPCTL_MASK must be true or false (or yes, no, on, off, 1, 0)\n');
+    const pt = await h.run(show('-o', 'json', '--lang', 'pt-BR'), { env: { COOPCTL_MASK: 'sim' } });
+    expect(pt.stderr).toBe('erro: mask (origem: COOPCTL_MASK) deve ser true ou false (ou yes, no, on, off, 1, 0)\n');
+  });
+
+  it.each([
+    ['en', [], 'error: card ***.982.247-** has a pending change; call (11) *****-4321 or write to a***@example.com'],
+    [
+      'pt-BR',
+      ['--lang', 'pt-BR'],
+      'erro: a solicitação falhou; o serviço disse: "card ***.982.247-** has a pending change; call (11) *****-4321 or write to a***@example.com"',
+    ],
+  ])('messages: what the service says, in %s', async (_lang, flags, line) => {
+    h.test.reply({
+      json: [
+        {
+          confirma_operacao: 4,
+          mensagem_erro:
+            'card 529.982.247-25 has a pending change; call (11) 98765-4321 or write to ana.souza@example.com',
+        },
+      ],
+    });
+    const r = await h.run([...show('--mask'), ...flags]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(line.replace(/^(error|erro): /, ''));
+    expectNoneInClear(r.stderr);
+    expect(r.stderr).not.toContain('98765-4321');
+  });
+
+  it('commander’s errors, a dry run’s curl line and the api command', async () => {
+    const unknown = await h.run([CARD, '--mask']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown command '0001 **** **** **05'");
+    expectNoneInClear(unknown.stderr);
+
+    const dry = await h.run(show('--dry-run', '--mask'));
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('usuario_cartao=0001 **** **** **05');
+    expectNoneInClear(dry.stdout);
+
+    h.test.reply({ json: [registration] });
+    const api = await h.run([
+      'api',
+      'GET',
+      `/api/svcmobile/atualizacaocadastral/buscadadosusuario?usuario_cartao=${CARD}`,
+      '--host',
+      'test',
+      '--mask',
+    ]);
+    expect(api.code, api.stderr).toBe(0);
+    expect(api.stdout).toContain('"cpf": "***.982.247-**"');
+    expectNoneInClear(api.stdout);
+  });
+
+  it('a confirmation: its facts and its question masked; what is sent is what was given', async () => {
+    const asked: string[] = [];
+    h.base.reply({ json: [{ confirma_operacao: 1, mensagem_erro: '', recipients: 3, id: 'n1' }] });
+    const op = operation('notify.send-all');
+    const params = { ...sampleParams(op), conteudo: 'Dúvidas: ana.souza@example.com ou (11) 98765-4321' };
+    const refuse = () => Promise.reject(new Error('not asked'));
+    const r = await h.run([...commandLine(op, params), '--mask'], {
+      tty: { stdin: true, stdout: true, stderr: true },
+      prompter: {
+        input: refuse,
+        password: refuse,
+        select: refuse,
+        search: refuse,
+        confirm: async (q) => {
+          asked.push(q.message);
+          return true;
+        },
+      },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(asked).toHaveLength(1);
+    const shown = `${asked.join('\n')}\n${r.stderr}`;
+    expect(shown).toContain('a***@example.com ou (11) *****-4321');
+    expect(shown).not.toContain('ana.souza@example.com');
+    expect(shown).not.toContain('98765-4321');
+    expect((JSON.parse(h.base.requests[0]!.body) as Record<string, unknown>)['conteudo']).toBe(params.conteudo);
+  });
+});

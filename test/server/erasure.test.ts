@@ -1,0 +1,72 @@
+/**
+ * Erasure in the SQLite file (issue 23, point 3): an overwritten e-mail, a
+ * deleted address and purged access records are not left readable in the
+ * file's free space (`grep -a`), since the store runs with secure_delete. The
+ * real server over HTTP; the file's bytes read once it has stopped (its WAL
+ * checkpointed into it).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { callOp, DEMO_CARD } from './store-calls.js';
+
+const OLD_EMAIL = 'maria.antiga.privada@example.com';
+const OLD_STREET = 'Rua das Lembrancas Secretas';
+const PURGED = 'purged-request-of-an-old-read';
+
+let srv: TestServer | undefined;
+afterEach(async () => {
+  await srv?.stop();
+  srv = undefined;
+});
+
+/** Every byte the database keeps on disk: the file, and its WAL if one is left. */
+function fileBytes(db: string): Buffer {
+  return Buffer.concat([db, `${db}-wal`].filter((f) => existsSync(f)).map((f) => readFileSync(f)));
+}
+
+describe('erasure in the SQLite file', () => {
+  it('an overwritten e-mail, a deleted address and purged audit records leave no readable trace', async () => {
+    srv = await startTestServer();
+    const db = srv.db;
+    const card = { usuario_cartao: DEMO_CARD };
+    expect((await callOp(srv.url, 'registration.update-contact', { ...card, usuario_email: OLD_EMAIL })).status).toBe(
+      200,
+    );
+    // The card's address 1, its street changed to one that is deleted below.
+    const saved = await callOp(srv.url, 'registration.save-address', {
+      ...card,
+      endereco_ind: 1,
+      endereco_logradouro: OLD_STREET,
+    });
+    expect(saved.body[0]).toMatchObject({ confirma_operacao: 1 });
+    await srv.store.repo.audit.append({
+      at: 0,
+      client: '127.0.0.1',
+      tokenLabel: null,
+      operation: 'registration.show',
+      status: 200,
+      confirma: 2,
+      subjectKind: null,
+      subject: null,
+      reference: null,
+      requestId: PURGED,
+    });
+    await srv.close();
+    // Before erasing, the values are there to be found: the test looks in the right place.
+    for (const value of [OLD_EMAIL, OLD_STREET, PURGED]) expect(fileBytes(db).includes(value)).toBe(true);
+
+    srv = await startTestServer({ db, audit: { retentionDays: 0 } });
+    expect((await callOp(srv.url, 'registration.update-contact', { ...card, usuario_email: 'm@x.org' })).status).toBe(
+      200,
+    );
+    const deleted = await callOp(srv.url, 'registration.delete-address', { ...card, endereco_ind: 1 });
+    expect(deleted.body[0]).toMatchObject({ confirma_operacao: 1 });
+    expect(await srv.store.repo.audit.purge(1)).toBe(1);
+    await srv.close();
+
+    const bytes = fileBytes(db);
+    for (const value of [OLD_EMAIL, OLD_STREET, PURGED]) expect(bytes.includes(value), value).toBe(false);
+    expect(bytes.includes('m@x.org')).toBe(true);
+  });
+});
