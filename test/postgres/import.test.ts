@@ -33,6 +33,20 @@ beforeAll(async () => {
   for (const id of ['enrol.beneficiary.contact', 'enrol.beneficiary.declaration'])
     expect((await call(store, id, { ...sampleParams(operation(id)), beneficiario_id })).outcome).toBe('ok');
   await call(store, 'notify.send-all', sampleParams(operation('notify.send-all')));
+  // An access audit with a record and its key's id, which the copy leaves behind.
+  await store.repo.audit.setKeyId('0123456789abcdef');
+  await store.repo.audit.append({
+    at: Date.UTC(2026, 0, 15, 10, 0),
+    client: '127.0.0.1',
+    tokenLabel: null,
+    operation: 'record.allergies',
+    status: 200,
+    confirma: 1,
+    subjectKind: 'card',
+    subject: 'a'.repeat(64),
+    reference: null,
+    requestId: 'req-1',
+  });
   await store.close();
 });
 afterAll(async () => {
@@ -76,6 +90,12 @@ describe('copying a SQLite store into PostgreSQL', () => {
       expect(tables).toContain('appointment');
       for (const table of tables) {
         const copied = (await sql(url, `SELECT * FROM ${table}`)).map((r) => JSON.stringify(r)).sort();
+        if (table === 'audit' || table === 'audit_key') {
+          // The access audit is not data: the new database begins a trail of its own (with its own key).
+          expect(sqliteRows(table), table).toHaveLength(1);
+          expect(copied, table).toEqual([]);
+          continue;
+        }
         expect(copied, table).toEqual(sqliteRows(table));
         if (table !== 'counter' && table !== 'provider_location') expect(copied.length, table).toBeGreaterThan(0);
       }
