@@ -31,6 +31,7 @@ export const storeContract = [
   'test/store/registration.test.ts',
   'test/store/registration-json.test.ts',
   'test/store/schedule.test.ts',
+  'test/store/schema.test.ts',
   'test/store/unchanged.test.ts',
 ];
 

@@ -1,6 +1,6 @@
 // How the PostgreSQL store holds "one winner per slot" across processes: row
 // locks (READ COMMITTED, the slot's row SELECT … FOR UPDATE, then its
-// appointments read, then the INSERT: what store/postgres/schedule.ts does)
+// appointments read, then the INSERT: what store/areas/schedule.ts's booking does on PostgreSQL)
 // against SERIALIZABLE transactions without the lock, run again on 40001
 // (up to 8 tries, as pool.ts). Both keep the partial unique index as backstop.
 // Bookings are spread over `slots` slots by 64 callers on a pool of 10,

@@ -1,8 +1,8 @@
 /**
  * The server's wiring: the store opened, and the handlers of every operation
  * bound to its repository. The store knows nothing of the handlers, the
- * handlers know the store by its interfaces only (store/types.ts); this is
- * the one place that joins them.
+ * handlers know the store by its interfaces only (store/types.ts, the types of
+ * its areas' methods); this is the one place that joins them.
  */
 import { buildHandlers } from './handlers/index.js';
 import type { Handlers } from './handlers/types.js';

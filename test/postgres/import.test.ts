@@ -15,25 +15,6 @@ import { sendJson, spawnServe } from '../robust/helpers.js';
 import { call, EXAMPLE_CARD, now, openTemp } from '../store/helpers.js';
 import { createDatabase, dropDatabase, sql } from './cluster.js';
 
-const TABLES = [
-  'counter',
-  'contract',
-  'beneficiary',
-  'address',
-  'contact',
-  'cep',
-  'medical_item',
-  'enrolment_record',
-  'health_answer',
-  'provider',
-  'location',
-  'provider_location',
-  'slot',
-  'appointment',
-  'device',
-  'notification',
-];
-
 let dir: string;
 let file: string;
 const dbs: string[] = [];
@@ -52,6 +33,20 @@ beforeAll(async () => {
   for (const id of ['enrol.beneficiary.contact', 'enrol.beneficiary.declaration'])
     expect((await call(store, id, { ...sampleParams(operation(id)), beneficiario_id })).outcome).toBe('ok');
   await call(store, 'notify.send-all', sampleParams(operation('notify.send-all')));
+  // An access audit with a record and its key's id, which the copy leaves behind.
+  await store.repo.audit.setKeyId('0123456789abcdef');
+  await store.repo.audit.append({
+    at: Date.UTC(2026, 0, 15, 10, 0),
+    client: '127.0.0.1',
+    tokenLabel: null,
+    operation: 'record.allergies',
+    status: 200,
+    confirma: 1,
+    subjectKind: 'card',
+    subject: 'a'.repeat(64),
+    reference: null,
+    requestId: 'req-1',
+  });
   await store.close();
 });
 afterAll(async () => {
@@ -75,14 +70,32 @@ function sqliteRows(table: string): string[] {
   }
 }
 
+/** Every table of the SQLite store. */
+function sqliteTables(): string[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
+  } finally {
+    db.close();
+  }
+}
+
 describe('copying a SQLite store into PostgreSQL', () => {
   it('copies every table row for row, and new ids go on after the copied ones', async () => {
     const url = await newDatabase();
     const store = await openStore({ path: url, importSqlite: file, now });
     try {
       expect(store.created).toBe(true);
-      for (const table of TABLES) {
+      const tables = sqliteTables();
+      expect(tables).toContain('appointment');
+      for (const table of tables) {
         const copied = (await sql(url, `SELECT * FROM ${table}`)).map((r) => JSON.stringify(r)).sort();
+        if (table === 'audit' || table === 'audit_key') {
+          // The access audit is not data: the new database begins a trail of its own (with its own key).
+          expect(sqliteRows(table), table).toHaveLength(1);
+          expect(copied, table).toEqual([]);
+          continue;
+        }
         expect(copied, table).toEqual(sqliteRows(table));
         if (table !== 'counter' && table !== 'provider_location') expect(copied.length, table).toBeGreaterThan(0);
       }

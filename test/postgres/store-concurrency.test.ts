@@ -6,6 +6,7 @@
  * a sending counted on one snapshot. Expected values are counted from the
  * requests sent, not from the store.
  */
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { operation, sampleParams } from '../../src/catalogue/index.js';
 import type { Backend } from '../../src/server/wire.js';
@@ -32,6 +33,24 @@ describe('two stores on one PostgreSQL database', () => {
     const { a, b, url } = await twoStores();
     expect([a.created, b.created].sort()).toEqual([false, true]);
     expect(await query(url, 'SELECT count(*)::int AS n FROM contract')).toEqual([{ n: 7 }]);
+  });
+
+  it("opened while another instance's start-up holds the lock for longer than a request waits for a row: waits, then opens", async () => {
+    const url = await newLocation();
+    // Another instance starting: it holds the start-up lock (src/server/store/postgres/index.ts) for 1.5 s.
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      await other.query("SELECT pg_advisory_lock('27981246513787500'::bigint)");
+      const opening = openTemp({ path: url, lockWaitMs: 200 });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await other.query("SELECT pg_advisory_unlock('27981246513787500'::bigint)");
+      const { store } = await opening;
+      expect(store.created).toBe(true);
+      expect(await query(url, 'SELECT count(*)::int AS n FROM contract')).toEqual([{ n: 7 }]);
+    } finally {
+      await other.end();
+    }
   });
 
   it('draws every movement stamp once, from changes through both', async () => {

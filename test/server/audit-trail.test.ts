@@ -17,7 +17,7 @@ import type { AuditFacts } from '../../src/server/http/answer.js';
 import type { Reply } from '../../src/server/http/reply.js';
 import type { Route } from '../../src/server/http/routes.js';
 import { serverLog } from '../../src/server/observe/log.js';
-import type { AuditRecord, AuditRepository } from '../../src/server/store/audit-types.js';
+import type { AuditRecord, AuditRepository } from '../../src/server/store/areas/audit.js';
 
 const CARD = '00010001000001005';
 const OK: Reply = { status: 200, headers: [], body: '[{"confirma_operacao":1,"mensagem_erro":""}]' };

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AuditRecord } from '../../src/server/store/index.js';
-import { PURGE_SLICE } from '../../src/server/store/audit-query.js';
+import { PURGE_SLICE } from '../../src/server/store/areas/audit.js';
 import { BACKEND, query } from './backend.js';
 import { openTemp } from './helpers.js';
 

@@ -104,6 +104,20 @@ export async function exec(location: string, sql: string, params: unknown[] = []
   await withClient(location, (c) => c.query(numbered(sql), params));
 }
 
+/** Runs statements without parameters (a DDL script) on a connection of the test's own. */
+export async function script(location: string, sql: string): Promise<void> {
+  if (BACKEND === 'sqlite') {
+    const db = new Database(location);
+    try {
+      db.exec(sql);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  await withClient(location, (c) => c.query(sql));
+}
+
 /** A digest of every row of every table but the access audit's, to show that something changed nothing. */
 export async function checksum(location: string): Promise<string> {
   if (BACKEND === 'sqlite') return databaseChecksum(location);

@@ -15,7 +15,7 @@ import {
 import { audienceDevices, registeredDevice, sendingFor } from '../../src/server/domain/notify.js';
 import { cepForms, freeAddressCode, mergeContact, restampOn } from '../../src/server/domain/registration.js';
 import { bookingRefusal, isFree, offered, offeredDates, requestedTimes } from '../../src/server/domain/schedule.js';
-import type { Slot } from '../../src/server/store/types.js';
+import type { Slot } from '../../src/server/store/areas/schedule.js';
 
 describe('registration', () => {
   it('a CEP of 8 to 11 digits has the forms of its 8 digits padded with zeros, the given one first', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBackend } from '../../src/server/wire.js';
 import { openDatabase } from '../../src/server/store/sqlite/index.js';
-import { migrations } from '../../src/server/store/sqlite/migrations.js';
+import { migrations } from '../../src/server/store/sql/migrations.js';
 import { call, EXAMPLE_CARD, now, openTemp, tempDir } from './helpers.js';
 
 describe('the database file', () => {

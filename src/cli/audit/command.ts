@@ -6,7 +6,7 @@
  */
 import { Option, type Command } from 'commander';
 import type { Row } from '../../catalogue/index.js';
-import type { AuditFilter, AuditRow } from '../../server/store/audit-types.js';
+import type { AuditFilter, AuditRow } from '../../server/store/areas/audit.js';
 import type { OpenedAudit } from '../../server/audit/read.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { wholeNumber } from '../global-options.js';

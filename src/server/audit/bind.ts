@@ -5,7 +5,7 @@
  * trail's (a search by card would silently miss the earlier records).
  */
 import { randomBytes } from 'node:crypto';
-import type { AuditRepository } from '../store/audit-types.js';
+import type { AuditRepository } from '../store/areas/audit.js';
 import { type AuditKey, AuditKeyError, auditKeyOf, createAuditKey, readAuditKey } from './key.js';
 
 export interface BindOptions {

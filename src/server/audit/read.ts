@@ -7,7 +7,7 @@
  */
 import { bindAuditKey } from './bind.js';
 import { type AuditKey, AuditKeyError, auditKeyFile, type KeyProblem } from './key.js';
-import type { AuditRepository } from '../store/audit-types.js';
+import type { AuditRepository } from '../store/areas/audit.js';
 import { storeLocation } from '../store/location.js';
 
 /** The first schema version with the audit (migration 3 of both stores). */
@@ -49,7 +49,7 @@ async function openSqlite(path: string): Promise<Pick<OpenedAudit, 'repo' | 'clo
   if (path === ':memory:' || path === '' || !existsSync(path))
     throw new AuditOpenError({ kind: 'no-database', db: path });
   const { sqliteBinding } = await import('../store/sqlite/binding.js');
-  const { migrations } = await import('../store/sqlite/migrations.js');
+  const { migrations } = await import('../store/sql/migrations.js');
   const { groupCommit } = await import('../store/sqlite/group-commit.js');
   const { sqliteAudit } = await import('../store/sqlite/audit.js');
   const Database = sqliteBinding();
@@ -78,7 +78,7 @@ async function openSqlite(path: string): Promise<Pick<OpenedAudit, 'repo' | 'clo
 
 async function openPostgres(url: string): Promise<Pick<OpenedAudit, 'repo' | 'close'>> {
   const { openPool } = await import('../store/postgres/pool.js');
-  const { pgMigrations } = await import('../store/postgres/migrations.js');
+  const { migrations } = await import('../store/sql/migrations.js');
   const { pgAudit } = await import('../store/postgres/audit.js');
   const { maskUrl } = await import('../store/location.js');
   const pool = await openPool({ url, lockWaitMs: 5000, size: 2 });
@@ -88,7 +88,7 @@ async function openPostgres(url: string): Promise<Pick<OpenedAudit, 'repo' | 'cl
     );
     const version = found.rows[0]?.version;
     if (version === null || version === undefined) throw new AuditOpenError({ kind: 'not-coopctl', db: maskUrl(url) });
-    checkVersion(maskUrl(url), version, pgMigrations.length);
+    checkVersion(maskUrl(url), version, migrations.length);
   } catch (err) {
     await pool.end().catch(() => undefined);
     if (err instanceof AuditOpenError) throw err;

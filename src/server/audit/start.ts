@@ -6,7 +6,7 @@
  */
 import type { Auditor } from '../http/answer.js';
 import type { ServerLog } from '../observe/log.js';
-import type { AuditRepository } from '../store/audit-types.js';
+import type { AuditRepository } from '../store/areas/audit.js';
 import { StoreUnavailable } from '../store/unavailable.js';
 import { bindAuditKey } from './bind.js';
 import { auditKeyFile } from './key.js';

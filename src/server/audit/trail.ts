@@ -16,7 +16,7 @@ import type { Auditor, AuditFacts } from '../http/answer.js';
 import { isPromise, type MaybePromise } from '../maybe-promise.js';
 import { failure, type Reply } from '../http/reply.js';
 import type { ServerLog } from '../observe/log.js';
-import type { AuditRecord, AuditRepository } from '../store/audit-types.js';
+import type { AuditRecord, AuditRepository } from '../store/areas/audit.js';
 import { StoreUnavailable } from '../store/unavailable.js';
 import { http } from '../words.js';
 import type { AuditKey } from './key.js';

@@ -15,7 +15,7 @@ import {
 } from '../../catalogue/codes.js';
 import { addMonths, firstOfNextMonth } from '../../catalogue/dates.js';
 import type { Said } from '../../catalogue/lang.js';
-import type { BeneficiaryState, Contract, StatusCount } from '../store/types.js';
+import type { BeneficiaryState, Contract, StatusCount } from '../store/areas/enrol.js';
 import { business } from '../words.js';
 
 /** The state of a new contract. */

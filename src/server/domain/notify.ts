@@ -7,7 +7,7 @@
  * someone to receive it. Pure functions; the store runs the decisions in the
  * transaction of their write.
  */
-import type { Audience, Device, DeviceFilter, Notification } from '../store/types.js';
+import type { Audience, Device, DeviceFilter, Notification } from '../store/areas/notify.js';
 
 /** What a registration request says of its device. */
 export interface DeviceRequest {

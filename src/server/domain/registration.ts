@@ -4,7 +4,7 @@
  * update changes the fields it gives. Pure functions; the handlers apply them
  * through the store, which runs each one in the transaction of its write.
  */
-import type { Contact, Restamp } from '../store/types.js';
+import type { Contact, Restamp } from '../store/areas/registration.js';
 
 /** The highest address `codigo` (`endereco_ind` has two digits). */
 export const MAX_ADDRESS_CODE = 99;

@@ -6,7 +6,7 @@
  * in the transaction of the booking.
  */
 import type { AppointmentStatus } from '../../catalogue/codes.js';
-import type { BookRefusal, Slot } from '../store/types.js';
+import type { BookRefusal, Slot } from '../store/areas/schedule.js';
 
 /** Appointment states that leave their slot free (cancelling frees the slot). */
 export const slotFreeingStatuses: readonly AppointmentStatus[] = ['cancelado'];

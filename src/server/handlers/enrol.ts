@@ -22,7 +22,8 @@ import {
   NEW_CONTRACT,
   validity,
 } from '../domain/enrol.js';
-import type { Contract, EnrolmentKind, Repository, StatusCount } from '../store/types.js';
+import type { Contract, EnrolmentKind, StatusCount } from '../store/areas/enrol.js';
+import type { Repository } from '../store/types.js';
 import { business, tell } from '../words.js';
 import { failed, requestOk } from './envelope.js';
 import type { AreaIds, HandlerContext, HandlerOf, HandlersOf } from './types.js';

@@ -16,7 +16,8 @@ import {
   type ContactPatch,
 } from '../domain/registration.js';
 import { isoDate } from '../../catalogue/dates.js';
-import type { Holder, Repository } from '../store/types.js';
+import type { Holder } from '../store/areas/registration.js';
+import type { Repository } from '../store/types.js';
 import { isPromise } from '../maybe-promise.js';
 import { business, tell } from '../words.js';
 import { failed, found, noResult, requestOk } from './envelope.js';

@@ -4,10 +4,11 @@
  * The dataset modules (fixture schema, demo generator) are loaded only when a
  * dataset is loaded, so that opening an existing database stays cheap.
  */
-import type { DatasetRows, OpenStoreOptions, Repository, Store } from './types.js';
+import type { OpenStoreOptions, Repository, Store } from './types.js';
+import type { DatasetRows } from './rows.js';
 import { storeLocation, UnsupportedLocation } from './location.js';
 import { forServing, openDatabase, sqliteReadiness, sqliteRepository } from './sqlite/index.js';
-import { migrations } from './sqlite/migrations.js';
+import { migrations } from './sql/migrations.js';
 import { fileGuard } from './sqlite/file-guard.js';
 import { isoDate } from '../../catalogue/dates.js';
 import { datasetRows } from './rows.js';

@@ -10,7 +10,28 @@ import { expandAgenda } from './agenda.js';
 import { fromBR } from '../../catalogue/dates.js';
 import type { Dataset } from './fixtures.js';
 import { medicalKinds } from './medical.js';
-import type { DatasetRows, SlotKey } from './types.js';
+import type { SlotKey } from './areas/schedule.js';
+import type { Counters } from './areas/registration.js';
+
+/** A dataset (demo or fixtures) as the rows a store writes (rows.ts makes them); every row of a beneficiary carries `beneficiary_id`. */
+export interface DatasetRows {
+  readonly ceps: readonly Row[];
+  /** Each with its other fields as `details`. */
+  readonly contracts: readonly Row[];
+  readonly beneficiaries: readonly Row[];
+  readonly contacts: readonly Row[];
+  readonly addresses: readonly Row[];
+  readonly medicalItems: ReadonlyArray<{ readonly beneficiary_id: number; readonly kind: string; readonly body: Row }>;
+  readonly locations: readonly Row[];
+  readonly providers: readonly Row[];
+  readonly providerLocations: ReadonlyArray<{ readonly provider: unknown; readonly cd_local: unknown }>;
+  /** Fixed slots and those of the agendas; a slot may appear twice (stored once). */
+  readonly slots: readonly SlotKey[];
+  /** Each with the key of the slot it takes, when the dataset has that slot. */
+  readonly appointments: readonly Row[];
+  readonly devices: readonly Row[];
+  readonly counters: Counters;
+}
 
 /** The contract fields stored in their own columns; the others are kept as `details`. */
 const CONTRACT_COLUMNS = [

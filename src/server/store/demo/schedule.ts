@@ -3,7 +3,7 @@ import type { Row } from '../../../catalogue/index.js';
 import { addDays } from '../../../catalogue/dates.js';
 import type { Agenda } from '../agenda.js';
 import type { Random } from '../prng.js';
-import type { SlotKey } from '../types.js';
+import type { SlotKey } from '../areas/schedule.js';
 import type { Person } from './people.js';
 import { AGENDAS, demoExamples } from './plan.js';
 

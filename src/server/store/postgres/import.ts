@@ -11,27 +11,11 @@ import type { PoolClient } from 'pg';
 import { openDatabase } from '../sqlite/connection.js';
 import { start } from '../../words.js';
 import { StoreOpenError } from '../open-error.js';
-import { insertMany, resetIdentities } from './load.js';
-
-/** Parents before children, so that every foreign key finds its row. */
-const TABLES = [
-  'counter',
-  'contract',
-  'beneficiary',
-  'address',
-  'contact',
-  'cep',
-  'medical_item',
-  'enrolment_record',
-  'health_answer',
-  'provider',
-  'location',
-  'provider_location',
-  'slot',
-  'appointment',
-  'device',
-  'notification',
-];
+import { insertMany } from '../areas/dataset.js';
+import { postgres } from '../sql/dialect.js';
+import { TABLES } from '../sql/migrations.js';
+import { exec, sql } from '../sql/query.js';
+import { runPlan } from './runner.js';
 
 /** Rows sent per INSERT batch. */
 const BATCH = 2000;
@@ -57,18 +41,18 @@ export async function copySqlite(file: string, c: PoolClient): Promise<Record<st
       for (const row of stmt.iterate() as IterableIterator<unknown[]>) {
         batch.push(row);
         if (batch.length === BATCH) {
-          await insertMany(c, table, columns, batch);
+          await runPlan(c, insertMany(table, columns, batch));
           counts[table] += batch.length;
           batch = [];
         }
       }
-      await insertMany(c, table, columns, batch);
+      await runPlan(c, insertMany(table, columns, batch));
       counts[table] += batch.length;
     }
   } finally {
     db.close();
   }
   await c.query("INSERT INTO counter (name, value) VALUES ('lote', 0), ('movimento', 0) ON CONFLICT (name) DO NOTHING");
-  await resetIdentities(c);
+  await runPlan(c, exec(sql(postgres.afterLoad)));
   return counts;
 }

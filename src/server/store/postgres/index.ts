@@ -7,61 +7,59 @@
  * then releases the lock.
  */
 import type { Pool, PoolClient } from 'pg';
-import type { DemoSummary, Repository } from '../types.js';
-import { guardPg, pgUnavailable } from './faults.js';
-import { loadRows } from './load.js';
-import { pgMigrations } from './migrations.js';
+import type { Repository } from '../types.js';
+import { postgres } from '../sql/dialect.js';
+import { migrations } from '../sql/migrations.js';
+import { eachArea } from '../areas/index.js';
+import { dataset, loadDataset, loadError } from '../areas/dataset.js';
+import { pgUnavailable } from './faults.js';
 import { schemaProblem } from '../schema-words.js';
 import { StoreOpenError } from '../open-error.js';
-import { one, openPool, rows, transaction } from './pool.js';
-import { pgRegistration } from './registration.js';
-import { pgRecord } from './record.js';
-import { pgSchedule } from './schedule.js';
-import { pgEnrol } from './enrol.js';
-import { pgNotify } from './notify.js';
+import { openPool, transaction } from './pool.js';
+import { runPlan } from './runner.js';
+import { methods } from './methods.js';
 import { pgAudit } from './audit.js';
 
-/** How many demo cards and provider locations `describe` answers. */
-const DESCRIBED = 4;
 /** The advisory lock key of coopctl's start-up ("coopctl" in ASCII, as a bigint). */
 const START_LOCK = '27981246513787500';
+/**
+ * How long an instance starting waits for another one's start-up (migrating,
+ * loading its first data or a copy of a SQLite store) to end: nothing is
+ * served yet, so waiting blocks no request; a request's row lock waits
+ * `lockWaitMs` (pool.ts).
+ */
+const START_WAIT = '60s';
+
+/** This coopctl's schema version: how many migrations it has. */
+export const SCHEMA_VERSION = migrations.length;
 
 export function pgRepository(pool: Pool): Repository {
   return {
-    registration: guardPg(pgRegistration(pool)),
-    record: guardPg(pgRecord(pool)),
-    schedule: guardPg(pgSchedule(pool)),
-    enrol: guardPg(pgEnrol(pool)),
-    notify: guardPg(pgNotify(pool)),
-    audit: guardPg(pgAudit(pool)),
+    ...eachArea((defs) => methods(pool, defs)),
+    audit: pgAudit(pool),
     load: (data) =>
       transaction(pool, (c) => loadRows(c, data)).catch((err: unknown) => {
         throw pgUnavailable(err);
       }),
-    describe: async (): Promise<DemoSummary> => ({
-      cards: (
-        await rows<{ card: string }>(pool, 'SELECT card FROM beneficiary WHERE card IS NOT NULL ORDER BY id LIMIT $1', [
-          DESCRIBED,
-        ])
-      ).map((r) => r.card),
-      providers: (
-        await rows<{ prest_cod_svc_card: number | bigint; cd_local: number | bigint; nm_local: string }>(
-          pool,
-          `SELECT pl.provider AS prest_cod_svc_card, pl.cd_local, l.nm_local
-             FROM provider_location pl JOIN location l ON l.cd_local = pl.cd_local ORDER BY pl.provider, pl.cd_local LIMIT $1`,
-          [DESCRIBED],
-        )
-      ).map((p) => ({ ...p, prest_cod_svc_card: Number(p.prest_cod_svc_card), cd_local: Number(p.cd_local) })),
-    }),
+    describe: methods(pool, dataset).describe,
     close: () => pool.end(),
   };
+}
+
+/** Replaces everything stored with a dataset's rows, in the transaction of `c`. */
+export async function loadRows(c: PoolClient, data: Parameters<typeof loadDataset>[0]): Promise<void> {
+  try {
+    await runPlan(c, loadDataset(data));
+  } catch (err) {
+    throw loadError(postgres, err);
+  }
 }
 
 /** The schema version of the database (0: new), creating the version table when missing. */
 async function versionOf(c: PoolClient): Promise<number> {
   await c.query('CREATE TABLE IF NOT EXISTS coopctl_schema_version (version integer NOT NULL)');
-  const row = await one<{ version: number }>(c, 'SELECT max(version) AS version FROM coopctl_schema_version');
-  return row?.version ?? 0;
+  const row = await c.query<{ version: number | null }>('SELECT max(version) AS version FROM coopctl_schema_version');
+  return row.rows[0]?.version ?? 0;
 }
 
 export interface Opening {
@@ -92,13 +90,16 @@ export async function prepare(pool: Pool, opening: Opening): Promise<number> {
   const c = await pool.connect();
   let broken: Error | undefined;
   try {
+    await c.query(`SET lock_timeout = '${START_WAIT}'`);
     await c.query('SELECT pg_advisory_lock($1::bigint)', [START_LOCK]);
+    // The migrations' own locks wait as a request's do (the session's setting), not to hold up serving instances.
+    await c.query('RESET lock_timeout');
     try {
       const version = await versionOf(c);
-      if (version > pgMigrations.length) throw new StoreOpenError(schemaProblem(version, pgMigrations.length)!);
+      if (version > SCHEMA_VERSION) throw new StoreOpenError(schemaProblem(version, SCHEMA_VERSION)!);
       await inTransaction(c, async () => {
-        for (let v = version; v < pgMigrations.length; v++) {
-          await c.query(pgMigrations[v]!);
+        for (let v = version; v < SCHEMA_VERSION; v++) {
+          await c.query(migrations[v]!(postgres));
           await c.query('INSERT INTO coopctl_schema_version (version) VALUES ($1)', [v + 1]);
         }
         if (version === 0) await opening.onNew?.(c);

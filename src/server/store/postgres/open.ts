@@ -5,16 +5,15 @@
  * for a PostgreSQL URL (it brings in the driver).
  */
 import type { PoolClient } from 'pg';
-import type { DatasetRows, OpenStoreOptions, Store } from '../types.js';
+import type { OpenStoreOptions, Store } from '../types.js';
+import type { DatasetRows } from '../rows.js';
 import { FixturesError } from '../fixtures-error.js';
 import { start } from '../../words.js';
 import { StoreOpenError } from '../open-error.js';
 import { StoreUnavailable } from '../unavailable.js';
 import { pgFault, pgUnavailable } from './faults.js';
-import { loadRows } from './load.js';
-import { openPool, pgRepository, prepare } from './index.js';
+import { loadRows, openPool, pgRepository, prepare, SCHEMA_VERSION } from './index.js';
 import { sqlState } from './pool.js';
-import { pgMigrations } from './migrations.js';
 import { pgReadiness } from './readiness.js';
 import { LOCK_WAIT_MS } from '../sqlite/guard.js';
 
@@ -53,7 +52,7 @@ export async function openPostgresStore(
     return {
       repo,
       created: found === 0,
-      schema: { found, current: pgMigrations.length },
+      schema: { found, current: SCHEMA_VERSION },
       describeDemo: () => repo.describe(),
       check: pgReadiness(pool),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

@@ -10,8 +10,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Pool, PoolClient, QueryConfig, QueryResultRow } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { StoreMeter } from '../types.js';
+import { Again } from '../sql/query.js';
 
 /** A pool or a client inside a transaction: anything that runs a query. */
 export type Queryable = Pick<PoolClient, 'query'>;
@@ -61,41 +62,11 @@ export async function openPool(options: PoolOptions): Promise<Pool> {
   return pool;
 }
 
-/** A statement: its text, or its text and a name (prepared once per connection). */
-export type Statement = string | { readonly name: string; readonly text: string };
-
-const config = (s: Statement, values: unknown[]): QueryConfig =>
-  typeof s === 'string' ? { text: s, values } : { ...s, values };
-
-export async function rows<T extends QueryResultRow>(
-  db: Queryable,
-  s: Statement,
-  params: unknown[] = [],
-): Promise<T[]> {
-  return (await db.query<T>(config(s, params))).rows;
-}
-
-export async function one<T extends QueryResultRow>(
-  db: Queryable,
-  s: Statement,
-  params: unknown[] = [],
-): Promise<T | undefined> {
-  return (await db.query<T>(config(s, params))).rows[0];
-}
-
-/** How many rows a write changed. */
-export async function changed(db: Queryable, text: string, params: unknown[] = []): Promise<number> {
-  return (await db.query(text, params)).rowCount ?? 0;
-}
-
 /** The SQLSTATE of a PostgreSQL error, or undefined. */
 export const sqlState = (err: unknown): string | undefined => {
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 };
-
-/** Thrown by a transaction's work to run the whole transaction again (it lost a race that a constraint caught). */
-export class Again extends Error {}
 
 const retryable = (err: unknown): boolean =>
   err instanceof Again || sqlState(err) === '40001' || sqlState(err) === '40P01';
@@ -134,6 +105,3 @@ export async function transaction<T>(
     await sleep(Math.random() * 5 * attempt);
   }
 }
-
-/** Whether `n` can be a stored id (an 8-byte integer); larger numbers match no row. */
-export const storable = (n: number): boolean => Number.isSafeInteger(n);

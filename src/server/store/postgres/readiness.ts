@@ -12,7 +12,7 @@ import { schemaProblem } from '../schema-words.js';
 import type { Readiness } from '../types.js';
 import { readiness, unavailable } from '../../words.js';
 import { pgFault } from './faults.js';
-import { pgMigrations } from './migrations.js';
+import { migrations } from '../sql/migrations.js';
 import { sqlState } from './pool.js';
 
 /** Longest a readiness check waits for the database (a probe's own timeout is usually 1–5 s). */
@@ -42,7 +42,7 @@ export function pgReadiness(pool: Pool, waitMs = READY_WAIT_MS): () => Promise<R
     try {
       const got = await Promise.race([versionOrReason(pool), late]);
       if (typeof got !== 'number') return got;
-      const problem = schemaProblem(got, pgMigrations.length);
+      const problem = schemaProblem(got, migrations.length);
       return problem === undefined ? READY : notReady(problem);
     } finally {
       clearTimeout(timer);

@@ -5,7 +5,8 @@ import { StoreUnavailable } from '../unavailable.js';
 import { StoreOpenError } from '../open-error.js';
 import { schemaProblem } from '../schema-words.js';
 import { sqliteBinding } from './binding.js';
-import { migrations } from './migrations.js';
+import { sqlite } from '../sql/dialect.js';
+import { migrations } from '../sql/migrations.js';
 import { createPrivateFile } from './private-file.js';
 
 export type Db = Database.Database;
@@ -94,7 +95,7 @@ function migrate(db: Db): number {
     .transaction(() => {
       const had = version();
       check(had);
-      for (let v = had; v < migrations.length; v++) db.exec(migrations[v]!);
+      for (let v = had; v < migrations.length; v++) db.exec(migrations[v]!(sqlite));
       db.pragma(`user_version = ${migrations.length}`);
       return had;
     })

@@ -13,9 +13,10 @@
  * with it, or not yet run) run again at once as a new batch. A failed BEGIN
  * or COMMIT (a lock held elsewhere) rejects the whole batch, none of it stored.
  * Writes see the effects of those before them in the batch, exactly as if
- * they had run one after another. Use it for writes that are one atomic step
- * whose conditions are checked inside the write itself (a conditional INSERT
- * or UPDATE), not for read-then-write sequences spread over several calls.
+ * they had run one after another. Every write of the repository is one: a
+ * method's whole script (its reads, its decision and its writes) runs inside
+ * one `work`, synchronously (runner.ts); a read-then-write spread over several
+ * calls would not be atomic.
  *
  * Notes (`note`: the access audit's records, a row each request of personal
  * data) are not worth a commit each, nor even an insert on the request's
@@ -26,10 +27,10 @@
  * So the first note of a window begins a transaction (`BEGIN IMMEDIATE`:
  * the write lock is then ours, and no other process can keep the notes out)
  * and every note of the window is kept in memory, to be inserted together
- * and committed within NOTES_WINDOW_MS, before the next write (a batch of
- * writes, or a write of a transaction of its own: `settle`), and when the
- * store closes; the commit is `synchronous = NORMAL` (the WAL written without
- * waiting for an fsync, which the next durable commit makes). A note that
+ * and committed within NOTES_WINDOW_MS, before the next batch of writes (or
+ * a dataset load: `settle`), and when the store closes; the commit is
+ * `synchronous = NORMAL` (the WAL written without waiting for an fsync,
+ * which the next durable commit makes). A note that
  * cannot begin its window (a lock held elsewhere, the file removed) throws
  * at once; notes whose insert or commit fails (a full disk, an I/O error)
  * are lost, reported to `lost`. A kill -9 loses the notes of the window.
@@ -70,7 +71,7 @@ export interface GroupCommit {
    * window, or with an open transaction of notes.
    */
   note(work: () => void, follows?: boolean): void;
-  /** Commits the open transaction of notes, if one is open: before a write of a transaction of its own. */
+  /** Commits the open transaction of notes, if one is open: before a transaction of its own (a dataset load). */
   settle(): void;
   /** Commits what is waiting now, writes and notes (before the database is closed, or the records are listed). */
   flush(): void;

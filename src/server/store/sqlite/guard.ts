@@ -22,24 +22,11 @@ export const LOCK_WAIT_MS = 2000;
 const FIRST_PAUSE_MS = 5;
 const LONGEST_PAUSE_MS = 100;
 
-/** What a write method runs first: the check that the database file is still the one opened (file-guard.ts). */
-export interface WriteCheck<T> {
-  readonly writes: ReadonlyArray<keyof T & string>;
-  readonly beforeWrite: () => void;
-}
-
-/** The area with each of its methods guarded (see the file's header); its `writes` check the file first. */
-export function guardArea<T extends object>(area: T, lockWaitMs: number, check?: WriteCheck<T>): T {
+/** The area with each of its methods guarded (see the file's header). */
+export function guardArea<T extends object>(area: T, lockWaitMs: number): T {
   const guarded: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(area)) {
-    const plain = method as (...args: unknown[]) => MaybePromise<unknown>;
-    const before = check?.writes.includes(name as keyof T & string) ? check.beforeWrite : undefined;
-    const call = before
-      ? (...args: unknown[]) => {
-          before();
-          return plain(...args);
-        }
-      : plain;
+    const call = method as (...args: unknown[]) => MaybePromise<unknown>;
     guarded[name] = (...args: unknown[]): MaybePromise<unknown> => {
       // The first try costs no closure and no clock reading: the common case, and the fast read path.
       try {

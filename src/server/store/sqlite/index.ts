@@ -1,102 +1,76 @@
-/** The SQLite implementation of the repository (better-sqlite3: synchronous calls behind an asynchronous interface). */
+/**
+ * The SQLite implementation of the repository (better-sqlite3: synchronous
+ * calls behind an asynchronous interface): the areas' methods (areas/), run
+ * synchronously (runner.ts, methods.ts). Every write is a unit of the group
+ * commit (group-commit.ts): the writes of one turn of the event loop share one
+ * transaction and one fsync, and the access audit's records a window of their
+ * own. The hot read answers at once, and its answers are kept while the
+ * database is unchanged (unchanged-cache.ts).
+ */
 import { READ_CACHE_BYTES, type Repository, type StoreMeter } from '../types.js';
+import type { Methods } from '../sql/define.js';
+import { sqlite } from '../sql/dialect.js';
+import { eachArea } from '../areas/index.js';
+import { dataset, loadDataset, loadError } from '../areas/dataset.js';
 import type { Db } from './connection.js';
-import { sqliteRegistration } from './registration.js';
-import { sqliteRecord } from './record.js';
-import { sqliteSchedule } from './schedule.js';
-import { sqliteEnrol } from './enrol.js';
-import { sqliteNotify } from './notify.js';
-import { datasetLoader } from './load.js';
-import { wireRow } from './values.js';
 import { groupCommit } from './group-commit.js';
-import { guardArea, LOCK_WAIT_MS, type WriteCheck } from './guard.js';
+import { guardArea, LOCK_WAIT_MS } from './guard.js';
 import { unavailable } from './faults.js';
 import { sqliteAudit } from './audit.js';
 import type { FileGuard } from './file-guard.js';
+import { type Keeping, methods } from './methods.js';
+import { sqliteRunner } from './runner.js';
 
 export { forServing, openDatabase } from './connection.js';
 export { sqliteReadiness } from './readiness.js';
-
-/** How many demo cards and provider locations `describe` answers. */
-const DESCRIBED = 4;
 
 export interface SqliteRepositoryOptions {
   /** How long a call retries while another process holds the lock (guard.ts). */
   readonly lockWaitMs?: number;
   readonly meter?: StoreMeter;
-  /** The check that the database file is still the one opened (file-guard.ts), before every write. */
+  /** The check that the database file is still the one opened (file-guard.ts), before every write transaction. */
   readonly file?: FileGuard;
   /** Told of access-audit records lost after they were appended: their transaction failed to commit (group-commit.ts). */
   readonly auditLost?: (err: unknown, count: number) => void;
-  /** The memory the registration records kept between writes may take (unchanged-cache.ts). */
+  /** The memory the hot read's answers kept between writes may take (unchanged-cache.ts). */
   readonly readCacheBytes?: number;
 }
 
 /**
  * The repository on an opened database. Its areas' methods wait for a lock
  * held elsewhere on timers, at most `lockWaitMs`, and fail with
- * StoreUnavailable on a storage fault (guard.ts); every write first commits
- * the open window of access records and, with a file guard, checks that the
- * database file is still the one opened (file-guard.ts). The registration
- * records read are kept between writes in at most `readCacheBytes`
+ * StoreUnavailable on a storage fault (guard.ts); every transaction of writes
+ * first commits the open window of access records and, with a file guard,
+ * checks that the database file is still the one opened (file-guard.ts). The
+ * hot read's answers are kept between writes in at most `readCacheBytes`
  * (unchanged-cache.ts).
  */
 export function sqliteRepository(db: Db, options: SqliteRepositoryOptions = {}): Repository {
   const { lockWaitMs = LOCK_WAIT_MS, meter, file, auditLost, readCacheBytes = READ_CACHE_BYTES } = options;
-  const cards = db
-    .prepare<[number], string>('SELECT card FROM beneficiary WHERE card IS NOT NULL ORDER BY id LIMIT ?')
-    .pluck();
-  const places = db
-    .prepare<[number], { prest_cod_svc_card: number; cd_local: number; nm_local: string }>(
-      `SELECT pl.provider AS prest_cod_svc_card, pl.cd_local, l.nm_local
-         FROM provider_location pl JOIN location l ON l.cd_local = pl.cd_local ORDER BY pl.provider, pl.cd_local LIMIT ?`,
-    )
-    .safeIntegers();
-  const load = datasetLoader(db);
+  const run = sqliteRunner(db);
   /** Rows that hold no data (the audit's), and whether the open transaction holds such rows alone (unchanged-cache.ts). */
   const notData = { count: 0, notesOpen: false };
-  const fileCheck = file?.beforeWrite;
   const commit = groupCommit(db, {
     state: notData,
     ...(meter ? { meter } : {}),
-    ...(fileCheck ? { beforeEach: fileCheck } : {}),
+    ...(file ? { beforeEach: file.beforeWrite } : {}),
     ...(auditLost ? { lost: (err: unknown, count: number) => auditLost(unavailable(err), count) } : {}),
   });
-  // A write in a transaction of its own commits the open window of access records first, then checks the file.
-  const beforeWrite = () => {
-    commit.settle();
-    fileCheck?.();
-  };
-  const guard = <T extends object>(area: T, writes: ReadonlyArray<keyof T & string> = []): T =>
-    guardArea(area, lockWaitMs, { writes, beforeWrite } satisfies WriteCheck<T>);
+  const keeping: Keeping = { bytes: readCacheBytes, meter, notData };
+  const area = <D extends object>(defs: D): Methods<D> =>
+    guardArea(methods(db, defs, run, commit, keeping), lockWaitMs);
   return {
-    registration: guard(sqliteRegistration(db, readCacheBytes, meter, notData), [
-      'saveContact',
-      'insertAddress',
-      'updateAddress',
-      'deleteAddress',
-    ]),
-    record: guard(sqliteRecord(db)),
-    schedule: guard(sqliteSchedule(db), ['book', 'setAppointmentStatus']),
-    enrol: guard(sqliteEnrol(db, commit), [
-      'createContract',
-      'setPayer',
-      'addBeneficiary',
-      'addEnrolmentRecord',
-      'answerDeclaration',
-      'setContractStatus',
-      'setBeneficiaryStatus',
-    ]),
-    notify: guard(sqliteNotify(db), ['saveDevice', 'updateDevice', 'send']),
-    audit: guard(sqliteAudit(db, commit, notData), ['purge', 'setKeyId']),
-    load: async (rows) => load(rows),
-    describe: async () => ({
-      cards: cards.all(DESCRIBED),
-      providers: places.all(DESCRIBED).map((p) => {
-        const row = wireRow(p);
-        return { ...row, prest_cod_svc_card: Number(row.prest_cod_svc_card), cd_local: Number(row.cd_local) };
-      }),
-    }),
+    ...eachArea(area),
+    audit: guardArea(sqliteAudit(db, commit, notData, run), lockWaitMs),
+    load: async (rows) => {
+      try {
+        commit.settle();
+        db.transaction(() => run(loadDataset(rows))).immediate();
+      } catch (err) {
+        throw loadError(sqlite, err);
+      }
+    },
+    describe: area(dataset).describe,
     close: async () => {
       commit.flush();
       db.close();

@@ -14,7 +14,7 @@ import type { Readiness } from '../types.js';
 import { readiness, unavailable } from '../../words.js';
 import type { Db } from './connection.js';
 import { faultOf } from './faults.js';
-import { migrations } from './migrations.js';
+import { migrations } from '../sql/migrations.js';
 
 const READY: Readiness = { ready: true };
 const notReady = (reason: Said): Readiness => ({ ready: false, reason });

@@ -1,13 +1,4 @@
-/**
- * The database schema, as versioned migrations. `PRAGMA user_version` holds
- * the number of migrations applied; opening a database applies the ones it
- * lacks, each in one transaction, and does nothing when it is current.
- * A migration is never edited once released: a change is a new migration.
- */
-export const migrations: readonly string[] = [
-  // 1: the whole schema of the first release. Rows are never deleted from the
-  // tables with integer ids, so plain INTEGER PRIMARY KEYs never reuse an id.
-  `
+
   CREATE TABLE counter (
     name  TEXT PRIMARY KEY,
     value INTEGER NOT NULL
@@ -178,34 +169,4 @@ export const migrations: readonly string[] = [
     recipients              INTEGER NOT NULL,
     sent_at                 TEXT NOT NULL
   ) STRICT, WITHOUT ROWID;
-  `,
-  // 2: the appointments of a slot, whatever their status: whether a slot is free is the domain's
-  // rule (src/server/domain/schedule.ts), so listing slots reads all of them.
-  `
-  CREATE INDEX appointment_slot ON appointment (slot_id) WHERE slot_id IS NOT NULL;
-  `,
-  // 3: the access audit (src/server/store/audit-types.ts): a record per request to an operation that
-  // reads or changes personal data, the person as a keyed hash; and the id of the key of those hashes.
-  `
-  CREATE TABLE audit (
-    id                      INTEGER PRIMARY KEY,
-    at                      INTEGER NOT NULL,      -- ms since 1970, UTC
-    client                  TEXT NOT NULL,
-    token_label             TEXT,
-    operation               TEXT NOT NULL,
-    status                  INTEGER NOT NULL,
-    confirma                INTEGER,
-    subject_kind            TEXT,
-    subject                 TEXT,                  -- HMAC-SHA-256 of the card, CPF or device id (hex); never the value
-    reference               TEXT,
-    request_id              TEXT
-  ) STRICT;
-  CREATE INDEX audit_subject ON audit (subject) WHERE subject IS NOT NULL;
-  CREATE INDEX audit_at ON audit (at);
-
-  CREATE TABLE audit_key (
-    one                     INTEGER PRIMARY KEY CHECK (one = 1),
-    key_id                  TEXT NOT NULL
-  ) STRICT;
-  `,
-];
+  

@@ -1,0 +1,145 @@
+/**
+ * Statements written once for both databases, and the steps a store method
+ * takes with them.
+ *
+ * A statement (`sql`) is SQL text with named parameters (`@card`) or, for
+ * statements made on the fly, positional ones (`?`); where the two databases
+ * differ, the text is a function of the dialect's words (dialect.ts). Each
+ * store turns it into its own form once (`positional`): SQLite prepares it on
+ * its connection with `?`, PostgreSQL numbers its parameters (`$1`).
+ *
+ * A step (`get`, `all`, `value`, `values`, `run`, `exec`) is one statement
+ * with its parameters and what to answer of its result. A store method is a
+ * step, or a script: a generator function that yields steps (`yield* get(…)`)
+ * and gets each one's answer back, so that one piece of code reads, applies a
+ * decision and writes on either database. SQLite runs a script synchronously,
+ * inside its transaction (sqlite/runner.ts); PostgreSQL runs it on a
+ * connection, awaiting each statement (postgres/runner.ts).
+ */
+import type { Dialect } from './dialect.js';
+
+/** Named parameters, by name. */
+export type Params = Readonly<Record<string, unknown>>;
+
+declare const rowType: unique symbol;
+
+/** A statement with parameters `P` whose rows are `R`. */
+export interface Query<P = Params, R = unknown> {
+  readonly text: string | ((d: Dialect) => string);
+  /** Its integer columns may exceed a double (codes of up to 18 digits): SQLite reads them exactly. */
+  readonly bigints: boolean;
+  /** A name under which PostgreSQL prepares it once per connection (the hot read). */
+  readonly name: string | undefined;
+  readonly [rowType]?: (params: P) => R;
+}
+
+export function sql<P = Params, R = unknown>(
+  text: string | ((d: Dialect) => string),
+  options: { readonly bigints?: boolean; readonly name?: string } = {},
+): Query<P, R> {
+  return { text, bigints: options.bigints ?? false, name: options.name };
+}
+
+/** The text of a statement in a dialect. */
+export const textOf = (q: Query<never, unknown>, d: Dialect): string =>
+  typeof q.text === 'string' ? q.text : q.text(d);
+
+/** A statement as a database takes it: positional parameters, and the named ones they stand for. */
+export interface Positional {
+  readonly text: string;
+  /** The name of each positional parameter, in order; undefined when the statement was written with `?`. */
+  readonly names: readonly string[] | undefined;
+}
+
+/** Parameters outside quoted strings and identifiers: `@name`, or `?`. */
+const PARAM = /('(?:[^']|'')*'|"[^"]*")|@([A-Za-z_][A-Za-z0-9_]*)|\?/g;
+
+/**
+ * A statement's text with its parameters positional: each `@name` becomes the
+ * mark of its position (`?` on SQLite, which binds positions faster than
+ * names; `$1` on PostgreSQL, where `once` gives a name used twice one
+ * position), and `?` the next position's mark.
+ */
+export function positional(text: string, mark: (position: number) => string, once: boolean): Positional {
+  const names: string[] = [];
+  let anonymous = 0;
+  const out = text.replace(PARAM, (match, quoted: string | undefined, name: string | undefined) => {
+    if (quoted !== undefined) return match;
+    if (name === undefined) return mark(++anonymous);
+    const at = once ? names.indexOf(name) : -1;
+    return mark(at >= 0 ? at + 1 : names.push(name));
+  });
+  return { text: out, names: anonymous > 0 ? undefined : names };
+}
+
+/** The values of a step's parameters in the order of `names`, each as `bindable` makes it. */
+export function valuesOf(
+  params: object | undefined,
+  names: readonly string[] | undefined,
+  bindable: (v: unknown) => unknown,
+): unknown[] {
+  if (params === undefined) return [];
+  if (names === undefined) return (params as readonly unknown[]).map(bindable);
+  const values = new Array<unknown>(names.length);
+  for (let i = 0; i < names.length; i++) values[i] = bindable((params as Record<string, unknown>)[names[i]!]);
+  return values;
+}
+
+/**
+ * What a step answers of its statement: every row, the first row, the first
+ * column of the first row or of every row, how many rows it changed, or
+ * nothing (`exec`: statements without parameters, run as they are).
+ */
+export type Mode = 'all' | 'get' | 'value' | 'values' | 'run' | 'exec';
+
+/** A script: a generator of steps, each given back its answer, returning `T`. */
+export type Script<T> = Generator<Step<unknown>, T, unknown>;
+
+/** One statement to run and what to answer of it; `yield*` it in a script to get its answer. */
+export class Step<T> {
+  constructor(
+    readonly query: Query<never, unknown>,
+    /** Named parameters (an object), positional ones (an array), or none. */
+    readonly params: object | undefined,
+    readonly mode: Mode,
+    /** Applied to the answer before it is given back. */
+    readonly after?: (answer: unknown) => T,
+  ) {}
+
+  /** The same step, its answer passed through `f`. */
+  map<U>(f: (answer: T) => U): Step<U> {
+    const after = this.after;
+    return new Step(this.query, this.params, this.mode, after ? (a) => f(after(a)) : (a) => f(a as T));
+  }
+
+  *[Symbol.iterator](): Script<T> {
+    return (yield this) as T;
+  }
+}
+
+/** A store method's work: one step, or a script of steps. */
+export type Plan<T> = Step<T> | Script<T>;
+
+type Bound = object;
+
+export const all = <P extends Bound, R>(q: Query<P, R>, params: P): Step<R[]> => new Step(q, params, 'all');
+export const get = <P extends Bound, R>(q: Query<P, R>, params: P): Step<R | undefined> => new Step(q, params, 'get');
+export const value = <P extends Bound, R>(q: Query<P, R>, params: P): Step<R[keyof R] | undefined> =>
+  new Step(q, params, 'value');
+export const values = <P extends Bound, R>(q: Query<P, R>, params: P): Step<Array<R[keyof R]>> =>
+  new Step(q, params, 'values');
+/** A write; answers how many rows it changed. */
+export const run = <P extends Bound>(q: Query<P, unknown>, params: P): Step<number> => new Step(q, params, 'run');
+export const exec = (q: Query<never, unknown>): Step<void> => new Step(q, undefined, 'exec');
+
+/** Thrown by a script to run its whole transaction again (it lost a race that a constraint caught). */
+export class Again extends Error {}
+
+/** Whether `n` can be a stored id (an 8-byte integer within a double); larger numbers match no row. */
+export const storable = (n: number): boolean => Number.isSafeInteger(n);
+
+/** A JSON value as its compact text: SQLite answers JSON as text, PostgreSQL's driver parses it. */
+export const jsonText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/** A JSON value parsed, from either database's answer. */
+export const jsonValue = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
