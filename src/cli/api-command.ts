@@ -19,7 +19,7 @@
  *   else. Unreachable or timed out: 4.
  * - Confirmations and --dry-run as for the operation commands.
  */
-import { Argument, InvalidArgumentError, Option, type Command } from 'commander';
+import { Argument, InvalidArgumentError, type Command } from 'commander';
 import { TransportError } from '../client/errors.js';
 import { interpret } from '../client/interpret.js';
 import { requestLabel } from '../client/mask.js';
@@ -37,6 +37,7 @@ import { sanitize } from './output/sanitize.js';
 import { transportProblem } from './failure.js';
 import { exitCodeOf, problemOf } from './operations/report.js';
 import type { RunState } from './run-state.js';
+import { addFlags, type FlagDecls, type FlagValues, readFlags } from './extra-flags.js';
 import { specOf } from './commands/specs.js';
 import { confirmCall } from './safety/confirm.js';
 import { printDryRun } from './safety/dry-run.js';
@@ -55,14 +56,28 @@ function method(messages: Messages) {
   };
 }
 
-const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+const pair = (m: Messages) => m.commandsHelp.api.arguments.pair;
 
-interface ApiOptions {
-  rawField?: string[];
-  field?: string[];
-  header?: string[];
-  host?: 'test' | 'base';
-}
+/** The command's flags; -y and -n are the safety flags (safety/flags.ts). */
+const apiFlags = {
+  rawField: {
+    type: 'value',
+    short: 'f',
+    placeholder: pair,
+    help: (m) => m.commandsHelp.api.rawField,
+    repeatable: true,
+  },
+  field: { type: 'value', short: 'F', placeholder: pair, help: (m) => m.commandsHelp.api.field, repeatable: true },
+  header: {
+    type: 'value',
+    short: 'H',
+    placeholder: (m) => m.commandsHelp.api.arguments.header,
+    help: (m) => m.commandsHelp.api.header,
+    repeatable: true,
+  },
+  host: { type: 'value', placeholder: () => 'host', help: (m) => m.commandsHelp.api.host, choices: ['test', 'base'] },
+} as const satisfies FlagDecls;
+type ApiOptions = FlagValues<typeof apiFlags>;
 
 type Pair = readonly [key: string, value: unknown];
 
@@ -84,8 +99,8 @@ async function typed(inv: Io, key: string, value: string): Promise<unknown> {
 }
 
 async function readPairs(inv: Io, o: ApiOptions): Promise<Pair[]> {
-  const pairs: Pair[] = (o.rawField ?? []).map((f) => splitPair(f, '-f'));
-  for (const f of o.field ?? []) {
+  const pairs: Pair[] = o.rawField.map((f) => splitPair(f, '-f'));
+  for (const f of o.field) {
     const [k, v] = splitPair(f, '-F');
     pairs.push([k, await typed(inv, k, v)]);
   }
@@ -157,7 +172,7 @@ async function requestOf(
   const target = await inv.target(host);
   const url = urlOf(host === 'test' ? target.testBaseUrl : target.baseUrl, path);
   const pairs = await readPairs(inv, o);
-  const extra = headerPairs(o.header ?? []);
+  const extra = headerPairs(o.header);
   const headers = baseHeaders(target, host);
   let body: string | undefined;
   let params: Params;
@@ -226,11 +241,8 @@ export function defineApiCommand(cmd: Command, run: RunState): void {
   const named = words.arguments;
   cmd
     .addArgument(new Argument(`<${named.method}>`, words.method(apiMethods.join(', '))).argParser(method(run.m)))
-    .addArgument(new Argument(`<${named.path}>`, words.path))
-    .addOption(new Option(`-f, --raw-field <${named.pair}>`, words.rawField).argParser(collect))
-    .addOption(new Option(`-F, --field <${named.pair}>`, words.field).argParser(collect))
-    .addOption(new Option(`-H, --header <${named.header}>`, words.header).argParser(collect))
-    .addOption(new Option('--host <host>', words.host).choices(['test', 'base']));
+    .addArgument(new Argument(`<${named.path}>`, words.path));
+  addFlags(cmd, apiFlags, run.m);
   addSafetyOptions(cmd, run.m);
   addExamples(cmd, [
     'coopctl api GET /api/svcmobile/atualizacaocadastral/buscadadosusuario -f usuario_cartao=00010001000001005',
@@ -241,7 +253,7 @@ export function defineApiCommand(cmd: Command, run: RunState): void {
     },
   ]);
   addNote(cmd, words.note);
-  run.bind(cmd, async (inv, args, command) =>
-    runApi(inv, args[0] as Method, args[1] as string, command.opts<ApiOptions>()),
+  run.bind(cmd, async (inv, args) =>
+    runApi(inv, args[0] as Method, args[1] as string, readFlags(apiFlags, inv.options)),
   );
 }

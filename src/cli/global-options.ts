@@ -35,13 +35,14 @@ export interface GlobalOptions {
   readonly lang?: string;
 }
 
-/** A parser of a whole number from `min` to `max`, for an option. */
-export function wholeNumber(min: number, max: number, m: Messages) {
-  return (value: string): number => {
-    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
-      throw new InvalidArgumentError(m.help.invalid.wholeNumber(min, max));
-    return Number(value);
-  };
+/** A parser of a whole number from `min` to `max`, for an option, its error in the language of `m`. */
+export function wholeNumber(min: number, max: number) {
+  return (m: Messages) =>
+    (value: string): number => {
+      if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+        throw new InvalidArgumentError(m.help.invalid.wholeNumber(min, max));
+      return Number(value);
+    };
 }
 
 /** Adds the global options to the root, described in the run's language. */
@@ -52,8 +53,8 @@ export function addGlobalOptions(program: Command, m: Messages): void {
     .addOption(new Option(`-o, --output <${p.format}>`, g.output).choices(outputFormats).default('table'))
     .addOption(new Option(`--json [${p.fields}]`, g.json).conflicts('output'))
     .addOption(new Option(`--jq <${p.expression}>`, g.jq).conflicts(['output']))
-    .addOption(new Option('--timeout <ms>', g.timeout).argParser(wholeNumber(1, 3_600_000, m)).default(30_000))
-    .addOption(new Option('--retries <n>', g.retries).argParser(wholeNumber(0, 10, m)).default(2))
+    .addOption(new Option('--timeout <ms>', g.timeout).argParser(wholeNumber(1, 3_600_000)(m)).default(30_000))
+    .addOption(new Option('--retries <n>', g.retries).argParser(wholeNumber(0, 10)(m)).default(2))
     .addOption(new Option(`--body <${p.encoding}>`, g.body).choices(['json', 'form']).default('json'))
     .addOption(new Option(`--list-style <${p.style}>`, g.listStyle).choices(listStyles))
     .addOption(new Option(`--profile <${p.name}>`, g.profile))

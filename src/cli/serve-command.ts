@@ -1,5 +1,6 @@
 /** `coopctl serve`: the embedded server, loaded only when this command runs. */
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
+import type { ServeOptions } from '../server/serve.js';
 import { StartError } from '../server/start-error.js';
 import { BindingError, type BindingProblem } from '../server/store/sqlite/binding.js';
 import { ExitCode, UsageError } from './exit-codes.js';
@@ -8,6 +9,7 @@ import { addExamples, addNote, applicableGlobals } from './help/sections.js';
 import type { Messages } from './i18n/index.js';
 import type { Io } from './capabilities.js';
 import type { RunState } from './run-state.js';
+import { addFlags, type FlagDecls, named, readFlags, type TextKey } from './extra-flags.js';
 
 function port(m: Messages) {
   return (value: string): number => {
@@ -18,12 +20,73 @@ function port(m: Messages) {
 
 /** A host name for `--allowed-host`: letters, digits, `-`, `_` and dots; a leading dot also allows its subdomains. */
 function hostName(m: Messages) {
-  return (value: string, previous: string[] = []): string[] => {
+  return (value: string): string => {
     const name = value.trim().toLowerCase();
     if (!/^\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(name)) throw new InvalidArgumentError(m.help.invalid.hostName);
-    return [...previous, name];
+    return name;
   };
 }
+
+/** The help of a flag of `serve`, in the language of `m`. */
+const says =
+  (key: TextKey<Messages['commandsHelp']['serve']>) =>
+  (m: Messages): string =>
+    m.commandsHelp.serve[key];
+const file = named('file');
+const n = () => 'n';
+
+/** The server's flags (ServeOptions, src/server/serve.ts, but for the global --token-file and -q). */
+const serveFlags = {
+  host: { type: 'value', placeholder: named('address'), help: says('host'), default: '127.0.0.1' },
+  allowedHost: {
+    type: 'value',
+    placeholder: named('name'),
+    help: says('allowedHost'),
+    parse: hostName,
+    repeatable: true,
+  },
+  port: { type: 'value', placeholder: n, help: says('port'), parse: port, default: 8787 },
+  db: { type: 'value', placeholder: named('pathOrUrl'), help: says('db') },
+  importSqlite: { type: 'value', placeholder: file, help: says('importSqlite'), conflicts: ['demo', 'fixtures'] },
+  demo: { type: 'boolean', help: says('demo'), conflicts: ['fixtures'] },
+  fixtures: { type: 'value', placeholder: file, help: says('fixtures') },
+  allowPrefer: { type: 'boolean', help: says('allowPrefer') },
+  logFormat: { type: 'value', placeholder: named('format'), help: says('logFormat'), choices: ['text', 'json'] },
+  metrics: { type: 'boolean', negatable: true, help: says('noMetrics') },
+  metricsTokenFile: { type: 'value', placeholder: file, help: says('metricsTokenFile') },
+  privateProbes: { type: 'boolean', help: says('privateProbes') },
+  readCache: {
+    type: 'value',
+    placeholder: () => 'MiB',
+    help: says('readCache'),
+    parse: wholeNumber(0, 4096),
+    default: 16,
+  },
+  shutdownDelay: {
+    type: 'value',
+    placeholder: named('seconds'),
+    help: says('shutdownDelay'),
+    parse: wholeNumber(0, 600),
+    default: 0,
+  },
+  audit: { type: 'boolean', negatable: true, help: says('noAudit') },
+  auditRetention: {
+    type: 'value',
+    placeholder: named('days'),
+    help: says('auditRetention'),
+    parse: wholeNumber(0, 36_500),
+    default: 180,
+  },
+  auditKeyFile: { type: 'value', placeholder: file, help: says('auditKeyFile') },
+  newAuditKey: { type: 'boolean', help: says('newAuditKey') },
+  maxConnections: {
+    type: 'value',
+    placeholder: n,
+    help: says('maxConnections'),
+    parse: wholeNumber(1, 1_000_000),
+    default: 1024,
+  },
+} as const satisfies FlagDecls;
 
 /**
  * Why the SQLite binding is not usable, in full (every line the loader gave),
@@ -48,37 +111,8 @@ async function bindingFailure(inv: Io, problem: BindingProblem): Promise<void> {
  * lists only those: the client's (--output, --timeout, --profile, …) do not.
  */
 export function defineServeCommand(cmd: Command, run: RunState): void {
-  const { m } = run;
-  const words = m.commandsHelp.serve;
-  const p = m.help.field.placeholder;
-  cmd
-    .addOption(new Option(`--host <${p.address}>`, words.host).default('127.0.0.1'))
-    .addOption(new Option(`--allowed-host <${p.name}>`, words.allowedHost).argParser(hostName(m)))
-    .addOption(new Option('--port <n>', words.port).argParser(port(m)).default(8787))
-    .addOption(new Option(`--db <${p.pathOrUrl}>`, words.db))
-    .addOption(new Option(`--import-sqlite <${p.file}>`, words.importSqlite).conflicts(['demo', 'fixtures']))
-    .addOption(new Option('--demo', words.demo).conflicts('fixtures'))
-    .addOption(new Option(`--fixtures <${p.file}>`, words.fixtures))
-    .addOption(new Option('--allow-prefer', words.allowPrefer))
-    .addOption(new Option(`--log-format <${p.format}>`, words.logFormat).choices(['text', 'json']))
-    .addOption(new Option('--no-metrics', words.noMetrics))
-    .addOption(new Option(`--metrics-token-file <${p.file}>`, words.metricsTokenFile))
-    .addOption(new Option('--private-probes', words.privateProbes))
-    .addOption(new Option('--read-cache <MiB>', words.readCache).argParser(wholeNumber(0, 4096, m)).default(16))
-    .addOption(
-      new Option(`--shutdown-delay <${p.seconds}>`, words.shutdownDelay).argParser(wholeNumber(0, 600, m)).default(0),
-    )
-    .addOption(new Option('--no-audit', words.noAudit))
-    .addOption(
-      new Option(`--audit-retention <${p.days}>`, words.auditRetention)
-        .argParser(wholeNumber(0, 36_500, m))
-        .default(180),
-    )
-    .addOption(new Option(`--audit-key-file <${p.file}>`, words.auditKeyFile))
-    .addOption(new Option('--new-audit-key', words.newAuditKey))
-    .addOption(
-      new Option('--max-connections <n>', words.maxConnections).argParser(wholeNumber(1, 1_000_000, m)).default(1024),
-    );
+  const words = run.m.commandsHelp.serve;
+  addFlags(cmd, serveFlags, run.m);
   applicableGlobals(cmd, { '--token-file': words.tokenFile, '--quiet': words.quiet, '--lang': undefined });
   addExamples(cmd, [
     { command: 'coopctl serve --port 0 --db :memory:', note: words.memory },
@@ -86,50 +120,13 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
     { command: 'coopctl serve --port 0 --db :memory: --log-format json', note: words.jsonLog },
   ]);
   addNote(cmd, words.note);
-  run.bind(cmd, async (inv, _args, command) => {
-    const o = command.opts<{
-      host: string;
-      allowedHost?: string[];
-      port: number;
-      db?: string;
-      importSqlite?: string;
-      demo?: boolean;
-      fixtures?: string;
-      allowPrefer?: boolean;
-      logFormat?: string;
-      metrics: boolean;
-      metricsTokenFile?: string;
-      privateProbes?: boolean;
-      shutdownDelay: number;
-      audit: boolean;
-      auditRetention: number;
-      auditKeyFile?: string;
-      newAuditKey?: boolean;
-      maxConnections: number;
-      readCache: number;
-    }>();
-    const opts = {
-      host: o.host,
-      ...(o.allowedHost ? { allowedHosts: o.allowedHost } : {}),
-      port: o.port,
-      ...(o.db === undefined ? {} : { db: o.db }),
-      ...(o.importSqlite === undefined ? {} : { importSqlite: o.importSqlite }),
-      ...(o.demo ? { demo: true } : {}),
-      ...(o.fixtures === undefined ? {} : { fixtures: o.fixtures }),
-      ...(inv.globals.tokenFile === undefined ? {} : { tokenFile: inv.globals.tokenFile }),
-      ...(o.allowPrefer ? { allowPrefer: true } : {}),
-      ...(inv.globals.quiet ? { quiet: true } : {}),
-      ...(o.logFormat === undefined ? {} : { logFormat: o.logFormat }),
-      ...(o.metrics ? {} : { metrics: false }),
-      ...(o.metricsTokenFile === undefined ? {} : { metricsTokenFile: o.metricsTokenFile }),
-      ...(o.shutdownDelay ? { shutdownDelay: o.shutdownDelay } : {}),
-      ...(o.audit ? {} : { audit: false }),
-      auditRetention: o.auditRetention,
-      ...(o.auditKeyFile === undefined ? {} : { auditKeyFile: o.auditKeyFile }),
-      ...(o.newAuditKey ? { newAuditKey: true } : {}),
-      maxConnections: o.maxConnections,
-      readCache: o.readCache,
-      ...(o.privateProbes ? { privateProbes: true } : {}),
+  run.bind(cmd, async (inv) => {
+    const { allowedHost, ...flags } = readFlags(serveFlags, inv.options);
+    const opts: ServeOptions = {
+      ...flags,
+      allowedHosts: allowedHost,
+      tokenFile: inv.globals.tokenFile,
+      quiet: inv.globals.quiet,
     };
     const { runServe } = await import('../server/serve.js');
     // The server speaks English by itself; a Portuguese run gives it its words.

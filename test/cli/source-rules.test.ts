@@ -3,8 +3,9 @@
  * written as a string literal (per-command behaviour lives in the command
  * modules, src/cli/commands, found by the operation itself), and the CLI's
  * layers import downwards only (no `operations ⇄ safety` or
- * `operations ⇄ interactive` cycle); and the message catalogue
- * (src/cli/i18n) translates nothing by matching English text.
+ * `operations ⇄ interactive` cycle); commands read their flags through their
+ * declaration (src/cli/extra-flags.ts), not from commander's options; and the
+ * message catalogue (src/cli/i18n) translates nothing by matching English text.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -104,6 +105,40 @@ describe('the CLI layers import downwards only', () => {
       expect(wrong).toEqual([]);
     });
   }
+});
+
+/** A read of commander's parsed options (`opts()`, `opts<T>()`, `optsWithGlobals()`) not handed to `readFlags`. */
+function optionReads(text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((line, i) =>
+      /\.opts(?:WithGlobals)?\s*(?:<.*?>)?\s*\(/.test(line) && !/\breadFlags\([^;]*\.opts\(\)/.test(line)
+        ? [`${i + 1}: ${line.trim()}`]
+        : [],
+    );
+}
+
+/** Where commander's options are read: the run (the global options, and the command's as `GivenFlags`), and an operation's fields as its catalogue entry declares them. */
+const optionReaders = ['cli/run-state.ts', 'cli/operations/inputs.ts'];
+
+describe("commands read their flags through their declaration, not commander's options", () => {
+  it('the check finds the typed and untyped reads, and leaves a read handed to readFlags alone', () => {
+    for (const line of [
+      'const o = command.opts<{ allowEmpty?: boolean }>();',
+      'purge(inv, cmd.opts<ListOptions>(), command.opts<{ olderThan: number }>().olderThan)',
+      'const { contratoId } = command.opts();',
+      'const all = cmd.optsWithGlobals<GlobalOptions>();',
+    ])
+      expect(optionReads(line).length, line).toBe(1);
+    expect(optionReads('purge(inv, readFlags(listFlags, cmd.opts()), readFlags(purgeFlags, inv.options))')).toEqual([]);
+  });
+
+  it('no source file does, but the run and the operation fields', () => {
+    const found = sources(SRC)
+      .filter(({ path }) => !optionReaders.includes(relative(SRC, path).split(sep).join('/')))
+      .flatMap(({ path, text }) => optionReads(text).map((f) => `${relative(SRC, path).split(sep).join('/')}:${f}`));
+    expect(found).toEqual([]);
+  });
 });
 
 /**

@@ -4,7 +4,7 @@
  * It reads the store directly, a SQLite file or a PostgreSQL database, while
  * its server runs or not; the store's code is loaded only when it runs.
  */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { Row } from '../../catalogue/index.js';
 import type { AuditFilter, AuditRow } from '../../server/store/areas/audit.js';
 import type { OpenedAudit } from '../../server/audit/read.js';
@@ -14,6 +14,7 @@ import { addExamples, addNote, applicableGlobals } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
 import type { Io } from '../capabilities.js';
 import type { RunState } from '../run-state.js';
+import { addFlags, type FlagDecls, type FlagValues, named, readFlags } from '../extra-flags.js';
 import { auditedOperation, personalNumber, sinceTime } from './filters.js';
 
 /** The listing's columns, in JSON, CSV and (with the run's words) the table. */
@@ -42,15 +43,33 @@ const HEAD_OF: Readonly<Record<string, keyof Messages['audit']['columns']>> = {
   reference: 'reference',
 };
 
-interface ListOptions {
-  readonly db?: string;
-  readonly card?: string;
-  readonly cpf?: string;
-  readonly since?: string;
-  readonly operation?: string;
-  readonly limit: number;
-  readonly auditKeyFile?: string;
-}
+/** The listing's flags (`purge` takes `--db` and `--audit-key-file` of them, and refuses the filters). */
+const listFlags = {
+  db: { type: 'value', placeholder: named('pathOrUrl'), help: (m) => m.audit.db },
+  card: { type: 'value', placeholder: (m) => m.help.field.card, help: (m) => m.audit.card },
+  cpf: { type: 'value', placeholder: () => 'cpf', help: (m) => m.audit.cpf },
+  since: { type: 'value', placeholder: named('time'), help: (m) => m.audit.since },
+  operation: { type: 'value', placeholder: () => 'id', help: (m) => m.audit.operation },
+  limit: {
+    type: 'value',
+    placeholder: () => 'n',
+    help: (m) => m.audit.limit,
+    parse: wholeNumber(1, 1_000_000),
+    default: 100,
+  },
+  auditKeyFile: { type: 'value', placeholder: named('file'), help: (m) => m.audit.keyFile },
+} as const satisfies FlagDecls;
+type ListOptions = FlagValues<typeof listFlags>;
+
+const purgeFlags = {
+  olderThan: {
+    type: 'value',
+    placeholder: named('days'),
+    help: (m) => m.audit.purge.olderThan,
+    parse: wholeNumber(1, 36_500),
+    default: 180,
+  },
+} as const satisfies FlagDecls;
 
 /** Opens the audit of `--db`; its problems as usage errors (exit 2) in the run's words. */
 async function opened(inv: Io, o: ListOptions): Promise<OpenedAudit> {
@@ -157,15 +176,7 @@ async function purge(inv: Io, o: ListOptions, days: number): Promise<number> {
 
 export function defineAuditCommand(cmd: Command, run: RunState): void {
   const words = run.m.audit;
-  const p = run.m.help.field.placeholder;
-  cmd
-    .addOption(new Option(`--db <${p.pathOrUrl}>`, words.db))
-    .addOption(new Option(`--card <${run.m.help.field.card}>`, words.card))
-    .addOption(new Option('--cpf <cpf>', words.cpf))
-    .addOption(new Option(`--since <${p.time}>`, words.since))
-    .addOption(new Option('--operation <id>', words.operation))
-    .addOption(new Option('--limit <n>', words.limit).argParser(wholeNumber(1, 1_000_000, run.m)).default(100))
-    .addOption(new Option(`--audit-key-file <${p.file}>`, words.keyFile));
+  addFlags(cmd, listFlags, run.m);
   applicableGlobals(cmd, {
     '--output': undefined,
     '--json': undefined,
@@ -180,18 +191,12 @@ export function defineAuditCommand(cmd: Command, run: RunState): void {
     { command: 'coopctl audit --operation record.allergies --since 7d --json', note: words.example.recent },
   ]);
   addNote(cmd, words.note);
-  run.bind(cmd, (inv, _args, command) => list(inv, command.opts<ListOptions>()));
+  run.bind(cmd, (inv) => list(inv, readFlags(listFlags, inv.options)));
 
-  const purgeCommand = cmd
-    .command('purge')
-    .description(words.purge.description)
-    .addOption(
-      new Option(`--older-than <${p.days}>`, words.purge.olderThan)
-        .argParser(wholeNumber(1, 36_500, run.m))
-        .default(180),
-    );
+  const purgeCommand = addFlags(cmd.command('purge').description(words.purge.description), purgeFlags, run.m);
   addExamples(purgeCommand, [{ command: 'coopctl audit purge --older-than 180', note: words.purge.example }]);
-  run.bind(purgeCommand, (inv, _args, command) =>
-    purge(inv, cmd.opts<ListOptions>(), command.opts<{ olderThan: number }>().olderThan),
+  // The listing's flags are the parent's: `coopctl audit --db x purge`.
+  run.bind(purgeCommand, (inv) =>
+    purge(inv, readFlags(listFlags, cmd.opts()), readFlags(purgeFlags, inv.options).olderThan),
   );
 }

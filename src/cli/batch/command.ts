@@ -2,18 +2,12 @@
  * `coopctl enrol batch <file>`: the command's definition only (commander);
  * the work is loaded when it runs (run.ts).
  */
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { Command } from 'commander';
+import { addFlags, type FlagDecls, named, readFlags, type TextKey } from '../extra-flags.js';
+import { wholeNumber } from '../global-options.js';
 import { addExamples, addNote } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
 import type { RunState } from '../run-state.js';
-
-function upTo64(m: Messages) {
-  return (value: string): number => {
-    if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64)
-      throw new InvalidArgumentError(m.commandsHelp.batch.invalidCount);
-    return Number(value);
-  };
-}
 
 /** The CSV columns, as the help lists them. */
 function columns(m: Messages): Array<[string, string]> {
@@ -31,32 +25,25 @@ function columns(m: Messages): Array<[string, string]> {
   ];
 }
 
-/** The command's options, as commander gives them. */
-interface Flags {
-  concurrency: number;
-  perContract: number;
-  skipInvalid?: boolean;
-  journal?: string;
-  report?: string;
-  format?: 'csv' | 'json';
-  resendUncertain?: boolean;
-  dryRun?: boolean;
-}
+/** The help of a flag of `enrol batch`, in the language of `m`. */
+const says =
+  (key: TextKey<Messages['commandsHelp']['batch']>) =>
+  (m: Messages): string =>
+    m.commandsHelp.batch[key];
+const file = named('file');
+const count = { type: 'value', placeholder: () => 'n', parse: wholeNumber(1, 64) } as const;
 
-function options(m: Messages): Option[] {
-  const words = m.commandsHelp.batch;
-  const p = m.help.field.placeholder;
-  return [
-    new Option('--concurrency <n>', words.concurrency).argParser(upTo64(m)).default(8),
-    new Option('--per-contract <n>', words.perContract).argParser(upTo64(m)).default(1),
-    new Option('--skip-invalid', words.skipInvalid),
-    new Option(`--journal <${p.file}>`, words.journal),
-    new Option(`--report <${p.file}>`, words.report),
-    new Option(`--format <${p.format}>`, words.format).choices(['csv', 'json']),
-    new Option('--resend-uncertain', words.resendUncertain),
-    new Option('-n, --dry-run', words.dryRun),
-  ];
-}
+/** The command's flags (BatchOptions, run.ts). */
+const batchFlags = {
+  concurrency: { ...count, help: says('concurrency'), default: 8 },
+  perContract: { ...count, help: says('perContract'), default: 1 },
+  skipInvalid: { type: 'boolean', help: says('skipInvalid') },
+  journal: { type: 'value', placeholder: file, help: says('journal') },
+  report: { type: 'value', placeholder: file, help: says('report') },
+  format: { type: 'value', placeholder: named('format'), help: says('format'), choices: ['csv', 'json'] },
+  resendUncertain: { type: 'boolean', help: says('resendUncertain') },
+  dryRun: { type: 'boolean', short: 'n', help: says('dryRun') },
+} as const satisfies FlagDecls;
 
 export function defineBatchCommand(enrol: Command, run: RunState): void {
   const { m } = run;
@@ -65,7 +52,7 @@ export function defineBatchCommand(enrol: Command, run: RunState): void {
     .command('batch')
     .description(words.description)
     .argument(`<${m.help.field.placeholder.file}>`, words.file);
-  for (const option of options(m)) cmd.addOption(option);
+  addFlags(cmd, batchFlags, m);
   addExamples(cmd, [
     { command: 'coopctl enrol batch members.csv --dry-run', note: words.check },
     { command: 'coopctl enrol batch members.csv --concurrency 8 -o json', note: words.send },
@@ -73,18 +60,14 @@ export function defineBatchCommand(enrol: Command, run: RunState): void {
   addNote(cmd, { heading: words.columnsHeading, items: columns(m) });
   addNote(cmd, words.note);
   addNote(cmd, words.exit);
-  run.bind(cmd, async (inv, args, command) => {
-    const o = command.opts<Flags>();
+  run.bind(cmd, async (inv, args) => {
+    const { journal, report, ...flags } = readFlags(batchFlags, inv.options);
     const { runBatch } = await import('./run.js');
+    // An empty --journal or --report is the default place, as not given.
     return runBatch(inv, String(args[0]), {
-      concurrency: o.concurrency,
-      perContract: o.perContract,
-      skipInvalid: o.skipInvalid === true,
-      resendUncertain: o.resendUncertain === true,
-      dryRun: o.dryRun === true,
-      ...(o.format ? { format: o.format } : {}),
-      ...(o.journal ? { journal: o.journal } : {}),
-      ...(o.report ? { report: o.report } : {}),
+      ...flags,
+      ...(journal ? { journal } : {}),
+      ...(report ? { report } : {}),
     });
   });
 }

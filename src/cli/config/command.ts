@@ -6,6 +6,7 @@ import { addExamples, addNote } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
 import type { Io } from '../capabilities.js';
 import type { RunState } from '../run-state.js';
+import { addFlags, type FlagDecls, readFlags } from '../extra-flags.js';
 import { readConfig } from './file.js';
 import {
   checkSetting,
@@ -112,6 +113,11 @@ function settingItems(m: Messages): Array<[string, string]> {
   return settingKeys.map((k) => [k, `${help(k)} ($${settings[k].env})`]);
 }
 
+/** `config set`'s flag. */
+const setFlags = {
+  allowEmpty: { type: 'boolean', help: (m) => m.commandsHelp.config.allowEmpty },
+} as const satisfies FlagDecls;
+
 /** The subcommands of the `config` group. */
 export function defineConfigCommands(config: Command, run: RunState): void {
   const words = run.m.commandsHelp.config;
@@ -134,14 +140,14 @@ export function defineConfigCommands(config: Command, run: RunState): void {
     .command('set')
     .description(words.set)
     .argument(`<${key}>`, keys)
-    .argument(`[${value}]`, words.value)
-    .option('--allow-empty', words.allowEmpty);
+    .argument(`[${value}]`, words.value);
+  addFlags(setCommand, setFlags, run.m);
   addExamples(setCommand, [
     { command: 'coopctl config set lang pt-BR', note: words.langExample },
     { command: 'coopctl config set baseUrl https://services.example.coop --profile prod', note: words.prodProfile },
   ]);
-  run.bind(setCommand, (inv, [key, value], command) =>
-    set(inv, key as string, value as string | undefined, command.opts<{ allowEmpty?: boolean }>().allowEmpty === true),
+  run.bind(setCommand, (inv, [key, value]) =>
+    set(inv, key as string, value as string | undefined, readFlags(setFlags, inv.options).allowEmpty),
   );
   const unsetCommand = config.command('unset').description(words.unset).argument(`<${key}>`, keys);
   addExamples(unsetCommand, ['coopctl config unset lang']);

@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { Operation } from '../../catalogue/index.js';
-import { flagOptions } from '../extra-flags.js';
+import { addFlags } from '../extra-flags.js';
 import { addExamples, addNote, type HelpExample } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
 import { takesJsonOptions } from '../output/json-select.js';
@@ -32,7 +32,7 @@ export function addOperationCommand(parent: Command, spec: CommandSpec, run: Run
     parent.command(op.command[op.command.length - 1]!).description(m.fieldsHelp.summary(op)),
   );
   const readParams = addParamInputs(cmd, op, m);
-  for (const option of flagOptions(spec.flags ?? {}, m)) cmd.addOption(option);
+  addFlags(cmd, spec.flags ?? {}, m);
   addExamples(cmd, examplesOf(op, spec.examples ?? [], m));
   addNote(cmd, m.help.sends(op.methods[0]!, op.path, op.host));
   for (const extend of hooks.options) extend(cmd, op, m);

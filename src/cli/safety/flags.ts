@@ -1,7 +1,7 @@
 /** `-y, --yes` and `-n, --dry-run`: added to every operation command (and `record summary`, `api`). */
 import type { Command } from 'commander';
 import type { GivenFlags } from '../capabilities.js';
-import { flagOptions, readFlags } from '../extra-flags.js';
+import { addFlags, readFlags } from '../extra-flags.js';
 import type { Messages } from '../i18n/index.js';
 
 const safetyFlags = {
@@ -11,7 +11,7 @@ const safetyFlags = {
 
 /** Adds -y/--yes and -n/--dry-run to `command`, described in the language of `m`. */
 export function addSafetyOptions(command: Command, m: Messages): void {
-  for (const option of flagOptions(safetyFlags, m)) command.addOption(option);
+  addFlags(command, safetyFlags, m);
 }
 
 export const assumeYes = (run: GivenFlags): boolean => readFlags(safetyFlags, run.options).yes;

@@ -1,27 +1,25 @@
 /** `enrol wizard`: the interactive enrolment (wizard/run.ts, loaded only when it runs). */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import { addFlags, type FlagDecls, readFlags } from '../../extra-flags.js';
 import { addExamples, addNote } from '../../help/sections.js';
 import type { RunState } from '../../run-state.js';
+
+const wizardFlags = {
+  contratoId: { type: 'value', placeholder: () => 'n', help: (m) => m.commandsHelp.wizard.contratoId },
+  resume: { type: 'boolean', help: (m) => m.commandsHelp.wizard.resume },
+} as const satisfies FlagDecls;
 
 /** Adds `wizard` under the `enrol` group. */
 export function addEnrolWizardCommand(enrol: Command, run: RunState): void {
   const words = run.m.commandsHelp.wizard;
-  const cmd = enrol
-    .command('wizard')
-    .description(words.description)
-    .addOption(new Option('--contrato-id <n>', words.contratoId))
-    .addOption(new Option('--resume', words.resume));
+  const cmd = addFlags(enrol.command('wizard').description(words.description), wizardFlags, run.m);
   addExamples(cmd, [
     { command: 'coopctl enrol wizard', note: words.whole },
     { command: 'coopctl enrol wizard --contrato-id 6', note: words.existing },
   ]);
   addNote(cmd, words.note);
-  run.bind(cmd, async (inv, _args, command) => {
-    const { contratoId, resume } = command.opts<{ contratoId?: string; resume?: boolean }>();
+  run.bind(cmd, async (inv) => {
     const { runEnrolWizard } = await import('./wizard/run.js');
-    return runEnrolWizard(inv, {
-      ...(contratoId === undefined ? {} : { contratoId }),
-      ...(resume ? { resume: true } : {}),
-    });
+    return runEnrolWizard(inv, readFlags(wizardFlags, inv.options));
   });
 }

@@ -32,7 +32,7 @@ const listOp = operation('schedule.list');
 /** The command's own flags: whose appointment it should be, and whether to cancel even when the check says not to. */
 const flags = {
   usuarioCartao: {
-    type: 'string',
+    type: 'value',
     placeholder: (m: Messages) => m.help.field.card,
     help: (m: Messages) => m.confirm.cancel.cardOption,
   },

@@ -124,7 +124,6 @@ export const en = {
     format: 'the file format (default: by extension, else by content)',
     resendUncertain: 'send again the steps an interrupted run left in doubt that a rerun could not decide',
     dryRun: 'validate the file and say what would be sent; send nothing',
-    invalidCount: 'must be a whole number from 1 to 64.',
     columnsHeading: 'CSV: a header of column names, then one row per beneficiary. Columns:',
     columns: {
       /** The placeholder of a field name in a column name. */
@@ -267,7 +266,6 @@ export const ptBR: Translation<typeof en> = {
     resendUncertain:
       'envia de novo os passos que uma execução interrompida deixou em dúvida e que uma nova execução não conseguiu decidir',
     dryRun: 'valida o arquivo e diz o que seria enviado; não envia nada',
-    invalidCount: 'deve ser um número inteiro de 1 a 64.',
     columnsHeading: 'CSV: um cabeçalho com os nomes das colunas, depois uma linha por beneficiário. Colunas:',
     columns: {
       field: '<campo>',
