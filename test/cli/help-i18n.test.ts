@@ -168,7 +168,7 @@ describe('every command’s help', async () => {
 
   describe.each(['en', 'pt-BR'] as const)('%s', (lang) => {
     it.each(paths.map((p) => [p.join(' ') || '(root)', p] as const))(
-      '%s: within 80 columns, with examples',
+      '%s: within 80 columns, with examples, each default said once',
       async (_name, words) => {
         const r = await run([...words, '--help', '--lang', lang], { columns: 80 });
         expect(r.code).toBe(0);
@@ -176,6 +176,8 @@ describe('every command’s help', async () => {
         const examples = r.stdout.split(lang === 'en' ? '\nExamples:\n' : '\nExemplos:\n')[1];
         expect(examples).toBeDefined();
         expect(examples!.split('\n')[0]).toMatch(/^ {2}(# |.*\bcoopctl )/);
+        // An option's default is said once, by commander: `(default 180) (default: 180)` said it twice.
+        expect(r.stdout.replace(/\s+/g, ' ')).not.toMatch(/\((?:default|padrão)\b[^)]*\) \((?:default|padrão):/);
         if (lang === 'pt-BR')
           expect(r.stdout).not.toMatch(/^(Usage|Options|Commands|Arguments|Global Options|Examples):/m);
       },

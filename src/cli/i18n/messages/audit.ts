@@ -17,7 +17,7 @@ export const en = {
   since:
     'only the records from this time on: a date (2026-11-30 or 30/11/2026), a date and time (2026-11-30T08:00), or a span back from now (12h, 7d)',
   operation: 'only the records of this operation (record.allergies, or its spec name buscaalergias)',
-  limit: 'show at most this many records, the newest (default 100)',
+  limit: 'show at most this many records, the newest',
   keyFile: "PostgreSQL: the audit key's file, as coopctl serve --audit-key-file",
   note: 'A record is kept for each request to an operation that reads or changes personal data: the time, the client address, the label of its token, the operation, the HTTP status and confirma_operacao; the card, CPF or device as a keyed hash (HMAC with the audit key, kept beside a SQLite database), never in clear. coopctl serve removes records older than --audit-retention days (180 by default).',
   example: {
@@ -26,7 +26,7 @@ export const en = {
   },
   purge: {
     description: 'remove the records older than a number of days',
-    olderThan: 'remove the records older than this many days (default 180)',
+    olderThan: 'remove the records older than this many days',
     example: 'what coopctl serve does every day with its --audit-retention',
     removed: (count: number, days: number, before: string) =>
       `${count} records older than ${days} days removed (before ${before})`,
@@ -94,7 +94,7 @@ export const ptBR: Translation<typeof en> = {
   since:
     'só os registros a partir deste momento: uma data (30/11/2026 ou 2026-11-30), data e hora (2026-11-30T08:00) ou um intervalo até agora (12h, 7d)',
   operation: 'só os registros desta operação (record.allergies, ou o nome da especificação, buscaalergias)',
-  limit: 'mostra no máximo esta quantidade de registros, os mais recentes (padrão 100)',
+  limit: 'mostra no máximo esta quantidade de registros, os mais recentes',
   keyFile: 'PostgreSQL: o arquivo da chave da auditoria, como em coopctl serve --audit-key-file',
   note: 'Um registro é guardado para cada requisição a uma operação que lê ou altera dados pessoais: o momento, o endereço do cliente, o rótulo do seu token, a operação, o status HTTP e o confirma_operacao; o cartão, o CPF ou o dispositivo como hash com chave (HMAC com a chave da auditoria, guardada ao lado de um banco SQLite), nunca em claro. O coopctl serve apaga os registros com mais de --audit-retention dias (180 por padrão).',
   example: {
@@ -103,7 +103,7 @@ export const ptBR: Translation<typeof en> = {
   },
   purge: {
     description: 'apaga os registros com mais de um número de dias',
-    olderThan: 'apaga os registros com mais desta quantidade de dias (padrão 180)',
+    olderThan: 'apaga os registros com mais desta quantidade de dias',
     example: 'o que o coopctl serve faz todo dia com o seu --audit-retention',
     removed: (count, days, before) => `${count} registros com mais de ${days} dias apagados (anteriores a ${before})`,
     listOnly: (option) => `${option} escolhe registros para listar: coopctl audit purge apaga só por idade`,
