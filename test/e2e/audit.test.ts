@@ -6,22 +6,13 @@
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { runNode } from '../helpers/process.js';
-import { bin, useDemoWorld } from './demo-world.js';
-import { e2eLocale, inLang } from './locale.js';
+import { useDemoWorld } from './demo-world.js';
+import { inLang } from './locale.js';
 
 const ANA = '00010001000001005';
 const world = useDemoWorld('coopctl-e2e-audit-');
 
-const env = (): Record<string, string> => ({
-  PATH: process.env['PATH'] ?? '/usr/bin:/bin',
-  HOME: world.home,
-  XDG_CONFIG_HOME: world.home,
-  COOPCTL_BASE_URL: world.server.url,
-  COOPCTL_TEST_BASE_URL: world.server.url,
-  ...e2eLocale(),
-});
-const coopctl = (argv: readonly string[]) => runNode(bin, argv, env());
+const { coopctl } = world;
 
 /** Every text cell of the audit table but the subjects' hashes, and those hashes (a connection of the test's own). */
 function auditText(db: string): { cells: string[]; subjects: string[] } {

@@ -8,10 +8,9 @@
  * the appointment stays active each time. With --force it is cancelled.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runNode } from '../helpers/process.js';
 import { Tmux } from '../interactive/tmux.js';
 import { bin, useDemoWorld } from './demo-world.js';
-import { e2eLocale, inLang } from './locale.js';
+import { inLang } from './locale.js';
 
 /** Ana (the holder of contract 1) books; her spouse's card is the wrong one given. */
 const ANA = '00010001000001005';
@@ -26,15 +25,7 @@ beforeAll(() => {
 });
 afterAll(() => tmux.close());
 
-const env = (): Record<string, string> => ({
-  PATH: process.env['PATH'] ?? '/usr/bin:/bin',
-  HOME: world.home,
-  XDG_CONFIG_HOME: world.home,
-  COOPCTL_BASE_URL: world.server.url,
-  COOPCTL_TEST_BASE_URL: world.server.url,
-  ...e2eLocale(),
-});
-const coopctl = (argv: readonly string[]) => runNode(bin, argv, env());
+const { coopctl } = world;
 
 async function json(argv: readonly string[]): Promise<Array<Record<string, unknown>>> {
   const r = await coopctl([...argv, '--json']);
@@ -93,7 +84,7 @@ describe('schedule cancel with another beneficiary’s card', () => {
 
     // On a terminal, without --yes: refused before any question.
     const pane = await tmux.start('cancel', [bin, 'schedule', 'cancel', id, '--usuario-cartao', SPOUSE], {
-      ...env(),
+      ...world.env(),
       NO_COLOR: '1',
     });
     expect(await pane.exitCode()).toBe(1);

@@ -8,24 +8,15 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue, checkResponse, operation } from '../../src/catalogue/index.js';
 import { callArgv } from '../cli/argv.js';
-import { runNode } from '../helpers/process.js';
 import { shapeText } from '../helpers/words.js';
-import { bin, useDemoWorld } from './demo-world.js';
+import { useDemoWorld } from './demo-world.js';
 import { expectedOutcome, steps, type WalkState } from '../helpers/demo-walk/index.js';
-import { e2eLocale } from './locale.js';
 
 const world = useDemoWorld('coopctl-e2e-commands-');
 
 /** Runs `coopctl argv --json` as a cron job would: no terminal, both service URLs at the test server. */
 function coopctl(argv: readonly string[]) {
-  return runNode(bin, [...argv, '--json'], {
-    PATH: process.env['PATH'],
-    HOME: world.home,
-    XDG_CONFIG_HOME: world.home,
-    COOPCTL_BASE_URL: world.server.url,
-    COOPCTL_TEST_BASE_URL: world.server.url,
-    ...e2eLocale(),
-  });
+  return world.coopctl([...argv, '--json']);
 }
 
 describe(`the ${catalogue.length} operation commands against the demo data`, () => {

@@ -5,25 +5,15 @@
  * opening and in a message; COOPCTL_MASK does the same.
  */
 import { describe, expect, it } from 'vitest';
-import { runNode } from '../helpers/process.js';
-import { bin, useDemoWorld } from './demo-world.js';
-import { e2eLocale, inLang } from './locale.js';
+import { useDemoWorld } from './demo-world.js';
+import { inLang } from './locale.js';
 
 const ANA = '00010001000001005';
 /** The demo beneficiary's CPF (src/server/store/demo). */
 const CPF = '52998224725';
 const world = useDemoWorld('coopctl-e2e-mask-');
 
-const env = (extra: Record<string, string> = {}): Record<string, string> => ({
-  PATH: process.env['PATH'] ?? '/usr/bin:/bin',
-  HOME: world.home,
-  XDG_CONFIG_HOME: world.home,
-  COOPCTL_BASE_URL: world.server.url,
-  COOPCTL_TEST_BASE_URL: world.server.url,
-  ...e2eLocale(),
-  ...extra,
-});
-const coopctl = (argv: readonly string[], extra?: Record<string, string>) => runNode(bin, argv, env(extra));
+const { coopctl } = world;
 
 /** Her contact as the server keeps it, read without --mask: what must not be shown with it. */
 let contact: { telefone: string; celular: string; email: string };

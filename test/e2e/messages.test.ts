@@ -5,24 +5,14 @@
  * card's appointments; a contact updated; a problem.
  */
 import { describe, expect, it } from 'vitest';
-import { runNode } from '../helpers/process.js';
-import { bin, useDemoWorld } from './demo-world.js';
-import { e2eLang, e2eLocale, inLang } from './locale.js';
+import { useDemoWorld } from './demo-world.js';
+import { e2eLang, inLang } from './locale.js';
 
 const CARD = '00010001000001005';
 
 const world = useDemoWorld('coopctl-e2e-messages-');
 
-const coopctl = (argv: readonly string[], extra: Record<string, string> = {}) =>
-  runNode(bin, argv, {
-    PATH: process.env['PATH'],
-    HOME: world.home,
-    XDG_CONFIG_HOME: world.home,
-    COOPCTL_BASE_URL: world.server.url,
-    COOPCTL_TEST_BASE_URL: world.server.url,
-    ...e2eLocale(),
-    ...extra,
-  });
+const { coopctl } = world;
 
 /** `2026-06-04` as the suite's language writes a date for people. */
 const day = (iso: string) => (e2eLang === 'pt-BR' ? iso.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3/$2/$1') : iso);
