@@ -10,22 +10,17 @@
 import { createHash, createHmac } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readSource } from '../../src/cli/batch/input.js';
 import { makePlan } from '../../src/cli/batch/plan.js';
 import { unkeyed } from '../../src/cli/batch/step-hash.js';
 import { messagesFor } from '../../src/cli/i18n/index.js';
 import { beneficiaryValues, csvFile } from './fixtures.js';
-import { closeHarness, posts, startWorld, type World } from './setup.js';
+import { posts, useWorld, type World } from './setup.js';
 
 const EN = messagesFor('en');
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld();
-});
-afterEach(() => w.close());
-afterAll(() => closeHarness());
+const w = useWorld();
 
 type Entry = { e: string; k?: string[]; h?: string; key?: string; [more: string]: unknown };
 

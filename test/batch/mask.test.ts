@@ -4,16 +4,11 @@
  * files the run keeps for itself (the report beside the input) are whole.
  */
 import { existsSync } from 'node:fs';
-import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { csvFile } from './fixtures.js';
-import { closeHarness, report, startWorld, type World } from './setup.js';
+import { report, useWorld } from './setup.js';
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld();
-});
-afterEach(() => w.close());
-afterAll(() => closeHarness());
+const w = useWorld();
 
 it('masks the report on stdout and the summary, not the files it writes', async () => {
   const file = w.file('titular-529.982.247-25.csv', csvFile(2, 1));

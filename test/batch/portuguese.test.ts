@@ -6,18 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cellSetter, csvFile } from './fixtures.js';
-import { closeHarness, report, startWorld, type World } from './setup.js';
+import { report, useWorld } from './setup.js';
 
 const PT = { env: { LANG: 'pt_BR.UTF-8' } };
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld();
-});
-afterEach(() => w.close());
-afterAll(() => closeHarness());
+const w = useWorld();
 
 function withCells(text: string, changes: Array<[number, string, string]>): string {
   const lines = text.split('\n');

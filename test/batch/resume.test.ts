@@ -5,21 +5,16 @@
  * the requests in flight finish, so nothing is left in doubt.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePlan } from '../../src/cli/batch/plan.js';
 import { readSource } from '../../src/cli/batch/input.js';
 import { messagesFor } from '../../src/cli/i18n/index.js';
 import { csvFile, dbCounts } from './fixtures.js';
-import { closeHarness, posts, report, startWorld, type World } from './setup.js';
+import { posts, report, useWorld } from './setup.js';
 
 const EN = messagesFor('en');
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld();
-});
-afterEach(() => w.close());
-afterAll(() => closeHarness());
+const w = useWorld();
 
 type Entry = { e: string; k?: string[]; h?: string; p?: number; id?: number; after?: number };
 

@@ -9,17 +9,12 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
 import { cellSetter, csvFile } from './fixtures.js';
-import { closeHarness, report, startWorld, type World } from './setup.js';
+import { report, useWorld } from './setup.js';
 
-let w: World;
-beforeEach(async () => {
-  w = await startWorld();
-});
-afterEach(() => w.close());
-afterAll(() => closeHarness());
+const w = useWorld();
 
 /** A problem the test puts in the file: its row, its part, its field, the value written and the message expected. */
 interface Broken {
