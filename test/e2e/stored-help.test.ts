@@ -7,7 +7,7 @@
  * bundle ran), and leaves to the CLI what they do not cover.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -152,6 +152,39 @@ describe('bin/coopctl and the stored help', () => {
       );
       expect(stdout + stderr).toBe('');
     }
+  });
+
+  it('writes to /dev/null, a file or a pipe without making a stream: only a terminal gets process.stdout', async () => {
+    const bin = join(root, 'bin', 'coopctl');
+    // Preloaded into the launcher's process: at exit, the names of Node's modules it loaded, straight to stderr.
+    const probe = join(mkdtempSync(join(home, 'probe-')), 'probe.cjs');
+    writeFileSync(
+      probe,
+      "process.on('exit', () => require('node:fs').writeSync(2, process.moduleLoadList.join('\\n')));\n",
+    );
+    const out = join(home, 'help.txt');
+    for (const [where, redirect] of [
+      ['/dev/null', '> /dev/null'],
+      ['a file', `> '${out}'`],
+      ['a pipe', '| cat > /dev/null'],
+    ]) {
+      const { stderr } = await exec('bash', ['-c', `'${process.execPath}' '${bin}' --help ${redirect}`], {
+        env: {
+          PATH: process.env['PATH'],
+          HOME: home,
+          XDG_CONFIG_HOME: home,
+          LANG: 'C',
+          NODE_OPTIONS: `--require=${probe}`,
+        },
+      });
+      const loaded = stderr.split('\n');
+      expect(loaded, where).toContain('NativeModule fs');
+      expect(
+        loaded.filter((m) => /^NativeModule (stream|tty|net|internal\/fs\/sync_write_stream)$/.test(m)),
+        where,
+      ).toEqual([]);
+    }
+    expect(readFileSync(out, 'utf8')).toBe(await cliHelp(['--help'], 80));
   });
 
   it('takes the language from --lang, --lang=, --profile and the locale as the CLI does', async () => {

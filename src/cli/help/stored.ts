@@ -9,7 +9,7 @@
  * (test/e2e/stored-help.test.ts compares them for every page).
  */
 import { Help } from 'commander';
-import { fstatSync, readFileSync, writeSync } from 'node:fs';
+import { fstatSync, readFileSync, type Stats, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { Env } from '../../client/types.js';
@@ -61,21 +61,29 @@ export function helpRequest(argv: readonly string[]): string[] | undefined {
   return path;
 }
 
+/** Whether a character device is the null device (`> /dev/null`, a cron job's output): the device 1:3 on Linux. */
+function isDevNull(device: Stats): boolean {
+  const nul = statSync('/dev/null', { throwIfNoEntry: false });
+  return nul?.isCharacterDevice() === true && nul.rdev === device.rdev;
+}
+
 /** Where the help goes: a stream (tests), else this process's stdout. */
 type Output = Pick<Writable, 'write'> & { readonly columns?: number };
 
 /**
- * This process's stdout. A file, a pipe or a socket (never a terminal) is
- * written straight to file descriptor 1 in one write: making process.stdout,
- * or asking node:tty whether it is a terminal, loads Node's streams and its
- * net module, a third of the time of `coopctl --help | less`. A character
- * device (a terminal, /dev/null) gets process.stdout, which knows terminals.
- * A closed pipe ends the output quietly, as in the CLI (main.ts).
+ * This process's stdout. A file, a pipe, a socket or /dev/null (never a
+ * terminal) is written straight to file descriptor 1 in one write: making
+ * process.stdout, or asking node:tty whether it is a terminal, loads Node's
+ * streams and its net module, a third of the time of `coopctl --help | less`.
+ * Another character device (a terminal) gets process.stdout, which knows
+ * terminals and their width. A closed pipe ends the output quietly, as in the
+ * CLI (main.ts).
  */
 function processStdout(): Output {
   let device = true;
   try {
-    device = fstatSync(1).isCharacterDevice();
+    const out = fstatSync(1);
+    device = out.isCharacterDevice() && !isDevNull(out);
   } catch {
     // No stdout to look at: process.stdout copes.
   }
