@@ -16,7 +16,7 @@
  * text), not the key.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { type FileHandle, mkdir, open } from 'node:fs/promises';
+import { type FileHandle, link, mkdir, open, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { SubjectKind } from '../../catalogue/personal.js';
@@ -173,20 +173,37 @@ export async function readAuditKey(file: string): Promise<Buffer | undefined> {
   }
 }
 
-/** A new key written to `file` (0600, its folder 0700 when made here); never over an existing file. */
+/**
+ * A new key written to `file` (0600, its folder 0700 when made here); never
+ * over an existing file, and never seen half-written: the key is written and
+ * synced under a name of this process's, then linked to `file`, which appears
+ * whole or not at all. When another process made `file` first (servers
+ * started together on one database), its key is this one's too.
+ */
 export async function createAuditKey(file: string): Promise<Buffer> {
   const secret = randomBytes(KEY_BYTES);
+  const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.new`;
   try {
     await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-    const handle = await open(file, 'wx', 0o600);
+    const handle = await open(temp, 'wx', 0o600);
     try {
       await handle.writeFile(`${secret.toString('hex')}\n`);
       await handle.sync();
     } finally {
       await handle.close();
     }
+    try {
+      await link(temp, file);
+    } catch (err) {
+      const theirs = codeOf(err) === 'EEXIST' ? await readAuditKey(file) : undefined;
+      if (theirs === undefined) throw err;
+      return theirs;
+    }
   } catch (err) {
+    if (err instanceof AuditKeyError) throw err;
     throw new AuditKeyError({ kind: 'unwritable', file, code: codeOf(err) });
+  } finally {
+    await unlink(temp).catch(() => undefined);
   }
   return secret;
 }
