@@ -18,17 +18,24 @@ function profileFlag(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** A setting of the profile this run selects, read before parsing (the `mask` setting too: mask-setting.ts). */
-export function profileSetting(argv: readonly string[], env: Env, configPath: string, key: string): string | undefined {
+/** The settings of the profile this run selects, read once before parsing (`lang`, and `mask`: mask-setting.ts). */
+export type EarlySettings = Readonly<Record<string, unknown>>;
+
+export function profileSettings(argv: readonly string[], env: Env, configPath: string): EarlySettings {
   try {
     const profile = profileFlag(argv) ?? env['COOPCTL_PROFILE'] ?? 'default';
-    const value = readConfig(configPath).profiles?.[profile]?.[key];
-    return typeof value === 'string' ? value : undefined;
+    return readConfig(configPath).profiles?.[profile] ?? {};
   } catch {
-    return undefined;
+    return {};
   }
 }
 
+/** A text setting among them. */
+export function earlySetting(settings: EarlySettings, key: string): string | undefined {
+  const value = settings[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
 export function langSetting(argv: readonly string[], env: Env, configPath: string): string | undefined {
-  return profileSetting(argv, env, configPath, 'lang');
+  return earlySetting(profileSettings(argv, env, configPath), 'lang');
 }

@@ -9,7 +9,7 @@
  * the data because of a typing slip.
  */
 import type { Env } from '../../client/types.js';
-import { profileSetting } from './lang-setting.js';
+import { earlySetting, type EarlySettings } from './lang-setting.js';
 
 const YES = new Set(['true', '1', 'yes', 'on']);
 const NO = new Set(['false', '0', 'no', 'off']);
@@ -31,9 +31,9 @@ function maskFlag(argv: readonly string[]): boolean | undefined {
   return flag;
 }
 
-export function maskWanted(argv: readonly string[], env: Env, configPath: string): boolean {
+export function maskWanted(argv: readonly string[], env: Env, profile: EarlySettings): boolean {
   const flag = maskFlag(argv);
   if (flag !== undefined) return flag;
-  const given = env['COOPCTL_MASK'] || profileSetting(argv, env, configPath, 'mask');
+  const given = env['COOPCTL_MASK'] || earlySetting(profile, 'mask');
   return given === undefined || given === '' ? false : switchValue(given) !== false;
 }
