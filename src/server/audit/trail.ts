@@ -75,6 +75,18 @@ function notAudited(err: unknown, lang: Lang): Reply {
   return failure(503, inLang(http.notAudited, lang), ['retry-after', String(wait)]);
 }
 
+/** A record that could not be written, logged: a write's answer stands (it is stored), a read's is a 503. */
+function failedRecord(facts: AuditFacts, reply: Reply, err: unknown, log: ServerLog | undefined): Reply {
+  const { route } = facts;
+  const reason = reasonOf(err);
+  log?.event('error', 'audit_failed', `${route.op.id}: the access audit could not be written: ${reason}`, {
+    operation: route.op.id,
+    reason,
+    request_id: facts.requestId ?? null,
+  });
+  return route.writes ? reply : notAudited(err, facts.lang);
+}
+
 export interface TrailOptions {
   readonly store: AuditRepository;
   readonly key: AuditKey;
@@ -102,23 +114,17 @@ export function auditTrail(options: TrailOptions): Auditor {
       ...whom(route.personal!, facts.raw, key),
       requestId: facts.requestId ?? null,
     };
-    const failed = (err: unknown): Reply => {
-      const reason = reasonOf(err);
-      log?.event('error', 'audit_failed', `${route.op.id}: the access audit could not be written: ${reason}`, {
-        operation: route.op.id,
-        reason,
-        request_id: facts.requestId ?? null,
-      });
-      return route.writes ? reply : notAudited(err, facts.lang);
-    };
     let appended: MaybePromise<void>;
     try {
       appended = store.append(record, route.writes);
     } catch (err) {
-      return failed(err);
+      return failedRecord(facts, reply, err, log);
     }
     if (!isPromise(appended)) return reply;
-    const written = appended.then(() => reply, failed);
+    const written = appended.then(
+      () => reply,
+      (err: unknown) => failedRecord(facts, reply, err, log),
+    );
     return route.writes ? reply : written;
   };
 }
