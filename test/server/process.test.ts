@@ -1,6 +1,6 @@
 /** `coopctl serve` as a real process (the built bin/coopctl): start-up output, and a graceful stop on SIGTERM. */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +34,25 @@ function childEnv(): NodeJS.ProcessEnv {
 const start = (args: string[]): Promise<ServeProcess> => startServe(args, childEnv());
 
 describe('coopctl serve process', () => {
+  it("runs with V8's young generation capped (4 MB a semi-space): the same process, restarted with the flag; NODE_OPTIONS setting one wins", async () => {
+    // /proc/<pid>/cmdline: the spawned pid runs Node with the flag (process.execve: no second process to signal).
+    const commandLine = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    const plain = { ...childEnv() };
+    delete plain['NODE_OPTIONS'];
+    const capped = await startServe(['--db', ':memory:', '--quiet'], plain);
+    onTestFinished(() => capped.stop().then(() => undefined));
+    expect(commandLine(capped.child.pid!).slice(1, 4)).toEqual(['--max-semi-space-size=4', BIN, 'serve']);
+    const ok = await fetch(`${capped.url}/healthz`);
+    expect(ok.status).toBe(200);
+
+    const chosen = await startServe(['--db', ':memory:', '--quiet'], {
+      ...plain,
+      NODE_OPTIONS: '--max-semi-space-size=8',
+    });
+    onTestFinished(() => chosen.stop().then(() => undefined));
+    expect(commandLine(chosen.child.pid!).slice(1, 3)).toEqual([BIN, 'serve']);
+  });
+
   it('finishes a request in flight on SIGTERM, closes the database and exits 0', async () => {
     const db = join(dir, 'proc.db');
     const proc = await start(['--db', db]);

@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { groupCommit, NOTES_WINDOW_MS } from '../../src/server/store/sqlite/group-commit.js';
+import { groupCommit, NOTES_HELD, NOTES_WINDOW_MS } from '../../src/server/store/sqlite/group-commit.js';
 import { tempDir } from './helpers.js';
 
 const opened: Database.Database[] = [];
@@ -207,5 +207,41 @@ describe('the notes of the access audit (a window of records, group-commit.ts)',
     expect(lostNotes).toEqual([2]);
     expect([db.inTransaction, db.pragma('synchronous', { simple: true })]).toEqual([false, 2]);
     expect(rows(path, 'n')).toEqual(['before']);
+  });
+
+  it(`at most ${NOTES_HELD} notes are held in memory: more are inserted into the open window, still committed only at its end`, () => {
+    const { db, path } = roomyDatabase();
+    const commit = groupCommit(db);
+    const note = db.prepare<[string]>('INSERT INTO n VALUES (?)');
+    const inWindow = db.prepare<[], number>('SELECT count(*) FROM n').pluck();
+    const names = Array.from({ length: NOTES_HELD * 2 + 1 }, (_, i) => `r${i}`);
+    for (const name of names.slice(0, NOTES_HELD - 1)) commit.note(() => note.run(name));
+    expect(inWindow.get()).toBe(0);
+    commit.note(() => note.run(names[NOTES_HELD - 1]!));
+    // Inserted in the open transaction (this connection sees them), not committed (another does not).
+    expect([inWindow.get(), rows(path, 'n')]).toEqual([NOTES_HELD, []]);
+    for (const name of names.slice(NOTES_HELD)) commit.note(() => note.run(name));
+    expect([inWindow.get(), db.inTransaction]).toEqual([NOTES_HELD * 2, true]);
+    commit.settle();
+    expect(rows(path, 'n')).toEqual(names);
+  });
+
+  it('a full disk under the notes inserted early: the note that finds it is refused, the others of its window reported lost', () => {
+    const { db, path } = roomyDatabase();
+    const lostNotes: number[] = [];
+    const commit = groupCommit(db, { lost: (_err, count) => lostNotes.push(count) });
+    const note = db.prepare<[string]>('INSERT INTO n VALUES (?)');
+    db.pragma('max_page_count = 2');
+    for (let i = 0; i < NOTES_HELD - 1; i++) commit.note(() => note.run(i === 0 ? 'x'.repeat(20_000) : `r${i}`));
+    expect(() => commit.note(() => note.run('last'))).toThrow(expect.objectContaining({ code: 'SQLITE_FULL' }));
+    expect([lostNotes, db.inTransaction, db.pragma('synchronous', { simple: true })]).toEqual([
+      [NOTES_HELD - 1],
+      false,
+      2,
+    ]);
+    db.pragma('max_page_count = 1000');
+    commit.note(() => note.run('after'));
+    commit.settle();
+    expect(rows(path, 'n')).toEqual(['after']);
   });
 });

@@ -26,13 +26,16 @@
  * costs among other inserts (the page cache and the CPU's caches gone cold).
  * So the first note of a window begins a transaction (`BEGIN IMMEDIATE`:
  * the write lock is then ours, and no other process can keep the notes out)
- * and every note of the window is kept in memory, to be inserted together
- * and committed within NOTES_WINDOW_MS, before the next batch of writes (or
+ * and the notes are kept in memory, to be inserted NOTES_HELD at a time (so
+ * that the records of a busy window do not live long enough for V8 to move
+ * them to its old generation, nor make it grow its young one: RSS) and
+ * committed within NOTES_WINDOW_MS, before the next batch of writes (or
  * a dataset load: `settle`), and when the store closes; the commit is
  * `synchronous = NORMAL` (the WAL written without waiting for an fsync,
  * which the next durable commit makes). A note that
  * cannot begin its window (a lock held elsewhere, the file removed) throws
- * at once; notes whose insert or commit fails (a full disk, an I/O error)
+ * at once, as does the note whose insert makes SQLite undo the window (a
+ * full disk); notes whose insert or commit fails (a full disk, an I/O error)
  * are lost, reported to `lost`. A kill -9 loses the notes of the window.
  * The record of a write (whose answer does not wait for it) begins nothing:
  * it is committed at the end of its window (or with an open window of reads'
@@ -95,6 +98,8 @@ export interface GroupCommitOptions {
 
 /** The longest a note waits for its commit. */
 export const NOTES_WINDOW_MS = 50;
+/** The most notes kept in memory: with this many, they are inserted into the open window (committed at its end). */
+export const NOTES_HELD = 32;
 /** How often, at most, a note in an open window checks the database file again (file-guard.ts). */
 const FILE_CHECK_MS = 1;
 
@@ -117,6 +122,10 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
   let notes: Array<() => void> = [];
   let open = false;
   let windowArmed = false;
+  /** The open window's notes inserted (or tried) so far, and those of them that failed alone (the last one's error). */
+  let inserted = 0;
+  let failures = 0;
+  let failed: unknown;
   /** When the file was last checked for a note (performance.now()). */
   let checked = 0;
 
@@ -175,38 +184,61 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
     settle();
   }
 
-  /** Inserts and commits the notes waiting in the open transaction of notes, if one is open. */
-  function settle(): void {
-    if (!open) return;
-    const pending = notes;
+  /** Inserts the notes held into the open transaction of notes; throws what makes SQLite undo the whole of it. */
+  function insertHeld(): void {
+    const held = notes;
     notes = [];
-    const started = meter ? performance.now() : 0;
+    inserted += held.length;
+    for (const work of held) {
+      try {
+        work();
+      } catch (err) {
+        // A note alone (one statement) is undone; SQLite undoing the whole transaction loses them all.
+        if (!db.inTransaction) throw err;
+        failed = err;
+        failures++;
+      }
+    }
+  }
+
+  /** Ends the open window: committed (`err` undefined), else rolled back and its notes reported lost. */
+  function closeWindow(started: number, err?: unknown): void {
+    const count = inserted + notes.length;
     try {
-      // Into the file opened, whatever became of it since: moved, it takes the notes with it (new notes are refused).
-      let failed: unknown;
-      let failures = 0;
-      for (const work of pending) {
+      if (err === undefined) {
         try {
-          work();
-        } catch (err) {
-          // A note alone (one statement) is undone; SQLite undoing the whole transaction loses them all.
-          if (!db.inTransaction) throw err;
-          failed = err;
-          failures++;
+          commitNotes.run();
+        } catch (e) {
+          err = e;
         }
       }
-      commitNotes.run();
-      meter?.transaction((performance.now() - started) / 1000, true);
-      if (failures > 0) lost?.(failed, failures);
-    } catch (err) {
-      meter?.transaction((performance.now() - started) / 1000, false);
-      if (db.inTransaction) rollbackNotes.run();
-      lost?.(err, pending.length);
+      meter?.transaction((performance.now() - started) / 1000, err === undefined);
+      if (err !== undefined) {
+        if (db.inTransaction) rollbackNotes.run();
+        lost?.(err, count);
+      } else if (failures > 0) lost?.(failed, failures);
     } finally {
+      notes = [];
+      inserted = failures = 0;
+      failed = undefined;
       open = false;
       if (state) state.notesOpen = false;
       full.run();
     }
+  }
+
+  /** Inserts and commits the notes waiting in the open transaction of notes, if one is open. */
+  function settle(): void {
+    if (!open) return;
+    const started = meter ? performance.now() : 0;
+    // Into the file opened, whatever became of it since: moved, it takes the notes with it (new notes are refused).
+    try {
+      insertHeld();
+    } catch (err) {
+      closeWindow(started, err);
+      return;
+    }
+    closeWindow(started);
   }
 
   function note(work: () => void, follows = false): void {
@@ -222,6 +254,16 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
       checked = performance.now();
     }
     notes.push(work);
+    if (open && notes.length >= NOTES_HELD) {
+      try {
+        insertHeld();
+      } catch (err) {
+        // The window undone: the others' loss reported, this note's refused.
+        inserted--;
+        closeWindow(meter ? performance.now() : 0, err);
+        throw err;
+      }
+    }
     startWindow();
   }
 
