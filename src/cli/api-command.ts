@@ -19,7 +19,7 @@
  *   else. Unreachable or timed out: 4.
  * - Confirmations and --dry-run as for the operation commands.
  */
-import { Argument, InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { TransportError } from '../client/errors.js';
 import { interpret } from '../client/interpret.js';
 import { requestLabel } from '../client/mask.js';
@@ -38,6 +38,7 @@ import { transportProblem } from './failure.js';
 import { exitCodeOf, problemOf } from './operations/report.js';
 import type { RunState } from './run-state.js';
 import { addFlags, type FlagDecls, type FlagValues, readFlags } from './extra-flags.js';
+import { addArgs, type ArgDecl, readArgs } from './positional-args.js';
 import { specOf } from './commands/specs.js';
 import { confirmCall } from './safety/confirm.js';
 import { printDryRun } from './safety/dry-run.js';
@@ -57,6 +58,16 @@ function method(messages: Messages) {
 }
 
 const pair = (m: Messages) => m.commandsHelp.api.arguments.pair;
+
+/** The method and the path of the request. */
+const apiArgs = [
+  {
+    name: (m) => m.commandsHelp.api.arguments.method,
+    help: (m) => m.commandsHelp.api.method(apiMethods.join(', ')),
+    parse: method,
+  },
+  { name: (m) => m.commandsHelp.api.arguments.path, help: (m) => m.commandsHelp.api.path },
+] as const satisfies readonly ArgDecl[];
 
 /** The command's flags; -y and -n are the safety flags (safety/flags.ts). */
 const apiFlags = {
@@ -238,10 +249,7 @@ async function runApi(inv: Io, m: Method, path: string, o: ApiOptions): Promise<
 
 export function defineApiCommand(cmd: Command, run: RunState): void {
   const words = run.m.commandsHelp.api;
-  const named = words.arguments;
-  cmd
-    .addArgument(new Argument(`<${named.method}>`, words.method(apiMethods.join(', '))).argParser(method(run.m)))
-    .addArgument(new Argument(`<${named.path}>`, words.path));
+  addArgs(cmd, apiArgs, run.m);
   addFlags(cmd, apiFlags, run.m);
   addSafetyOptions(cmd, run.m);
   addExamples(cmd, [
@@ -253,7 +261,5 @@ export function defineApiCommand(cmd: Command, run: RunState): void {
     },
   ]);
   addNote(cmd, words.note);
-  run.bind(cmd, async (inv, args) =>
-    runApi(inv, args[0] as Method, args[1] as string, readFlags(apiFlags, inv.options)),
-  );
+  run.bind(cmd, async (inv, args) => runApi(inv, ...readArgs(apiArgs, args), readFlags(apiFlags, inv.options)));
 }

@@ -3,8 +3,9 @@
  * written as a string literal (per-command behaviour lives in the command
  * modules, src/cli/commands, found by the operation itself), and the CLI's
  * layers import downwards only (no `operations ⇄ safety` or
- * `operations ⇄ interactive` cycle); commands read their flags through their
- * declaration (src/cli/extra-flags.ts), not from commander's options; and the
+ * `operations ⇄ interactive` cycle); commands read their flags and positional
+ * arguments through their declarations (src/cli/extra-flags.ts,
+ * src/cli/positional-args.ts), not from commander's options; and the
  * message catalogue (src/cli/i18n) translates nothing by matching English text.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -137,6 +138,38 @@ describe("commands read their flags through their declaration, not commander's o
     const found = sources(SRC)
       .filter(({ path }) => !optionReaders.includes(relative(SRC, path).split(sep).join('/')))
       .flatMap(({ path, text }) => optionReads(text).map((f) => `${relative(SRC, path).split(sep).join('/')}:${f}`));
+    expect(found).toEqual([]);
+  });
+});
+
+/** A positional argument of an action read by its place (`args[0]`, `(inv, [key]) =>`) instead of through `readArgs`. */
+function argumentReads(text: string): string[] {
+  return text
+    .split('\n')
+    .flatMap((line, i) =>
+      !/^\s*(\*|\/\/)/.test(line) && (/(?<!this\.)\bargs\[\d+\]/.test(line) || /\(inv, \[[^\]]*\]\) =>/.test(line))
+        ? [`${i + 1}: ${line.trim()}`]
+        : [],
+    );
+}
+
+describe('commands read their positional arguments through their declaration (positional-args.ts)', () => {
+  it('the check finds a read by place, and leaves readArgs alone', () => {
+    for (const line of [
+      'runApi(inv, args[0] as Method, args[1] as string)',
+      'run.bind(cmd, (inv, [key]) => get(inv, key as string));',
+    ])
+      expect(argumentReads(line).length, line).toBe(1);
+    expect(argumentReads('run.bind(cmd, (inv, args) => get(inv, ...readArgs(keyArgs, args)));')).toEqual([]);
+    // Neither a list handed to a function, nor commander's own arguments of the command being built.
+    expect(argumentReads('const stop = await preSend(inv, [call]);')).toEqual([]);
+    expect(argumentReads("const name = this.args[0] ?? '';")).toEqual([]);
+  });
+
+  it('no source file of the CLI does', () => {
+    const found = sources(join(SRC, 'cli')).flatMap(({ path, text }) =>
+      argumentReads(text).map((f) => `${relative(SRC, path).split(sep).join('/')}:${f}`),
+    );
     expect(found).toEqual([]);
   });
 });

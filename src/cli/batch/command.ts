@@ -7,6 +7,7 @@ import { addFlags, type FlagDecls, named, readFlags, type TextKey } from '../ext
 import { wholeNumber } from '../global-options.js';
 import { addExamples, addNote } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
+import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
 import type { RunState } from '../run-state.js';
 
 /** The CSV columns, as the help lists them. */
@@ -45,13 +46,16 @@ const batchFlags = {
   dryRun: { type: 'boolean', short: 'n', help: says('dryRun') },
 } as const satisfies FlagDecls;
 
+/** The file of enrolments. */
+const fileArgs = [
+  { name: (m) => m.help.field.placeholder.file, help: (m) => m.commandsHelp.batch.file },
+] as const satisfies readonly ArgDecl[];
+
 export function defineBatchCommand(enrol: Command, run: RunState): void {
   const { m } = run;
   const words = m.commandsHelp.batch;
-  const cmd = enrol
-    .command('batch')
-    .description(words.description)
-    .argument(`<${m.help.field.placeholder.file}>`, words.file);
+  const cmd = enrol.command('batch').description(words.description);
+  addArgs(cmd, fileArgs, m);
   addFlags(cmd, batchFlags, m);
   addExamples(cmd, [
     { command: 'coopctl enrol batch members.csv --dry-run', note: words.check },
@@ -64,7 +68,8 @@ export function defineBatchCommand(enrol: Command, run: RunState): void {
     const { journal, report, ...flags } = readFlags(batchFlags, inv.options);
     const { runBatch } = await import('./run.js');
     // An empty --journal or --report is the default place, as not given.
-    return runBatch(inv, String(args[0]), {
+    const [file] = readArgs(fileArgs, args);
+    return runBatch(inv, file, {
       ...flags,
       ...(journal ? { journal } : {}),
       ...(report ? { report } : {}),

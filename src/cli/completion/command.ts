@@ -5,11 +5,12 @@
  * script is static: it is generated from this version's tree, so regenerate
  * it after an upgrade; pressing TAB starts no process.
  */
-import { Argument, type Command } from 'commander';
+import type { Command } from 'commander';
 import { catalogue } from '../../catalogue/index.js';
 import { apiMethods } from '../api-command.js';
 import { ExitCode } from '../exit-codes.js';
 import { addExamples, addNote } from '../help/sections.js';
+import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
 import { RunState } from '../run-state.js';
 import { fishScript } from './fish.js';
 import { completionTree, type CompletionTree } from './model.js';
@@ -17,6 +18,11 @@ import { bashScript, zshScript } from './posix.js';
 
 export const shells = ['bash', 'zsh', 'fish'] as const;
 export type Shell = (typeof shells)[number];
+
+/** The shell to write the script for. */
+const shellArgs = [
+  { name: () => 'shell', help: (m) => m.commandsHelp.completion.shell, choices: shells },
+] as const satisfies readonly ArgDecl[];
 
 /** Builds the command tree with the groups that `argv` names (program.ts's buildProgram, given by the program). */
 export type ProgramBuilder = (run: RunState, argv: readonly string[]) => Promise<Command>;
@@ -38,7 +44,7 @@ export function script(shell: Shell, tree: CompletionTree): string {
 
 export function defineCompletionCommand(cmd: Command, run: RunState, build: ProgramBuilder): void {
   const words = run.m.commandsHelp.completion;
-  cmd.addArgument(new Argument('<shell>', words.shell).choices(shells));
+  addArgs(cmd, shellArgs, run.m);
   addExamples(cmd, [
     { command: 'source <(coopctl completion bash)', note: words.thisShell },
     {
@@ -57,7 +63,8 @@ export function defineCompletionCommand(cmd: Command, run: RunState, build: Prog
   run.bind(cmd, async (inv, args, command) => {
     let root = command;
     while (root.parent) root = root.parent;
-    inv.out(script(args[0] as Shell, await fullTree(build, run, root)));
+    const [shell] = readArgs(shellArgs, args);
+    inv.out(script(shell, await fullTree(build, run, root)));
     return ExitCode.ok;
   });
 }

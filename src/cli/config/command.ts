@@ -7,6 +7,7 @@ import type { Messages } from '../i18n/index.js';
 import type { Io } from '../capabilities.js';
 import type { RunState } from '../run-state.js';
 import { addFlags, type FlagDecls, readFlags } from '../extra-flags.js';
+import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
 import { readConfig } from './file.js';
 import {
   checkSetting,
@@ -118,10 +119,22 @@ const setFlags = {
   allowEmpty: { type: 'boolean', help: (m) => m.commandsHelp.config.allowEmpty },
 } as const satisfies FlagDecls;
 
+/** The setting a command names (checked by `settingKey`, which names the settings in the run's words), and its value. */
+const keyArg = {
+  name: (m) => m.commandsHelp.config.arguments.key,
+  help: () => settingKeys.join(', '),
+} as const satisfies ArgDecl;
+const valueArg = {
+  name: (m) => m.commandsHelp.config.arguments.value,
+  help: (m) => m.commandsHelp.config.value,
+  optional: true,
+} as const satisfies ArgDecl;
+const keyArgs = [keyArg] as const;
+const setArgs = [keyArg, valueArg] as const;
+
 /** The subcommands of the `config` group. */
 export function defineConfigCommands(config: Command, run: RunState): void {
   const words = run.m.commandsHelp.config;
-  const keys = settingKeys.join(', ');
   addNote(config, { heading: words.heading, items: settingItems(run.m) });
   const path = config.command('path').description(words.path);
   addExamples(path, ['coopctl config path']);
@@ -132,24 +145,19 @@ export function defineConfigCommands(config: Command, run: RunState): void {
   const listCommand = config.command('list').description(words.list);
   addExamples(listCommand, ['coopctl config list', 'coopctl config list --json']);
   run.bind(listCommand, (inv) => list(inv));
-  const { key, value } = words.arguments;
-  const getCommand = config.command('get').description(words.get).argument(`<${key}>`, keys);
+  const getCommand = addArgs(config.command('get').description(words.get), keyArgs, run.m);
   addExamples(getCommand, ['coopctl config get baseUrl']);
-  run.bind(getCommand, (inv, [key]) => get(inv, key as string));
-  const setCommand = config
-    .command('set')
-    .description(words.set)
-    .argument(`<${key}>`, keys)
-    .argument(`[${value}]`, words.value);
+  run.bind(getCommand, (inv, args) => get(inv, ...readArgs(keyArgs, args)));
+  const setCommand = addArgs(config.command('set').description(words.set), setArgs, run.m);
   addFlags(setCommand, setFlags, run.m);
   addExamples(setCommand, [
     { command: 'coopctl config set lang pt-BR', note: words.langExample },
     { command: 'coopctl config set baseUrl https://services.example.coop --profile prod', note: words.prodProfile },
   ]);
-  run.bind(setCommand, (inv, [key, value]) =>
-    set(inv, key as string, value as string | undefined, readFlags(setFlags, inv.options).allowEmpty),
+  run.bind(setCommand, (inv, args) =>
+    set(inv, ...readArgs(setArgs, args), readFlags(setFlags, inv.options).allowEmpty),
   );
-  const unsetCommand = config.command('unset').description(words.unset).argument(`<${key}>`, keys);
+  const unsetCommand = addArgs(config.command('unset').description(words.unset), keyArgs, run.m);
   addExamples(unsetCommand, ['coopctl config unset lang']);
-  run.bind(unsetCommand, (inv, [key]) => unset(inv, key as string));
+  run.bind(unsetCommand, (inv, args) => unset(inv, ...readArgs(keyArgs, args)));
 }

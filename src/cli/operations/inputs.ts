@@ -13,6 +13,7 @@ import type { Messages } from '../i18n/index.js';
 import type { OperationIo } from '../capabilities.js';
 import { argumentOf, fieldDescription, fieldOption, flagOf } from './flags.js';
 import { inputOf } from './input.js';
+import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
 
 /** Reads the raw (unvalidated) parameters of one run of the command. */
 export type ParamReader = (inv: OperationIo, args: readonly unknown[], command: Command) => Promise<Params>;
@@ -29,7 +30,10 @@ function parseData(text: string): Params {
   return data as Params;
 }
 
-export function mergeParams(op: Operation, sources: { positional: unknown; flags: Params; data: Params }): Params {
+export function mergeParams(
+  op: Operation,
+  sources: { positional: string | undefined; flags: Params; data: Params },
+): Params {
   const flags = { ...sources.flags };
   if (op.positional && sources.positional !== undefined) {
     const flagged = flags[op.positional];
@@ -51,11 +55,19 @@ export function mergeParams(op: Operation, sources: { positional: unknown; flags
 
 /** Adds `op`'s positional argument, a flag per field and --data to `cmd`, described in the language of `m`. */
 export function addParamInputs(cmd: Command, op: Operation, m: Messages): ParamReader {
-  if (op.positional)
-    cmd.argument(
-      `[${argumentOf(op.positional, m)}]`,
-      `${fieldDescription(op, op.positional, m)}; ${m.help.field.orFlag(flagOf(op.positional))}`,
-    );
+  const { positional } = op;
+  // The field given without its flag (the card of a lookup), when the operation has one.
+  const positionalArgs =
+    positional === undefined
+      ? ([] as const)
+      : ([
+          {
+            name: (w: Messages) => argumentOf(positional, w),
+            help: (w: Messages) => `${fieldDescription(op, positional, w)}; ${w.help.field.orFlag(flagOf(positional))}`,
+            optional: true,
+          },
+        ] as const satisfies readonly ArgDecl[]);
+  addArgs(cmd, positionalArgs, m);
   const attributes = new Map<string, string>();
   for (const name of Object.keys(op.params)) {
     const option = fieldOption(op, name, m);
@@ -69,7 +81,8 @@ export function addParamInputs(cmd: Command, op: Operation, m: Messages): ParamR
     for (const [name, attribute] of attributes) if (opts[attribute] !== undefined) flags[name] = opts[attribute];
     const dataSpec = opts['data'] as string | undefined;
     const data = dataSpec === undefined ? {} : parseData(await inv.readInput(dataSpec, '--data'));
-    const merged = mergeParams(op, { positional: op.positional ? args[0] : undefined, flags, data });
+    const [given] = readArgs(positionalArgs, args);
+    const merged = mergeParams(op, { positional: given, flags, data });
     return normaliseParams(op, merged, inputOf(inv));
   };
 }
