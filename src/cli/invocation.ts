@@ -226,6 +226,32 @@ export class Invocation implements Io {
     return text(this.ctx.stdin);
   }
 
+  /**
+   * A `--token-file`'s text: refused when another user owns it or others may
+   * write it, taken with a warning when others may read it, as ssh does with
+   * keys (config/file-trust.ts); stdin (`-`) as it comes.
+   */
+  async #readTokenFile(spec: string): Promise<string> {
+    if (spec === '-') return this.readInput(spec, '--token-file');
+    const { open } = await import('node:fs/promises');
+    const { distrustOf } = await import('./config/file-trust.js');
+    let handle: Awaited<ReturnType<typeof open>> | undefined;
+    try {
+      try {
+        handle = await open(spec, 'r');
+      } catch (err) {
+        const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+        throw new UsageError(this.m.errors.cannotRead('--token-file', spec, why));
+      }
+      const distrust = distrustOf(await handle.stat(), true);
+      if (distrust?.kind === 'readable') this.warn(this.m.errors.tokenFileReadable(spec, distrust.mode));
+      else if (distrust) throw new UsageError(this.m.errors.tokenFileUntrusted(spec, this.m.config.distrust(distrust)));
+      return await handle.readFile('utf8');
+    } finally {
+      await handle?.close();
+    }
+  }
+
   /** The selected profile (a named one must exist) and the settings in effect: flags > environment > profile > defaults. */
   #resolved(): Promise<{ profile: Profile; settings: ResolvedSettings }> {
     this.#settings ??= (async () => {
@@ -234,7 +260,7 @@ export class Invocation implements Io {
       if (this.globals.maxResponseSize !== undefined) flags.maxResponseSize = this.globals.maxResponseSize;
       if (this.globals.listStyle !== undefined) flags.listStyle = this.globals.listStyle;
       if (this.globals.tokenFile !== undefined) {
-        const token = (await this.readInput(this.globals.tokenFile, '--token-file')).trim();
+        const token = (await this.#readTokenFile(this.globals.tokenFile)).trim();
         if (!token) throw new UsageError(this.m.errors.noTokenInFile(this.globals.tokenFile));
         flags.token = token;
       }

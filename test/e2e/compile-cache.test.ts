@@ -17,6 +17,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -111,6 +112,56 @@ describe('the code cache', () => {
     // Not replaced (a refused cache is written again when the folder is this user's).
     expect(readFileSync(planted, 'utf8')).toBe('not V8 code');
     expect(statSync(dir).mode & 0o777).toBe(0o700);
+  });
+
+  // A shared XDG_CACHE_HOME: another user plants a symlink where the cache's folder goes, towards a folder of the
+  // victim's. The launcher neither changes its mode nor removes what is in it, and runs without the cache.
+  it.each([
+    ['code-cache', (cache: string) => join(cache, 'coopctl', 'code-cache')],
+    ['coopctl', (cache: string) => join(cache, 'coopctl')],
+  ])('never follows a symlink planted as its %s folder', async (_name, link) => {
+    const cache = join(home, `planted-${_name}`);
+    const target = join(home, `victim-${_name}`);
+    mkdirSync(target, { mode: 0o755 });
+    const kept = [`${'f'.repeat(40)}-v20.0.0-x64-record.bin`, 'notes.txt'];
+    for (const name of kept) writeFileSync(join(target, name), 'the victim’s');
+    mkdirSync(join(link(cache), '..'), { recursive: true });
+    symlinkSync(target, link(cache));
+    const { stdout, stderr } = await coopctl({ XDG_CACHE_HOME: cache });
+    expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(stderr).toBe('');
+    expect(statSync(target).mode & 0o777).toBe(0o755);
+    expect(readdirSync(target).sort()).toEqual(kept.sort());
+    expect(readdirSync(join(target, '..')).filter((n) => n.startsWith(build))).toEqual([]);
+  });
+
+  it('removes only the cache files it names, not other files of the folder', async () => {
+    const cache = join(home, 'others');
+    const dir = join(cache, 'coopctl', 'code-cache');
+    await coopctl({ XDG_CACHE_HOME: cache });
+    const mine = join(dir, `${'e'.repeat(40)}-v24.1.0-x64-config.bin`);
+    const other = [join(dir, 'README'), join(dir, `${'e'.repeat(40)}.json`)];
+    for (const f of [mine, ...other]) writeFileSync(f, 'x');
+    const victim = join(home, 'victim-file.bin');
+    writeFileSync(victim, 'the victim’s');
+    // A symlink named as a cache file: removed as a link, its target left alone.
+    const linked = join(dir, `${'d'.repeat(40)}-v24.1.0-x64-config.bin`);
+    symlinkSync(victim, linked);
+    await coopctl({ XDG_CACHE_HOME: cache }, ['config', 'path']);
+    expect(existsSync(mine)).toBe(false);
+    for (const f of other) expect(existsSync(f)).toBe(true);
+    expect(readFileSync(victim, 'utf8')).toBe('the victim’s');
+  });
+
+  it.runIf(process.getuid?.() === 0)("removes no cache file that is another user's", async () => {
+    const cache = join(home, 'foreign-file');
+    const dir = join(cache, 'coopctl', 'code-cache');
+    await coopctl({ XDG_CACHE_HOME: cache });
+    const theirs = join(dir, `${'c'.repeat(40)}-v24.1.0-x64-config.bin`);
+    writeFileSync(theirs, 'x');
+    chownSync(theirs, 65534, 65534);
+    await coopctl({ XDG_CACHE_HOME: cache }, ['config', 'path']);
+    expect(existsSync(theirs)).toBe(true);
   });
 
   it('without XDG_CACHE_HOME, goes under ~/.cache', async () => {

@@ -4,9 +4,10 @@
  * (scripts/bundle.mjs, EXTERNAL), by require() (Node ≥ 20.19), which gives
  * its namespace as it is.
  */
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { configFileName, type ConfigData } from './file.js';
+import { configFileName, type ConfigData, readConfig } from './file.js';
 
 export interface ConfigStore {
   set(profile: string, key: string, value: string): void;
@@ -14,6 +15,10 @@ export interface ConfigStore {
 }
 
 export function openConfigStore(path: string): ConfigStore {
+  // A file another user may have written is refused before conf reads it (file.ts).
+  readConfig(path);
+  // conf would make the folder with the umask's mode (0777 under umask 000): coopctl makes it private first.
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const { default: Conf } = createRequire(import.meta.filename)('conf') as typeof import('conf');
   const conf = new Conf<ConfigData>({
     cwd: dirname(path),

@@ -3,6 +3,7 @@
  * setting's value comes from, and the errors of profiles, values, the
  * configuration file and the token's scope.
  */
+import type { Distrust } from '../../config/file-trust.js';
 import type { Translation } from '../shape.js';
 
 /** Where a value comes from (config/settings.ts `Resolved`). */
@@ -61,6 +62,15 @@ export const en = {
     }; create it with coopctl --profile ${name} config set <key> <value>`,
   cannotReadFile: (path: string, why: string) => `cannot read the configuration file ${path}: ${why}`,
   notAnObject: (path: string) => `the configuration file ${path} is not a JSON object; fix or delete it`,
+  untrusted: (path: string, why: string) =>
+    `${path} is not used: ${why}; another user could have changed the settings (a URL that collects the token)`,
+  /** Why a file is not trusted (config/file-trust.ts), with the command that fixes it. */
+  distrust: (d: Distrust) =>
+    d.kind === 'owner'
+      ? `it belongs to another user (uid ${d.uid}), not to you`
+      : d.kind === 'writable'
+        ? `others may write it (mode ${d.mode}; chmod go-w fixes that)`
+        : `others may read it (mode ${d.mode}): chmod 600`,
   /** The token's scope (config/credentials.ts). */
   scope: {
     profileOnly: (profile: string) => `the token of profile "${profile}" goes only to the profile's own URLs`,
@@ -120,6 +130,14 @@ export const ptBR: Translation<typeof en> = {
     }; crie-o com coopctl --profile ${name} config set <chave> <valor>`,
   cannotReadFile: (path, why) => `não foi possível ler o arquivo de configuração ${path}: ${why}`,
   notAnObject: (path) => `o arquivo de configuração ${path} não é um objeto JSON; corrija-o ou apague-o`,
+  untrusted: (path, why) =>
+    `${path} não é usado: ${why}; outro usuário pode ter mudado as configurações (uma URL que recolhe o token)`,
+  distrust: (d) =>
+    d.kind === 'owner'
+      ? `pertence a outro usuário (uid ${d.uid}), não a você`
+      : d.kind === 'writable'
+        ? `outros podem alterá-lo (modo ${d.mode}; chmod go-w corrige isso)`
+        : `outros podem lê-lo (modo ${d.mode}): chmod 600`,
   scope: {
     profileOnly: (profile) => `o token do perfil "${profile}" vai apenas para as URLs do próprio perfil`,
     noUrl: (scope, key, command) => `${scope}, e o perfil não define ${key}: ${command}`,

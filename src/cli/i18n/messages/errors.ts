@@ -132,6 +132,10 @@ export const en = {
   cannotRead: (option: string, file: string, why: string) => `${option}: cannot read ${file} (${why})`,
   stdinTwice: (option: string, other: string) => `${option} - and ${other} - cannot both read stdin`,
   noTokenInFile: (file: string) => `--token-file ${file} holds no token`,
+  tokenFileUntrusted: (file: string, why: string) =>
+    `--token-file ${file} is not used: ${why}; another user could have put their token in it`,
+  tokenFileReadable: (file: string, mode: string) =>
+    `--token-file ${file} may be read by others (mode ${mode}): the token may have leaked; chmod 600 ${file}, and change the token if others could read it`,
   api: {
     keyValue: (option: string, given: string) => `${option} ${given}: expected key=value`,
     valueAndList: (name: string) => `${name} is given both as a value and as a list`,
@@ -190,6 +194,10 @@ export const ptBR: Translation<typeof en> = {
   cannotRead: (option, file, why) => `${option}: não foi possível ler ${file} (${why})`,
   stdinTwice: (option, other) => `${option} - e ${other} - não podem ambos ler a entrada padrão`,
   noTokenInFile: (file) => `--token-file ${file} não contém um token`,
+  tokenFileUntrusted: (file, why) =>
+    `--token-file ${file} não é usado: ${why}; outro usuário pode ter posto o token dele no arquivo`,
+  tokenFileReadable: (file, mode) =>
+    `--token-file ${file} pode ser lido por outros (modo ${mode}): o token pode ter vazado; chmod 600 ${file}, e troque o token se outros puderam lê-lo`,
   api: {
     keyValue: (option, given) => `${option} ${given}: esperado chave=valor`,
     valueAndList: (name) => `${name} foi informado como valor e também como lista`,
