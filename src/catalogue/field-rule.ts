@@ -11,8 +11,11 @@ import type { OtherProblem, Problem, Rule } from './problems.js';
 
 export type FieldKind = 'string' | 'int' | 'array' | 'choice';
 
-/** What personal data a field holds, for the CLI's `--mask` (src/cli/output/mask.ts): a card, a CPF, a phone, an e-mail. */
-export type PersonalKind = 'card' | 'cpf' | 'phone' | 'email';
+/**
+ * What personal data a field holds, for the CLI's `--mask` (src/cli/output/mask.ts): a card, a part of a card
+ * that the masked card hides (its contract, beneficiary and dependent codes), a CPF, a phone, an e-mail.
+ */
+export type PersonalKind = 'card' | 'card-part' | 'cpf' | 'phone' | 'email';
 
 /**
  * A field rule whose parsed value is a `T` (`string`, `number`, `string[]`,

@@ -5,6 +5,8 @@
  * commas or colons (`0001 0001 000001 00 5`, `529.982.247-25`, `0001:0001:…`), percent-encoded (`%20` between
  * the groups, `%3N` digits) or `+` for a space in a query string. Shared by
  * the client's `-v` trace and the server's access log; it imports nothing.
+ * And the password of a URL (`maskUrl`), which the server's banner and errors
+ * and the CLI's settings and dry runs never show.
  */
 
 /** A digit, plain or percent-encoded. */
@@ -38,4 +40,11 @@ function maskRun(run: string): string {
 /** The text with every run of 11 or more digits (in any of the forms above) masked but its last 4 digits; separators are kept. */
 export function maskPersonalNumbers(text: string): string {
   return text.replace(RUN, maskRun);
+}
+
+/** The text with the password of any URL in it (userinfo, or a `password=` parameter) replaced by ***. */
+export function maskUrl(text: string): string {
+  return text
+    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^:/?#@\s]*):[^@/\s]*@/gi, '$1:***@')
+    .replace(/([?&]password=)[^&#\s]*/gi, '$1***');
 }

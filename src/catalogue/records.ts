@@ -156,17 +156,17 @@ export const registration = {
     label('Card: cooperative', 'Cartão: cooperativa'),
   ),
   cart_contrato: req(
-    r.int(1, 4),
+    r.holding('card-part', r.int(1, 4)),
     said('contract code on the card', 'código do contrato no cartão'),
     label('Card: contract', 'Cartão: contrato'),
   ),
   cart_cod_bnf: req(
-    r.int(1, 6),
+    r.holding('card-part', r.int(1, 6)),
     said('beneficiary identifier on the card', 'identificador do beneficiário no cartão'),
     label('Card: beneficiary', 'Cartão: beneficiário'),
   ),
   cart_cod_dependente: req(
-    r.int(1, 2),
+    r.holding('card-part', r.int(1, 2)),
     said('dependent code on the card', 'código do dependente no cartão'),
     label('Card: dependent', 'Cartão: dependente'),
   ),

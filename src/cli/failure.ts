@@ -1,5 +1,6 @@
 /** Turning whatever stopped a command into one line on stderr (made safe to show: output/sanitize.ts) and an exit code. */
 import { CommanderError } from 'commander';
+import { maskUrl } from '../catalogue/mask.js';
 import { Interrupted, TransportError } from '../client/errors.js';
 import type { Context } from './context.js';
 import { ExitCode, UsageError } from './exit-codes.js';
@@ -28,7 +29,7 @@ async function testHostHint(err: TransportError, inv: Io): Promise<string | unde
   const origin = new URL(test.value).origin;
   if (new URL(s.baseUrl.value!).origin === origin || !fault.request.split(' ')[1]?.startsWith(`${origin}/`))
     return undefined;
-  return inv.m.errors.testHost(test.value, inv.m.config.origin(s.baseUrl));
+  return inv.m.errors.testHost(maskUrl(test.value), inv.m.config.origin(s.baseUrl));
 }
 
 /** Ctrl-C inside a prompt, or the run's signal aborted. */

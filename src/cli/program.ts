@@ -5,6 +5,7 @@
  * `coopctl --help` stays fast. Help is in the run's language (run.m).
  */
 import type { Command } from 'commander';
+import { maskPersonalNumbers } from '../catalogue/mask.js';
 import { areas, isArea } from './areas.js';
 import { addGlobalOptions } from './global-options.js';
 import { rootCommand } from './help/command.js';
@@ -14,7 +15,8 @@ import { version } from './version.js';
 
 export async function buildProgram(run: RunState, argv: readonly string[]): Promise<Command> {
   const { ctx, m } = run;
-  const program = rootCommand('coopctl', ctx, m, run.mask?.text)
+  // Without --mask, commander's errors still hide all but the last 4 digits of a card or CPF they repeat.
+  const program = rootCommand('coopctl', ctx, m, run.mask?.text ?? maskPersonalNumbers)
     .description(m.help.root)
     .version(version, '-V, --version', m.help.versionOption);
   addGlobalOptions(program, m);

@@ -169,7 +169,7 @@ describe('the CLI', () => {
 
     const dry = await h.run(show('--dry-run', '--mask'));
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.stdout).toContain('usuario_cartao=0001 **** **** **05');
+    expect(dry.stdout).toContain('usuario_cartao=0001+****+****+**05');
     expectNoneInClear(dry.stdout);
 
     h.test.reply({ json: [registration] });
@@ -184,6 +184,59 @@ describe('the CLI', () => {
     expect(api.code, api.stderr).toBe(0);
     expect(api.stdout).toContain('"cpf": "***.982.247-**"');
     expectNoneInClear(api.stdout);
+  });
+
+  it('the card’s parts as the card: contract, beneficiary and dependent codes hidden, the cooperative shown', async () => {
+    h.test.reply({ json: [{ ...registration, cart_contrato: 1234, cart_cod_bnf: 567890, cart_cod_dependente: 12 }] });
+    const r = await h.run(show('-o', 'json', '--mask'));
+    expect(r.code, r.stderr).toBe(0);
+    const [shown] = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
+    expect(shown).toMatchObject({
+      cart_coop: 1,
+      cart_contrato: '****',
+      cart_cod_bnf: '******',
+      cart_cod_dependente: '**',
+    });
+    const table = await h.run(show('--mask'), terminal);
+    for (const part of ['1234', '567890']) expect(table.stdout).not.toContain(part);
+    const plain = await h.run(show('-o', 'json'));
+    expect(JSON.parse(plain.stdout)[0]).toMatchObject({ cart_contrato: 1234, cart_cod_bnf: 567890 });
+  });
+
+  it('commander’s errors without --mask: a card keeps its last 4 digits only', async () => {
+    for (const argv of [[CARD], ['registration', CARD], ['--lang', 'pt-BR', 'registration', CPF]]) {
+      const r = await h.run(argv);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/'\*{13}1005'|'\*{7}4725'/);
+      expect(r.stderr).not.toContain(CARD);
+      expect(r.stderr).not.toContain(CPF);
+    }
+  });
+
+  it('a dry run with --mask masks each parameter by its field, and its JSON body stays JSON', async () => {
+    const op = operation('enrol.payer');
+    const params = { ...sampleParams(op), telefone_principal: '11987654321', cpf: '529.982.247-25' };
+    const r = await h.run([...commandLine(op, params), '--dry-run', '--mask']);
+    expect(r.code, r.stderr).toBe(0);
+    const body = /--data-raw '([^']*)'/.exec(r.stdout)?.[1];
+    const sent = JSON.parse(body!) as Record<string, unknown>;
+    expect(sent['telefone_principal']).toBe('11*****4321');
+    expect(sent['cpf']).toBe('***.982.247-**');
+    expect(String(sent['contrato_id'])).toBe(String((params as Record<string, unknown>)['contrato_id']));
+    expect(r.stdout).not.toContain('98765');
+  });
+
+  it('a URL’s password is never printed: the dry run’s URL without it, config shows it as ***', async () => {
+    const url = h.test.url.replace('http://', 'http://clerk:s3cr%40t@');
+    const env = { COOPCTL_TEST_BASE_URL: url };
+    const dry = await h.run(show('--dry-run'), { env });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(`curl --request GET '${h.test.url}/`);
+    expect(dry.stdout).toContain('--user clerk \\\n');
+    const list = await h.run(['config', 'get', 'testBaseUrl'], { env });
+    expect(list.stdout).toBe(`${h.test.url.replace('http://', 'http://clerk:***@')}\n`);
+    const all = await h.run(['config', 'list', '--json'], { env });
+    for (const r of [dry, list, all]) expect(r.stdout + r.stderr).not.toMatch(/s3cr/);
   });
 
   it('a confirmation: its facts and its question masked; what is sent is what was given', async () => {

@@ -95,8 +95,11 @@ describe('records: by the catalogue’s fields', () => {
       visit(op.response.fields);
       for (const g of Object.values(op.response.groups ?? {})) visit(g.fields);
     }
-    // The spec's fields that hold a card, a CPF, a phone or an e-mail (sections 4.1–4.5).
+    // The spec's fields that hold a card (or the parts of one the masked card hides), a CPF, a phone or an e-mail (sections 4.1–4.5).
     expect(Object.fromEntries([...marked].sort())).toEqual({
+      cart_cod_bnf: 'card-part',
+      cart_cod_dependente: 'card-part',
+      cart_contrato: 'card-part',
       celular: 'phone',
       cpf: 'cpf',
       ds_email: 'email',

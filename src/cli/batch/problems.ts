@@ -6,6 +6,7 @@
  * (every one is in the report file); in the JSON report, as entries.
  */
 import type { Row } from '../../catalogue/index.js';
+import { maskPersonalNumbers } from '../../catalogue/mask.js';
 import type { Messages } from '../i18n/index.js';
 import type { Io } from '../capabilities.js';
 import type { Problem } from './source.js';
@@ -47,7 +48,8 @@ export function printProblems(
   more?: string,
 ): void {
   inv.say(title);
-  for (const p of problems.slice(0, SHOWN)) inv.say(`  ${problemText(inv.m, p, format)}`);
+  // A problem may quote the file (a JSON parser's excerpt): a card or CPF in it keeps its last 4 digits only.
+  for (const p of problems.slice(0, SHOWN)) inv.say(`  ${maskPersonalNumbers(problemText(inv.m, p, format))}`);
   const left = problems.length - SHOWN;
   if (left > 0) inv.say(`  ${inv.m.batchFile.more(left, more)}`);
 }

@@ -4,6 +4,7 @@
  * report file and the journal are. Short whatever the size of the file:
  * every row is in the report file.
  */
+import { maskPersonalNumbers } from '../../catalogue/mask.js';
 import type { Messages } from '../i18n/index.js';
 import type { Summary } from './report.js';
 import type { RowResult } from './row-result.js';
@@ -47,12 +48,17 @@ export function rowsNotDone(results: readonly RowResult[]): RowResult[] {
   return results.filter((r) => r.status === 'failed' || r.status === 'uncertain');
 }
 
-/** The first rows not done, one line each: `row 12 · document: the service refused it: …`. */
+/**
+ * The first rows not done, one line each: `row 12 · document: the service
+ * refused it: …`. A card or CPF in the service's message is shown with its
+ * last 4 digits only, as in the other messages (the report file has it whole).
+ */
 export function failureLines(m: Messages, rows: readonly RowResult[]): string[] {
   return rows.slice(0, FIRST_FAILURES).map((r) => {
     const f = r.failures[0];
     const more = r.failures.length > 1 ? m.batch.otherSteps(r.failures.length - 1) : '';
     const status = r.status === 'failed' || r.status === 'uncertain' ? m.batch.status(r.status) : r.status;
-    return `  ${placeText(m, r.row)}${f ? ` · ${m.batchFile.part(f.step)}: ${f.message}${more}` : `: ${status}`}`;
+    const why = f ? ` · ${m.batchFile.part(f.step)}: ${maskPersonalNumbers(f.message)}${more}` : `: ${status}`;
+    return `  ${placeText(m, r.row)}${why}`;
   });
 }

@@ -2,6 +2,7 @@
  * The settings of a profile and how their values are chosen (GUIDE §5):
  * flags > environment > the selected profile > defaults.
  */
+import { maskUrl } from '../../catalogue/mask.js';
 import { formatSize, parseSize } from '../../client/size.js';
 import { type Env, listStyles } from '../../client/types.js';
 import { UsageError, type Wording } from '../exit-codes.js';
@@ -184,8 +185,8 @@ export function resolveSettings(input: {
   return out;
 }
 
-/** How a setting's value may be shown: secrets never are. */
+/** How a setting's value may be shown: secrets never are, nor the password of a URL (`https://user:***@host`). */
 export function displayValue(key: SettingKey, value: string | undefined): string {
   if (value === undefined) return '';
-  return (settings[key] as SettingDef).secret ? '********' : value;
+  return (settings[key] as SettingDef).secret ? '********' : maskUrl(value);
 }

@@ -4,7 +4,9 @@
  * it, in tables, CSV, JSON and messages alike:
  *
  * - a CPF as `***.982.247-**` (the digits a receipt shows);
- * - a card as `0001 **** **** **05` (its cooperative and its last two digits);
+ * - a card as `0001 **** **** **05` (its cooperative and its last two digits),
+ *   and the parts of a card that this hides (a registration's `cart_contrato`,
+ *   `cart_cod_bnf`, `cart_cod_dependente`) as `****`, every digit hidden;
  * - a phone as `(11) *****-4321` (the area code and the last four digits);
  * - an e-mail as `a***@example.com` (its first character and the domain).
  *
@@ -13,13 +15,16 @@
  * `usuario_cartao`, a `cpf`, a `telefone`, an `email`), and the text of every
  * other field by what it holds (`maskText`): a card, a CPF, a phone or an
  * e-mail written anywhere in a note, a message of the service or a file
- * name. Messages on stderr, commander's errors, questions and a dry run's
- * curl line go through `maskText` too. Codes and numbers of other fields
+ * name. Messages on stderr, commander's errors and questions go through
+ * `maskText` too, and a dry run's
+ * curl line by its parameters' fields, as records are. Codes and numbers of other fields
  * (an appointment's `cd_evento`, a provider's code) are left as they are.
  *
  * Loaded only when masking is asked for (run-state.ts).
  */
 import { catalogue, type Fields, type PersonalKind } from '../../catalogue/index.js';
+import { parseExact, stringifyExact } from '../../catalogue/exact-json.js';
+import type { HttpRequest } from '../../client/types.js';
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
 /** A CPF and a card masked already: masking again leaves them as they are. */
@@ -38,6 +43,11 @@ export function maskCard(value: string): string {
   if (MASKED_CARD.test(value)) return value;
   const d = digitsOf(value);
   return d.length >= 8 ? `${d.slice(0, 4)} **** **** **${d.slice(-2)}` : '**** **** **** ****';
+}
+
+/** `****`: a part of a card that the masked card hides (its contract, beneficiary or dependent code), every digit. */
+export function maskCardPart(value: string): string {
+  return value.replace(/\d/g, '*');
 }
 
 /**
@@ -65,6 +75,7 @@ export function maskEmail(value: string): string {
 
 const byKind: Readonly<Record<PersonalKind, (value: string) => string>> = {
   card: maskCard,
+  'card-part': maskCardPart,
   cpf: maskCpf,
   phone: maskPhone,
   email: maskEmail,
@@ -155,6 +166,34 @@ export function maskText(text: string): string {
   return text.replace(EMAIL, maskEmail).replace(PHONE, maskPhone).replace(DIGIT_RUN, maskRun);
 }
 
+/** Name=value pairs (a query string, a form body), each value masked by its name's field. */
+function maskPairs(pairs: URLSearchParams): URLSearchParams {
+  return new URLSearchParams([...pairs].map(([k, v]) => [k, String(maskRecords(v, k))]));
+}
+
+/**
+ * A request as a dry run shows it (for reading only): its parameters masked
+ * by their fields, in the query, a form body or a JSON body, as records are
+ * (a phone as a phone, a code as it is), so that what is shown keeps its
+ * shape: a JSON body stays JSON, its numbers exact.
+ */
+export function maskRequest(req: HttpRequest): HttpRequest {
+  const url = new URL(req.url.href);
+  if (url.search) url.search = maskPairs(url.searchParams).toString();
+  if (req.body === undefined) return { ...req, url };
+  const json = Object.entries(req.headers).some(([k, v]) => k.toLowerCase() === 'content-type' && v.includes('json'));
+  let body: string;
+  if (!json) body = maskPairs(new URLSearchParams(req.body)).toString();
+  else {
+    try {
+      body = stringifyExact(maskRecords(parseExact(req.body)));
+    } catch {
+      body = maskText(req.body);
+    }
+  }
+  return { ...req, url, body };
+}
+
 /** The masking of a run, as the Invocation, the display and the failure report hold it. */
-export const masking = { records: maskRecords, text: maskText, card: maskCard } as const;
+export const masking = { records: maskRecords, text: maskText, card: maskCard, request: maskRequest } as const;
 export type Masking = typeof masking;

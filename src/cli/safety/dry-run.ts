@@ -6,10 +6,9 @@ import { curlCommand, TOKEN_VARIABLE } from './curl.js';
 /** Invocations that have printed their notes already (`record summary` prints six requests). */
 const noted = new WeakSet<Output & Settings>();
 
-/** The curl command line on stdout; with `--mask`, for reading only: its personal data masked (output/mask.ts). */
+/** The curl command line on stdout; with `--mask`, for reading only: its parameters masked by field (output/mask.ts). */
 export async function printDryRun(inv: Output & Settings, request: HttpRequest): Promise<void> {
-  const line = curlCommand(request);
-  inv.out(inv.mask ? inv.mask.text(line) : line);
+  inv.out(curlCommand(inv.mask ? inv.mask.request(request) : request));
   if (noted.has(inv)) return;
   noted.add(inv);
   const withToken = Object.keys(request.headers).some((h) => h.toLowerCase() === 'authorization');

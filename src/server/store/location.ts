@@ -7,6 +7,9 @@
  */
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
+import { maskUrl } from '../../catalogue/mask.js';
+
+export { maskUrl };
 
 export type StoreLocation =
   | { readonly kind: 'sqlite'; readonly path: string }
@@ -41,13 +44,6 @@ export function storeLocation(db: string): StoreLocation {
     );
   }
   return { kind: 'sqlite', path: db };
-}
-
-/** The text with the password of any URL in it (userinfo, or a `password=` parameter) replaced by ***. */
-export function maskUrl(text: string): string {
-  return text
-    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^:/?#@\s]*):[^@/\s]*@/gi, '$1:***@')
-    .replace(/([?&]password=)[^&#\s]*/gi, '$1***');
 }
 
 /** `$XDG_DATA_HOME/coopctl/coopctl.db`, or `~/.local/share/coopctl/coopctl.db`. */

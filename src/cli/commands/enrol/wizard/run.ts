@@ -8,6 +8,7 @@
  * `--resume` goes on from it without sending anything twice.
  */
 import { operation } from '../../../../catalogue/index.js';
+import { maskUrl } from '../../../../catalogue/mask.js';
 import { operationUrl } from '../../../../client/request.js';
 import { type HealthQuestions, parseHealthQuestions } from '../../../config/health-questions.js';
 import { lockDraft, removeDraft } from '../../../drafts.js';
@@ -60,7 +61,7 @@ async function start(inv: Io, options: EnrolWizardOptions, service: string): Pro
   const state = await pickDraft(inv);
   const sent = Object.keys(state.progress.done).length > 0 || state.progress.sending !== undefined;
   if (sent && state.service !== service)
-    throw new UsageError(said.otherService(state.path, state.service, service), HINT);
+    throw new UsageError(said.otherService(state.path, maskUrl(state.service), maskUrl(service)), HINT);
   state.service = service;
   inv.say(said.goingOn(draftLine(inv, state)));
   return state;
