@@ -7,7 +7,7 @@
  * the client accepts what the spec allows.
  */
 import { fromBR, today } from './dates.js';
-import { dateBR, extend } from './rules.js';
+import { dateBR, extend, fromFirstYear } from './rules.js';
 
 /** The clock of the validation running now, if it was given one. Validation is synchronous, so one slot is enough. */
 let running: (() => Date) | undefined;
@@ -23,9 +23,11 @@ export function onClock<T>(now: (() => Date) | undefined, validate: () => T): T 
   }
 }
 
-/** A date of birth: `DD/MM/YYYY`, a real date, not later than today. */
+const fromThen = fromFirstYear(dateBR);
+
+/** A date of birth: `DD/MM/YYYY`, a real date from 1900 on (rules.ts fromFirstYear), not later than today. */
 export const birthDate = extend(
-  dateBR,
-  { rule: { code: 'birth-date' } as const, invalid: [...dateBR.invalid, '01/01/9999'] },
-  () => dateBR.schema.refine((s) => fromBR(s) <= today(running), { error: 'future' }),
+  fromThen,
+  { rule: { code: 'birth-date' } as const, invalid: [...fromThen.invalid, '01/01/9999'] },
+  () => fromThen.schema.refine((s) => fromBR(s) <= today(running), { error: 'future' }),
 );

@@ -74,6 +74,13 @@ export function parseDate(text: string, layout: DateLayout): Ymd | undefined {
   return isCalendarDate(y, m, d) ? { y, m, d } : undefined;
 }
 
+/**
+ * The first year of a date a request carries (a birth, a document's issue, an
+ * appointment, a contract's validity): a year before it is a typing slip
+ * (`0000`, `0198`), not a date anyone means. Answers are not held to it.
+ */
+export const FIRST_YEAR = 1900;
+
 /** `yyyy-mm-dd` of a date. */
 export function isoOf({ y, m, d }: Ymd): string {
   return `${yearText(y)}-${pad(m)}-${pad(d)}`;

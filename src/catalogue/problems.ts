@@ -32,9 +32,9 @@ export type Rule =
     }
   /** An integer of `min` to `max` digits. */
   | { readonly code: 'int'; readonly min: number; readonly max: number }
-  /** A date (and time) of one of the spec's layouts. */
-  | { readonly code: 'date'; readonly layout: DateLayout }
-  /** A date of birth `DD/MM/YYYY`, not in the future. */
+  /** A date (and time) of one of the spec's layouts; in a request, from the year `from` on (dates.ts FIRST_YEAR). */
+  | { readonly code: 'date'; readonly layout: DateLayout; readonly from?: number }
+  /** A date of birth `DD/MM/YYYY` from 1900 on (dates.ts FIRST_YEAR), not in the future. */
   | { readonly code: 'birth-date' }
   /** A time `hh:mi`. */
   | { readonly code: 'time' }
@@ -69,6 +69,8 @@ export type OtherProblem =
   | { readonly code: 'calendar'; readonly field: string; readonly layout: DateLayout }
   /** A date of birth in the future. */
   | { readonly code: 'future'; readonly field: string }
+  /** A date of a person, an appointment or a contract before the year `from` (dates.ts FIRST_YEAR): a typing slip. */
+  | { readonly code: 'early'; readonly field: string; readonly from: number }
   /** A CPF written right whose check digits are wrong. */
   | { readonly code: 'cpf-check'; readonly field: string }
   /** A list with no element. */
@@ -91,6 +93,10 @@ export type OtherProblem =
   | { readonly code: 'utf8'; readonly field: string; readonly byte: string; readonly at: number }
   /** A lone surrogate (`char` as U+XXXX). */
   | { readonly code: 'surrogate'; readonly field: string; readonly char: string; readonly at: number }
+  /** A line or paragraph separator (U+2028, U+2029) in a one-line text (`char` as U+XXXX). */
+  | { readonly code: 'line'; readonly field: string; readonly char: string; readonly at: number }
+  /** A character that shows as nothing or as a blank, private-use or a noncharacter (plain-text.ts; `char` as U+XXXX). */
+  | { readonly code: 'invisible'; readonly field: string; readonly char: string; readonly at: number }
   /** An invisible format character (Unicode category Cf: a zero-width space, a BOM, a soft hyphen; `char` as U+XXXX). */
   | { readonly code: 'format'; readonly field: string; readonly char: string; readonly at: number }
   /** A name that is not a parameter of `operation` (the name is the client's text: shown briefly, validate.ts). */

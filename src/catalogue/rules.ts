@@ -11,7 +11,7 @@
  */
 import * as z from 'zod';
 import { addressTypes, registrationStates, sexes, yesNo, type CodeTable } from './codes.js';
-import { layoutPattern, parseDate, TIME_PATTERN, type DateLayout } from './dates.js';
+import { FIRST_YEAR, layoutPattern, parseDate, TIME_PATTERN, type DateLayout } from './dates.js';
 import { BROKEN, extend, type FieldRule, holding, rule, says, withExample, withInput } from './field-rule.js';
 import * as input from './input-forms.js';
 import { MAX_LIST } from './limits.js';
@@ -202,6 +202,27 @@ function dated(layout: DateLayout, example: string, invalid: readonly unknown[])
       .regex(layoutPattern(layout), { ...BROKEN, abort: true })
       .refine((s) => parseDate(s, layout) !== undefined, says('calendar'));
   return extend(rule(make, { code: 'date', layout }, example, invalid), { layout });
+}
+
+/** A text of `layout` for 31 December 1899, the day before FIRST_YEAR: the value a floored rule must reject. */
+const lastEarly: Readonly<Record<DateLayout, string>> = {
+  'DD/MM/YYYY': '31/12/1899',
+  'yyyy-mm-dd': '1899-12-31',
+  'yyyy-mm-dd hh:mi': '1899-12-31 09:00',
+  'Y-m-d H:i:s': '1899-12-31 09:00:00',
+};
+
+/**
+ * `base`, a date rule, for a date a request carries: a real date from
+ * FIRST_YEAR on (`early` otherwise). Records keep the plain rule: the client
+ * takes what the spec allows in an answer.
+ */
+export function fromFirstYear<T extends FieldRule<string>>(base: T): T {
+  const layout = base.layout!;
+  const make = () => base.schema.refine((s) => (parseDate(s, layout)?.y ?? FIRST_YEAR) >= FIRST_YEAR, says('early'));
+  const invalid = [...base.invalid, lastEarly[layout], lastEarly[layout].replace('1899', '0000')];
+  const rule = base.rule.code === 'date' ? { ...base.rule, from: FIRST_YEAR } : base.rule;
+  return extend(base, { rule, invalid }, make) as unknown as T;
 }
 
 /** `DD/MM/YYYY` (the spec's `d/m/Y` is the same layout). */

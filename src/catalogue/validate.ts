@@ -7,6 +7,7 @@
 import type * as z from 'zod';
 import { onClock } from './birth-date.js';
 import { checkProblem } from './checks.js';
+import { FIRST_YEAR } from './dates.js';
 import type { Field, Params } from './field.js';
 import type { Operation, ParamsOfOperation } from './operation.js';
 import { composed, plainTextProblem } from './plain-text.js';
@@ -55,6 +56,7 @@ const TOKENS = new Set<string>([
   'rule',
   'calendar',
   'future',
+  'early',
   'group',
   'cpf-check',
   'list-empty',
@@ -80,6 +82,8 @@ export function issueProblem(issue: z.core.$ZodIssue, field: string, rule: Field
       return rule ? ruleProblem(field, rule) : { code: 'invalid', field };
     case 'calendar':
       return { code: 'calendar', field, layout: rule?.code === 'date' ? rule.layout : 'DD/MM/YYYY' };
+    case 'early':
+      return { code: 'early', field, from: FIRST_YEAR };
     case 'future':
     case 'group':
     case 'cpf-check':

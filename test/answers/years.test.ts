@@ -2,7 +2,8 @@
  * Dates of the years 0001, 0089, 0099, 0100 and 9999 in every date field of
  * every operation, in each of the spec's layouts: in an answer they are real
  * dates (exit 0, printed as received, and in a person's table as the language
- * writes dates); as a parameter they are sent as given, from the wire layout
+ * writes dates); as a parameter, a year before 1900 is refused before
+ * anything is sent, and 1900 and 9999 are sent as given, from the wire layout
  * and from another input form. `Date.UTC` reads the years 0 to 99 as 1900 to
  * 1999, which once refused `0089-10-31` and `06/05/0085` (exit 4 and 2).
  */
@@ -101,14 +102,18 @@ function otherForm(text: string): string {
   return `${iso[3]}/${iso[2]}/${iso[1]}${iso[4]}`;
 }
 
-describe('parameters with dates of the years 1 to 100 and 9999', () => {
+/** Years a request may not carry (before 1900: docs/decisions.md), and years it may. */
+const EARLY = ['0001', '0089', '0099', '0100', '1899'];
+const SENT = ['1900', '9999'];
+
+describe('parameters with dates of the years 1 to 100, 1899, 1900 and 9999', () => {
   it('the catalogue has date parameters of three layouts', () => {
     const layouts = new Set(asking.flatMap((op) => Object.values(op.params).map((f) => f.layout)));
     expect([...layouts].filter(Boolean).sort()).toEqual(['DD/MM/YYYY', 'yyyy-mm-dd', 'yyyy-mm-dd hh:mi']);
   });
 
   describe.each(asking.map((op) => [op.id, op] as const))('%s', (_id, op) => {
-    const cases = YEARS.flatMap((year) => [
+    const cases = [...EARLY, ...SENT].flatMap((year) => [
       [year, 'the wire layout'],
       [year, 'another input form'],
     ]);
@@ -120,6 +125,13 @@ describe('parameters with dates of the years 1 to 100 and 9999', () => {
       const service = op.host === 'test' ? run.h.test : run.h.base;
       service.reply({ json: [sampleRecord(op)] });
       const r = await run.h.run(callArgv(op, { ...params, ...given }));
+      if (EARLY.includes(year)) {
+        expect(r.code, r.stderr).toBe(2);
+        for (const n of names)
+          expect(r.stderr).toContain(`${n} (--${n.replaceAll('_', '-')}): must be a date from the year 1900 on`);
+        expect(service.requests).toEqual([]);
+        return;
+      }
       const future = year === '9999' ? names.filter((n) => BIRTH.has(n)) : [];
       if (future.length > 0) {
         expect(r.code, r.stderr).toBe(2);

@@ -129,6 +129,58 @@ describe('invisible format characters (category Cf): refused, naming the code po
   });
 });
 
+describe('line separators and characters that show as nothing: refused, naming the code point', () => {
+  const problem = (code: 'line' | 'invisible', char: string, at: number) => [
+    { code, field: 'descricao', char: `U+${char}`, at },
+  ];
+  it.each([
+    ['the line separator', 'Rua A\u2028Rua B', 'line', '2028', 6],
+    ['the paragraph separator', '\u2029x', 'line', '2029', 1],
+    ['the Hangul choseong filler', 'a\u115f', 'invisible', '115F', 2],
+    ['the Hangul jungseong filler', 'a\u1160', 'invisible', '1160', 2],
+    ['the Hangul filler (a name that looks empty)', '\u3164', 'invisible', '3164', 1],
+    ['the halfwidth Hangul filler', 'Ana\uffa0', 'invisible', 'FFA0', 4],
+    ['the blank Braille pattern', 'Ana\u2800Souza', 'invisible', '2800', 4],
+    ['the combining grapheme joiner', 'Ana\u034f', 'invisible', '034F', 4],
+    ['a variation selector after a letter', 'Ana\ufe0f', 'invisible', 'FE0F', 4],
+    ['a variation selector alone', '\ufe0e', 'invisible', 'FE0E', 1],
+    ['variation selector 1', 'a\ufe00', 'invisible', 'FE00', 2],
+    ['a Mongolian free variation selector', 'a\u180b', 'invisible', '180B', 2],
+    ['a supplementary variation selector', 'a\u{e0100}', 'invisible', 'E0100', 2],
+    ['a variation selector after a digit (a keycap without its emoji)', '1\ufe0f23', 'invisible', 'FE0F', 2],
+    ['a private-use character', 'a\ue000', 'invisible', 'E000', 2],
+    ['a private-use character of plane 15', 'a\u{f0000}', 'invisible', 'F0000', 2],
+    ['the noncharacter U+FFFF', 'a\uffff', 'invisible', 'FFFF', 2],
+    ['the noncharacter U+FFFE', '\ufffe', 'invisible', 'FFFE', 1],
+    ['a noncharacter of U+FDD0–U+FDEF', 'a\ufdd0', 'invisible', 'FDD0', 2],
+    ['the last noncharacter, U+10FFFF', 'a\u{10ffff}', 'invisible', '10FFFF', 2],
+  ] as const)('%s', (_what, text, code, char, at) => {
+    expect(errorsFor(text)).toEqual(problem(code, char, at));
+  });
+
+  it('an emoji drawn with its variation selector is accepted (❤️, ☎️)', () => {
+    expect(errorsFor('obrigado ❤\ufe0f')).toEqual([]);
+    expect(errorsFor('☎\ufe0f (11) 3650-0353')).toEqual([]);
+  });
+
+  it('is said in both languages', () => {
+    const [sep] = errorsFor('a\u2028');
+    const [filler] = errorsFor('\u3164');
+    expect(problemLine(catalogueWords('en'), sep!)).toBe(
+      'descricao: must be one line, without a line or paragraph separator (found U+2028 at position 2)',
+    );
+    expect(problemLine(catalogueWords('pt-BR'), sep!)).toBe(
+      'descricao: deve ser uma só linha, sem separador de linha ou de parágrafo (U+2028 na posição 2)',
+    );
+    expect(problemLine(catalogueWords('en'), filler!)).toBe(
+      'descricao: must not contain characters that show as nothing or a blank, private-use characters or noncharacters (found U+3164 at position 1)',
+    );
+    expect(problemLine(catalogueWords('pt-BR'), filler!)).toBe(
+      'descricao: não pode ter caracteres que aparecem como nada ou como espaço, de uso privado ou não caracteres (U+3164 na posição 1)',
+    );
+  });
+});
+
 describe('text in NFC', () => {
   const composedOf = (text: string) => {
     const v = validateParams(declaration, { ...sampleParams(declaration), descricao: text });

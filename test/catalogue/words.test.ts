@@ -112,7 +112,16 @@ describe('the catalogue in both languages', () => {
       'a date and time yyyy-mm-dd hh:mi',
       'uma data e hora aaaa-mm-dd hh:mi',
     ],
-    [{ code: 'birth-date' }, 'a date DD/MM/YYYY, not in the future', 'uma data DD/MM/AAAA que não esteja no futuro'],
+    [
+      { code: 'birth-date' },
+      'a date DD/MM/YYYY from 1900 on, not in the future',
+      'uma data DD/MM/AAAA a partir de 1900 que não esteja no futuro',
+    ],
+    [
+      { code: 'date', layout: 'yyyy-mm-dd', from: 1900 },
+      'a date yyyy-mm-dd from 1900 on',
+      'uma data aaaa-mm-dd a partir de 1900',
+    ],
     [{ code: 'time' }, 'a time hh:mi', 'uma hora hh:mi'],
     [
       { code: 'cpf' },

@@ -21,9 +21,10 @@ export interface RuleEnv {
 /** Characters text values are made of: one code point each (as zod counts characters), some of them two UTF-16 units. */
 const TEXT_UNITS = [
   ...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)),
-  // Accents, NBSP, line separator, CJK, Hangul, emoji (two units each). Not the format characters (Cf: soft
-  // hyphen, zero-width and bidi marks, BOM): the plain-text rule refuses them (src/catalogue/plain-text.ts).
-  ...'\u00e3\u00e7\u00e9\u00c9\u00fc\u00f1\u00d4\u00a0\u2028\u20ac\u4e2d\ud55c'.split(''),
+  // Accents, NBSP, CJK, Hangul, emoji (two units each). Not the format characters (Cf: soft hyphen, zero-width and
+  // bidi marks, BOM), the line separators nor the blank look-alikes: the plain-text rule refuses them
+  // (src/catalogue/plain-text.ts).
+  ...'\u00e3\u00e7\u00e9\u00c9\u00fc\u00f1\u00d4\u00a0\u20ac\u4e2d\ud55c'.split(''),
   '\u{1f600}',
   '\u{1d11e}',
 ];
@@ -144,16 +145,17 @@ const BY_RULE: {
   int: ({ min, max }) => intOf(min, max),
   phone: () => fc.tuple(digitsOf(2), fc.constantFrom(8, 9).chain(digitsOf)).map(([a, n]) => `(${a})${n}`),
   email: ({ max }) => emailOf(max),
-  // Every year the layouts write, 0000 to 9999 (years 0 to 99 are no 1900s).
-  date: ({ layout }) => {
-    const any = ymd('0000-01-01', '9999-12-31');
+  // Every year the layouts write, 0000 to 9999 (years 0 to 99 are no 1900s), or from the rule's first year on.
+  date: ({ layout, from }) => {
+    const any = ymd(from === undefined ? '0000-01-01' : `${pad(from, 4)}-01-01`, '9999-12-31');
     if (layout === 'DD/MM/YYYY') return any.map(([y, m, d]) => `${pad(d)}/${pad(m)}/${pad(y, 4)}`);
     if (layout === 'yyyy-mm-dd') return any.map(([y, m, d]) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`);
     if (layout === 'yyyy-mm-dd hh:mi')
       return fc.tuple(any, time).map(([[y, m, d], t]) => `${pad(y, 4)}-${pad(m)}-${pad(d)} ${t}`);
     return fc.tuple(any, time).map(([[y, m, d], t]) => `${pad(y, 4)}-${pad(m)}-${pad(d)} ${t}:00`);
   },
-  'birth-date': (_rule, env) => ymd('0000-01-01', env.today).map(([y, m, d]) => `${pad(d)}/${pad(m)}/${pad(y, 4)}`),
+  // A person born from 1900 on (docs/decisions.md).
+  'birth-date': (_rule, env) => ymd('1900-01-01', env.today).map(([y, m, d]) => `${pad(d)}/${pad(m)}/${pad(y, 4)}`),
   cpf: () => cpf,
   codes: ({ each, most }) => fc.array(codeOf(each), { minLength: 1, maxLength: most }),
   base64: () => fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes).toString('base64')),

@@ -122,10 +122,12 @@ describe('enrol wizard in Portuguese', () => {
     const birth = prompter.asked.find(
       (q) => q.message.startsWith('Beneficiário 1 ·') && q.message.includes('[data_nascimento]'),
     )!;
-    expect(birth.message).toContain('(uma data DD/MM/AAAA que não esteja no futuro; também 5/3/1985, ');
+    expect(birth.message).toContain(
+      '(uma data DD/MM/AAAA a partir de 1900 que não esteja no futuro; também 5/3/1985, ',
+    );
     expect(birth.message).toMatch(/\(opcional, Enter para pular\)$/);
     expect(birth.errors).toEqual([
-      'deve ser uma data de nascimento que não esteja no futuro (uma data DD/MM/AAAA que não esteja no futuro), ex.: 15/03/1985',
+      'deve ser uma data de nascimento que não esteja no futuro (uma data DD/MM/AAAA a partir de 1900 que não esteja no futuro), ex.: 15/03/1985',
     ]);
     const degree = prompter.asked.find((q) => q.message.includes('[grau_dependencia]'))!;
     expect(degree.choices!.map((c) => c.name)).toEqual([

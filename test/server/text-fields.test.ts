@@ -2,7 +2,10 @@
  * The plain-text rule on the real server, generated from the catalogue:
  * every parameter of every operation, given a NUL, an ESC, a C1 control, an
  * invisible format character (a zero-width space, a BOM, a soft hyphen, a
- * tag character) or bytes that are not UTF-8, by the query string, a JSON
+ * tag character), a line or paragraph separator, a character that shows as
+ * nothing (a Hangul filler, a blank Braille pattern, a combining grapheme
+ * joiner, a variation selector), a private-use character, a noncharacter, or
+ * bytes that are not UTF-8, by the query string, a JSON
  * body or a form body, is refused with 422 naming that field and what is
  * wrong (the code point), and nothing is stored. Text is stored in NFC.
  */
@@ -41,6 +44,11 @@ const notUtf8 = (byte: string) => (label: string, position: number) =>
 const format = (code: string) => (label: string, position: number) =>
   `${label}: must not contain invisible format characters (found U+${code} at position ${position})`;
 
+const line = (code: string) => (label: string, position: number) =>
+  `${label}: must be one line, without a line or paragraph separator (found U+${code} at position ${position})`;
+const invisible = (code: string) => (label: string, position: number) =>
+  `${label}: must not contain characters that show as nothing or a blank, private-use characters or noncharacters (found U+${code} at position ${position})`;
+
 const variants: readonly Variant[] = [
   { what: 'NUL', via: 'query', query: '%00', expected: control('0000') },
   { what: 'ESC', via: 'json', json: Buffer.from('\\u001b'), expected: control('001B') },
@@ -54,6 +62,14 @@ const variants: readonly Variant[] = [
   { what: 'BOM', via: 'json', json: Buffer.from('\\ufeff'), expected: format('FEFF') },
   { what: 'soft hyphen', via: 'form', form: '%C2%AD', expected: format('00AD') },
   { what: 'tag character', via: 'json', json: Buffer.from('\u{E0041}'), expected: format('E0041') },
+  { what: 'line separator', via: 'json', json: Buffer.from('\u2028'), expected: line('2028') },
+  { what: 'paragraph separator', via: 'query', query: '%E2%80%A9', expected: line('2029') },
+  { what: 'Hangul filler', via: 'form', form: '%E3%85%A4', expected: invisible('3164') },
+  { what: 'blank Braille pattern', via: 'json', json: Buffer.from('\u2800'), expected: invisible('2800') },
+  { what: 'combining grapheme joiner', via: 'query', query: '%CD%8F', expected: invisible('034F') },
+  { what: 'variation selector', via: 'json', json: Buffer.from('\ufe0f'), expected: invisible('FE0F') },
+  { what: 'private-use character', via: 'form', form: '%EE%80%80', expected: invisible('E000') },
+  { what: 'noncharacter', via: 'json', json: Buffer.from('\uffff'), expected: invisible('FFFF') },
 ];
 
 /** Urlencoded parameters, lists as `name[]=`; `bad` replaces MARK in the value that holds it. */

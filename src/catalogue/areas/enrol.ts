@@ -69,7 +69,7 @@ export const enrol = [
       ),
       numero_proposta: opt(r.int(1, 10, '1001'), said('proposal number', 'número da proposta')),
       tabela_preco_vigencia: opt(
-        r.dateBR,
+        r.fromFirstYear(r.dateBR),
         said('start of validity of the monthly price table', 'início de vigência da tabela de preços da mensalidade'),
         label('Price table valid from', 'Vigência da tabela de preço'),
       ),
@@ -142,7 +142,7 @@ export const enrol = [
       email: req(r.holding('email', r.text(70, 0, 'ana.souza@example.com')), w.email, emailLabel),
       ...postalAddress,
       inicio_vigencia: req(
-        r.dateBR,
+        r.fromFirstYear(r.dateBR),
         said('start of contract validity', 'início de vigência do contrato'),
         label('Valid from', 'Início da vigência'),
       ),
@@ -169,7 +169,7 @@ export const enrol = [
       nome: opt(r.text(120, 0, 'Pedro Souza'), w.name),
       data_nascimento: opt(birthDate, w.birth),
       cpf: req(r.cpfMasked, said("holder's CPF", 'CPF do titular'), label("Holder's CPF", 'CPF do titular')),
-      data_solicitacao: req(r.dateBR, said('request date', 'data da solicitação')),
+      data_solicitacao: req(r.fromFirstYear(r.dateBR), said('request date', 'data da solicitação')),
       nome_mae: opt(r.text(70, 0, 'Ana Souza'), w.mother),
       sexo: opt(r.sexMF, w.sex),
       estado_civil: opt(r.text(2, 0, 'S'), w.marital),
@@ -213,7 +213,7 @@ export const enrol = [
         label('Issuing body', 'Órgão emissor'),
       ),
       numero: req(r.text(45, 0, '123456789'), said('document number', 'número do documento')),
-      data_expedicao: opt(r.dateBR, said('issue date', 'data de expedição')),
+      data_expedicao: opt(r.fromFirstYear(r.dateBR), said('issue date', 'data de expedição')),
       arquivo: opt(r.base64, said('base64 of the binary file', 'o arquivo em base64'), label('File', 'Arquivo')),
       tipo_arquivo: req(
         r.text(45, 0, 'pdf'),

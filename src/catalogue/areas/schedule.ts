@@ -72,7 +72,7 @@ export const schedule = [
     params: {
       ...location,
       ...provider(true),
-      data_consulta: req(r.dateISO, said('appointment date', 'data da consulta')),
+      data_consulta: req(r.fromFirstYear(r.dateISO), said('appointment date', 'data da consulta')),
     },
     response: { fields: rec.availableTime, envelope: 'required' },
   }),
@@ -122,9 +122,9 @@ export const schedule = [
         said('event to be scheduled', 'tipo de atendimento a agendar'),
         label('Event type', 'Tipo de evento'),
       ),
-      dt_hr_inicio: req(r.dateTime, said('start', 'início')),
+      dt_hr_inicio: req(r.fromFirstYear(r.dateTime), said('start', 'início')),
       dt_hr_fim: req(
-        r.dateTimeEnd,
+        r.fromFirstYear(r.dateTimeEnd),
         said('end, later on the same day', 'fim, mais tarde no mesmo dia'),
         label('End', 'Término'),
       ),

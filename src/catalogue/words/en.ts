@@ -1,6 +1,6 @@
 /** The catalogue's data in English (types.ts): the server's default language and the OpenAPI document's. */
 import type { Check } from '../checks.js';
-import type { DateLayout } from '../dates.js';
+import { type DateLayout, FIRST_YEAR } from '../dates.js';
 import type { JsonType, Problem, Received, Rule, RuleProblem, ShapeFault } from '../problems.js';
 import type { CatalogueWords, ProblemRenderings, RuleRenderings } from './types.js';
 
@@ -31,8 +31,8 @@ const rules: RuleRenderings<string> = {
       : min <= 1
         ? `an integer of up to ${max} digits`
         : `an integer of ${min} to ${max} digits`,
-  date: ({ layout }) => dated(layout),
-  'birth-date': () => 'a date DD/MM/YYYY, not in the future',
+  date: ({ layout, from }) => (from === undefined ? dated(layout) : `${dated(layout)} from ${from} on`),
+  'birth-date': () => `a date DD/MM/YYYY from ${FIRST_YEAR} on, not in the future`,
   time: () => 'a time hh:mi',
   cpf: () => 'a CPF 999.999.999-99 with valid check digits',
   codes: ({ each, most }) => `a list of codes of up to ${each} characters, at most ${most} of them`,
@@ -59,6 +59,7 @@ const problems: ProblemRenderings = {
   required: ({ rule }) => `is required (${rule_(rule)})`,
   calendar: ({ layout }) => `must be a real calendar date (${layout})`,
   future: () => 'must be a date of birth, not in the future',
+  early: ({ from }) => `must be a date from the year ${from} on`,
   'cpf-check': () => 'must be a CPF with valid check digits',
   'list-empty': () => 'must be a list of at least one code',
   'list-long': ({ most }) => `must be a list of at most ${most} codes`,
@@ -71,6 +72,9 @@ const problems: ProblemRenderings = {
   utf8: ({ byte, at }) => `is not valid UTF-8 (byte ${byte} at position ${at})`,
   surrogate: ({ char, at }) => `is not valid Unicode (lone surrogate ${char} at position ${at})`,
   format: ({ char, at }) => `must not contain invisible format characters (found ${char} at position ${at})`,
+  line: ({ char, at }) => `must be one line, without a line or paragraph separator (found ${char} at position ${at})`,
+  invisible: ({ char, at }) =>
+    `must not contain characters that show as nothing or a blank, private-use characters or noncharacters (found ${char} at position ${at})`,
   unknown: ({ operation }) => `is not a parameter of ${operation}`,
   'later-same-day': ({ start }) => `must be later than ${start}, on the same day`,
   'at-least-one': ({ why, names }) => `${why.en}: give ${either(names)}`,

@@ -4,7 +4,7 @@
  * Brazilians write them (`DD/MM/AAAA`).
  */
 import type { Check } from '../checks.js';
-import type { DateLayout } from '../dates.js';
+import { type DateLayout, FIRST_YEAR } from '../dates.js';
 import type { JsonType, Problem, Received, Rule, RuleProblem, ShapeFault } from '../problems.js';
 import type { CatalogueWords, ProblemRenderings, RuleRenderings } from './types.js';
 
@@ -55,9 +55,13 @@ const rules: RuleRenderings<Phrase> = {
           ? `um número inteiro de até ${max} dígitos`
           : `um número inteiro de ${min} a ${max} dígitos`,
     ),
-  date: ({ layout }) =>
-    is(layout.includes(' ') ? `uma data e hora ${layoutPt(layout)}` : `uma data ${layoutPt(layout)}`),
-  'birth-date': () => is('uma data DD/MM/AAAA que não esteja no futuro'),
+  date: ({ layout, from }) =>
+    is(
+      `${layout.includes(' ') ? `uma data e hora ${layoutPt(layout)}` : `uma data ${layoutPt(layout)}`}${
+        from === undefined ? '' : ` a partir de ${from}`
+      }`,
+    ),
+  'birth-date': () => is(`uma data DD/MM/AAAA a partir de ${FIRST_YEAR} que não esteja no futuro`),
   time: () => is('uma hora hh:mi'),
   cpf: () => is('um CPF 999.999.999-99 com dígitos verificadores válidos'),
   codes: ({ each, most }) => is(`uma lista de códigos de até ${each} caracteres, no máximo ${most}`),
@@ -87,6 +91,7 @@ const problems: ProblemRenderings = {
   required: ({ rule }) => `é obrigatório (${phrase(rule).text})`,
   calendar: ({ layout }) => `deve ser uma data que exista no calendário (${layoutPt(layout)})`,
   future: () => 'deve ser uma data de nascimento que não esteja no futuro',
+  early: ({ from }) => `deve ser uma data a partir do ano ${from}`,
   'cpf-check': () => 'deve ser um CPF com dígitos verificadores válidos',
   'list-empty': () => 'deve ser uma lista de pelo menos um código',
   'list-long': ({ most }) => `deve ser uma lista de no máximo ${most} códigos`,
@@ -99,6 +104,9 @@ const problems: ProblemRenderings = {
   utf8: ({ byte, at }) => `não é UTF-8 válido (byte ${byte} na posição ${at})`,
   surrogate: ({ char, at }) => `não é Unicode válido (surrogate isolado ${char} na posição ${at})`,
   format: ({ char, at }) => `não pode ter caracteres invisíveis de formatação (${char} na posição ${at})`,
+  line: ({ char, at }) => `deve ser uma só linha, sem separador de linha ou de parágrafo (${char} na posição ${at})`,
+  invisible: ({ char, at }) =>
+    `não pode ter caracteres que aparecem como nada ou como espaço, de uso privado ou não caracteres (${char} na posição ${at})`,
   unknown: ({ operation }) => `não é um parâmetro de ${operation}`,
   'later-same-day': ({ start }) => `deve ser posterior a ${start}, no mesmo dia`,
   'at-least-one': ({ why, names }) => `${why.pt}: informe ${ou(names)}`,
