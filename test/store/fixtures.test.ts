@@ -139,6 +139,62 @@ describe('rejecting fixtures', () => {
     expect(() => parseFixtures(doc)).toThrow(reason);
   });
 
+  it.each([
+    ['a NUL', '\u0000', 'must not contain control characters (found U+0000 at position 4)'],
+    ['an ESC', '\u001b]0;x\u0007', 'must not contain control characters (found U+001B at position 4)'],
+    ['a CR', '\r', 'must not contain control characters (found U+000D at position 4)'],
+    ['a LF', '\n', 'must not contain control characters (found U+000A at position 4)'],
+    ['a right-to-left override', '\u202e', 'must not contain invisible format characters (found U+202E at position 4)'],
+    [
+      'a line separator',
+      '\u2028',
+      'must be one line, without a line or paragraph separator (found U+2028 at position 4)',
+    ],
+  ])('rejects %s in a text as a request would, naming the field', (_what, bad, said) => {
+    const doc = example();
+    const b = first(doc, 'beneficiaries');
+    b['nome'] = `Ana${bad} Souza`;
+    (b['contato'] as Row)['email'] = `ana${bad}@example.com`;
+    let message = '';
+    try {
+      parseFixtures(doc);
+    } catch (err) {
+      expect(err).toBeInstanceOf(FixturesError);
+      message = (err as Error).message;
+    }
+    expect(message).toBe(`invalid fixtures: beneficiaries.0.nome: ${said}; beneficiaries.0.contato.email: ${said}`);
+  });
+
+  it('rejects a control character in a medical item and in a key, and takes text in NFC', () => {
+    const doc = example();
+    const b = first(doc, 'beneficiaries');
+    const allergy = (b['medical'] as Record<string, Row[]>)['allergies']![0]!;
+    allergy['descricao'] = 'Alergia\u0000';
+    expect(() => parseFixtures(doc)).toThrow(
+      'beneficiaries.0.medical.allergies.0.descricao: must not contain control characters (found U+0000 at position 8)',
+    );
+    const keyed = example();
+    first(keyed, 'beneficiaries')['no\u001bme'] = 'x';
+    expect(() => parseFixtures(keyed)).toThrow(
+      /beneficiaries\.0\.\(a key\): must not contain control characters \(found U\+001B/,
+    );
+    const decomposed = example();
+    first(decomposed, 'beneficiaries')['nome'] = 'Joa\u0303o Souza';
+    expect((parseFixtures(decomposed).beneficiaries[0] as unknown as Row)['nome']).toBe('Jo\u00e3o Souza');
+  });
+
+  it('stores nothing of a document whose text breaks the rule', async () => {
+    const path = await newLocation();
+    await (await openStore({ path, demo: true, now })).close();
+    const before = await checksum(path);
+    const doc = example();
+    first(doc, 'beneficiaries')['nome_mae'] = 'Maria\u001b[2J';
+    await expect(openStore({ path, fixtures: doc, now })).rejects.toThrow(
+      'beneficiaries.0.nome_mae: must not contain control characters (found U+001B at position 6)',
+    );
+    expect(await checksum(path)).toBe(before);
+  });
+
   it('never repeats a card number or a device token in its messages', () => {
     const doc = example();
     (doc['beneficiaries'] as Row[])[1]!['usuario_cartao'] = EXAMPLE_CARD;

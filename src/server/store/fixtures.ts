@@ -30,6 +30,7 @@ import { cardValid } from '../../catalogue/card.js';
 import { cardParts } from './card.js';
 import { medicalKinds } from './medical.js';
 import { FixturesError } from './fixtures-error.js';
+import { plainDocument } from './fixtures-text.js';
 
 /** zod shape of catalogue fields (all of them, or `names`), each described with its help text. */
 function shapeOf(fields: Fields, names: readonly string[] = Object.keys(fields)): Record<string, z.ZodType> {
@@ -308,7 +309,11 @@ function ruleNamed(path: readonly PropertyKey[]): Rule | undefined {
 
 /** Validates a parsed JSON document; throws FixturesError naming every problem (in English, as the file's schema). */
 export function parseFixtures(doc: unknown): Dataset {
-  const result = fixturesSchema.safeParse(doc);
+  // The text first, as a request's: a document with a NUL or an ESC in it is refused, whatever its shape.
+  const textProblems: string[] = [];
+  const plain = plainDocument(doc, textProblems);
+  if (textProblems.length > 0) throw new FixturesError(textProblems);
+  const result = fixturesSchema.safeParse(plain);
   if (result.success) return result.data;
   throw new FixturesError(
     result.error.issues.map((i) => {
