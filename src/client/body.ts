@@ -1,10 +1,11 @@
 /**
- * Reading a response body as UTF-8 text, never more than the response limit:
+ * Reading a response body as UTF-8 text (strictly: catalogue/utf8.ts), never more than the response limit:
  * the bytes are counted as they arrive and the stream is destroyed (which
  * closes the connection) as soon as they pass the limit, so an endless or
  * huge answer costs at most the limit in memory.
  */
 import type { Readable } from 'node:stream';
+import { decodeUtf8 } from '../catalogue/utf8.js';
 
 /** The body passed the limit; what arrived was dropped. */
 export const TOO_LARGE = Symbol('too large');
@@ -37,7 +38,8 @@ export async function readText(body: Readable, limit: number): Promise<BodyText 
     chunks.push(chunk);
   }
   const all = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes);
-  // As undici's body.text(): a UTF-8 byte order mark is not part of the text.
+  // As undici's body.text(): a UTF-8 byte order mark is not part of the text. An invalid byte is kept as a lone
+  // surrogate (catalogue/utf8.ts), never U+FFFD: interpret.ts names the field that holds it.
   const bom = all.length >= 3 && all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? 3 : 0;
-  return { text: all.toString('utf8', bom), bytes };
+  return { text: decodeUtf8(all.subarray(bom)), bytes };
 }

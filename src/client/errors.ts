@@ -7,6 +7,11 @@ export type AnswerFault =
   | { readonly kind: 'empty' }
   | { readonly kind: 'not-json' }
   | { readonly kind: 'too-deep'; readonly levels: number }
+  /**
+   * A byte that is not UTF-8 (`0xFF`) in the text at `field` (`[0].contato.email`, `''` outside any text), at
+   * character `at` of it.
+   */
+  | { readonly kind: 'not-utf8'; readonly field: string; readonly byte: string; readonly at: number }
   /** `detail`: what breaks the catalogue's record shape, as data (the catalogue's words say it). */
   | { readonly kind: 'shape'; readonly detail: ShapeFault };
 

@@ -4,7 +4,7 @@ import { en } from '../catalogue/words/en.js';
 import { type AnswerFault, TransportError } from './errors.js';
 import { statusText } from './node-http.js';
 import { errorExplanation } from './error-body.js';
-import { parseJson } from './json.js';
+import { invalidUtf8, parseJson } from './json.js';
 import { requestLabel } from './mask.js';
 import type { CallResult, HttpRequest, HttpResponse } from './types.js';
 
@@ -36,9 +36,19 @@ export function interpret(op: Operation, req: HttpRequest, res: HttpResponse): C
   if (req.method === 'HEAD') return { kind: 'answer', status: res.status, records: [], outcome: 'ok', message: '' };
   if (res.body.trim() === '') throw fault('the body is empty', { kind: 'empty' });
   const parsed = parseJson(res.body);
+  // Bytes that are not UTF-8 are named where they are, not read as U+FFFD (json.ts invalidUtf8).
+  const broken = invalidUtf8(res.body, parsed.ok ? parsed.value : undefined);
+  if (broken) throw fault(notUtf8Words(broken), broken);
   if (!parsed.ok) throw fault(parsed.problem, parsed.fault);
   const check = checkResponse(op, parsed.value);
   if (!check.ok)
     throw fault(`not the documented shape: ${en.shape(check.fault)}`, { kind: 'shape', detail: check.fault });
   return { kind: 'answer', status: res.status, records: check.records, outcome: check.outcome, message: check.message };
+}
+
+/** The English words of an answer's invalid byte (the trace's and the log's line; people read the run's language). */
+function notUtf8Words(f: Extract<AnswerFault, { kind: 'not-utf8' }>): string {
+  return f.field
+    ? `${f.field} is not valid UTF-8 (byte ${f.byte} at position ${f.at})`
+    : `the body is not valid UTF-8 (byte ${f.byte})`;
 }

@@ -22,6 +22,8 @@ export interface CannedReply {
   readonly json?: unknown;
   /** Sent as is (give the content type in `headers`). */
   readonly raw?: string;
+  /** Sent as these bytes, which need not be UTF-8 (give the content type in `headers`). */
+  readonly bytes?: Uint8Array;
   /** Wait before answering. */
   readonly delayMs?: number;
   /** Sent as a stream: `chunk` written `count` times (default: until the client goes away), `intervalMs` apart (default: as fast as the socket takes them). */
@@ -89,7 +91,7 @@ export async function startFakeService(): Promise<FakeService> {
         };
         res.writeHead(r.status ?? 200, headers);
         if (r.stream) return writeStream(res, r.stream);
-        res.end(r.json !== undefined ? JSON.stringify(r.json) : (r.raw ?? ''));
+        res.end(r.json !== undefined ? JSON.stringify(r.json) : (r.bytes ?? r.raw ?? ''));
       };
       if (r.delayMs) setTimeout(send, r.delayMs).unref();
       else send();

@@ -27,7 +27,7 @@ import { parseExact } from '../../catalogue/exact-json.js';
 import { http } from '../words.js';
 import { failure, type Replies } from './reply.js';
 import { formCounter, jsonCounter, type ValueCounter } from './value-count.js';
-import { decodeUtf8 } from './utf8.js';
+import { decodeUtf8 } from '../../catalogue/utf8.js';
 
 export type BodyParse = { readonly ok: true; readonly params: Params } | { readonly ok: false; readonly message: Said };
 

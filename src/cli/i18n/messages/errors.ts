@@ -21,6 +21,10 @@ function enAnswer(f: AnswerFault): string {
       return 'the body is not JSON';
     case 'too-deep':
       return `the JSON nests deeper than ${f.levels} levels`;
+    case 'not-utf8':
+      return f.field
+        ? `${f.field} is not valid UTF-8 (byte ${f.byte} at position ${f.at})`
+        : `the body is not valid UTF-8 (byte ${f.byte})`;
     case 'shape':
       return `not the documented shape: ${catalogueWords('en').shape(f.detail)}`;
   }
@@ -36,6 +40,10 @@ function ptAnswer(f: AnswerFault): string {
       return 'o corpo não é JSON';
     case 'too-deep':
       return `o JSON tem mais de ${f.levels} níveis de aninhamento`;
+    case 'not-utf8':
+      return f.field
+        ? `${f.field} não é UTF-8 válido (byte ${f.byte} na posição ${f.at})`
+        : `o corpo não é UTF-8 válido (byte ${f.byte})`;
     case 'shape':
       return `fora do formato documentado: ${catalogueWords('pt-BR').shape(f.detail)}`;
   }

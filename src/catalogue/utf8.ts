@@ -1,9 +1,11 @@
 /**
- * Request bytes decoded as UTF-8, strictly. An invalid byte is not replaced
- * by U+FFFD, which would pass for text, but kept visible as the lone
- * surrogate U+DC80 to U+DCFF (as Python's surrogateescape does): the
- * catalogue's plain-text rule refuses it as "not valid UTF-8", naming the
- * field that holds it, and a name holding it is not a parameter.
+ * Bytes decoded as UTF-8, strictly: a request's by the server, an answer's by
+ * the client. An invalid byte is not replaced by U+FFFD, which would pass for
+ * text, but kept visible as the lone surrogate U+DC80 to U+DCFF (as Python's
+ * surrogateescape does): the catalogue's plain-text rule refuses it as "not
+ * valid UTF-8", naming the field that holds it, and a name holding it is not
+ * a parameter; the client names the answer's field that holds it
+ * (src/client/interpret.ts).
  */
 
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -60,4 +62,9 @@ export function decodeUtf8(bytes: Uint8Array): string {
   } catch {
     return escaped(bytes);
   }
+}
+
+/** The invalid byte a character of decodeUtf8's text stands for (`0xFF`), or undefined for any other character. */
+export function escapedByte(code: number): string | undefined {
+  return code >= 0xdc80 && code <= 0xdcff ? `0x${(code - 0xdc00).toString(16).toUpperCase()}` : undefined;
 }
