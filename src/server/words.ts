@@ -230,6 +230,23 @@ export const unavailable = {
       'nada foi alterado; o servidor precisa ser reiniciado com o arquivo do banco de dados',
     ),
   ],
+  timeout: [
+    said(
+      'the database server took longer than its time limit (--db-timeout)',
+      'o servidor do banco de dados passou do tempo limite (--db-timeout)',
+    ),
+    retry,
+  ],
+  unanswered: [
+    said(
+      'the database server did not answer in time (--db-timeout)',
+      'o servidor do banco de dados não respondeu a tempo (--db-timeout)',
+    ),
+    said(
+      'a change may or may not have been made: check before sending it again',
+      'uma alteração pode ter sido feita ou não: confira antes de enviar de novo',
+    ),
+  ],
   replica: [
     said('the database server is a read-only replica', 'o servidor do banco de dados é uma réplica somente leitura'),
     said(

@@ -75,7 +75,10 @@ function notAudited(err: unknown, lang: Lang): Reply {
   return failure(503, inLang(http.notAudited, lang), ['retry-after', String(wait)]);
 }
 
-/** A record that could not be written, logged: a write's answer stands (it is stored), a read's is a 503. */
+/**
+ * A record that could not be written, logged: a write's answer stands (it is stored), a read's is a 503; a read the
+ * store already refused with a 503 (the database unreachable) keeps it: it discloses nothing and names the cause.
+ */
 function failedRecord(facts: AuditFacts, reply: Reply, err: unknown, log: ServerLog | undefined): Reply {
   const { route } = facts;
   const reason = reasonOf(err);
@@ -84,7 +87,7 @@ function failedRecord(facts: AuditFacts, reply: Reply, err: unknown, log: Server
     reason,
     request_id: facts.requestId ?? null,
   });
-  return route.writes ? reply : notAudited(err, facts.lang);
+  return route.writes || reply.status === 503 ? reply : notAudited(err, facts.lang);
 }
 
 export interface TrailOptions {
@@ -125,6 +128,7 @@ export function auditTrail(options: TrailOptions): Auditor {
       () => reply,
       (err: unknown) => failedRecord(facts, reply, err, log),
     );
-    return route.writes ? reply : written;
+    // A 503 (the store could not answer) discloses nothing: it does not wait for its record.
+    return route.writes || reply.status === 503 ? reply : written;
   };
 }
