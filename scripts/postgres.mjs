@@ -164,6 +164,17 @@ function processes(data) {
   ];
 }
 
+/** Sends `sig` to each process still there (a backend may end between the listing and the signal). */
+function signal(pids, sig) {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, sig);
+    } catch (err) {
+      if (err.code !== 'ESRCH') throw err;
+    }
+  }
+}
+
 /** Runs one statement on a connection of its own. */
 export async function admin(url, statement) {
   const { default: pg } = await import('pg');
@@ -296,11 +307,11 @@ export async function startCluster({ fsync = false, log = (line) => process.stde
       },
       /** Freezes the server (SIGSTOP to the postmaster and each of its processes): connections open, nothing answered. */
       freeze() {
-        for (const pid of processes(data)) process.kill(pid, 'SIGSTOP');
+        signal(processes(data), 'SIGSTOP');
       },
       /** Lets a frozen server go on (SIGCONT). */
       thaw() {
-        for (const pid of processes(data)) process.kill(pid, 'SIGCONT');
+        signal(processes(data), 'SIGCONT');
       },
       stop,
     };

@@ -27,6 +27,7 @@ const CARD = '00010001000001005';
 const DB_TIMEOUT = 2;
 const DOWN = 'the database server cannot be reached; nothing was changed, try again';
 const DOWN_REASON = 'the database server cannot be reached';
+const PT = { 'accept-language': 'pt-BR' };
 
 let dir: string;
 let cluster: Cluster;
@@ -63,8 +64,11 @@ async function until(ok: () => boolean | Promise<boolean>, ms: number): Promise<
 }
 
 /** /readyz's status code and reason. */
-async function readyz(p: ServeProcess): Promise<{ code: number; reason?: string }> {
-  const res = await send(`${p.url}/readyz`);
+async function readyz(
+  p: ServeProcess,
+  headers: http.OutgoingHttpHeaders = {},
+): Promise<{ code: number; reason?: string }> {
+  const res = await send(`${p.url}/readyz`, { headers });
   const { reason } = JSON.parse(res.text) as { reason?: string };
   return { code: res.status, ...(reason === undefined ? {} : { reason }) };
 }
@@ -162,6 +166,13 @@ async function outage(mode: 'fast' | 'immediate', from: number) {
     for (const p of procs) {
       const read = await send(`${p.url}${SHOW.path}?usuario_cartao=${CARD}`);
       expect([read.status, read.headers['retry-after'], messageOf(read)]).toEqual([503, '5', DOWN]);
+      // In Portuguese for a request that prefers it, the probe's reason too.
+      const lida = await send(`${p.url}${SHOW.path}?usuario_cartao=${CARD}`, { headers: PT });
+      expect([lida.status, messageOf(lida)]).toEqual([
+        503,
+        'o servidor do banco de dados está inacessível; nada foi alterado, tente de novo',
+      ]);
+      expect(await readyz(p, PT)).toEqual({ code: 503, reason: 'o servidor do banco de dados está inacessível' });
     }
     await sleep(300);
     await cluster.startServer();
@@ -227,8 +238,8 @@ describe('PostgreSQL faults under load, two server processes', () => {
     const [p] = procs as [ServeProcess];
     // A connection of the pool is open and idle: the request below is sent on it, and nothing answers.
     expect((await send(`${p.url}${SHOW.path}?usuario_cartao=${CARD}`)).status).toBe(200);
-    cluster.freeze();
     try {
+      cluster.freeze();
       // The client gives up a second after the bound: an answer before that is the bound at work.
       const signal = AbortSignal.timeout(DB_TIMEOUT * 1000 + 1000);
       const res = await fetch(`${p.url}${SHOW.path}?usuario_cartao=${CARD}`, { signal });
@@ -245,6 +256,18 @@ describe('PostgreSQL faults under load, two server processes', () => {
         signal: AbortSignal.timeout(DB_TIMEOUT * 1000 + 1000),
       });
       expect(write.status).toBe(503);
+      const escrita = await fetch(`${p.url}${CONTRACT.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...PT },
+        body: JSON.stringify({ ...sampleParams(CONTRACT, false), numero_proposta: 400_001 }),
+        signal: AbortSignal.timeout(DB_TIMEOUT * 1000 + 1000),
+      });
+      expect([escrita.status, ((await escrita.json()) as Array<Record<string, unknown>>)[0]!['mensagem_erro']]).toEqual(
+        [
+          503,
+          'o servidor do banco de dados não respondeu a tempo (--db-timeout); uma alteração pode ter sido feita ou não: confira antes de enviar de novo',
+        ],
+      );
       expect(await readyz(p)).toEqual({ code: 503, reason: 'the database server did not answer within 2 s' });
     } finally {
       cluster.thaw();
@@ -278,6 +301,17 @@ describe('PostgreSQL faults under load, two server processes', () => {
           },
         ],
       });
+      const body = JSON.stringify({ ...sampleParams(CONTRACT, false), numero_proposta: 500_001 });
+      const pt = await send(`${p.url}${CONTRACT.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...PT },
+        body,
+      });
+      expect([pt.status, pt.headers['retry-after'], messageOf(pt)]).toEqual([
+        503,
+        '2',
+        'o servidor do banco de dados passou do tempo limite (--db-timeout); nada foi alterado, tente de novo',
+      ]);
     } finally {
       await sql(url, 'DROP TRIGGER slow_contract ON contract; DROP FUNCTION slow_contract()');
     }
