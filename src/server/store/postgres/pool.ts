@@ -13,9 +13,9 @@
  * connection is dropped, never used again), and for a connection (a new one,
  * or a free one of the pool); the server cancels the statement half a second
  * sooner (`statement_timeout`: rolled back, 503). TCP keepalive finds a peer
- * gone while a connection is idle. Every client, idle or checked out, has a listener for
- * its 'error' event (a session ended by the server, a restart): an error is
- * the request's failure (503), never the process's end.
+ * gone while a connection is idle. Every client, idle or checked out, has a
+ * listener for its 'error' event (a session ended by the server, a restart):
+ * an error is the request's failure (503), never the process's end.
  */
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
