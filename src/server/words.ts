@@ -127,6 +127,12 @@ export const http = {
     'the access audit could not be written: nothing was disclosed, try again later',
     'o registro de acesso não pôde ser gravado: nada foi mostrado, tente de novo mais tarde',
   ),
+  /** The same, with why the store could not write it (`unavailable`'s words: the database unreachable, the disk full…). */
+  notAuditedFor: (cause: Said) =>
+    said(
+      `the access audit could not be written (${cause.en}): nothing was disclosed, try again later`,
+      `o registro de acesso não pôde ser gravado (${cause.pt}): nada foi mostrado, tente de novo mais tarde`,
+    ),
   throttled: said(
     'too many requests with a wrong token: try again later',
     'requisições demais com um token errado: tente de novo mais tarde',

@@ -18,7 +18,7 @@ import { failure, type Reply } from '../http/reply.js';
 import type { ServerLog } from '../observe/log.js';
 import type { AuditRecord, AuditRepository } from '../store/areas/audit.js';
 import { StoreUnavailable } from '../store/unavailable.js';
-import { http } from '../words.js';
+import { http, unavailable } from '../words.js';
 import type { AuditKey } from './key.js';
 
 const CONFIRMA = '"confirma_operacao":';
@@ -69,10 +69,11 @@ export function lostRecords(log: ServerLog | undefined): (err: unknown, count: n
   };
 }
 
-/** The answer to a read whose record could not be written: nothing is disclosed. */
+/** The answer to a read whose record could not be written: nothing is disclosed; the store's fault is named. */
 function notAudited(err: unknown, lang: Lang): Reply {
-  const wait = err instanceof StoreUnavailable ? err.retryAfter : 10;
-  return failure(503, inLang(http.notAudited, lang), ['retry-after', String(wait)]);
+  if (!(err instanceof StoreUnavailable)) return failure(503, inLang(http.notAudited, lang), ['retry-after', '10']);
+  const message = http.notAuditedFor(unavailable[err.reason][0]);
+  return failure(503, inLang(message, lang), ['retry-after', String(err.retryAfter)]);
 }
 
 /**
