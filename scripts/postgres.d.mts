@@ -11,6 +11,14 @@ export interface Cluster {
   halt(): void;
   /** Starts the halted server again, on the same port. */
   resume(): void;
+  /** Stops the server in `mode` (default fast) without blocking the event loop, keeping the cluster. */
+  stopServer(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Starts the stopped server again, on the same port. */
+  startServer(): Promise<void>;
+  /** SIGSTOP to the postmaster and its processes: connections stay open, nothing is answered. */
+  freeze(): void;
+  /** SIGCONT to the same processes. */
+  thaw(): void;
   /** Stops the cluster and removes its folder. */
   stop(): void;
 }

@@ -11,10 +11,12 @@
 //   const cluster = await startCluster({ fsync: false });   // cluster.url: postgres://coopctl:…@127.0.0.1:port/postgres
 //   const url = await cluster.createDatabase('coopctl_t1');
 //   cluster.halt(); cluster.resume();                      // stopped, then started again on the same port
+//   await cluster.stopServer('immediate'); await cluster.startServer();   // the same without blocking the event loop
+//   cluster.freeze(); cluster.thaw();                      // SIGSTOP / SIGCONT of the postmaster and its backends
 //   await cluster.stop();
 //
 // Every failure throws an Error that says why (never a silent skip).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chownSync,
@@ -140,6 +142,39 @@ function sweep(bin, log) {
   }
 }
 
+/** Runs pg_ctl without blocking the event loop; rejects with its output when it fails. */
+function ctl(bin, args, user) {
+  return new Promise((resolve, reject) => {
+    execFile(join(bin, 'pg_ctl'), args, { ...user, encoding: 'utf8', cwd: tmpdir() }, (err, stdout, stderr) =>
+      err ? reject(new Error(`pg_ctl ${args[0]} failed: ${`${stdout}\n${stderr}`.trim().slice(-800)}`)) : resolve(),
+    );
+  });
+}
+
+/** The postmaster of the cluster in `data` and its child processes (the backends, the checkpointer…). */
+function processes(data) {
+  const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = spawnSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], { encoding: 'utf8' }).stdout;
+  return [
+    postmaster,
+    ...children
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map(Number),
+  ];
+}
+
+/** Sends `sig` to each process still there (a backend may end between the listing and the signal). */
+function signal(pids, sig) {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, sig);
+    } catch (err) {
+      if (err.code !== 'ESRCH') throw err;
+    }
+  }
+}
+
 /** Runs one statement on a connection of its own. */
 export async function admin(url, statement) {
   const { default: pg } = await import('pg');
@@ -259,6 +294,24 @@ export async function startCluster({ fsync = false, log = (line) => process.stde
         );
         if (r.status !== 0) throw new Error(`PostgreSQL did not start again: ${r.stderr}`);
         started = true;
+      },
+      /** Stops the server in `mode` (fast, immediate), without blocking the event loop; `startServer` starts it again. */
+      async stopServer(mode = 'fast') {
+        await ctl(bin, ['stop', '-D', data, '-m', mode, '-w'], user);
+        started = false;
+      },
+      /** Starts the stopped server again, on the same port (after an immediate stop: crash recovery first). */
+      async startServer() {
+        await ctl(bin, ['start', '-D', data, '-w', '-t', '60', '-l', join(dir, 'log'), '-o', opts], user);
+        started = true;
+      },
+      /** Freezes the server (SIGSTOP to the postmaster and each of its processes): connections open, nothing answered. */
+      freeze() {
+        signal(processes(data), 'SIGSTOP');
+      },
+      /** Lets a frozen server go on (SIGCONT). */
+      thaw() {
+        signal(processes(data), 'SIGCONT');
       },
       stop,
     };

@@ -86,6 +86,13 @@ const serveFlags = {
     parse: wholeNumber(1, 1_000_000),
     default: 1024,
   },
+  dbTimeout: {
+    type: 'value',
+    placeholder: named('seconds'),
+    help: says('dbTimeout'),
+    parse: wholeNumber(1, 600),
+    default: 5,
+  },
 } as const satisfies FlagDecls;
 
 /**

@@ -54,6 +54,8 @@ export interface ServeOptions {
   readonly auditRetention?: number;
   /** Connections open at once (`--max-connections`, default 1024). */
   readonly maxConnections?: number;
+  /** PostgreSQL: seconds a statement may take, and an answer be waited for (`--db-timeout`, default 5). */
+  readonly dbTimeout?: number;
   /** /healthz and /readyz need the server's token too (default: open, as probes come without one). */
   readonly privateProbes?: boolean;
 }
@@ -144,6 +146,7 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     log,
     env: ctx.env,
     ...(opts.maxConnections === undefined ? {} : { maxConnections: opts.maxConnections }),
+    ...(opts.dbTimeout === undefined ? {} : { dbTimeoutMs: opts.dbTimeout * 1000 }),
     audit:
       opts.audit === false
         ? false

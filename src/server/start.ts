@@ -62,6 +62,8 @@ export interface StartOptions {
   readonly audit?: AuditOptions | false;
   /** Connections open at once (`--max-connections`; default 1024). */
   readonly maxConnections?: number;
+  /** PostgreSQL: the bound on a statement, in ms (`--db-timeout`; store/types.ts's DB_TIMEOUT_MS). */
+  readonly dbTimeoutMs?: number;
   /** Where a PostgreSQL database's audit key is looked for (COOPCTL_AUDIT_KEY_FILE, XDG_DATA_HOME, HOME). */
   readonly env?: NodeJS.ProcessEnv;
 }
@@ -152,6 +154,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       ...(storeTally ? { meter: storeTally } : {}),
       auditLost: lostRecords(log),
       ...(options.readCacheBytes === undefined ? {} : { readCacheBytes: options.readCacheBytes }),
+      ...(options.dbTimeoutMs === undefined ? {} : { dbTimeoutMs: options.dbTimeoutMs }),
     });
   } catch (err) {
     throw openFailure(options.db, err) ?? err;

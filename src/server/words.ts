@@ -127,6 +127,12 @@ export const http = {
     'the access audit could not be written: nothing was disclosed, try again later',
     'o registro de acesso não pôde ser gravado: nada foi mostrado, tente de novo mais tarde',
   ),
+  /** The same, with why the store could not write it (`unavailable`'s words: the database unreachable, the disk full…). */
+  notAuditedFor: (cause: Said) =>
+    said(
+      `the access audit could not be written (${cause.en}): nothing was disclosed, try again later`,
+      `o registro de acesso não pôde ser gravado (${cause.pt}): nada foi mostrado, tente de novo mais tarde`,
+    ),
   throttled: said(
     'too many requests with a wrong token: try again later',
     'requisições demais com um token errado: tente de novo mais tarde',
@@ -228,6 +234,23 @@ export const unavailable = {
     said(
       'nothing was changed; the server must be restarted on the database file',
       'nada foi alterado; o servidor precisa ser reiniciado com o arquivo do banco de dados',
+    ),
+  ],
+  timeout: [
+    said(
+      'the database server took longer than its time limit (--db-timeout)',
+      'o servidor do banco de dados passou do tempo limite (--db-timeout)',
+    ),
+    retry,
+  ],
+  unanswered: [
+    said(
+      'the database server did not answer in time (--db-timeout)',
+      'o servidor do banco de dados não respondeu a tempo (--db-timeout)',
+    ),
+    said(
+      'a change may or may not have been made: check before sending it again',
+      'uma alteração pode ter sido feita ou não: confira antes de enviar de novo',
     ),
   ],
   replica: [

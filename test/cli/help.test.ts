@@ -64,6 +64,7 @@ describe('help', () => {
       '--audit-key-file',
       '--new-audit-key',
       '--max-connections',
+      '--db-timeout',
     ]);
     expect((await h.run(['serve', '--help'])).stdout).toContain('--allow-prefer');
   });

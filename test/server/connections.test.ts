@@ -77,7 +77,7 @@ describe(`a cap of ${CAP} open connections`, () => {
     await until(() => closed >= SLOW - (CAP - 1) + 1);
     expect(closed).toBe(SLOW - (CAP - 1) + 1);
     expect(srv.logged()).toContain(
-      `open connections reached the cap (${CAP}): the oldest without a request are closed`,
+      `open connections reached the cap (${CAP}): slow and idle connections are closed, those without the token first`,
     );
 
     for (const s of slow) s.destroy();

@@ -14,7 +14,8 @@ import { startStoreServer, type StoreServer } from './store-server.js';
 import { callOp, DEMO_CARD, readValue } from './store-calls.js';
 
 const LOCKED = 'the database is locked by another process; nothing was changed, try again';
-const NOT_AUDITED = 'the access audit could not be written: nothing was disclosed, try again later';
+const NOT_AUDITED =
+  'the access audit could not be written (the database is locked by another process): nothing was disclosed, try again later';
 
 /** Two writes: one through group commit, one in a transaction of its own; and how to see that each was stored. */
 const WRITES = [

@@ -87,7 +87,8 @@ describe('a read whose access record cannot be written', () => {
         [
           {
             confirma_operacao: 4,
-            mensagem_erro: 'the access audit could not be written: nothing was disclosed, try again later',
+            mensagem_erro:
+              'the access audit could not be written (the database file is read-only): nothing was disclosed, try again later',
           },
         ],
       ]);

@@ -18,7 +18,7 @@ import { failure, type Reply } from '../http/reply.js';
 import type { ServerLog } from '../observe/log.js';
 import type { AuditRecord, AuditRepository } from '../store/areas/audit.js';
 import { StoreUnavailable } from '../store/unavailable.js';
-import { http } from '../words.js';
+import { http, unavailable } from '../words.js';
 import type { AuditKey } from './key.js';
 
 const CONFIRMA = '"confirma_operacao":';
@@ -69,13 +69,17 @@ export function lostRecords(log: ServerLog | undefined): (err: unknown, count: n
   };
 }
 
-/** The answer to a read whose record could not be written: nothing is disclosed. */
+/** The answer to a read whose record could not be written: nothing is disclosed; the store's fault is named. */
 function notAudited(err: unknown, lang: Lang): Reply {
-  const wait = err instanceof StoreUnavailable ? err.retryAfter : 10;
-  return failure(503, inLang(http.notAudited, lang), ['retry-after', String(wait)]);
+  if (!(err instanceof StoreUnavailable)) return failure(503, inLang(http.notAudited, lang), ['retry-after', '10']);
+  const message = http.notAuditedFor(unavailable[err.reason][0]);
+  return failure(503, inLang(message, lang), ['retry-after', String(err.retryAfter)]);
 }
 
-/** A record that could not be written, logged: a write's answer stands (it is stored), a read's is a 503. */
+/**
+ * A record that could not be written, logged: a write's answer stands (it is stored), a read's is a 503; a read the
+ * store already refused with a 503 (the database unreachable) keeps it: it discloses nothing and names the cause.
+ */
 function failedRecord(facts: AuditFacts, reply: Reply, err: unknown, log: ServerLog | undefined): Reply {
   const { route } = facts;
   const reason = reasonOf(err);
@@ -84,7 +88,7 @@ function failedRecord(facts: AuditFacts, reply: Reply, err: unknown, log: Server
     reason,
     request_id: facts.requestId ?? null,
   });
-  return route.writes ? reply : notAudited(err, facts.lang);
+  return route.writes || reply.status === 503 ? reply : notAudited(err, facts.lang);
 }
 
 export interface TrailOptions {
@@ -125,6 +129,7 @@ export function auditTrail(options: TrailOptions): Auditor {
       () => reply,
       (err: unknown) => failedRecord(facts, reply, err, log),
     );
-    return route.writes ? reply : written;
+    // A 503 (the store could not answer) discloses nothing: it does not wait for its record.
+    return route.writes || reply.status === 503 ? reply : written;
   };
 }

@@ -46,6 +46,14 @@ function checkingInterval(t: Timeouts): number {
   return Math.max(10, Math.min(1_000, Math.floor(Math.min(t.headersTimeout, t.requestTimeout) / 10)));
 }
 
+/**
+ * Whether a request went past the token gate (connection-cap.ts keeps such a connection longer): its token matched,
+ * or, with no token configured, it was an API request neither refused (401, 429) nor from another site (403).
+ */
+const passedGate = (answer: PlainResponse): boolean =>
+  answer.tokenLabel !== undefined ||
+  (answer.operation !== undefined && answer.status !== 401 && answer.status !== 429 && answer.status !== 403);
+
 /** The plain request of a node request: its body, when it announces one, is read from the stream as it arrives. */
 export function plainRequest(req: IncomingMessage): PlainRequest {
   return {
@@ -88,6 +96,7 @@ export function nodeServer(dispatch: Dispatch, options: AdapterOptions = {}): Se
         const close = answer.close || !server.listening;
         res.writeHead(answer.status, close ? [...answer.headers, 'connection', 'close'] : answer.headers);
         res.end(answer.body);
+        cap.answered(req.socket, passedGate(answer));
       }
       if (timed) observe(req, answer, startedAt);
     };
@@ -103,11 +112,11 @@ export function nodeServer(dispatch: Dispatch, options: AdapterOptions = {}): Se
     listener,
   );
   answerClientErrors(server);
-  capConnections(server, options.maxConnections ?? MAX_CONNECTIONS, (max) =>
+  const cap = capConnections(server, options.maxConnections ?? MAX_CONNECTIONS, (max) =>
     log?.event(
       'warn',
       'connections_capped',
-      `open connections reached the cap (${max}): the oldest without a request are closed`,
+      `open connections reached the cap (${max}): slow and idle connections are closed, those without the token first`,
       {
         max,
       },

@@ -91,6 +91,8 @@ export interface OpenStoreOptions {
   readonly now?: () => Date;
   /** How long a request retries while another process holds the database lock, before failing (ms; default 2000). */
   readonly lockWaitMs?: number;
+  /** PostgreSQL only: the bound on a statement while serving, in ms (`serve --db-timeout`; default DB_TIMEOUT_MS). */
+  readonly dbTimeoutMs?: number;
   /** Extra PRAGMA statements for the serving connection (tests simulate a full disk or a read-only file). */
   readonly pragmas?: readonly string[];
   /** PostgreSQL only: a new database is filled with a copy of this SQLite store (instead of any dataset). */
@@ -105,6 +107,9 @@ export interface OpenStoreOptions {
    */
   readonly readCacheBytes?: number;
 }
+
+/** The bound on a PostgreSQL statement while serving: 5 s (`serve --db-timeout`; store/postgres/pool.ts). */
+export const DB_TIMEOUT_MS = 5000;
 
 /** The read cache's default size: 16 MiB, about 15,000 registration records (`serve --read-cache`). */
 export const READ_CACHE_BYTES = 16 * 1024 * 1024;

@@ -4,9 +4,20 @@ import { unavailable } from '../words.js';
 /**
  * Why: another process holds the lock, the disk is full, the file is
  * read-only, or the disk failed; with PostgreSQL also: the server cannot be
- * reached, it has no connection to spare, or it is a read-only replica.
+ * reached, it has no connection to spare, it is a read-only replica, a
+ * statement ran past its time limit, or the server gave no answer in time.
  */
-export type UnavailableReason = 'busy' | 'full' | 'readonly' | 'io' | 'gone' | 'down' | 'saturated' | 'replica';
+export type UnavailableReason =
+  | 'busy'
+  | 'full'
+  | 'readonly'
+  | 'io'
+  | 'gone'
+  | 'down'
+  | 'saturated'
+  | 'replica'
+  | 'timeout'
+  | 'unanswered';
 
 /** What is wrong, in English words (the start-up error when the database cannot be opened; the log). */
 export const REASON_TEXT = Object.fromEntries(
@@ -23,6 +34,8 @@ const RETRY_AFTER: Record<UnavailableReason, number> = {
   down: 5,
   saturated: 1,
   replica: 10,
+  timeout: 2,
+  unanswered: 5,
 };
 
 /** A request the store could not serve now; the HTTP layer answers it with 503 and `Retry-After`. */

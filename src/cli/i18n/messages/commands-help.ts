@@ -29,7 +29,9 @@ export const en = {
       "PostgreSQL: the access audit's key file (default: $COOPCTL_AUDIT_KEY_FILE, else one under the XDG data home); a SQLite database's is beside it",
     newAuditKey: "begin a new audit key when the trail's key is lost (earlier records can no longer be found by card)",
     maxConnections:
-      'connections open at once; past it, the oldest that has not sent a request is closed (established clients go on)',
+      'connections open at once; past it, idle connections are closed first, oldest first, those without the token before those with it',
+    dbTimeout:
+      'PostgreSQL: seconds a statement may run, and an answer or a connection be waited for, before the request gets 503',
     tokenFile:
       'the token clients must send (Authorization: Bearer), or one "label:token" line a client, from a file or "-" for stdin',
     quiet: 'no banner and no access log (the URL is still printed on stdout)',
@@ -170,7 +172,9 @@ export const ptBR: Translation<typeof en> = {
     newAuditKey:
       'começa uma chave de auditoria nova quando a chave da trilha se perdeu (os registros anteriores não podem mais ser achados pelo cartão)',
     maxConnections:
-      'conexões abertas ao mesmo tempo; além disso, a mais antiga que não enviou uma requisição é fechada (os clientes já atendidos continuam)',
+      'conexões abertas ao mesmo tempo; além disso, as ociosas são fechadas primeiro, as mais antigas antes, as sem o token antes das com ele',
+    dbTimeout:
+      'PostgreSQL: segundos que um comando pode levar, e que uma resposta ou uma conexão pode ser esperada, antes de a requisição receber 503',
     tokenFile:
       'o token que os clientes devem enviar (Authorization: Bearer), ou uma linha "rótulo:token" por cliente, de um arquivo ou "-" para a entrada padrão',
     quiet: 'sem a apresentação e sem o log de acesso (a URL continua sendo impressa na saída padrão)',

@@ -2,12 +2,13 @@
  * Which PostgreSQL errors are faults of the database rather than of the
  * request: the server unreachable or the connection lost, no free
  * connection, a read-only server (a replica, or a primary turned standby), a
- * full disk, a lock held too long. They become StoreUnavailable (503 with
- * Retry-After); the transaction they broke was rolled back, so nothing was
- * changed.
+ * full disk, a lock held too long, a statement past its time limit, a server
+ * that does not answer. They become StoreUnavailable (503 with Retry-After);
+ * the transaction they broke was rolled back, so nothing was changed (but
+ * for a server that never answered a COMMIT: 'unanswered' says so).
  */
 import { StoreUnavailable, type UnavailableReason } from '../unavailable.js';
-import { sqlState } from './pool.js';
+import { noAnswer, sqlState } from './pool.js';
 
 /** SQLSTATE codes, and classes (two characters), and their reason. */
 const STATES: Readonly<Record<string, UnavailableReason>> = {
@@ -21,7 +22,7 @@ const STATES: Readonly<Record<string, UnavailableReason>> = {
   '58030': 'io', // I/O error
   '25006': 'replica', // read-only SQL transaction
   '55P03': 'busy', // lock not available (lock_timeout)
-  '57014': 'busy', // query cancelled (statement timeout)
+  '57014': 'timeout', // query cancelled (statement timeout)
   '40001': 'busy', // serialization failure, after the retries
   '40P01': 'busy', // deadlock, after the retries
 };
@@ -42,6 +43,7 @@ const DRIVER_MESSAGES =
 
 /** The fault an error is, or undefined for any other error (a bug, a constraint). */
 export function pgFault(err: unknown): UnavailableReason | undefined {
+  if (noAnswer(err)) return 'unanswered';
   const state = sqlState(err);
   if (state) return STATES[state] ?? STATES[state.slice(0, 2)];
   const code = (err as { code?: unknown } | null)?.code;

@@ -5,7 +5,7 @@
  * for a PostgreSQL URL (it brings in the driver).
  */
 import type { PoolClient } from 'pg';
-import type { OpenStoreOptions, Store } from '../types.js';
+import { DB_TIMEOUT_MS, type OpenStoreOptions, type Store } from '../types.js';
 import type { DatasetRows } from '../rows.js';
 import { FixturesError } from '../fixtures-error.js';
 import { start } from '../../words.js';
@@ -25,15 +25,20 @@ export async function openPostgresStore(
   options: OpenStoreOptions,
   datasetFor: DatasetFor,
 ): Promise<Store> {
+  const lockWaitMs = options.lockWaitMs ?? LOCK_WAIT_MS;
   const pool = await openPool({
     url,
-    lockWaitMs: options.lockWaitMs ?? LOCK_WAIT_MS,
+    lockWaitMs,
+    timeoutMs: options.dbTimeoutMs ?? DB_TIMEOUT_MS,
     ...(options.meter ? { meter: options.meter } : {}),
   });
   const repo = pgRepository(pool);
   const importFrom = options.importSqlite;
+  // Start-up's migrations and first data (a demo load, a whole SQLite copy) on a connection of their own, unbounded:
+  // nothing is served yet.
+  const setup = await openPool({ url, lockWaitMs, size: 1 });
   try {
-    const found = await prepare(pool, {
+    const found = await prepare(setup, {
       onNew: async (c: PoolClient) => {
         if (importFrom !== undefined) {
           const { copySqlite } = await import('./import.js');
@@ -49,6 +54,7 @@ export async function openPostgresStore(
         if (rows) await loadRows(c, rows);
       },
     });
+    await setup.end();
     return {
       repo,
       created: found === 0,
@@ -60,6 +66,7 @@ export async function openPostgresStore(
     };
   } catch (err) {
     await pool.end().catch(() => undefined);
+    await setup.end().catch(() => undefined);
     if (err instanceof FixturesError || err instanceof StoreOpenError || err instanceof StoreUnavailable) throw err;
     if (pgFault(err) !== undefined) throw pgUnavailable(err);
     // PostgreSQL's own reason (authentication failed, no such database, no permission); it never holds the password.
