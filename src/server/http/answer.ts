@@ -135,7 +135,7 @@ async function withBody(route: Route, request: PlainRequest, raw: Params, scope:
   const body = await readBody(request.body!, headers['content-length'], BODY_LIMIT, counter);
   if (typeof body === 'symbol') return STOPPED[body][lang];
   const parsed = addBody(raw, headers['content-type'], body);
-  if (!parsed.ok) return failure(400, inLang(parsed.message, lang));
+  if (!parsed.ok) return failure(parsed.status, inLang(parsed.message, lang));
   return decide(route, request, raw, scope, lang);
 }
 
