@@ -10,6 +10,7 @@ import type { Messages } from './i18n/index.js';
 import type { Io } from './capabilities.js';
 import type { RunState } from './run-state.js';
 import { addFlags, type FlagDecls, named, readFlags, type TextKey } from './extra-flags.js';
+import { ANY_ORIGIN, originOf } from '../server/http/origins.js';
 
 function port(m: Messages) {
   return (value: string): number => {
@@ -24,6 +25,16 @@ function hostName(m: Messages) {
     const name = value.trim().toLowerCase();
     if (!/^\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(name)) throw new InvalidArgumentError(m.help.invalid.hostName);
     return name;
+  };
+}
+
+/** An origin for `--cors` and `--allowed-origin` (`*` for `--cors` only), as the server compares them. */
+function origin(m: Messages, any: boolean) {
+  return (value: string): string => {
+    if (any && value.trim() === ANY_ORIGIN) return ANY_ORIGIN;
+    const o = originOf(value);
+    if (o === undefined) throw new InvalidArgumentError(m.help.invalid.origin);
+    return o;
   };
 }
 
@@ -43,6 +54,20 @@ const serveFlags = {
     placeholder: named('name'),
     help: says('allowedHost'),
     parse: hostName,
+    repeatable: true,
+  },
+  cors: {
+    type: 'value',
+    placeholder: named('origin'),
+    help: says('cors'),
+    parse: (m: Messages) => origin(m, true),
+    repeatable: true,
+  },
+  allowedOrigin: {
+    type: 'value',
+    placeholder: named('origin'),
+    help: says('allowedOrigin'),
+    parse: (m: Messages) => origin(m, false),
     repeatable: true,
   },
   port: { type: 'value', placeholder: n, help: says('port'), parse: port, default: 8787 },
@@ -121,10 +146,11 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
   ]);
   addNote(cmd, words.note);
   run.bind(cmd, async (inv) => {
-    const { allowedHost, ...flags } = readFlags(serveFlags, inv.options);
+    const { allowedHost, allowedOrigin, ...flags } = readFlags(serveFlags, inv.options);
     const opts: ServeOptions = {
       ...flags,
       allowedHosts: allowedHost,
+      allowedOrigins: allowedOrigin,
       tokenFile: inv.globals.tokenFile,
       quiet: inv.globals.quiet,
     };

@@ -32,6 +32,10 @@ export interface ServeOptions {
   readonly allowPrefer?: boolean;
   /** Host names answered besides the bound host, localhost and IP literals (`--allowed-host`). */
   readonly allowedHosts?: readonly string[];
+  /** Origins of web pages that may call the server and read its answers (`--cors`). */
+  readonly cors?: readonly string[];
+  /** Origins of web pages that may send requests without reading the answers (`--allowed-origin`). */
+  readonly allowedOrigins?: readonly string[];
   /** No banner and no access log (the URL is still printed on stdout). */
   readonly quiet?: boolean;
   /** The log's format (default: COOPCTL_LOG_FORMAT, else text). */
@@ -141,6 +145,8 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     ...(opts.readCache === undefined ? {} : { readCacheBytes: opts.readCache * 1024 * 1024 }),
     allowPrefer: opts.allowPrefer,
     allowedHosts: opts.allowedHosts,
+    ...(opts.cors?.length ? { cors: opts.cors } : {}),
+    ...(opts.allowedOrigins?.length ? { allowedOrigins: opts.allowedOrigins } : {}),
     log,
     env: ctx.env,
     ...(opts.maxConnections === undefined ? {} : { maxConnections: opts.maxConnections }),

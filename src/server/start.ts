@@ -25,6 +25,8 @@ import { openBackend, type Backend } from './wire.js';
 import { createServer } from './app.js';
 import { listen, type Listening } from './listen.js';
 import { checkExposure } from './host.js';
+import { ANY_ORIGIN } from './http/origins.js';
+import { publicSuffixAmong } from './public-suffix.js';
 import { StartError } from './start-error.js';
 import { auditFor, type AuditOptions } from './audit/start.js';
 import { lostRecords } from './audit/trail.js';
@@ -54,6 +56,10 @@ export interface StartOptions {
   readonly allowPrefer?: boolean;
   /** Host names answered besides the bound host, localhost and IP literals (`--allowed-host`). */
   readonly allowedHosts?: readonly string[];
+  /** Origins of web pages that may call the server and read its answers (`--cors`; `*` only without a token). */
+  readonly cors?: readonly string[];
+  /** Origins of web pages that may send requests without reading the answers (`--allowed-origin`). */
+  readonly allowedOrigins?: readonly string[];
   /** The log, or a stream for one in `logFormat` (text by default); none for quiet. */
   readonly log?: ServerLog | Writable;
   readonly logFormat?: LogFormat;
@@ -134,8 +140,16 @@ function refuseVanished(db: string): void {
   if (existsSync(key)) throw new StartError(start.vanished(db, key), 1);
 }
 
+/** The web pages that may call the server: `--cors '*'` never with a token, no public suffix as an allowed host. */
+async function checkOrigins(options: StartOptions): Promise<void> {
+  if (options.cors?.includes(ANY_ORIGIN) && options.token !== undefined) throw new StartError(start.anyOriginWithToken);
+  const suffix = await publicSuffixAmong(options.allowedHosts ?? []);
+  if (suffix !== undefined) throw new StartError(start.publicSuffix(suffix));
+}
+
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   checkExposure(options.host, options.token);
+  await checkOrigins(options);
   const log = logOf(options.log, options.logFormat);
   const metered = options.metrics !== false;
   const storeTally = metered ? new StoreTally() : undefined;
@@ -178,6 +192,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       token: options.token,
       allowPrefer: options.allowPrefer,
       allowedHosts,
+      ...(options.cors ? { cors: options.cors } : {}),
+      ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
       log,
       now: options.now,
       ...(options.audit === false ? {} : { audit: trail.auditor }),

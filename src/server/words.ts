@@ -64,6 +64,15 @@ export const start = {
     '--token-file and --metrics-token-file cannot both be read from stdin',
     '--token-file e --metrics-token-file não podem ser lidos os dois da entrada padrão (stdin)',
   ),
+  anyOriginWithToken: said(
+    "--cors '*' lets a page of any site spend the server's token: name the origins (--cors http://localhost:5173)",
+    "--cors '*' deixa uma página de qualquer site usar o token do servidor: dê as origens (--cors http://localhost:5173)",
+  ),
+  publicSuffix: (name: string) =>
+    said(
+      `--allowed-host ${name}: anyone can register a name under that public suffix (and point it at this server): name your own domain, such as .coop.example.org`,
+      `--allowed-host ${name}: qualquer um pode registrar um nome sob esse sufixo público (e apontá-lo para este servidor): dê o seu próprio domínio, como .coop.example.org`,
+    ),
   privateProbes: said(
     '--private-probes needs a server token (--token-file or COOPCTL_SERVER_TOKEN)',
     '--private-probes precisa de um token do servidor (--token-file ou COOPCTL_SERVER_TOKEN)',
@@ -137,8 +146,8 @@ export const http = {
     'este servidor não atende a esse nome de Host (uma proteção contra DNS rebinding): use o endereço IP ou localhost, ou inicie-o com --allowed-host NOME',
   ),
   crossSite: said(
-    'requests from web pages of other sites are refused (a page served from NAME is allowed with --allowed-host NAME)',
-    'requisições de páginas de outros sites são recusadas (uma página servida de NOME é aceita com --allowed-host NOME)',
+    'requests from web pages of other sites or origins are refused (a page of ORIGIN is allowed with --cors ORIGIN)',
+    'requisições de páginas de outros sites ou origens são recusadas (uma página de ORIGEM é aceita com --cors ORIGEM)',
   ),
   tooLarge: said('request body over 1 MiB', 'corpo da requisição acima de 1 MiB'),
   aborted: said('request body was not received', 'o corpo da requisição não foi recebido'),
