@@ -76,6 +76,7 @@ const serveFlags = {
   demo: { type: 'boolean', help: says('demo'), conflicts: ['fixtures'] },
   fixtures: { type: 'value', placeholder: file, help: says('fixtures') },
   allowPrefer: { type: 'boolean', help: says('allowPrefer') },
+  admin: { type: 'boolean', help: says('admin') },
   logFormat: { type: 'value', placeholder: named('format'), help: says('logFormat'), choices: ['text', 'json'] },
   metrics: { type: 'boolean', negatable: true, help: says('noMetrics') },
   metricsTokenFile: { type: 'value', placeholder: file, help: says('metricsTokenFile') },

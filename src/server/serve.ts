@@ -32,6 +32,8 @@ export interface ServeOptions {
   readonly allowPrefer?: boolean;
   /** Host names answered besides the bound host, localhost and IP literals (`--allowed-host`). */
   readonly allowedHosts?: readonly string[];
+  /** The admin API under /_coopctl/ (src/server/admin/). */
+  readonly admin?: boolean;
   /** Origins of web pages that may call the server and read its answers (`--cors`). */
   readonly cors?: readonly string[];
   /** Origins of web pages that may send requests without reading the answers (`--allowed-origin`). */
@@ -145,6 +147,7 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     ...(opts.readCache === undefined ? {} : { readCacheBytes: opts.readCache * 1024 * 1024 }),
     allowPrefer: opts.allowPrefer,
     allowedHosts: opts.allowedHosts,
+    ...(opts.admin ? { admin: true } : {}),
     ...(opts.cors?.length ? { cors: opts.cors } : {}),
     ...(opts.allowedOrigins?.length ? { allowedOrigins: opts.allowedOrigins } : {}),
     log,

@@ -27,6 +27,8 @@ import { listen, type Listening } from './listen.js';
 import { checkExposure } from './host.js';
 import { ANY_ORIGIN } from './http/origins.js';
 import { publicSuffixAmong } from './public-suffix.js';
+import { adminRoutes } from './admin/routes.js';
+import { adminState } from './admin/state.js';
 import { StartError } from './start-error.js';
 import { auditFor, type AuditOptions } from './audit/start.js';
 import { lostRecords } from './audit/trail.js';
@@ -56,6 +58,8 @@ export interface StartOptions {
   readonly allowPrefer?: boolean;
   /** Host names answered besides the bound host, localhost and IP literals (`--allowed-host`). */
   readonly allowedHosts?: readonly string[];
+  /** The admin API under /_coopctl/ (reset, load, snapshots: src/server/admin/). */
+  readonly admin?: boolean;
   /** Origins of web pages that may call the server and read its answers (`--cors`; `*` only without a token). */
   readonly cors?: readonly string[];
   /** Origins of web pages that may send requests without reading the answers (`--allowed-origin`). */
@@ -187,8 +191,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const allowedHosts = [options.host, ...(options.allowedHosts ?? [])];
     const requests = metered ? new RequestMeter(catalogue.map((op) => op.id)) : undefined;
     const pool = store.poolStats?.bind(store);
+    const admin = options.admin
+      ? adminRoutes(
+          adminState({ repo: store.repo, fixtures: options.fixtures, now: options.now ?? (() => new Date()) }),
+        )
+      : undefined;
     const server = createServer({
       handlers: store.handlers,
+      ...(admin ? { admin } : {}),
       token: options.token,
       allowPrefer: options.allowPrefer,
       allowedHosts,

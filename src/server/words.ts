@@ -168,6 +168,22 @@ export const http = {
     ),
 };
 
+/** The admin API's refusals (`serve --admin`, src/server/admin/). */
+export const admin = {
+  notFound: said('no admin action at this path', 'nenhuma ação de administração neste caminho'),
+  wrongMethod: (allow: string) =>
+    said(`this admin action answers ${allow}`, `esta ação de administração atende ${allow}`),
+  badName: said(
+    'a snapshot name is 1 to 64 letters, digits, dots, hyphens or underscores, starting with a letter or digit',
+    'um nome de snapshot tem de 1 a 64 letras, dígitos, pontos, hífens ou sublinhados, começando por letra ou dígito',
+  ),
+  noSnapshot: (name: string) => said(`no snapshot named ${name}`, `nenhum snapshot com o nome ${name}`),
+  notJson: said('the body must be a fixtures document in JSON', 'o corpo deve ser um documento de fixtures em JSON'),
+  tooLarge: said('fixtures document over 32 MiB', 'documento de fixtures acima de 32 MiB'),
+  /** The store's own (English) words on a dataset it cannot load. */
+  invalid: (detail: string) => said(detail, detail),
+};
+
 /** Why the server cannot serve now (GET /readyz's reason), for an operator; the store's faults are `unavailable`'s. */
 export const readiness = {
   fileMissing: said(

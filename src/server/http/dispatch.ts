@@ -14,6 +14,7 @@ import { routeAnswer, type AnswerOptions } from './answer.js';
 import { authGate } from './auth.js';
 import { crossSiteGate } from './cross-site.js';
 import { originPolicy, preflightHeaders } from './origins.js';
+import { ADMIN_PREFIX, type AdminAnswer } from '../admin/routes.js';
 import { UNKNOWN_OPERATION, type PlainRequest, type PlainResponse } from './exchange.js';
 import { preferredLang } from './lang.js';
 import { probeRoutes, type ProbeOptions } from './probes.js';
@@ -41,6 +42,8 @@ export interface DispatchOptions extends AnswerOptions {
   readonly cors?: readonly string[];
   /** Origins of web pages that may send requests, without reading the answers (`--allowed-origin`). */
   readonly allowedOrigins?: readonly string[];
+  /** The admin API (`serve --admin`, src/server/admin/): the paths under its prefix; none: they are unknown (404). */
+  readonly admin?: AdminAnswer;
   /** How repeated 401s from one client are slowed down (tests shorten the window or pass a clock). */
   readonly authThrottle?: Partial<ThrottleOptions>;
 }
@@ -131,7 +134,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   const probes = options.probes ? probeRoutes(options.probes) : undefined;
   const answer = routeAnswer(options);
   const idOf = requestIds(options.log !== undefined);
-  const { meter } = options;
+  const { meter, admin } = options;
 
   return (request) => {
     const [path, query] = splitTarget(request.target);
@@ -161,7 +164,14 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     const granted = foreign ? undefined : auth?.(headers.authorization, request.clientAddress ?? '');
     const refused = foreign ?? (typeof granted === 'object' ? granted[lang] : undefined);
     const label = typeof granted === 'string' ? granted : undefined;
-    if (!route) return response(refused ?? NOT_FOUND[lang], unread, UNKNOWN_OPERATION, UNKNOWN_PATH, label, id, cors);
+    if (!route) {
+      if (admin && !refused && path.startsWith(ADMIN_PREFIX))
+        // Only a load reads its body: another's is left unread, and the connection closes after the answer.
+        return admin(request, path, query, lang).then((r) =>
+          response(r, unread && !path.endsWith('/load'), undefined, path, label, id, cors),
+        );
+      return response(refused ?? NOT_FOUND[lang], unread, UNKNOWN_OPERATION, UNKNOWN_PATH, label, id, cors);
+    }
     const { op } = route;
     if (refused) return response(refused, unread, op.id, op.path, label, id, cors);
     if (!route.methods.includes(request.method))

@@ -11,6 +11,8 @@ export const en = {
     description: 'run the embedded server: a local stand-in for the service',
     host: 'address to listen on',
     allowedHost: 'also answer requests for this host name (repeatable; .example.org: and its subdomains)',
+    admin:
+      'serve the admin API and console under /_coopctl/ (reset, fixtures, snapshots, the request journal; behind the token)',
     cors: "let web pages of this origin call the server and read its answers (repeatable; http://localhost:5173; '*': any, only without a token)",
     allowedOrigin: 'let web pages of this origin send requests without reading the answers (repeatable)',
     port: 'port to listen on (0 picks a free one)',
@@ -152,6 +154,8 @@ export const ptBR: Translation<typeof en> = {
     host: 'endereço em que escutar',
     allowedHost:
       'responde também a requisições para este nome de host (repetível; .example.org: ele e seus subdomínios)',
+    admin:
+      'serve a API e o console de administração em /_coopctl/ (reinício, fixtures, snapshots, o diário de requisições; atrás do token)',
     cors: "deixa páginas web desta origem chamarem o servidor e lerem as respostas (repetível; http://localhost:5173; '*': qualquer uma, só sem token)",
     allowedOrigin: 'deixa páginas web desta origem enviarem requisições sem lerem as respostas (repetível)',
     port: 'porta em que escutar (0 escolhe uma livre)',
