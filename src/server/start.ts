@@ -29,6 +29,8 @@ import { ANY_ORIGIN } from './http/origins.js';
 import { publicSuffixAmong } from './public-suffix.js';
 import { adminRoutes } from './admin/routes.js';
 import { adminState } from './admin/state.js';
+import { journalRoutes } from './admin/journal-routes.js';
+import { requestJournal, type Journal } from './admin/journal.js';
 import { StartError } from './start-error.js';
 import { auditFor, type AuditOptions } from './audit/start.js';
 import { lostRecords } from './audit/trail.js';
@@ -58,8 +60,12 @@ export interface StartOptions {
   readonly allowPrefer?: boolean;
   /** Host names answered besides the bound host, localhost and IP literals (`--allowed-host`). */
   readonly allowedHosts?: readonly string[];
-  /** The admin API under /_coopctl/ (reset, load, snapshots: src/server/admin/). */
+  /** The admin API under /_coopctl/ (reset, load, snapshots, the request journal: src/server/admin/). */
   readonly admin?: boolean;
+  /** How many requests the journal keeps (with `admin`). */
+  readonly journalSize?: number;
+  /** The journal keeps parameters' values and answers' bodies (`--journal`: a demo or fixtures database). */
+  readonly journalBodies?: boolean;
   /** Origins of web pages that may call the server and read its answers (`--cors`; `*` only without a token). */
   readonly cors?: readonly string[];
   /** Origins of web pages that may send requests without reading the answers (`--allowed-origin`). */
@@ -144,6 +150,13 @@ function refuseVanished(db: string): void {
   if (existsSync(key)) throw new StartError(start.vanished(db, key), 1);
 }
 
+/** The admin API on the store, its journal cleared by every reset. */
+function adminApi(store: Backend, options: StartOptions, journal: Journal) {
+  const state = adminState({ repo: store.repo, fixtures: options.fixtures, now: options.now ?? (() => new Date()) });
+  state.onReset(() => journal.clear());
+  return adminRoutes(state, [journalRoutes(journal)]);
+}
+
 /** The web pages that may call the server: `--cors '*'` never with a token, no public suffix as an allowed host. */
 async function checkOrigins(options: StartOptions): Promise<void> {
   if (options.cors?.includes(ANY_ORIGIN) && options.token !== undefined) throw new StartError(start.anyOriginWithToken);
@@ -191,14 +204,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const allowedHosts = [options.host, ...(options.allowedHosts ?? [])];
     const requests = metered ? new RequestMeter(catalogue.map((op) => op.id)) : undefined;
     const pool = store.poolStats?.bind(store);
-    const admin = options.admin
-      ? adminRoutes(
-          adminState({ repo: store.repo, fixtures: options.fixtures, now: options.now ?? (() => new Date()) }),
-        )
+    const journal = options.admin
+      ? requestJournal(options.journalSize, options.journalBodies === true, options.now)
       : undefined;
+    const admin = journal ? adminApi(store, options, journal) : undefined;
     const server = createServer({
       handlers: store.handlers,
       ...(admin ? { admin } : {}),
+      ...(journal ? { journal: journal.note } : {}),
       token: options.token,
       allowPrefer: options.allowPrefer,
       allowedHosts,

@@ -64,6 +64,11 @@ export const start = {
     '--token-file and --metrics-token-file cannot both be read from stdin',
     '--token-file e --metrics-token-file não podem ser lidos os dois da entrada padrão (stdin)',
   ),
+  journalNeedsAdmin: said('--journal needs --admin', '--journal precisa de --admin'),
+  journalNeedsDemo: said(
+    '--journal keeps personal data in memory: only with --demo, --fixtures FILE or --db :memory:',
+    '--journal guarda dados pessoais na memória: só com --demo, --fixtures ARQUIVO ou --db :memory:',
+  ),
   anyOriginWithToken: said(
     "--cors '*' lets a page of any site spend the server's token: name the origins (--cors http://localhost:5173)",
     "--cors '*' deixa uma página de qualquer site usar o token do servidor: dê as origens (--cors http://localhost:5173)",
@@ -180,6 +185,11 @@ export const admin = {
   noSnapshot: (name: string) => said(`no snapshot named ${name}`, `nenhum snapshot com o nome ${name}`),
   notJson: said('the body must be a fixtures document in JSON', 'o corpo deve ser um documento de fixtures em JSON'),
   tooLarge: said('fixtures document over 32 MiB', 'documento de fixtures acima de 32 MiB'),
+  badFilter: (field: string) =>
+    said(
+      `${field}: not a filter of the journal (operation: an operation id; card: 17 digits; since: an entry id or an ISO 8601 time; limit: a whole number)`,
+      `${field}: não é um filtro do diário (operation: o id de uma operação; card: 17 dígitos; since: o id de uma entrada ou um horário ISO 8601; limit: um número inteiro)`,
+    ),
   /** The store's own (English) words on a dataset it cannot load. */
   invalid: (detail: string) => said(detail, detail),
 };

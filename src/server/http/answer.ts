@@ -18,6 +18,7 @@ import { parsePrefer, type Preferences } from './prefer.js';
 import { envelopeBody, failure, failures, type Replies, type Reply } from './reply.js';
 import type { Route } from './routes.js';
 import { http, tell, unavailable } from '../words.js';
+import type { Answered } from '../admin/journal.js';
 
 /** Who asked, and what: what the access audit records of a request, besides its answer. */
 export interface AuditFacts {
@@ -47,6 +48,8 @@ export interface AnswerOptions {
   readonly log?: ServerLog;
   /** The clock handed to handlers. */
   readonly now?: () => Date;
+  /** The request journal of `serve --admin` (src/server/admin/journal.ts); none: nothing is noted, nothing timed. */
+  readonly journal?: (answered: Answered) => void;
 }
 
 /**
@@ -177,8 +180,9 @@ export function routeAnswer(options: AnswerOptions): RouteAnswer {
     ctxs: { en: { now, lang: 'en' }, 'pt-BR': { now, lang: 'pt-BR' } },
     log: options.log,
   };
-  const { audit } = options;
+  const { audit, journal } = options;
   return (route, request, query, lang, tokenLabel, requestId) => {
+    const started = journal ? performance.now() : 0;
     let reply: Reply | Promise<Reply>;
     const raw = emptyParams();
     try {
@@ -191,8 +195,24 @@ export function routeAnswer(options: AnswerOptions): RouteAnswer {
       reply = fault(route, err, scope, lang, requestId);
     }
     if (isPromise(reply)) reply = reply.then(undefined, (err: unknown) => fault(route, err, scope, lang, requestId));
-    if (!audit || route.personal === undefined) return reply;
-    const facts: AuditFacts = { route, raw, client: request.clientAddress ?? '', tokenLabel, requestId, lang };
-    return isPromise(reply) ? reply.then((r) => audit(facts, r)) : audit(facts, reply);
+    if (audit && route.personal !== undefined) {
+      const facts: AuditFacts = { route, raw, client: request.clientAddress ?? '', tokenLabel, requestId, lang };
+      reply = isPromise(reply) ? reply.then((r) => audit(facts, r)) : audit(facts, reply);
+    }
+    if (!journal) return reply;
+    const note = (r: Reply): Reply => {
+      const card = raw['usuario_cartao'];
+      journal({
+        method: request.method,
+        operation: route.op.id,
+        status: r.status,
+        body: r.body,
+        raw,
+        ms: performance.now() - started,
+        card: typeof card === 'string' ? card : undefined,
+      });
+      return r;
+    };
+    return isPromise(reply) ? reply.then(note) : note(reply);
   };
 }

@@ -134,7 +134,12 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   const probes = options.probes ? probeRoutes(options.probes) : undefined;
   const answer = routeAnswer(options);
   const idOf = requestIds(options.log !== undefined);
-  const { meter, admin } = options;
+  const { meter, admin, journal } = options;
+  /** A refusal before the operation's answer (401, 403, 404, 405), noted in the journal when there is one. */
+  const refusal = (method: string, operation: string, reply: Reply): Reply => {
+    journal?.({ method, operation, status: reply.status, body: reply.body, raw: undefined, ms: 0, card: undefined });
+    return reply;
+  };
 
   return (request) => {
     const [path, query] = splitTarget(request.target);
@@ -170,12 +175,13 @@ export function createDispatch(options: DispatchOptions): Dispatch {
         return admin(request, path, query, lang).then((r) =>
           response(r, unread && !path.endsWith('/load'), undefined, path, label, id, cors),
         );
-      return response(refused ?? NOT_FOUND[lang], unread, UNKNOWN_OPERATION, UNKNOWN_PATH, label, id, cors);
+      const reply = refusal(request.method, UNKNOWN_OPERATION, refused ?? NOT_FOUND[lang]);
+      return response(reply, unread, UNKNOWN_OPERATION, UNKNOWN_PATH, label, id, cors);
     }
     const { op } = route;
-    if (refused) return response(refused, unread, op.id, op.path, label, id, cors);
+    if (refused) return response(refusal(request.method, op.id, refused), unread, op.id, op.path, label, id, cors);
     if (!route.methods.includes(request.method))
-      return response(route.wrongMethod[lang], unread, op.id, op.path, label, id, cors);
+      return response(refusal(request.method, op.id, route.wrongMethod[lang]), unread, op.id, op.path, label, id, cors);
     const reply = answer(route, request, query, lang, label, id);
     if (!isPromise(reply)) return response(reply, false, op.id, op.path, label, id, cors);
     if (!meter) return reply.then((r) => response(r, false, op.id, op.path, label, id, cors));
