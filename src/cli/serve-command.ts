@@ -11,6 +11,7 @@ import type { Io } from './capabilities.js';
 import type { RunState } from './run-state.js';
 import { addFlags, type FlagDecls, named, readFlags, type TextKey } from './extra-flags.js';
 import { ANY_ORIGIN, originOf } from '../server/http/origins.js';
+import { defineStandInCommands } from './serve-admin-command.js';
 
 function port(m: Messages) {
   return (value: string): number => {
@@ -77,7 +78,7 @@ const serveFlags = {
   fixtures: { type: 'value', placeholder: file, help: says('fixtures') },
   allowPrefer: { type: 'boolean', help: says('allowPrefer') },
   admin: { type: 'boolean', help: says('admin') },
-  journal: { type: 'boolean', help: says('journal') },
+  journalBodies: { type: 'boolean', help: says('journalBodies') },
   journalSize: {
     type: 'value',
     placeholder: n,
@@ -154,6 +155,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
     { command: 'coopctl serve --port 0 --db :memory: --log-format json', note: words.jsonLog },
   ]);
   addNote(cmd, words.note);
+  defineStandInCommands(cmd, run);
   run.bind(cmd, async (inv) => {
     const { allowedHost, allowedOrigin, ...flags } = readFlags(serveFlags, inv.options);
     const opts: ServeOptions = {

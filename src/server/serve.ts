@@ -34,8 +34,8 @@ export interface ServeOptions {
   readonly allowedHosts?: readonly string[];
   /** The admin API under /_coopctl/ (src/server/admin/). */
   readonly admin?: boolean;
-  /** The journal keeps values and bodies (`--journal`). */
-  readonly journal?: boolean;
+  /** The journal keeps values and bodies (`--journal-bodies`). */
+  readonly journalBodies?: boolean;
   /** How many requests the journal keeps. */
   readonly journalSize?: number;
   /** Origins of web pages that may call the server and read its answers (`--cors`). */
@@ -123,8 +123,8 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
   if (opts.privateProbes && token === undefined) throw new StartError(start.privateProbes);
   if (opts.importSqlite !== undefined && (opts.fixtures !== undefined || opts.demo))
     throw new StartError(start.importWith);
-  if (opts.journal && !opts.admin) throw new StartError(start.journalNeedsAdmin);
-  if (opts.journal && !opts.demo && opts.fixtures === undefined && opts.db !== ':memory:')
+  if (opts.journalBodies && !opts.admin) throw new StartError(start.journalNeedsAdmin);
+  if (opts.journalBodies && !opts.demo && opts.fixtures === undefined && opts.db !== ':memory:')
     throw new StartError(start.journalNeedsDemo);
   const fixtures = opts.fixtures === undefined ? undefined : await readFixtures(opts.fixtures);
   // The store creates a missing folder 0700 and a new file 0600.
@@ -154,7 +154,7 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     ...(opts.readCache === undefined ? {} : { readCacheBytes: opts.readCache * 1024 * 1024 }),
     allowPrefer: opts.allowPrefer,
     allowedHosts: opts.allowedHosts,
-    ...(opts.admin ? { admin: true, journalBodies: opts.journal === true } : {}),
+    ...(opts.admin ? { admin: true, journalBodies: opts.journalBodies === true } : {}),
     ...(opts.journalSize === undefined ? {} : { journalSize: opts.journalSize }),
     ...(opts.cors?.length ? { cors: opts.cors } : {}),
     ...(opts.allowedOrigins?.length ? { allowedOrigins: opts.allowedOrigins } : {}),

@@ -64,7 +64,7 @@ export interface StartOptions {
   readonly admin?: boolean;
   /** How many requests the journal keeps (with `admin`). */
   readonly journalSize?: number;
-  /** The journal keeps parameters' values and answers' bodies (`--journal`: a demo or fixtures database). */
+  /** The journal keeps parameters' values and answers' bodies (`--journal-bodies`: a demo or fixtures database). */
   readonly journalBodies?: boolean;
   /** Origins of web pages that may call the server and read its answers (`--cors`; `*` only without a token). */
   readonly cors?: readonly string[];

@@ -64,10 +64,10 @@ export const start = {
     '--token-file and --metrics-token-file cannot both be read from stdin',
     '--token-file e --metrics-token-file não podem ser lidos os dois da entrada padrão (stdin)',
   ),
-  journalNeedsAdmin: said('--journal needs --admin', '--journal precisa de --admin'),
+  journalNeedsAdmin: said('--journal-bodies needs --admin', '--journal-bodies precisa de --admin'),
   journalNeedsDemo: said(
-    '--journal keeps personal data in memory: only with --demo, --fixtures FILE or --db :memory:',
-    '--journal guarda dados pessoais na memória: só com --demo, --fixtures ARQUIVO ou --db :memory:',
+    '--journal-bodies keeps personal data in memory: only with --demo, --fixtures FILE or --db :memory:',
+    '--journal-bodies guarda dados pessoais na memória: só com --demo, --fixtures ARQUIVO ou --db :memory:',
   ),
   anyOriginWithToken: said(
     "--cors '*' lets a page of any site spend the server's token: name the origins (--cors http://localhost:5173)",

@@ -103,7 +103,7 @@ export const ROOT_PT = [
 ];
 
 export const SERVE_PT = [
-  'Uso: coopctl serve [opções]',
+  'Uso: coopctl serve [opções] [comando]',
   '',
   'executa o servidor embutido: um substituto local do serviço',
   '',
@@ -135,7 +135,7 @@ export const SERVE_PT = [
   '  --admin                         serve a API e o console de administração em',
   '                                  /_coopctl/ (reinício, fixtures, snapshots, o',
   '                                  diário de requisições; atrás do token)',
-  '  --journal                       com --admin: o diário de requisições guarda os',
+  '  --journal-bodies                com --admin: o diário de requisições guarda os',
   '                                  valores dos parâmetros e os corpos das',
   '                                  respostas (dados pessoais: só com --demo,',
   '                                  --fixtures ou --db :memory:)',
@@ -174,6 +174,13 @@ export const SERVE_PT = [
   '                                  fechada (os clientes já atendidos continuam)',
   '                                  (padrão: 1024)',
   '  -h, --help                      mostra a ajuda do comando',
+  '',
+  'Comandos:',
+  '  admin <ação> [argumento]        comanda um coopctl serve --admin em execução',
+  '                                  (a URL base configurada): reinício, fixtures,',
+  '                                  snapshots',
+  '  journal [opções]                as requisições que um coopctl serve --admin em',
+  '                                  execução recebeu, as mais novas por último',
   '',
   'Opções globais:',
   '  --token-file <arquivo|->        o token que os clientes devem enviar',

@@ -1,7 +1,7 @@
 /**
  * The request journal of `serve --admin` over real HTTP (demo data in a
  * SQLite file): what each request left (operation, status, outcome, the
- * parameters' names), no personal data unless `--journal`, the filters of
+ * parameters' names), no personal data unless `--journal-bodies`, the filters of
  * GET /_coopctl/requests, its bound, and a reset clearing it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -99,7 +99,7 @@ describe('the request journal', () => {
     expect((await journal()).requests).toEqual([]);
   });
 
-  it('with --journal, keeps the parameters and the answer', async () => {
+  it('with --journal-bodies, keeps the parameters and the answer', async () => {
     await start({ journalBodies: true });
     await traffic();
     const { bodies, requests } = await journal();
@@ -109,13 +109,13 @@ describe('the request journal', () => {
   });
 });
 
-describe('serve --journal', () => {
+describe('serve --journal-bodies', () => {
   const ctx = { stdout: new PassThrough(), stderr: new PassThrough(), env: {} };
   it.each([
-    ['without --admin', { journal: true, demo: true }, '--journal needs --admin'],
+    ['without --admin', { journalBodies: true, demo: true }, '--journal-bodies needs --admin'],
     [
       'on a database of its own (neither --demo, --fixtures nor :memory:)',
-      { admin: true, journal: true, db: '/nonexistent/coop.db' },
+      { admin: true, journalBodies: true, db: '/nonexistent/coop.db' },
       'only with --demo',
     ],
   ])('is refused %s (exit 2), before the database is opened', async (_what, opts, message) => {

@@ -2,7 +2,7 @@
  * The request journal of `serve --admin`: the last `size` requests answered
  * (a ring, the oldest dropped), each with its time, method, operation,
  * status, outcome and duration, and its parameters' names. With `bodies`
- * (`serve --journal`, on a demo or fixtures database only) also the
+ * (`serve --journal-bodies`, on a demo or fixtures database only) also the
  * parameters' values and the answer's body, cut at BODY_LIMIT. The card a
  * request names is kept as a keyed hash (a key of this process's, never
  * written), so that `?card=` finds its requests without the journal holding

@@ -19,6 +19,9 @@ import { SNAPSHOT_NAME, type AdminState } from './state.js';
 /** Where the admin API lives: no catalogue path starts so. */
 export const ADMIN_PREFIX = '/_coopctl/';
 
+/** The header every admin answer carries: a client tells "no admin API" (a plain 404) from the API's own 404s. */
+export const ADMIN_HEADER = 'x-coopctl-admin';
+
 /** The largest fixtures document `load` reads. */
 const LOAD_LIMIT = 32 * 1024 * 1024;
 
@@ -60,6 +63,12 @@ async function fixturesOf(request: PlainRequest): Promise<unknown> {
 
 /** The admin API over `state`, with `parts` (the journal) for the paths they know. */
 export function adminRoutes(state: AdminState, parts: readonly AdminPart[] = []): AdminAnswer {
+  const answer = admin(state, parts);
+  return (request, path, query, lang) =>
+    answer(request, path, query, lang).then((r) => ({ ...r, headers: [...(r.headers ?? []), ADMIN_HEADER, '1'] }));
+}
+
+function admin(state: AdminState, parts: readonly AdminPart[]): AdminAnswer {
   const post = async (request: PlainRequest, action: string, lang: Lang): Promise<Reply> => {
     if (action === 'reset') {
       await state.reset();

@@ -13,7 +13,7 @@ export const en = {
     allowedHost: 'also answer requests for this host name (repeatable; .example.org: and its subdomains)',
     admin:
       'serve the admin API and console under /_coopctl/ (reset, fixtures, snapshots, the request journal; behind the token)',
-    journal:
+    journalBodies:
       "with --admin: the request journal keeps parameters' values and answers' bodies (personal data: only with --demo, --fixtures or --db :memory:)",
     journalSize: 'with --admin: how many requests the journal keeps',
     cors: "let web pages of this origin call the server and read its answers (repeatable; http://localhost:5173; '*': any, only without a token)",
@@ -159,7 +159,7 @@ export const ptBR: Translation<typeof en> = {
       'responde também a requisições para este nome de host (repetível; .example.org: ele e seus subdomínios)',
     admin:
       'serve a API e o console de administração em /_coopctl/ (reinício, fixtures, snapshots, o diário de requisições; atrás do token)',
-    journal:
+    journalBodies:
       'com --admin: o diário de requisições guarda os valores dos parâmetros e os corpos das respostas (dados pessoais: só com --demo, --fixtures ou --db :memory:)',
     journalSize: 'com --admin: quantas requisições o diário guarda',
     cors: "deixa páginas web desta origem chamarem o servidor e lerem as respostas (repetível; http://localhost:5173; '*': qualquer uma, só sem token)",
