@@ -30,6 +30,7 @@ import { publicSuffixAmong } from './public-suffix.js';
 import { adminRoutes } from './admin/routes.js';
 import { adminState } from './admin/state.js';
 import { journalRoutes } from './admin/journal-routes.js';
+import { consoleRoutes, forcedPrefer, type ForcedPrefer } from './admin/console-routes.js';
 import { requestJournal, type Journal } from './admin/journal.js';
 import { StartError } from './start-error.js';
 import { auditFor, type AuditOptions } from './audit/start.js';
@@ -150,11 +151,11 @@ function refuseVanished(db: string): void {
   if (existsSync(key)) throw new StartError(start.vanished(db, key), 1);
 }
 
-/** The admin API on the store, its journal cleared by every reset. */
-function adminApi(store: Backend, options: StartOptions, journal: Journal) {
+/** The admin API on the store and its console, the journal cleared by every reset. */
+function adminApi(store: Backend, options: StartOptions, journal: Journal, prefer: ForcedPrefer) {
   const state = adminState({ repo: store.repo, fixtures: options.fixtures, now: options.now ?? (() => new Date()) });
   state.onReset(() => journal.clear());
-  return adminRoutes(state, [journalRoutes(journal)]);
+  return adminRoutes(state, [journalRoutes(journal), consoleRoutes(state, prefer, () => store.describeDemo())]);
 }
 
 /** The web pages that may call the server: `--cors '*'` never with a token, no public suffix as an allowed host. */
@@ -207,10 +208,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const journal = options.admin
       ? requestJournal(options.journalSize, options.journalBodies === true, options.now)
       : undefined;
-    const admin = journal ? adminApi(store, options, journal) : undefined;
+    const prefer = journal ? forcedPrefer() : undefined;
+    const admin = journal && prefer ? adminApi(store, options, journal, prefer) : undefined;
     const server = createServer({
       handlers: store.handlers,
-      ...(admin ? { admin } : {}),
+      ...(admin && prefer ? { admin, forcedPrefer: prefer.get } : {}),
       ...(journal ? { journal: journal.note } : {}),
       token: options.token,
       allowPrefer: options.allowPrefer,

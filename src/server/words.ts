@@ -185,6 +185,10 @@ export const admin = {
   noSnapshot: (name: string) => said(`no snapshot named ${name}`, `nenhum snapshot com o nome ${name}`),
   notJson: said('the body must be a fixtures document in JSON', 'o corpo deve ser um documento de fixtures em JSON'),
   tooLarge: said('fixtures document over 32 MiB', 'documento de fixtures acima de 32 MiB'),
+  badPrefer: said(
+    'prefer must be one of "", "confirma=3", "confirma=4", "status=503", "delay=2000"',
+    'prefer deve ser um destes: "", "confirma=3", "confirma=4", "status=503", "delay=2000"',
+  ),
   badFilter: (field: string) =>
     said(
       `${field}: not a filter of the journal (operation: an operation id; card: 17 digits; since: an entry id or an ISO 8601 time; limit: a whole number)`,

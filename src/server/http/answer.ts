@@ -48,6 +48,8 @@ export interface AnswerOptions {
   readonly log?: ServerLog;
   /** The clock handed to handlers. */
   readonly now?: () => Date;
+  /** The preferences the admin console turned on for every request (`serve --admin`), as a `Prefer` value. */
+  readonly forcedPrefer?: () => string | undefined;
   /** The request journal of `serve --admin` (src/server/admin/journal.ts); none: nothing is noted, nothing timed. */
   readonly journal?: (answered: Answered) => void;
 }
@@ -87,6 +89,7 @@ interface Scope {
   readonly allowPrefer: boolean;
   readonly ctxs: Readonly<Record<Lang, HandlerContext>>;
   readonly log: AnswerOptions['log'];
+  readonly forced: AnswerOptions['forcedPrefer'];
 }
 
 /** The handler's JSON text, at once when the store can give it synchronously. */
@@ -125,7 +128,8 @@ function afterDelay(
 /** Preferences, validation and the handler, once the parameters are all read. */
 function decide(route: Route, request: PlainRequest, raw: Params, scope: Scope, lang: Lang): Reply | Promise<Reply> {
   if (route.listParams.length) listify(raw, route.listParams);
-  const prefer = scope.allowPrefer ? parsePrefer(request.headers['prefer']) : undefined;
+  const asked = scope.allowPrefer ? parsePrefer(request.headers['prefer']) : undefined;
+  const prefer = asked ?? (scope.forced ? parsePrefer(scope.forced()) : undefined);
   const ctx = scope.ctxs[lang];
   if (prefer?.delay) return sleep(prefer.delay).then(() => afterDelay(route, raw, prefer, ctx));
   return afterDelay(route, raw, prefer, ctx);
@@ -179,6 +183,7 @@ export function routeAnswer(options: AnswerOptions): RouteAnswer {
     allowPrefer: options.allowPrefer === true,
     ctxs: { en: { now, lang: 'en' }, 'pt-BR': { now, lang: 'pt-BR' } },
     log: options.log,
+    forced: options.forcedPrefer,
   };
   const { audit, journal } = options;
   return (route, request, query, lang, tokenLabel, requestId) => {

@@ -15,6 +15,7 @@ import { authGate } from './auth.js';
 import { crossSiteGate } from './cross-site.js';
 import { originPolicy, preflightHeaders } from './origins.js';
 import { ADMIN_PREFIX, type AdminAnswer } from '../admin/routes.js';
+import { CONSOLE_ASSETS } from '../admin/console-routes.js';
 import { UNKNOWN_OPERATION, type PlainRequest, type PlainResponse } from './exchange.js';
 import { preferredLang } from './lang.js';
 import { probeRoutes, type ProbeOptions } from './probes.js';
@@ -170,7 +171,8 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     const refused = foreign ?? (typeof granted === 'object' ? granted[lang] : undefined);
     const label = typeof granted === 'string' ? granted : undefined;
     if (!route) {
-      if (admin && !refused && path.startsWith(ADMIN_PREFIX))
+      // The console's page and assets hold no data: served without the token, never to another site's page.
+      if (admin && path.startsWith(ADMIN_PREFIX) && (!refused || (!foreign && CONSOLE_ASSETS.has(path))))
         // Only a load reads its body: another's is left unread, and the connection closes after the answer.
         return admin(request, path, query, lang).then((r) =>
           response(r, unread && !path.endsWith('/load'), undefined, path, label, id, cors),
