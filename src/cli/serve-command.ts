@@ -39,6 +39,21 @@ function origin(m: Messages, any: boolean) {
   };
 }
 
+/** A base URL for `--proxy-to`: http or https, nothing after the path. */
+function baseUrl(m: Messages) {
+  return (value: string): string => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new InvalidArgumentError(m.help.invalid.baseUrl);
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash)
+      throw new InvalidArgumentError(m.help.invalid.baseUrl);
+    return url.href;
+  };
+}
+
 /** The help of a flag of `serve`, in the language of `m`. */
 const says =
   (key: TextKey<Messages['commandsHelp']['serve']>) =>
@@ -79,6 +94,8 @@ const serveFlags = {
   allowPrefer: { type: 'boolean', help: says('allowPrefer') },
   admin: { type: 'boolean', help: says('admin') },
   journalBodies: { type: 'boolean', help: says('journalBodies') },
+  proxyTo: { type: 'value', placeholder: named('url'), help: says('proxyTo'), parse: baseUrl },
+  proxyToTest: { type: 'value', placeholder: named('url'), help: says('proxyToTest'), parse: baseUrl },
   journalSize: {
     type: 'value',
     placeholder: n,

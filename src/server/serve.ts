@@ -34,6 +34,9 @@ export interface ServeOptions {
   readonly allowedHosts?: readonly string[];
   /** The admin API under /_coopctl/ (src/server/admin/). */
   readonly admin?: boolean;
+  /** The validating proxy's real service (`--proxy-to`, `--proxy-to-test`). */
+  readonly proxyTo?: string;
+  readonly proxyToTest?: string;
   /** The journal keeps values and bodies (`--journal-bodies`). */
   readonly journalBodies?: boolean;
   /** How many requests the journal keeps. */
@@ -155,6 +158,8 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     allowPrefer: opts.allowPrefer,
     allowedHosts: opts.allowedHosts,
     ...(opts.admin ? { admin: true, journalBodies: opts.journalBodies === true } : {}),
+    ...(opts.proxyTo ? { proxyTo: opts.proxyTo } : {}),
+    ...(opts.proxyToTest ? { proxyToTest: opts.proxyToTest } : {}),
     ...(opts.journalSize === undefined ? {} : { journalSize: opts.journalSize }),
     ...(opts.cors?.length ? { cors: opts.cors } : {}),
     ...(opts.allowedOrigins?.length ? { allowedOrigins: opts.allowedOrigins } : {}),

@@ -30,6 +30,7 @@ import { publicSuffixAmong } from './public-suffix.js';
 import { adminRoutes } from './admin/routes.js';
 import { adminState } from './admin/state.js';
 import { journalRoutes } from './admin/journal-routes.js';
+import { validatingProxy } from './admin/proxy.js';
 import { consoleRoutes, forcedPrefer, type ForcedPrefer } from './admin/console-routes.js';
 import { requestJournal, type Journal } from './admin/journal.js';
 import { StartError } from './start-error.js';
@@ -63,6 +64,9 @@ export interface StartOptions {
   readonly allowedHosts?: readonly string[];
   /** The admin API under /_coopctl/ (reset, load, snapshots, the request journal: src/server/admin/). */
   readonly admin?: boolean;
+  /** The validating proxy: every operation forwarded to this base URL (`--proxy-to`), the test host's to `proxyToTest`. */
+  readonly proxyTo?: string;
+  readonly proxyToTest?: string;
   /** How many requests the journal keeps (with `admin`). */
   readonly journalSize?: number;
   /** The journal keeps parameters' values and answers' bodies (`--journal-bodies`: a demo or fixtures database). */
@@ -210,8 +214,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       : undefined;
     const prefer = journal ? forcedPrefer() : undefined;
     const admin = journal && prefer ? adminApi(store, options, journal, prefer) : undefined;
+    const proxy = options.proxyTo
+      ? validatingProxy({
+          base: options.proxyTo,
+          ...(options.proxyToTest ? { test: options.proxyToTest } : {}),
+          ...(log ? { log } : {}),
+          ...(journal ? { journal: journal.note } : {}),
+        })
+      : undefined;
     const server = createServer({
       handlers: store.handlers,
+      ...(proxy ? { proxy } : {}),
       ...(admin && prefer ? { admin, forcedPrefer: prefer.get } : {}),
       ...(journal ? { journal: journal.note } : {}),
       token: options.token,

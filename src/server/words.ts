@@ -173,6 +173,14 @@ export const http = {
     ),
 };
 
+/** The validating proxy's answers of its own (`serve --proxy-to`). */
+export const proxyWords = {
+  unreachable: (kind: string) =>
+    said(`the real service did not answer (${kind})`, `o serviço real não respondeu (${kind})`),
+  answerTooLarge: said('the real service answered over 16 MiB', 'o serviço real respondeu mais de 16 MiB'),
+  tooLarge: said('request body over 1 MiB', 'corpo da requisição acima de 1 MiB'),
+};
+
 /** The admin API's refusals (`serve --admin`, src/server/admin/). */
 export const admin = {
   notFound: said('no admin action at this path', 'nenhuma ação de administração neste caminho'),

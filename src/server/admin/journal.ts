@@ -34,6 +34,8 @@ export interface JournalEntry {
   readonly params: readonly string[] | Readonly<Record<string, unknown>>;
   /** The answer's body, with `bodies`. */
   readonly body?: string;
+  /** What breaks the spec in a real service's answer (the validating proxy). */
+  readonly breach?: string;
 }
 
 /** What the journal is told of a request answered. */
@@ -46,6 +48,8 @@ export interface Answered {
   readonly ms: number;
   /** The card the request names (`usuario_cartao`), if any. */
   readonly card: string | undefined;
+  /** What breaks the spec in a real service's answer (the validating proxy). */
+  readonly breach?: string;
 }
 
 export interface JournalFilter {
@@ -99,6 +103,7 @@ export function requestJournal(size = JOURNAL_SIZE, bodies = false, clock: () =>
         duration_ms: Math.round(a.ms * 100) / 100,
         params: bodies ? { ...raw } : Object.keys(raw),
         ...(bodies ? { body: a.body.length > BODY_LIMIT ? `${a.body.slice(0, BODY_LIMIT)}…` : a.body } : {}),
+        ...(a.breach ? { breach: a.breach } : {}),
       };
       entries.push({ entry, card: typeof a.card === 'string' ? hashOf(a.card) : undefined });
       if (entries.length > size) entries.shift();

@@ -16,6 +16,7 @@ import { crossSiteGate } from './cross-site.js';
 import { originPolicy, preflightHeaders } from './origins.js';
 import { ADMIN_PREFIX, type AdminAnswer } from '../admin/routes.js';
 import { CONSOLE_ASSETS } from '../admin/console-routes.js';
+import type { Proxy } from '../admin/proxy.js';
 import { UNKNOWN_OPERATION, type PlainRequest, type PlainResponse } from './exchange.js';
 import { preferredLang } from './lang.js';
 import { probeRoutes, type ProbeOptions } from './probes.js';
@@ -45,6 +46,8 @@ export interface DispatchOptions extends AnswerOptions {
   readonly allowedOrigins?: readonly string[];
   /** The admin API (`serve --admin`, src/server/admin/): the paths under its prefix; none: they are unknown (404). */
   readonly admin?: AdminAnswer;
+  /** The validating proxy (`serve --proxy-to`): every operation's answer is the real service's. */
+  readonly proxy?: Proxy;
   /** How repeated 401s from one client are slowed down (tests shorten the window or pass a clock). */
   readonly authThrottle?: Partial<ThrottleOptions>;
 }
@@ -135,7 +138,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   const probes = options.probes ? probeRoutes(options.probes) : undefined;
   const answer = routeAnswer(options);
   const idOf = requestIds(options.log !== undefined);
-  const { meter, admin, journal } = options;
+  const { meter, admin, journal, proxy } = options;
   /** A refusal before the operation's answer (401, 403, 404, 405), noted in the journal when there is one. */
   const refusal = (method: string, operation: string, reply: Reply): Reply => {
     journal?.({ method, operation, status: reply.status, body: reply.body, raw: undefined, ms: 0, card: undefined });
@@ -184,7 +187,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     if (refused) return response(refusal(request.method, op.id, refused), unread, op.id, op.path, label, id, cors);
     if (!route.methods.includes(request.method))
       return response(refusal(request.method, op.id, route.wrongMethod[lang]), unread, op.id, op.path, label, id, cors);
-    const reply = answer(route, request, query, lang, label, id);
+    const reply = proxy ? proxy(route, request, query, lang) : answer(route, request, query, lang, label, id);
     if (!isPromise(reply)) return response(reply, false, op.id, op.path, label, id, cors);
     if (!meter) return reply.then((r) => response(r, false, op.id, op.path, label, id, cors));
     meter.inFlight += 1;

@@ -16,6 +16,9 @@ export const en = {
     journalBodies:
       "with --admin: the request journal keeps parameters' values and answers' bodies (personal data: only with --demo, --fixtures or --db :memory:)",
     journalSize: 'with --admin: how many requests the journal keeps',
+    proxyTo:
+      'forward every operation to this real service, answer what it answers, report answers that break the spec (log, journal)',
+    proxyToTest: 'with --proxy-to: the real test_base_url, for the registration-update operations',
     cors: "let web pages of this origin call the server and read its answers (repeatable; http://localhost:5173; '*': any, only without a token)",
     allowedOrigin: 'let web pages of this origin send requests without reading the answers (repeatable)',
     port: 'port to listen on (0 picks a free one)',
@@ -162,6 +165,9 @@ export const ptBR: Translation<typeof en> = {
     journalBodies:
       'com --admin: o diário de requisições guarda os valores dos parâmetros e os corpos das respostas (dados pessoais: só com --demo, --fixtures ou --db :memory:)',
     journalSize: 'com --admin: quantas requisições o diário guarda',
+    proxyTo:
+      'encaminha cada operação a este serviço real, responde o que ele responder, relata respostas fora da especificação (log, diário)',
+    proxyToTest: 'com --proxy-to: a test_base_url real, para as operações de atualização cadastral',
     cors: "deixa páginas web desta origem chamarem o servidor e lerem as respostas (repetível; http://localhost:5173; '*': qualquer uma, só sem token)",
     allowedOrigin: 'deixa páginas web desta origem enviarem requisições sem lerem as respostas (repetível)',
     port: 'porta em que escutar (0 escolhe uma livre)',
