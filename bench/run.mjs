@@ -29,6 +29,7 @@ const workloads = [
   ['P6', './p6-batch.mjs', {}],
   ['P7', './p7-table.mjs', {}],
   ['P8', './p8-postgres.mjs', {}],
+  ['P9', './p9-admin-reset.mjs', {}],
 ];
 
 if (!existsSync(join(ROOT, 'dist', 'coopctl.cjs'))) {

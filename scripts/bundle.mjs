@@ -55,7 +55,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * jq's WebAssembly (found beside its module) must be; the prompts (@inquirer, 0.8 MB bundled), undici (0.5 MB:
  * proxies and the batch), conf with ajv (0.4 MB: configuration commands and saved profiles), csv-parse (the
  * batch), prom-client (0.1 MB with @opentelemetry/api: a server's first GET /metrics) and string-width (it makes
- * an Intl.Segmenter when loaded, 20–50 ms: only for text beyond Latin-1, src/cli/output/width.ts) are loaded only
+ * an Intl.Segmenter when loaded, 20–50 ms: only for text beyond Latin-1, src/cli/output/width.ts) and tldts (the
+ * public suffix list, 0.1 MB: a serve --allowed-host with a leading dot) are loaded only
  * by the commands that use them. The ES-module packages among them (@inquirer/prompts, conf, string-width) are
  * loaded by the sources with createRequire (Node ≥ 20.19): esbuild's own require() of an ES module
  * would take its namespace for the default export.
@@ -71,6 +72,7 @@ const EXTERNAL = [
   'csv-parse/*',
   'prom-client',
   'string-width',
+  'tldts',
 ];
 
 /** Each bundle's first line: `// coopctl build <key>`, the key of its code cache (bin/coopctl): the build's sha1. */

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The programs the test suite drives besides Node: tmux (terminal tests in a
 # real pseudo-terminal; less is the default pager they page with), the shells whose completion scripts are checked (zsh,
-# fish; bash is already there) and curl (runs the `--dry-run` command lines).
+# fish; bash is already there), curl (runs the `--dry-run` command lines) and Debian's chromium (the admin console's
+# browser test, driven by playwright-core).
 # Run by `npm test` before the tests.
 # Installs what is missing with Debian's apt-get when it can (root); otherwise
 # names what is missing, and the tests that need it fail rather than skip.
 set -euo pipefail
 missing=()
-for tool in tmux less zsh fish curl; do
+for tool in tmux less zsh fish curl chromium; do
   command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -79,8 +79,25 @@ export function formKeys(op: Operation, value: Json): Json {
   return Object.fromEntries(Object.entries(value).map(([name, v]) => [formName(op, name), v]));
 }
 
-/** The schema of a form body: the JSON body's, list fields renamed `name[]`. */
+/**
+ * The schema of a form body: the JSON body's, each list field under both the
+ * names the server reads, `name[]` (as the client sends it) and `name`
+ * repeated (`name=a&name=b`, as HTML forms and most HTTP libraries send it);
+ * a required list field is required under either.
+ */
 export function formSchema(op: Operation, body: Json): Json {
-  const required = (body['required'] as string[] | undefined)?.map((name) => formName(op, name));
-  return { ...body, properties: formKeys(op, body['properties'] as Json), ...(required ? { required } : {}) };
+  const props = body['properties'] as Json;
+  const lists = Object.keys(props).filter((name) => op.params[name]?.kind === 'array');
+  const properties = { ...props, ...formKeys(op, props) };
+  const required = (body['required'] as string[] | undefined) ?? [];
+  const requiredLists = required.filter((name) => lists.includes(name));
+  // Each branch names its property again (any value: the properties above give its schema), as strict validators want.
+  const present = (key: string): Json => ({ properties: { [key]: {} }, required: [key] });
+  const either = requiredLists.map((name) => ({ anyOf: [present(name), present(formName(op, name))] }));
+  const rest = required.filter((name) => !lists.includes(name));
+  const out: Json = { ...body, properties };
+  delete out['required'];
+  if (rest.length) out['required'] = rest;
+  if (either.length) out['allOf'] = either;
+  return out;
 }

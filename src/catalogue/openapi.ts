@@ -35,6 +35,10 @@ const AREAS: Readonly<Record<Area, string>> = {
 
 /** What the embedded server answers without the token (server/http/auth.ts). */
 const UNAUTHORIZED = 'missing or wrong bearer token';
+/** What it answers a body of another type (RFC 9110's 415). */
+const UNSUPPORTED = 'unsupported content type "text/plain": send application/json or application/x-www-form-urlencoded';
+/** The year of the documented dates (docValue). */
+const FAR_YEAR = '2099';
 
 function parameter(op: Operation, name: string, f: Field): Json {
   return {
@@ -43,7 +47,7 @@ function parameter(op: Operation, name: string, f: Field): Json {
     required: f.required,
     description: `${f.words.help.en}. Rule: ${en.rule(f.rule)}.`,
     schema: wireSchema(f.schema),
-    example: sampleValue(f),
+    example: docValue(f, sampleValue(f)),
     ...(f.kind === 'array' ? { style: 'form', explode: true } : {}),
   };
 }
@@ -59,38 +63,65 @@ function refusalMessage(op: Operation): string {
   return checked.ok ? '' : describeProblems(en, checked.errors);
 }
 
-const envelopeArray = (description: string, message: string): Json => ({
+/** The body of an answer with its example; none for HEAD, whose answers have no body. */
+const json = (head: boolean, schema: Json, example: unknown): Json =>
+  head ? {} : { content: { 'application/json': { schema, example } } };
+
+const ENVELOPES: Json = { type: 'array', items: { $ref: '#/components/schemas/Envelope' } };
+
+const envelopeArray = (head: boolean, description: string, message: string): Json => ({
   description,
-  content: {
-    'application/json': {
-      schema: { type: 'array', items: { $ref: '#/components/schemas/Envelope' } },
-      example: [envelopeRecord(4, message)],
-    },
-  },
+  ...json(head, ENVELOPES, [envelopeRecord(4, message)]),
 });
 
-function responses(op: Operation): Json {
+/**
+ * The answers of one method of an operation. A 200's records are the
+ * operation's, or the envelope alone: "no result" (code 3), a refusal (code
+ * 4) or a write that created nothing carry no data field. Every other status
+ * the server answers (400, 403, 404, 405, 413, 429, 500, 503) is an envelope
+ * too: the `default` answer.
+ */
+function responses(op: Operation, method: string): Json {
+  const head = method === 'HEAD';
+  const alone = { $ref: '#/components/schemas/EnvelopeAlone' };
+  const records: Json = { type: 'array', items: { anyOf: [wireSchema(op.recordSchema), alone] } };
   const ok: Json = {
     description:
-      'Records of the operation (envelope codes: 1 request OK, 2 record found, 3 no result, 4 request failed).',
-    content: {
-      'application/json': {
-        schema: { type: 'array', items: wireSchema(op.recordSchema) },
-        example: [sampleRecord(op)],
-      },
-    },
+      'Records of the operation, or an envelope alone without data fields (envelope codes: 1 request OK, 2 record found, 3 no result, 4 request failed).',
+    ...json(head, records, [sampleRecord(op)]),
   };
   return {
     '200': ok,
-    '401': envelopeArray('Missing or wrong bearer token', UNAUTHORIZED),
-    '422': envelopeArray('A parameter broke its rule: mensagem_erro names each field and rule', refusalMessage(op)),
+    '401': envelopeArray(head, 'Missing or wrong bearer token', UNAUTHORIZED),
+    ...(method === 'POST' ? { '415': envelopeArray(head, 'The body is neither JSON nor a form', UNSUPPORTED) } : {}),
+    '422': envelopeArray(
+      head,
+      'A parameter broke its rule: mensagem_erro names each field and rule',
+      refusalMessage(op),
+    ),
+    default: envelopeArray(
+      head,
+      'Any other refusal or failure: mensagem_erro says what happened',
+      'no operation at this path',
+    ),
   };
 }
 
-/** The body of a write: JSON, or a form (list fields as `name[]`), each with the sample body as its example. */
+/**
+ * A parameter's example as the document shows it: a date of the ISO layouts
+ * (an appointment's day, a slot's start and end) moved to a year far ahead,
+ * so that the example is never a day already past (refused as started).
+ */
+function docValue(f: Field | undefined, value: unknown): unknown {
+  return f?.rule.code === 'date' && typeof value === 'string' && /^\d{4}-/.test(value)
+    ? `${FAR_YEAR}${value.slice(4)}`
+    : value;
+}
+
+/** The body of a write: JSON, or a form (list fields as `name[]` or the name repeated), each with the sample body as its example. */
 function requestBody(op: Operation): Json {
   const schema = wireSchema(op.paramSchema);
-  const example = sampleBody(op);
+  const example = Object.fromEntries(Object.entries(sampleBody(op)).map(([n, v]) => [n, docValue(op.params[n], v)]));
   return {
     required: true,
     content: {
@@ -107,13 +138,13 @@ function acrossFields(op: Operation): Json {
   return { description: `Rule${words.length > 1 ? 's' : ''} across fields: ${words.join('; ')}.` };
 }
 
-function operationObject(op: Operation): Json {
+function operationObject(op: Operation, method: string): Json {
   const base: Json = {
     operationId: op.id.replace(/[.-](\w)/g, (_m, c: string) => c.toUpperCase()),
     summary: op.summary.en,
     ...acrossFields(op),
     tags: [op.area],
-    responses: responses(op),
+    responses: responses(op, method),
   };
   if (op.methods.includes('POST')) return { ...base, requestBody: requestBody(op) };
   return { ...base, parameters: Object.entries(op.params).map(([name, f]) => parameter(op, name, f)) };
@@ -125,7 +156,7 @@ function pathItem(op: Operation, hosts: OpenApiHosts): Json {
   if (op.host === 'test')
     item['servers'] = [{ url: hosts.testBaseUrl, description: 'test_base_url: registration-update host' }];
   for (const method of op.methods) {
-    const o = operationObject(op);
+    const o = operationObject(op, method);
     item[method.toLowerCase()] =
       method === 'HEAD'
         ? { ...o, operationId: `${String(o['operationId'])}Head`, summary: `${op.summary.en} (headers only)` }
@@ -155,7 +186,7 @@ export function buildOpenApi(hosts: OpenApiHosts, version = '0.0.0'): Json {
     tags: [...new Set(catalogue.map((op) => op.area))].map((name) => ({ name, description: AREAS[name] })),
     paths,
     components: {
-      schemas: { Envelope: envelopeSchema() },
+      schemas: { Envelope: envelopeSchema(), EnvelopeAlone: { ...envelopeSchema(), additionalProperties: false } },
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
     },
     security: [{}, { bearer: [] }],

@@ -10,6 +10,8 @@ import type { Messages } from './i18n/index.js';
 import type { Io } from './capabilities.js';
 import type { RunState } from './run-state.js';
 import { addFlags, type FlagDecls, named, readFlags, type TextKey } from './extra-flags.js';
+import { ANY_ORIGIN, originOf } from '../server/http/origins.js';
+import { defineStandInCommands } from './serve-admin-command.js';
 
 function port(m: Messages) {
   return (value: string): number => {
@@ -24,6 +26,31 @@ function hostName(m: Messages) {
     const name = value.trim().toLowerCase();
     if (!/^\.?[a-z0-9_-]+(\.[a-z0-9_-]+)*$/.test(name)) throw new InvalidArgumentError(m.help.invalid.hostName);
     return name;
+  };
+}
+
+/** An origin for `--cors` and `--allowed-origin` (`*` for `--cors` only), as the server compares them. */
+function origin(m: Messages, any: boolean) {
+  return (value: string): string => {
+    if (any && value.trim() === ANY_ORIGIN) return ANY_ORIGIN;
+    const o = originOf(value);
+    if (o === undefined) throw new InvalidArgumentError(m.help.invalid.origin);
+    return o;
+  };
+}
+
+/** A base URL for `--proxy-to`: http or https, nothing after the path. */
+function baseUrl(m: Messages) {
+  return (value: string): string => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new InvalidArgumentError(m.help.invalid.baseUrl);
+    }
+    if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash)
+      throw new InvalidArgumentError(m.help.invalid.baseUrl);
+    return url.href;
   };
 }
 
@@ -45,12 +72,37 @@ const serveFlags = {
     parse: hostName,
     repeatable: true,
   },
+  cors: {
+    type: 'value',
+    placeholder: named('origin'),
+    help: says('cors'),
+    parse: (m: Messages) => origin(m, true),
+    repeatable: true,
+  },
+  allowedOrigin: {
+    type: 'value',
+    placeholder: named('origin'),
+    help: says('allowedOrigin'),
+    parse: (m: Messages) => origin(m, false),
+    repeatable: true,
+  },
   port: { type: 'value', placeholder: n, help: says('port'), parse: port, default: 8787 },
   db: { type: 'value', placeholder: named('pathOrUrl'), help: says('db') },
   importSqlite: { type: 'value', placeholder: file, help: says('importSqlite'), conflicts: ['demo', 'fixtures'] },
   demo: { type: 'boolean', help: says('demo'), conflicts: ['fixtures'] },
   fixtures: { type: 'value', placeholder: file, help: says('fixtures') },
   allowPrefer: { type: 'boolean', help: says('allowPrefer') },
+  admin: { type: 'boolean', help: says('admin') },
+  journalBodies: { type: 'boolean', help: says('journalBodies') },
+  proxyTo: { type: 'value', placeholder: named('url'), help: says('proxyTo'), parse: baseUrl },
+  proxyToTest: { type: 'value', placeholder: named('url'), help: says('proxyToTest'), parse: baseUrl },
+  journalSize: {
+    type: 'value',
+    placeholder: n,
+    help: says('journalSize'),
+    parse: wholeNumber(1, 100_000),
+    default: 500,
+  },
   logFormat: { type: 'value', placeholder: named('format'), help: says('logFormat'), choices: ['text', 'json'] },
   metrics: { type: 'boolean', negatable: true, help: says('noMetrics') },
   metricsTokenFile: { type: 'value', placeholder: file, help: says('metricsTokenFile') },
@@ -127,11 +179,13 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
     { command: 'coopctl serve --port 0 --db :memory: --log-format json', note: words.jsonLog },
   ]);
   addNote(cmd, words.note);
+  defineStandInCommands(cmd, run);
   run.bind(cmd, async (inv) => {
-    const { allowedHost, ...flags } = readFlags(serveFlags, inv.options);
+    const { allowedHost, allowedOrigin, ...flags } = readFlags(serveFlags, inv.options);
     const opts: ServeOptions = {
       ...flags,
       allowedHosts: allowedHost,
+      allowedOrigins: allowedOrigin,
       tokenFile: inv.globals.tokenFile,
       quiet: inv.globals.quiet,
     };

@@ -32,6 +32,19 @@ export interface ServeOptions {
   readonly allowPrefer?: boolean;
   /** Host names answered besides the bound host, localhost and IP literals (`--allowed-host`). */
   readonly allowedHosts?: readonly string[];
+  /** The admin API under /_coopctl/ (src/server/admin/). */
+  readonly admin?: boolean;
+  /** The validating proxy's real service (`--proxy-to`, `--proxy-to-test`). */
+  readonly proxyTo?: string;
+  readonly proxyToTest?: string;
+  /** The journal keeps values and bodies (`--journal-bodies`). */
+  readonly journalBodies?: boolean;
+  /** How many requests the journal keeps. */
+  readonly journalSize?: number;
+  /** Origins of web pages that may call the server and read its answers (`--cors`). */
+  readonly cors?: readonly string[];
+  /** Origins of web pages that may send requests without reading the answers (`--allowed-origin`). */
+  readonly allowedOrigins?: readonly string[];
   /** No banner and no access log (the URL is still printed on stdout). */
   readonly quiet?: boolean;
   /** The log's format (default: COOPCTL_LOG_FORMAT, else text). */
@@ -115,6 +128,9 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
   if (opts.privateProbes && token === undefined) throw new StartError(start.privateProbes);
   if (opts.importSqlite !== undefined && (opts.fixtures !== undefined || opts.demo))
     throw new StartError(start.importWith);
+  if (opts.journalBodies && !opts.admin) throw new StartError(start.journalNeedsAdmin);
+  if (opts.journalBodies && !opts.demo && opts.fixtures === undefined && opts.db !== ':memory:')
+    throw new StartError(start.journalNeedsDemo);
   const fixtures = opts.fixtures === undefined ? undefined : await readFixtures(opts.fixtures);
   // The store creates a missing folder 0700 and a new file 0600.
   const db = databaseOf(opts.db, ctx.env);
@@ -143,6 +159,12 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     ...(opts.readCache === undefined ? {} : { readCacheBytes: opts.readCache * 1024 * 1024 }),
     allowPrefer: opts.allowPrefer,
     allowedHosts: opts.allowedHosts,
+    ...(opts.admin ? { admin: true, journalBodies: opts.journalBodies === true } : {}),
+    ...(opts.proxyTo ? { proxyTo: opts.proxyTo } : {}),
+    ...(opts.proxyToTest ? { proxyToTest: opts.proxyToTest } : {}),
+    ...(opts.journalSize === undefined ? {} : { journalSize: opts.journalSize }),
+    ...(opts.cors?.length ? { cors: opts.cors } : {}),
+    ...(opts.allowedOrigins?.length ? { allowedOrigins: opts.allowedOrigins } : {}),
     log,
     env: ctx.env,
     ...(opts.maxConnections === undefined ? {} : { maxConnections: opts.maxConnections }),

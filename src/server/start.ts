@@ -25,6 +25,14 @@ import { openBackend, type Backend } from './wire.js';
 import { createServer } from './app.js';
 import { listen, type Listening } from './listen.js';
 import { checkExposure } from './host.js';
+import { ANY_ORIGIN } from './http/origins.js';
+import { publicSuffixAmong } from './public-suffix.js';
+import { adminRoutes } from './admin/routes.js';
+import { adminState } from './admin/state.js';
+import { journalRoutes } from './admin/journal-routes.js';
+import { validatingProxy } from './admin/proxy.js';
+import { consoleRoutes, forcedPrefer, type ForcedPrefer } from './admin/console-routes.js';
+import { requestJournal, type Journal } from './admin/journal.js';
 import { StartError } from './start-error.js';
 import { auditFor, type AuditOptions } from './audit/start.js';
 import { lostRecords } from './audit/trail.js';
@@ -54,6 +62,19 @@ export interface StartOptions {
   readonly allowPrefer?: boolean;
   /** Host names answered besides the bound host, localhost and IP literals (`--allowed-host`). */
   readonly allowedHosts?: readonly string[];
+  /** The admin API under /_coopctl/ (reset, load, snapshots, the request journal: src/server/admin/). */
+  readonly admin?: boolean;
+  /** The validating proxy: every operation forwarded to this base URL (`--proxy-to`), the test host's to `proxyToTest`. */
+  readonly proxyTo?: string;
+  readonly proxyToTest?: string;
+  /** How many requests the journal keeps (with `admin`). */
+  readonly journalSize?: number;
+  /** The journal keeps parameters' values and answers' bodies (`--journal-bodies`: a demo or fixtures database). */
+  readonly journalBodies?: boolean;
+  /** Origins of web pages that may call the server and read its answers (`--cors`; `*` only without a token). */
+  readonly cors?: readonly string[];
+  /** Origins of web pages that may send requests without reading the answers (`--allowed-origin`). */
+  readonly allowedOrigins?: readonly string[];
   /** The log, or a stream for one in `logFormat` (text by default); none for quiet. */
   readonly log?: ServerLog | Writable;
   readonly logFormat?: LogFormat;
@@ -136,8 +157,23 @@ function refuseVanished(db: string): void {
   if (existsSync(key)) throw new StartError(start.vanished(db, key), 1);
 }
 
+/** The admin API on the store and its console, the journal cleared by every reset. */
+function adminApi(store: Backend, options: StartOptions, journal: Journal, prefer: ForcedPrefer) {
+  const state = adminState({ repo: store.repo, fixtures: options.fixtures, now: options.now ?? (() => new Date()) });
+  state.onReset(() => journal.clear());
+  return adminRoutes(state, [journalRoutes(journal), consoleRoutes(state, prefer, () => store.describeDemo())]);
+}
+
+/** The web pages that may call the server: `--cors '*'` never with a token, no public suffix as an allowed host. */
+async function checkOrigins(options: StartOptions): Promise<void> {
+  if (options.cors?.includes(ANY_ORIGIN) && options.token !== undefined) throw new StartError(start.anyOriginWithToken);
+  const suffix = await publicSuffixAmong(options.allowedHosts ?? []);
+  if (suffix !== undefined) throw new StartError(start.publicSuffix(suffix));
+}
+
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   checkExposure(options.host, options.token);
+  await checkOrigins(options);
   const log = logOf(options.log, options.logFormat);
   const metered = options.metrics !== false;
   const storeTally = metered ? new StoreTally() : undefined;
@@ -176,11 +212,29 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const allowedHosts = [options.host, ...(options.allowedHosts ?? [])];
     const requests = metered ? new RequestMeter(catalogue.map((op) => op.id)) : undefined;
     const pool = store.poolStats?.bind(store);
+    const journal = options.admin
+      ? requestJournal(options.journalSize, options.journalBodies === true, options.now)
+      : undefined;
+    const prefer = journal ? forcedPrefer() : undefined;
+    const admin = journal && prefer ? adminApi(store, options, journal, prefer) : undefined;
+    const proxy = options.proxyTo
+      ? validatingProxy({
+          base: options.proxyTo,
+          ...(options.proxyToTest ? { test: options.proxyToTest } : {}),
+          ...(log ? { log } : {}),
+          ...(journal ? { journal: journal.note } : {}),
+        })
+      : undefined;
     const server = createServer({
       handlers: store.handlers,
+      ...(proxy ? { proxy } : {}),
+      ...(admin && prefer ? { admin, forcedPrefer: prefer.get } : {}),
+      ...(journal ? { journal: journal.note } : {}),
       token: options.token,
       allowPrefer: options.allowPrefer,
       allowedHosts,
+      ...(options.cors ? { cors: options.cors } : {}),
+      ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
       log,
       now: options.now,
       ...(options.audit === false ? {} : { audit: trail.auditor }),

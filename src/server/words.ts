@@ -64,6 +64,20 @@ export const start = {
     '--token-file and --metrics-token-file cannot both be read from stdin',
     '--token-file e --metrics-token-file não podem ser lidos os dois da entrada padrão (stdin)',
   ),
+  journalNeedsAdmin: said('--journal-bodies needs --admin', '--journal-bodies precisa de --admin'),
+  journalNeedsDemo: said(
+    '--journal-bodies keeps personal data in memory: only with --demo, --fixtures FILE or --db :memory:',
+    '--journal-bodies guarda dados pessoais na memória: só com --demo, --fixtures ARQUIVO ou --db :memory:',
+  ),
+  anyOriginWithToken: said(
+    "--cors '*' lets a page of any site spend the server's token: name the origins (--cors http://localhost:5173)",
+    "--cors '*' deixa uma página de qualquer site usar o token do servidor: dê as origens (--cors http://localhost:5173)",
+  ),
+  publicSuffix: (name: string) =>
+    said(
+      `--allowed-host ${name}: anyone can register a name under that public suffix (and point it at this server): name your own domain, such as .coop.example.org`,
+      `--allowed-host ${name}: qualquer um pode registrar um nome sob esse sufixo público (e apontá-lo para este servidor): dê o seu próprio domínio, como .coop.example.org`,
+    ),
   privateProbes: said(
     '--private-probes needs a server token (--token-file or COOPCTL_SERVER_TOKEN)',
     '--private-probes precisa de um token do servidor (--token-file ou COOPCTL_SERVER_TOKEN)',
@@ -143,8 +157,8 @@ export const http = {
     'este servidor não atende a esse nome de Host (uma proteção contra DNS rebinding): use o endereço IP ou localhost, ou inicie-o com --allowed-host NOME',
   ),
   crossSite: said(
-    'requests from web pages of other sites are refused (a page served from NAME is allowed with --allowed-host NAME)',
-    'requisições de páginas de outros sites são recusadas (uma página servida de NOME é aceita com --allowed-host NOME)',
+    'requests from web pages of other sites or origins are refused (a page of ORIGIN is allowed with --cors ORIGIN)',
+    'requisições de páginas de outros sites ou origens são recusadas (uma página de ORIGEM é aceita com --cors ORIGEM)',
   ),
   tooLarge: said('request body over 1 MiB', 'corpo da requisição acima de 1 MiB'),
   aborted: said('request body was not received', 'o corpo da requisição não foi recebido'),
@@ -163,6 +177,39 @@ export const http = {
       `forced by Prefer: confirma=${code} (nothing was done)`,
       `forçado por Prefer: confirma=${code} (nada foi feito)`,
     ),
+};
+
+/** The validating proxy's answers of its own (`serve --proxy-to`). */
+export const proxyWords = {
+  unreachable: (kind: string) =>
+    said(`the real service did not answer (${kind})`, `o serviço real não respondeu (${kind})`),
+  answerTooLarge: said('the real service answered over 16 MiB', 'o serviço real respondeu mais de 16 MiB'),
+  tooLarge: said('request body over 1 MiB', 'corpo da requisição acima de 1 MiB'),
+};
+
+/** The admin API's refusals (`serve --admin`, src/server/admin/). */
+export const admin = {
+  notFound: said('no admin action at this path', 'nenhuma ação de administração neste caminho'),
+  wrongMethod: (allow: string) =>
+    said(`this admin action answers ${allow}`, `esta ação de administração atende ${allow}`),
+  badName: said(
+    'a snapshot name is 1 to 64 letters, digits, dots, hyphens or underscores, starting with a letter or digit',
+    'um nome de snapshot tem de 1 a 64 letras, dígitos, pontos, hífens ou sublinhados, começando por letra ou dígito',
+  ),
+  noSnapshot: (name: string) => said(`no snapshot named ${name}`, `nenhum snapshot com o nome ${name}`),
+  notJson: said('the body must be a fixtures document in JSON', 'o corpo deve ser um documento de fixtures em JSON'),
+  tooLarge: said('fixtures document over 32 MiB', 'documento de fixtures acima de 32 MiB'),
+  badPrefer: said(
+    'prefer must be one of "", "confirma=3", "confirma=4", "status=503", "delay=2000"',
+    'prefer deve ser um destes: "", "confirma=3", "confirma=4", "status=503", "delay=2000"',
+  ),
+  badFilter: (field: string) =>
+    said(
+      `${field}: not a filter of the journal (operation: an operation id; card: 17 digits; since: an entry id or an ISO 8601 time; limit: a whole number)`,
+      `${field}: não é um filtro do diário (operation: o id de uma operação; card: 17 dígitos; since: o id de uma entrada ou um horário ISO 8601; limit: um número inteiro)`,
+    ),
+  /** The store's own (English) words on a dataset it cannot load. */
+  invalid: (detail: string) => said(detail, detail),
 };
 
 /** Why the server cannot serve now (GET /readyz's reason), for an operator; the store's faults are `unavailable`'s. */

@@ -36,8 +36,10 @@ describe('the examples of the OpenAPI document', () => {
     const ops = catalogue.flatMap((op) => op.methods.map((m) => ({ op, m })));
     const params = ops.filter(({ m }) => m !== 'POST').reduce((n, { op }) => n + Object.keys(op.params).length, 0);
     const bodies = ops.filter(({ m }) => m === 'POST').length;
-    // Each parameter; each write's JSON and form body; each method's 200, 401 and 422 answers.
-    expect(all).toHaveLength(params + 2 * bodies + 3 * ops.length);
+    const gets = ops.filter(({ m }) => m === 'GET').length;
+    // Each parameter; each write's JSON and form body; each GET's 200, 401, 422 and default answers, each POST's
+    // and its 415; HEAD answers have no body, so no example.
+    expect(all).toHaveLength(params + 2 * bodies + 4 * gets + 5 * bodies);
     expect(all.filter((e) => !e.has).map((e) => e.where)).toEqual([]);
   });
 
@@ -83,8 +85,8 @@ describe('the spec ints in the OpenAPI document', () => {
       const o = paths[op.path]![op.methods[0]!.toLowerCase()]!;
       const body = o.requestBody?.content['application/json']?.schema['properties'] as Record<string, Json> | undefined;
       const query = Object.fromEntries((o.parameters ?? []).map((p) => [p.name, p.schema]));
-      const items = o.responses['200']!.content!['application/json']!.schema['items'] as Json;
-      const record = items['properties'] as Record<string, Json>;
+      const items = o.responses['200']!.content!['application/json']!.schema['items'] as { anyOf: Json[] };
+      const record = items.anyOf[0]!['properties'] as Record<string, Json>;
       for (const [name, f] of Object.entries(op.params))
         if (f.kind === 'int' && schemaType(body?.[name] ?? query[name]) !== 'integer') wrong.push(`${op.id} ${name}`);
       for (const [name, f] of Object.entries(op.response.fields))
@@ -95,8 +97,10 @@ describe('the spec ints in the OpenAPI document', () => {
 
   it("list the codes a 1-digit int's rule accepts when it accepts fewer than ten (section 7's 1 to 4)", () => {
     const code = (path: string) => {
-      const items = paths[path]!['get']!.responses['200']!.content!['application/json']!.schema['items'] as Json;
-      return (items['properties'] as Record<string, Json>)['confirma_operacao'];
+      const items = paths[path]!['get']!.responses['200']!.content!['application/json']!.schema['items'] as {
+        anyOf: Json[];
+      };
+      return (items.anyOf[0]!['properties'] as Record<string, Json>)['confirma_operacao'];
     };
     expect(code('/api/svcmobile/atualizacaocadastral/buscadadosusuario')).toMatchObject({ enum: [1, 2, 3, 4] });
     const scheduling = code('/api/svccard/agendamento/buscalocaisatendimento');

@@ -191,6 +191,17 @@ const allowed: readonly Allowed[] = [
   ...commands('src/cli/commands/record/summary.ts', 'coopctl record summary --help', 'coopctl record summary …'),
   ...commands('src/cli/commands/schedule/book.ts', 'coopctl schedule book …'),
   ...commands(
+    'src/cli/serve-admin-command.ts',
+    'coopctl serve admin --help',
+    'coopctl serve admin snapshot clean',
+    'coopctl serve admin restore clean',
+    'coopctl serve admin load fixtures.json',
+    'coopctl serve admin reset',
+    'coopctl serve journal --follow',
+    'coopctl serve journal --operation schedule.book --json',
+    'coopctl serve journal --card 00010001000001005 --since 2026-12-01T09:00:00Z',
+  ),
+  ...commands(
     'src/cli/commands/schedule/book/providers.ts',
     "coopctl config set providers '9001=Clínica Geral; 9002=Cardiologia'",
   ),

@@ -93,23 +93,23 @@ export function messageOf(res: Answer): string {
 }
 
 /**
- * Whether docs/server.md says a body is malformed (400), from its content type
- * and bytes alone: a type other than JSON (`application/json`, any `+json`)
- * or a form, or none; or JSON that does not parse to an object (a blank JSON
- * body is no parameters). Any other body is read, and its parameters
- * validated (422, or 200 when they are valid).
+ * The refusal docs/server.md gives a body from its content type and bytes
+ * alone: 415 for a non-empty body of a type other than JSON
+ * (`application/json`, any `+json`) or a form, or of none; 400 for JSON that
+ * does not parse to an object (a blank JSON body is no parameters). Any other
+ * body is read, and its parameters validated (422, or 200 when they are valid).
  */
-export function malformedBody(contentType: string | undefined, payload: Buffer): boolean {
+export function bodyRefusal(contentType: string | undefined, payload: Buffer): 400 | 415 | undefined {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type === 'application/x-www-form-urlencoded') return false;
-  if (type !== 'application/json' && !type.endsWith('+json')) return true;
+  if (type === 'application/x-www-form-urlencoded') return undefined;
+  if (type !== 'application/json' && !type.endsWith('+json')) return payload.length === 0 ? undefined : 415;
   const text = payload.toString('utf8');
-  if (text.trim() === '') return false;
+  if (text.trim() === '') return undefined;
   try {
     const value: unknown = JSON.parse(text);
-    return value === null || typeof value !== 'object' || Array.isArray(value);
+    return value === null || typeof value !== 'object' || Array.isArray(value) ? 400 : undefined;
   } catch {
-    return true;
+    return 400;
   }
 }
 

@@ -21,7 +21,10 @@ const FORM = 'registro_ans=123456&coop_id=1&produto_tabela_id=10&origem=WB';
 let srv: TestServer;
 let host: string;
 beforeAll(async () => {
-  srv = await startTestServer({ allowedHosts: ['coop.example.org', '.lan.example'] });
+  srv = await startTestServer({
+    allowedHosts: ['coop.example.org', '.lan.example'],
+    allowedOrigins: ['https://coop.example.org', 'http://localhost:3000'],
+  });
   host = `127.0.0.1:${srv.port}`;
 });
 afterAll(() => srv.stop());
@@ -104,7 +107,16 @@ describe('Origin and Sec-Fetch-Site (cross-site requests)', () => {
     ['an extension page', { Origin: 'chrome-extension://abcdefghijklmnop' }],
     ['a rebinding page that names the attacker host', { Origin: 'http://rebind.attacker.example:8787' }],
     ['Sec-Fetch-Site: cross-site without Origin', { 'Sec-Fetch-Site': 'cross-site' }],
-  ])('refuses a JSON write from %s with 403 and stores nothing', async (_what, headers) => {
+    ['localhost on another port', { Origin: 'http://localhost:5173', 'Sec-Fetch-Site': 'same-site' }],
+    ['the bound address on another port', { Origin: 'http://127.0.0.1:1' }],
+    ['a public IPv4 literal', { Origin: 'http://93.184.216.34' }],
+    ['a private IPv4 literal on the same port', { Origin: 'http://192.168.0.10:PORT' }],
+    ['an IPv6 literal', { Origin: 'http://[2001:db8::1]:8080' }],
+    ['[::1] on another port', { Origin: 'http://[::1]:9' }],
+    ['an --allowed-host name (a Host name, not a page allowed)', { Origin: 'http://coop.example.org' }],
+    ['an --allowed-origin on another port', { Origin: 'http://localhost:3001' }],
+  ])('refuses a JSON write from %s with 403 and stores nothing', async (_what, given) => {
+    const headers = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, v.replace('PORT', String(srv.port))]));
     const before = await contracts();
     expectRefused(await write({ Host: host, ...headers }), 403, /other sites/);
     expect(await contracts()).toBe(before);
@@ -130,8 +142,9 @@ describe('Origin and Sec-Fetch-Site (cross-site requests)', () => {
   it.each([
     ['no Origin (a program)', {}],
     ['the server itself', { Origin: 'http://HOST', 'Sec-Fetch-Site': 'same-origin' }],
-    ['localhost on another port', { Origin: 'http://localhost:5173', 'Sec-Fetch-Site': 'same-site' }],
-    ['an --allowed-host name over https', { Origin: 'https://coop.example.org' }],
+    ['the server itself, its name in capitals', { Origin: 'HTTP://HOST' }],
+    ['an --allowed-origin over https', { Origin: 'https://coop.example.org' }],
+    ['an --allowed-origin on localhost', { Origin: 'http://localhost:3000' }],
     ['a typed URL (Sec-Fetch-Site: none)', { 'Sec-Fetch-Site': 'none' }],
   ])('accepts a write from %s', async (_what, headers) => {
     const before = await contracts();
@@ -141,14 +154,22 @@ describe('Origin and Sec-Fetch-Site (cross-site requests)', () => {
     expect(await contracts()).toBe(before + 1);
   });
 
-  it('answers a CORS preflight with nothing permissive: 405 for an allowed origin, 403 for another', async () => {
+  it('refuses a form post from localhost on another port: a page there changes nothing', async () => {
+    const before = await contracts();
+    const form = 'application/x-www-form-urlencoded';
+    const from = { Host: `localhost:${srv.port}`, Origin: 'http://localhost:8080', 'Sec-Fetch-Site': 'same-site' };
+    expectRefused(await write(from, form, FORM), 403, /other sites or origins/);
+    expect(await contracts()).toBe(before);
+  });
+
+  it('answers a CORS preflight with nothing permissive without --cors: 405 for an allowed origin, 403 for another', async () => {
     const preflight = {
       Host: host,
       'Access-Control-Request-Method': 'POST',
       'Access-Control-Request-Headers': 'content-type',
     };
     expectRefused(
-      await send('OPTIONS', create.path, { ...preflight, Origin: 'http://localhost:5173' }),
+      await send('OPTIONS', create.path, { ...preflight, Origin: 'http://localhost:3000' }),
       405,
       /answers POST/,
     );
@@ -160,8 +181,10 @@ describe('Origin and Sec-Fetch-Site (cross-site requests)', () => {
   });
 
   it('sends no CORS header on an answer to an allowed origin', async () => {
-    const res = await read({ Host: host, Origin: `http://${host}` });
-    expect(res.status).toBe(200);
-    expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    for (const origin of [`http://${host}`, 'https://coop.example.org']) {
+      const res = await read({ Host: host, Origin: origin });
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    }
   });
 });

@@ -14,6 +14,7 @@ import * as common from './messages/common.js';
 import * as enrolDrafts from './messages/enrol-drafts.js';
 import * as enrolWizard from './messages/enrol-wizard.js';
 import * as journal from './messages/journal.js';
+import * as standIn from './messages/stand-in.js';
 import * as prompts from './messages/prompts.js';
 import * as rules from './messages/rules.js';
 import * as config from './messages/config.js';
@@ -48,6 +49,7 @@ const en = {
   output: output.en,
   audit: audit.en,
   journal: journal.en,
+  standIn: standIn.en,
 };
 
 export type Messages = typeof en;
@@ -72,6 +74,7 @@ const ptBR: Translation<Messages> = {
   output: output.ptBR,
   audit: audit.ptBR,
   journal: journal.ptBR,
+  standIn: standIn.ptBR,
 };
 
 const catalogues: Readonly<Record<Lang, Messages>> = { en, 'pt-BR': ptBR as Messages };

@@ -18,6 +18,7 @@ import { parsePrefer, type Preferences } from './prefer.js';
 import { envelopeBody, failure, failures, type Replies, type Reply } from './reply.js';
 import type { Route } from './routes.js';
 import { http, tell, unavailable } from '../words.js';
+import type { Answered } from '../admin/journal.js';
 
 /** Who asked, and what: what the access audit records of a request, besides its answer. */
 export interface AuditFacts {
@@ -47,6 +48,10 @@ export interface AnswerOptions {
   readonly log?: ServerLog;
   /** The clock handed to handlers. */
   readonly now?: () => Date;
+  /** The preferences the admin console turned on for every request (`serve --admin`), as a `Prefer` value. */
+  readonly forcedPrefer?: () => string | undefined;
+  /** The request journal of `serve --admin` (src/server/admin/journal.ts); none: nothing is noted, nothing timed. */
+  readonly journal?: (answered: Answered) => void;
 }
 
 /**
@@ -84,6 +89,7 @@ interface Scope {
   readonly allowPrefer: boolean;
   readonly ctxs: Readonly<Record<Lang, HandlerContext>>;
   readonly log: AnswerOptions['log'];
+  readonly forced: AnswerOptions['forcedPrefer'];
 }
 
 /** The handler's JSON text, at once when the store can give it synchronously. */
@@ -122,7 +128,8 @@ function afterDelay(
 /** Preferences, validation and the handler, once the parameters are all read. */
 function decide(route: Route, request: PlainRequest, raw: Params, scope: Scope, lang: Lang): Reply | Promise<Reply> {
   if (route.listParams.length) listify(raw, route.listParams);
-  const prefer = scope.allowPrefer ? parsePrefer(request.headers['prefer']) : undefined;
+  const asked = scope.allowPrefer ? parsePrefer(request.headers['prefer']) : undefined;
+  const prefer = asked ?? (scope.forced ? parsePrefer(scope.forced()) : undefined);
   const ctx = scope.ctxs[lang];
   if (prefer?.delay) return sleep(prefer.delay).then(() => afterDelay(route, raw, prefer, ctx));
   return afterDelay(route, raw, prefer, ctx);
@@ -135,7 +142,7 @@ async function withBody(route: Route, request: PlainRequest, raw: Params, scope:
   const body = await readBody(request.body!, headers['content-length'], BODY_LIMIT, counter);
   if (typeof body === 'symbol') return STOPPED[body][lang];
   const parsed = addBody(raw, headers['content-type'], body);
-  if (!parsed.ok) return failure(400, inLang(parsed.message, lang));
+  if (!parsed.ok) return failure(parsed.status, inLang(parsed.message, lang));
   return decide(route, request, raw, scope, lang);
 }
 
@@ -176,9 +183,11 @@ export function routeAnswer(options: AnswerOptions): RouteAnswer {
     allowPrefer: options.allowPrefer === true,
     ctxs: { en: { now, lang: 'en' }, 'pt-BR': { now, lang: 'pt-BR' } },
     log: options.log,
+    forced: options.forcedPrefer,
   };
-  const { audit } = options;
+  const { audit, journal } = options;
   return (route, request, query, lang, tokenLabel, requestId) => {
+    const started = journal ? performance.now() : 0;
     let reply: Reply | Promise<Reply>;
     const raw = emptyParams();
     try {
@@ -191,8 +200,24 @@ export function routeAnswer(options: AnswerOptions): RouteAnswer {
       reply = fault(route, err, scope, lang, requestId);
     }
     if (isPromise(reply)) reply = reply.then(undefined, (err: unknown) => fault(route, err, scope, lang, requestId));
-    if (!audit || route.personal === undefined) return reply;
-    const facts: AuditFacts = { route, raw, client: request.clientAddress ?? '', tokenLabel, requestId, lang };
-    return isPromise(reply) ? reply.then((r) => audit(facts, r)) : audit(facts, reply);
+    if (audit && route.personal !== undefined) {
+      const facts: AuditFacts = { route, raw, client: request.clientAddress ?? '', tokenLabel, requestId, lang };
+      reply = isPromise(reply) ? reply.then((r) => audit(facts, r)) : audit(facts, reply);
+    }
+    if (!journal) return reply;
+    const note = (r: Reply): Reply => {
+      const card = raw['usuario_cartao'];
+      journal({
+        method: request.method,
+        operation: route.op.id,
+        status: r.status,
+        body: r.body,
+        raw,
+        ms: performance.now() - started,
+        card: typeof card === 'string' ? card : undefined,
+      });
+      return r;
+    };
+    return isPromise(reply) ? reply.then(note) : note(reply);
   };
 }

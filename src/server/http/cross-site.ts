@@ -1,13 +1,16 @@
 /**
- * Refusals of what a browser sends on another site's behalf: a Host the server
- * does not answer to (DNS rebinding), a foreign `Origin` (a page of another
- * site, `null` included), and `Sec-Fetch-Site: cross-site`. Programs that send
- * neither Origin nor Sec-Fetch-Site are unaffected. No CORS header is ever sent.
+ * Refusals of what a browser sends on another page's behalf: a Host the
+ * server does not answer to (DNS rebinding), an `Origin` other than the
+ * server's own (a page of another site, another port of localhost, any IP
+ * literal, `null` included) unless `--cors` or `--allowed-origin` lists it
+ * (origins.ts), and `Sec-Fetch-Site: cross-site` without such an Origin.
+ * Programs that send neither Origin nor Sec-Fetch-Site are unaffected.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { hostnameCheck, hostnameOf } from './host-check.js';
 import { http } from '../words.js';
 import { failures, type Replies } from './reply.js';
+import type { OriginPolicy } from './origins.js';
 
 const NO_HOST = failures(400, http.noHost);
 const WRONG_HOST = failures(403, http.wrongHost);
@@ -16,14 +19,14 @@ const CROSS_SITE = failures(403, http.crossSite);
 /** Allowed Host header values seen, so that the usual one costs a set look-up; capped. */
 const SEEN_LIMIT = 64;
 
-/** The host name of an `http:` or `https:` origin; undefined for `null` and anything else. */
-export function originHostname(origin: string): string | undefined {
-  const m = /^https?:\/\/([^/?#@]+)$/i.exec(origin);
-  return m ? hostnameOf(m[1]!) : undefined;
-}
-
-/** The refusal of a request by its headers, or undefined; `names` are the bound host and `--allowed-host` names. */
-export function crossSiteGate(names: readonly string[]): (headers: IncomingHttpHeaders) => Replies | undefined {
+/**
+ * The refusal of a request by its headers, or undefined; `names` are the
+ * bound host and `--allowed-host` names, `origins` the pages allowed.
+ */
+export function crossSiteGate(
+  names: readonly string[],
+  origins: OriginPolicy,
+): (headers: IncomingHttpHeaders) => Replies | undefined {
   const allowed = hostnameCheck(names);
   const seen = new Set<string>();
   const hostAllowed = (host: string): boolean => {
@@ -38,10 +41,7 @@ export function crossSiteGate(names: readonly string[]): (headers: IncomingHttpH
     if (host === undefined) return NO_HOST;
     if (!hostAllowed(host)) return WRONG_HOST;
     const origin = headers.origin;
-    if (origin !== undefined) {
-      const name = originHostname(origin);
-      if (name === undefined || !allowed(name)) return CROSS_SITE;
-    }
+    if (origin !== undefined) return origins.passes(origin, host) ? undefined : CROSS_SITE;
     return headers['sec-fetch-site'] === 'cross-site' ? CROSS_SITE : undefined;
   };
 }

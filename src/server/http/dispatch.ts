@@ -13,6 +13,10 @@ import { tokenList, type ServerToken } from '../tokens.js';
 import { routeAnswer, type AnswerOptions } from './answer.js';
 import { authGate } from './auth.js';
 import { crossSiteGate } from './cross-site.js';
+import { originPolicy, preflightHeaders } from './origins.js';
+import { ADMIN_PREFIX, type AdminAnswer } from '../admin/routes.js';
+import { CONSOLE_ASSETS } from '../admin/console-routes.js';
+import type { Proxy } from '../admin/proxy.js';
 import { UNKNOWN_OPERATION, type PlainRequest, type PlainResponse } from './exchange.js';
 import { preferredLang } from './lang.js';
 import { probeRoutes, type ProbeOptions } from './probes.js';
@@ -36,6 +40,14 @@ export interface DispatchOptions extends AnswerOptions {
   readonly meter?: { inFlight: number };
   /** Host names answered besides localhost and IP literals: the bound host, `--allowed-host` names. */
   readonly allowedHosts?: readonly string[];
+  /** Origins of web pages that may call the server and read its answers (`--cors`, as origins.ts's `originOf` writes them, or `*`). */
+  readonly cors?: readonly string[];
+  /** Origins of web pages that may send requests, without reading the answers (`--allowed-origin`). */
+  readonly allowedOrigins?: readonly string[];
+  /** The admin API (`serve --admin`, src/server/admin/): the paths under its prefix; none: they are unknown (404). */
+  readonly admin?: AdminAnswer;
+  /** The validating proxy (`serve --proxy-to`): every operation's answer is the real service's. */
+  readonly proxy?: Proxy;
   /** How repeated 401s from one client are slowed down (tests shorten the window or pass a clock). */
   readonly authThrottle?: Partial<ThrottleOptions>;
 }
@@ -77,10 +89,13 @@ function response(
   logPath: string,
   tokenLabel: string | undefined,
   requestId: string | undefined,
+  cors?: readonly string[],
 ): PlainResponse {
+  const headers = replyHeaders(reply, requestId);
+  if (cors) headers.push(...cors);
   return {
     status: reply.status,
-    headers: replyHeaders(reply, requestId),
+    headers,
     body: reply.body,
     close: unread || reply.close === true,
     operation,
@@ -90,15 +105,45 @@ function response(
   };
 }
 
+/** The methods of the probes, for a preflight. */
+const PROBE_METHODS = ['GET', 'HEAD'];
+
+/** The answer to a CORS preflight: 204, no body (so no type nor length), what the origin may send. */
+function preflight(
+  headers: string[],
+  unread: boolean,
+  op: { readonly id: string; readonly path: string } | undefined,
+  path: string,
+  requestId: string | undefined,
+): PlainResponse {
+  if (requestId !== undefined) headers.push('x-request-id', requestId);
+  return {
+    status: 204,
+    headers,
+    body: '',
+    close: unread,
+    operation: op?.id,
+    logPath: op?.path ?? path,
+    tokenLabel: undefined,
+    requestId,
+  };
+}
+
 export function createDispatch(options: DispatchOptions): Dispatch {
   const routes = buildRoutes(options.handlers);
   if (options.token === '') throw new Error('the server token is empty');
-  const crossSite = crossSiteGate(options.allowedHosts ?? []);
+  const origins = originPolicy(options.cors ?? [], options.allowedOrigins ?? []);
+  const crossSite = crossSiteGate(options.allowedHosts ?? [], origins);
   const auth = options.token === undefined ? undefined : authGate(tokenList(options.token), options.authThrottle);
   const probes = options.probes ? probeRoutes(options.probes) : undefined;
   const answer = routeAnswer(options);
   const idOf = requestIds(options.log !== undefined);
-  const { meter } = options;
+  const { meter, admin, journal, proxy } = options;
+  /** A refusal before the operation's answer (401, 403, 404, 405), noted in the journal when there is one. */
+  const refusal = (method: string, operation: string, reply: Reply): Reply => {
+    journal?.({ method, operation, status: reply.status, body: reply.body, raw: undefined, ms: 0, card: undefined });
+    return reply;
+  };
 
   return (request) => {
     const [path, query] = splitTarget(request.target);
@@ -110,29 +155,45 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     // The request gate: browsers on another site's behalf first, for every path.
     const foreign = crossSite(headers)?.[lang];
     const probe = route ? undefined : probes?.get(path);
+    // The CORS headers of a page's origin given with --cors: none looked for when there is none.
+    const cors =
+      origins.cors && !foreign && headers.origin !== undefined ? origins.corsHeaders(headers.origin) : undefined;
+    if (cors && request.method === 'OPTIONS' && headers['access-control-request-method'] !== undefined) {
+      const methods = route ? route.methods : probe ? PROBE_METHODS : undefined;
+      if (methods) return preflight(preflightHeaders(origins, headers.origin!, methods)!, unread, route?.op, path, id);
+    }
     if (probe) {
       if (foreign) return response(foreign, unread, undefined, path, undefined, id);
       const reply = probe(request, lang);
       return isPromise(reply)
-        ? reply.then((r) => response(r, unread, undefined, path, undefined, id))
-        : response(reply, unread, undefined, path, undefined, id);
+        ? reply.then((r) => response(r, unread, undefined, path, undefined, id, cors))
+        : response(reply, unread, undefined, path, undefined, id, cors);
     }
     // Then the token, before routing reveals anything. A refused request's body is not read: the connection closes after the answer.
     const granted = foreign ? undefined : auth?.(headers.authorization, request.clientAddress ?? '');
     const refused = foreign ?? (typeof granted === 'object' ? granted[lang] : undefined);
     const label = typeof granted === 'string' ? granted : undefined;
-    if (!route) return response(refused ?? NOT_FOUND[lang], unread, UNKNOWN_OPERATION, UNKNOWN_PATH, label, id);
+    if (!route) {
+      // The console's page and assets hold no data: served without the token, never to another site's page.
+      if (admin && path.startsWith(ADMIN_PREFIX) && (!refused || (!foreign && CONSOLE_ASSETS.has(path))))
+        // Only a load reads its body: another's is left unread, and the connection closes after the answer.
+        return admin(request, path, query, lang).then((r) =>
+          response(r, unread && !path.endsWith('/load'), undefined, path, label, id, cors),
+        );
+      const reply = refusal(request.method, UNKNOWN_OPERATION, refused ?? NOT_FOUND[lang]);
+      return response(reply, unread, UNKNOWN_OPERATION, UNKNOWN_PATH, label, id, cors);
+    }
     const { op } = route;
-    if (refused) return response(refused, unread, op.id, op.path, label, id);
+    if (refused) return response(refusal(request.method, op.id, refused), unread, op.id, op.path, label, id, cors);
     if (!route.methods.includes(request.method))
-      return response(route.wrongMethod[lang], unread, op.id, op.path, label, id);
-    const reply = answer(route, request, query, lang, label, id);
-    if (!isPromise(reply)) return response(reply, false, op.id, op.path, label, id);
-    if (!meter) return reply.then((r) => response(r, false, op.id, op.path, label, id));
+      return response(refusal(request.method, op.id, route.wrongMethod[lang]), unread, op.id, op.path, label, id, cors);
+    const reply = proxy ? proxy(route, request, query, lang) : answer(route, request, query, lang, label, id);
+    if (!isPromise(reply)) return response(reply, false, op.id, op.path, label, id, cors);
+    if (!meter) return reply.then((r) => response(r, false, op.id, op.path, label, id, cors));
     meter.inFlight += 1;
     return reply.then((r) => {
       meter.inFlight -= 1;
-      return response(r, false, op.id, op.path, label, id);
+      return response(r, false, op.id, op.path, label, id, cors);
     });
   };
 }

@@ -29,7 +29,10 @@ import { failure, type Replies } from './reply.js';
 import { formCounter, jsonCounter, type ValueCounter } from './value-count.js';
 import { decodeUtf8 } from '../../catalogue/utf8.js';
 
-export type BodyParse = { readonly ok: true; readonly params: Params } | { readonly ok: false; readonly message: Said };
+/** A body's parameters, or why it is refused: 400 (malformed), 415 (a type other than JSON or a form, or none: RFC 9110). */
+export type BodyParse =
+  | { readonly ok: true; readonly params: Params }
+  | { readonly ok: false; readonly message: Said; readonly status: 400 | 415 };
 
 /** How many values a parameter object was read from, kept under a key that is no parameter name. */
 const READ = Symbol('values read');
@@ -157,10 +160,10 @@ function addJson(out: Params, body: Buffer): BodyParse {
   try {
     value = parseExact(text);
   } catch {
-    return { ok: false, message: http.malformedJson };
+    return { ok: false, message: http.malformedJson, status: 400 };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return { ok: false, message: http.notAnObject };
+    return { ok: false, message: http.notAnObject, status: 400 };
   }
   for (const key of Object.keys(value)) out[key] = (value as Params)[key];
   return { ok: true, params: out };
@@ -179,7 +182,7 @@ export function addBody(out: Params, contentType: string | undefined, body: Buff
   }
   if (isJson(type)) return over ? { ok: true, params: out } : addJson(out, body);
   if (body.length === 0) return { ok: true, params: out };
-  return { ok: false, message: http.contentType(type ? `"${briefly(type)}"` : undefined) };
+  return { ok: false, message: http.contentType(type ? `"${briefly(type)}"` : undefined), status: 415 };
 }
 
 /** A single value given for a list parameter is a list of one. */

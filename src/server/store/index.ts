@@ -75,7 +75,11 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
 }
 
 /** The rows an opening loads: the fixtures given, or the demo dataset for a new database when asked; else none. */
-async function datasetFor(options: OpenStoreOptions, created: boolean, now: Date): Promise<DatasetRows | undefined> {
+export async function datasetFor(
+  options: OpenStoreOptions,
+  created: boolean,
+  now: Date,
+): Promise<DatasetRows | undefined> {
   if (options.fixtures !== undefined) {
     const { parseFixtures } = await import('./fixtures.js');
     return datasetRows(parseFixtures(options.fixtures), isoDate(now));

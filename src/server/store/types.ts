@@ -15,12 +15,13 @@
  * `states`) reports whether its condition held instead of failing.
  */
 import type { Said } from '../../catalogue/index.js';
-import type { DemoSummary } from './areas/dataset.js';
+import type { DemoSummary, TablesDump } from './areas/dataset.js';
 import type { AuditRepository } from './areas/audit.js';
 import type { Areas } from './areas/index.js';
 import type { DatasetRows } from './rows.js';
 
 export type { AuditFilter, AuditRecord, AuditRepository, AuditRow } from './areas/audit.js';
+export type { TablesDump } from './areas/dataset.js';
 
 // ── the whole store ────────────────────────────────────────────────────────────
 
@@ -30,6 +31,10 @@ export interface Repository extends Areas {
   readonly audit: AuditRepository;
   /** Replaces everything stored with these rows, in one transaction. */
   load(rows: DatasetRows): Promise<void>;
+  /** Every data table's rows, read in one transaction (the admin API's snapshots). */
+  dump(): Promise<TablesDump>;
+  /** Replaces everything stored with a dump's rows, in one transaction. */
+  restore(dump: TablesDump): Promise<void>;
   /** A few cards and provider locations to try. */
   describe(): Promise<DemoSummary>;
   close(): Promise<void>;

@@ -11,6 +11,16 @@ export const en = {
     description: 'run the embedded server: a local stand-in for the service',
     host: 'address to listen on',
     allowedHost: 'also answer requests for this host name (repeatable; .example.org: and its subdomains)',
+    admin:
+      'serve the admin API and console under /_coopctl/ (reset, fixtures, snapshots, the request journal; behind the token)',
+    journalBodies:
+      "with --admin: the request journal keeps parameters' values and answers' bodies (personal data: only with --demo, --fixtures or --db :memory:)",
+    journalSize: 'with --admin: how many requests the journal keeps',
+    proxyTo:
+      'forward every operation to this real service, answer what it answers, report answers that break the spec (log, journal)',
+    proxyToTest: 'with --proxy-to: the real test_base_url, for the registration-update operations',
+    cors: "let web pages of this origin call the server and read its answers (repeatable; http://localhost:5173; '*': any, only without a token)",
+    allowedOrigin: 'let web pages of this origin send requests without reading the answers (repeatable)',
     port: 'port to listen on (0 picks a free one)',
     db: 'SQLite database file, :memory:, or postgres://user:password@host:port/database (default: $COOPCTL_DB_URL, else a file under the XDG data home)',
     importSqlite: 'fill a new PostgreSQL database with a copy of this SQLite store',
@@ -152,6 +162,16 @@ export const ptBR: Translation<typeof en> = {
     host: 'endereço em que escutar',
     allowedHost:
       'responde também a requisições para este nome de host (repetível; .example.org: ele e seus subdomínios)',
+    admin:
+      'serve a API e o console de administração em /_coopctl/ (reinício, fixtures, snapshots, o diário de requisições; atrás do token)',
+    journalBodies:
+      'com --admin: o diário de requisições guarda os valores dos parâmetros e os corpos das respostas (dados pessoais: só com --demo, --fixtures ou --db :memory:)',
+    journalSize: 'com --admin: quantas requisições o diário guarda',
+    proxyTo:
+      'encaminha cada operação a este serviço real, responde o que ele responder, relata respostas fora da especificação (log, diário)',
+    proxyToTest: 'com --proxy-to: a test_base_url real, para as operações de atualização cadastral',
+    cors: "deixa páginas web desta origem chamarem o servidor e lerem as respostas (repetível; http://localhost:5173; '*': qualquer uma, só sem token)",
+    allowedOrigin: 'deixa páginas web desta origem enviarem requisições sem lerem as respostas (repetível)',
     port: 'porta em que escutar (0 escolhe uma livre)',
     db: 'arquivo do banco SQLite, :memory: ou postgres://usuário:senha@host:porta/banco (padrão: $COOPCTL_DB_URL, senão um arquivo na pasta de dados XDG)',
     importSqlite: 'preenche um banco PostgreSQL novo com uma cópia deste armazenamento SQLite',

@@ -72,6 +72,9 @@ export const en = {
     wholeNumber: (min: number, max: number) => `must be a whole number from ${min} to ${max}.`,
     port: 'must be a port number from 0 to 65535.',
     hostName: 'must be a host name such as coop.example.org, or .example.org for it and its subdomains.',
+    baseUrl: 'must be an http or https URL such as https://api.example.org (no query string).',
+    origin:
+      "must be an origin such as http://localhost:5173 or https://app.example.org (scheme, host, port; no path), or '*' for --cors.",
     method: (methods: string) => `must be one of ${methods}.`,
   },
   /** commander's error messages (help/errors.ts). */
@@ -125,6 +128,8 @@ export const en = {
       language: 'language',
       address: 'address',
       pathOrUrl: 'path|url',
+      origin: 'origin',
+      url: 'url',
     },
   },
   sends: (method: string, path: string, host: 'test' | 'base') =>
@@ -203,6 +208,9 @@ export const ptBR: Translation<typeof en> = {
     wholeNumber: (min, max) => `deve ser um número inteiro de ${min} a ${max}.`,
     port: 'deve ser um número de porta de 0 a 65535.',
     hostName: 'deve ser um nome de host como coop.example.org, ou .example.org para ele e seus subdomínios.',
+    baseUrl: 'deve ser uma URL http ou https como https://api.example.org (sem query string).',
+    origin:
+      "deve ser uma origem como http://localhost:5173 ou https://app.example.org (esquema, host, porta; sem caminho), ou '*' para --cors.",
     method: (methods) => `deve ser um destes: ${methods}.`,
   },
   errors: {
@@ -250,6 +258,8 @@ export const ptBR: Translation<typeof en> = {
       language: 'idioma',
       address: 'endereço',
       pathOrUrl: 'caminho|url',
+      origin: 'origem',
+      url: 'url',
     },
   },
   sends: (method, path, host) =>

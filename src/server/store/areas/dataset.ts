@@ -115,6 +115,31 @@ export function* loadDataset(data: DatasetRows): Script<void> {
   yield* exec(AFTER_LOAD);
 }
 
+/** Every row of the data tables (the access audit's are not data), each table's columns named once: a snapshot. */
+export type TablesDump = ReadonlyArray<{
+  readonly table: string;
+  readonly columns: readonly string[];
+  readonly rows: ReadonlyArray<readonly unknown[]>;
+}>;
+
+/** Reads every data table whole, integers exactly (codes of up to 18 digits); the caller runs it in one transaction. */
+export function* dumpTables(): Script<TablesDump> {
+  const out: Array<TablesDump[number]> = [];
+  for (const table of TABLES) {
+    const rows = yield* all(sql<Record<string, never>, Row>(`SELECT * FROM ${table}`, { bigints: true }), {});
+    const columns = rows.length ? Object.keys(rows[0]!) : [];
+    out.push({ table, columns, rows: rows.map((r) => columns.map((c) => r[c])) });
+  }
+  return out;
+}
+
+/** Replaces everything stored with a snapshot's rows (dumpTables); the caller runs it in one transaction. */
+export function* restoreTables(dump: TablesDump): Script<void> {
+  yield* exec(CLEAR);
+  for (const { table, columns, rows } of dump) if (rows.length) yield* insertMany(table, columns, rows);
+  yield* exec(AFTER_LOAD);
+}
+
 /** A load's error as the opening reports it: a row that breaks a database rule is the dataset's fault. */
 export function loadError(d: Dialect, err: unknown): unknown {
   return d.brokenRule(err) ? new FixturesError([`the dataset breaks a database rule: ${(err as Error).message}`]) : err;

@@ -11,7 +11,7 @@ import type { Repository } from '../types.js';
 import { postgres } from '../sql/dialect.js';
 import { migrations } from '../sql/migrations.js';
 import { eachArea } from '../areas/index.js';
-import { dataset, loadDataset, loadError } from '../areas/dataset.js';
+import { dataset, dumpTables, loadDataset, loadError, restoreTables } from '../areas/dataset.js';
 import { pgUnavailable } from './faults.js';
 import { schemaProblem } from '../schema-words.js';
 import { StoreOpenError } from '../open-error.js';
@@ -40,6 +40,14 @@ export function pgRepository(pool: Pool): Repository {
     load: (data) =>
       transaction(pool, (c) => loadRows(c, data)).catch((err: unknown) => {
         throw pgUnavailable(err);
+      }),
+    dump: () =>
+      transaction(pool, (c) => runPlan(c, dumpTables())).catch((err: unknown) => {
+        throw pgUnavailable(err);
+      }),
+    restore: (dump) =>
+      transaction(pool, (c) => runPlan(c, restoreTables(dump))).catch((err: unknown) => {
+        throw pgUnavailable(loadError(postgres, err));
       }),
     describe: methods(pool, dataset).describe,
     close: () => pool.end(),

@@ -11,7 +11,7 @@ import { READ_CACHE_BYTES, type Repository, type StoreMeter } from '../types.js'
 import type { Methods } from '../sql/define.js';
 import { sqlite } from '../sql/dialect.js';
 import { eachArea } from '../areas/index.js';
-import { dataset, loadDataset, loadError } from '../areas/dataset.js';
+import { dataset, dumpTables, loadDataset, loadError, restoreTables } from '../areas/dataset.js';
 import type { Db } from './connection.js';
 import { groupCommit } from './group-commit.js';
 import { guardArea, LOCK_WAIT_MS } from './guard.js';
@@ -66,6 +66,18 @@ export function sqliteRepository(db: Db, options: SqliteRepositoryOptions = {}):
       try {
         commit.settle();
         db.transaction(() => run(loadDataset(rows))).immediate();
+      } catch (err) {
+        throw loadError(sqlite, err);
+      }
+    },
+    dump: async () => {
+      commit.settle();
+      return db.transaction(() => run(dumpTables()))();
+    },
+    restore: async (dump) => {
+      try {
+        commit.settle();
+        db.transaction(() => run(restoreTables(dump))).immediate();
       } catch (err) {
         throw loadError(sqlite, err);
       }
