@@ -42,7 +42,7 @@ export interface ProxyOptions {
   readonly journal?: (answered: Answered) => void;
 }
 
-export type Proxy = (route: Route, request: PlainRequest, query: string, lang: Lang) => Promise<Reply>;
+export type Forwarder = (route: Route, request: PlainRequest, query: string, lang: Lang) => Promise<Reply>;
 
 const en = catalogueWords('en');
 
@@ -80,7 +80,7 @@ async function bounded(res: Response): Promise<string | undefined> {
   return Buffer.concat(parts).toString('utf8');
 }
 
-export function validatingProxy(options: ProxyOptions): Proxy {
+export function validatingProxy(options: ProxyOptions): Forwarder {
   const { log, journal } = options;
   return async (route, request, query, lang) => {
     const started = performance.now();

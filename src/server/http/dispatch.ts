@@ -16,7 +16,7 @@ import { crossSiteGate } from './cross-site.js';
 import { originPolicy, preflightHeaders } from './origins.js';
 import { ADMIN_PREFIX, type AdminAnswer } from '../admin/routes.js';
 import { CONSOLE_ASSETS } from '../admin/console-routes.js';
-import type { Proxy } from '../admin/proxy.js';
+import type { Forwarder } from '../admin/proxy.js';
 import { UNKNOWN_OPERATION, type PlainRequest, type PlainResponse } from './exchange.js';
 import { preferredLang } from './lang.js';
 import { probeRoutes, type ProbeOptions } from './probes.js';
@@ -47,7 +47,7 @@ export interface DispatchOptions extends AnswerOptions {
   /** The admin API (`serve --admin`, src/server/admin/): the paths under its prefix; none: they are unknown (404). */
   readonly admin?: AdminAnswer;
   /** The validating proxy (`serve --proxy-to`): every operation's answer is the real service's. */
-  readonly proxy?: Proxy;
+  readonly proxy?: Forwarder;
   /** How repeated 401s from one client are slowed down (tests shorten the window or pass a clock). */
   readonly authThrottle?: Partial<ThrottleOptions>;
 }
