@@ -42,6 +42,21 @@ export const start = {
       `o banco de dados ${db} não existe, mas a chave de auditoria ${key} dele está lá: o banco foi movido ou apagado. ` +
         `Restaure-o (ou informe onde está com --db); para começar aqui um banco novo e vazio, apague ${key} antes`,
     ),
+  /** A 0-byte database file beside what says it held data: its audit key, its -wal or its rollback journal. */
+  emptied: (db: string, beside: string) =>
+    said(
+      `the database ${db} is empty (0 bytes), but ${beside} is beside it: the database held data, which is gone from the file. ` +
+        `Restore it from a backup (docs/deployment.md); to start a new, empty database here, move ${beside} away first`,
+      `o banco de dados ${db} está vazio (0 bytes), mas ${beside} está ao lado dele: o banco tinha dados, que sumiram do arquivo. ` +
+        `Restaure-o de um backup (docs/deployment.md); para começar aqui um banco novo e vazio, tire ${beside} de lá antes`,
+    ),
+  /** A database file without a schema (a header alone) while its audit key says it held data. */
+  noData: said(
+    'the file holds no tables (a header alone), but its audit key is beside it: the database held data, which is gone from the file. ' +
+      'Restore it from a backup (docs/deployment.md); to start a new, empty database here, move its audit key away first',
+    'o arquivo não tem tabelas (só um cabeçalho), mas a chave de auditoria dele está ao lado: o banco tinha dados, que sumiram do arquivo. ' +
+      'Restaure-o de um backup (docs/deployment.md); para começar aqui um banco novo e vazio, tire a chave de auditoria de lá antes',
+  ),
   weakToken: (where: Said, bits: number, min: number) =>
     said(
       `the server token in ${where.en} is too easy to guess: about ${bits} bits of entropy, at least ${min} needed (make one with openssl rand -hex 32)`,
@@ -169,6 +184,18 @@ export const readiness = {
     'the database file was replaced by another file',
     'o arquivo do banco de dados foi substituído por outro arquivo',
   ),
+  shrunk: said(
+    'the database file was truncated while the server ran: the database is damaged',
+    'o arquivo do banco de dados foi truncado com o servidor em execução: o banco está danificado',
+  ),
+  walTruncated: said(
+    "the database's write-ahead log (-wal) was truncated while the server ran: the writes since the last checkpoint are lost",
+    'o log de escrita antecipada (-wal) do banco de dados foi truncado com o servidor em execução: as gravações desde o último checkpoint se perderam',
+  ),
+  walReplaced: said(
+    "the database's write-ahead log (-wal) was removed or replaced while the server ran",
+    'o log de escrita antecipada (-wal) do banco de dados foi removido ou substituído com o servidor em execução',
+  ),
   fileUnusable: said(
     'the database file cannot be read or written by this process',
     'este processo não consegue ler ou gravar o arquivo do banco de dados',
@@ -228,6 +255,16 @@ export const unavailable = {
     said(
       'nothing was changed; the server must be restarted on the database file',
       'nada foi alterado; o servidor precisa ser reiniciado com o arquivo do banco de dados',
+    ),
+  ],
+  damaged: [
+    said(
+      'a file of the database (the database file or its -wal) was truncated, removed or replaced: the database is damaged',
+      'um arquivo do banco de dados (o arquivo do banco ou o seu -wal) foi truncado, removido ou substituído: o banco está danificado',
+    ),
+    said(
+      'nothing was changed; the server must be stopped and the database restored from a backup',
+      'nada foi alterado; o servidor precisa ser parado e o banco de dados restaurado de um backup',
     ),
   ],
   replica: [

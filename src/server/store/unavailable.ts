@@ -3,10 +3,20 @@ import { unavailable } from '../words.js';
 
 /**
  * Why: another process holds the lock, the disk is full, the file is
- * read-only, or the disk failed; with PostgreSQL also: the server cannot be
+ * read-only, or the disk failed, the database file was removed or replaced, or
+ * a file of the database was truncated (damaged); with PostgreSQL also: the server cannot be
  * reached, it has no connection to spare, or it is a read-only replica.
  */
-export type UnavailableReason = 'busy' | 'full' | 'readonly' | 'io' | 'gone' | 'down' | 'saturated' | 'replica';
+export type UnavailableReason =
+  | 'busy'
+  | 'full'
+  | 'readonly'
+  | 'io'
+  | 'gone'
+  | 'damaged'
+  | 'down'
+  | 'saturated'
+  | 'replica';
 
 /** What is wrong, in English words (the start-up error when the database cannot be opened; the log). */
 export const REASON_TEXT = Object.fromEntries(
@@ -20,6 +30,7 @@ const RETRY_AFTER: Record<UnavailableReason, number> = {
   readonly: 60,
   io: 10,
   gone: 60,
+  damaged: 60,
   down: 5,
   saturated: 1,
   replica: 10,

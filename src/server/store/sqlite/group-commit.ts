@@ -45,7 +45,8 @@
  * `beforeEach`, when given, runs before each batch's transaction, before
  * the transaction of notes begins, and for a note in an open window at most
  * once a millisecond: throwing there refuses the whole batch, or the note
- * (the database file was removed or replaced).
+ * (the database file was removed or replaced). `afterEach`, when given, runs
+ * after each transaction that committed (the checkpoint: checkpoint.ts).
  */
 import { performance } from 'node:perf_hooks';
 import type { StoreMeter } from '../types.js';
@@ -94,6 +95,8 @@ export interface GroupCommitOptions {
   readonly state?: NotesState;
   /** Told of notes lost: their transaction failed to commit (`count` of them). */
   readonly lost?: (err: unknown, count: number) => void;
+  /** Runs after each transaction that committed, outside any transaction. */
+  readonly afterEach?: () => void;
 }
 
 /** The longest a note waits for its commit. */
@@ -110,7 +113,7 @@ interface Outcomes {
 }
 
 export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupCommit {
-  const { meter, beforeEach, state, lost } = options;
+  const { meter, beforeEach, state, lost, afterEach } = options;
   let queue: Pending[] = [];
   let scheduled: NodeJS.Immediate | undefined;
   const light = db.prepare('PRAGMA synchronous = NORMAL');
@@ -225,6 +228,7 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
       if (state) state.notesOpen = false;
       full.run();
     }
+    if (err === undefined) afterEach?.();
   }
 
   /** Inserts and commits the notes waiting in the open transaction of notes, if one is open. */
@@ -306,6 +310,7 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
       return;
     }
     for (let i = 0; i < batch.length; i++) (o.ok[i] ? batch[i]!.resolve : batch[i]!.reject)(o.out[i]);
+    afterEach?.();
   }
 
   const schedule = () => {
