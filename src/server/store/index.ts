@@ -59,7 +59,8 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const repo = sqliteRepository(db, {
     ...(options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs }),
     ...(options.meter ? { meter: options.meter } : {}),
-    ...(file ? { file } : {}),
+    ...(file ? { file, path: options.path } : {}),
+    ...(options.checkpointPages === undefined ? {} : { checkpointPages: options.checkpointPages }),
     ...(options.auditLost ? { auditLost: options.auditLost } : {}),
     ...(options.readCacheBytes === undefined ? {} : { readCacheBytes: options.readCacheBytes }),
     health,

@@ -12,17 +12,19 @@
  * A damaged file stays damaged for this process: what was lost does not come
  * back when the file grows again.
  *
- * The `-wal` may shrink by right: a checkpoint that truncates it (this
- * server's, group-commit.ts, or another process's). Then the wal-index (the
- * `-shm`, which SQLite maps into memory) says how many frames it holds, and a
- * `-wal` shorter than those frames is damage.
+ * The `-wal` may shrink by right: a checkpoint that truncates it (another
+ * process's `wal_checkpoint(TRUNCATE)`). Then the wal-index (the `-shm`,
+ * which SQLite maps into memory) says how many frames it holds, and a `-wal`
+ * shorter than those frames is damage.
  *
  * The `-shm` truncated while SQLite has it mapped kills the process with
  * SIGBUS at the next read of it (any transaction, reads included). It is
  * checked before every statement SQLite runs (one fstat(2) on a descriptor
  * kept open) and, found shorter, given back its length (zeros): SQLite then
- * rebuilds its index from the `-wal`, with nothing lost. A truncation that
- * lands between the check and SQLite's read still kills it (docs/deployment.md).
+ * rebuilds its index from the `-wal`, with nothing lost (the audit's window
+ * of notes, if one is open, is rolled back: its commit would write pages read
+ * without the index). A truncation that lands between the check and SQLite's
+ * read still kills it (docs/deployment.md).
  */
 import { closeSync, fstatSync, ftruncateSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -48,12 +50,15 @@ export interface FileGuard {
   beforeRead(): void;
   /** What became of the files (asynchronous: for the readiness probe). */
   change(): Promise<FileChange>;
-  /** The `-wal`'s length at the last check of a write (bytes; 0 before one): when to checkpoint (checkpoint.ts). */
-  walBytes(): number;
-  /** This process truncated the `-wal` (a checkpoint, checkpoint.ts): its length starts again from 0. */
-  truncated(): void;
+  /** What the wal-index says of the `-wal` now (checkpoint.ts). */
+  index(): WalIndex | undefined;
   /** Closes the descriptor kept on the `-shm`. */
   close(): void;
+  /**
+   * Told, at once, when a `-shm` was given its length back: a transaction open then (the audit's window of notes)
+   * must be rolled back, not committed (group-commit.ts `abandon`).
+   */
+  healed: (() => void) | undefined;
 }
 
 export interface FileGuardOptions {
@@ -68,19 +73,29 @@ function dbChange(opened: Stats, now: Stats | undefined, longest: number): FileC
   return now.size < longest ? 'shrunk' : undefined;
 }
 
-/** The frames the wal-index (`-shm`) says the `-wal` holds, or undefined when it cannot be read whole and stable. */
-function walFrames(shm: number | undefined): number | undefined {
+/** What the wal-index (the `-shm`) says of the `-wal`: the frames it holds, and how many of them are in the database file. */
+export interface WalIndex {
+  readonly frames: number;
+  readonly backfilled: number;
+}
+
+/** The wal-index read from the `-shm`'s descriptor, or undefined when it cannot be read whole and stable. */
+export function walIndex(shm: number | undefined): WalIndex | undefined {
   if (shm === undefined) return undefined;
-  const header = Buffer.alloc(96);
+  const header = Buffer.alloc(100);
   try {
-    if (readSync(shm, header, 0, 96, 0) < 96) return undefined;
+    if (readSync(shm, header, 0, 100, 0) < 100) return undefined;
   } catch {
     return undefined;
   }
   // Two copies of the header, written one after the other: different, SQLite is changing it.
   if (!header.subarray(0, 48).equals(header.subarray(48, 96))) return undefined;
-  // WalIndexHdr.mxFrame, in the machine's byte order.
-  return endianness() === 'LE' ? header.readUInt32LE(16) : header.readUInt32BE(16);
+  // WalIndexHdr.mxFrame and WalCkptInfo.nBackfill, in the machine's byte order.
+  const le = endianness() === 'LE';
+  return {
+    frames: le ? header.readUInt32LE(16) : header.readUInt32BE(16),
+    backfilled: le ? header.readUInt32LE(96) : header.readUInt32BE(96),
+  };
 }
 
 /** The guard of the database opened at `path`, with pages of `pageSize` bytes; none for `:memory:`, which has no file. */
@@ -116,7 +131,7 @@ export function fileGuard(path: string, pageSize: number, options: FileGuardOpti
     if (now === undefined || now.ino !== walOpened.ino || now.dev !== walOpened.dev) return damaged('walReplaced');
     if (now.size < walLongest) {
       // Another process's checkpoint that truncated it reset the index too.
-      const frames = indexLost ? undefined : walFrames(shm);
+      const frames = indexLost ? undefined : walIndex(shm)?.frames;
       if (frames === undefined) {
         if (indexLost) return damaged('walTruncated');
         // The index changing under another process's hand: checked again at the next write.
@@ -159,6 +174,7 @@ export function fileGuard(path: string, pageSize: number, options: FileGuardOpti
       }
       ftruncateSync(shm, shmLongest);
       indexLost = true;
+      guard.healed?.();
       options.told?.('shmRestored');
     },
     async change() {
@@ -166,14 +182,15 @@ export function fileGuard(path: string, pageSize: number, options: FileGuardOpti
       const [db, w] = await Promise.all([stat(path).catch(() => undefined), stat(wal).catch(() => undefined)]);
       return check(db, w);
     },
-    walBytes: () => walLongest,
-    truncated() {
-      walLongest = 0;
+    index() {
+      guard.beforeRead();
+      return walIndex(shm);
     },
     close() {
       if (shm !== undefined) closeSync(shm);
       shm = undefined;
     },
+    healed: undefined,
   };
   return guard;
 }

@@ -79,6 +79,11 @@ export interface GroupCommit {
   settle(): void;
   /** Commits what is waiting now, writes and notes (before the database is closed, or the records are listed). */
   flush(): void;
+  /**
+   * Rolls back the open transaction of notes, if one is open, its notes reported lost with `err`: SQLite's index of
+   * the `-wal` was lost under it (a `-shm` truncated: file-guard.ts), and its commit would write pages read without it.
+   */
+  abandon(err: unknown): void;
 }
 
 /** Whether the connection's open transaction, if any, holds notes alone (unchanged-cache.ts may read in it). */
@@ -97,6 +102,8 @@ export interface GroupCommitOptions {
   readonly lost?: (err: unknown, count: number) => void;
   /** Runs after each transaction that committed, outside any transaction. */
   readonly afterEach?: () => void;
+  /** Runs before the notes of a window are inserted at its end (the `-shm`'s check: file-guard.ts). */
+  readonly beforeNotes?: () => void;
 }
 
 /** The longest a note waits for its commit. */
@@ -113,7 +120,7 @@ interface Outcomes {
 }
 
 export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupCommit {
-  const { meter, beforeEach, state, lost, afterEach } = options;
+  const { meter, beforeEach, state, lost, afterEach, beforeNotes } = options;
   let queue: Pending[] = [];
   let scheduled: NodeJS.Immediate | undefined;
   const light = db.prepare('PRAGMA synchronous = NORMAL');
@@ -175,6 +182,7 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
   /** The end of a window: its notes committed, in their open transaction or in one begun now (notes that follow writes). */
   function windowEnd(): void {
     windowArmed = false;
+    beforeNotes?.();
     if (!open && notes.length > 0) {
       try {
         openNotes();
@@ -325,5 +333,8 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
     note,
     settle,
     flush,
+    abandon(err) {
+      if (open) closeWindow(meter ? performance.now() : 0, err);
+    },
   };
 }

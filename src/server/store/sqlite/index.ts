@@ -8,7 +8,7 @@
  * database is unchanged (unchanged-cache.ts).
  */
 import { READ_CACHE_BYTES, type Repository, type StoreMeter } from '../types.js';
-import type { UnavailableReason } from '../unavailable.js';
+import { StoreUnavailable, type UnavailableReason } from '../unavailable.js';
 import type { Methods } from '../sql/define.js';
 import { sqlite } from '../sql/dialect.js';
 import { eachArea } from '../areas/index.js';
@@ -23,7 +23,7 @@ import type { WriteHealth } from './readiness.js';
 import { migrations } from '../sql/migrations.js';
 import { type Keeping, methods } from './methods.js';
 import { sqliteRunner } from './runner.js';
-import { truncatingCheckpoints } from './checkpoint.js';
+import { zeroingCheckpoints } from './checkpoint.js';
 
 export { forServing, openDatabase } from './connection.js';
 export { sqliteReadiness } from './readiness.js';
@@ -34,9 +34,13 @@ export interface SqliteRepositoryOptions {
   readonly meter?: StoreMeter;
   /**
    * The check that the database's files are still the ones opened, and whole (file-guard.ts), before every write
-   * transaction (the `-shm`'s before every call); with it, the checkpoints truncate the `-wal` (checkpoint.ts).
+   * transaction (the `-shm`'s before every call); with it and `path`, the checkpoints zero the `-wal` (checkpoint.ts).
    */
   readonly file?: FileGuard;
+  /** The database file's path (for its `-wal`). */
+  readonly path?: string;
+  /** The frames of the `-wal` after which a commit checkpoints it (checkpoint.ts). */
+  readonly checkpointPages?: number;
   /** Told of access-audit records lost after they were appended: their transaction failed to commit (group-commit.ts). */
   readonly auditLost?: (err: unknown, count: number) => void;
   /** The memory the hot read's answers kept between writes may take (unchanged-cache.ts). */
@@ -55,17 +59,28 @@ export interface SqliteRepositoryOptions {
  * (unchanged-cache.ts).
  */
 export function sqliteRepository(db: Db, options: SqliteRepositoryOptions = {}): Repository {
-  const { lockWaitMs = LOCK_WAIT_MS, meter, file, auditLost, readCacheBytes = READ_CACHE_BYTES, health } = options;
+  const {
+    lockWaitMs = LOCK_WAIT_MS,
+    meter,
+    file,
+    path,
+    auditLost,
+    readCacheBytes = READ_CACHE_BYTES,
+    health,
+  } = options;
   const run = sqliteRunner(db);
   /** Rows that hold no data (the audit's), and whether the open transaction holds such rows alone (unchanged-cache.ts). */
   const notData = { count: 0, notesOpen: false };
-  const checkpoint = file ? truncatingCheckpoints(db, file) : undefined;
+  const checkpoints =
+    file && path !== undefined ? zeroingCheckpoints(db, path, file, options.checkpointPages) : undefined;
   const commit = groupCommit(db, {
     state: notData,
     ...(meter ? { meter } : {}),
-    ...(file && checkpoint ? { beforeEach: file.beforeWrite, afterEach: () => checkpoint() } : {}),
+    ...(file ? { beforeEach: file.beforeWrite, beforeNotes: file.beforeRead } : {}),
+    ...(checkpoints ? { afterEach: () => checkpoints.after() } : {}),
     ...(auditLost ? { lost: (err: unknown, count: number) => auditLost(unavailable(err), count) } : {}),
   });
+  if (file) file.healed = () => commit.abandon(new StoreUnavailable('damaged'));
   const keeping: Keeping = { bytes: readCacheBytes, meter, notData };
   if (health) {
     const rewrite = db.prepare(`PRAGMA user_version = ${migrations.length}`);
@@ -91,12 +106,13 @@ export function sqliteRepository(db: Db, options: SqliteRepositoryOptions = {}):
       } catch (err) {
         throw loadError(sqlite, err);
       }
-      checkpoint?.(true);
+      checkpoints?.after(true);
     },
     describe: area(dataset).describe,
     close: async () => {
       commit.flush();
       db.close();
+      checkpoints?.close();
       file?.close();
     },
   };
