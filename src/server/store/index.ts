@@ -59,7 +59,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const repo = sqliteRepository(db, {
     ...(options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs }),
     ...(options.meter ? { meter: options.meter } : {}),
-    ...(file ? { file, path: options.path } : {}),
+    ...(file ? { file } : {}),
     ...(options.checkpointPages === undefined ? {} : { checkpointPages: options.checkpointPages }),
     ...(options.auditLost ? { auditLost: options.auditLost } : {}),
     ...(options.readCacheBytes === undefined ? {} : { readCacheBytes: options.readCacheBytes }),

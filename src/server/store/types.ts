@@ -109,7 +109,7 @@ export interface OpenStoreOptions {
    * or a header alone) is refused (StoreOpenError) instead of being made a new database.
    */
   readonly expectData?: boolean;
-  /** SQLite only: the frames of the `-wal` after which a commit checkpoints it and zeroes it (store/sqlite/checkpoint.ts; default 1,000; tests take fewer). */
+  /** SQLite only: the frames of the `-wal` after which a commit checkpoints and truncates it (store/sqlite/checkpoint.ts; default 1,000; tests take fewer). */
   readonly checkpointPages?: number;
   /** SQLite only: told once of a damage to the database's files found while serving, and of a `-shm` given its length back (file-guard.ts). */
   readonly fileDamage?: (what: FileDamage) => void;

@@ -12,8 +12,8 @@
  * A damaged file stays damaged for this process: what was lost does not come
  * back when the file grows again.
  *
- * The `-wal` may shrink by right: a checkpoint that truncates it (another
- * process's `wal_checkpoint(TRUNCATE)`). Then the wal-index (the `-shm`,
+ * The `-wal` may shrink by right: a checkpoint that truncates it (this
+ * server's, checkpoint.ts, or another process's). Then the wal-index (the `-shm`,
  * which SQLite maps into memory) says how many frames it holds, and a `-wal`
  * shorter than those frames is damage.
  *
@@ -52,6 +52,8 @@ export interface FileGuard {
   change(): Promise<FileChange>;
   /** What the wal-index says of the `-wal` now (checkpoint.ts). */
   index(): WalIndex | undefined;
+  /** This process's checkpoint truncated the `-wal` (checkpoint.ts): its length starts again from 0. */
+  checkpointed(): void;
   /** Closes the descriptor kept on the `-shm`. */
   close(): void;
   /**
@@ -185,6 +187,9 @@ export function fileGuard(path: string, pageSize: number, options: FileGuardOpti
     index() {
       guard.beforeRead();
       return walIndex(shm);
+    },
+    checkpointed() {
+      walLongest = 0;
     },
     close() {
       if (shm !== undefined) closeSync(shm);

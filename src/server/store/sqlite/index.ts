@@ -23,7 +23,7 @@ import type { WriteHealth } from './readiness.js';
 import { migrations } from '../sql/migrations.js';
 import { type Keeping, methods } from './methods.js';
 import { sqliteRunner } from './runner.js';
-import { zeroingCheckpoints } from './checkpoint.js';
+import { truncatingCheckpoints } from './checkpoint.js';
 
 export { forServing, openDatabase } from './connection.js';
 export { sqliteReadiness } from './readiness.js';
@@ -34,11 +34,9 @@ export interface SqliteRepositoryOptions {
   readonly meter?: StoreMeter;
   /**
    * The check that the database's files are still the ones opened, and whole (file-guard.ts), before every write
-   * transaction (the `-shm`'s before every call); with it and `path`, the checkpoints zero the `-wal` (checkpoint.ts).
+   * transaction (the `-shm`'s before every call); with it, the checkpoints truncate the `-wal` (checkpoint.ts).
    */
   readonly file?: FileGuard;
-  /** The database file's path (for its `-wal`). */
-  readonly path?: string;
   /** The frames of the `-wal` after which a commit checkpoints it (checkpoint.ts). */
   readonly checkpointPages?: number;
   /** Told of access-audit records lost after they were appended: their transaction failed to commit (group-commit.ts). */
@@ -59,25 +57,16 @@ export interface SqliteRepositoryOptions {
  * (unchanged-cache.ts).
  */
 export function sqliteRepository(db: Db, options: SqliteRepositoryOptions = {}): Repository {
-  const {
-    lockWaitMs = LOCK_WAIT_MS,
-    meter,
-    file,
-    path,
-    auditLost,
-    readCacheBytes = READ_CACHE_BYTES,
-    health,
-  } = options;
+  const { lockWaitMs = LOCK_WAIT_MS, meter, file, auditLost, readCacheBytes = READ_CACHE_BYTES, health } = options;
   const run = sqliteRunner(db);
   /** Rows that hold no data (the audit's), and whether the open transaction holds such rows alone (unchanged-cache.ts). */
   const notData = { count: 0, notesOpen: false };
-  const checkpoints =
-    file && path !== undefined ? zeroingCheckpoints(db, path, file, options.checkpointPages) : undefined;
+  const checkpoint = file ? truncatingCheckpoints(db, file, options.checkpointPages) : undefined;
   const commit = groupCommit(db, {
     state: notData,
     ...(meter ? { meter } : {}),
     ...(file ? { beforeEach: file.beforeWrite, beforeNotes: file.beforeRead } : {}),
-    ...(checkpoints ? { afterEach: () => checkpoints.after() } : {}),
+    ...(checkpoint ? { afterEach: () => checkpoint() } : {}),
     ...(auditLost ? { lost: (err: unknown, count: number) => auditLost(unavailable(err), count) } : {}),
   });
   if (file) file.healed = () => commit.abandon(new StoreUnavailable('damaged'));
@@ -106,13 +95,12 @@ export function sqliteRepository(db: Db, options: SqliteRepositoryOptions = {}):
       } catch (err) {
         throw loadError(sqlite, err);
       }
-      checkpoints?.after(true);
+      checkpoint?.(true);
     },
     describe: area(dataset).describe,
     close: async () => {
       commit.flush();
       db.close();
-      checkpoints?.close();
       file?.close();
     },
   };
