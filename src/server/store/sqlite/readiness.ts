@@ -2,10 +2,11 @@
  * Whether a SQLite store can serve (GET /readyz): its files are still the
  * ones opened and whole (file-guard.ts: not moved, deleted, replaced or
  * truncated), the database file still readable and writable by this process,
- * and the database answers with this coopctl's schema and can take a write
- * (a statement that would begin one: a full disk or an I/O error that refuses
- * every write says so here too). Never waits on a lock (the serving
- * connection has busy_timeout 0); the file checks are asynchronous.
+ * and the database answers with this coopctl's schema; and, once a write was
+ * refused for a full disk, an I/O error or a read-only file, not before there
+ * is room again (a full disk) and a write of its own commits. Never waits on
+ * a lock (the serving connection has busy_timeout 0); the file checks are
+ * asynchronous.
  */
 import { constants } from 'node:fs';
 import { access, statfs } from 'node:fs/promises';
