@@ -27,6 +27,7 @@ export async function buildProgram(run: RunState, argv: readonly string[]): Prom
     ['config', groups.config.description],
     ['serve', groups.serve.description],
     ['audit', m.audit.description],
+    ['backup', m.backup.description],
     ...(['openapi', 'api', 'completion'] as const).map((name) => [name, groups[name].description] as const),
   ];
   for (const [name, description] of described) program.command(name).description(description);
@@ -44,6 +45,7 @@ export async function buildProgram(run: RunState, argv: readonly string[]): Prom
   if (argv.includes('config')) (await import('./config/command.js')).defineConfigCommands(group('config'), run);
   if (argv.includes('serve')) (await import('./serve-command.js')).defineServeCommand(group('serve'), run);
   if (argv.includes('audit')) (await import('./audit/command.js')).defineAuditCommand(group('audit'), run);
+  if (argv.includes('backup')) (await import('./backup/command.js')).defineBackupCommand(group('backup'), run);
   if (argv.includes('openapi')) (await import('./openapi-command.js')).defineOpenApiCommand(group('openapi'), run);
   if (argv.includes('api')) (await import('./api-command.js')).defineApiCommand(group('api'), run);
   if (argv.includes('completion'))

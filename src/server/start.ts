@@ -3,13 +3,13 @@
  * together; with the probes (readiness: the store's check, until the server
  * starts draining), the metrics' tallies, and the log's start-up events.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { catalogue } from '../catalogue/index.js';
 import { logOf, type LogFormat, type ServerLog } from './observe/log.js';
 import { metricsText } from './observe/metrics.js';
 import { RequestMeter, StoreTally } from './observe/tally.js';
-import type { Readiness } from './store/types.js';
+import type { FileDamage, Readiness } from './store/types.js';
 import { tokenList, type ServerToken } from './tokens.js';
 import {
   faultOf,
@@ -95,6 +95,15 @@ export interface RunningServer extends Listening {
   drain(): void;
 }
 
+/** What the log says of a damage to the database's files (English, for the operators' tools). */
+const DAMAGE: Record<FileDamage, string> = {
+  shrunk: readiness.shrunk.en,
+  walTruncated: readiness.walTruncated.en,
+  walReplaced: readiness.walReplaced.en,
+  shmRestored:
+    'the -shm was truncated while the server ran: given its length back, SQLite rebuilds its index from the -wal',
+};
+
 const DRAINING: Readiness = { ready: false, reason: readiness.draining };
 
 /** The readiness of the server: the store's, logged when it changes, or DRAINING once draining. */
@@ -148,13 +157,29 @@ function openFailure(db: string, err: unknown): StartError | undefined {
 /**
  * A SQLite database that is missing while its audit key is there was moved
  * or deleted: a new, empty (or demo) database would replace it without a
- * word, and every write acknowledged before would seem lost. Refused (exit 1).
+ * word, and every write acknowledged before would seem lost. Refused (exit 1),
+ * as is a 0-byte file beside its audit key, a `-wal` that holds frames (which
+ * SQLite deletes when it opens a 0-byte database) or a rollback journal.
+ * Answers whether the database held data (its audit key is there): a file
+ * without a schema is then refused when it is opened (a header alone).
  */
-function refuseVanished(db: string): void {
+function refuseVanished(db: string): boolean {
   const location = storeLocation(db);
-  if (location.kind !== 'sqlite' || db === ':memory:' || db === '' || existsSync(db)) return;
+  if (location.kind !== 'sqlite' || db === ':memory:' || db === '') return false;
   const key = sqliteKeyFile(db);
-  if (existsSync(key)) throw new StartError(start.vanished(db, key), 1);
+  const keyed = existsSync(key);
+  const size = statSync(db, { throwIfNoEntry: false })?.size;
+  if (size === undefined) {
+    if (keyed) throw new StartError(start.vanished(db, key), 1);
+    return false;
+  }
+  if (size === 0) {
+    const beside = keyed
+      ? key
+      : [`${db}-wal`, `${db}-journal`].find((f) => (statSync(f, { throwIfNoEntry: false })?.size ?? 0) > 0);
+    if (beside !== undefined) throw new StartError(start.emptied(db, beside), 1);
+  }
+  return keyed;
 }
 
 /** The admin API on the store and its console, the journal cleared by every reset. */
@@ -180,8 +205,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let store: Backend;
   const audit = options.audit === false ? {} : (options.audit ?? {});
   try {
-    refuseVanished(options.db);
+    const expectData = refuseVanished(options.db);
     store = await openBackend({
+      expectData,
+      fileDamage: (what) =>
+        log?.event(what === 'shmRestored' ? 'warn' : 'error', 'database_damaged', DAMAGE[what], { what }),
       path: options.db,
       demo: options.demo,
       fixtures: options.fixtures,

@@ -42,6 +42,21 @@ export const start = {
       `o banco de dados ${db} não existe, mas a chave de auditoria ${key} dele está lá: o banco foi movido ou apagado. ` +
         `Restaure-o (ou informe onde está com --db); para começar aqui um banco novo e vazio, apague ${key} antes`,
     ),
+  /** A 0-byte database file beside what says it held data: its audit key, its -wal or its rollback journal. */
+  emptied: (db: string, beside: string) =>
+    said(
+      `the database ${db} is empty (0 bytes), but ${beside} is beside it: the database held data, which is gone from the file. ` +
+        `Restore it from a backup (docs/deployment.md); to start a new, empty database here, move ${beside} away first`,
+      `o banco de dados ${db} está vazio (0 bytes), mas ${beside} está ao lado dele: o banco tinha dados, que sumiram do arquivo. ` +
+        `Restaure-o de um backup (docs/deployment.md); para começar aqui um banco novo e vazio, tire ${beside} de lá antes`,
+    ),
+  /** A database file without a schema (a header alone) while its audit key says it held data. */
+  noData: said(
+    'the file holds no tables (a header alone), but its audit key is beside it: the database held data, which is gone from the file. ' +
+      'Restore it from a backup (docs/deployment.md); to start a new, empty database here, move its audit key away first',
+    'o arquivo não tem tabelas (só um cabeçalho), mas a chave de auditoria dele está ao lado: o banco tinha dados, que sumiram do arquivo. ' +
+      'Restaure-o de um backup (docs/deployment.md); para começar aqui um banco novo e vazio, tire a chave de auditoria de lá antes',
+  ),
   weakToken: (where: Said, bits: number, min: number) =>
     said(
       `the server token in ${where.en} is too easy to guess: about ${bits} bits of entropy, at least ${min} needed (make one with openssl rand -hex 32)`,
@@ -179,135 +194,7 @@ export const http = {
     ),
 };
 
-/** The validating proxy's answers of its own (`serve --proxy-to`). */
-export const proxyWords = {
-  unreachable: (kind: string) =>
-    said(`the real service did not answer (${kind})`, `o serviço real não respondeu (${kind})`),
-  answerTooLarge: said('the real service answered over 16 MiB', 'o serviço real respondeu mais de 16 MiB'),
-  tooLarge: said('request body over 1 MiB', 'corpo da requisição acima de 1 MiB'),
-};
-
-/** The admin API's refusals (`serve --admin`, src/server/admin/). */
-export const admin = {
-  notFound: said('no admin action at this path', 'nenhuma ação de administração neste caminho'),
-  wrongMethod: (allow: string) =>
-    said(`this admin action answers ${allow}`, `esta ação de administração atende ${allow}`),
-  badName: said(
-    'a snapshot name is 1 to 64 letters, digits, dots, hyphens or underscores, starting with a letter or digit',
-    'um nome de snapshot tem de 1 a 64 letras, dígitos, pontos, hífens ou sublinhados, começando por letra ou dígito',
-  ),
-  noSnapshot: (name: string) => said(`no snapshot named ${name}`, `nenhum snapshot com o nome ${name}`),
-  notJson: said('the body must be a fixtures document in JSON', 'o corpo deve ser um documento de fixtures em JSON'),
-  tooLarge: said('fixtures document over 32 MiB', 'documento de fixtures acima de 32 MiB'),
-  badPrefer: said(
-    'prefer must be one of "", "confirma=3", "confirma=4", "status=503", "delay=2000"',
-    'prefer deve ser um destes: "", "confirma=3", "confirma=4", "status=503", "delay=2000"',
-  ),
-  badFilter: (field: string) =>
-    said(
-      `${field}: not a filter of the journal (operation: an operation id; card: 17 digits; since: an entry id or an ISO 8601 time; limit: a whole number)`,
-      `${field}: não é um filtro do diário (operation: o id de uma operação; card: 17 dígitos; since: o id de uma entrada ou um horário ISO 8601; limit: um número inteiro)`,
-    ),
-  /** The store's own (English) words on a dataset it cannot load. */
-  invalid: (detail: string) => said(detail, detail),
-};
-
-/** Why the server cannot serve now (GET /readyz's reason), for an operator; the store's faults are `unavailable`'s. */
-export const readiness = {
-  fileMissing: said(
-    'the database file is missing: it was moved or deleted',
-    'o arquivo do banco de dados não está mais lá: foi movido ou apagado',
-  ),
-  fileReplaced: said(
-    'the database file was replaced by another file',
-    'o arquivo do banco de dados foi substituído por outro arquivo',
-  ),
-  fileUnusable: said(
-    'the database file cannot be read or written by this process',
-    'este processo não consegue ler ou gravar o arquivo do banco de dados',
-  ),
-  silent: said('the database does not answer', 'o banco de dados não responde'),
-  late: (seconds: number) =>
-    said(
-      `the database server did not answer within ${seconds} s`,
-      `o servidor do banco de dados não respondeu em ${seconds} s`,
-    ),
-  checkFailed: said('the readiness check failed', 'a verificação de prontidão falhou'),
-  draining: said('the server is shutting down', 'o servidor está encerrando'),
-  /** The schema of an older coopctl: this one's migrations are not applied yet. */
-  behind: (version: number, current: number) =>
-    said(
-      `the database's migrations are not applied (schema version ${version} of ${current})`,
-      `as migrações do banco de dados não foram aplicadas (versão de esquema ${version} de ${current})`,
-    ),
-  /** The schema of a newer coopctl. */
-  ahead: (version: number, current: number) =>
-    said(
-      `the database has schema version ${version}, newer than this coopctl knows (${current})`,
-      `o banco de dados tem a versão de esquema ${version}, mais nova do que este coopctl conhece (${current})`,
-    ),
-};
-
-const retry = said('nothing was changed, try again', 'nada foi alterado, tente de novo');
-
-/** Why the store cannot serve a request now (503), and what the client may do. */
-export const unavailable = {
-  busy: [
-    said('the database is locked by another process', 'o banco de dados está bloqueado por outro processo'),
-    retry,
-  ],
-  full: [
-    said('the disk is full', 'o disco está cheio'),
-    said('nothing was changed, try again when there is space', 'nada foi alterado, tente de novo quando houver espaço'),
-  ],
-  readonly: [
-    said('the database file is read-only', 'o arquivo do banco de dados é somente leitura'),
-    said('nothing was changed', 'nada foi alterado'),
-  ],
-  io: [
-    said(
-      'the database file could not be read or written (I/O error)',
-      'não foi possível ler ou gravar o arquivo do banco de dados (erro de E/S)',
-    ),
-    retry,
-  ],
-  down: [said('the database server cannot be reached', 'o servidor do banco de dados está inacessível'), retry],
-  saturated: [
-    said('the database server has no connection to spare', 'o servidor do banco de dados não tem conexão livre'),
-    retry,
-  ],
-  gone: [
-    said('the database file was removed or replaced', 'o arquivo do banco de dados foi removido ou substituído'),
-    said(
-      'nothing was changed; the server must be restarted on the database file',
-      'nada foi alterado; o servidor precisa ser reiniciado com o arquivo do banco de dados',
-    ),
-  ],
-  timeout: [
-    said(
-      'the database server took longer than its time limit (--db-timeout)',
-      'o servidor do banco de dados passou do tempo limite (--db-timeout)',
-    ),
-    retry,
-  ],
-  unanswered: [
-    said(
-      'the database server did not answer in time (--db-timeout)',
-      'o servidor do banco de dados não respondeu a tempo (--db-timeout)',
-    ),
-    said(
-      'a change may or may not have been made: check before sending it again',
-      'uma alteração pode ter sido feita ou não: confira antes de enviar de novo',
-    ),
-  ],
-  replica: [
-    said('the database server is a read-only replica', 'o servidor do banco de dados é uma réplica somente leitura'),
-    said(
-      'nothing was changed, try again when the primary is back',
-      'nada foi alterado, tente de novo quando o primário voltar',
-    ),
-  ],
-} as const satisfies Readonly<Record<string, readonly [Said, Said]>>;
+export { readiness, unavailable } from './store-words.js';
 
 /** A noun with its article's agreement in Portuguese: `nenhuma alergia registrada`, `nenhum atestado registrado`. */
 const nenhum = (n: Noun, participle: string) =>
@@ -401,4 +288,37 @@ export const business = {
     'another device is registered with this dispositivo_token',
     'outro dispositivo está cadastrado com este dispositivo_token',
   ),
+};
+
+/** The validating proxy's answers of its own (`serve --proxy-to`). */
+export const proxyWords = {
+  unreachable: (kind: string) =>
+    said(`the real service did not answer (${kind})`, `o serviço real não respondeu (${kind})`),
+  answerTooLarge: said('the real service answered over 16 MiB', 'o serviço real respondeu mais de 16 MiB'),
+  tooLarge: said('request body over 1 MiB', 'corpo da requisição acima de 1 MiB'),
+};
+
+/** The admin API's refusals (`serve --admin`, src/server/admin/). */
+export const admin = {
+  notFound: said('no admin action at this path', 'nenhuma ação de administração neste caminho'),
+  wrongMethod: (allow: string) =>
+    said(`this admin action answers ${allow}`, `esta ação de administração atende ${allow}`),
+  badName: said(
+    'a snapshot name is 1 to 64 letters, digits, dots, hyphens or underscores, starting with a letter or digit',
+    'um nome de snapshot tem de 1 a 64 letras, dígitos, pontos, hífens ou sublinhados, começando por letra ou dígito',
+  ),
+  noSnapshot: (name: string) => said(`no snapshot named ${name}`, `nenhum snapshot com o nome ${name}`),
+  notJson: said('the body must be a fixtures document in JSON', 'o corpo deve ser um documento de fixtures em JSON'),
+  tooLarge: said('fixtures document over 32 MiB', 'documento de fixtures acima de 32 MiB'),
+  badPrefer: said(
+    'prefer must be one of "", "confirma=3", "confirma=4", "status=503", "delay=2000"',
+    'prefer deve ser um destes: "", "confirma=3", "confirma=4", "status=503", "delay=2000"',
+  ),
+  badFilter: (field: string) =>
+    said(
+      `${field}: not a filter of the journal (operation: an operation id; card: 17 digits; since: an entry id or an ISO 8601 time; limit: a whole number)`,
+      `${field}: não é um filtro do diário (operation: o id de uma operação; card: 17 dígitos; since: o id de uma entrada ou um horário ISO 8601; limit: um número inteiro)`,
+    ),
+  /** The store's own (English) words on a dataset it cannot load. */
+  invalid: (detail: string) => said(detail, detail),
 };

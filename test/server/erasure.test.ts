@@ -3,12 +3,14 @@
  * deleted address and purged access records are not left readable in the
  * file's free space (`grep -a`), since the store runs with secure_delete. The
  * real server over HTTP; the file's bytes read once it has stopped (its WAL
- * checkpointed into it).
+ * checkpointed into it), and while it serves, after a checkpoint: the `-wal`
+ * truncated by it (checkpoint.ts), the old e-mail in neither file.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { callOp, DEMO_CARD } from './store-calls.js';
+import { startStoreServer } from './store-server.js';
 
 const OLD_EMAIL = 'maria.antiga.privada@example.com';
 const OLD_STREET = 'Rua das Lembrancas Secretas';
@@ -68,5 +70,41 @@ describe('erasure in the SQLite file', () => {
     const bytes = fileBytes(db);
     for (const value of [OLD_EMAIL, OLD_STREET, PURGED]) expect(bytes.includes(value), value).toBe(false);
     expect(bytes.includes('m@x.org')).toBe(true);
+  });
+});
+
+describe('erasure in the -wal while the server runs', () => {
+  it('after a checkpoint an overwritten e-mail is in neither the -wal nor the database file', async () => {
+    // A checkpoint every 40 frames, not 1,000: the same code, reached in a few dozen writes.
+    const store = await startStoreServer({ checkpointPages: 40 });
+    try {
+      const db = store.db;
+      const card = { usuario_cartao: DEMO_CARD };
+      const contact = async (email: string) =>
+        expect((await callOp(store.url, 'registration.update-contact', { ...card, usuario_email: email })).status).toBe(
+          200,
+        );
+      await contact(OLD_EMAIL);
+      await contact('maria.nova@example.org');
+      const wal = () => readFileSync(`${db}-wal`);
+      // Before a checkpoint the old e-mail is in the -wal (the page as it was): the test looks in the right place.
+      expect(wal().includes(OLD_EMAIL)).toBe(true);
+      const longest = wal().length;
+      let writes = 0;
+      for (; writes < 200 && wal().includes(OLD_EMAIL); writes++)
+        expect((await callOp(store.url, 'enrol.contract.create', { numero_proposta: 20_000 + writes })).status).toBe(
+          200,
+        );
+      const after = wal();
+      expect(after.includes(OLD_EMAIL)).toBe(false);
+      // Gone at once, by the checkpoint, not page by page as new writes came over it: the -wal truncated, holding
+      // the frames of the writes since only.
+      expect(writes).toBeLessThan(60);
+      expect(after.length).toBeLessThan(longest);
+      expect(readFileSync(db).includes(OLD_EMAIL)).toBe(false);
+      expect(Buffer.concat([readFileSync(db), after]).includes('maria.nova@example.org')).toBe(true);
+    } finally {
+      await store.stop();
+    }
   });
 });

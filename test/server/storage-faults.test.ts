@@ -97,3 +97,32 @@ describe('a read whose access record cannot be written', () => {
     expect(srv.logged()).not.toContain(DEMO_CARD);
   });
 });
+
+describe('readiness while writes are refused', () => {
+  it('a full disk: ready until a write is refused, then not ready "the disk is full" (both languages)', async () => {
+    srv = await startStoreServer({ pragmas: ['max_page_count = 1'] });
+    expect(await srv.store.check()).toEqual({ ready: true });
+    let refused = false;
+    for (let i = 0; i < 500 && !refused; i++)
+      refused = (await callOp(srv.url, 'enrol.contract.create', { numero_proposta: 6000 + i })).status === 503;
+    expect(refused).toBe(true);
+    // The page count is at its limit with no free page: the disk stays full for every check.
+    for (let i = 0; i < 2; i++)
+      expect(await srv.store.check()).toEqual({
+        ready: false,
+        reason: { en: 'the disk is full', pt: 'o disco está cheio' },
+      });
+  });
+
+  it('a read-only file: not ready "read-only" once a write was refused, and the check’s own write is refused too', async () => {
+    srv = await startStoreServer({ pragmas: ['query_only = 1'] });
+    expect(await srv.store.check()).toEqual({ ready: true });
+    expect((await callOp(srv.url, 'enrol.contract.create')).status).toBe(503);
+    const before = databaseChecksum(srv.db);
+    expect(await srv.store.check()).toEqual({
+      ready: false,
+      reason: { en: 'the database file is read-only', pt: 'o arquivo do banco de dados é somente leitura' },
+    });
+    expect(databaseChecksum(srv.db)).toBe(before);
+  });
+});

@@ -39,7 +39,7 @@ export interface StoreServer {
 }
 
 export async function startStoreServer(
-  options: Pick<OpenStoreOptions, 'lockWaitMs' | 'pragmas' | 'readCacheBytes' | 'meter'> = {},
+  options: Pick<OpenStoreOptions, 'lockWaitMs' | 'pragmas' | 'readCacheBytes' | 'meter' | 'checkpointPages'> = {},
 ): Promise<StoreServer> {
   const dir = mkdtempSync(join(tmpdir(), 'coopctl-faults-'));
   const db = join(dir, 'coop.db');

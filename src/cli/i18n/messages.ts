@@ -6,6 +6,7 @@
  * at run time too). Add a module here once; use it as `inv.m.<module>.<key>`.
  */
 import * as audit from './messages/audit.js';
+import * as backup from './messages/backup.js';
 import * as batch from './messages/batch.js';
 import * as batchFile from './messages/batch-file.js';
 import * as booking from './messages/booking.js';
@@ -48,6 +49,7 @@ const en = {
   fieldsHelp: fieldsHelp.en,
   output: output.en,
   audit: audit.en,
+  backup: backup.en,
   journal: journal.en,
   standIn: standIn.en,
 };
@@ -73,6 +75,7 @@ const ptBR: Translation<Messages> = {
   fieldsHelp: fieldsHelp.ptBR,
   output: output.ptBR,
   audit: audit.ptBR,
+  backup: backup.ptBR,
   journal: journal.ptBR,
   standIn: standIn.ptBR,
 };

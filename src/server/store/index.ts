@@ -10,6 +10,7 @@ import { storeLocation, UnsupportedLocation } from './location.js';
 import { forServing, openDatabase, sqliteReadiness, sqliteRepository } from './sqlite/index.js';
 import { migrations } from './sql/migrations.js';
 import { fileGuard } from './sqlite/file-guard.js';
+import type { WriteHealth } from './sqlite/readiness.js';
 import { isoDate } from '../../catalogue/dates.js';
 import { datasetRows } from './rows.js';
 
@@ -48,14 +49,21 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     return openPostgresStore(location.url, options, (created) => datasetFor(options, created, now()));
   }
   if (options.importSqlite !== undefined) throw new UnsupportedLocation('--import-sqlite needs a PostgreSQL --db URL');
-  const { db, created, found } = openDatabase(options.path);
-  const file = fileGuard(options.path);
+  const { db, created, found } = openDatabase(options.path, options.expectData === true);
+  const file = fileGuard(
+    options.path,
+    db.pragma('page_size', { simple: true }) as number,
+    options.fileDamage ? { told: options.fileDamage } : {},
+  );
+  const health: WriteHealth = { fault: undefined, probe: undefined };
   const repo = sqliteRepository(db, {
     ...(options.lockWaitMs === undefined ? {} : { lockWaitMs: options.lockWaitMs }),
     ...(options.meter ? { meter: options.meter } : {}),
     ...(file ? { file } : {}),
+    ...(options.checkpointPages === undefined ? {} : { checkpointPages: options.checkpointPages }),
     ...(options.auditLost ? { auditLost: options.auditLost } : {}),
     ...(options.readCacheBytes === undefined ? {} : { readCacheBytes: options.readCacheBytes }),
+    health,
   });
   try {
     await seed(repo, options, created, now());
@@ -69,7 +77,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     created,
     schema: { found, current: migrations.length },
     describeDemo: () => repo.describe(),
-    check: sqliteReadiness(db, options.path),
+    check: sqliteReadiness(db, options.path, file, health),
     close: () => repo.close(),
   };
 }

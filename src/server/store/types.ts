@@ -111,10 +111,22 @@ export interface OpenStoreOptions {
    * (store/sqlite/unchanged-cache.ts; default READ_CACHE_BYTES); 0: no cache.
    */
   readonly readCacheBytes?: number;
+  /**
+   * SQLite only: the database held data before (its audit key is beside it): a file without coopctl's schema (empty,
+   * or a header alone) is refused (StoreOpenError) instead of being made a new database.
+   */
+  readonly expectData?: boolean;
+  /** SQLite only: the frames of the `-wal` after which a commit checkpoints and truncates it (store/sqlite/checkpoint.ts; default 1,000; tests take fewer). */
+  readonly checkpointPages?: number;
+  /** SQLite only: told once of a damage to the database's files found while serving, and of a `-shm` given its length back (file-guard.ts). */
+  readonly fileDamage?: (what: FileDamage) => void;
 }
 
 /** The bound on a PostgreSQL statement while serving: 5 s (`serve --db-timeout`; store/postgres/pool.ts). */
 export const DB_TIMEOUT_MS = 5000;
+
+/** A damage to a SQLite database's files (store/sqlite/file-guard.ts): truncated, or its `-wal` removed or replaced; a `-shm` given its length back. */
+export type FileDamage = 'shrunk' | 'walTruncated' | 'walReplaced' | 'shmRestored';
 
 /** The read cache's default size: 16 MiB, about 15,000 registration records (`serve --read-cache`). */
 export const READ_CACHE_BYTES = 16 * 1024 * 1024;

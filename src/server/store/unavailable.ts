@@ -3,7 +3,8 @@ import { unavailable } from '../words.js';
 
 /**
  * Why: another process holds the lock, the disk is full, the file is
- * read-only, or the disk failed; with PostgreSQL also: the server cannot be
+ * read-only, or the disk failed, the database file was removed or replaced, or
+ * a file of the database was truncated (damaged); with PostgreSQL also: the server cannot be
  * reached, it has no connection to spare, it is a read-only replica, a
  * statement ran past its time limit, or the server gave no answer in time.
  */
@@ -13,6 +14,7 @@ export type UnavailableReason =
   | 'readonly'
   | 'io'
   | 'gone'
+  | 'damaged'
   | 'down'
   | 'saturated'
   | 'replica'
@@ -31,6 +33,7 @@ const RETRY_AFTER: Record<UnavailableReason, number> = {
   readonly: 60,
   io: 10,
   gone: 60,
+  damaged: 60,
   down: 5,
   saturated: 1,
   replica: 10,

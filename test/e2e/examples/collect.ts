@@ -52,7 +52,16 @@ export interface ExampleGroup {
 export async function commandTree(lang: Lang): Promise<Command> {
   const io = new PassThrough();
   const run = new RunState(makeContext({ stdin: io, stdout: io, stderr: io, env: {} }), lang);
-  return buildProgram(run, [...Object.keys(areas), 'config', 'serve', 'audit', 'openapi', 'api', 'completion']);
+  return buildProgram(run, [
+    ...Object.keys(areas),
+    'config',
+    'serve',
+    'audit',
+    'backup',
+    'openapi',
+    'api',
+    'completion',
+  ]);
 }
 
 /** Every command of the tree with its words (the root: []). */

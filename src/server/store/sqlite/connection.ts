@@ -8,6 +8,7 @@ import { sqliteBinding } from './binding.js';
 import { sqlite } from '../sql/dialect.js';
 import { migrations } from '../sql/migrations.js';
 import { createPrivateFile } from './private-file.js';
+import { start } from '../../words.js';
 
 export type Db = Database.Database;
 
@@ -27,9 +28,12 @@ const START_LOCK_WAIT_MS = 5000;
 
 /**
  * Opens (or creates, private to its owner) the database at `path` (`:memory:`
- * for a throwaway one) and brings its schema up to date.
+ * for a throwaway one) and brings its schema up to date. `expectData`: the
+ * database held data before (its audit key says so), so a file without a
+ * schema (empty, or a header alone: its data lost) is refused with a
+ * StoreOpenError rather than made a new database.
  */
-export function openDatabase(path: string): Opened {
+export function openDatabase(path: string, expectData = false): Opened {
   const Binding = sqliteBinding();
   if (path !== ':memory:' && path !== '') {
     createPrivateFile(path);
@@ -42,6 +46,8 @@ export function openDatabase(path: string): Opened {
     db.pragma('foreign_keys = ON');
     // Deleted and overwritten values are zeroed in the file, not left readable in free space (grep -a).
     db.pragma('secure_delete = ON');
+    if (expectData && (db.pragma('user_version', { simple: true }) as number) === 0)
+      throw new StoreOpenError(start.noData);
     const found = migrate(db);
     return { db, created: found === 0, found };
   } catch (err) {

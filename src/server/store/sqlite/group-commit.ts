@@ -45,7 +45,8 @@
  * `beforeEach`, when given, runs before each batch's transaction, before
  * the transaction of notes begins, and for a note in an open window at most
  * once a millisecond: throwing there refuses the whole batch, or the note
- * (the database file was removed or replaced).
+ * (the database file was removed or replaced). `afterEach`, when given, runs
+ * after each transaction that committed (the checkpoint: checkpoint.ts).
  */
 import { performance } from 'node:perf_hooks';
 import type { StoreMeter } from '../types.js';
@@ -78,6 +79,11 @@ export interface GroupCommit {
   settle(): void;
   /** Commits what is waiting now, writes and notes (before the database is closed, or the records are listed). */
   flush(): void;
+  /**
+   * Rolls back the open transaction of notes, if one is open, its notes reported lost with `err`: SQLite's index of
+   * the `-wal` was lost under it (a `-shm` truncated: file-guard.ts), and its commit would write pages read without it.
+   */
+  abandon(err: unknown): void;
 }
 
 /** Whether the connection's open transaction, if any, holds notes alone (unchanged-cache.ts may read in it). */
@@ -94,6 +100,10 @@ export interface GroupCommitOptions {
   readonly state?: NotesState;
   /** Told of notes lost: their transaction failed to commit (`count` of them). */
   readonly lost?: (err: unknown, count: number) => void;
+  /** Runs after each transaction that committed, outside any transaction. */
+  readonly afterEach?: () => void;
+  /** Runs before the notes of a window are inserted at its end (the `-shm`'s check: file-guard.ts). */
+  readonly beforeNotes?: () => void;
 }
 
 /** The longest a note waits for its commit. */
@@ -110,7 +120,7 @@ interface Outcomes {
 }
 
 export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupCommit {
-  const { meter, beforeEach, state, lost } = options;
+  const { meter, beforeEach, state, lost, afterEach, beforeNotes } = options;
   let queue: Pending[] = [];
   let scheduled: NodeJS.Immediate | undefined;
   const light = db.prepare('PRAGMA synchronous = NORMAL');
@@ -172,6 +182,7 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
   /** The end of a window: its notes committed, in their open transaction or in one begun now (notes that follow writes). */
   function windowEnd(): void {
     windowArmed = false;
+    beforeNotes?.();
     if (!open && notes.length > 0) {
       try {
         openNotes();
@@ -225,6 +236,7 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
       if (state) state.notesOpen = false;
       full.run();
     }
+    if (err === undefined) afterEach?.();
   }
 
   /** Inserts and commits the notes waiting in the open transaction of notes, if one is open. */
@@ -306,6 +318,7 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
       return;
     }
     for (let i = 0; i < batch.length; i++) (o.ok[i] ? batch[i]!.resolve : batch[i]!.reject)(o.out[i]);
+    afterEach?.();
   }
 
   const schedule = () => {
@@ -320,5 +333,8 @@ export function groupCommit(db: Db, options: GroupCommitOptions = {}): GroupComm
     note,
     settle,
     flush,
+    abandon(err) {
+      if (open) closeWindow(meter ? performance.now() : 0, err);
+    },
   };
 }

@@ -8,6 +8,7 @@
  * database is unchanged (unchanged-cache.ts).
  */
 import { READ_CACHE_BYTES, type Repository, type StoreMeter } from '../types.js';
+import { StoreUnavailable, type UnavailableReason } from '../unavailable.js';
 import type { Methods } from '../sql/define.js';
 import { sqlite } from '../sql/dialect.js';
 import { eachArea } from '../areas/index.js';
@@ -18,8 +19,11 @@ import { guardArea, LOCK_WAIT_MS } from './guard.js';
 import { unavailable } from './faults.js';
 import { sqliteAudit } from './audit.js';
 import type { FileGuard } from './file-guard.js';
+import type { WriteHealth } from './readiness.js';
+import { migrations } from '../sql/migrations.js';
 import { type Keeping, methods } from './methods.js';
 import { sqliteRunner } from './runner.js';
+import { truncatingCheckpoints } from './checkpoint.js';
 
 export { forServing, openDatabase } from './connection.js';
 export { sqliteReadiness } from './readiness.js';
@@ -28,12 +32,19 @@ export interface SqliteRepositoryOptions {
   /** How long a call retries while another process holds the lock (guard.ts). */
   readonly lockWaitMs?: number;
   readonly meter?: StoreMeter;
-  /** The check that the database file is still the one opened (file-guard.ts), before every write transaction. */
+  /**
+   * The check that the database's files are still the ones opened, and whole (file-guard.ts), before every write
+   * transaction (the `-shm`'s before every call); with it, the checkpoints truncate the `-wal` (checkpoint.ts).
+   */
   readonly file?: FileGuard;
+  /** The frames of the `-wal` after which a commit checkpoints it (checkpoint.ts). */
+  readonly checkpointPages?: number;
   /** Told of access-audit records lost after they were appended: their transaction failed to commit (group-commit.ts). */
   readonly auditLost?: (err: unknown, count: number) => void;
   /** The memory the hot read's answers kept between writes may take (unchanged-cache.ts). */
   readonly readCacheBytes?: number;
+  /** Where the storage faults that refuse writes are told, and given the write that tries again (readiness.ts). */
+  readonly health?: WriteHealth;
 }
 
 /**
@@ -46,22 +57,37 @@ export interface SqliteRepositoryOptions {
  * (unchanged-cache.ts).
  */
 export function sqliteRepository(db: Db, options: SqliteRepositoryOptions = {}): Repository {
-  const { lockWaitMs = LOCK_WAIT_MS, meter, file, auditLost, readCacheBytes = READ_CACHE_BYTES } = options;
+  const { lockWaitMs = LOCK_WAIT_MS, meter, file, auditLost, readCacheBytes = READ_CACHE_BYTES, health } = options;
   const run = sqliteRunner(db);
   /** Rows that hold no data (the audit's), and whether the open transaction holds such rows alone (unchanged-cache.ts). */
   const notData = { count: 0, notesOpen: false };
+  const checkpoint = file ? truncatingCheckpoints(db, file, options.checkpointPages) : undefined;
   const commit = groupCommit(db, {
     state: notData,
     ...(meter ? { meter } : {}),
-    ...(file ? { beforeEach: file.beforeWrite } : {}),
+    ...(file ? { beforeEach: file.beforeWrite, beforeNotes: file.beforeRead } : {}),
+    ...(checkpoint ? { afterEach: () => checkpoint() } : {}),
     ...(auditLost ? { lost: (err: unknown, count: number) => auditLost(unavailable(err), count) } : {}),
   });
+  if (file) file.healed = () => commit.abandon(new StoreUnavailable('damaged'));
   const keeping: Keeping = { bytes: readCacheBytes, meter, notData };
+  if (health) {
+    const rewrite = db.prepare(`PRAGMA user_version = ${migrations.length}`);
+    health.probe = () => commit.run(() => rewrite.run()).then(() => undefined);
+  }
+  const hooks = {
+    before: file?.beforeRead,
+    fault: health
+      ? (reason: UnavailableReason) => {
+          health.fault = reason;
+        }
+      : undefined,
+  };
   const area = <D extends object>(defs: D): Methods<D> =>
-    guardArea(methods(db, defs, run, commit, keeping), lockWaitMs);
+    guardArea(methods(db, defs, run, commit, keeping), lockWaitMs, hooks);
   return {
     ...eachArea(area),
-    audit: guardArea(sqliteAudit(db, commit, notData, run), lockWaitMs),
+    audit: guardArea(sqliteAudit(db, commit, notData, run), lockWaitMs, hooks),
     load: async (rows) => {
       try {
         commit.settle();
@@ -69,6 +95,7 @@ export function sqliteRepository(db: Db, options: SqliteRepositoryOptions = {}):
       } catch (err) {
         throw loadError(sqlite, err);
       }
+      checkpoint?.(true);
     },
     dump: async () => {
       commit.settle();
@@ -86,6 +113,7 @@ export function sqliteRepository(db: Db, options: SqliteRepositoryOptions = {}):
     close: async () => {
       commit.flush();
       db.close();
+      file?.close();
     },
   };
 }

@@ -1,0 +1,66 @@
+/**
+ * `coopctl backup DEST`: a copy of a SQLite database, consistent while its
+ * server runs and writes (src/server/store/sqlite/backup.ts), with its audit
+ * key copied beside it; for a PostgreSQL database, the pg_dump command that
+ * does it (exit 2: this command copies a file). The store's code is loaded
+ * only when it runs.
+ */
+import type { Command } from 'commander';
+import { ExitCode, UsageError } from '../exit-codes.js';
+import { addExamples, addNote, applicableGlobals } from '../help/sections.js';
+import type { Io } from '../capabilities.js';
+import type { RunState } from '../run-state.js';
+import { addFlags, type FlagDecls, named, readFlags } from '../extra-flags.js';
+import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
+
+const flags = {
+  db: { type: 'value', placeholder: named('file'), help: (m) => m.backup.db },
+} as const satisfies FlagDecls;
+
+const args = [{ name: (m) => m.backup.destName, help: (m) => m.backup.dest }] as const satisfies readonly ArgDecl[];
+
+async function backup(inv: Io, dest: string, option: string | undefined): Promise<number> {
+  const m = inv.m.backup;
+  const { databaseOf, maskUrl, storeLocation } = await import('../../server/store/location.js');
+  const db = databaseOf(option, inv.ctx.env);
+  const location = storeLocation(db);
+  if (location.kind === 'postgres') throw new UsageError(m.postgres(maskUrl(db)));
+  if (db === ':memory:' || db === '') throw new UsageError(m.memory);
+  const { existsSync, copyFileSync, chmodSync, constants } = await import('node:fs');
+  const { sqliteKeyFile } = await import('../../server/audit/key.js');
+  const { backupSqlite, BackupError, sync } = await import('../../server/store/sqlite/backup.js');
+  if (existsSync(dest)) {
+    await inv.notice(m.problem({ kind: 'destExists', path: dest }), 'error');
+    return ExitCode.failed;
+  }
+  const key = sqliteKeyFile(db);
+  const keyCopy = existsSync(key) ? sqliteKeyFile(dest) : undefined;
+  if (keyCopy !== undefined && existsSync(keyCopy)) {
+    await inv.notice(m.keyExists(keyCopy), 'error');
+    return ExitCode.failed;
+  }
+  let bytes: number;
+  try {
+    bytes = backupSqlite(db, dest).bytes;
+  } catch (err) {
+    if (!(err instanceof BackupError)) throw err;
+    await inv.notice(m.problem(err.problem), 'error');
+    return ExitCode.failed;
+  }
+  if (keyCopy !== undefined) {
+    copyFileSync(key, keyCopy, constants.COPYFILE_EXCL);
+    chmodSync(keyCopy, 0o600);
+    sync(keyCopy);
+  }
+  inv.info(m.done(dest, bytes, keyCopy));
+  return ExitCode.ok;
+}
+
+export function defineBackupCommand(cmd: Command, run: RunState): void {
+  addArgs(cmd, args, run.m);
+  addFlags(cmd, flags, run.m);
+  applicableGlobals(cmd, { '--quiet': undefined, '--no-color': undefined, '--lang': undefined });
+  addExamples(cmd, [{ command: 'coopctl backup coopctl-backup.db', note: run.m.backup.example }]);
+  addNote(cmd, run.m.backup.note);
+  run.bind(cmd, (inv, given) => backup(inv, ...readArgs(args, given), readFlags(flags, inv.options).db));
+}
