@@ -11,6 +11,7 @@
 // when used (EXTERNAL), so that every start reads and maps less code; the
 // bundle is ASCII only, without comments, so that it is read as one-byte text.
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -76,8 +77,23 @@ const EXTERNAL = [
 /** Each bundle's first line: `// coopctl build <key>`, the key of its code cache (bin/coopctl): the build's sha1. */
 const BUILD_LINE = `// coopctl build ${'0'.repeat(40)}`;
 
-/** esbuild's settings for a CommonJS bundle of `entry` at `outfile`. */
-const options = (entry, outfile, plugins = []) => ({
+/** The commit the sources are at (12 hex digits, `-dirty` when files differ from it), or "unknown" outside git. */
+export function commitOf() {
+  try {
+    const git = (...args) =>
+      execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const commit = git('rev-parse', '--short=12', 'HEAD').trim();
+    return git('status', '--porcelain', '--untracked-files=no').trim() ? `${commit}-dirty` : commit;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * esbuild's settings for a CommonJS bundle of `entry` at `outfile`; `form` is what `coopctl --version` says it is
+ * (src/cli/version.ts): the npm package or the single executable (scripts/build-exe.mjs).
+ */
+export const options = (entry, outfile, plugins = [], form = 'package', commit = commitOf()) => ({
   absWorkingDir: root,
   entryPoints: [entry],
   outfile,
@@ -93,7 +109,12 @@ const options = (entry, outfile, plugins = []) => ({
   // 20 to 24 (which prints a warning). ES-module packages left outside are required by the sources themselves.
   supported: { 'dynamic-import': false },
   // The sources are ES modules; in the CommonJS bundle their import.meta.dirname and .filename are the bundle's.
-  define: { 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+  define: {
+    'import.meta.dirname': '__dirname',
+    'import.meta.filename': '__filename',
+    COOPCTL_COMMIT: JSON.stringify(commit),
+    COOPCTL_FORM: JSON.stringify(form),
+  },
   banner: { js: BUILD_LINE },
   plugins: [lazyChildProcess, ...plugins],
   logLevel: 'warning',
@@ -121,9 +142,10 @@ async function storeHelpPages(outdir) {
  */
 export async function bundle(outdir) {
   const files = [join(outdir, 'coopctl.cjs'), join(outdir, 'help.cjs')];
+  const commit = commitOf();
   await Promise.all([
-    build(options('src/cli/main.ts', files[0])),
-    build(options('src/cli/help/stored.ts', files[1], [commanderHelpOnly])),
+    build(options('src/cli/main.ts', files[0], [], 'package', commit)),
+    build(options('src/cli/help/stored.ts', files[1], [commanderHelpOnly], 'package', commit)),
     storeHelpPages(outdir),
   ]);
   // The build's key over every file it made, written over the placeholders (same length: the source maps' lines

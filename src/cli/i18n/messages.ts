@@ -5,6 +5,7 @@
  * missing from either language does not compile (and test/cli/i18n checks it
  * at run time too). Add a module here once; use it as `inv.m.<module>.<key>`.
  */
+import * as about from './messages/about.js';
 import * as audit from './messages/audit.js';
 import * as batch from './messages/batch.js';
 import * as batchFile from './messages/batch-file.js';
@@ -48,6 +49,7 @@ const en = {
   output: output.en,
   audit: audit.en,
   journal: journal.en,
+  about: about.en,
 };
 
 export type Messages = typeof en;
@@ -72,6 +74,7 @@ const ptBR: Translation<Messages> = {
   output: output.ptBR,
   audit: audit.ptBR,
   journal: journal.ptBR,
+  about: about.ptBR,
 };
 
 const catalogues: Readonly<Record<Lang, Messages>> = { en, 'pt-BR': ptBR as Messages };
