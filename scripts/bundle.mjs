@@ -120,16 +120,22 @@ export const options = (entry, outfile, plugins = [], form = 'package', commit =
   logLevel: 'warning',
 });
 
-/** Every command's help page in each language, as src/cli/help/pages.ts makes them, written to `outdir`/help/<lang>/. */
+/**
+ * Every command's help page in each language, as src/cli/help/pages.ts makes them, written to `outdir`/help/<lang>/,
+ * and the man pages made from them (src/cli/help/man.ts) to `outdir`/man/man1/ (English) and man/pt_BR/man1/.
+ */
 async function storeHelpPages(outdir) {
   const generator = join(outdir, `.help-pages-${process.pid}.cjs`);
   try {
     await build({ ...options('src/cli/help/pages.ts', generator), sourcemap: false });
-    const { helpPages } = createRequire(import.meta.url)(generator);
+    const { helpPages, manPages } = createRequire(import.meta.url)(generator);
     for (const lang of ['en', 'pt-BR']) {
       mkdirSync(join(outdir, 'help', lang), { recursive: true });
       for (const [name, page] of Object.entries(await helpPages(lang)))
         writeFileSync(join(outdir, 'help', lang, name), JSON.stringify(page));
+      const man = join(outdir, 'man', ...(lang === 'en' ? [] : ['pt_BR']), 'man1');
+      mkdirSync(man, { recursive: true });
+      for (const [name, text] of Object.entries(await manPages(lang))) writeFileSync(join(man, name), text);
     }
   } finally {
     rmSync(generator, { force: true });

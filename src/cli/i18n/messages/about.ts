@@ -3,6 +3,19 @@ import type { BuildFacts } from '../../version.js';
 import type { Translation } from '../shape.js';
 
 export const en = {
+  /** The headings and words of the man pages (help/man.ts) that the help pages do not have. */
+  man: {
+    manual: 'coopctl manual',
+    name: 'NAME',
+    synopsis: 'Synopsis',
+    description: 'Description',
+    tree: 'Commands of coopctl',
+    notes: 'Notes',
+    seeAlso: 'See also',
+    globalsIn:
+      'The global options (--output, --json, --profile, --lang and the others) apply to every command: see coopctl(1), or coopctl help options.',
+    helpTopics: 'coopctl help (its topics: coopctl help topics)',
+  },
   version: (b: BuildFacts): string =>
     `coopctl ${b.version} (commit ${b.commit}; ${
       b.form === 'executable'
@@ -14,6 +27,18 @@ export const en = {
 };
 
 export const ptBR: Translation<typeof en> = {
+  man: {
+    manual: 'manual do coopctl',
+    name: 'NOME',
+    synopsis: 'Sinopse',
+    description: 'Descrição',
+    tree: 'Comandos do coopctl',
+    notes: 'Notas',
+    seeAlso: 'Veja também',
+    globalsIn:
+      'As opções globais (--output, --json, --profile, --lang e as outras) valem para todos os comandos: veja coopctl(1), ou coopctl help opcoes.',
+    helpTopics: 'coopctl help (seus tópicos: coopctl help topicos)',
+  },
   version: (b) =>
     `coopctl ${b.version} (commit ${b.commit}; ${
       b.form === 'executable'
