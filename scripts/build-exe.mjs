@@ -19,7 +19,7 @@ import { commitOf, options } from './bundle.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({ options: { windows: { type: 'boolean' }, out: { type: 'string' } } });
 const out = values.out ?? root;
-const work = join(root, '.exe-build');
+const work = join(out, '.exe-build');
 
 /**
  * Source rewrites for the executable's bundle: the sources load some packages with createRequire at run time

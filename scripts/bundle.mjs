@@ -77,8 +77,13 @@ const EXTERNAL = [
 /** Each bundle's first line: `// coopctl build <key>`, the key of its code cache (bin/coopctl): the build's sha1. */
 const BUILD_LINE = `// coopctl build ${'0'.repeat(40)}`;
 
-/** The commit the sources are at (12 hex digits, `-dirty` when files differ from it), or "unknown" outside git. */
+/**
+ * The commit the sources are at (12 hex digits, `-dirty` when tracked files differ from it), $COOPCTL_BUILD_COMMIT
+ * when set, else "unknown" (outside git).
+ */
 export function commitOf() {
+  // A copy of the sources outside git (the package test packs one) is told its commit.
+  if (process.env.COOPCTL_BUILD_COMMIT) return process.env.COOPCTL_BUILD_COMMIT;
   try {
     const git = (...args) =>
       execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });

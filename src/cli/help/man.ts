@@ -51,11 +51,17 @@ export function manPage(
 ): string {
   const { page, headings: h } = stored;
   const name = manName(path);
-  const below = page.commands.map(([term]) => manName([...path, term.split(/[\s|,]/)[0]!]));
+  const below = page.commands
+    .map(([term]) => term.split(/[\s|,]/)[0]!)
+    .filter((name) => name !== 'help')
+    .map((name) => manName([...path, name]));
   const seeAlso = [...(path.length ? [manName(path.slice(0, -1))] : []), ...below];
   return [
     `'\\" -*- coding: UTF-8 -*-`,
     `.TH ${name.toUpperCase()} 1 "" "coopctl ${version}" "${words.manual}"`,
+    // Left-aligned, without hyphenation: flags and codes are words a reader copies.
+    '.ad l',
+    '.nh',
     `.SH ${words.name}`,
     `${roff(name)} \\- ${roff(page.description.split('\n')[0] ?? '')}`,
     ...section(words.synopsis, [`.B ${roff(page.usage)}`]),
