@@ -3,6 +3,13 @@ import type { BuildFacts } from '../../version.js';
 import type { Translation } from '../shape.js';
 
 export const en = {
+  /** This catalogue's language (for what renders words itself: help topics). */
+  lang: 'en' as 'en' | 'pt-BR',
+  /** `enrol batch --template`'s help. */
+  batchTemplate: 'print an example CSV file to fill in (its columns: coopctl help batch)',
+  /** `coopctl help WORD` where WORD names neither a command below `path` nor a topic. */
+  unknownHelp: (path: string, word: string, similar: readonly string[]): string =>
+    `no command or help topic '${word}' in ${path}` + (similar.length ? `; did you mean ${similar.join(', ')}?` : ''),
   /** The headings and words of the man pages (help/man.ts) that the help pages do not have. */
   man: {
     manual: 'coopctl manual',
@@ -27,6 +34,11 @@ export const en = {
 };
 
 export const ptBR: Translation<typeof en> = {
+  lang: 'pt-BR',
+  batchTemplate: 'mostra um arquivo CSV de exemplo para preencher (suas colunas: coopctl help lote)',
+  unknownHelp: (path, word, similar) =>
+    `nenhum comando ou tópico de ajuda '${word}' em ${path}` +
+    (similar.length ? `; você quis dizer ${similar.join(', ')}?` : ''),
   man: {
     manual: 'manual do coopctl',
     name: 'NOME',
