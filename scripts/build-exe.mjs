@@ -10,6 +10,7 @@
 //   node scripts/build-exe.mjs [--windows] [--out DIR]   writes DIR/coopctl-linux-x64 (DIR: the project's root)
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -111,10 +112,15 @@ async function bundleForExecutable(file, commit) {
     ...base,
     external: ['pg-native', 'cloudflare:sockets'],
     sourcemap: false,
-    banner: undefined,
-    // The bundle is the executable's main script: require() there loads Node's own modules only.
-    minify: true,
+    // Licence comments of bundled packages (one with a name beyond ASCII): the bundle is read as one-byte text.
+    legalComments: 'none',
   });
+  // The key of its code cache (bin/coopctl, as scripts/bundle.mjs sets it): the bundle's sha1.
+  const code = readFileSync(file, 'utf8');
+  const wide = /[\u0080-\uffff]/.exec(code);
+  if (wide) throw new Error(`build-exe: a character beyond ASCII: ${code.slice(wide.index - 60, wide.index + 20)}`);
+  const key = createHash('sha1').update(code).digest('hex');
+  writeFileSync(file, code.replace(/^\/\/ coopctl build 0{40}/, `// coopctl build ${key}`));
 }
 
 /**
@@ -126,7 +132,9 @@ function seaBuild(builder, node, addon, bundleFile, output) {
   writeFileSync(
     config,
     JSON.stringify({
-      main: bundleFile,
+      // bin/coopctl, as the package runs it: the bundle (an asset) with a code cache made after a first run, which
+      // holds the functions that run compiled (useCodeCache's, made at build time, holds only the top level).
+      main: join(root, 'bin', 'coopctl'),
       output,
       executable: node,
       disableExperimentalSEAWarning: true,
@@ -137,6 +145,7 @@ function seaBuild(builder, node, addon, bundleFile, output) {
       execArgv: ['--max-semi-space-size=4'],
       execArgvExtension: 'env',
       assets: {
+        'coopctl.cjs': bundleFile,
         'better_sqlite3.node': addon,
         'jq.wasm': join(root, 'node_modules', 'jq-web', 'jq.wasm'),
       },
