@@ -70,7 +70,7 @@ export function defineBatchCommand(enrol: Command, run: RunState): void {
     const { journal, report, template, ...flags } = readFlags(batchFlags, inv.options);
     // --template: the example file of `coopctl help batch`, to fill in.
     if (template) {
-      inv.ctx.stdout.write(`${(await import('../help/topics/batch.js')).TEMPLATE}\n`);
+      inv.out(`${(await import('../i18n/topics/batch.js')).TEMPLATE}\n`);
       return 0;
     }
     const [file] = readArgs(fileArgs, args);

@@ -193,5 +193,5 @@ export function rootCommand(
       outputError: (s, write) => write(shown(sanitize(s, 'keep'))),
     })
     .showHelpAfterError(words.helpAfterError)
-    .configureHelp(helpConfiguration(words));
+    .configureHelp(helpConfiguration(words, m.about.globalsNote));
 }

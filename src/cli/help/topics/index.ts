@@ -5,10 +5,11 @@
  * root command's own options (help-topic.ts).
  */
 import type { Lang } from '../../i18n/lang.js';
-import { batchTopic } from './batch.js';
-import { codesTopic } from './codes.js';
+import { messagesFor } from '../../i18n/messages.js';
+import { batchTopic } from '../../i18n/topics/batch.js';
+import { codesTopic } from '../../i18n/topics/codes.js';
 import { type Block, plain, type Topic } from './model.js';
-import { environmentTopic, exitCodesTopic, maskingTopic } from './running.js';
+import { environmentTopic, exitCodesTopic, maskingTopic } from '../../i18n/topics/running.js';
 
 /** The topics written out; `options` is added by the help command, which has the tree's options. */
 export const writtenTopics: readonly Topic[] = [batchTopic, codesTopic, environmentTopic, exitCodesTopic, maskingTopic];
@@ -17,8 +18,7 @@ export const writtenTopics: readonly Topic[] = [batchTopic, codesTopic, environm
 export function optionsTopic(globals: ReadonlyArray<readonly [string, string]>): Topic {
   return {
     names: ['options', 'opcoes', 'global-options', 'opcoes-globais'],
-    title: (lang) =>
-      lang === 'en' ? 'Global options (every command takes them)' : 'Opções globais (todos os comandos as aceitam)',
+    title: (lang) => messagesFor(lang).about.optionsTitle,
     body: () => [{ dl: globals }],
   };
 }
@@ -28,7 +28,7 @@ export function topicsTopic(all: readonly Topic[]): Topic {
   const name = (t: Topic, lang: Lang) => (lang === 'en' ? t.names[0] : t.names[1]);
   return {
     names: ['topics', 'topicos'],
-    title: (lang) => (lang === 'en' ? 'Help topics: coopctl help <topic>' : 'Tópicos de ajuda: coopctl help <tópico>'),
+    title: (lang) => messagesFor(lang).about.topicsTitle,
     body: (lang): Block[] => [{ dl: all.map((t) => [name(t, lang), t.title(lang)] as const) }],
   };
 }

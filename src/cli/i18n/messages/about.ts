@@ -5,6 +5,12 @@ import type { Translation } from '../shape.js';
 export const en = {
   /** This catalogue's language (for what renders words itself: help topics). */
   lang: 'en' as 'en' | 'pt-BR',
+  /** The titles of `help options` and `help topics` (help/topics/index.ts). */
+  optionsTitle: 'Global options (every command takes them)',
+  topicsTitle: 'Help topics: coopctl help <topic>',
+  /** What the help of the root and of a group says instead of listing the global options. */
+  globalsNote:
+    'Global options (--output, --json, --jq, --timeout, --profile, --lang, --mask, …): coopctl help options. More help: coopctl help topics.',
   /** `enrol batch --template`'s help. */
   batchTemplate: 'print an example CSV file to fill in (its columns: coopctl help batch)',
   /** `coopctl help WORD` where WORD names neither a command below `path` nor a topic. */
@@ -35,6 +41,10 @@ export const en = {
 
 export const ptBR: Translation<typeof en> = {
   lang: 'pt-BR',
+  optionsTitle: 'Opções globais (todos os comandos as aceitam)',
+  topicsTitle: 'Tópicos de ajuda: coopctl help <tópico>',
+  globalsNote:
+    'Opções globais (--output, --json, --jq, --timeout, --profile, --lang, --mask, …): coopctl help opcoes. Mais ajuda: coopctl help topicos.',
   batchTemplate: 'mostra um arquivo CSV de exemplo para preencher (suas colunas: coopctl help lote)',
   unknownHelp: (path, word, similar) =>
     `nenhum comando ou tópico de ajuda '${word}' em ${path}` +

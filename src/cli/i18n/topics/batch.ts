@@ -6,8 +6,8 @@
  */
 import { inLang } from '../../../catalogue/index.js';
 import { columnsOf, parts } from '../../enrol/plan.js';
-import type { Lang } from '../../i18n/lang.js';
-import type { Block, Topic } from './model.js';
+import type { Lang } from '../lang.js';
+import type { Block, Topic } from '../../help/topics/model.js';
 
 /** The example CSV file: two contracts, one with a payer and two beneficiaries, one with a beneficiary alone. */
 export const TEMPLATE = [

@@ -3,7 +3,7 @@
  * variables), `help exit-codes`, and `help masking` (what --mask hides, and
  * the access audit the server keeps).
  */
-import type { Block, Topic } from './model.js';
+import type { Block, Topic } from '../../help/topics/model.js';
 
 const environmentEn: Block[] = [
   {

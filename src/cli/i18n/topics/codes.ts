@@ -6,8 +6,8 @@
  */
 import { beneficiaryStatuses, type CodeTableName, codeTables, contractStatuses } from '../../../catalogue/codes.js';
 import type { Said } from '../../../catalogue/index.js';
-import type { Lang } from '../../i18n/lang.js';
-import type { Block, Topic } from './model.js';
+import type { Lang } from '../lang.js';
+import type { Block, Topic } from '../../help/topics/model.js';
 
 /** The fields each table is for, in the spec's names (confirma_operacao's codes are the spec's own: help exit-codes). */
 const fields: Readonly<Partial<Record<CodeTableName, string>>> = {
