@@ -11,6 +11,9 @@ import { defineConfig } from 'vitest/config';
  *   the operators' views of a server process (probes, metrics, the log),
  *   and test/postgres/, what only PostgreSQL has (several server processes on
  *   one database, the SQLite import);
+ * - `package`: coopctl as a user without the repository gets it (test/package): the npm package packed from a
+ *   copy of the sources and installed into a throwaway prefix, and the single executable, both made once per run
+ *   by test/setup/package.ts;
  * - `e2e pt_BR` and `e2e C`: the end-to-end suite (test/e2e: the built
  *   bin/coopctl as a real process) twice, in Brazilian Portuguese
  *   (LANG=pt_BR.UTF-8) and in the C locale (English). Its tests pass that LANG
@@ -65,7 +68,7 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/postgres/**', 'test/e2e/**'],
+          exclude: ['test/postgres/**', 'test/e2e/**', 'test/package/**'],
           env: locale('C'),
         },
       },
@@ -76,6 +79,15 @@ export default defineConfig({
           include: [...storeContract, ...operatorViews, 'test/postgres/**/*.test.ts'],
           env: { ...locale('C'), COOPCTL_TEST_STORE: 'postgres' },
           globalSetup: ['test/setup/postgres.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'package',
+          include: ['test/package/**/*.test.ts'],
+          env: locale('C'),
+          globalSetup: ['test/setup/package.ts'],
         },
       },
       e2e('e2e pt_BR', 'pt_BR.UTF-8'),

@@ -5,8 +5,10 @@
 // from this harness), so the ratio is that of the two programs alone.
 // Measured without NODE_EXTRA_CA_CERTS, and with it too when it is set here
 // (lib.mjs, caCertsConditions).
+import { existsSync } from 'node:fs';
 import {
   BIN,
+  EXE,
   caCertsConditions,
   cliEnv,
   compareCommands,
@@ -37,6 +39,8 @@ export async function run({ runs = 40 } = {}) {
       const commands = [
         { name: 'node', cmd: NODE, args: ['-e', '0'], env },
         ...PAGES.map((p) => ({ name: p.name, cmd: NODE, args: [BIN, ...p.args], env })),
+        // The single executable beside the package (npm run build:exe): the same pages, its own Node inside.
+        ...(existsSync(EXE) ? PAGES.map((p) => ({ name: `exe ${p.name}`, cmd: EXE, args: p.args, env })) : []),
         ...(truePath ? [{ name: 'true', cmd: truePath, args: [], env }] : []),
       ];
       const t = await compareCommands(commands, { runs: Number(runs) });
@@ -53,6 +57,21 @@ export async function run({ runs = 40 } = {}) {
             met: ratio <= BUDGET,
             note: `Node ${process.versions.node}, medians of ${runs} interleaved runs; spawning /bin/true costs ${t.true ? fmt.ms(t.true.median) : 'n/a'} here and is taken off both before the ratio (raw ratio ${fmt.x(time.median / t.node.median)})`,
             data: { times: t, ratio, caCerts },
+          }),
+        );
+        const exe = t[`exe ${page.name}`];
+        if (!exe) continue;
+        const exeRatio = spawnCorrected(t, `exe ${page.name}`, 'node');
+        results.push(
+          result({
+            workload: `P1 start-up, executable (${page.label})${label}`,
+            figure: `${fmt.ms(exe.median)} (p90 ${fmt.ms(exe.p90)})`,
+            baseline: `node -e 0 ${fmt.ms(t.node.median)}; the package ${fmt.ms(time.median)}`,
+            ratio: fmt.x(exeRatio),
+            budget: `≤ ${BUDGET}×`,
+            met: exeRatio <= BUDGET,
+            note: `coopctl-linux-x64 (Node ${process.versions.node} built in, V8 code cache of the bundle), in the same interleaved runs; executable / package ${fmt.x((exe.median - (t.true?.median ?? 0)) / (time.median - (t.true?.median ?? 0)))}`,
+            data: { times: t, ratio: exeRatio, caCerts },
           }),
         );
       }

@@ -7,8 +7,10 @@
 // is timed too and taken off every figure before a ratio (the harness's cost
 // of spawning a process). Measured without NODE_EXTRA_CA_CERTS, and with it
 // too when it is set here (lib.mjs, caCertsConditions).
+import { existsSync } from 'node:fs';
 import {
   BIN,
+  EXE,
   caCertsConditions,
   cliEnv,
   compareCommands,
@@ -48,6 +50,10 @@ export async function run({ runs = 20 } = {}) {
         { name: 'node', cmd: NODE, args: ['-e', '0'], env },
         { name: 'bare', cmd: NODE, args: ['-e', bareGet(url)], env },
         { name: 'read', cmd: NODE, args: [BIN, 'record', 'allergies', DEMO_CARD, '--json'], env },
+        // The single executable beside the package (npm run build:exe).
+        ...(existsSync(EXE)
+          ? [{ name: 'exe', cmd: EXE, args: ['record', 'allergies', DEMO_CARD, '--json'], env }]
+          : []),
         ...(curl ? [{ name: 'curl', cmd: curl, args: ['-sf', '-o', '/dev/null', url], env }] : []),
         ...(httpie ? [{ name: 'httpie', cmd: httpie, args: ['--ignore-stdin', '--check-status', url], env }] : []),
         ...(truePath ? [{ name: 'true', cmd: truePath, args: [], env }] : []),
@@ -72,6 +78,21 @@ export async function run({ runs = 20 } = {}) {
           data: { times: t, ratio, vsHttpie, caCerts },
         }),
       );
+      if (t.exe) {
+        const exeRatio = spawnCorrected(t, 'exe', 'bare');
+        results.push(
+          result({
+            workload: `P2 a read, executable (record allergies --json)${label}`,
+            figure: `${fmt.ms(t.exe.median)} (p90 ${fmt.ms(t.exe.p90)})`,
+            baseline: `bare node:http GET ${ms('bare')}; the package ${ms('read')}`,
+            ratio: `${fmt.x(exeRatio)} bare GET`,
+            budget: `≤ ${BUDGET}× bare GET`,
+            met: exeRatio <= BUDGET,
+            note: `coopctl-linux-x64 in the same interleaved runs; executable / package ${fmt.x((t.exe.median - (t.true?.median ?? 0)) / (t.read.median - (t.true?.median ?? 0)))}`,
+            data: { times: t, ratio: exeRatio, caCerts },
+          }),
+        );
+      }
     }
     return results;
   } finally {

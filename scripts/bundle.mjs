@@ -11,6 +11,7 @@
 // when used (EXTERNAL), so that every start reads and maps less code; the
 // bundle is ASCII only, without comments, so that it is read as one-byte text.
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -78,8 +79,28 @@ const EXTERNAL = [
 /** Each bundle's first line: `// coopctl build <key>`, the key of its code cache (bin/coopctl): the build's sha1. */
 const BUILD_LINE = `// coopctl build ${'0'.repeat(40)}`;
 
-/** esbuild's settings for a CommonJS bundle of `entry` at `outfile`. */
-const options = (entry, outfile, plugins = []) => ({
+/**
+ * The commit the sources are at (12 hex digits, `-dirty` when tracked files differ from it), $COOPCTL_BUILD_COMMIT
+ * when set, else "unknown" (outside git).
+ */
+export function commitOf() {
+  // A copy of the sources outside git (the package test packs one) is told its commit.
+  if (process.env.COOPCTL_BUILD_COMMIT) return process.env.COOPCTL_BUILD_COMMIT;
+  try {
+    const git = (...args) =>
+      execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const commit = git('rev-parse', '--short=12', 'HEAD').trim();
+    return git('status', '--porcelain', '--untracked-files=no').trim() ? `${commit}-dirty` : commit;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * esbuild's settings for a CommonJS bundle of `entry` at `outfile`; `form` is what `coopctl --version` says it is
+ * (src/cli/version.ts): the npm package or the single executable (scripts/build-exe.mjs).
+ */
+export const options = (entry, outfile, plugins = [], form = 'package', commit = commitOf()) => ({
   absWorkingDir: root,
   entryPoints: [entry],
   outfile,
@@ -95,22 +116,33 @@ const options = (entry, outfile, plugins = []) => ({
   // 20 to 24 (which prints a warning). ES-module packages left outside are required by the sources themselves.
   supported: { 'dynamic-import': false },
   // The sources are ES modules; in the CommonJS bundle their import.meta.dirname and .filename are the bundle's.
-  define: { 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+  define: {
+    'import.meta.dirname': '__dirname',
+    'import.meta.filename': '__filename',
+    COOPCTL_COMMIT: JSON.stringify(commit),
+    COOPCTL_FORM: JSON.stringify(form),
+  },
   banner: { js: BUILD_LINE },
   plugins: [lazyChildProcess, ...plugins],
   logLevel: 'warning',
 });
 
-/** Every command's help page in each language, as src/cli/help/pages.ts makes them, written to `outdir`/help/<lang>/. */
+/**
+ * Every command's help page in each language, as src/cli/help/pages.ts makes them, written to `outdir`/help/<lang>/,
+ * and the man pages made from them (src/cli/help/man.ts) to `outdir`/man/man1/ (English) and man/pt_BR/man1/.
+ */
 async function storeHelpPages(outdir) {
   const generator = join(outdir, `.help-pages-${process.pid}.cjs`);
   try {
     await build({ ...options('src/cli/help/pages.ts', generator), sourcemap: false });
-    const { helpPages } = createRequire(import.meta.url)(generator);
+    const { helpPages, manPages } = createRequire(import.meta.url)(generator);
     for (const lang of ['en', 'pt-BR']) {
       mkdirSync(join(outdir, 'help', lang), { recursive: true });
       for (const [name, page] of Object.entries(await helpPages(lang)))
         writeFileSync(join(outdir, 'help', lang, name), JSON.stringify(page));
+      const man = join(outdir, 'man', ...(lang === 'en' ? [] : ['pt_BR']), 'man1');
+      mkdirSync(man, { recursive: true });
+      for (const [name, text] of Object.entries(await manPages(lang))) writeFileSync(join(man, name), text);
     }
   } finally {
     rmSync(generator, { force: true });
@@ -123,9 +155,10 @@ async function storeHelpPages(outdir) {
  */
 export async function bundle(outdir) {
   const files = [join(outdir, 'coopctl.cjs'), join(outdir, 'help.cjs')];
+  const commit = commitOf();
   await Promise.all([
-    build(options('src/cli/main.ts', files[0])),
-    build(options('src/cli/help/stored.ts', files[1], [commanderHelpOnly])),
+    build(options('src/cli/main.ts', files[0], [], 'package', commit)),
+    build(options('src/cli/help/stored.ts', files[1], [commanderHelpOnly], 'package', commit)),
     storeHelpPages(outdir),
   ]);
   // The build's key over every file it made, written over the placeholders (same length: the source maps' lines

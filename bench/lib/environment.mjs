@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BIN = join(ROOT, 'bin', 'coopctl');
 export const NODE = process.execPath;
+/** The single executable (`npm run build:exe`, which `npm run bench` runs first), measured beside the package when built. */
+export const EXE = join(ROOT, 'coopctl-linux-x64');
 
 /** The demo dataset's first card, provider and location (docs/server.md). */
 export const DEMO_CARD = '00010001000001005';

@@ -264,8 +264,8 @@ export const contract = {
   cv_situacao: opt(
     r.text(20),
     said(
-      "contract state (coopctl's embedded server; see docs/decisions.md)",
-      'situação do contrato (servidor embutido do coopctl; veja docs/decisions.md)',
+      "contract state (coopctl's embedded server; see coopctl help codes)",
+      'situação do contrato (servidor embutido do coopctl; veja coopctl help codigos)',
     ),
     label('Contract state', 'Situação do contrato'),
   ),

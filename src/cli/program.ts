@@ -11,14 +11,14 @@ import { addGlobalOptions } from './global-options.js';
 import { rootCommand } from './help/command.js';
 import { addExamples, addNote } from './help/sections.js';
 import type { RunState } from './run-state.js';
-import { version } from './version.js';
+import { buildFacts } from './version.js';
 
 export async function buildProgram(run: RunState, argv: readonly string[]): Promise<Command> {
   const { ctx, m } = run;
   // Without --mask, commander's errors still hide all but the last 4 digits of a card or CPF they repeat.
   const program = rootCommand('coopctl', ctx, m, run.mask?.text ?? maskPersonalNumbers)
     .description(m.help.root)
-    .version(version, '-V, --version', m.help.versionOption);
+    .version(m.about.version(buildFacts()), '-V, --version', m.help.versionOption);
   addGlobalOptions(program, m);
   for (const area of Object.keys(areas) as Array<keyof typeof areas>)
     program.command(area).description(m.help.areas[area]);

@@ -112,7 +112,7 @@ describe('enrol batch in Portuguese', () => {
     const help = await w.run(['enrol', 'batch', '--help'], PT);
     expect(help.code).toBe(0);
     expect(flat(help.stdout)).toContain(
-      'inclui contratos, responsáveis financeiros e beneficiários a partir de um arquivo CSV ou JSON (retomável: veja docs/batch.md)',
+      'inclui contratos, responsáveis financeiros e beneficiários a partir de um arquivo CSV ou JSON (retomável; as colunas do arquivo: coopctl help lote)',
     );
     expect(flat(help.stdout)).toContain(
       'CSV: um cabeçalho com os nomes das colunas, depois uma linha por beneficiário.',

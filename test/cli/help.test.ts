@@ -9,6 +9,7 @@ import { RunState } from '../../src/cli/run-state.js';
 import { catalogue, catalogueWords } from '../../src/catalogue/index.js';
 import { startHarness, type Harness } from './harness.js';
 import { PassThrough } from 'node:stream';
+import pkg from '../../package.json' with { type: 'json' };
 
 let h: Harness;
 beforeAll(async () => {
@@ -47,12 +48,19 @@ describe('help', () => {
     expect(find(program, ['serve'])!.options.map((o) => o.long)).toEqual([
       '--host',
       '--allowed-host',
+      '--cors',
+      '--allowed-origin',
       '--port',
       '--db',
       '--import-sqlite',
       '--demo',
       '--fixtures',
       '--allow-prefer',
+      '--admin',
+      '--journal-bodies',
+      '--proxy-to',
+      '--proxy-to-test',
+      '--journal-size',
       '--log-format',
       '--no-metrics',
       '--metrics-token-file',
@@ -102,10 +110,10 @@ describe('help', () => {
     );
   });
 
-  it('--version prints the version', async () => {
+  it('--version prints the version, the commit and the form (the sources, here)', async () => {
     const r = await h.run(['--version']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(r.stdout).toBe(`coopctl ${pkg.version} (commit unknown; sources, on Node ${process.version})\n`);
   });
 });
 

@@ -51,7 +51,7 @@ describe('the code cache', () => {
   it('is a private folder under XDG_CACHE_HOME with a private file per command group', async () => {
     const cache = join(home, 'xdg');
     const { stdout } = await coopctl({ XDG_CACHE_HOME: cache });
-    expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(stdout).toMatch(/^coopctl \d+\.\d+\.\d+ \(commit [0-9a-f]{12}(-dirty)?; /);
     await coopctl({ XDG_CACHE_HOME: cache }, ['config', 'path']);
     const dir = join(cache, 'coopctl', 'code-cache');
     expect(statSync(dir).mode & 0o777).toBe(0o700);
@@ -107,7 +107,7 @@ describe('the code cache', () => {
     writeFileSync(planted, 'not V8 code');
     chownSync(dir, 65534, 65534);
     const { stdout, stderr } = await coopctl({ XDG_CACHE_HOME: cache });
-    expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(stdout).toMatch(/^coopctl \d+\.\d+\.\d+ \(commit [0-9a-f]{12}(-dirty)?; /);
     expect(stderr).toBe('');
     // Not replaced (a refused cache is written again when the folder is this user's).
     expect(readFileSync(planted, 'utf8')).toBe('not V8 code');
@@ -172,7 +172,7 @@ describe('the code cache', () => {
   it('NODE_DISABLE_COMPILE_CACHE=1 turns it off', async () => {
     const cache = join(home, 'off');
     const { stdout } = await coopctl({ XDG_CACHE_HOME: cache, NODE_DISABLE_COMPILE_CACHE: '1' });
-    expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(stdout).toMatch(/^coopctl \d+\.\d+\.\d+ \(commit [0-9a-f]{12}(-dirty)?; /);
     expect(existsSync(cache)).toBe(false);
   });
 
@@ -180,7 +180,7 @@ describe('the code cache', () => {
     const file = join(home, 'not-a-folder');
     writeFileSync(file, '');
     const { stdout, stderr } = await coopctl({ XDG_CACHE_HOME: file });
-    expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(stdout).toMatch(/^coopctl \d+\.\d+\.\d+ \(commit [0-9a-f]{12}(-dirty)?; /);
     expect(stderr).toBe('');
   });
 });

@@ -48,8 +48,8 @@ export const notify = [
       usuario_cartao: opt(
         r.card,
         said(
-          'card of the beneficiary who uses the device (coopctl extension, see docs/decisions.md)',
-          'cartão do beneficiário que usa o dispositivo (extensão do coopctl, veja docs/decisions.md)',
+          'card of the beneficiary who uses the device (a coopctl extension)',
+          'cartão do beneficiário que usa o dispositivo (extensão do coopctl)',
         ),
         label('Card', 'Cartão'),
       ),

@@ -9,6 +9,7 @@ import { addExamples, addNote } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
 import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
 import type { RunState } from '../run-state.js';
+import { UsageError } from '../exit-codes.js';
 
 /** The CSV columns, as the help lists them. */
 function columns(m: Messages): Array<[string, string]> {
@@ -44,11 +45,12 @@ const batchFlags = {
   format: { type: 'value', placeholder: named('format'), help: says('format'), choices: ['csv', 'json'] },
   resendUncertain: { type: 'boolean', help: says('resendUncertain') },
   dryRun: { type: 'boolean', short: 'n', help: says('dryRun') },
+  template: { type: 'boolean', help: (m: Messages) => m.about.batchTemplate },
 } as const satisfies FlagDecls;
 
 /** The file of enrolments. */
 const fileArgs = [
-  { name: (m) => m.help.field.placeholder.file, help: (m) => m.commandsHelp.batch.file },
+  { name: (m) => m.help.field.placeholder.file, help: (m) => m.commandsHelp.batch.file, optional: true },
 ] as const satisfies readonly ArgDecl[];
 
 export function defineBatchCommand(enrol: Command, run: RunState): void {
@@ -65,10 +67,16 @@ export function defineBatchCommand(enrol: Command, run: RunState): void {
   addNote(cmd, words.note);
   addNote(cmd, words.exit);
   run.bind(cmd, async (inv, args) => {
-    const { journal, report, ...flags } = readFlags(batchFlags, inv.options);
+    const { journal, report, template, ...flags } = readFlags(batchFlags, inv.options);
+    // --template: the example file of `coopctl help batch`, to fill in.
+    if (template) {
+      inv.out(`${(await import('../i18n/topics/batch.js')).TEMPLATE}\n`);
+      return 0;
+    }
+    const [file] = readArgs(fileArgs, args);
+    if (file === undefined) throw new UsageError((w) => w.help.errors.missingArgument(w.help.field.placeholder.file));
     const { runBatch } = await import('./run.js');
     // An empty --journal or --report is the default place, as not given.
-    const [file] = readArgs(fileArgs, args);
     return runBatch(inv, file, {
       ...flags,
       ...(journal ? { journal } : {}),

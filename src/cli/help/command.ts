@@ -11,6 +11,7 @@ import type { Messages } from '../i18n/index.js';
 import { sanitize } from '../output/sanitize.js';
 import { type Invalidity, type UsageProblem, usageText, type ValueSource } from './errors.js';
 import { helpConfiguration } from './format.js';
+import { answerHelp, setHelpRun } from './help-topic.js';
 import { columnsOf } from './page.js';
 import { similarNames } from './similar.js';
 
@@ -147,6 +148,12 @@ export class CoopCommand extends Command {
     }
   }
 
+  /** `help words…` (help-topic.ts): commander passes the first word alone; the words are this command's arguments. */
+  _dispatchHelpCommand(_first?: string): Promise<void> {
+    const words = this.args.slice(1).filter((w) => !w.startsWith('-'));
+    return answerHelp(this, words);
+  }
+
   /**
    * commander asks for help as an error when a command with subcommands is
    * named without one; coopctl shows it as asked for (stdout, exit 0).
@@ -171,7 +178,9 @@ export function rootCommand(
   shown: (text: string) => string = (text) => text,
 ): CoopCommand {
   const words = m.help;
-  return new CoopCommand(name, words.errors)
+  const root = new CoopCommand(name, words.errors);
+  setHelpRun(root, { ctx, lang: m.about.lang });
+  return root
     .exitOverride()
     .helpOption('-h, --help', words.helpOption)
     .helpCommand(`help ${words.usage.command}`, words.helpCommand)
@@ -184,5 +193,5 @@ export function rootCommand(
       outputError: (s, write) => write(shown(sanitize(s, 'keep'))),
     })
     .showHelpAfterError(words.helpAfterError)
-    .configureHelp(helpConfiguration(words));
+    .configureHelp(helpConfiguration(words, m.about.globalsNote));
 }

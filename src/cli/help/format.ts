@@ -39,9 +39,28 @@ function globalItems(helper: Help, cmd: Command): Item[] {
     .map((o) => [helper.optionTerm(o), only?.get(o.long ?? '') ?? helper.optionDescription(o)]);
 }
 
-/** The page of `cmd`'s help, as `helper` (configured by helpConfiguration) words it. */
+/**
+ * The page of `cmd`'s help, as `helper` (configured by helpConfiguration) words it. A command with subcommands (the
+ * root, a group) does not list the global options but says where they are (`coopctl help options`), so that it fits
+ * a terminal of 80×30 with its commands; a command that runs lists them, as they apply to it (`serve`, which has
+ * commands of its own too, declares which apply: `globalsOf`).
+ */
 export function pageOf(cmd: Command, helper: Help): HelpPage {
   const options: Item[] = helper.visibleOptions(cmd).map((o) => [helper.optionTerm(o), helper.optionDescription(o)]);
+  const note = (helper as Help & { globalsNote?: string }).globalsNote;
+  if (note && cmd.commands.length && !globalsOf(cmd)) {
+    const own = (o: Item) => /^(-h, --help|-V, --version)$/.test(o[0]);
+    return {
+      usage: helper.commandUsage(cmd),
+      description: helper.commandDescription(cmd),
+      args: helper.visibleArguments(cmd).map((a) => [helper.argumentTerm(a), helper.argumentDescription(a)]),
+      options: cmd.parent ? options : options.filter(own),
+      commands: helper.visibleCommands(cmd).map((c) => [helper.subcommandTerm(c), helper.subcommandDescription(c)]),
+      globals: [],
+      examples: examplesOf(cmd),
+      notes: [...notesOf(cmd), note],
+    };
+  }
   return {
     usage: helper.commandUsage(cmd),
     description: helper.commandDescription(cmd),
@@ -55,8 +74,9 @@ export function pageOf(cmd: Command, helper: Help): HelpPage {
   };
 }
 
-export function helpConfiguration(words: Words): HelpConfiguration {
+export function helpConfiguration(words: Words, globalsNote?: string): HelpConfiguration & { globalsNote?: string } {
   return {
+    ...(globalsNote ? { globalsNote } : {}),
     minWidthToWrap: 10,
     showGlobalOptions: true,
     commandUsage(this: Help, cmd: Command): string {

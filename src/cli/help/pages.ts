@@ -12,7 +12,10 @@ import { makeContext } from '../context.js';
 import type { Lang } from '../i18n/lang.js';
 import { buildProgram } from '../program.js';
 import { RunState } from '../run-state.js';
+import { messagesFor } from '../i18n/messages.js';
+import { version } from '../version.js';
 import { pageOf } from './format.js';
+import { manName, manPage } from './man.js';
 import type { HelpPage } from './page.js';
 import { type StoredPage, storedPageName } from './stored.js';
 
@@ -37,4 +40,24 @@ export async function helpPages(lang: Lang): Promise<Record<string, StoredPage>>
   }
   const headings = run.m.help.headings;
   return Object.fromEntries([...pages].map(([path, page]) => [storedPageName(path), { headings, page }]));
+}
+
+/** Every command's man page in `lang` (man.ts), by file name: `coopctl-record-allergies.1`. */
+export async function manPages(lang: Lang): Promise<Record<string, string>> {
+  const stored = await helpPages(lang);
+  const paths = Object.keys(stored)
+    .map((file) =>
+      file
+        .replace(/\.json$/, '')
+        .split('.')
+        .slice(1),
+    )
+    .sort((a, b) => a.join(' ').localeCompare(b.join(' ')));
+  const words = messagesFor(lang).about.man;
+  const tree = paths
+    .filter((p) => p.length)
+    .map((p) => [p, stored[storedPageName(p)]!.page.description.split('\n')[0]!] as const);
+  return Object.fromEntries(
+    paths.map((p) => [`${manName(p)}.1`, manPage(p, stored[storedPageName(p)]!, words, version, p.length ? [] : tree)]),
+  );
 }

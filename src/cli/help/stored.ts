@@ -11,6 +11,7 @@
 import { Help } from 'commander';
 import { fstatSync, readFileSync, type Stats, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { getAsset, isSea } from 'node:sea';
 import type { Writable } from 'node:stream';
 import type { Env } from '../../client/types.js';
 import { configFilePath } from '../config/file.js';
@@ -27,9 +28,15 @@ export interface StoredPage {
 /** The name of a command's stored page: `coopctl.record.allergies.json`, `coopctl.json` for the root. */
 export const storedPageName = (path: readonly string[]): string => `${['coopctl', ...path].join('.')}.json`;
 
-/** The stored page of a command in a language, beside this bundle. */
-const storedPageFile = (lang: Lang, path: readonly string[]): string =>
-  join(import.meta.dirname, 'help', lang, storedPageName(path));
+/**
+ * The stored page of a command in a language: beside this bundle, or in the single executable its asset
+ * `help/<lang>/<name>` (scripts/build-exe.mjs). Throws when there is none.
+ */
+function storedPageText(lang: Lang, path: readonly string[]): string {
+  const name = storedPageName(path);
+  if (isSea()) return getAsset(`help/${lang}/${name}`, 'utf8');
+  return readFileSync(join(import.meta.dirname, 'help', lang, name), 'utf8');
+}
 
 const HELP = new Set(['--help', '-h']);
 
@@ -112,7 +119,7 @@ export function printStoredHelp(argv: readonly string[], env: Env, stdout: Outpu
   const lang = chooseLang(argv, env, langSetting(argv, env, configFilePath(env)));
   let stored: StoredPage;
   try {
-    stored = JSON.parse(readFileSync(storedPageFile(lang, path), 'utf8')) as StoredPage;
+    stored = JSON.parse(storedPageText(lang, path)) as StoredPage;
   } catch {
     // No such command (or no stored page): the CLI says so.
     return false;

@@ -5,6 +5,7 @@
  * missing from either language does not compile (and test/cli/i18n checks it
  * at run time too). Add a module here once; use it as `inv.m.<module>.<key>`.
  */
+import * as about from './messages/about.js';
 import * as audit from './messages/audit.js';
 import * as backup from './messages/backup.js';
 import * as batch from './messages/batch.js';
@@ -52,6 +53,7 @@ const en = {
   backup: backup.en,
   journal: journal.en,
   standIn: standIn.en,
+  about: about.en,
 };
 
 export type Messages = typeof en;
@@ -78,6 +80,7 @@ const ptBR: Translation<Messages> = {
   backup: backup.ptBR,
   journal: journal.ptBR,
   standIn: standIn.ptBR,
+  about: about.ptBR,
 };
 
 const catalogues: Readonly<Record<Lang, Messages>> = { en, 'pt-BR': ptBR as Messages };

@@ -227,7 +227,7 @@ function checkBeneficiaries(d: Dataset, issue: Issue): void {
     const c = contracts.get(at(b, 'contrato_id'));
     if (!c) issue(['beneficiaries', i, 'contrato_id'], `contract ${at(b, 'contrato_id')} is not in contracts`);
     if (!cardValid(card))
-      issue(['beneficiaries', i, 'usuario_cartao'], 'has a wrong check digit (docs/decisions.md, card layout)');
+      issue(['beneficiaries', i, 'usuario_cartao'], 'has a wrong check digit (the last of its 17 digits)');
     const parts = cardParts(card);
     if (
       c &&

@@ -124,11 +124,12 @@ export const en = {
     existing: 'on a terminal: more beneficiaries for contract 6',
   },
   batch: {
-    description: 'enrol contracts, payers and beneficiaries from a CSV or JSON file (resumable: see docs/batch.md)',
+    description:
+      'enrol contracts, payers and beneficiaries from a CSV or JSON file (resumable; its columns: coopctl help batch)',
     file: 'a CSV file (one row per beneficiary) or a JSON file (an array of contracts); "-" reads stdin',
     concurrency: 'requests in flight at once',
     perContract:
-      'beneficiaries of one contract created at once; above 1, an interrupted run may leave several in doubt that a rerun cannot tell apart (docs/batch.md)',
+      'beneficiaries of one contract created at once; above 1, an interrupted run may leave several in doubt that a rerun cannot tell apart (coopctl help batch)',
     skipInvalid: 'send the valid rows and report the invalid ones (by default an invalid row stops everything)',
     journal: 'the journal of the batch (default: <file>.journal.jsonl beside the file; none for stdin)',
     report:
@@ -277,11 +278,11 @@ export const ptBR: Translation<typeof en> = {
   },
   batch: {
     description:
-      'inclui contratos, responsáveis financeiros e beneficiários a partir de um arquivo CSV ou JSON (retomável: veja docs/batch.md)',
+      'inclui contratos, responsáveis financeiros e beneficiários a partir de um arquivo CSV ou JSON (retomável; as colunas do arquivo: coopctl help lote)',
     file: 'um arquivo CSV (uma linha por beneficiário) ou um arquivo JSON (uma lista de contratos); "-" lê a entrada padrão',
     concurrency: 'requisições em andamento ao mesmo tempo',
     perContract:
-      'beneficiários de um contrato criados ao mesmo tempo; acima de 1, uma execução interrompida pode deixar vários em dúvida que uma nova execução não consegue distinguir (docs/batch.md)',
+      'beneficiários de um contrato criados ao mesmo tempo; acima de 1, uma execução interrompida pode deixar vários em dúvida que uma nova execução não consegue distinguir (coopctl help lote)',
     skipInvalid: 'envia as linhas válidas e relata as inválidas (por padrão, uma linha inválida impede tudo)',
     journal: 'o diário do lote (padrão: <arquivo>.journal.jsonl ao lado do arquivo; nenhum para a entrada padrão)',
     report:

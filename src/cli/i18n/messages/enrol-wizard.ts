@@ -37,7 +37,7 @@ export const en = {
     ],
   partOf: (n: number, part: string, _sex?: string) => `Beneficiary ${n}: ${part}`,
   documentsOf: (n: number, codes: string, _sex?: string) =>
-    `Beneficiary ${n}: documents (tipo_documento: ${codes}; see docs/decisions.md)`,
+    `Beneficiary ${n}: documents (tipo_documento: ${codes}; see coopctl help codes)`,
   addressOf: (n: number, codes: string, _sex?: string) => `Beneficiary ${n}: address (finalidade: ${codes})`,
   declarationOf: (n: number, form?: { id: string; questions: number }, _sex?: string) =>
     `Beneficiary ${n}: health declaration${form ? ` (form ${form.id}, ${form.questions} question${form.questions === 1 ? '' : 's'})` : ''}`,
@@ -126,7 +126,7 @@ export const ptBR: Translation<typeof en> = {
     ],
   partOf: (n, part, sex) => `${beneficiario(n, sex)}: ${part}`,
   documentsOf: (n, codes, sex) =>
-    `${beneficiario(n, sex)}: documentos (tipo_documento: ${codes}; veja docs/decisions.md)`,
+    `${beneficiario(n, sex)}: documentos (tipo_documento: ${codes}; veja coopctl help codigos)`,
   addressOf: (n, codes, sex) => `${beneficiario(n, sex)}: endereço (finalidade: ${codes})`,
   declarationOf: (n, form, sex) =>
     `${beneficiario(n, sex)}: declaração de saúde${form ? ` (formulário ${form.id}, ${form.questions} ${form.questions === 1 ? 'pergunta' : 'perguntas'})` : ''}`,

@@ -1,0 +1,98 @@
+/**
+ * `coopctl help [words…]`, as gh and git answer it: nothing, the root's help;
+ * a command's path (`help enrol wizard`, `help record allergies`), that
+ * command's help; a topic's name in either language (`help batch`, `help
+ * lote`, `help opcoes`), the topic, through the pager on a terminal when it
+ * is taller than the screen; anything else an error (exit 2) with the
+ * commands and topics it may have meant.
+ */
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { UsageError } from '../exit-codes.js';
+import type { Lang } from '../i18n/lang.js';
+import { Pager, pagerCommand, rowsOf } from '../output/pager.js';
+import { columnsOf } from './page.js';
+import { similarNames } from './similar.js';
+import { findTopic, optionsTopic, topicsTopic, writtenTopics } from './topics/index.js';
+import { renderTopic, type Topic } from './topics/model.js';
+
+/** What the help command needs of the run: its streams and terminal, and its language. */
+export interface HelpRun {
+  readonly ctx: Context;
+  readonly lang: Lang;
+}
+
+const runs = new WeakMap<Command, HelpRun>();
+
+/** Gives the tree's root what `help` needs (help/command.ts, rootCommand). */
+export function setHelpRun(root: Command, run: HelpRun): void {
+  runs.set(root, run);
+}
+
+const rootOf = (cmd: Command): Command => (cmd.parent ? rootOf(cmd.parent) : cmd);
+
+/** Every topic, the global options' made from the root's options as its help shows them. */
+export function allTopics(root: Command): Topic[] {
+  const help = root.createHelp();
+  const globals = help.visibleOptions(root).map((o) => [help.optionTerm(o), help.optionDescription(o)] as const);
+  const topics = [...writtenTopics, optionsTopic(globals)];
+  return [...topics, topicsTopic(topics)];
+}
+
+/** Text on stdout, through the pager when stdout is a terminal and the text is taller than it. */
+async function paged(ctx: Context, text: string): Promise<void> {
+  const { rows, columns } = ctx.screen;
+  const command = pagerCommand(ctx.env);
+  if (!ctx.tty.stdout || rows === undefined || !command || rowsOf(text, columns ?? 80, rows, (l) => l.length) <= rows) {
+    ctx.stdout.write(text);
+    return;
+  }
+  const pager = new Pager(command, ctx.env, ctx, () => undefined);
+  pager.write(text);
+  await pager.end();
+}
+
+/** The command that `words` name below `from`, and how many of the words it took. */
+function walk(from: Command, words: readonly string[]): { cmd: Command; used: number } {
+  let cmd = from;
+  let used = 0;
+  for (const word of words) {
+    const sub = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!sub) break;
+    cmd = sub;
+    used++;
+  }
+  return { cmd, used };
+}
+
+/**
+ * Answers `help words…` asked of `cmd`: writes the help or topic and ends with exit 0 (commander's help exit), or
+ * throws a UsageError naming what the words might have meant.
+ */
+export async function answerHelp(cmd: Command, words: readonly string[]): Promise<void> {
+  const root = rootOf(cmd);
+  const run = runs.get(root);
+  if (!words.length) cmd.help();
+  const { cmd: named, used } = walk(cmd, words);
+  if (used === words.length) named.help();
+  const topics = allTopics(root);
+  const topic = used === 0 && run ? (findTopic(topics, words.join('-')) ?? undefined) : undefined;
+  if (topic && run) {
+    await paged(run.ctx, renderTopic(topic, run.lang, columnsOf(run.ctx.stdout)));
+    // As commander ends a help it showed (failure.ts: exit 0).
+    (cmd as unknown as { _exit(code: number, id: string, message: string): never })._exit(
+      0,
+      'commander.help',
+      '(help)',
+    );
+  }
+  const wrong = words[used]!;
+  const candidates = [
+    ...named.commands.flatMap((c) => [c.name(), ...c.aliases()]),
+    ...(used === 0 ? topics.flatMap((t) => t.names) : []),
+  ].filter((n) => n !== 'help');
+  const similar = similarNames(wrong, candidates);
+  const path = [root.name(), ...words.slice(0, used)].join(' ');
+  const hint = used ? `${path} --help` : `coopctl help ${run?.lang === 'pt-BR' ? 'topicos' : 'topics'}`;
+  throw new UsageError((m) => m.about.unknownHelp(path, wrong, similar), hint);
+}
