@@ -46,16 +46,16 @@ export const start = {
   emptied: (db: string, beside: string) =>
     said(
       `the database ${db} is empty (0 bytes), but ${beside} is beside it: the database held data, which is gone from the file. ` +
-        `Restore it from a backup (docs/deployment.md); to start a new, empty database here, move ${beside} away first`,
+        `Restore it from a backup (made by coopctl backup); to start a new, empty database here, move ${beside} away first`,
       `o banco de dados ${db} está vazio (0 bytes), mas ${beside} está ao lado dele: o banco tinha dados, que sumiram do arquivo. ` +
-        `Restaure-o de um backup (docs/deployment.md); para começar aqui um banco novo e vazio, tire ${beside} de lá antes`,
+        `Restaure-o de um backup (feito com coopctl backup); para começar aqui um banco novo e vazio, tire ${beside} de lá antes`,
     ),
   /** A database file without a schema (a header alone) while its audit key says it held data. */
   noData: said(
     'the file holds no tables (a header alone), but its audit key is beside it: the database held data, which is gone from the file. ' +
-      'Restore it from a backup (docs/deployment.md); to start a new, empty database here, move its audit key away first',
+      'Restore it from a backup (made by coopctl backup); to start a new, empty database here, move its audit key away first',
     'o arquivo não tem tabelas (só um cabeçalho), mas a chave de auditoria dele está ao lado: o banco tinha dados, que sumiram do arquivo. ' +
-      'Restaure-o de um backup (docs/deployment.md); para começar aqui um banco novo e vazio, tire a chave de auditoria de lá antes',
+      'Restaure-o de um backup (feito com coopctl backup); para começar aqui um banco novo e vazio, tire a chave de auditoria de lá antes',
   ),
   weakToken: (where: Said, bits: number, min: number) =>
     said(

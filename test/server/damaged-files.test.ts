@@ -137,7 +137,7 @@ describe('starting on a database file emptied', () => {
     expect(err.exitCode).toBe(1);
     expect(err.message).toBe(
       `the database ${db} is empty (0 bytes), but ${db}.audit-key is beside it: the database held data, which is gone from the file. ` +
-        `Restore it from a backup (docs/deployment.md); to start a new, empty database here, move ${db}.audit-key away first`,
+        `Restore it from a backup (made by coopctl backup); to start a new, empty database here, move ${db}.audit-key away first`,
     );
     expect(statSync(db).size).toBe(0);
   });
@@ -165,7 +165,7 @@ describe('starting on a database file emptied', () => {
     expect(err.exitCode).toBe(1);
     expect(err.message).toBe(
       `cannot open the database ${db}: the file holds no tables (a header alone), but its audit key is beside it: ` +
-        'the database held data, which is gone from the file. Restore it from a backup (docs/deployment.md); ' +
+        'the database held data, which is gone from the file. Restore it from a backup (made by coopctl backup); ' +
         'to start a new, empty database here, move its audit key away first',
     );
     const conn = new Database(db);

@@ -7,7 +7,7 @@ export const en = {
     names: { action: 'action', argument: 'arg' },
     action: 'reset | load | snapshot | restore | snapshots',
     argument: 'the fixtures file (load) or the snapshot name (snapshot, restore)',
-    note: 'Per-test isolation for an app\'s test suite: "snapshot NAME" once, "restore NAME" before each test, or "reset" to the start dataset (docs/server.md).',
+    note: 'Per-test isolation for an app\'s test suite: "snapshot NAME" once, "restore NAME" before each test, or "reset" to the start dataset.',
   },
   journal: {
     description: 'the requests a running coopctl serve --admin received, newest last',
@@ -39,7 +39,7 @@ export const ptBR: Translation<typeof en> = {
     names: { action: 'ação', argument: 'argumento' },
     action: 'reset | load | snapshot | restore | snapshots',
     argument: 'o arquivo de fixtures (load) ou o nome do snapshot (snapshot, restore)',
-    note: 'Isolamento por teste na suíte de testes de um app: "snapshot NOME" uma vez, "restore NOME" antes de cada teste, ou "reset" para os dados do início (docs/server.md).',
+    note: 'Isolamento por teste na suíte de testes de um app: "snapshot NOME" uma vez, "restore NOME" antes de cada teste, ou "reset" para os dados do início.',
   },
   journal: {
     description: 'as requisições que um coopctl serve --admin em execução recebeu, as mais novas por último',
