@@ -72,8 +72,22 @@ function cepDigits(value: unknown): string | undefined {
   return m ? `${m[1]}${m[2]}${m[3]}` : undefined;
 }
 
+/** A CEP of 8 digits (or an int of up to 8, the enrolment's 1310100) as people write it, `01310-100`; else undefined. */
+export function cepAsWritten(value: unknown): string | undefined {
+  const text = typeof value === 'number' || typeof value === 'bigint' ? String(value).padStart(8, '0') : value;
+  return typeof text === 'string' && /^\d{8}$/.test(text) ? `${text.slice(0, 5)}-${text.slice(5)}` : undefined;
+}
+
+/** A CPF of 11 digits as people write it, `529.982.247-25`; else undefined. */
+export function cpfAsWritten(value: unknown): string | undefined {
+  return typeof value === 'string' && /^\d{11}$/.test(value)
+    ? `${value.slice(0, 3)}.${value.slice(3, 6)}.${value.slice(6, 9)}-${value.slice(9)}`
+    : undefined;
+}
+
 /** CEP of section 4.1 (digits as text): `01310-100` → `01310100`. */
 export const cepInput: InputForms = {
+  written: cepAsWritten,
   accept: (value) => cepDigits(value) ?? value,
   forms: ['01310100', '01310-100', '01.310-100'],
 };
@@ -85,6 +99,7 @@ export const cepInput: InputForms = {
  * continue with) its leading zero is there; the int sent is the same.
  */
 export const cepNumberInput: InputForms = {
+  written: cepAsWritten,
   accept: (value) => {
     if (typeof value === 'number')
       return Number.isSafeInteger(value) && value >= 0 && value < 1e7 ? String(value).padStart(8, '0') : value;

@@ -267,8 +267,11 @@ export const cpfMasked: FieldRule<string> = holding(
   ),
 );
 
-/** CPF as 11 digits (registration record). */
-export const cpfDigits: FieldRule<string> = holding('cpf', digits(11, '52998224725'));
+/** CPF as 11 digits (registration record), written `529.982.247-25` to people. */
+export const cpfDigits: FieldRule<string> = holding(
+  'cpf',
+  extend(digits(11, '52998224725'), { written: input.cpfAsWritten }),
+);
 
 /** A non-empty list of at most MAX_LIST codes of at most 3 characters each. */
 export const codes: FieldRule<string[]> = rule(

@@ -49,6 +49,8 @@ export const ROOT_PT = [
   '                                 só esses campos',
   '  --jq <expressão>               filtra a saída JSON com jq (textos impressos',
   '                                 sem aspas)',
+  '  --columns <campos>             as colunas de uma tabela no terminal, por campo',
+  '                                 (--columns cd_evento,data_consulta)',
   '  --timeout <ms>                 tempo limite de cada tentativa HTTP, em',
   '                                 milissegundos (padrão: 30000)',
   '  --retries <n>                  tentativas extras das consultas após erro de',
