@@ -66,7 +66,11 @@ export const card = holding(
   'card',
   withInput(digits(17, '00010001000001005'), input.cardInput, {
     warn: input.cardCheckWarning,
-    understood: input.understoodDigits,
+    // A CPF typed where the card is wanted is named as a CPF.
+    understood: (value) => {
+      const read = input.understoodDigits(value);
+      return read && cpfValid(read.shown) ? { ...read, cpf: true } : read;
+    },
   }),
 );
 

@@ -113,14 +113,44 @@ describe('flags and the positional card', () => {
     expect(h.base.requests[0]!.url.searchParams.get('data_consulta')).toBe('2026-12-01');
   });
 
-  it('a card of 16 digits is refused, saying what was understood (masked), and nothing is sent', async () => {
+  it('a card of 16 digits is refused, echoing the digits as typed so the missing one shows, and nothing is sent', async () => {
     const r = await h.run(['registration', 'show', '0001 0001 000001 00']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      'usuario_cartao (--usuario-cartao): must be 17 digits; understood 16 digits "************0100"',
+      'usuario_cartao (--usuario-cartao): must be 17 digits; understood 16 digits "0001000100000100"',
     );
-    expect(r.stderr).not.toContain('0001000100000100');
     expect(h.test.requests).toHaveLength(0);
+  });
+
+  it('with --mask, the digits echoed are masked as every message is', async () => {
+    const r = await h.run(['--mask', 'registration', 'show', '0001 0001 000001 00']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('must be 17 digits; understood 16 digits "0001 **** **** **00"');
+    expect(r.stderr).not.toContain('0001000100000100');
+  });
+
+  it('a CPF given where a card is wanted is named as a CPF, in each language', async () => {
+    for (const cpf of ['52998224725', '529.982.247-25']) {
+      const en = await h.run(['registration', 'show', cpf]);
+      expect(en.code).toBe(2);
+      expect(en.stderr).toContain('understood 11 digits "52998224725", which is a CPF, not a card number');
+      const pt = await h.run(['--lang', 'pt-BR', 'registration', 'show', cpf]);
+      expect(pt.stderr).toContain('foram lidos 11 dígitos "52998224725", que são um CPF, não um número de cartão');
+    }
+    // Eleven digits without a CPF's check digits are not named so.
+    const other = await h.run(['registration', 'show', '52998224726']);
+    expect(other.stderr).toContain('understood 11 digits "52998224726" (see');
+    expect(h.test.requests).toHaveLength(0);
+  });
+
+  it('registration cep with 7 digits says the rule without "no hyphen" (a hyphen is accepted)', async () => {
+    const en = await h.run(['registration', 'cep', '1310100']);
+    expect(en.code).toBe(2);
+    expect(en.stderr).toContain('cep (--cep): must be 8 to 11 digits');
+    expect(en.stderr).not.toMatch(/hyphen/);
+    const pt = await h.run(['--lang', 'pt-BR', 'registration', 'cep', '1310100']);
+    expect(pt.stderr).toContain('cep (--cep): deve ter de 8 a 11 dígitos');
+    expect(pt.stderr).not.toMatch(/hífen/);
   });
 });
 

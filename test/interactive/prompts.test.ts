@@ -54,7 +54,7 @@ describe('field questions (unit)', () => {
     expect(validate('123')).toBe(`must be 17 digits; understood 3 digits "123", e.g. ${CARD}`);
     expect(validate('0001 0001 000001 00 5')).toBe(true);
     expect(validate('0001 0001 000001 00')).toBe(
-      `must be 17 digits; understood 16 digits "************0100", e.g. ${CARD}`,
+      `must be 17 digits; understood 16 digits "0001000100000100", e.g. ${CARD}`,
     );
     const cpf = operation('enrol.payer').params['cpf']!;
     expect(fieldValidator(EN, cpf)('529.982.247-26')).toMatch(
