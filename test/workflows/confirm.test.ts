@@ -132,10 +132,10 @@ describe.each(
     expect(requests()).toBe(1);
   });
 
-  it('on a terminal: no → exit 1, "cancelled", nothing sent', async () => {
+  it('on a terminal: no → exit 5 (declined, not a refusal), "cancelled", nothing sent', async () => {
     const prompter = onTerminal(op, confirmPrompter(false));
     const r = await h.run(argv, { tty: TTY, prompter });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(5);
     expect(r.stderr).toContain('Nothing was sent.');
     expect(r.stdout).toBe('');
     expect(requests()).toBe(0);
