@@ -345,6 +345,13 @@ export const dateTimeEndInput: InputForms = {
   ],
 };
 
+/** A state (UF) of two letters in any case: `sp` → `SP`, as the registration record keeps it. */
+export const stateInput: InputForms = {
+  accept: (value) =>
+    typeof value === 'string' && /^\s*[a-z]{2}\s*$/i.test(value) ? value.trim().toUpperCase() : value,
+  forms: ['SP', 'sp', 'Rj'],
+};
+
 /** Words for S and N. */
 const YES_NO: Readonly<Record<string, 'S' | 'N'>> = {
   s: 'S',

@@ -192,6 +192,8 @@ export function int<const Max extends number>(min: number, max: Max, example?: s
 export const phoneNumber = holding('phone', withInput(int(10, 11, '11987654321'), input.phoneNumberInput));
 /** The enrolment CEP, an int: written `01310100` to people, sent as 1310100 (docs/decisions.md). */
 export const cepNumber = withInput(int(1, 10, '01310100'), input.cepNumberInput);
+/** A state (UF) as a parameter: two characters, typed in any case (`sp` is sent `SP`). */
+export const state = withInput(text(2, 2, 'SP'), input.stateInput);
 /** The scheduling area code `nr_ddd_celular`. */
 export const areaCode = withInput(int(2, 2, '11'), input.areaCodeInput);
 /** The scheduling mobile number `nr_celular`, without the area code. */

@@ -178,6 +178,14 @@ export const WIRE = new Map<FieldRule, Rows>([
       ['amanhã 14:30', '2026-12-01 14:30'],
     ],
   ],
+  [
+    r.state,
+    [
+      ['SP', 'SP'],
+      ['sp', 'SP'],
+      ['Rj', 'RJ'],
+    ],
+  ],
   [r.flagSN, yesNo],
   [
     r.sexMF,

@@ -138,6 +138,30 @@ describe('prompting for missing fields on a TTY', () => {
     });
   });
 
+  it('notify device register on a terminal: after the missing required fields, offers the optional card (Enter leaves it out)', async () => {
+    const op = operation('notify.device.register');
+    const { dispositivo_token: token, usuario_cartao: _card, ...rest } = sampleParams(op);
+    for (const [answer, sent] of [
+      [CARD, CARD],
+      [ENTER, null],
+    ] as const) {
+      h.reset();
+      h.base.reply({ json: [sampleRecord(op)] });
+      const prompter = fakePrompter([
+        { q: 'dispositivo_token', a: String(token) },
+        { q: 'usuario_cartao', a: answer },
+      ]);
+      const r = await h.run(['notify', 'device', 'register', ...flagWords(rest)], { tty: TTY, prompter });
+      expect(r.code, r.stderr).toBe(0);
+      expect(prompter.asked).toHaveLength(2);
+      expect(prompter.asked[0]!.message).toContain('dispositivo_token');
+      expect(prompter.asked[1]!.message).toContain('usuario_cartao');
+      expect(prompter.asked[1]!.message).toContain('(optional, Enter to skip)');
+      const body = JSON.parse(h.base.requests[0]!.body) as Record<string, unknown>;
+      expect(body['usuario_cartao'] ?? null).toBe(sent);
+    }
+  });
+
   it('reads comma-separated codes for an array field, re-asking on a bad code', async () => {
     const op = operation('enrol.beneficiary.document');
     h.base.reply({ json: [sampleRecord(op)] });
