@@ -185,7 +185,9 @@ describe('what the question shows', () => {
     const r = await shown(asking[2]!);
     expect(r.stderr).toContain('ALL app users');
     expect(r.stderr).toContain(`Message: "${String(asking[2]!.params['conteudo'])}"`);
-    expect(r.stderr).toMatch(/Audience size: not known before sending/);
+    expect(r.stderr).toMatch(
+      /Audience size: the service counts the recipients as it sends, and the answer says how many/,
+    );
   });
 
   it('notify send without a filter: names the filters', async () => {

@@ -120,7 +120,7 @@ export const en = {
   notify: {
     /** The service has no operation that counts the audience (docs/decisions.md). */
     audienceSize:
-      'Audience size: not known before sending (the service has no operation that counts app users); the answer reports the number of recipients.',
+      'Audience size: the service counts the recipients as it sends, and the answer says how many (coopctl prints it after sending); no count is possible before (the service has no operation that counts app users).',
     message: (content: string, type: string) =>
       `Message: "${content}" — ${c.coded('tipo_notificacao', 'notificationTypes', type)}`,
     everyone: (flags: string) =>
@@ -197,7 +197,7 @@ export const ptBR: Translation<typeof en> = {
 
   notify: {
     audienceSize:
-      'Tamanho do público: desconhecido antes do envio (o serviço não tem operação que conte os usuários do aplicativo); a resposta informa o número de destinatários.',
+      'Tamanho do público: o serviço conta os destinatários ao enviar, e a resposta diz quantos foram (o coopctl mostra o número depois do envio); não há como contar antes (o serviço não tem operação que conte os usuários do aplicativo).',
     message: (content, type) => `Mensagem: "${content}" — ${pc.coded('tipo_notificacao', 'notificationTypes', type)}`,
     everyone: (flags) =>
       `Enviar uma notificação push sem filtro de público (${flags}): ela vai para todos os usuários do aplicativo da cooperativa`,
