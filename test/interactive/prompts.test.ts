@@ -162,6 +162,35 @@ describe('prompting for missing fields on a TTY', () => {
     }
   });
 
+  it('registration delete-address on a terminal without the code: the card’s addresses to choose from, then the question', async () => {
+    const show = operation('registration.show');
+    const address = (sampleRecord(show)['endereco'] as Record<string, unknown>[])[0]!;
+    const record = {
+      ...sampleRecord(show),
+      endereco: [
+        { ...address, codigo: 1, tipo: 'RESIDENCIAL', logradouro: 'Rua Um', numero: '10' },
+        { ...address, codigo: 2, tipo: 'COMERCIAL', logradouro: 'Rua Dois', numero: '20' },
+      ],
+    };
+    h.test.reply((req) =>
+      req.url.pathname.endsWith(show.path.split('/').at(-1)!)
+        ? { json: [record] }
+        : { json: [{ confirma_operacao: 1, mensagem_erro: '' }] },
+    );
+    const prompter = fakePrompter([
+      { q: 'endereco_ind', a: '2' },
+      { q: '?', a: true },
+    ]);
+    const r = await h.run(['registration', 'delete-address', CARD], { tty: TTY, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    const pick = prompter.asked[0]!;
+    expect(pick.kind).toBe('select');
+    expect(pick.choices!.map((c) => c.value)).toEqual(['1', '2']);
+    expect(pick.choices![1]!.name).toMatch(/^2 · COMERCIAL – Rua Dois, 20/);
+    const deletion = h.test.requests.find((q) => q.method === 'POST')!;
+    expect(JSON.parse(deletion.body)).toMatchObject({ endereco_ind: 2 });
+  });
+
   it('reads comma-separated codes for an array field, re-asking on a bad code', async () => {
     const op = operation('enrol.beneficiary.document');
     h.base.reply({ json: [sampleRecord(op)] });

@@ -76,6 +76,8 @@ export const en = {
     missing: (ind: string, cardNumber: string, others: string) =>
       `Card ${card(cardNumber)} has no address ${ind}${others ? ` (its addresses: ${others})` : ''}: the service will probably refuse`,
     question: 'Delete this address? This cannot be undone.',
+    /** On a terminal without --endereco-ind: the card's addresses to choose from. */
+    pick: 'Which address to delete (endereco_ind)?',
     what: 'deletes an address',
   },
 
@@ -161,6 +163,7 @@ export const ptBR: Translation<typeof en> = {
     missing: (ind, cardNumber, others) =>
       `O cartão ${card(cardNumber)} não tem o endereço ${ind}${others ? ` (seus endereços: ${others})` : ''}: o serviço provavelmente vai recusar`,
     question: 'Excluir este endereço? Não é possível desfazer.',
+    pick: 'Qual endereço excluir (endereco_ind)?',
     what: 'exclui um endereço',
   },
 
