@@ -18,6 +18,7 @@ describe('registration', () => {
       'notify send',
       'notify send-all',
       'registration delete-address',
+      'registration save-address',
       'registration show',
       'schedule book',
       'schedule cancel',

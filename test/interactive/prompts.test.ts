@@ -129,7 +129,8 @@ describe('prompting for missing fields on a TTY', () => {
     expect(prompter.asked.map((q) => q.kind)).toEqual(['select', 'select', 'select']);
     expect(prompter.asked[0]!.choices!.map((c) => c.value)).toEqual(['R', 'C']);
     expect(prompter.asked[1]!.choices!.map((c) => c.value)).toEqual(['S', 'N']);
-    const body = JSON.parse(h.test.requests[0]!.body) as Record<string, unknown>;
+    // On a terminal the card's addresses are read before and after an insertion (its new code): the POST is the save.
+    const body = JSON.parse(h.test.requests.find((q) => q.method === 'POST')!.body) as Record<string, unknown>;
     expect(body).toMatchObject({
       tipo_endereco: 'C',
       endereco_ind_correspondencia: 'S',
@@ -189,6 +190,35 @@ describe('prompting for missing fields on a TTY', () => {
     expect(pick.choices![1]!.name).toMatch(/^2 · COMERCIAL – Rua Dois, 20/);
     const deletion = h.test.requests.find((q) => q.method === 'POST')!;
     expect(JSON.parse(deletion.body)).toMatchObject({ endereco_ind: 2 });
+  });
+
+  it('registration save-address on a terminal: an insertion says the code the new address got; UF in any case', async () => {
+    const show = operation('registration.show');
+    const op = operation('registration.save-address');
+    const address = (sampleRecord(show)['endereco'] as Record<string, unknown>[])[0]!;
+    const withCodes = (...codes: number[]) => ({
+      ...sampleRecord(show),
+      endereco: codes.map((codigo) => ({ ...address, codigo })),
+    });
+    let reads = 0;
+    h.test.reply((req) =>
+      req.url.pathname.endsWith(show.path.split('/').at(-1)!)
+        ? { json: [reads++ === 0 ? withCodes(1, 2) : withCodes(1, 2, 3)] }
+        : { json: [{ confirma_operacao: 1, mensagem_erro: '' }] },
+    );
+    const { usuario_cartao: card, endereco_estado: _uf, ...rest } = sampleParams(op);
+    const argv = ['registration', 'save-address', String(card), ...flagWords(rest), '--endereco-estado', 'sp'];
+    const r = await h.run(argv, { tty: { stdin: false, stdout: false, stderr: true } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("The new address's code is 3 (endereco_ind, for an update or delete-address)");
+    const saved = h.test.requests.find((q) => q.method === 'POST')!;
+    expect(JSON.parse(saved.body)).toMatchObject({ endereco_estado: 'SP', endereco_ind: 0 });
+    // Into a script's stderr: the call alone, no read before or after.
+    h.reset();
+    h.test.reply({ json: [{ confirma_operacao: 1, mensagem_erro: '' }] });
+    const script = await h.run(argv);
+    expect(script.code, script.stderr).toBe(0);
+    expect(h.test.requests.map((q) => q.method)).toEqual(['POST']);
   });
 
   it('reads comma-separated codes for an array field, re-asking on a bad code', async () => {

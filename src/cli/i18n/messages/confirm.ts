@@ -68,6 +68,10 @@ export const en = {
   tokenNotPrinted: (from: string, variable: string) =>
     `note: the token (from ${from}) is not printed: set ${variable} to it before running the command`,
 
+  saveAddress: {
+    /** After an insertion, on a terminal: the code the service gave the new address. */
+    inserted: (code: string) => `The new address's code is ${code} (endereco_ind, for an update or delete-address)`,
+  },
   deleteAddress: {
     line: (ind: string, cardNumber: string) => `Delete address ${ind} (endereco_ind) of card ${card(cardNumber)}`,
     address: (a: AddressFacts) => `Address: ${a.type} – ${a.place}`,
@@ -155,6 +159,9 @@ export const ptBR: Translation<typeof en> = {
   tokenNotPrinted: (from, variable) =>
     `nota: o token (origem: ${from}) não é mostrado: defina ${variable} com ele antes de executar o comando`,
 
+  saveAddress: {
+    inserted: (code) => `O código do endereço novo é ${code} (endereco_ind, para uma atualização ou delete-address)`,
+  },
   deleteAddress: {
     line: (ind, cardNumber) => `Excluir o endereço ${ind} (endereco_ind) do cartão ${card(cardNumber)}`,
     address: (a) => `Endereço: ${a.type} – ${a.place}`,
