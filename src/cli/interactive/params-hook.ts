@@ -2,7 +2,8 @@
  * The `params` hook that asks for missing required fields: only when stdin
  * and stdout are TTYs and --no-input is absent. Otherwise the parameters pass
  * unchanged, and validation reports the missing flag (exit 2). While it asks,
- * an optional card not given is offered too (Enter leaves it out): a device
+ * an optional card not given, the operation's only optional field, is offered
+ * too (Enter leaves it out): a device
  * registered for a beneficiary (`notify device register`) is what the
  * operator usually means, and would otherwise need the flag to be known.
  */
@@ -12,10 +13,16 @@ import { flagOf } from '../operations/flags.js';
 import { inputOptions } from '../operations/input.js';
 import { askField, missingRequired } from './fields.js';
 
-/** The optional fields offered while the required ones are asked: a card not given. */
+/**
+ * The optional fields offered while the required ones are asked: a card not
+ * given, when it is the operation's only optional field (an operation with
+ * more, such as `notify send`'s audience filters, asks them in its own flow).
+ */
 function offeredOptional(op: Operation, raw: Params): string[] {
-  return Object.entries(op.params)
-    .filter(([name, f]) => !f.required && f.personal === 'card' && (raw[name] === undefined || raw[name] === null))
+  const optional = Object.entries(op.params).filter(([, f]) => !f.required);
+  if (optional.length !== 1) return [];
+  return optional
+    .filter(([name, f]) => f.personal === 'card' && (raw[name] === undefined || raw[name] === null))
     .map(([name]) => name);
 }
 
