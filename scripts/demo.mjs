@@ -60,6 +60,8 @@ if (started.busy) {
 }
 const { server, url } = started;
 const env = { ...process.env, COOPCTL_BASE_URL: url, COOPCTL_TEST_BASE_URL: url, XDG_CONFIG_HOME: dir };
+// No pager for the demo's commands: the demo never stops at a pager's prompt, whatever the screen's height.
+env.COOPCTL_PAGER = '';
 
 const stop = () => server.kill('SIGTERM');
 process.on('SIGINT', stop);

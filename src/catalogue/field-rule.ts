@@ -43,7 +43,9 @@ export interface FieldRule<T = unknown> {
   /** A warning the CLI shows about a valid value (its parsed output) before sending it: a wrong check digit, an undocumented code. */
   readonly warn?: (field: string, value: unknown) => Problem | undefined;
   /** What the CLI understood of a normalised value that breaks the rule, added to its problem. */
-  readonly understood?: (value: unknown) => { readonly got: number; readonly shown: string } | undefined;
+  readonly understood?: (
+    value: unknown,
+  ) => { readonly got: number; readonly shown: string; readonly cpf?: boolean } | undefined;
   /** The spec's date layout of a date field (dates.ts): how a person's table writes it in their language. */
   readonly layout?: DateLayout;
   /** A wire value as people write it (input-forms.ts: a phone `(11) 98765-4321`), for tables and prompts; JSON and CSV keep the wire value. */

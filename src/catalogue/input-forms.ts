@@ -10,7 +10,6 @@
  */
 import { cardCheckDigit } from './card.js';
 import { addDays, isoDate } from './dates.js';
-import { maskPersonalNumbers } from './mask.js';
 import type { Problem } from './problems.js';
 
 /** What a normaliser may need besides the value: the day that `hoje` names. */
@@ -59,10 +58,14 @@ export function cardCheckWarning(field: string, value: unknown): Problem | undef
   return want === got ? undefined : { code: 'check-digit', field, want, got };
 }
 
-/** What the CLI read of a digit string that breaks its rule: how many digits, and the string masked as messages mask cards and CPFs. */
+/**
+ * What the CLI read of a digit string that breaks its rule: how many digits,
+ * and the digits as typed, so that the typist sees the one missing (their own
+ * input; a run with `--mask` masks it as it masks every message).
+ */
 export function understoodDigits(value: unknown): { readonly got: number; readonly shown: string } | undefined {
   if (typeof value !== 'string' || !/^\d+$/.test(value)) return undefined;
-  return { got: value.length, shown: maskPersonalNumbers(value) };
+  return { got: value.length, shown: value };
 }
 
 /** A CEP of 8 digits written `01310-100` or `01.310-100`: its digits (leading zero kept); else undefined. */
@@ -72,8 +75,22 @@ function cepDigits(value: unknown): string | undefined {
   return m ? `${m[1]}${m[2]}${m[3]}` : undefined;
 }
 
+/** A CEP of 8 digits (or an int of up to 8, the enrolment's 1310100) as people write it, `01310-100`; else undefined. */
+export function cepAsWritten(value: unknown): string | undefined {
+  const text = typeof value === 'number' || typeof value === 'bigint' ? String(value).padStart(8, '0') : value;
+  return typeof text === 'string' && /^\d{8}$/.test(text) ? `${text.slice(0, 5)}-${text.slice(5)}` : undefined;
+}
+
+/** A CPF of 11 digits as people write it, `529.982.247-25`; else undefined. */
+export function cpfAsWritten(value: unknown): string | undefined {
+  return typeof value === 'string' && /^\d{11}$/.test(value)
+    ? `${value.slice(0, 3)}.${value.slice(3, 6)}.${value.slice(6, 9)}-${value.slice(9)}`
+    : undefined;
+}
+
 /** CEP of section 4.1 (digits as text): `01310-100` → `01310100`. */
 export const cepInput: InputForms = {
+  written: cepAsWritten,
   accept: (value) => cepDigits(value) ?? value,
   forms: ['01310100', '01310-100', '01.310-100'],
 };
@@ -85,6 +102,7 @@ export const cepInput: InputForms = {
  * continue with) its leading zero is there; the int sent is the same.
  */
 export const cepNumberInput: InputForms = {
+  written: cepAsWritten,
   accept: (value) => {
     if (typeof value === 'number')
       return Number.isSafeInteger(value) && value >= 0 && value < 1e7 ? String(value).padStart(8, '0') : value;
@@ -164,10 +182,36 @@ export const cpfInput: InputForms = {
   forms: ['529.982.247-25', '52998224725', '529 982 247 25', '529982247-25'],
 };
 
-/** A date written day first as in Brazil (`1/12/2026`, `01-12-2026`, `01.12.2026`): year, month, day, padded. */
-function dayFirst(text: string): [string, string, string] | undefined {
-  const m = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})$/.exec(text);
-  return m ? [m[4]!, pad(m[3]!), pad(m[1]!)] : undefined;
+/**
+ * Which century a two-digit year (`1/2/85`) is in, counted from this year
+ * (docs/commands.md, "Two-digit years"):
+ * - `past` (a date of birth): the latest year not after this one (in 2026,
+ *   `85` is 1985, `26` 2026, `27` 1927);
+ * - `future` (an appointment): the earliest year not before this one (in 2026,
+ *   `26` is 2026, `27` 2027, `25` 2125);
+ * - `near` (other dates): the year within 50 years before and 49 after this
+ *   one (in 2026, `75` is 2075, `76` 1976).
+ */
+export type YearPivot = 'past' | 'future' | 'near';
+
+/** The four-digit year of a two-digit one, by the pivot and this year. */
+export function fullYear(yy: number, thisYear: number, pivot: YearPivot): number {
+  let y = thisYear - (thisYear % 100) + yy;
+  if (pivot === 'past' && y > thisYear) y -= 100;
+  else if (pivot === 'future' && y < thisYear) y += 100;
+  else if (pivot === 'near') {
+    if (y > thisYear + 49) y -= 100;
+    else if (y < thisYear - 50) y += 100;
+  }
+  return y;
+}
+
+/** A date written day first as in Brazil (`1/12/2026`, `01-12-2026`, `01.12.2026`, `1/12/26`): year, month, day, padded. */
+function dayFirst(text: string, at: InputContext, pivot: YearPivot): [string, string, string] | undefined {
+  const m = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})$/.exec(text);
+  if (!m) return undefined;
+  const year = m[4]!.length === 4 ? m[4]! : String(fullYear(Number(m[4]), at.today.getFullYear(), pivot));
+  return [year, pad(m[3]!), pad(m[1]!)];
 }
 
 /** `yyyy-mm-dd`: year, month, day. */
@@ -176,41 +220,99 @@ function yearFirst(text: string): [string, string, string] | undefined {
   return m ? [m[1]!, m[2]!, m[3]!] : undefined;
 }
 
-/** Words for today and tomorrow, in Portuguese and English. */
-const RELATIVE: Readonly<Record<string, number>> = { hoje: 0, today: 0, amanhã: 1, amanha: 1, tomorrow: 1 };
+/** Words for yesterday, today and tomorrow, in Portuguese and English. */
+const RELATIVE: Readonly<Record<string, number>> = {
+  ontem: -1,
+  yesterday: -1,
+  hoje: 0,
+  today: 0,
+  amanhã: 1,
+  amanha: 1,
+  tomorrow: 1,
+};
 
 /**
- * The date a text names as `yyyy-mm-dd`: day first, year first, or (with
- * `relative`) a word for today or tomorrow. The calendar is not checked here:
- * `31/02/2020` becomes `2020-02-31`, which the rule then refuses as no real date.
+ * The date a text names as `yyyy-mm-dd`: day first (a two-digit year by the
+ * pivot), year first, or a word for yesterday, today or tomorrow. The
+ * calendar is not checked here: `31/02/2020` becomes `2020-02-31`, which the
+ * rule then refuses as no real date.
  */
-function isoOfText(text: string, at: InputContext, relative: boolean): string | undefined {
-  const days = relative ? RELATIVE[folded(text)] : undefined;
+function isoOfText(text: string, at: InputContext, pivot: YearPivot): string | undefined {
+  const days = RELATIVE[folded(text)];
   if (days !== undefined) return addDays(isoDate(at.today), days);
-  const ymd = dayFirst(text.trim()) ?? yearFirst(text.trim());
+  const ymd = dayFirst(text.trim(), at, pivot) ?? yearFirst(text.trim());
   return ymd?.join('-');
 }
 
-/** `DD/MM/YYYY` (the spec's `d/m/Y`): also `D/M/YYYY`, `-` or `.` between, and `yyyy-mm-dd`. */
-export const dateBRInput: InputForms = {
-  accept: (value, at) => {
-    const iso = typeof value === 'string' ? isoOfText(value, at, false) : undefined;
-    return iso ? iso.split('-').reverse().join('/') : value;
-  },
-  forms: ['15/03/1985', '5/3/1985', '15-03-1985', '15.03.1985', '1985-03-15'],
-};
+/** `DD/MM/YYYY` read with a pivot for two-digit years. */
+function dateBRWith(pivot: YearPivot, forms: readonly string[]): InputForms {
+  return {
+    accept: (value, at) => {
+      const iso = typeof value === 'string' ? isoOfText(value, at, pivot) : undefined;
+      return iso ? iso.split('-').reverse().join('/') : value;
+    },
+    forms,
+  };
+}
 
-/** `yyyy-mm-dd`: also a date day first, and `hoje`, `amanhã`, `today`, `tomorrow` (by the clock of the run). */
+/**
+ * `DD/MM/YYYY` (the spec's `d/m/Y`): also `D/M/YYYY`, `-` or `.` between,
+ * `yyyy-mm-dd`, a two-digit year within 50 years of this one, and `hoje`,
+ * `amanhã`, `ontem`, `today`, `tomorrow`, `yesterday`.
+ */
+export const dateBRInput: InputForms = dateBRWith('near', [
+  '15/03/1985',
+  '5/3/1985',
+  '15-03-1985',
+  '15.03.1985',
+  '1985-03-15',
+  '1/2/27',
+  'hoje',
+  'ontem',
+]);
+
+/** A date of birth, `DD/MM/YYYY`: as dateBRInput reads it, a two-digit year in the past (`1/2/85`: 1985). */
+export const birthDateInput: InputForms = dateBRWith('past', [
+  '15/03/1985',
+  '5/3/1985',
+  '15-03-1985',
+  '15.03.1985',
+  '1985-03-15',
+  '1/2/85',
+  '1/2/26',
+  '1/2/27',
+  'hoje',
+  'ontem',
+]);
+
+/**
+ * `yyyy-mm-dd` (an appointment's date): also a date day first, a two-digit
+ * year not before this one (`1/12/26`), and `hoje`, `amanhã`, `ontem`,
+ * `today`, `tomorrow`, `yesterday` (by the clock of the run).
+ */
 export const dateISOInput: InputForms = {
-  accept: (value, at) => (typeof value === 'string' ? (isoOfText(value, at, true) ?? value) : value),
-  forms: ['2026-12-01', '01/12/2026', 'hoje', 'amanhã', 'today', 'tomorrow', '1/12/2026', '01-12-2026', 'HOJE'],
+  accept: (value, at) => (typeof value === 'string' ? (isoOfText(value, at, 'future') ?? value) : value),
+  forms: [
+    '2026-12-01',
+    '01/12/2026',
+    'hoje',
+    'amanhã',
+    'today',
+    'tomorrow',
+    '1/12/2026',
+    '01-12-2026',
+    'HOJE',
+    '1/12/26',
+    'ontem',
+    'yesterday',
+  ],
 };
 
 /** `yyyy-mm-dd hh:mi`: the date as dateISOInput reads it, a space or `T`, and `h:mi` or `hh:mi`. */
 export const dateTimeInput: InputForms = {
   accept: (value, at) => {
     const m = typeof value === 'string' ? /^(.+?)(?:\s+|T)(\d{1,2}):(\d{2})$/.exec(value.trim()) : null;
-    const iso = m ? isoOfText(m[1]!, at, true) : undefined;
+    const iso = m ? isoOfText(m[1]!, at, 'future') : undefined;
     return iso ? `${iso} ${pad(m![2]!)}:${m![3]}` : value;
   },
   forms: [
@@ -221,6 +323,7 @@ export const dateTimeInput: InputForms = {
     'amanhã 09:00',
     'tomorrow 9:00',
     'amanhã 8:30',
+    '1/12/26 9:00',
   ],
 };
 
@@ -240,6 +343,13 @@ export const dateTimeEndInput: InputForms = {
     'tomorrow 9:30',
     'amanhã 14:30',
   ],
+};
+
+/** A state (UF) of two letters in any case: `sp` → `SP`, as the registration record keeps it. */
+export const stateInput: InputForms = {
+  accept: (value) =>
+    typeof value === 'string' && /^\s*[a-z]{2}\s*$/i.test(value) ? value.trim().toUpperCase() : value,
+  forms: ['SP', 'sp', 'Rj'],
 };
 
 /** Words for S and N. */

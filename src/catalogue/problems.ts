@@ -49,10 +49,16 @@ export type Rule =
 
 export type RuleCode = Rule['code'];
 
-/** What the CLI understood of a value that breaks its rule: its digits, counted and shown (masked as messages mask cards). */
+/**
+ * What the CLI understood of a value that breaks its rule: its digits,
+ * counted and shown as typed (the typist's own input: `--mask` masks it with
+ * every message), and whether they are a CPF (11 digits with valid check
+ * digits) given where a card is wanted.
+ */
 export interface Understood {
   readonly got?: number;
   readonly shown?: string;
+  readonly cpf?: boolean;
 }
 
 /** A value breaks its field's rule: the rule itself, and what was understood of the value. */

@@ -66,7 +66,11 @@ export const card = holding(
   'card',
   withInput(digits(17, '00010001000001005'), input.cardInput, {
     warn: input.cardCheckWarning,
-    understood: input.understoodDigits,
+    // A CPF typed where the card is wanted is named as a CPF.
+    understood: (value) => {
+      const read = input.understoodDigits(value);
+      return read && cpfValid(read.shown) ? { ...read, cpf: true } : read;
+    },
   }),
 );
 
@@ -188,6 +192,8 @@ export function int<const Max extends number>(min: number, max: Max, example?: s
 export const phoneNumber = holding('phone', withInput(int(10, 11, '11987654321'), input.phoneNumberInput));
 /** The enrolment CEP, an int: written `01310100` to people, sent as 1310100 (docs/decisions.md). */
 export const cepNumber = withInput(int(1, 10, '01310100'), input.cepNumberInput);
+/** A state (UF) as a parameter: two characters, typed in any case (`sp` is sent `SP`). */
+export const state = withInput(text(2, 2, 'SP'), input.stateInput);
 /** The scheduling area code `nr_ddd_celular`. */
 export const areaCode = withInput(int(2, 2, '11'), input.areaCodeInput);
 /** The scheduling mobile number `nr_celular`, without the area code. */
@@ -288,8 +294,11 @@ export const cpfMasked: FieldRule<string> = holding(
   ),
 );
 
-/** CPF as 11 digits (registration record). */
-export const cpfDigits: FieldRule<string> = holding('cpf', digits(11, '52998224725'));
+/** CPF as 11 digits (registration record), written `529.982.247-25` to people. */
+export const cpfDigits: FieldRule<string> = holding(
+  'cpf',
+  extend(digits(11, '52998224725'), { written: input.cpfAsWritten }),
+);
 
 /** A non-empty list of at most MAX_LIST codes of at most 3 characters each. */
 export const codes: FieldRule<string[]> = rule(

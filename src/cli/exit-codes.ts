@@ -12,6 +12,8 @@ export const ExitCode = {
   noResult: 3,
   /** Unreachable, timed out, or a response that is not the documented shape. */
   transport: 4,
+  /** A confirmation answered no (or a wizard left without sending): nothing was sent, as gh's cancel has its own code. */
+  declined: 5,
   interrupted: 130,
 } as const;
 

@@ -5,6 +5,7 @@ import { Interrupted, TransportError } from '../client/errors.js';
 import type { Context } from './context.js';
 import { ExitCode, UsageError } from './exit-codes.js';
 import type { Messages } from './i18n/index.js';
+import { tryKind } from './i18n/messages/errors.js';
 import type { Io } from './capabilities.js';
 import type { Masking } from './output/mask.js';
 import { sanitize } from './output/sanitize.js';
@@ -30,6 +31,33 @@ async function testHostHint(err: TransportError, inv: Io): Promise<string | unde
   if (new URL(s.baseUrl.value!).origin === origin || !fault.request.split(' ')[1]?.startsWith(`${origin}/`))
     return undefined;
   return inv.m.errors.testHost(maskUrl(test.value), inv.m.config.origin(s.baseUrl));
+}
+
+/**
+ * What to try after a call that got no answer, in the run's language: start
+ * the server, or where the URL came from and how to change it (its variable,
+ * a profile, `config set`); for a timeout, --timeout.
+ */
+async function whatToTry(err: TransportError, inv: Io | undefined, m: Messages): Promise<string | undefined> {
+  const kind = err.fault ? tryKind(err.fault) : undefined;
+  if (!kind || !err.fault || !('request' in err.fault)) return undefined;
+  const s = await inv?.settings().catch(() => undefined);
+  const url = err.fault.request.split(' ')[1] ?? '';
+  const originOf = (value: string | undefined) => (value ? new URL(value).origin : undefined);
+  const test = originOf(s?.testBaseUrl.value);
+  const shared = test === originOf(s?.baseUrl.value);
+  const registration = test !== undefined && !shared && url.startsWith(`${test}/`);
+  const setting = registration ? s?.testBaseUrl : s?.baseUrl;
+  // One origin for both hosts: either variable may be the one to set (the registration operations use the test host's).
+  const variable = registration
+    ? 'COOPCTL_TEST_BASE_URL'
+    : shared
+      ? 'COOPCTL_BASE_URL (COOPCTL_TEST_BASE_URL)'
+      : 'COOPCTL_BASE_URL';
+  return m.errors.tryThis(kind, {
+    variable,
+    origin: m.config.origin(setting ?? { source: 'default', origin: '' }),
+  });
 }
 
 /** Ctrl-C inside a prompt, or the run's signal aborted. */
@@ -67,7 +95,8 @@ export async function reportFailure(
   }
   if (err instanceof TransportError) {
     const hint = inv ? await testHostHint(err, inv) : undefined;
-    say(hint ? `${transportProblem(err, m)}; ${hint}` : transportProblem(err, m));
+    const next = await whatToTry(err, inv, m);
+    say([transportProblem(err, m), hint, next].filter(Boolean).join('; '));
     return ExitCode.transport;
   }
   const e = err instanceof Error ? err : new Error(String(err));

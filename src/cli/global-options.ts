@@ -12,6 +12,8 @@ export interface GlobalOptions {
   readonly json?: boolean | string;
   /** `--jq`: the jq filter of the JSON output (output/jq.ts). */
   readonly jq?: string;
+  /** `--columns field1,field2`: the columns of a table on a terminal (output/people-table.ts). */
+  readonly columns?: string;
   /** false with --no-pager. */
   readonly pager: boolean;
   /** `--mask` (true) or `--no-mask` (false); the run decides from argv before parsing (config/mask-setting.ts). */
@@ -53,6 +55,7 @@ export function addGlobalOptions(program: Command, m: Messages): void {
     .addOption(new Option(`-o, --output <${p.format}>`, g.output).choices(outputFormats).default('table'))
     .addOption(new Option(`--json [${p.fields}]`, g.json).conflicts('output'))
     .addOption(new Option(`--jq <${p.expression}>`, g.jq).conflicts(['output']))
+    .addOption(new Option(`--columns <${p.fields}>`, g.columns))
     .addOption(new Option('--timeout <ms>', g.timeout).argParser(wholeNumber(1, 3_600_000)(m)).default(30_000))
     .addOption(new Option('--retries <n>', g.retries).argParser(wholeNumber(0, 10)(m)).default(2))
     .addOption(new Option(`--body <${p.encoding}>`, g.body).choices(['json', 'form']).default('json'))

@@ -127,6 +127,7 @@ export class Invocation implements Io {
   async display(): Promise<Display> {
     const width = tableWidth(this.ctx.env, this.ctx.tty.stdout, this.ctx.screen.columns);
     const fields = fieldsOf(this.globals.json);
+    const columns = fieldsOf(this.globals.columns);
     return {
       style: await this.style('stdout'),
       lang: this.lang,
@@ -135,6 +136,7 @@ export class Invocation implements Io {
       today: isoDate(this.ctx.clock.date?.() ?? new Date()),
       ...(this.mask ? { mask: this.mask } : {}),
       ...(fields ? { fields } : {}),
+      ...(columns ? { columns } : {}),
       ...(this.globals.jq !== undefined ? { jq: this.globals.jq } : {}),
     };
   }

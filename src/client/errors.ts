@@ -34,7 +34,8 @@ export type TransportFault =
       readonly cause?: Cause;
       readonly reason: string;
     }
-  | { readonly kind: 'timeout'; readonly request: string; readonly ms: number }
+  /** `ms`: the --timeout, which bounds the request with all its attempts; `attempts`: how many were made. */
+  | { readonly kind: 'timeout'; readonly request: string; readonly ms: number; readonly attempts: number }
   /** `limit`: the --max-response-size in effect, e.g. `64 MiB`. */
   | { readonly kind: 'too-large'; readonly request: string; readonly limit: string }
   | {

@@ -1,6 +1,9 @@
 /**
- * Sending requests: a timeout per attempt (the body included), a limit on the
- * size of an answer, retries with backoff for GET and HEAD, and the -v trace,
+ * Sending requests: a timeout for the request with all its attempts and the
+ * waits between them (the body included: `--timeout` bounds what a person
+ * waits, as curl's --max-time does; a retry starts only when time is left for
+ * it), a limit on the size of an answer, retries with backoff for GET and
+ * HEAD, and the -v trace,
  * over a wire (wire.ts): node:http, or undici when the environment configures
  * a proxy or for a batch. The wire only moves bytes; every rule here applies
  * to both.
@@ -75,8 +78,9 @@ export function createTransport(options: ClientOptions): Transport {
   const connect = () =>
     (wire ??= kind === 'undici' ? import('./undici.js').then((m) => m.undiciWire(env)) : Promise.resolve(nodeWire()));
 
-  async function attempt(req: HttpRequest): Promise<HttpResponse> {
-    const timeout = AbortSignal.timeout(options.timeoutMs);
+  /** One attempt, the `n`th, given `ms` of the request's time left. */
+  async function attempt(req: HttpRequest, ms: number, n: number): Promise<HttpResponse> {
+    const timeout = AbortSignal.timeout(Math.max(1, Math.ceil(ms)));
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const started = clock.now();
     trace?.({ kind: 'request', method: req.method, url: maskedUrl(req.url) });
@@ -109,11 +113,11 @@ export function createTransport(options: ClientOptions): Transport {
       if (options.signal?.aborted) throw new Interrupted();
       if (err instanceof TransportError) throw err;
       if (timeout.aborted)
-        throw new TransportError(`${label} timed out after ${options.timeoutMs} ms`, true, {
-          kind: 'timeout',
-          request: label,
-          ms: options.timeoutMs,
-        });
+        throw new TransportError(
+          `${label} timed out after ${options.timeoutMs} ms (--timeout, ${n} ${n === 1 ? 'attempt' : 'attempts'})`,
+          true,
+          { kind: 'timeout', request: label, ms: options.timeoutMs, attempts: n },
+        );
       const why = reason(err);
       throw new TransportError(`cannot reach ${label}: ${why.reason}`, true, {
         kind: 'unreachable',
@@ -125,22 +129,28 @@ export function createTransport(options: ClientOptions): Transport {
 
   async function send(req: HttpRequest): Promise<HttpResponse> {
     const retries = retriesMethod(req.method) ? options.retries : 0;
+    const deadline = clock.now() + options.timeoutMs;
+    /** Whether a wait of `ms` and another attempt fit in the time left. */
+    const fits = (ms: number) => clock.now() + ms < deadline;
     for (let n = 0; ; n++) {
       let res: HttpResponse;
       try {
-        res = await attempt(req);
+        res = await attempt(req, deadline - clock.now(), n + 1);
       } catch (err) {
         if (!(err instanceof TransportError) || !err.retryable || n >= retries) throw err;
-        await wait(n, err.fault!, undefined);
+        const ms = backoffMs(n, clock.random);
+        if (!fits(ms)) throw err;
+        await wait(n, err.fault!, ms);
         continue;
       }
       if (n >= retries || !retriesStatus(res.status)) return res;
-      await wait(n, res.status, retryAfterMs(res.headers['retry-after']));
+      const ms = retryAfterMs(res.headers['retry-after']) ?? backoffMs(n, clock.random);
+      if (!fits(ms)) return res;
+      await wait(n, res.status, ms);
     }
   }
 
-  async function wait(n: number, why: TransportFault | number, after: number | undefined): Promise<void> {
-    const ms = after ?? backoffMs(n, clock.random);
+  async function wait(n: number, why: TransportFault | number, ms: number): Promise<void> {
     trace?.({ kind: 'retry', ms, why, attempt: n + 2, of: options.retries + 1 });
     try {
       await clock.sleep(ms, options.signal);

@@ -57,7 +57,7 @@ const cases: [string, Operation, unknown, string][] = [
     'a field inside a group given as a list',
     show,
     [{ ...record, endereco: [address, { ...address, cep: '01310-100' }] }],
-    'record 0 field endereco.1.cep: must be 8 to 11 digits, no hyphen; received a string of 9 characters ("01310-100")',
+    'record 0 field endereco.1.cep: must be 8 to 11 digits; received a string of 9 characters ("01310-100")',
   ],
   [
     'a field inside a group given as one object',

@@ -16,6 +16,7 @@ import {
   type Operation,
 } from '../../src/catalogue/index.js';
 import { rowsOf, TODAY, WIRE } from './input-forms.js';
+import { fullYear } from '../../src/catalogue/input-forms.js';
 
 const at = { today: TODAY };
 
@@ -85,9 +86,9 @@ describe('what no normaliser recognises stays as typed, and its rule refuses it'
     ['registration.show', 'usuario_cartao', '0001/0001/000001/00/5'],
     ['registration.cep', 'cep', '1310-100'],
     ['enrol.payer', 'cpf', '529.982.247-2'],
-    ['enrol.payer', 'data_nascimento', '15/03/85'],
+    ['enrol.payer', 'data_nascimento', '15/03/8'],
+    ['enrol.payer', 'data_nascimento', '15/03/198'],
     ['enrol.payer', 'data_nascimento', '15/03-1985'],
-    ['enrol.payer', 'data_nascimento', 'hoje'],
     ['enrol.payer', 'telefone_principal', '98765-4321'],
     ['enrol.payer', 'cep', '1310-100'],
     ['enrol.payer', 'sexo', 'masc'],
@@ -108,11 +109,53 @@ describe('what no normaliser recognises stays as typed, and its rule refuses it'
   });
 });
 
+describe('two-digit years, by a pivot counted from this year', () => {
+  it.each([
+    // Births are in the past.
+    ['past', 85, 2026, 1985],
+    ['past', 26, 2026, 2026],
+    ['past', 27, 2026, 1927],
+    ['past', 0, 2000, 2000],
+    ['past', 99, 2000, 1999],
+    // Appointments are in the future.
+    ['future', 26, 2026, 2026],
+    ['future', 27, 2026, 2027],
+    ['future', 25, 2026, 2125],
+    ['future', 1, 2099, 2101],
+    // Other dates within 50 years before and 49 after.
+    ['near', 75, 2026, 2075],
+    ['near', 76, 2026, 1976],
+    ['near', 85, 2026, 1985],
+    ['near', 27, 2026, 2027],
+  ] as const)('%s: %i in %i is %i', (pivot, yy, thisYear, year) => {
+    expect(fullYear(yy, thisYear, pivot)).toBe(year);
+  });
+
+  it('a birth date of a two-digit year in the past is accepted; the same date read as a future one would be refused', () => {
+    const op = operation('enrol.payer');
+    const params = normaliseParams(op, { ...sampleParams(op), data_nascimento: '1/2/85' }, at);
+    expect(params['data_nascimento']).toBe('01/02/1985');
+    expect(validateParams(op, params).ok).toBe(true);
+  });
+
+  it('an appointment date 1/2/26 on 30 November 2026 is 2026 (in the past, which the service refuses), 1/2/27 2027', () => {
+    const op = operation('schedule.times');
+    expect(normaliseParams(op, { ...sampleParams(op), data_consulta: '1/2/26' }, at)['data_consulta']).toBe(
+      '2026-02-01',
+    );
+    expect(normaliseParams(op, { ...sampleParams(op), data_consulta: '1/2/27' }, at)['data_consulta']).toBe(
+      '2027-02-01',
+    );
+  });
+});
+
 describe('relative dates count from the day given', () => {
   it.each([
     [new Date(2026, 11, 31, 23, 59), 'amanhã', '2027-01-01'],
     [new Date(2028, 1, 28, 0, 0), 'tomorrow', '2028-02-29'],
     [new Date(2026, 0, 1, 0, 0), 'hoje', '2026-01-01'],
+    [new Date(2026, 0, 1, 0, 0), 'ontem', '2025-12-31'],
+    [new Date(2028, 2, 1, 12, 0), 'yesterday', '2028-02-29'],
   ])('on %s, %s is %s', (today, word, iso) => {
     const op = operation('schedule.times');
     const out = normaliseParams(op, { ...sampleParams(op), data_consulta: word }, { today });
@@ -121,14 +164,14 @@ describe('relative dates count from the day given', () => {
 });
 
 describe('a card that is not 17 digits once written plainly', () => {
-  it('is refused, saying how many digits were understood, masked', () => {
+  it('is refused, saying how many digits were understood, as typed', () => {
     const op = operation('registration.show');
     const params = normaliseParams(op, { usuario_cartao: '0001 0001 000001 00' }, at);
     const v = validateParams(op, params);
     expect(v.ok).toBe(false);
     if (!v.ok)
       expect(explainErrors(op, params, v.errors)).toEqual([
-        { code: 'digits', field: 'usuario_cartao', want: 17, got: 16, shown: '************0100' },
+        { code: 'digits', field: 'usuario_cartao', want: 17, got: 16, shown: '0001000100000100' },
       ]);
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { Field, FieldRule } from '../../src/catalogue/index.js';
 import * as codes from '../../src/catalogue/open-codes.js';
+import { birthDate } from '../../src/catalogue/birth-date.js';
 import * as r from '../../src/catalogue/rules.js';
 
 /** The day `hoje` names in these rows: 30 November 2026 (local noon), so `amanhã` is 1 December 2026. */
@@ -112,6 +113,26 @@ export const WIRE = new Map<FieldRule, Rows>([
       ['15-03-1985', '15/03/1985'],
       ['15.03.1985', '15/03/1985'],
       ['1985-03-15', '15/03/1985'],
+      // Two-digit years within 50 years of this one (2026): 27 is 2027.
+      ['1/2/27', '01/02/2027'],
+      ['hoje', '30/11/2026'],
+      ['ontem', '29/11/2026'],
+    ],
+  ],
+  [
+    birthDate,
+    [
+      ['15/03/1985', '15/03/1985'],
+      ['5/3/1985', '05/03/1985'],
+      ['15-03-1985', '15/03/1985'],
+      ['15.03.1985', '15/03/1985'],
+      ['1985-03-15', '15/03/1985'],
+      // A birth is in the past: the latest year with those two digits not after 2026.
+      ['1/2/85', '01/02/1985'],
+      ['1/2/26', '01/02/2026'],
+      ['1/2/27', '01/02/1927'],
+      ['hoje', '30/11/2026'],
+      ['ontem', '29/11/2026'],
     ],
   ],
   [
@@ -126,6 +147,10 @@ export const WIRE = new Map<FieldRule, Rows>([
       ['1/12/2026', '2026-12-01'],
       ['01-12-2026', '2026-12-01'],
       ['HOJE', '2026-11-30'],
+      // An appointment is in the future: the earliest year with those two digits not before 2026.
+      ['1/12/26', '2026-12-01'],
+      ['ontem', '2026-11-29'],
+      ['yesterday', '2026-11-29'],
     ],
   ],
   [
@@ -138,6 +163,7 @@ export const WIRE = new Map<FieldRule, Rows>([
       ['amanhã 09:00', '2026-12-01 09:00'],
       ['tomorrow 9:00', '2026-12-01 09:00'],
       ['amanhã 8:30', '2026-12-01 08:30'],
+      ['1/12/26 9:00', '2026-12-01 09:00'],
     ],
   ],
   [
@@ -150,6 +176,14 @@ export const WIRE = new Map<FieldRule, Rows>([
       ['amanhã 09:30', '2026-12-01 09:30'],
       ['tomorrow 9:30', '2026-12-01 09:30'],
       ['amanhã 14:30', '2026-12-01 14:30'],
+    ],
+  ],
+  [
+    r.state,
+    [
+      ['SP', 'SP'],
+      ['sp', 'SP'],
+      ['Rj', 'RJ'],
     ],
   ],
   [r.flagSN, yesNo],

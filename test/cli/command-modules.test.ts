@@ -18,6 +18,8 @@ describe('registration', () => {
       'notify send',
       'notify send-all',
       'registration delete-address',
+      'registration save-address',
+      'registration show',
       'schedule book',
       'schedule cancel',
       'schedule dates',
@@ -29,8 +31,8 @@ describe('registration', () => {
   it("specOf finds a module by its operation; any other operation's command is its catalogue entry alone", () => {
     expect(specOf(operation('schedule.dates'))).toBe(dates);
     expect(specOf(operation('schedule.cancel'))).toBe(cancel);
-    const show = operation('registration.show');
-    expect(specOf(show)).toEqual({ op: show });
+    const allergies = operation('record.allergies');
+    expect(specOf(allergies)).toEqual({ op: allergies });
     // By the object, not by its id: a copy of an entry is another operation.
     expect(specOf({ ...operation('schedule.dates') })).not.toBe(dates);
   });

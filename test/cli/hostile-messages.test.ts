@@ -36,13 +36,12 @@ describe('colour on', () => {
     const screen = { columns: 2000 };
     const r = await h.run(['registration', 'show', card], { tty: TERMINAL, screen, env: { FORCE_COLOR: '1' } });
     expect(r.code, r.stderr).toBe(0);
-    // The header's labels in coopctl's bold; the name's cell with the escapes shown.
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape sequences of coopctl's own bold are the point
-    expect(r.stdout).toMatch(/│ \u001b\[1mName\u001b\[22m +│ /);
-    expect(r.stdout).toContain(`│ ${HOSTILE.shown} │`);
-    // Without coopctl's own bold (ESC[1m, ESC[22m), nothing raw is left.
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: removes coopctl's own bold (ESC[1m, ESC[22m)
-    expect(rawControl(r.stdout.replace(/\u001b\[(1|22)m/g, ''))).toBeUndefined();
+    // The record's card: the name in coopctl's bold, with the escapes shown; the mother's name too.
+    expect(r.stdout.startsWith(`\u001b[1m${HOSTILE.shown}\u001b[22m\n`), r.stdout).toBe(true);
+    expect(r.stdout).toMatch(/^ {2}Mother's name +=\\x1b\[2J /m);
+    // Without coopctl's own bold and dim (ESC[1m, ESC[2m, ESC[22m: the codes line is dim), nothing raw is left.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removes coopctl's own bold and dim
+    expect(rawControl(r.stdout.replace(/\u001b\[(1|2|22)m/g, ''))).toBeUndefined();
 
     const failed = await h.run(['registration', 'show', card], { tty: TERMINAL, env: { FORCE_COLOR: '1' } });
     expect(failed.code).toBe(1);
@@ -111,7 +110,7 @@ describe('the scheduling wizard', () => {
       ...fromDateOn(false, { email: 'ana.souza@example.com', mobile: '(11)987654321' }),
     ]);
     const r = await h.run(['schedule', 'book', card], { tty: TERMINAL, prompter, env: { NO_COLOR: '1' } });
-    expect(r.code, r.stderr).toBe(1);
+    expect(r.code, r.stderr).toBe(5);
     expect(prompter.remaining()).toBe(0);
     expect(rawControl(r.stderr)).toBeUndefined();
     expect(r.stderr).toContain(`Beneficiary: ${HOSTILE.shown}\n`);

@@ -9,11 +9,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { operation, sampleRecord } from '../../src/catalogue/index.js';
+import { operation, sampleParams, sampleRecord } from '../../src/catalogue/index.js';
 import { OTHER_CODE } from '../../src/cli/interactive/fields.js';
-import { fakePrompter } from '../interactive/fake-prompter.js';
+import { ENTER, fakePrompter } from '../interactive/fake-prompter.js';
 import type { RecordedRequest } from '../helpers/fake-service.js';
 import { startHarness, type Harness } from './harness.js';
+import { flagWords } from './argv.js';
 
 let h: Harness;
 let dir: string;
@@ -113,14 +114,44 @@ describe('flags and the positional card', () => {
     expect(h.base.requests[0]!.url.searchParams.get('data_consulta')).toBe('2026-12-01');
   });
 
-  it('a card of 16 digits is refused, saying what was understood (masked), and nothing is sent', async () => {
+  it('a card of 16 digits is refused, echoing the digits as typed so the missing one shows, and nothing is sent', async () => {
     const r = await h.run(['registration', 'show', '0001 0001 000001 00']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      'usuario_cartao (--usuario-cartao): must be 17 digits; understood 16 digits "************0100"',
+      'usuario_cartao (--usuario-cartao): must be 17 digits; understood 16 digits "0001000100000100"',
     );
-    expect(r.stderr).not.toContain('0001000100000100');
     expect(h.test.requests).toHaveLength(0);
+  });
+
+  it('with --mask, the digits echoed are masked as every message is', async () => {
+    const r = await h.run(['--mask', 'registration', 'show', '0001 0001 000001 00']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('must be 17 digits; understood 16 digits "0001 **** **** **00"');
+    expect(r.stderr).not.toContain('0001000100000100');
+  });
+
+  it('a CPF given where a card is wanted is named as a CPF, in each language', async () => {
+    for (const cpf of ['52998224725', '529.982.247-25']) {
+      const en = await h.run(['registration', 'show', cpf]);
+      expect(en.code).toBe(2);
+      expect(en.stderr).toContain('understood 11 digits "52998224725", which is a CPF, not a card number');
+      const pt = await h.run(['--lang', 'pt-BR', 'registration', 'show', cpf]);
+      expect(pt.stderr).toContain('foram lidos 11 dígitos "52998224725", que são um CPF, não um número de cartão');
+    }
+    // Eleven digits without a CPF's check digits are not named so.
+    const other = await h.run(['registration', 'show', '52998224726']);
+    expect(other.stderr).toContain('understood 11 digits "52998224726" (see');
+    expect(h.test.requests).toHaveLength(0);
+  });
+
+  it('registration cep with 7 digits says the rule without "no hyphen" (a hyphen is accepted)', async () => {
+    const en = await h.run(['registration', 'cep', '1310100']);
+    expect(en.code).toBe(2);
+    expect(en.stderr).toContain('cep (--cep): must be 8 to 11 digits');
+    expect(en.stderr).not.toMatch(/hyphen/);
+    const pt = await h.run(['--lang', 'pt-BR', 'registration', 'cep', '1310100']);
+    expect(pt.stderr).toContain('cep (--cep): deve ter de 8 a 11 dígitos');
+    expect(pt.stderr).not.toMatch(/hífen/);
   });
 });
 
@@ -181,7 +212,13 @@ describe('prompts', () => {
   it('an open code list offers its documented codes and "other code…"; another code is warned about once, and sent', async () => {
     const op = operation('notify.device.register');
     h.base.reply({ json: [sampleRecord(op)] });
-    const prompter = fakePrompter([{ q: '[dispositivo_tipo]', a: OTHER_CODE }, { q: 'other code', a: '12' }, '7']);
+    const prompter = fakePrompter([
+      { q: '[dispositivo_tipo]', a: OTHER_CODE },
+      { q: 'other code', a: '12' },
+      '7',
+      // The optional card, offered after the required fields: left out.
+      { q: 'usuario_cartao', a: ENTER },
+    ]);
     const r = await h.run(['notify', 'device', 'register', '--dispositivo-token', 'fcm-token-1'], {
       tty: TTY,
       prompter,
@@ -296,5 +333,30 @@ describe('a CSV batch', () => {
     expect(warnings(r.stderr)).toEqual([
       'warning: grau_dependencia: X is not a documented code (T holder (titular), C spouse or partner (cônjuge), F child (filho or filha), D other dependent, A aggregate (agregado)) (2 rows: row 3, row 4)',
     ]);
+  });
+});
+
+describe('the sender setting', () => {
+  const op = operation('notify.send-all');
+  const { usuario_envio: _sender, ...rest } = sampleParams(op);
+  const argv = [...op.command, ...flagWords(rest), '--yes'];
+
+  it('gives usuario_envio when no flag does (COOPCTL_SENDER, or the profile); a flag wins', async () => {
+    h.base.reply({ json: [{ confirma_operacao: 1, mensagem_erro: '', recipients: 3, id: 'n1' }] });
+    const r = await h.run(argv, { env: { COOPCTL_SENDER: '4321' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(h.base.requests[0]!.body)).toMatchObject({ usuario_envio: 4321 });
+    h.reset();
+    h.base.reply({ json: [{ confirma_operacao: 1, mensagem_erro: '', recipients: 3, id: 'n1' }] });
+    const flagged = await h.run([...argv, '--usuario-envio', '7'], { env: { COOPCTL_SENDER: '4321' } });
+    expect(flagged.code, flagged.stderr).toBe(0);
+    expect(JSON.parse(h.base.requests[0]!.body)).toMatchObject({ usuario_envio: 7 });
+  });
+
+  it('without it, usuario_envio is still required (exit 2, nothing sent)', async () => {
+    const r = await h.run(argv);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--usuario-envio');
+    expect(h.base.requests).toHaveLength(0);
   });
 });

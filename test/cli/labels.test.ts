@@ -87,7 +87,7 @@ describe('values as a person reads them', () => {
   it.each([
     ['schedule.list', 'data_consulta', '2026-12-01', '01/12/2026'],
     ['record.certificates', 'dt_hr_entrada', '2026-12-01 09:30', '01/12/2026 09:30'],
-    ['enrol.contract.search', 'cv_dat_inic_vigen', '2026-12-01 00:00:00', '01/12/2026 00:00:00'],
+    ['enrol.contract.search', 'cv_dat_inic_vigen', '2026-12-01 08:30:00', '01/12/2026 08:30:00'],
     ['registration.show', 'data_nasc', '15/03/1985', '15/03/1985'],
   ])('%s %s %s: in Portuguese %s, in English as the spec writes it', (id, name, value, portuguese) => {
     // A no-break space between the date and the time, so that a narrowed column does not wrap them apart.
@@ -96,7 +96,28 @@ describe('values as a person reads them', () => {
     expect(peopleText('en', name, f(id, name), value)).toBe(nbsp(value));
   });
 
-  it('quantities get separators; codes, ids, cards, CPFs and CEPs never do', () => {
+  it('a day’s start (a contract’s term) is the day alone', () => {
+    const term = f('enrol.contract.search', 'cv_dat_inic_vigen');
+    expect(peopleText('pt-BR', 'cv_dat_inic_vigen', term, '2026-12-01 00:00:00')).toBe('01/12/2026');
+    expect(peopleText('en', 'cv_dat_inic_vigen', term, '2026-12-01 00:00:00')).toBe('2026-12-01');
+  });
+
+  it('CPF 529.982.247-25 and CEP 01310-100 as people write them; the spec’s true/false as Sim/Não (Yes/No)', () => {
+    const registration = operation('registration.show').response.fields;
+    expect(peopleText('pt-BR', 'cpf', registration['cpf'], '52998224725')).toBe('529.982.247-25');
+    const address = operation('registration.show').response.groups!['endereco']!.fields;
+    expect(peopleText('pt-BR', 'cep', address['cep'], '01310100')).toBe('01310-100');
+    expect(peopleText('en', 'cep', address['cep'], '01310100')).toBe('01310-100');
+    // A CEP of more digits than 8 (the spec allows 11) is shown as it came.
+    expect(peopleText('en', 'cep', address['cep'], '01310100123')).toBe('01310100123');
+    const done = operation('notify.device.register').response.fields['success'];
+    expect(peopleText('pt-BR', 'success', done, 'true')).toBe('Sim');
+    expect(peopleText('pt-BR', 'success', done, 'false')).toBe('Não');
+    expect(peopleText('en', 'success', done, 'true')).toBe('Yes');
+    expect(peopleText('en', 'success', done, 'false')).toBe('No');
+  });
+
+  it('quantities get separators; codes, ids and cards never do', () => {
     const sent = operation('notify.send').response.fields;
     expect(peopleText('pt-BR', 'recipients', sent['recipients'], 12345)).toBe('12.345');
     expect(peopleText('en', 'recipients', sent['recipients'], 12345)).toBe('12,345');
@@ -105,7 +126,6 @@ describe('values as a person reads them', () => {
     expect(peopleText('pt-BR', 'cv_nro', contract['cv_nro'], 123456)).toBe('123456');
     expect(peopleText('pt-BR', 'cd_evento', appointment('cd_evento'), '880001234567890123')).toBe('880001234567890123');
     const registration = operation('registration.show').response.fields;
-    expect(peopleText('pt-BR', 'cpf', registration['cpf'], '52998224725')).toBe('52998224725');
     expect(peopleText('pt-BR', 'cod_pessoa', registration['cod_pessoa'], 12345)).toBe('12345');
   });
 
@@ -135,12 +155,12 @@ describe('through the CLI', () => {
 
   it('a table on a terminal in Portuguese: labels, codes with their meaning', async () => {
     h.test.reply({ json: [record] });
-    // 100 columns: the 15 fields are shown expanded, a line each.
+    // The record's card: a label and its value a line.
     const r = await h.run(['--lang', 'pt-BR', 'registration', 'show', card], { ...terminal, screen: { columns: 100 } });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/│ Situação do cadastro +│ E \(efetivado\) +│/);
-    expect(r.stdout).toMatch(/│ Data de nascimento +│ 15\/03\/1985 +│/);
-    expect(r.stdout).toMatch(/│ Pode atualizar pelo app +│ S \(sim\) +│/);
+    expect(r.stdout).toMatch(/^ {2}Situação do cadastro +E \(efetivado\)$/m);
+    expect(r.stdout).toMatch(/^ {2}Data de nascimento +15\/03\/1985$/m);
+    expect(r.stdout).toMatch(/^ {2}Pode atualizar pelo app +S \(sim\)$/m);
     expect(r.stdout).toContain('\nEndereços\n');
     expect(r.stdout).toContain('Telefone celular');
     expect(r.stdout).not.toContain('usuario');

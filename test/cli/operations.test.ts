@@ -16,6 +16,7 @@ import {
 } from '../../src/catalogue/index.js';
 import type { RecordedRequest } from '../helpers/fake-service.js';
 import displayWidth from 'string-width';
+import { peopleText } from '../../src/cli/output/people.js';
 import { callArgv } from './argv.js';
 import { startHarness, type Harness } from './harness.js';
 
@@ -128,6 +129,12 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
       expect(r.stdout).toContain(`[dd] free slots: 1 date, ${String(record['data_consulta'])}`);
       return;
     }
+    if (op.id === 'registration.show') {
+      // The record as a card (src/cli/output/registration-card.ts, tested in test/cli/output.test.ts and test/interactive).
+      expect(r.stdout).toMatch(/^ {2}Registration state +\S/m);
+      for (const group of Object.values(op.response.groups ?? {})) expect(r.stdout).toContain(`\n${group.title.en}\n`);
+      return;
+    }
     const fields = Object.keys(op.response.fields).filter((f) => record[f] !== undefined);
     if (fields.length === 0 && !op.response.groups) {
       expect(r.stdout).toBe('');
@@ -142,7 +149,8 @@ describe.each(catalogue.map((op) => [op.id, op] as const))('%s', (_id, op) => {
     for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(1000);
     for (const f of fields) expect(r.stdout, f).toContain(op.response.fields[f]!.words.label.en);
     // (A date and its time are joined by a no-break space.)
-    for (const f of fields) expect(r.stdout.replace(/\u00a0/g, ' ')).toContain(String(record[f]));
+    // As a person reads it (test/cli/labels.test.ts): a CEP 01310-100, a day's start without its time, true as Yes.
+    for (const f of fields) expect(r.stdout).toContain(peopleText('en', f, op.response.fields[f], record[f]));
     expect(r.stdout).not.toContain('confirma_operacao');
     for (const group of Object.values(op.response.groups ?? {})) expect(r.stdout).toContain(group.title.en);
   });

@@ -30,30 +30,32 @@ const registration: Row = {
 describe('registration show', () => {
   beforeEach(() => h.test.reply({ json: [registration] }));
 
-  it('table on a terminal: the record, then its addresses and contact as tables of their own, under labels', async () => {
+  it('table on a terminal: a card to fit 80×30, who the person is, then contact, then each address in a line or two', async () => {
     const r = await h.run(['registration', 'show', card], {
       tty: { stdout: true },
-      // As wide as the record's 15 columns need: each label on one line.
-      screen: { columns: 400 },
+      screen: { columns: 80, rows: 30 },
       env: { NO_COLOR: '1' },
     });
     expect(r.code, r.stderr).toBe(0);
-    const main = r.stdout.indexOf('Registration state');
-    const addresses = r.stdout.indexOf('\nAddresses\n');
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(28);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
+    expect(lines[0]).toBe('Souza, "Ana"');
+    // The card the record's parts make, the CPF and the state as people read them.
+    expect(r.stdout).toMatch(/^ {2}CPF number +\d{3}\.\d{3}\.\d{3}-\d{2}$/m);
+    expect(r.stdout).toMatch(/^ {2}Registration state +\S/m);
     const contact = r.stdout.indexOf('\nContact\n');
-    expect(main).toBeGreaterThanOrEqual(0);
-    expect(addresses).toBeGreaterThan(main);
-    expect(contact).toBeGreaterThan(addresses);
-    const addressTable = r.stdout.slice(addresses, contact);
-    expect(addressTable).toContain('Street');
-    expect(addressTable).toContain('Rua Um');
-    expect(addressTable).toContain('Rua Dois');
-    expect(r.stdout.slice(contact)).toContain('E-mail address');
-    expect(r.stdout.slice(contact)).toContain(String((registration['contato'] as Row)['email']));
+    const addresses = r.stdout.indexOf('\nAddresses\n');
+    expect(contact).toBeGreaterThan(0);
+    expect(addresses).toBeGreaterThan(contact);
+    expect(r.stdout.slice(contact, addresses)).toContain(String((registration['contato'] as Row)['email']));
     // A phone as people write it (the wire's (11)987654321; JSON, CSV and a pipe keep that, below).
     expect((registration['contato'] as Row)['celular']).toBe('(11)987654321');
-    expect(r.stdout.slice(contact)).toContain('(11)\u00a098765-4321');
-    expect(r.stdout.slice(0, addresses)).not.toContain('Rua Um');
+    expect(r.stdout.slice(contact, addresses)).toMatch(/^ {2}Mobile phone +\(11\)\u00a098765-4321$/m);
+    const addressLines = r.stdout.slice(addresses).split('\n');
+    expect(addressLines.find((l) => l.includes('Rua Um'))).toMatch(/^ {4}Rua Um, /);
+    expect(addressLines.find((l) => l.includes('Rua Dois'))).toMatch(/^ {4}Rua Dois, /);
+    expect(r.stdout).not.toContain('┌');
     expect(r.stdout).not.toContain('situacao');
   });
 
@@ -100,8 +102,11 @@ describe('registration show', () => {
 });
 
 describe('COOPCTL_FORCE_TTY', () => {
-  beforeEach(() => h.test.reply({ json: [registration] }));
-  const argv = ['registration', 'show', card];
+  // A list of appointments: rows at any width, columns left out when the width is short.
+  const list = operation('schedule.list');
+  const appointments = [sampleRecord(list), { ...sampleRecord(list), cd_evento: 880002 }];
+  beforeEach(() => h.base.reply({ json: appointments }));
+  const argv = commandLine(list, sampleParams(list));
   /** The widest line of the output, in characters (the box and the sample record are single-width). */
   const widest = (text: string) => Math.max(...text.split('\n').map((line) => [...line].length));
 
@@ -109,25 +114,27 @@ describe('COOPCTL_FORCE_TTY', () => {
     const r = await h.run(argv, { env: { COOPCTL_FORCE_TTY: value, NO_COLOR: '1' } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('┌');
-    // At 80 columns the record is shown expanded, a field a line (at 200 it is one row: below), within the width.
-    expect(r.stdout).toMatch(/^│ Registration state +│ \S/m);
-    expect(r.stdout).not.toMatch(/│ Registration +│ Contract +│/);
+    // At 80 columns the records stay rows; the provider's cooperative is left out, and the table says so.
+    expect(r.stdout).toMatch(/^│ Appointment +│ /m);
+    expect(r.stdout).not.toMatch(/│ Provider's +│/);
+    expect(r.stdout).toMatch(/^Left out to fit the screen: Provider's cooperative \(cd_coop_prest\)/m);
     expect(widest(r.stdout)).toBeLessThanOrEqual(80);
   });
 
   it('takes the width from COLUMNS', async () => {
-    // 200 columns: wide enough for the record as one row of 15 columns (at 80 it is shown expanded).
+    // 200 columns: wide enough for every column.
     const r = await h.run(argv, { env: { COOPCTL_FORCE_TTY: '1', COLUMNS: '200', NO_COLOR: '1' } });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/│ Registration +│ Contract +│/);
-    expect(widest(r.stdout)).toBe(200);
+    expect(r.stdout).toMatch(/│ Provider's cooperative +│/);
+    expect(r.stdout).not.toContain('Left out');
+    expect(widest(r.stdout)).toBeGreaterThan(80);
   });
 
   it.each([['0'], ['false'], ['']])('%j asks for nothing: tab-separated lines', async (value) => {
     const r = await h.run(argv, { env: { COOPCTL_FORCE_TTY: value, COLUMNS: '120' } });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).not.toContain('┌');
-    expect(r.stdout.split('\n')[0]!.split('\t')).toHaveLength(Object.keys(show.response.fields).length + 2);
+    expect(r.stdout.split('\n')[0]!.split('\t')).toHaveLength(Object.keys(list.response.fields).length);
   });
 
   it("on a terminal, the terminal's own width wins over COLUMNS", async () => {
@@ -136,7 +143,8 @@ describe('COOPCTL_FORCE_TTY', () => {
       screen: { columns: 200 },
       env: { COLUMNS: '60', NO_COLOR: '1' },
     });
-    expect(widest(r.stdout)).toBe(200);
+    expect(r.stdout).toMatch(/│ Provider's cooperative +│/);
+    expect(widest(r.stdout)).toBeGreaterThan(60);
   });
 });
 

@@ -47,7 +47,7 @@ describe('the pager', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(paged(r.stdout)).toEqual([]);
     expect(r.stdout).toContain('paged:│ 10 ');
-    expect(r.stdout.split('\n')).toHaveLength(2 * 10 + 3 + 1);
+    expect(r.stdout.split('\n')).toHaveLength(3 + 10 + 1 + 1);
   });
 
   it('else $PAGER', async () => {
@@ -65,7 +65,7 @@ describe('the pager', () => {
     answer(3);
     const r = await h.run(argv, terminal({ COOPCTL_PAGER: PAGER }));
     expect(r.stdout).not.toContain('paged:');
-    expect(r.stdout.split('\n')).toHaveLength(2 * 3 + 3 + 1);
+    expect(r.stdout.split('\n')).toHaveLength(3 + 3 + 1 + 1);
   });
 
   it.each([
@@ -103,7 +103,7 @@ describe('the pager', () => {
     const r = await h.run(argv, terminal({ COOPCTL_PAGER: 'coopctl-no-such-pager -R' }));
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('warning: cannot run the pager "coopctl-no-such-pager -R" (ENOENT); printing directly\n');
-    expect(r.stdout.split('\n')).toHaveLength(2 * 10 + 3 + 1);
+    expect(r.stdout.split('\n')).toHaveLength(3 + 10 + 1 + 1);
     expect(r.stdout).toContain('│ 10 ');
   });
 

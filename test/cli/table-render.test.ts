@@ -47,6 +47,17 @@ const reference = {
   },
 };
 
+/**
+ * cli-table3's rows with the rule between two rows of one line each taken
+ * out: `narrow`'s first row takes three lines, its last two one each, so the
+ * rule before the last row goes (a rule tells apart rows of several lines).
+ */
+const withoutLastRowRule = (out: string) => {
+  const lines = out.split('\n');
+  const last = lines.map((l) => l.startsWith('├')).lastIndexOf(true);
+  return [...lines.slice(0, last), ...lines.slice(last + 1)].join('\n');
+};
+
 /** The cells of each record, in the columns' order. */
 const cellsOf = (columns: readonly string[], rows: readonly Row[]) =>
   rows.map((row) => columns.map((c) => cellText(row[c])));
@@ -103,10 +114,16 @@ describe.each([
     style = await loadStyle(color);
   });
 
-  it('rows and columns, a rule between rows', () => {
+  it('rows and columns, a rule after a row of several lines, none between rows of one line', () => {
     const columns = Object.keys(narrow[0]!);
     const out = table(columns, cellsOf(columns, narrow), style);
-    expect(out).toBe(reference.rows(columns, narrow, style));
+    expect(out).toBe(withoutLastRowRule(reference.rows(columns, narrow, style)));
+  });
+
+  it('rows of one line each: no rule between them (cli-table3 compact)', () => {
+    const columns = ['nome', 'cidade'];
+    const out = table(columns, cellsOf(columns, narrow), style);
+    expect(out).toBe(reference.rows(columns, narrow, style, true));
   });
 
   it('without a width, a table wider than WIDE: one field/value table per record', () => {
@@ -135,7 +152,9 @@ describe('tables that fit the terminal', () => {
 
   it('a table that fits is drawn as it is, whatever the width', () => {
     const columns = Object.keys(narrow[0]!);
-    expect(table(columns, cellsOf(columns, narrow), plain, 80)).toBe(reference.rows(columns, narrow, plain));
+    expect(table(columns, cellsOf(columns, narrow), plain, 80)).toBe(
+      withoutLastRowRule(reference.rows(columns, narrow, plain)),
+    );
   });
 
   it('narrowed: exactly the width, cells wrapped on spaces as cli-table3 wraps them with the same column widths', () => {
@@ -168,20 +187,59 @@ describe('tables that fit the terminal', () => {
   });
 
   it('a word wider than its column is cut across lines, not lost', () => {
-    const url = 'https://example.com/atestados/2026/12/01/0001.pdf';
-    const out = box({ rows: [['URL', url]], rules: false, width: 30 }, plain);
+    const word = 'Pneumoultramicroscopicossilicovulcanoconiótico';
+    const out = box({ rows: [['Word', word]], rules: false, width: 30 }, plain);
     const pieces = out
       .split('\n')
       .slice(1, -2)
       .map((l) => l.split('│')[2]!.trim());
-    expect(pieces.join('')).toBe(url);
+    expect(pieces.join('')).toBe(word);
     for (const l of out.split('\n')) expect(displayWidth(l)).toBeLessThanOrEqual(30);
+  });
+
+  it('a URL is never cut across lines: whole when it fits, else its host, … and its last part', () => {
+    const url = 'https://prontuario.coop.example/certificates/1-3.pdf';
+    const cellLines = (out: string) =>
+      out
+        .split('\n')
+        .filter((l) => l.startsWith('│'))
+        .map((l) => l.split('│')[2]!.trim());
+    expect(cellLines(box({ rows: [['URL', url]], rules: false, width: 80 }, plain))).toEqual([url]);
+    expect(cellLines(box({ rows: [['URL', url]], rules: false, width: 52 }, plain))).toEqual([
+      'https://prontuario.coop.example/…/1-3.pdf',
+    ]);
+    expect(cellLines(box({ rows: [['URL', url]], rules: false, width: 45 }, plain))).toEqual([
+      'prontuario.coop.example/…/1-3.pdf',
+    ]);
+  });
+
+  it('rows that do not fit leave out the columns of least priority, and say which', () => {
+    const head = ['Appointment', 'Cooperative', 'Provider', 'Date', 'Status', 'Registered'];
+    const cells = [
+      ['880001', '1', '9001', '2026-08-03', 'realizado', '2026-07-21'],
+      ['880002', '1', '9002', '2026-10-17', 'aguardando', '2026-09-24'],
+    ];
+    const out = table(head, cells, plain, 60, {
+      priority: [0, -2, 0, 0, 0, -1],
+      omitted: (left) => `left out: ${left.map((i) => head[i]).join(', ')}`,
+    });
+    const lines = out.split('\n');
+    expect(lines[1]).toMatch(/^│ Appointment +│ Provider +│ Date +│ Status +│$/);
+    expect(lines.at(-2)).toBe('left out: Cooperative, Registered');
+    // Rows, one line each and no rule between them: the table is as tall as its records.
+    expect(lines.filter((l) => l.startsWith('│ 88'))).toHaveLength(2);
+    expect(lines).toHaveLength(1 + 1 + 1 + 2 + 1 + 1 + 1);
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(60);
+    // One record that does not fit is a card, every field kept.
+    const one = table(head, cells.slice(0, 1), plain, 30, { omitted: () => 'never' });
+    expect(one).not.toContain('never');
+    expect(one).toContain('│ Registered');
   });
 
   /** Words of letters, accents, wide characters and emoji; cells of a few words, some long, some with line breaks. */
   const word = fc.oneof(
     fc.stringMatching(/^[a-zçãé]{1,12}$/),
-    fc.constantFrom('東京都', '🏥', '👩‍⚕️', '🇧🇷', 'José', 'https://example.com/a/very/long/path/file.pdf'),
+    fc.constantFrom('東京都', '🏥', '👩‍⚕️', '🇧🇷', 'José', 'Pneumoultramicroscopicossilicovulcanoconiótico'),
   );
   const cell = fc.array(word, { minLength: 0, maxLength: 8 }).map((ws) => ws.join(' '));
   const record = (n: number) => fc.array(cell, { minLength: n, maxLength: n });
@@ -228,12 +286,12 @@ describe('5,000 records on a terminal', () => {
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines.pop()).toBe('');
-    // Top rule, header, rule; then each record and a rule after all but the last; then the bottom rule.
-    expect(lines).toHaveLength(3 + 5000 + 4999 + 1);
+    // Top rule, header, rule; then each record (one line each: no rule between them); then the bottom rule.
+    expect(lines).toHaveLength(3 + 5000 + 1);
     expect(lines[1]).toMatch(/^│ Service location +│ Location name +│$/);
     const widths = new Set(lines.map((l) => [...l].length));
     expect([...widths]).toHaveLength(1);
-    const rows = lines.filter((_, i) => i >= 3 && i % 2 === 1);
+    const rows = lines.slice(3, -1);
     expect(rows).toHaveLength(5000);
     rows.forEach((line, i) => {
       const [, code, name] = line.split('│').map((c) => c.trim());

@@ -47,7 +47,8 @@ describe('a registration operation whose host cannot be reached', () => {
     expect(lines[0]).toMatch(
       /^(error|erro): .*http:\/\/127\.0\.0\.1:8787\/api\/svcmobile\/atualizacaocadastral\/buscadadosusuario/,
     );
-    expect(lines[0]!.endsWith(`; ${hint}`), lines[0]).toBe(true);
+    // The setting's hint, then what to try (test/cli/transport.test.ts).
+    expect(lines[0]!.includes(`; ${hint}; `), lines[0]).toBe(true);
   });
 
   it('the same read of the base host says nothing more: its setting is the one given', async () => {

@@ -39,7 +39,9 @@ describe.each(WIRES)('transport faults over $wire', ({ env }) => {
     expectOneLine(
       r,
       4,
-      new RegExp(`^error: cannot reach GET ${deadUrl}${read.path}: connection refused \\(ECONNREFUSED\\)$`),
+      new RegExp(
+        `^error: cannot reach GET ${deadUrl}${read.path}: connection refused \\(ECONNREFUSED\\); nothing answers there: start the server \\(coopctl serve, or npm run demo\\), or point coopctl at yours \\(the URL comes from COOPCTL_BASE_URL: set COOPCTL_BASE_URL, choose a profile with --profile, or coopctl config set\\)$`,
+      ),
     );
     expect(h.sleeps).toHaveLength(2);
   });
@@ -50,15 +52,33 @@ describe.each(WIRES)('transport faults over $wire', ({ env }) => {
     expect(h.sleeps).toHaveLength(0);
   });
 
-  it('timeout: exit 4; a read is tried 1 + --retries times, a write once', async () => {
+  it('timeout: exit 4, --timeout bounds the request with all its attempts, and the line says what to try', async () => {
     h.base.reply({ delayMs: 5000, json: [sampleRecord(read)] });
     const r = await h.run(['--timeout', '100', '--retries', '1', ...readArgv]);
-    expectOneLine(r, 4, new RegExp(`^error: GET ${h.base.url}${read.path} timed out after 100 ms$`));
-    expect(h.base.requests).toHaveLength(2);
+    expectOneLine(
+      r,
+      4,
+      new RegExp(
+        `^error: GET ${h.base.url}${read.path} timed out after 100 ms \\(--timeout, 1 attempt\\); the server took the connection but did not answer: try again later, or give it longer with --timeout \\(the time for all the attempts\\)$`,
+      ),
+    );
+    // The first attempt spent the time: no second one.
+    expect(h.base.requests).toHaveLength(1);
     h.reset();
     h.base.reply({ delayMs: 5000, json: [] });
-    expectOneLine(await h.run(['--timeout', '100', ...writeArgv]), 4, /timed out after 100 ms/);
+    expectOneLine(
+      await h.run(['--timeout', '100', ...writeArgv]),
+      4,
+      /timed out after 100 ms \(--timeout, 1 attempt\)/,
+    );
     expect(h.base.requests).toHaveLength(1);
+  });
+
+  it('timeout after a retry: the attempts made are counted in the line', async () => {
+    h.base.reply({ status: 503 }, { delayMs: 5000, json: [sampleRecord(read)] });
+    const r = await h.run(['--timeout', '1500', '--retries', '2', ...readArgv]);
+    expectOneLine(r, 4, /timed out after 1500 ms \(--timeout, 2 attempts\)/);
+    expect(h.base.requests).toHaveLength(2);
   });
 
   it('500 then 200: a read is retried and succeeds', async () => {

@@ -158,8 +158,8 @@ process.on('exit', () => process.stderr.write('required: ' + [...seen].join(' ')
     expect(r.code).toBe(4);
     expect(r.stderr).toBe(
       inLang({
-        en: 'error: cannot reach GET http://127.0.0.1:9/api/svcmobile/prontuario/buscaalergias: connection refused (ECONNREFUSED)\n',
-        pt: 'erro: não foi possível conectar a GET http://127.0.0.1:9/api/svcmobile/prontuario/buscaalergias: conexão recusada (ECONNREFUSED)\n',
+        en: 'error: cannot reach GET http://127.0.0.1:9/api/svcmobile/prontuario/buscaalergias: connection refused (ECONNREFUSED); nothing answers there: start the server (coopctl serve, or npm run demo), or point coopctl at yours (the URL comes from COOPCTL_BASE_URL: set COOPCTL_BASE_URL, choose a profile with --profile, or coopctl config set)\n',
+        pt: 'erro: não foi possível conectar a GET http://127.0.0.1:9/api/svcmobile/prontuario/buscaalergias: conexão recusada (ECONNREFUSED); nada responde ali: inicie o servidor (coopctl serve, ou npm run demo), ou aponte o coopctl para o seu (o endereço vem de COOPCTL_BASE_URL: defina COOPCTL_BASE_URL, escolha um perfil com --profile, ou use coopctl config set)\n',
       }),
     );
   });

@@ -78,7 +78,7 @@ describe('the whole plan is checked before the first request', () => {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, JSON.stringify(draft));
     const r = await wizard(t, [review('submit'), review('quit')], ['--resume']);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(5);
     expect(r.prompter.remaining()).toBe(0);
     const lines = r.stderr.split('\n');
     const from = lines.indexOf('error: the enrolment cannot be sent yet: 5 problems (nothing was sent)');

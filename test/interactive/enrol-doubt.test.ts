@@ -189,7 +189,7 @@ describe('a draft goes on only where it can', () => {
 
   it('one terminal at a time: a draft another live coopctl holds is refused (exit 2)', async () => {
     enrolService(t.h);
-    expect((await wizard(t, enrolmentScript(ONE, 'quit'))).code).toBe(1);
+    expect((await wizard(t, enrolmentScript(ONE, 'quit'))).code).toBe(5);
     const [draft] = draftsIn(t.home);
     // The parent process is alive, and is not this one.
     writeFileSync(`${draft}.lock`, `${process.ppid}\n`);

@@ -115,7 +115,7 @@ describe('the review screen', () => {
       a: true,
     });
     const r = await wizard(t, script);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(5);
     expect(r.stderr).toContain('Nothing was sent.');
     expect(draftsIn(t.home)).toEqual([]);
     expect(t.h.base.requests).toHaveLength(0);
@@ -158,7 +158,7 @@ describe('drafts: kept when the wizard stops, resumed without sending anything t
   it('quitting at the review (declining to submit) keeps the draft; --resume shows the review again', async () => {
     enrolService(t.h);
     const r = await wizard(t, enrolmentScript(ONE, 'quit'));
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(5);
     expect(r.stderr).toContain('not sent');
     expect(t.h.base.requests).toHaveLength(0);
     expect(theDraft().json.data.enrolment.asking).toBeUndefined();
@@ -275,7 +275,7 @@ describe('drafts: kept when the wizard stops, resumed without sending anything t
 
   it('--resume picks among several drafts; a new enrolment says they are waiting', async () => {
     enrolService(t.h);
-    expect((await wizard(t, enrolmentScript(ONE, 'quit'))).code).toBe(1);
+    expect((await wizard(t, enrolmentScript(ONE, 'quit'))).code).toBe(5);
     const other = enrolmentScript([{ nome: 'Rui Lima', document: false, answers: ['N'] }], 'quit');
     const second = await wizard(t, other);
     expect(second.stderr).toContain('An enrolment draft is saved: coopctl enrol wizard --resume goes on with it.');

@@ -85,14 +85,14 @@ describe('against the real server', () => {
     expect(r.stderr).toContain("  coopctl enrol payer 7 --cpf 529.982.247-25 --nome 'Ana Souza'");
   });
 
-  it('quitting at the review sends nothing (exit 1)', async () => {
+  it('quitting at the review sends nothing (exit 5, declined)', async () => {
     const before = await readRecords(server.url, 'enrol.contract.search', {});
     const r = await runOnTerminal(
       ['enrol', 'wizard'],
       server.url,
       fakePrompter(enrolmentScript([{ nome: 'X', document: false, answers: [] }], 'quit')),
     );
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(5);
     expect(r.stderr).toContain('not sent');
     expect(await readRecords(server.url, 'enrol.contract.search', {})).toHaveLength(before.length);
   });

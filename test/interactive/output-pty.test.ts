@@ -117,15 +117,15 @@ describe('output in a real terminal of 80 columns (tmux)', () => {
     pane.waitFor('less and its prompt', (s) => s.split('\n').at(-1) === ':' && !s.includes('__EXIT__'));
 
   it('long output goes through less -FRX by default: q quits it early, no error', async () => {
-    const { pane } = await start(['registration', 'show', CARD], 'C.UTF-8');
+    const { pane } = await start(['record', 'summary', CARD], 'C.UTF-8');
     const screen = await lessPrompt(pane);
-    expect(screen).toContain('Registration state');
+    expect(screen).toContain('Ana Beatriz Souza · card 00010001000001005');
     await pane.keys('q');
     expect(await pane.exitCode()).toBe(0);
   });
 
   it('Ctrl-C while less runs does not end coopctl under it; q then does, with the command’s exit code', async () => {
-    const { pane } = await start(['registration', 'show', CARD], 'C.UTF-8');
+    const { pane } = await start(['record', 'summary', CARD], 'C.UTF-8');
     await lessPrompt(pane);
     await pane.keys('C-c');
     await pane.keys('C-c');

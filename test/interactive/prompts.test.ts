@@ -54,7 +54,7 @@ describe('field questions (unit)', () => {
     expect(validate('123')).toBe(`must be 17 digits; understood 3 digits "123", e.g. ${CARD}`);
     expect(validate('0001 0001 000001 00 5')).toBe(true);
     expect(validate('0001 0001 000001 00')).toBe(
-      `must be 17 digits; understood 16 digits "************0100", e.g. ${CARD}`,
+      `must be 17 digits; understood 16 digits "0001000100000100", e.g. ${CARD}`,
     );
     const cpf = operation('enrol.payer').params['cpf']!;
     expect(fieldValidator(EN, cpf)('529.982.247-26')).toMatch(
@@ -129,13 +129,96 @@ describe('prompting for missing fields on a TTY', () => {
     expect(prompter.asked.map((q) => q.kind)).toEqual(['select', 'select', 'select']);
     expect(prompter.asked[0]!.choices!.map((c) => c.value)).toEqual(['R', 'C']);
     expect(prompter.asked[1]!.choices!.map((c) => c.value)).toEqual(['S', 'N']);
-    const body = JSON.parse(h.test.requests[0]!.body) as Record<string, unknown>;
+    // On a terminal the card's addresses are read before and after an insertion (its new code): the POST is the save.
+    const body = JSON.parse(h.test.requests.find((q) => q.method === 'POST')!.body) as Record<string, unknown>;
     expect(body).toMatchObject({
       tipo_endereco: 'C',
       endereco_ind_correspondencia: 'S',
       endereco_ind_fatura: 'N',
       endereco_ind: 0,
     });
+  });
+
+  it('notify device register on a terminal: after the missing required fields, offers the optional card (Enter leaves it out)', async () => {
+    const op = operation('notify.device.register');
+    const { dispositivo_token: token, usuario_cartao: _card, ...rest } = sampleParams(op);
+    for (const [answer, sent] of [
+      [CARD, CARD],
+      [ENTER, null],
+    ] as const) {
+      h.reset();
+      h.base.reply({ json: [sampleRecord(op)] });
+      const prompter = fakePrompter([
+        { q: 'dispositivo_token', a: String(token) },
+        { q: 'usuario_cartao', a: answer },
+      ]);
+      const r = await h.run(['notify', 'device', 'register', ...flagWords(rest)], { tty: TTY, prompter });
+      expect(r.code, r.stderr).toBe(0);
+      expect(prompter.asked).toHaveLength(2);
+      expect(prompter.asked[0]!.message).toContain('dispositivo_token');
+      expect(prompter.asked[1]!.message).toContain('usuario_cartao');
+      expect(prompter.asked[1]!.message).toContain('(optional, Enter to skip)');
+      const body = JSON.parse(h.base.requests[0]!.body) as Record<string, unknown>;
+      expect(body['usuario_cartao'] ?? null).toBe(sent);
+    }
+  });
+
+  it('registration delete-address on a terminal without the code: the card’s addresses to choose from, then the question', async () => {
+    const show = operation('registration.show');
+    const address = (sampleRecord(show)['endereco'] as Record<string, unknown>[])[0]!;
+    const record = {
+      ...sampleRecord(show),
+      endereco: [
+        { ...address, codigo: 1, tipo: 'RESIDENCIAL', logradouro: 'Rua Um', numero: '10' },
+        { ...address, codigo: 2, tipo: 'COMERCIAL', logradouro: 'Rua Dois', numero: '20' },
+      ],
+    };
+    h.test.reply((req) =>
+      req.url.pathname.endsWith(show.path.split('/').at(-1)!)
+        ? { json: [record] }
+        : { json: [{ confirma_operacao: 1, mensagem_erro: '' }] },
+    );
+    const prompter = fakePrompter([
+      { q: 'endereco_ind', a: '2' },
+      { q: '?', a: true },
+    ]);
+    const r = await h.run(['registration', 'delete-address', CARD], { tty: TTY, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    const pick = prompter.asked[0]!;
+    expect(pick.kind).toBe('select');
+    expect(pick.choices!.map((c) => c.value)).toEqual(['1', '2']);
+    expect(pick.choices![1]!.name).toMatch(/^2 · COMERCIAL – Rua Dois, 20/);
+    const deletion = h.test.requests.find((q) => q.method === 'POST')!;
+    expect(JSON.parse(deletion.body)).toMatchObject({ endereco_ind: 2 });
+  });
+
+  it('registration save-address on a terminal: an insertion says the code the new address got; UF in any case', async () => {
+    const show = operation('registration.show');
+    const op = operation('registration.save-address');
+    const address = (sampleRecord(show)['endereco'] as Record<string, unknown>[])[0]!;
+    const withCodes = (...codes: number[]) => ({
+      ...sampleRecord(show),
+      endereco: codes.map((codigo) => ({ ...address, codigo })),
+    });
+    let reads = 0;
+    h.test.reply((req) =>
+      req.url.pathname.endsWith(show.path.split('/').at(-1)!)
+        ? { json: [reads++ === 0 ? withCodes(1, 2) : withCodes(1, 2, 3)] }
+        : { json: [{ confirma_operacao: 1, mensagem_erro: '' }] },
+    );
+    const { usuario_cartao: card, endereco_estado: _uf, ...rest } = sampleParams(op);
+    const argv = ['registration', 'save-address', String(card), ...flagWords(rest), '--endereco-estado', 'sp'];
+    const r = await h.run(argv, { tty: { stdin: false, stdout: false, stderr: true } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("The new address's code is 3 (endereco_ind, for an update or delete-address)");
+    const saved = h.test.requests.find((q) => q.method === 'POST')!;
+    expect(JSON.parse(saved.body)).toMatchObject({ endereco_estado: 'SP', endereco_ind: 0 });
+    // Into a script's stderr: the call alone, no read before or after.
+    h.reset();
+    h.test.reply({ json: [{ confirma_operacao: 1, mensagem_erro: '' }] });
+    const script = await h.run(argv);
+    expect(script.code, script.stderr).toBe(0);
+    expect(h.test.requests.map((q) => q.method)).toEqual(['POST']);
   });
 
   it('reads comma-separated codes for an array field, re-asking on a bad code', async () => {

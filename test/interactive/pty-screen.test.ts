@@ -225,7 +225,7 @@ describe('in a real terminal of 30 rows, in Portuguese: nothing drawn twice, Ent
     const pane = await start(['schedule', 'cancel', '880044', '--usuario-cartao', CARD], 80);
     try {
       await pane.input('Cancelar esta consulta?', 'n');
-      expect(await pane.exitCode()).toBe(1);
+      expect(await pane.exitCode()).toBe(5);
       const history = await drawnOnce(pane);
       for (const phrase of ['Cancelar a consulta 880044', 'Cancelar esta consulta?', 'Nada foi enviado.'])
         expect(drawn(history, phrase), `${phrase}\n${history}`).toBe(1);

@@ -113,11 +113,11 @@ describe('schedule book: flags, other paths', () => {
     expect(dates[1]!.default).toBe(dates[0]!.answer);
   });
 
-  it('declining the summary books nothing (exit 1)', async () => {
+  it('declining the summary books nothing (exit 5, declined)', async () => {
     const before = (await appointments()).length;
     const prompter = fakePrompter(['9001', '101', ENTER, ENTER, ENTER, ENTER, ENTER, false]);
     const r = await runOnTerminal(['schedule', 'book', CARD], server.url, prompter, env);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(5);
     expect(r.stderr).toContain('Nothing was sent.');
     expect(r.stdout).toBe('');
     expect(await appointments()).toHaveLength(before);

@@ -73,7 +73,7 @@ describe('schedule book <card>: the beneficiary first', () => {
       ...fromDateOn(false, { email: 'lia@example.com', mobile: '(21)987654321' }),
     ]);
     const r = await runOnTerminal(['schedule', 'book', NOBODY], server.url, prompter, {}, { echoQuestions: true });
-    expect(r.code, r.stderr).toBe(1);
+    expect(r.code, r.stderr).toBe(5);
     expect(r.stderr).toContain(
       'No beneficiary has card *************9000 (the service said: "no beneficiary has this card")',
     );

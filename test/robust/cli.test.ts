@@ -157,13 +157,14 @@ describe.each(WIRES)('over $wire', ({ env }) => {
         res.on('close', () => clearTimeout(timer));
       });
 
-    it.each(READS)('%s → exit 4 after its retries, one line', async (_what, args) => {
+    it.each(READS)('%s → exit 4 once --timeout (all its attempts) is spent, one line', async (_what, args) => {
       const srv = await slow();
       const run = await coopctl(srv.url, [...args, '--timeout', '1500', '--retries', '2']);
       expect(run.code, run.stderr).toBe(4);
       expect(run.stdout).toBe('');
-      expect(expectOneClearLine(run)).toMatch(/timed out/i);
-      expect(srv.hits).toBe(3);
+      // The first attempt spends the whole time: no retry starts after it.
+      expect(expectOneClearLine(run)).toMatch(/timed out after 1500 ms \(--timeout, 1 attempt\)/i);
+      expect(srv.hits).toBe(1);
     });
 
     it.each(WRITES)('%s → exit 4, sent once (a write is never retried), one line', async (_what, args) => {
@@ -294,7 +295,7 @@ describe.each(WIRES)('over $wire', ({ env }) => {
         '--cpf',
         '529.982.247-25',
         '--data-solicitacao',
-        'today',
+        'someday',
         '--grau-dependencia',
         'T',
       ]);

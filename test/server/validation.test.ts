@@ -26,7 +26,7 @@ describe('rejections', () => {
 
   it.each([
     ['registration.show', 'usuario_cartao', '123', 'usuario_cartao: must be 17 digits'],
-    ['registration.cep', 'cep', '01310-100', 'cep: must be 8 to 11 digits, no hyphen'],
+    ['registration.cep', 'cep', '01310-100', 'cep: must be 8 to 11 digits'],
     ['schedule.times', 'data_consulta', '2026-02-30', 'data_consulta: must be a real calendar date (yyyy-mm-dd)'],
     ['enrol.payer', 'cpf', '529.982.247-26', 'cpf: must be a CPF with valid check digits'],
     [

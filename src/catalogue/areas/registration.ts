@@ -94,7 +94,7 @@ export const registration = [
         label('City', 'Cidade'),
       ),
       endereco_bairro: req(r.text(40, 0, 'Bela Vista'), said('district', 'bairro')),
-      endereco_estado: req(r.text(2, 2, 'SP'), said('state', 'estado (UF)'), label('State', 'UF')),
+      endereco_estado: req(r.state, said('state', 'estado (UF)'), label('State', 'UF')),
       endereco_ponto_referencia: req(r.text(40, 0, 'near the museum'), said('landmark', 'ponto de referência'), {
         example: said('near the museum', 'perto do museu'),
       }),

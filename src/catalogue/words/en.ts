@@ -17,7 +17,7 @@ const rules: RuleRenderings<string> = {
     min === 0 ? `up to ${max} characters` : min === max ? plural(max, 'character') : `${min} to ${max} characters`,
   alnum: ({ min, max }) => `alphanumeric, ${min} to ${max} characters`,
   digits: ({ want }) => plural(want, 'digit'),
-  cep: ({ min, max }) => `${min} to ${max} digits, no hyphen`,
+  cep: ({ min, max }) => `${min} to ${max} digits`,
   phone: () => '(99) area code then 8 or 9 digits',
   email: ({ max }) => `an e-mail address of up to ${max} characters`,
   choice: ({ values, meanings }) => {
@@ -96,7 +96,7 @@ function problem(p: Problem): string {
     const said = `must be ${rule_(broken)}`;
     return broken.got === undefined
       ? said
-      : `${said}; understood ${plural(broken.got, 'digit')} "${broken.shown ?? ''}"`;
+      : `${said}; understood ${plural(broken.got, 'digit')} "${broken.shown ?? ''}"${broken.cpf ? ', which is a CPF, not a card number' : ''}`;
   }
   return (problems[p.code as keyof ProblemRenderings] as (p: Problem) => string)(p);
 }

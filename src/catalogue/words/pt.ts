@@ -39,7 +39,7 @@ const rules: RuleRenderings<Phrase> = {
     ),
   alnum: ({ min, max }) => has(`de ${min} a ${max} letras ou algarismos`),
   digits: ({ want }) => has(plural(want, 'dígito', 'dígitos')),
-  cep: ({ min, max }) => has(`de ${min} a ${max} dígitos, sem hífen`),
+  cep: ({ min, max }) => has(`de ${min} a ${max} dígitos`),
   phone: () => has('o DDD entre parênteses, depois 8 ou 9 dígitos'),
   email: ({ max }) => is(`um e-mail de até ${max} caracteres`),
   choice: ({ values, meanings }) => {
@@ -129,7 +129,7 @@ function problem(p: Problem): string {
     const said = `deve ${verb} ${text}`;
     if (broken.got === undefined) return said;
     const read = broken.got === 1 ? 'foi lido 1 dígito' : `foram lidos ${broken.got} dígitos`;
-    return `${said}; ${read} "${broken.shown ?? ''}"`;
+    return `${said}; ${read} "${broken.shown ?? ''}"${broken.cpf ? ', que são um CPF, não um número de cartão' : ''}`;
   }
   return (problems[p.code as keyof ProblemRenderings] as (p: Problem) => string)(p);
 }

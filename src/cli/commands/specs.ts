@@ -8,12 +8,14 @@ import { derivedSpec, type CommandSpec } from '../operations/spec.js';
 import { sendAll } from './notify/send-all.js';
 import { send } from './notify/send.js';
 import { deleteAddress } from './registration/delete-address.js';
+import { saveAddress } from './registration/save-address.js';
+import { show } from './registration/show.js';
 import { book } from './schedule/book.js';
 import { cancel } from './schedule/cancel.js';
 import { dates } from './schedule/dates.js';
 
 /** Every command module of a catalogue operation. */
-export const modules: readonly CommandSpec[] = [deleteAddress, dates, book, cancel, send, sendAll];
+export const modules: readonly CommandSpec[] = [show, saveAddress, deleteAddress, dates, book, cancel, send, sendAll];
 
 const byOperation = new Map<Operation, CommandSpec>();
 for (const spec of modules) {

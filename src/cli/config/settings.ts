@@ -85,6 +85,10 @@ export const settings = {
     env: 'COOPCTL_HEALTH_QUESTIONS',
     check: healthQuestionsProblem,
   },
+  sender: {
+    env: 'COOPCTL_SENDER',
+    check: (v: string): Wording | undefined => (/^\d{1,10}$/.test(v) ? undefined : (m) => m.config.problems.sender),
+  },
   mask: {
     env: 'COOPCTL_MASK',
     fallback: 'false',

@@ -8,7 +8,7 @@ import { exitCodeOf, problemOf } from '../operations/report.js';
 import { derivedSpec, type CommandSpec } from '../operations/spec.js';
 
 /** Exit code when the user declines a wizard's summary, as for a declined confirmation: nothing was sent. */
-export const DECLINED = ExitCode.failed;
+export const DECLINED = ExitCode.declined;
 
 /** The records of a read, or why there are none (with the exit code that says so). */
 export type Lookup =

@@ -11,11 +11,18 @@ import { parseExact } from '../../catalogue/exact-json.js';
 import { UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
 import type { OperationIo } from '../capabilities.js';
+import type { SettingKey } from '../config/settings.js';
 import { argumentOf, fieldDescription, fieldOption, flagOf } from './flags.js';
 import { inputOf } from './input.js';
 import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
 
 /** Reads the raw (unvalidated) parameters of one run of the command. */
+/**
+ * Fields a setting gives when neither a flag nor --data does: the sending
+ * user of a notification (`sender`), the same on every send of an operator.
+ */
+const FROM_SETTINGS: Readonly<Record<string, SettingKey>> = { usuario_envio: 'sender' };
+
 export type ParamReader = (inv: OperationIo, args: readonly unknown[], command: Command) => Promise<Params>;
 
 function parseData(text: string): Params {
@@ -83,6 +90,11 @@ export function addParamInputs(cmd: Command, op: Operation, m: Messages): ParamR
     const data = dataSpec === undefined ? {} : parseData(await inv.readInput(dataSpec, '--data'));
     const [given] = readArgs(positionalArgs, args);
     const merged = mergeParams(op, { positional: given, flags, data });
+    for (const [name, key] of Object.entries(FROM_SETTINGS)) {
+      if (!Object.hasOwn(op.params, name) || merged[name] !== undefined) continue;
+      const value = (await inv.settings())[key].value;
+      if (value) merged[name] = value;
+    }
     return normaliseParams(op, merged, inputOf(inv));
   };
 }

@@ -70,7 +70,7 @@ export interface CommandHooks<P = Params> {
    * The table output on a terminal (the default format) instead of the
    * derived table; the other formats, and tables into a pipe, stay derived.
    */
-  render?(data: readonly Row[], display: Display): string;
+  render?(data: readonly Row[], display: Display): string | Promise<string>;
   /**
    * A flow that replaces the plain run (a wizard): gets the raw parameters of
    * the command line, returns an exit code, or undefined to run as usual.

@@ -23,7 +23,11 @@ export interface Box {
   /** Header cells, bold, with a rule under them. */
   readonly head?: readonly string[];
   readonly rows: readonly (readonly string[])[];
-  /** A rule between the rows too (the tables of records), or none (expanded records). */
+  /**
+   * A rule between the rows too (the tables of records), or none (expanded
+   * records). Even then, two rows of one line each get no rule between them:
+   * a rule only tells apart rows that take several lines.
+   */
   readonly rules: boolean;
   /** Whether the first column is bold (the field names of an expanded record). */
   readonly boldFirst?: boolean;
@@ -103,8 +107,7 @@ export function box(spec: Box, style: Style): string {
   };
   const rule = (l: string, m: string, r: string) => `${l}${widths.map((w) => '─'.repeat(w)).join(m)}${r}\n`;
   const out: string[] = [rule('┌', '┬', '┐')];
-  const draw = (cells: readonly string[], bold: (i: number) => boolean) => {
-    const lines = widths.map((_, i) => linesOf(cells[i] ?? '', i));
+  const draw = (lines: readonly string[][], bold: (i: number) => boolean) => {
     const height = Math.max(1, ...lines.map((l) => l.length));
     for (let n = 0; n < height; n++) {
       const parts = widths.map((w, i) => {
@@ -114,10 +117,15 @@ export function box(spec: Box, style: Style): string {
       out.push(`│${parts.join('│')}│\n`);
     }
   };
+  let before = 0;
   all.forEach((row, y) => {
-    if (y > 0 && (spec.rules || (y === 1 && spec.head))) out.push(rule('├', '┼', '┤'));
+    const lines = widths.map((_, i) => linesOf(row[i] ?? '', i));
+    const height = Math.max(1, ...lines.map((l) => l.length));
     const head = y === 0 && spec.head !== undefined;
-    draw(row, (i) => head || (i === 0 && spec.boldFirst === true));
+    const afterHead = y === 1 && spec.head !== undefined;
+    if (y > 0 && (afterHead || (spec.rules && (before > 1 || height > 1)))) out.push(rule('├', '┼', '┤'));
+    draw(lines, (i) => head || (i === 0 && spec.boldFirst === true));
+    before = height;
   });
   out.push(rule('└', '┴', '┘'));
   return out.join('');

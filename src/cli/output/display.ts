@@ -20,6 +20,8 @@ export interface Display {
   readonly width: number | undefined;
   /** `--json field1,field2`: the fields JSON output keeps (json-fields.ts). */
   readonly fields?: readonly string[];
+  /** `--columns field1,field2`: the columns of a table for a person, in this order (people-table.ts). */
+  readonly columns?: readonly string[];
   /** `--jq`: the filter of the JSON output (jq.ts). */
   readonly jq?: string;
   /** Today by the run's clock (`yyyy-mm-dd`, the local date): where a calendar of free dates starts (calendar.ts). */

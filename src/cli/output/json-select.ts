@@ -10,11 +10,16 @@ import type { Messages } from '../i18n/index.js';
 import type { Display } from './display.js';
 
 /** A usage error unless every requested field is one of `available` (checked before anything is sent). */
-export function checkFields(requested: readonly string[] | undefined, available: readonly string[], m: Messages): void {
+export function checkFields(
+  requested: readonly string[] | undefined,
+  available: readonly string[],
+  m: Messages,
+  flag = '--json',
+): void {
   if (!requested) return;
-  if (requested.some((f) => f === '')) throw new UsageError(m.output.json.emptyField);
+  if (requested.some((f) => f === '')) throw new UsageError(m.output.json.emptyField(flag));
   const unknown = requested.filter((f) => !available.includes(f));
-  if (unknown.length) throw new UsageError(m.output.json.unknownFields(unknown, [...new Set(available)]));
+  if (unknown.length) throw new UsageError(m.output.json.unknownFields(flag, unknown, [...new Set(available)]));
 }
 
 /** The records with only the requested fields (in the order asked for), or as they are without a request. */
@@ -53,5 +58,6 @@ export function checkJsonTaker(
  */
 export async function checkJsonOptions(display: Display, available: readonly string[]): Promise<void> {
   checkFields(display.fields, available, display.m);
+  checkFields(display.columns, available, display.m, '--columns');
   if (display.jq !== undefined) await (await import('./jq.js')).checkJq(display.jq, display.m);
 }

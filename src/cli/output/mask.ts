@@ -148,11 +148,15 @@ const PHONE = /\(\d{2}\)[ \u00a0]?\d{4,5}[-. \u00a0]?\d{4}(?!\d)/g;
 /** Groups of digits apart by at most one space, dot, hyphen or slash, not touching a letter or another digit. */
 const DIGIT_RUN = /(?<![\p{L}\p{N}])\d+(?:[ ./-]\d+)*(?![\p{L}\p{N}])/gu;
 
-/** A run of digits masked when it has a CPF's 11 digits or a card's 17; any other number (a code, a date) as it is. */
+/**
+ * A run of digits masked when it has a CPF's 11 digits or a card's 17, or
+ * 12 to 16 (a card typed a digit or more short, which an error repeats);
+ * any other number (a code, a date) as it is.
+ */
 function maskRun(run: string): string {
   const n = digitsOf(run).length;
   if (n === 11) return maskCpf(run);
-  if (n === 17) return maskCard(run);
+  if (n >= 12 && n <= 17) return maskCard(run);
   return run;
 }
 

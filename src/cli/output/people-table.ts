@@ -8,7 +8,8 @@ import { inLang } from '../../catalogue/lang.js';
 import { groupColumns } from './cells.js';
 import type { Display } from './display.js';
 import { labelOf, peopleText } from './people.js';
-import { table } from './table.js';
+import { priorityOf } from './priority.js';
+import { type TableOptions, table } from './table.js';
 
 export { table };
 
@@ -22,7 +23,14 @@ export function peopleTable(
   const { lang } = display;
   const head = columns.map((c) => labelOf(lang, c, fields[c]));
   const cells = rows.map((r) => columns.map((c) => peopleText(lang, c, fields[c], r[c])));
-  return table(head, cells, display.style, display.width);
+  // Given --columns, the columns are the person's: none is left out.
+  const options: TableOptions = display.columns
+    ? {}
+    : {
+        priority: priorityOf(columns),
+        omitted: (left) => display.m.output.omitted(left.map((i) => `${head[i]} (${columns[i]})`)),
+      };
+  return table(head, cells, display.style, display.width, options);
 }
 
 /** The rows of a nested group across the records (a record holds one or a list). */

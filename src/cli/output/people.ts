@@ -9,9 +9,11 @@
  * - quantities (QUANTITIES: counts and amounts, never codes, ids, cards,
  *   CPFs, CEPs or phones) with the language's separators: `1.234` / `1,234`;
  * - a code whose meaning the catalogue documents with its meaning:
- *   `E (efetivado)`, `S (sim)`;
+ *   `E (efetivado)`, `S (sim)`; the spec's `"true"`/`"false"` as `Sim`/`Não`
+ *   (`Yes`/`No`);
+ * - a day's start (`2019-04-01 00:00:00`, a contract's term) as the day alone;
  * - a value people write otherwise as they write it (the rule's `written`:
- *   a phone `(11) 98765-4321`).
+ *   a phone `(11) 98765-4321`, a CPF `529.982.247-25`, a CEP `01310-100`).
  * Anything else is the safe cell text of cells.ts. JSON, JSONL, CSV and the
  * tab-separated lines of a pipe never come here: they keep the spec's names
  * and values.
@@ -19,7 +21,7 @@
 import type { Field, Said } from '../../catalogue/index.js';
 import { inLang } from '../../catalogue/lang.js';
 import { parseDate } from '../../catalogue/dates.js';
-import { formatIsoDate, formatNumber, type Lang } from '../i18n/index.js';
+import { formatIsoDate, formatNumber, type Lang, messagesFor } from '../i18n/index.js';
 import { cellText } from './cells.js';
 
 /**
@@ -40,15 +42,29 @@ export function meaningsOf(field: Field | undefined): Readonly<Record<string, Sa
   return field?.suggestions;
 }
 
+/** Whether a field is the spec's `"true"`/`"false"` text (a notification's result). */
+function isBoolText(field: Field | undefined): boolean {
+  const rule = field?.rule;
+  return (
+    rule?.code === 'choice' && rule.values.length === 2 && rule.values.includes('true') && rule.values.includes('false')
+  );
+}
+
 /** A value as a person of `lang` reads it in a table cell (safe text). */
 export function peopleText(lang: Lang, name: string, field: Field | undefined, value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
+  if (isBoolText(field) && (value === 'true' || value === 'false')) {
+    const { output } = messagesFor(lang);
+    return value === 'true' ? output.yes : output.no;
+  }
   // No-break spaces: a narrowed column never wraps a phone apart.
   const written = field?.written?.(value);
   if (written !== undefined) return cellText(written.replaceAll(' ', '\u00a0'));
   if (field?.layout && field.layout !== 'DD/MM/YYYY' && typeof value === 'string') {
     // A no-break space between the date and the time: a narrowed column wraps neither apart.
-    if (parseDate(value, field.layout)) return formatIsoDate(lang, value).replace(' ', '\u00a0');
+    // A day's start (`2019-04-01 00:00:00`, a contract's term) is the day alone.
+    const day = field.layout === 'Y-m-d H:i:s' && value.endsWith(' 00:00:00') ? value.slice(0, 10) : value;
+    if (parseDate(value, field.layout)) return formatIsoDate(lang, day).replace(' ', '\u00a0');
   } else if (QUANTITIES.has(name) && (typeof value === 'number' || typeof value === 'bigint')) {
     return formatNumber(lang, value);
   } else if (typeof value === 'string' || typeof value === 'number') {

@@ -31,7 +31,7 @@ import { plainCell, tsv } from './tsv.js';
 const tables = () => import('./people-table.js');
 
 /** Draws the data records as the table output on a terminal, instead of the derived table. */
-export type TableRenderer = (data: readonly Row[], display: Display) => string;
+export type TableRenderer = (data: readonly Row[], display: Display) => string | Promise<string>;
 
 /**
  * Rows under the given columns, in a format. A table on a terminal has the
@@ -103,8 +103,9 @@ export async function renderAnswer(
   if (format === 'json') return jsonOutput(selectFields(received, display.fields), display);
   if (format === 'jsonl') return renderRows([], received, format, display);
   if (display.mask) data = display.mask.records(data);
-  const columns = dataColumns(op, data);
-  const groups = groupColumns(op, data);
+  const chosen = (names: string[]) => (display.columns ? display.columns.filter((c) => names.includes(c)) : names);
+  const columns = format === 'table' ? chosen(dataColumns(op, data)) : dataColumns(op, data);
+  const groups = format === 'table' ? chosen(groupColumns(op, data)) : groupColumns(op, data);
   if (format === 'csv') return columns.length + groups.length ? csv([...columns, ...groups], data) : '';
   if (display.width === undefined) {
     if (op.response.creates) return createdIds(op.response.creates, data);

@@ -4,6 +4,11 @@
  * spaces, a word wider than the room cut between its graphemes (an emoji
  * sequence or a letter with its accents is never split); or cut short with
  * `…`. Time linear in the text.
+ *
+ * A URL is never cut across lines, which would keep it from being clicked or
+ * copied: it stays whole on a line of its own, or, wider than the room, is
+ * shown shortened (`prontuario.coop.example/…/1-3.pdf`: its host and its last
+ * part); the whole URL is in `-o json` (docs/output.md).
  */
 import { textWidth } from './width.js';
 
@@ -55,6 +60,11 @@ export function wrapLine(line: string, max: number, out: string[]): void {
       used = w;
       continue;
     }
+    if (URL.test(word)) {
+      current = shortUrl(word, max);
+      used = textWidth(current);
+      continue;
+    }
     const pieces = cutWord(word, max);
     current = pieces.pop()!;
     used = textWidth(current);
@@ -75,4 +85,29 @@ export function clipLine(line: string, max: number): string {
     used += w;
   }
   return `${kept}…`;
+}
+
+/** A word that is a URL (the links of medical records). */
+const URL = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
+
+/**
+ * A URL in at most `max` columns: whole when it fits; else its host, `…` and
+ * its last part (`https://prontuario.coop.example/…/1-3.pdf`, without the
+ * scheme when that is still too wide); else its start cut with `…`.
+ */
+export function shortUrl(url: string, max: number): string {
+  if (textWidth(url) <= max) return url;
+  for (const text of shortenings(url)) if (textWidth(text) <= max) return text;
+  return clipLine(url, max);
+}
+
+/** A URL's shortened forms, longest first: with its scheme, then without (none when it has no path to drop). */
+function shortenings(url: string): string[] {
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)([^/?#]+)(\/.*?\/)([^/?#]+)(?:[?#].*)?$/i.exec(url);
+  return m ? [`${m[1]}${m[2]}/…/${m[4]}`, `${m[2]}/…/${m[4]}`] : [];
+}
+
+/** The narrowest a URL is shown whole or shortened with its scheme (a table's column holding it is never narrower). */
+export function urlWidth(url: string): number {
+  return Math.min(textWidth(url), ...shortenings(url).slice(0, 1).map(textWidth));
 }

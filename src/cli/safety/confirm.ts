@@ -62,8 +62,8 @@ export function confirmHelp(op: Operation, m: Messages): string {
 /**
  * Asks when the call needs it (or always, with `always`, on a terminal), with
  * --yes only reading what it acts on (and refusing it when that says so).
- * Returns undefined to go on, or an exit code (1 when the answer is no or the
- * call is refused); throws a UsageError (exit 2) when it must ask and cannot.
+ * Returns undefined to go on, or an exit code (5 when the answer is no, 1 when
+ * the call is refused); throws a UsageError (exit 2) when it must ask and cannot.
  */
 export async function confirmCall(
   inv: OperationIo,
@@ -92,5 +92,5 @@ export async function confirmCall(
   const ok = await inv.prompter.confirm({ message: text.question, default: false });
   if (ok) return undefined;
   await inv.notice(inv.m.common.nothingSent, 'note');
-  return ExitCode.failed;
+  return ExitCode.declined;
 }

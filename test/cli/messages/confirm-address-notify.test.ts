@@ -67,7 +67,7 @@ describe('notify send-all', () => {
     );
     expect(r.stderr.split('\n').slice(0, 3)).toEqual([
       'Enviar uma notificação push para TODOS os usuários do aplicativo da cooperativa',
-      'Tamanho do público: desconhecido antes do envio (o serviço não tem operação que conte os usuários do aplicativo); a resposta informa o número de destinatários.',
+      'Tamanho do público: o serviço conta os destinatários ao enviar, e a resposta diz quantos foram (o coopctl mostra o número depois do envio); não há como contar antes (o serviço não tem operação que conte os usuários do aplicativo).',
       'Mensagem: "Vacinação" — tipo_notificacao 5 (campanha de saúde)',
     ]);
   });
@@ -112,7 +112,7 @@ describe('notify send on a terminal: the audience', () => {
     expect(r.stderr.split('\n').slice(0, 4)).toEqual([
       'Quem deve recebê-la? Cada filtro restringe o público; deixe todos vazios para enviar a todos os usuários do aplicativo.',
       'Público: os usuários do aplicativo da cooperativa com grupo_usuario 2 (plano empresarial)',
-      'Tamanho do público: desconhecido antes do envio (o serviço não tem operação que conte os usuários do aplicativo); a resposta informa o número de destinatários.',
+      'Tamanho do público: o serviço conta os destinatários ao enviar, e a resposta diz quantos foram (o coopctl mostra o número depois do envio); não há como contar antes (o serviço não tem operação que conte os usuários do aplicativo).',
       'Mensagem: "Consulta amanhã" — tipo_notificacao 2 (lembrete ou alteração de consulta)',
     ]);
     const sent = JSON.parse(h.base.requests[0]!.body) as Record<string, unknown>;
@@ -124,7 +124,7 @@ describe('notify send on a terminal: the audience', () => {
   it('with every filter left empty (English): it says it goes to every app user, and asks', async () => {
     const prompter = scripted('', '', '', false);
     const r = await h.run(message, { tty: TTY, prompter });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(5);
     expect(prompter.asked[0]!.message).toBe('User group to notify [grupo_usuario] (optional, Enter to skip)');
     expect(prompter.asked[0]!.choices).toEqual([
       '1 (individual or family plan)',
@@ -146,7 +146,7 @@ describe('notify send on a terminal: the audience', () => {
   it('filters given as flags: no filter question, but the audience in words and the question', async () => {
     const prompter = scripted(false);
     const r = await h.run([...message, '--tipo-beneficiario', '1', '--usuario-cartao', CARD], { tty: TTY, prompter });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(5);
     expect(prompter.asked.map((a) => a.kind)).toEqual(['confirm']);
     expect(r.stderr).toContain(
       'Audience: the app users of the cooperative with tipo_beneficiario 1 (holder (titular)) and usuario_cartao *************1005\n',

@@ -55,7 +55,7 @@ describe('schedule cancel', () => {
 
   it('without the card, with --force: says what is known, and how to see more', async () => {
     const r = await h.run(['schedule', 'cancel', '4242', '--force'], { tty: TTY, prompter: scripted(false) });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(5);
     expect(r.stderr).toBe(
       [
         'Cancel appointment 4242 (cd_evento)',

@@ -74,7 +74,7 @@ describe('calls that got no answer (exit 4)', () => {
     const r = await h.run(['--retries', '0', ...readArgv], { env: { ...PT, COOPCTL_BASE_URL: url } });
     expect(r.code).toBe(4);
     expect(r.stderr).toBe(
-      `erro: não foi possível conectar a GET ${url}${read.path}: conexão recusada (ECONNREFUSED)\n`,
+      `erro: não foi possível conectar a GET ${url}${read.path}: conexão recusada (ECONNREFUSED); nada responde ali: inicie o servidor (coopctl serve, ou npm run demo), ou aponte o coopctl para o seu (o endereço vem de COOPCTL_BASE_URL: defina COOPCTL_BASE_URL, escolha um perfil com --profile, ou use coopctl config set)\n`,
     );
   });
 
@@ -82,7 +82,9 @@ describe('calls that got no answer (exit 4)', () => {
     h.base.reply({ delayMs: 2000, json: [] });
     const r = await h.run(['--retries', '0', '--timeout', '1500', ...readArgv], { env: PT });
     expect(r.code).toBe(4);
-    expect(r.stderr).toBe(`erro: GET ${h.base.url}${read.path} não respondeu em 1.500 ms\n`);
+    expect(r.stderr).toBe(
+      `erro: GET ${h.base.url}${read.path} não respondeu em 1.500 ms (--timeout, 1 tentativa); o servidor aceitou a conexão mas não respondeu: tente de novo mais tarde, ou dê mais tempo com --timeout (o tempo de todas as tentativas)\n`,
+    );
   });
 
   it('an answer that is not JSON, one with no content type, one too large', async () => {
@@ -125,7 +127,7 @@ describe('settings', () => {
   it('an unknown setting, a profile that does not exist, a value set', async () => {
     const unknown = await h.run(['config', 'get', 'cor'], { env: PT });
     expect(unknown.stderr).toBe(
-      'erro: configuração desconhecida "cor"; as configurações são baseUrl, testBaseUrl, token, maxResponseSize, lang, providers, listStyle, healthQuestions, mask (veja coopctl config --help)\n',
+      'erro: configuração desconhecida "cor"; as configurações são baseUrl, testBaseUrl, token, maxResponseSize, lang, providers, listStyle, healthQuestions, sender, mask (veja coopctl config --help)\n',
     );
     const profile = await h.run(['--profile', 'nenhum', 'config', 'list'], { env: PT });
     expect(profile.stderr).toMatch(/^erro: não existe o perfil "nenhum" \(de --profile\): /);

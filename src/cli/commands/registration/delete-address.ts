@@ -2,9 +2,14 @@
  * `registration delete-address`: before deleting, when a person reads the
  * words (a terminal), it reads the card's registration, so that the
  * confirmation and the outcome name the address (its type and place) and
- * whose it is. A script's run sends the deletion alone.
+ * whose it is. A script's run sends the deletion alone. On a terminal
+ * without `--endereco-ind`, the card's addresses are listed to choose from
+ * (code, type and place), instead of a bare question for the code.
  */
-import { operation, type Row } from '../../../catalogue/index.js';
+import { operation, type Params, type Row } from '../../../catalogue/index.js';
+import type { OperationIo } from '../../capabilities.js';
+import { executeOperation } from '../../operations/execute.js';
+import type { CommandSpec } from '../../operations/spec.js';
 import { addressPlace, text } from '../../i18n/facts.js';
 import { readQuietly } from '../../operations/read.js';
 import type { Subject } from '../../operations/spec.js';
@@ -14,7 +19,22 @@ import { defineCommand } from '../define.js';
 const groupOf = (record: Row | undefined, name: string): Row[] =>
   [record?.[name]].flat().filter((r): r is Row => r !== null && typeof r === 'object');
 
+/** On a terminal, the address to delete chosen from the card's addresses when no code was given; else the plain run. */
+async function chooseAddress(inv: OperationIo, spec: CommandSpec, raw: Params): Promise<number | undefined> {
+  if (!inv.interactive || raw['endereco_ind'] !== undefined || raw['usuario_cartao'] === undefined) return undefined;
+  const read = await readQuietly(inv, operation('registration.show'), { usuario_cartao: text(raw['usuario_cartao']) });
+  const addresses = groupOf(read?.[0], 'endereco');
+  if (addresses.length === 0) return undefined;
+  const choices = addresses.map((a) => ({
+    name: `${text(a['codigo'])} · ${text(a['tipo'])} – ${addressPlace(a)}`,
+    value: text(a['codigo']),
+  }));
+  const chosen = await inv.prompter.select({ message: inv.m.confirm.deleteAddress.pick, choices });
+  return executeOperation(inv, spec, { ...raw, endereco_ind: chosen });
+}
+
 export const deleteAddress = defineCommand(operation('registration.delete-address'), {
+  interactive: chooseAddress,
   subject: async (inv, params): Promise<Subject | undefined> => {
     if (!inv.interactive && !inv.tty.stderr) return undefined;
     const card = text(params.usuario_cartao);

@@ -78,6 +78,7 @@ export const en = {
       healthQuestions:
         'texts of the health-declaration questions the enrolment wizard shows: form.question=text pairs separated by ";" (1.1=Any chronic disease?; 1.2=Any surgery?)',
       mask: 'true to partly hide CPFs, cards, phones and e-mails in everything shown, for screens others may see (--mask)',
+      sender: 'the sending user (usuario_envio) of notify send and send-all when --usuario-envio is not given',
     },
     langExample: 'messages and help in Portuguese, whatever the locale',
     prodProfile: 'a profile of its own for the production service',
@@ -232,6 +233,7 @@ export const ptBR: Translation<typeof en> = {
       healthQuestions:
         'textos das perguntas da declaração de saúde que o assistente de inclusão mostra: pares formulário.pergunta=texto separados por ";" (1.1=Tem alguma doença crônica?; 1.2=Fez alguma cirurgia?)',
       mask: 'true para esconder em parte CPFs, cartões, telefones e e-mails em tudo o que é mostrado, para telas que outros podem ver (--mask)',
+      sender: 'o usuário que envia (usuario_envio) de notify send e send-all quando --usuario-envio não é informado',
     },
     langExample: 'mensagens e ajuda em português, qualquer que seja o locale',
     prodProfile: 'um perfil próprio para o serviço de produção',

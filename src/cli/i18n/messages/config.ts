@@ -48,6 +48,7 @@ export const en = {
     lang: 'must be en or pt-BR',
     listStyle: 'must be brackets or repeat',
     mask: 'must be true or false (or yes, no, on, off, 1, 0)',
+    sender: 'must be a user code of 1 to 10 digits',
     providers: (entry: string) =>
       `must be code=name pairs separated by ";" (a code of up to 18 digits, then a name), e.g. 9001=Clínica Geral; 9002=Cardiologia; "${entry}" is not`,
     providerTwice: (code: string) => `names provider ${code} twice`,
@@ -114,6 +115,7 @@ export const ptBR: Translation<typeof en> = {
     lang: 'deve ser en ou pt-BR',
     listStyle: 'deve ser brackets ou repeat',
     mask: 'deve ser true ou false (ou yes, no, on, off, 1, 0)',
+    sender: 'deve ser um código de usuário de 1 a 10 dígitos',
     providers: (entry) =>
       `deve ser pares código=nome separados por ";" (um código de até 18 dígitos e um nome), ex.: 9001=Clínica Geral; 9002=Cardiologia; "${entry}" não é`,
     providerTwice: (code) => `nomeia o prestador ${code} duas vezes`,

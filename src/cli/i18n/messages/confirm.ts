@@ -68,6 +68,10 @@ export const en = {
   tokenNotPrinted: (from: string, variable: string) =>
     `note: the token (from ${from}) is not printed: set ${variable} to it before running the command`,
 
+  saveAddress: {
+    /** After an insertion, on a terminal: the code the service gave the new address. */
+    inserted: (code: string) => `The new address's code is ${code} (endereco_ind, for an update or delete-address)`,
+  },
   deleteAddress: {
     line: (ind: string, cardNumber: string) => `Delete address ${ind} (endereco_ind) of card ${card(cardNumber)}`,
     address: (a: AddressFacts) => `Address: ${a.type} – ${a.place}`,
@@ -76,6 +80,8 @@ export const en = {
     missing: (ind: string, cardNumber: string, others: string) =>
       `Card ${card(cardNumber)} has no address ${ind}${others ? ` (its addresses: ${others})` : ''}: the service will probably refuse`,
     question: 'Delete this address? This cannot be undone.',
+    /** On a terminal without --endereco-ind: the card's addresses to choose from. */
+    pick: 'Which address to delete (endereco_ind)?',
     what: 'deletes an address',
   },
 
@@ -120,7 +126,7 @@ export const en = {
   notify: {
     /** The service has no operation that counts the audience (docs/decisions.md). */
     audienceSize:
-      'Audience size: not known before sending (the service has no operation that counts app users); the answer reports the number of recipients.',
+      'Audience size: the service counts the recipients as it sends, and the answer says how many (coopctl prints it after sending); no count is possible before (the service has no operation that counts app users).',
     message: (content: string, type: string) =>
       `Message: "${content}" — ${c.coded('tipo_notificacao', 'notificationTypes', type)}`,
     everyone: (flags: string) =>
@@ -153,6 +159,9 @@ export const ptBR: Translation<typeof en> = {
   tokenNotPrinted: (from, variable) =>
     `nota: o token (origem: ${from}) não é mostrado: defina ${variable} com ele antes de executar o comando`,
 
+  saveAddress: {
+    inserted: (code) => `O código do endereço novo é ${code} (endereco_ind, para uma atualização ou delete-address)`,
+  },
   deleteAddress: {
     line: (ind, cardNumber) => `Excluir o endereço ${ind} (endereco_ind) do cartão ${card(cardNumber)}`,
     address: (a) => `Endereço: ${a.type} – ${a.place}`,
@@ -161,6 +170,7 @@ export const ptBR: Translation<typeof en> = {
     missing: (ind, cardNumber, others) =>
       `O cartão ${card(cardNumber)} não tem o endereço ${ind}${others ? ` (seus endereços: ${others})` : ''}: o serviço provavelmente vai recusar`,
     question: 'Excluir este endereço? Não é possível desfazer.',
+    pick: 'Qual endereço excluir (endereco_ind)?',
     what: 'exclui um endereço',
   },
 
@@ -197,7 +207,7 @@ export const ptBR: Translation<typeof en> = {
 
   notify: {
     audienceSize:
-      'Tamanho do público: desconhecido antes do envio (o serviço não tem operação que conte os usuários do aplicativo); a resposta informa o número de destinatários.',
+      'Tamanho do público: o serviço conta os destinatários ao enviar, e a resposta diz quantos foram (o coopctl mostra o número depois do envio); não há como contar antes (o serviço não tem operação que conte os usuários do aplicativo).',
     message: (content, type) => `Mensagem: "${content}" — ${pc.coded('tipo_notificacao', 'notificationTypes', type)}`,
     everyone: (flags) =>
       `Enviar uma notificação push sem filtro de público (${flags}): ela vai para todos os usuários do aplicativo da cooperativa`,

@@ -81,7 +81,7 @@ function ptTransport(f: TransportFault): string {
       return `não foi possível conectar a ${f.request}: ${why}`;
     }
     case 'timeout':
-      return `${f.request} não respondeu em ${formatNumber('pt-BR', f.ms)} ms`;
+      return `${f.request} não respondeu em ${formatNumber('pt-BR', f.ms)} ms (--timeout, ${f.attempts === 1 ? '1 tentativa' : `${f.attempts} tentativas`})`;
     case 'too-large':
       return `a resposta de ${f.request} excede o limite de ${f.limit} (--max-response-size)`;
     case 'bad-answer': {
@@ -91,13 +91,34 @@ function ptTransport(f: TransportFault): string {
   }
 }
 
+/** What a person can do about a call that got no answer: the kinds of fault a hint is given for. */
+export type TryKind = 'refused' | 'name' | 'network' | 'tls' | 'not-http' | 'timeout';
+
+/** The hint's kind for a fault, or undefined (an answer too large says its flag already). */
+export function tryKind(f: TransportFault): TryKind | undefined {
+  if (f.kind === 'timeout') return 'timeout';
+  if (f.kind !== 'unreachable') return undefined;
+  if (f.code === 'ECONNREFUSED' || f.code === 'ECONNRESET' || f.code === 'EPIPE' || f.cause === 'closed')
+    return 'refused';
+  if (f.code === 'ENOTFOUND' || f.code === 'EAI_AGAIN') return 'name';
+  if (f.cause === 'tls' || f.code?.includes('CERT')) return 'tls';
+  if (f.cause === 'not-http') return 'not-http';
+  return 'network';
+}
+
+/** Where the URL came from, for a hint: the setting's variable and its origin in words. */
+export interface UrlFrom {
+  readonly variable: string;
+  readonly origin: string;
+}
+
 /** Why a call got no answer, in English. */
 function enTransport(f: TransportFault): string {
   switch (f.kind) {
     case 'unreachable':
       return `cannot reach ${f.request}: ${f.reason}`;
     case 'timeout':
-      return `${f.request} timed out after ${f.ms} ms`;
+      return `${f.request} timed out after ${f.ms} ms (--timeout, ${f.attempts === 1 ? '1 attempt' : `${f.attempts} attempts`})`;
     case 'too-large':
       return `answer of ${f.request} exceeds the ${f.limit} response limit (--max-response-size)`;
     case 'bad-answer':
@@ -113,6 +134,24 @@ export const en = {
   /** A usage error and where to look for the right usage. */
   see: (message: string, hint: string) => `${message} (see ${hint})`,
   transport: enTransport,
+  /** What to try after a call that got no answer (after `; `). */
+  tryThis: (kind: TryKind, from: UrlFrom): string => {
+    const where = `the URL comes from ${from.origin}: set ${from.variable}, choose a profile with --profile, or coopctl config set`;
+    switch (kind) {
+      case 'refused':
+        return `nothing answers there: start the server (coopctl serve, or npm run demo), or point coopctl at yours (${where})`;
+      case 'name':
+        return `check the host name (${where})`;
+      case 'network':
+        return `check the network (VPN, proxy: HTTPS_PROXY) and the address (${where})`;
+      case 'tls':
+        return `check the address's scheme (http or https) and the certificate (NODE_EXTRA_CA_CERTS for a private authority) (${where})`;
+      case 'not-http':
+        return `another program answers there, or it speaks https: check the address (${where})`;
+      case 'timeout':
+        return 'the server took the connection but did not answer: try again later, or give it longer with --timeout (the time for all the attempts)';
+    }
+  },
   /** A line of the -v trace. */
   trace: (e: TraceEvent): string => {
     switch (e.kind) {
@@ -178,6 +217,23 @@ export const ptBR: Translation<typeof en> = {
   unexpected: (first) => `falha inesperada: ${first}`,
   see: (message, hint) => `${message} (veja ${hint})`,
   transport: ptTransport,
+  tryThis: (kind, from) => {
+    const where = `o endereço vem de ${from.origin}: defina ${from.variable}, escolha um perfil com --profile, ou use coopctl config set`;
+    switch (kind) {
+      case 'refused':
+        return `nada responde ali: inicie o servidor (coopctl serve, ou npm run demo), ou aponte o coopctl para o seu (${where})`;
+      case 'name':
+        return `confira o nome do host (${where})`;
+      case 'network':
+        return `confira a rede (VPN, proxy: HTTPS_PROXY) e o endereço (${where})`;
+      case 'tls':
+        return `confira o esquema do endereço (http ou https) e o certificado (NODE_EXTRA_CA_CERTS para uma autoridade privada) (${where})`;
+      case 'not-http':
+        return `outro programa responde ali, ou ele fala https: confira o endereço (${where})`;
+      case 'timeout':
+        return 'o servidor aceitou a conexão mas não respondeu: tente de novo mais tarde, ou dê mais tempo com --timeout (o tempo de todas as tentativas)';
+    }
+  },
   trace: (e) => {
     switch (e.kind) {
       case 'request':

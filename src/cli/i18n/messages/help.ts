@@ -49,7 +49,8 @@ export const en = {
     output: 'output format',
     json: 'shorthand for --output json; with a comma list of fields (--json nome,cpf), only those fields',
     jq: 'filter the JSON output with jq (strings printed raw)',
-    timeout: 'time limit of each HTTP attempt, in milliseconds',
+    columns: "a terminal table's columns, by field (--columns cd_evento,data_consulta)",
+    timeout: 'time limit of a request with all its attempts, in milliseconds',
     retries: 'extra attempts for reads after a connection error, a timeout, 429 or 5xx',
     body: 'body encoding of POST requests',
     listStyle:
@@ -186,7 +187,8 @@ export const ptBR: Translation<typeof en> = {
     output: 'formato da saída',
     json: 'o mesmo que --output json; com uma lista de campos separados por vírgula (--json nome,cpf), só esses campos',
     jq: 'filtra a saída JSON com jq (textos impressos sem aspas)',
-    timeout: 'tempo limite de cada tentativa HTTP, em milissegundos',
+    columns: 'as colunas de uma tabela no terminal, por campo (--columns cd_evento,data_consulta)',
+    timeout: 'tempo limite de uma requisição com todas as tentativas, em milissegundos',
     retries: 'tentativas extras das consultas após erro de conexão, tempo esgotado, 429 ou 5xx',
     body: 'codificação do corpo das requisições POST',
     listStyle:

@@ -7,6 +7,12 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 export const en = {
   /** A nested group (addresses, contact) with no record. */
   none: '(none)',
+  /** After a list that left columns out to fit the terminal: `label (field)` each. */
+  omitted: (columns: readonly string[]) =>
+    `Left out to fit the screen: ${columns.join(', ')}. Choose the columns with --columns, or see every field with -o json.`,
+  /** A table's yes and no (a `true`/`false` field). */
+  yes: 'Yes',
+  no: 'No',
   /** The legend of a calendar of free dates: `[dd] free slots: 3 dates, 2026-12-01 to 2026-12-05`. */
   freeSlots: (count: number, first: string, last: string) =>
     `free slots: ${formatNumber('en', count)} ${plural(count, 'date', 'dates')}, ${count === 1 ? first : `${first} to ${last}`}`,
@@ -38,9 +44,9 @@ export const en = {
     registrationFailed: (problem: string) => `the registration (for the name) was not read: ${problem}`,
   },
   json: {
-    unknownFields: (unknown: readonly string[], available: readonly string[]) =>
-      `--json: unknown ${plural(unknown.length, 'field', 'fields')} ${unknown.join(', ')}; available: ${available.join(', ')}`,
-    emptyField: '--json: a field name is empty (write --json field1,field2)',
+    unknownFields: (flag: string, unknown: readonly string[], available: readonly string[]) =>
+      `${flag}: unknown ${plural(unknown.length, 'field', 'fields')} ${unknown.join(', ')}; available: ${available.join(', ')}`,
+    emptyField: (flag: string) => `${flag}: a field name is empty (write ${flag} field1,field2)`,
     notTaken: (flag: string) =>
       `${flag} works with the commands that print the service's records (the operation commands and record summary)`,
   },
@@ -54,6 +60,10 @@ export const en = {
 
 export const ptBR: Translation<typeof en> = {
   none: '(nenhum)',
+  omitted: (columns) =>
+    `Fora da tabela para caber na tela: ${columns.join(', ')}. Escolha as colunas com --columns, ou veja todos os campos com -o json.`,
+  yes: 'Sim',
+  no: 'Não',
   freeSlots: (count, first, last) =>
     `horários livres: ${formatNumber('pt-BR', count)} ${plural(count, 'data', 'datas')}, ${count === 1 ? first : `de ${first} a ${last}`}`,
   calendar: {
@@ -75,9 +85,9 @@ export const ptBR: Translation<typeof en> = {
     registrationFailed: (problem) => `o cadastro (para o nome) não foi lido: ${problem}`,
   },
   json: {
-    unknownFields: (unknown, available) =>
-      `--json: ${plural(unknown.length, 'campo desconhecido', 'campos desconhecidos')} ${unknown.join(', ')}; disponíveis: ${available.join(', ')}`,
-    emptyField: '--json: um nome de campo está vazio (escreva --json campo1,campo2)',
+    unknownFields: (flag, unknown, available) =>
+      `${flag}: ${plural(unknown.length, 'campo desconhecido', 'campos desconhecidos')} ${unknown.join(', ')}; disponíveis: ${available.join(', ')}`,
+    emptyField: (flag) => `${flag}: um nome de campo está vazio (escreva ${flag} campo1,campo2)`,
     notTaken: (flag) =>
       `${flag} funciona com os comandos que imprimem os registros do serviço (os comandos das operações e record summary)`,
   },
