@@ -41,6 +41,7 @@ export const operatorViews = [
   'test/server/metrics.test.ts',
   'test/server/json-log.test.ts',
   'test/server/audit.test.ts',
+  'test/server/audit-chain.test.ts',
 ];
 
 const locale = (LANG: string) => ({ LANG, LC_ALL: '', LC_MESSAGES: '', COOPCTL_LANG: '' });

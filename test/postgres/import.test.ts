@@ -46,6 +46,9 @@ beforeAll(async () => {
     subject: 'a'.repeat(64),
     reference: null,
     requestId: 'req-1',
+    contract: null,
+    previous: null,
+    keyId: null,
   });
   await store.close();
 });

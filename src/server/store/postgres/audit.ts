@@ -13,7 +13,11 @@ import {
   type AuditColumns,
   type AuditRecord,
   type AuditRepository,
+  type Chain,
   purgeBySlices,
+  RECORD_FIELDS,
+  type SealedRecord,
+  sealChain,
 } from '../areas/audit.js';
 import { run } from '../sql/query.js';
 import { guardPg } from './faults.js';
@@ -27,29 +31,23 @@ interface Waiting {
   readonly reject: (err: unknown) => void;
 }
 
-/** The columns of a batch of records, as the arrays of APPEND_ROWS's parameters. */
-function columns(batch: readonly Waiting[]): AuditColumns {
-  const cols = {
-    at: [],
-    client: [],
-    tokenLabel: [],
-    operation: [],
-    status: [],
-    confirma: [],
-    subjectKind: [],
-    subject: [],
-    reference: [],
-    requestId: [],
-  } as { [K in keyof AuditRecord]: unknown[] };
-  for (const { record } of batch)
-    for (const k of Object.keys(cols) as Array<keyof AuditRecord>) cols[k].push(record[k]);
+/** The columns of a batch of sealed records, as the arrays of APPEND_ROWS's parameters. */
+function columns(batch: readonly SealedRecord[]): AuditColumns {
+  const cols = Object.fromEntries([...RECORD_FIELDS, 'seal'].map((k) => [k, [] as unknown[]])) as {
+    [K in keyof SealedRecord]: unknown[];
+  };
+  for (const record of batch) for (const k of Object.keys(cols) as Array<keyof SealedRecord>) cols[k].push(record[k]);
   return cols as AuditColumns;
 }
+
+/** The advisory lock that orders the instances' batches of records, so that each is sealed on the one before. */
+const CHAIN_LOCK = 0x636f6f7061756469n; // "coopaudi" in ASCII
 
 export function pgAudit(pool: Pool): AuditRepository {
   const m = methods(pool, audit);
   let queue: Waiting[] = [];
   let scheduled = false;
+  let chain: Chain | undefined;
 
   async function flush(): Promise<void> {
     scheduled = false;
@@ -58,7 +56,15 @@ export function pgAudit(pool: Pool): AuditRepository {
     try {
       await transaction(pool, async (c) => {
         await c.query('SET LOCAL synchronous_commit = off');
-        await runPlan(c, run(APPEND_ROWS, columns(batch)));
+        await c.query('SELECT pg_advisory_xact_lock($1::bigint)', [CHAIN_LOCK.toString()]);
+        const sealed = await runPlan(
+          c,
+          sealChain(
+            batch.map((w) => w.record),
+            chain,
+          ),
+        );
+        await runPlan(c, run(APPEND_ROWS, columns(sealed)));
       });
     } catch (err) {
       for (const w of batch) w.reject(err);
@@ -77,5 +83,16 @@ export function pgAudit(pool: Pool): AuditRepository {
         }
       }),
   });
-  return { append, list: m.list, purge: purgeBySlices(m.purgeSlice), keyId: m.keyId, setKeyId: m.setKeyId };
+  return {
+    append,
+    list: m.list,
+    purge: purgeBySlices(m.purgeSlice),
+    keyId: m.keyId,
+    setKeyId: m.setKeyId,
+    chain: (c) => {
+      chain = c;
+    },
+    page: m.page,
+    anchor: m.anchor,
+  };
 }
