@@ -15,8 +15,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { operation, sampleBody, sampleParams } from '../../src/catalogue/index.js';
 import { jsonLines, serveProcesses } from '../helpers/serve-process.js';
-import { cli as cliIn, hmac, keyArgs as keyArgsIn, keyFileOf as keyFileOfIn, keyIdOf } from './audit-helpers.js';
-import { BACKEND, exec, newLocation, query } from '../store/backend.js';
+import {
+  cli as cliIn,
+  hmac,
+  holdWrites,
+  keyArgs as keyArgsIn,
+  keyFileOf as keyFileOfIn,
+  keyIdOf,
+} from './audit-helpers.js';
+import { auditOf, BACKEND, exec, newLocation, query } from '../store/backend.js';
 
 const { home, serve } = serveProcesses('audit-chain');
 const keyFileOf = (db: string) => keyFileOfIn(home(), db);
@@ -53,7 +60,10 @@ interface Row {
   request_id: string | null;
 }
 const rows = (db: string) =>
-  query<Row>(db, 'SELECT id, operation, subject, contract, previous, key_id, request_id FROM audit ORDER BY id');
+  query<Row>(
+    auditOf(db),
+    'SELECT id, operation, subject, contract, previous, key_id, request_id FROM audit ORDER BY id',
+  );
 
 /** The rows once `n` are committed (SQLite commits a window of reads' records within 50 ms): bounded to 100 looks. */
 async function rowsOnce(db: string, n: number): Promise<Row[]> {
@@ -134,7 +144,7 @@ describe(`the access audit's subjects, request ids, chain and key (${BACKEND})`,
     const log = proc.stderr();
     expect(jsonLines(log).filter((l) => l['request_id'] === answered.requestId)).toHaveLength(1);
     expect((await rows(db)).map((r) => r.request_id)).toEqual([answered.requestId, uuid]);
-    const everything = `${log}${JSON.stringify(await query(db, 'SELECT * FROM audit'))}`;
+    const everything = `${log}${JSON.stringify(await query(auditOf(db), 'SELECT * FROM audit'))}`;
     for (const word of ['maria', 'souza', 'diabetes', '1198765432']) expect(everything).not.toContain(word);
   });
 
@@ -151,23 +161,23 @@ describe(`the access audit's subjects, request ids, chain and key (${BACKEND})`,
     expect([intact.code, intact.stderr.trim()]).toEqual([0, 'the chain holds: 5 records checked']);
 
     // A forged row, as an UPDATE in a shell would make it: named by its number.
-    await exec(db, 'UPDATE audit SET status = 404, confirma = 3 WHERE id = ?', [ids[2]]);
+    await exec(auditOf(db), 'UPDATE audit SET status = 404, confirma = 3 WHERE id = ?', [ids[2]]);
     const forged = await verify();
     expect(forged.code).toBe(1);
     expect(forged.stderr).toContain(`the chain is broken at record ${ids[2]} (`);
     expect(forged.stderr).toContain('its seal does not match');
     // Put back as it was, it holds again: the seal covers the record's values, nothing else.
-    await exec(db, 'UPDATE audit SET status = 200, confirma = 2 WHERE id = ?', [ids[2]]);
+    await exec(auditOf(db), 'UPDATE audit SET status = 200, confirma = 2 WHERE id = ?', [ids[2]]);
     expect((await verify()).code).toBe(0);
 
     // A record removed: the one after it no longer follows its seal.
-    await exec(db, 'DELETE FROM audit WHERE id = ?', [ids[1]]);
+    await exec(auditOf(db), 'DELETE FROM audit WHERE id = ?', [ids[1]]);
     const removed = await verify();
     expect(removed.code).toBe(1);
     expect(removed.stderr).toContain(`the chain is broken at record ${ids[2]} (`);
 
     // A record added by hand has no seal.
-    await exec(db, 'INSERT INTO audit (id, at, client, operation, status) VALUES (?, ?, ?, ?, ?)', [
+    await exec(auditOf(db), 'INSERT INTO audit (id, at, client, operation, status) VALUES (?, ?, ?, ?, ?)', [
       ids[1],
       Date.now(),
       '127.0.0.1',
@@ -193,7 +203,9 @@ describe(`the access audit's subjects, request ids, chain and key (${BACKEND})`,
     const second = readFileSync(file, 'utf8');
     expect(second).not.toBe(first);
     expect(readFileSync(`${file}.retired-${keyIdOf(first)}`, 'utf8')).toBe(first);
-    expect((await query<{ key_id: string }>(db, 'SELECT key_id FROM audit_key'))[0]!.key_id).toBe(keyIdOf(second));
+    expect((await query<{ key_id: string }>(auditOf(db), 'SELECT key_id FROM audit_key'))[0]!.key_id).toBe(
+      keyIdOf(second),
+    );
 
     // The running instance's next window sees the store's key is not its own, reads its file again and follows.
     expect((await allergies(a.url)).status).toBe(200);
@@ -226,5 +238,27 @@ describe(`the access audit's subjects, request ids, chain and key (${BACKEND})`,
       keyIdOf(second),
     ]);
     expect(existsSync(`${file}.retired-${keyIdOf(second)}`)).toBe(true);
+  });
+
+  it('record allergies answers, its record written, while another process holds the data’s write lock for 6 s', async () => {
+    const db = await newLocation();
+    const proc = await serve(['--db', db, ...keyArgs(db)]);
+    const held = await holdWrites(db);
+    let released = false;
+    const releasing = new Promise((resolve) => setTimeout(resolve, 6000)).then(async () => {
+      await held.release();
+      released = true;
+    });
+    const first = await allergies(proc.url);
+    // Past the server's lock wait (2 s), which a write would give up at.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const second = await allergies(proc.url);
+    const answeredWhileHeld = held.holding() && !released;
+    expect([first.status, second.status, answeredWhileHeld]).toEqual([200, 200, true]);
+    // The records are committed (read by a connection of the test's own) while the lock is still held.
+    const recorded = (await rows(db)).filter((r) => r.operation === 'record.allergies');
+    expect([recorded.length, held.holding() && !released]).toEqual([2, true]);
+    await releasing;
+    expect((await allergies(proc.url)).status).toBe(200);
   });
 });

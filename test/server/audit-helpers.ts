@@ -8,7 +8,9 @@ import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { childEnv } from '../robust/helpers.js';
-import { BACKEND } from '../store/backend.js';
+import { TABLES } from '../../src/server/store/sql/migrations.js';
+import { BACKEND, client } from '../store/backend.js';
+import { holdLock } from './lock-holder.js';
 
 const BIN = new URL('../../bin/coopctl', import.meta.url).pathname;
 
@@ -54,4 +56,34 @@ export function cli(
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** Another process (SQLite) or session (PostgreSQL) holding the data's write locks, until released. */
+export interface WritesHeld {
+  holding(): boolean;
+  release(): Promise<void>;
+}
+
+/**
+ * Holds the store's write lock from elsewhere: SQLite, a child process in
+ * `BEGIN IMMEDIATE` on the database file; PostgreSQL, a session holding every
+ * data table in EXCLUSIVE mode (reads pass, writes wait).
+ */
+export async function holdWrites(db: string): Promise<WritesHeld> {
+  if (BACKEND === 'sqlite') {
+    const holder = await holdLock(db, 'IMMEDIATE');
+    return { holding: holder.holding, release: () => holder.release('rollback') };
+  }
+  const session = client(db);
+  await session.connect();
+  await session.query(`BEGIN; LOCK TABLE ${TABLES.join(', ')} IN EXCLUSIVE MODE`);
+  let held = true;
+  return {
+    holding: () => held,
+    async release() {
+      await session.query('ROLLBACK');
+      await session.end();
+      held = false;
+    },
+  };
 }

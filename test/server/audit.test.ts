@@ -19,7 +19,7 @@ import { catalogue, operation, sampleBody, sampleParams, type Operation } from '
 import { jsonLines, serveProcesses } from '../helpers/serve-process.js';
 import { childEnv } from '../robust/helpers.js';
 import { cli as cliIn, hmac, keyArgs as keyArgsIn, keyFileOf as keyFileOfIn, keyIdOf } from './audit-helpers.js';
-import { BACKEND, exec, newLocation, query } from '../store/backend.js';
+import { auditOf, BACKEND, exec, newLocation, query } from '../store/backend.js';
 
 /** The operations that read or change personal data (docs/security.md), written out. */
 const AUDITED = [
@@ -87,7 +87,7 @@ function tokenFile(): string {
 
 const rows = (db: string) =>
   query<AuditRow>(
-    db,
+    auditOf(db),
     'SELECT id, at, client, token_label, operation, status, confirma, subject_kind, subject, reference, request_id FROM audit ORDER BY id',
   );
 
@@ -207,7 +207,7 @@ describe(`access audit of coopctl serve (${BACKEND})`, () => {
     expect(await first.stop()).toBe(0);
     const file = keyFileOf(db);
     const original = readFileSync(file, 'utf8');
-    const recordedId = (await query<{ key_id: string }>(db, 'SELECT key_id FROM audit_key'))[0]!.key_id;
+    const recordedId = (await query<{ key_id: string }>(auditOf(db), 'SELECT key_id FROM audit_key'))[0]!.key_id;
     const idOf = keyIdOf;
     expect(recordedId).toBe(idOf(original));
 
@@ -230,7 +230,7 @@ describe(`access audit of coopctl serve (${BACKEND})`, () => {
     expect(await renewed.stop()).toBe(0);
     const made = readFileSync(file, 'utf8');
     expect(made).not.toBe(original);
-    expect((await query<{ key_id: string }>(db, 'SELECT key_id FROM audit_key'))[0]!.key_id).toBe(idOf(made));
+    expect((await query<{ key_id: string }>(auditOf(db), 'SELECT key_id FROM audit_key'))[0]!.key_id).toBe(idOf(made));
   });
 
   it('removes the records older than --audit-retention days at start (180 by default), and none with 0', async () => {
@@ -240,7 +240,7 @@ describe(`access audit of coopctl serve (${BACKEND})`, () => {
     const day = 86_400_000;
     const insert = (at: number, id: string) =>
       exec(
-        db,
+        auditOf(db),
         "INSERT INTO audit (at, client, operation, status, request_id) VALUES (?, '127.0.0.1', 'registration.show', 200, ?)",
         [at, id],
       );

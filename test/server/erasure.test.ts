@@ -22,7 +22,9 @@ afterEach(async () => {
 
 /** Every byte the database keeps on disk: the file, and its WAL if one is left. */
 function fileBytes(db: string): Buffer {
-  return Buffer.concat([db, `${db}-wal`].filter((f) => existsSync(f)).map((f) => readFileSync(f)));
+  return Buffer.concat(
+    [db, `${db}-wal`, `${db}.audit`, `${db}.audit-wal`].filter((f) => existsSync(f)).map((f) => readFileSync(f)),
+  );
 }
 
 describe('erasure in the SQLite file', () => {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditRecord } from '../../src/server/store/index.js';
 import { PURGE_SLICE } from '../../src/server/store/areas/audit.js';
-import { BACKEND, query } from './backend.js';
+import { auditOf, BACKEND, query } from './backend.js';
 import { openTemp } from './helpers.js';
 
 /** 15 January 2026, 10:00 UTC, in ms. */
@@ -53,7 +53,7 @@ describe(`access audit storage (${BACKEND})`, () => {
     expect(rows.map(({ id: _id, ...r }) => r)).toEqual([...given].reverse().map((r) => ({ ...r, seal: null })));
     expect(rows[0]!.id).toBeGreaterThan(rows[1]!.id);
     // Read back by a connection of the test's own: the rows are committed.
-    expect(await query(path, 'SELECT count(*) AS n FROM audit')).toEqual([{ n: 3 }]);
+    expect(await query(auditOf(path), 'SELECT count(*) AS n FROM audit')).toEqual([{ n: 3 }]);
   });
 
   it('filters by subject, time and operation, alone and together; counts all that match past the limit', async () => {

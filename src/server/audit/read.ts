@@ -54,20 +54,30 @@ async function openSqlite(path: string): Promise<Pick<OpenedAudit, 'repo' | 'clo
   const { migrations } = await import('../store/sql/migrations.js');
   const { groupCommit } = await import('../store/sqlite/group-commit.js');
   const { sqliteAudit } = await import('../store/sqlite/audit.js');
+  const { auditFileOf } = await import('../store/sqlite/audit-file.js');
   const Database = sqliteBinding();
-  let db: InstanceType<typeof Database>;
+  const open = (file: string) => {
+    try {
+      return new Database(file, { fileMustExist: true, timeout: 5000 });
+    } catch (err) {
+      throw new AuditOpenError({ kind: 'cannot-open', db: path, reason: (err as Error).message });
+    }
+  };
+  const main = open(path);
   try {
-    db = new Database(path, { fileMustExist: true, timeout: 5000 });
+    checkVersion(path, main.pragma('user_version', { simple: true }) as number, migrations.length);
   } catch (err) {
-    throw new AuditOpenError({ kind: 'cannot-open', db: path, reason: (err as Error).message });
-  }
-  try {
-    db.pragma('secure_delete = ON');
-    checkVersion(path, db.pragma('user_version', { simple: true }) as number, migrations.length);
-  } catch (err) {
-    db.close();
+    main.close();
     throw err;
   }
+  // The trail is in its own file once a server of this coopctl has run on the database (audit-file.ts).
+  const own = auditFileOf(path);
+  let db = main;
+  if (existsSync(own)) {
+    main.close();
+    db = open(own);
+  }
+  db.pragma('secure_delete = ON');
   const commit = groupCommit(db);
   return {
     repo: sqliteAudit(db, commit, { count: 0 }),

@@ -56,6 +56,8 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     ...(file ? { file } : {}),
     ...(options.auditLost ? { auditLost: options.auditLost } : {}),
     ...(options.readCacheBytes === undefined ? {} : { readCacheBytes: options.readCacheBytes }),
+    ...(options.path === ':memory:' || options.path === '' ? {} : { path: options.path }),
+    ...(options.pragmas ? { pragmas: options.pragmas } : {}),
   });
   try {
     await seed(repo, options, created, now());

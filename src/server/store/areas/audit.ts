@@ -89,16 +89,14 @@ export interface AuditFilter {
 /** The access audit as a store serves it: its statements are this file's (`audit` below), its append the store's own. */
 export interface AuditRepository {
   /**
-   * Appends a record. SQLite: at once (synchronously), for the open
-   * transaction of the access audit's records (its write lock then held),
-   * committed within 50 ms or before the next write (sqlite/group-commit.ts);
-   * a lock held elsewhere or the file removed throws. PostgreSQL: resolves
-   * once it is committed with the others of the same turn of the event loop
-   * (one INSERT). `follows`: the record of a write, whose answer does not wait
-   * for it (SQLite: it begins no transaction, committed with its window).
-   * Records are not waited on to reach the disk (SQLite synchronous NORMAL,
-   * PostgreSQL synchronous_commit off): they reach it with the next durable
-   * write.
+   * Appends a record, sealed on the one before it (`chain`). SQLite: a
+   * database file's audit resolves once the worker thread has committed it to
+   * the audit's own file (sqlite/audit-file.ts); a `:memory:` database's is
+   * taken at once (synchronously) into the open transaction of notes
+   * (sqlite/audit.ts, group-commit.ts). PostgreSQL: resolves once it is
+   * committed with the others of the same turn of the event loop (one
+   * INSERT). `follows`: the record of a write, whose answer does not wait
+   * for it.
    */
   append(record: AuditRecord, follows?: boolean): MaybePromise<void>;
   /** The records the filter selects, newest first, and how many it selects in all. */
@@ -138,13 +136,16 @@ export const APPEND_ROWS = sql<AuditColumns>(
 );
 
 /** The head of the chain: the store's key id, and the seal the next record is sealed on (the last record's, else the anchor's). */
-const HEAD = sql<
+export const HEAD = sql<
   Record<string, never>,
   { key_id: string | null; last: number | null; seal: string | null; anchor: string | null }
 >(
   `SELECT (SELECT key_id FROM audit_key) AS key_id, (SELECT max(id) FROM audit) AS last,
      (SELECT seal FROM audit WHERE id = (SELECT max(id) FROM audit)) AS seal, (SELECT seal FROM audit_anchor) AS anchor`,
 );
+
+/** The columns of a sealed record, in APPEND's order (the audit file's writer binds them by position: sqlite/audit-file.ts). */
+export const APPEND_POSITIONAL = `${INTO} VALUES (${Array(14).fill('?').join(', ')})`;
 
 /** The columns of a record, in APPEND_ROWS's order (postgres/audit.ts builds its arrays from them). */
 export const RECORD_FIELDS = [
@@ -223,10 +224,33 @@ const SET_KEY_ID = sql<{ id: string }>(
 
 // ── methods ────────────────────────────────────────────────────────────────────
 
-/** A record sealed on the seal before it, by `chain` (unsealed without one). */
-function sealed(r: AuditRecord, before: string | null, chain: Chain | undefined): SealedRecord {
-  return { ...r, seal: chain ? chain.seal(r, before) : null };
+/** Records sealed one on the other, the first on `before`, by `chain` (unsealed without one). */
+export function sealOn(
+  records: readonly AuditRecord[],
+  before: string | null,
+  chain: Chain | undefined,
+): SealedRecord[] {
+  const out: SealedRecord[] = [];
+  for (const r of records) {
+    const seal = chain ? chain.seal(r, before) : null;
+    out.push({ ...r, seal });
+    before = seal;
+  }
+  return out;
 }
+
+/**
+ * Tells `chain` when the store's key id is not the one a record was made with
+ * (another instance rotated it); a store with no key id recorded has no key
+ * to drift from.
+ */
+export function checkKey(records: readonly AuditRecord[], storeKey: string | null, chain: Chain | undefined): void {
+  if (storeKey !== null && records.some((r) => r.keyId !== null && r.keyId !== storeKey)) chain?.keyChanged?.(storeKey);
+}
+
+/** The seal the next record is sealed on: the last record's, else the anchor's (the trail purged whole), else none. */
+export const headSeal = (h: { last: number | null; seal: string | null; anchor: string | null } | undefined) =>
+  h === undefined || h.last === null ? (h?.anchor ?? null) : h.seal;
 
 /**
  * Records sealed one on the other from the head of the chain, read in the
@@ -236,20 +260,8 @@ function sealed(r: AuditRecord, before: string | null, chain: Chain | undefined)
  */
 export function* sealChain(records: readonly AuditRecord[], chain: Chain | undefined): Script<SealedRecord[]> {
   const head = yield* get(HEAD, {});
-  let before = head?.last === null || head?.last === undefined ? (head?.anchor ?? null) : head.seal;
-  const storeKey = head?.key_id ?? null;
-  const out: SealedRecord[] = [];
-  let told = false;
-  for (const r of records) {
-    if (!told && r.keyId !== null && r.keyId !== storeKey) {
-      told = true;
-      chain?.keyChanged?.(storeKey);
-    }
-    const s = sealed(r, before, chain);
-    before = s.seal;
-    out.push(s);
-  }
-  return out;
+  checkKey(records, head?.key_id ?? null, chain);
+  return sealOn(records, headSeal(head), chain);
 }
 
 /** One record's INSERT, sealed on the last record's seal, as a script (SQLite: a note, in the transaction of notes). */

@@ -1,10 +1,12 @@
 /**
  * The access audit on PostgreSQL (areas/audit.ts). The records of one turn of
  * the event loop are appended together: one INSERT of arrays (`APPEND_ROWS`),
- * in a transaction with synchronous_commit off (committed and visible to
- * every instance at once; on disk with the next durable commit, within a
- * fraction of a second), as SQLite's group commit does with synchronous
- * NORMAL. Listing, purging and the key's id are the area's methods.
+ * in a durable transaction (the server's synchronous_commit: a read is
+ * answered once its record is on disk), under the advisory lock that orders
+ * the instances' batches in one chain. The audit table takes no lock the
+ * data's writers hold, so reads and their records go on while another
+ * session holds the data's tables. Listing, purging and the key's id are the
+ * area's methods.
  */
 import type { Pool } from 'pg';
 import {
@@ -55,7 +57,6 @@ export function pgAudit(pool: Pool): AuditRepository {
     queue = [];
     try {
       await transaction(pool, async (c) => {
-        await c.query('SET LOCAL synchronous_commit = off');
         await c.query('SELECT pg_advisory_xact_lock($1::bigint)', [CHAIN_LOCK.toString()]);
         const sealed = await runPlan(
           c,

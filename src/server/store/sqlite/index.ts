@@ -17,6 +17,7 @@ import { groupCommit } from './group-commit.js';
 import { guardArea, LOCK_WAIT_MS } from './guard.js';
 import { unavailable } from './faults.js';
 import { sqliteAudit } from './audit.js';
+import { fileAudit, moveAuditInto, openAuditFile } from './audit-file.js';
 import type { FileGuard } from './file-guard.js';
 import { type Keeping, methods } from './methods.js';
 import { sqliteRunner } from './runner.js';
@@ -34,6 +35,10 @@ export interface SqliteRepositoryOptions {
   readonly auditLost?: (err: unknown, count: number) => void;
   /** The memory the hot read's answers kept between writes may take (unchanged-cache.ts). */
   readonly readCacheBytes?: number;
+  /** The database's file: its access audit is then in a file of its own beside it (audit-file.ts). */
+  readonly path?: string;
+  /** Pragmas for serving (tests simulate a full disk or a read-only file with them): the audit's writer runs them too. */
+  readonly pragmas?: readonly string[];
 }
 
 /**
@@ -59,9 +64,11 @@ export function sqliteRepository(db: Db, options: SqliteRepositoryOptions = {}):
   const keeping: Keeping = { bytes: readCacheBytes, meter, notData };
   const area = <D extends object>(defs: D): Methods<D> =>
     guardArea(methods(db, defs, run, commit, keeping), lockWaitMs);
+  const own =
+    options.path === undefined ? undefined : ownAuditFile(db, options.path, options.pragmas ?? [], file?.beforeWrite);
   return {
     ...eachArea(area),
-    audit: guardArea(sqliteAudit(db, commit, notData, run), lockWaitMs),
+    audit: guardArea(own?.repo ?? sqliteAudit(db, commit, notData, run), lockWaitMs),
     load: async (rows) => {
       try {
         commit.settle();
@@ -73,7 +80,25 @@ export function sqliteRepository(db: Db, options: SqliteRepositoryOptions = {}):
     describe: area(dataset).describe,
     close: async () => {
       commit.flush();
+      await own?.close();
       db.close();
     },
   };
+}
+
+/** The audit in its own file beside the database, the records the database kept itself moved into it. */
+function ownAuditFile(
+  db: Db,
+  path: string,
+  pragmas: readonly string[],
+  check: (() => void) | undefined,
+): ReturnType<typeof fileAudit> {
+  const audit = openAuditFile(path);
+  try {
+    moveAuditInto(audit, db, path);
+    return fileAudit(audit, path, pragmas, check);
+  } catch (err) {
+    audit.close();
+    throw err;
+  }
 }
