@@ -153,6 +153,8 @@ export function fileAudit(
   db.pragma('busy_timeout = 0');
   const binding = createRequire(import.meta.filename).resolve('better-sqlite3');
   const worker = new Worker(writerFile(), {
+    // A small heap: the writer holds a batch at a time (each worker thread's heap is RSS the server's budget counts).
+    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
     workerData: {
       file: auditFileOf(path),
       binding,
