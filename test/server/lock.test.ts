@@ -144,6 +144,26 @@ describe('another process holds the database write lock', () => {
     await holder.release('rollback');
   });
 
+  it("a read of personal data waits for the audit file's write lock held by another process, and the event loop does not", async () => {
+    srv = await startStoreServer();
+    // Its record committed on the event loop's own connection while the audit file's lock is free.
+    expect((await callOp(srv.url, 'registration.show', { usuario_cartao: DEMO_CARD })).status).toBe(200);
+    expect(await auditedReads(srv)).toBe(1);
+    holder = await holdLock(auditFileOf(srv.db), 'IMMEDIATE');
+    let answered = false;
+    const read = callOp(srv.url, 'registration.show', { usuario_cartao: DEMO_CARD }).then((r) => {
+      answered = true;
+      return r;
+    });
+    // A read of no personal data is answered meanwhile: the worker thread waits for the lock, not the event loop.
+    await otherReadAnswers(srv.url);
+    await sleep(300);
+    expect([answered, holder.holding()]).toEqual([false, true]);
+    await holder.release('rollback');
+    expect((await read).status).toBe(200);
+    expect(readValue(auditFileOf(srv.db), "SELECT count(*) FROM audit WHERE operation = 'registration.show'")).toBe(2);
+  });
+
   it('the fast read path still answers synchronously (no promise) while the lock is held', async () => {
     srv = await startStoreServer();
     holder = await holdLock(srv.db, 'EXCLUSIVE');

@@ -70,10 +70,19 @@ interface Batch {
   readonly rows: readonly unknown[][];
 }
 
-port.on('message', (batch: Batch | 'close') => {
+port.on('message', (batch: Batch | 'close' | 'checkpoint') => {
   if (batch === 'close') {
     db.close();
     port.close();
+    return;
+  }
+  if (batch === 'checkpoint') {
+    // The records the event loop committed itself (its connection never checkpoints); no answer.
+    try {
+      db.pragma('wal_checkpoint(PASSIVE)');
+    } catch {
+      // A checkpoint that cannot run now runs at the next one, or at the next batch committed here.
+    }
     return;
   }
   try {
