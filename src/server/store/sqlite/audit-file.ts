@@ -46,11 +46,7 @@ import { faultOf, unavailable } from './faults.js';
 import { groupCommit } from './group-commit.js';
 import { createPrivateFile } from './private-file.js';
 
-/**
- * How many records committed on the event loop (wal_autocheckpoint 0 there)
- * before the worker checkpoints the audit file's WAL: about SQLite's default
- * of 1,000 pages, at a few pages a commit.
- */
+/** Records committed on the event loop before the worker checkpoints the WAL (about SQLite's 1,000 pages). */
 const CHECKPOINT_RECORDS = 300;
 
 /** The audit's own file, beside the database. */
