@@ -45,6 +45,7 @@ export const operatorViews = [
   'test/server/json-log.test.ts',
   'test/server/audit.test.ts',
   'test/server/admin.test.ts',
+  'test/server/audit-chain.test.ts',
 ];
 
 const locale = (LANG: string) => ({ LANG, LC_ALL: '', LC_MESSAGES: '', COOPCTL_LANG: '' });

@@ -114,7 +114,7 @@ export async function run({ duration = 5, connections = 10, rounds = 5 } = {}) {
         ratio: fmt.pct(auditRatio),
         budget: '≥ 90 %',
         met: auditRatio >= 0.9 && auditBad === 0,
-        note: `${rounds} rounds of 3 s runs of both servers at once, ${Math.floor(connections / 2)} connections each, each on its own database, medians; a record per write, committed with its window of records`,
+        note: `${rounds} rounds of 3 s runs of both servers at once, ${Math.floor(connections / 2)} connections each, each on its own database, medians; a record per write, committed to the audit file after its answer (SQLite)`,
         data: { auditRatio, rounds: audits.map((a) => ({ on: a.on.rps, off: a.off.rps })) },
       }),
     ];

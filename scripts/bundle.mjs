@@ -151,7 +151,7 @@ async function storeHelpPages(outdir) {
 
 /**
  * Bundles the CLI into `outdir`: coopctl.cjs (src/cli/main.ts), help.cjs (src/cli/help/stored.ts: `--help` from
- * the stored pages) and help/<lang>/*.json (those pages).
+ * the stored pages), audit-writer.cjs (a SQLite store's audit writer thread) and help/<lang>/*.json (those pages).
  */
 export async function bundle(outdir) {
   const files = [join(outdir, 'coopctl.cjs'), join(outdir, 'help.cjs')];
@@ -159,6 +159,8 @@ export async function bundle(outdir) {
   await Promise.all([
     build(options('src/cli/main.ts', files[0], [], 'package', commit)),
     build(options('src/cli/help/stored.ts', files[1], [commanderHelpOnly], 'package', commit)),
+    // The access audit's writer, a worker thread's file of its own (src/server/store/sqlite/audit-file.ts).
+    build({ ...options('src/server/store/sqlite/audit-writer.ts', join(outdir, 'audit-writer.cjs')), banner: {} }),
     storeHelpPages(outdir),
   ]);
   // The build's key over every file it made, written over the placeholders (same length: the source maps' lines

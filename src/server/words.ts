@@ -38,9 +38,9 @@ export const start = {
   vanished: (db: string, key: string) =>
     said(
       `the database ${db} is missing, but its audit key ${key} is there: the database was moved or deleted. ` +
-        `Restore it (or give its place with --db); to start a new, empty database here, delete ${key} first`,
+        `Restore it (or give its place with --db); to start a new, empty database here, delete ${key} and its access audit ${db}.audit first`,
       `o banco de dados ${db} não existe, mas a chave de auditoria ${key} dele está lá: o banco foi movido ou apagado. ` +
-        `Restaure-o (ou informe onde está com --db); para começar aqui um banco novo e vazio, apague ${key} antes`,
+        `Restaure-o (ou informe onde está com --db); para começar aqui um banco novo e vazio, apague ${key} e a auditoria de acesso ${db}.audit antes`,
     ),
   /** A 0-byte database file beside what says it held data: its audit key, its -wal or its rollback journal. */
   emptied: (db: string, beside: string) =>

@@ -187,7 +187,12 @@ const allowed: readonly Allowed[] = [
     'coopctl enrol contract search --contrato-id …',
     'coopctl enrol contract search',
   ),
-  ...commands('src/cli/audit/command.ts', 'coopctl audit purge --help', 'coopctl audit purge --older-than 180'),
+  ...commands(
+    'src/cli/audit/command.ts',
+    'coopctl audit purge --help',
+    'coopctl audit purge --older-than 180',
+    'coopctl audit verify --db coopctl.db',
+  ),
   ...commands('src/cli/backup/command.ts', 'coopctl backup coopctl-backup.db'),
   ...commands('src/cli/commands/record/summary.ts', 'coopctl record summary --help', 'coopctl record summary …'),
   ...commands('src/cli/commands/schedule/book.ts', 'coopctl schedule book …'),

@@ -14,9 +14,9 @@ const world = useDemoWorld('coopctl-e2e-audit-');
 
 const { coopctl } = world;
 
-/** Every text cell of the audit table but the subjects' hashes, and those hashes (a connection of the test's own). */
+/** Every text cell of the audit table but the subjects' hashes, and those hashes (a connection of the test's own to the audit's file). */
 function auditText(db: string): { cells: string[]; subjects: string[] } {
-  const conn = new Database(db, { readonly: true });
+  const conn = new Database(`${db}.audit`, { readonly: true });
   try {
     const rows = conn.prepare('SELECT * FROM audit').all() as Array<Record<string, unknown>>;
     const text = (values: unknown[]) => values.filter((v): v is string => typeof v === 'string');

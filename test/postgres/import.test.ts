@@ -46,6 +46,9 @@ beforeAll(async () => {
     subject: 'a'.repeat(64),
     reference: null,
     requestId: 'req-1',
+    contract: null,
+    previous: null,
+    keyId: null,
   });
   await store.close();
 });
@@ -61,8 +64,8 @@ async function newDatabase(): Promise<string> {
 }
 
 /** A table's rows from SQLite, as sorted JSON lines. */
-function sqliteRows(table: string): string[] {
-  const db = new Database(file, { readonly: true });
+function sqliteRows(table: string, path = file): string[] {
+  const db = new Database(path, { readonly: true });
   try {
     return (db.prepare(`SELECT * FROM ${table}`).all() as object[]).map((r) => JSON.stringify(r)).sort();
   } finally {
@@ -90,9 +93,10 @@ describe('copying a SQLite store into PostgreSQL', () => {
       expect(tables).toContain('appointment');
       for (const table of tables) {
         const copied = (await sql(url, `SELECT * FROM ${table}`)).map((r) => JSON.stringify(r)).sort();
-        if (table === 'audit' || table === 'audit_key') {
-          // The access audit is not data: the new database begins a trail of its own (with its own key).
-          expect(sqliteRows(table), table).toHaveLength(1);
+        if (table.startsWith('audit')) {
+          // The access audit is not data (a SQLite store keeps it in a file of its own): the new database begins a
+          // trail of its own (with its own key).
+          if (table !== 'audit_anchor') expect(sqliteRows(table, `${file}.audit`), table).toHaveLength(1);
           expect(copied, table).toEqual([]);
           continue;
         }

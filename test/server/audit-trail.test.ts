@@ -32,6 +32,7 @@ function heldStore() {
         appended.push(r);
         settle.push((err) => (err ? reject(err) : resolve()));
       }),
+    chain: () => undefined,
   } as unknown as AuditRepository;
   return { store, appended, settle };
 }
@@ -110,13 +111,17 @@ describe('the access trail', () => {
 
   it('a store that takes the record at once: the read answered synchronously; one it cannot take, 503 at once', () => {
     const taken: AuditRecord[] = [];
-    const sync = { append: (r: AuditRecord) => void taken.push(r) } as unknown as AuditRepository;
+    const sync = {
+      append: (r: AuditRecord) => void taken.push(r),
+      chain: () => undefined,
+    } as unknown as AuditRepository;
     expect(make(sync).trail(facts('registration.show', false), OK)).toBe(OK);
     expect(taken.map((r) => r.operation)).toEqual(['registration.show']);
     const refusing = {
       append: () => {
         throw new Error('busy');
       },
+      chain: () => undefined,
     } as unknown as AuditRepository;
     const { trail, logged } = make(refusing);
     const read = trail(facts('registration.show', false), OK) as Reply;

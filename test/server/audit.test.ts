@@ -10,7 +10,7 @@
  * records.
  */
 import { spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,7 +18,8 @@ import { describe, expect, it } from 'vitest';
 import { catalogue, operation, sampleBody, sampleParams, type Operation } from '../../src/catalogue/index.js';
 import { jsonLines, serveProcesses } from '../helpers/serve-process.js';
 import { childEnv } from '../robust/helpers.js';
-import { BACKEND, exec, newLocation, query } from '../store/backend.js';
+import { cli as cliIn, hmac, keyArgs as keyArgsIn, keyFileOf as keyFileOfIn, keyIdOf } from './audit-helpers.js';
+import { auditOf, BACKEND, exec, newLocation, query } from '../store/backend.js';
 
 /** The operations that read or change personal data (docs/security.md), written out. */
 const AUDITED = [
@@ -59,6 +60,9 @@ const NOT_AUDITED = [
 const TOKEN = randomBytes(32).toString('hex');
 const BIN = new URL('../../bin/coopctl', import.meta.url).pathname;
 const { home, serve } = serveProcesses('audit');
+const keyFileOf = (db: string) => keyFileOfIn(home(), db);
+const keyArgs = (db: string) => keyArgsIn(home(), db);
+const cli = (args: readonly string[]) => cliIn(home(), args);
 
 interface AuditRow {
   id: number;
@@ -74,16 +78,6 @@ interface AuditRow {
   request_id: string | null;
 }
 
-/** The key file's place: beside a SQLite file; for PostgreSQL, the one given with --audit-key-file. */
-function keyFileOf(db: string): string {
-  return BACKEND === 'sqlite' ? `${db}.audit-key` : join(home(), `${db.split('/').pop()}.key`);
-}
-
-/** `--audit-key-file` for PostgreSQL (a SQLite database's key is beside it). */
-function keyArgs(db: string): string[] {
-  return BACKEND === 'sqlite' ? [] : ['--audit-key-file', keyFileOf(db)];
-}
-
 function tokenFile(): string {
   const file = join(home(), 'tokens');
   writeFileSync(file, `desk:${TOKEN}\n`);
@@ -91,21 +85,19 @@ function tokenFile(): string {
   return file;
 }
 
-/** The hash docs/security.md defines: HMAC-SHA-256 with the key, of `kind:digits`, its first 16 bytes in hex. */
-function hmac(key: Buffer, kind: string, value: string): string {
-  const text = /^[\d\s./-]+$/.test(value) ? value.replace(/\D/g, '') : value;
-  return createHmac('sha256', key).update(`${kind}:${text}`).digest().subarray(0, 16).toString('hex');
-}
-
 const rows = (db: string) =>
   query<AuditRow>(
-    db,
+    auditOf(db),
     'SELECT id, at, client, token_label, operation, status, confirma, subject_kind, subject, reference, request_id FROM audit ORDER BY id',
   );
 
+/** An X-Request-Id of the form the server repeats (a UUID), one per operation. */
+const requestIdOf = (op: Operation): string =>
+  `aaaaaaaa-aaaa-4aaa-8aaa-${catalogue.indexOf(op).toString(16).padStart(12, 'a')}`;
+
 /** Calls an operation with its sample parameters (a JSON body for a write); answers its status, first confirma and request id. */
 async function call(url: string, op: Operation) {
-  const headers = { authorization: `Bearer ${TOKEN}`, 'x-request-id': `audit-${op.id}` };
+  const headers = { authorization: `Bearer ${TOKEN}`, 'x-request-id': requestIdOf(op) };
   const res =
     op.methods[0] === 'POST'
       ? await fetch(`${url}${op.path}`, {
@@ -119,18 +111,6 @@ async function call(url: string, op: Operation) {
   const body = (await res.json()) as Array<Record<string, unknown>>;
   const confirma = res.status === 200 && body[0] ? (body[0]['confirma_operacao'] ?? null) : null;
   return { status: res.status, confirma, requestId: res.headers.get('x-request-id') };
-}
-
-/** Runs the built CLI; answers its exit code and output. */
-function cli(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(home()), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 describe(`access audit of coopctl serve (${BACKEND})`, () => {
@@ -183,7 +163,7 @@ describe(`access audit of coopctl serve (${BACKEND})`, () => {
         subject_kind: field === undefined || params[field] === undefined ? null : kind,
         subject: field === undefined || params[field] === undefined ? null : hmac(key, kind!, String(params[field])),
         reference: reference && params[reference] !== undefined ? `${reference}=${params[reference]}` : null,
-        request_id: `audit-${op.id}`,
+        request_id: requestIdOf(op),
       });
       expect(r.at).toBeGreaterThanOrEqual(started);
       expect(r.at).toBeLessThanOrEqual(ended);
@@ -227,13 +207,8 @@ describe(`access audit of coopctl serve (${BACKEND})`, () => {
     expect(await first.stop()).toBe(0);
     const file = keyFileOf(db);
     const original = readFileSync(file, 'utf8');
-    const recordedId = (await query<{ key_id: string }>(db, 'SELECT key_id FROM audit_key'))[0]!.key_id;
-    const idOf = (hex: string) =>
-      createHmac('sha256', Buffer.from(hex.trim(), 'hex'))
-        .update('coopctl audit key id')
-        .digest()
-        .subarray(0, 8)
-        .toString('hex');
+    const recordedId = (await query<{ key_id: string }>(auditOf(db), 'SELECT key_id FROM audit_key'))[0]!.key_id;
+    const idOf = keyIdOf;
     expect(recordedId).toBe(idOf(original));
 
     const other = randomBytes(32).toString('hex');
@@ -255,7 +230,7 @@ describe(`access audit of coopctl serve (${BACKEND})`, () => {
     expect(await renewed.stop()).toBe(0);
     const made = readFileSync(file, 'utf8');
     expect(made).not.toBe(original);
-    expect((await query<{ key_id: string }>(db, 'SELECT key_id FROM audit_key'))[0]!.key_id).toBe(idOf(made));
+    expect((await query<{ key_id: string }>(auditOf(db), 'SELECT key_id FROM audit_key'))[0]!.key_id).toBe(idOf(made));
   });
 
   it('removes the records older than --audit-retention days at start (180 by default), and none with 0', async () => {
@@ -265,7 +240,7 @@ describe(`access audit of coopctl serve (${BACKEND})`, () => {
     const day = 86_400_000;
     const insert = (at: number, id: string) =>
       exec(
-        db,
+        auditOf(db),
         "INSERT INTO audit (at, client, operation, status, request_id) VALUES (?, '127.0.0.1', 'registration.show', 200, ?)",
         [at, id],
       );

@@ -55,7 +55,7 @@ describe('the database file goes away while the server runs', () => {
     const deleted = await callOp(srv.url, 'enrol.contract.create');
     expect([deleted.status, deleted.body]).toEqual([503, [{ confirma_operacao: 4, mensagem_erro: GONE }]]);
     expect((await callOp(srv.url, 'registration.cep', { cep: '01310100' })).status).toBe(200);
-    // A read of personal data cannot write its access record into a file nobody will see: refused too.
+    // A read of personal data is not recorded for a database nobody will see again: refused too.
     expect((await callOp(srv.url, 'registration.show', { usuario_cartao: DEMO_CARD })).status).toBe(503);
     writeFileSync(srv.db, '');
     const replaced = await callOp(srv.url, 'enrol.beneficiary.add', { contrato_id: 1 });
@@ -76,10 +76,11 @@ describe('starting on a database that vanished', () => {
     expect(err.exitCode).toBe(1);
     expect(err.message).toBe(
       `the database ${db} is missing, but its audit key ${db}.audit-key is there: the database was moved or deleted. ` +
-        `Restore it (or give its place with --db); to start a new, empty database here, delete ${db}.audit-key first`,
+        `Restore it (or give its place with --db); to start a new, empty database here, delete ${db}.audit-key and its access audit ${db}.audit first`,
     );
     expect(existsSync(db)).toBe(false);
     rmSync(`${db}.audit-key`);
+    for (const side of ['', '-wal', '-shm']) rmSync(`${db}.audit${side}`, { force: true });
     const fresh = await startTestServer({ db });
     expect(fresh.store.created).toBe(true);
     await fresh.close();

@@ -54,12 +54,14 @@ describe('routing', () => {
     expect(res.operation).toBe('unknown');
   });
 
-  it('echoes a sane X-Request-Id, and makes one for a request without, or with an unsafe one (a card or CPF in any form, an e-mail)', async () => {
+  it('echoes an X-Request-Id of the safe form (a UUID, 16–64 hex digits), and makes one for a request without, or with any other (words, a phone, a card or CPF in any form, an e-mail)', async () => {
     const { dispatch } = setup();
     const sane = '0b0a2f4e-6f1c-4d2f-9c5e-6a1b2c3d4e5f';
     const echoed = await dispatch(request('GET', `${SHOW}?usuario_cartao=${CARD}`, { 'x-request-id': sane }));
     expect(header(echoed, 'x-request-id')).toBe(sane);
     expect(echoed.requestId).toBe(sane);
+    const trace = await dispatch(request('GET', '/nowhere', { 'x-request-id': '4bf92f3577b34da6a3ce929d0e0e4736' }));
+    expect(header(trace, 'x-request-id')).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
     const made: string[] = [];
     const unsafe = [
       undefined,
@@ -72,6 +74,12 @@ describe('routing', () => {
       '0001,0001,000001,00,5',
       '529.982.247-25',
       'maria.souza@example.com',
+      'maria-souza-diabetes-1198765432',
+      'abc-123',
+      'trace-4bf92f3577b34da6',
+      '4bf92f3577b34da',
+      'f'.repeat(65),
+      '00000000-0000-0000-0000-0529982247250',
     ];
     for (const id of unsafe) {
       const res = await dispatch(request('GET', '/nowhere', id === undefined ? {} : { 'x-request-id': id }));
@@ -85,8 +93,10 @@ describe('routing', () => {
     const dispatch = createDispatch({ handlers: fakeHandlers([]) });
     const none = await dispatch(request('GET', `${SHOW}?usuario_cartao=${CARD}`));
     expect(header(none, 'x-request-id')).toBeUndefined();
-    const own = await dispatch(request('GET', `${SHOW}?usuario_cartao=${CARD}`, { 'x-request-id': 'abc-123' }));
-    expect(header(own, 'x-request-id')).toBe('abc-123');
+    const own = await dispatch(
+      request('GET', `${SHOW}?usuario_cartao=${CARD}`, { 'x-request-id': '4bf92f3577b34da6' }),
+    );
+    expect(header(own, 'x-request-id')).toBe('4bf92f3577b34da6');
   });
 
   it('answers 405 with Allow for a method the operation does not answer', async () => {

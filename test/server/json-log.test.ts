@@ -41,10 +41,10 @@ describe(`--log-format json (${BACKEND})`, () => {
     const as = (token: string, more: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...more });
 
     const first = await fetch(`${proc.url}${show.path}?usuario_cartao=${CARD}`, {
-      headers: as(APP_TOKEN, { 'x-request-id': 'trace-4bf92f3577b34da6' }),
+      headers: as(APP_TOKEN, { 'x-request-id': '4bf92f3577b34da6' }),
     });
     expect(first.status).toBe(200);
-    expect(first.headers.get('x-request-id')).toBe('trace-4bf92f3577b34da6');
+    expect(first.headers.get('x-request-id')).toBe('4bf92f3577b34da6');
     await first.text();
     const second = await fetch(`${proc.url}${cep.path}?cep=01310100`, {
       headers: as(DESK_TOKEN, { 'x-request-id': `forged\u00e9 ${CPF}` }),
@@ -95,7 +95,7 @@ describe(`--log-format json (${BACKEND})`, () => {
     expect(
       requests.map((r) => [r['request_id'], r['method'], r['operation'], r['status'], r['token_label'], r['level']]),
     ).toEqual([
-      ['trace-4bf92f3577b34da6', 'GET', 'registration.show', 200, 'app', 'info'],
+      ['4bf92f3577b34da6', 'GET', 'registration.show', 200, 'app', 'info'],
       [madeId, 'GET', 'registration.cep', 200, 'desk', 'info'],
       [expect.stringMatching(/^[0-9a-f]{12}-[0-9a-z]+$/), 'GET', 'unknown', 404, 'desk', 'info'],
       [expect.stringMatching(/^[0-9a-f]{12}-[0-9a-z]+$/), 'GET', 'registration.show', 401, null, 'info'],

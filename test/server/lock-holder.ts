@@ -17,7 +17,9 @@ const SCRIPT = `
 const Database = require(process.argv[1]);
 const db = new Database(process.argv[2]);
 db.exec('BEGIN ' + process.argv[3]);
-db.prepare("INSERT INTO counter (name, value) VALUES (?, 1)").run(${JSON.stringify(HOLDER_ROW)});
+// A file without the counter table (the audit's own file): BEGIN IMMEDIATE has taken its write lock already.
+if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'counter'").get())
+  db.prepare("INSERT INTO counter (name, value) VALUES (?, 1)").run(${JSON.stringify(HOLDER_ROW)});
 process.stdout.write('locked\\n');
 let input = '';
 process.stdin.setEncoding('utf8');

@@ -1,21 +1,23 @@
 /**
  * Another process holding the database's write lock (a child process in a
  * `BEGIN IMMEDIATE`/`EXCLUSIVE` transaction) never freezes the server: reads
- * of no personal data go on (WAL); a write, and a read of personal data
- * (whose access record is a write), wait on timers and are answered once the
- * lock is released, or answer 503 with Retry-After when the lock outlasts the
- * wait. Non-blocking is shown by order (a read answered while a write waits
- * and the lock is still held), never by a duration.
+ * go on (WAL), reads of personal data too, their access records written to
+ * the audit's own file (src/server/store/sqlite/audit-file.ts); a write waits
+ * on timers and is answered once the lock is released, or answers 503 with
+ * Retry-After when the lock outlasts the wait. Non-blocking is shown by order
+ * (a read answered while a write waits and the lock is still held), never by
+ * a duration.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { auditFileOf } from '../../src/server/store/sqlite/audit-file.js';
+import { LOCK_WAIT_MS } from '../../src/server/store/sqlite/guard.js';
 import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
 import { holdLock, HOLDER_ROW, type LockHolder } from './lock-holder.js';
 import { startStoreServer, type StoreServer } from './store-server.js';
 import { callOp, DEMO_CARD, readValue } from './store-calls.js';
 
 const LOCKED = 'the database is locked by another process; nothing was changed, try again';
-const NOT_AUDITED =
-  'the access audit could not be written (the database is locked by another process): nothing was disclosed, try again later';
 
 /** Two writes: one through group commit, one in a transaction of its own; and how to see that each was stored. */
 const WRITES = [
@@ -60,7 +62,7 @@ afterEach(async () => {
 
 describe('another process holds the database write lock', () => {
   it.each(WRITES)(
-    '$id waits for it without blocking: other reads are answered meanwhile, a read of personal data waits too, and both are done once it is released',
+    '$id waits for it without blocking: reads are answered meanwhile, a read of personal data with its record, and the write is done once it is released',
     async (w) => {
       srv = await startStoreServer({ lockWaitMs: 600_000 });
       holder = await holdLock(srv.db, 'EXCLUSIVE');
@@ -72,11 +74,14 @@ describe('another process holds the database write lock', () => {
       const personal = callOp(srv.url, 'registration.show', { usuario_cartao: DEMO_CARD }).finally(
         () => (readAnswered = true),
       );
-      await srv.auditing('registration.show');
+      const read = await personal;
+      expect(read.status).toBe(200);
+      expect(read.body[0]).toMatchObject({ confirma_operacao: 2, cod_pessoa: 1 });
+      expect(await auditedReads(srv)).toBe(1);
 
       await otherReadAnswers(srv.url);
-      // That read was answered while the write and the read of personal data still waited, and the lock was held.
-      expect([answered, readAnswered]).toEqual([false, false]);
+      // Those reads were answered while the write still waited, and the lock was held.
+      expect([answered, readAnswered]).toEqual([false, true]);
       expect(holder.holding()).toBe(true);
       expect(w.stored(srv.db, 'Waiter')).toBe(false);
 
@@ -85,10 +90,6 @@ describe('another process holds the database write lock', () => {
       expect(res.status).toBe(200);
       expect(res.body[0]).toMatchObject({ confirma_operacao: 1 });
       expect(w.stored(srv.db, 'Waiter')).toBe(true);
-      const read = await personal;
-      expect(read.status).toBe(200);
-      expect(read.body[0]).toMatchObject({ confirma_operacao: 2, cod_pessoa: 1 });
-      expect(await auditedReads(srv)).toBe(1);
       // The other process's own write was kept too.
       expect(readValue(srv.db, 'SELECT value FROM counter WHERE name = ?', HOLDER_ROW)).toBe(1);
     },
@@ -107,14 +108,10 @@ describe('another process holds the database write lock', () => {
       expect(res.body).toEqual([{ confirma_operacao: 4, mensagem_erro: LOCKED }]);
       expect(srv.logged()).toContain(`${w.id}: store unavailable: busy`);
 
-      // A read of personal data cannot write its access record either: refused, with none of the data.
+      // A read of personal data is answered, its access record written to the audit's own file.
       const read = await callOp(srv.url, 'registration.show', { usuario_cartao: DEMO_CARD });
-      expect([read.status, read.retryAfter, read.body]).toEqual([
-        503,
-        '1',
-        [{ confirma_operacao: 4, mensagem_erro: NOT_AUDITED }],
-      ]);
-      expect(srv.logged()).toContain('registration.show: the access audit could not be written: busy');
+      expect(read.status).toBe(200);
+      expect(await auditedReads(srv)).toBe(1);
       // Other reads still flow, and the lock is still held: the answers came before the other process let go.
       await otherReadAnswers(srv.url);
       expect(holder.holding()).toBe(true);
@@ -127,6 +124,45 @@ describe('another process holds the database write lock', () => {
       expect(w.stored(srv.db, 'Refused')).toBe(true);
     },
   );
+
+  it('record allergies answers while another process holds the write lock past the lock wait, its record written', async () => {
+    srv = await startStoreServer();
+    holder = await holdLock(srv.db, 'IMMEDIATE');
+    const allergies = () => callOp(srv!.url, 'record.allergies', { usuario_cartao: DEMO_CARD });
+    const first = await allergies();
+    expect([first.status, first.body[0]?.['confirma_operacao']]).toEqual([200, 2]);
+    // Still held after the server's lock wait (2 s), which a write would have given up at: reads go on.
+    await sleep(LOCK_WAIT_MS + 1000);
+    const second = await allergies();
+    expect(second.status).toBe(200);
+    expect(holder.holding()).toBe(true);
+    // Both records are in the audit's file, read by a connection of the test's own while the lock is still held.
+    expect(readValue(auditFileOf(srv.db), "SELECT count(*) FROM audit WHERE operation = 'record.allergies'")).toBe(2);
+    await sleep(LOCK_WAIT_MS + 1000);
+    expect((await allergies()).status).toBe(200);
+    expect(holder.holding()).toBe(true);
+    await holder.release('rollback');
+  });
+
+  it("a read of personal data waits for the audit file's write lock held by another process, and the event loop does not", async () => {
+    srv = await startStoreServer();
+    // Its record committed on the event loop's own connection while the audit file's lock is free.
+    expect((await callOp(srv.url, 'registration.show', { usuario_cartao: DEMO_CARD })).status).toBe(200);
+    expect(await auditedReads(srv)).toBe(1);
+    holder = await holdLock(auditFileOf(srv.db), 'IMMEDIATE');
+    let answered = false;
+    const read = callOp(srv.url, 'registration.show', { usuario_cartao: DEMO_CARD }).then((r) => {
+      answered = true;
+      return r;
+    });
+    // A read of no personal data is answered meanwhile: the worker thread waits for the lock, not the event loop.
+    await otherReadAnswers(srv.url);
+    await sleep(300);
+    expect([answered, holder.holding()]).toEqual([false, true]);
+    await holder.release('rollback');
+    expect((await read).status).toBe(200);
+    expect(readValue(auditFileOf(srv.db), "SELECT count(*) FROM audit WHERE operation = 'registration.show'")).toBe(2);
+  });
 
   it('the fast read path still answers synchronously (no promise) while the lock is held', async () => {
     srv = await startStoreServer();

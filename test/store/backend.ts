@@ -28,7 +28,7 @@ export function clusterUrl(): string {
 }
 
 /** A PostgreSQL client whose 8-byte integers are numbers (the test data's fit). */
-function client(url: string): pg.Client {
+export function client(url: string): pg.Client {
   return new pg.Client({
     connectionString: url,
     types: {
@@ -76,6 +76,9 @@ const numbered = (sql: string): string => {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
 };
+
+/** Where a store keeps its access audit: a SQLite database's is a file of its own beside it (`<file>.audit`). */
+export const auditOf = (location: string): string => (BACKEND === 'sqlite' ? `${location}.audit` : location);
 
 /** Rows of a read, on a connection of the test's own (committed data only). */
 export async function query<T = Row>(location: string, sql: string, params: unknown[] = []): Promise<T[]> {

@@ -28,10 +28,22 @@ const COLUMNS = [
   'subject_kind',
   'subject',
   'reference',
+  'contract',
+  'previous',
   'request_id',
 ] as const;
-/** The table leaves the subject's kind to its subject cell, and the request id to the other formats. */
-const TABLE = ['at', 'client', 'token_label', 'operation', 'status', 'confirma_operacao', 'subject', 'reference'];
+/** The table leaves the subject's kind to its subject cell, the payer replaced and the request id to the other formats. */
+const TABLE = [
+  'at',
+  'client',
+  'token_label',
+  'operation',
+  'status',
+  'confirma_operacao',
+  'subject',
+  'reference',
+  'contract',
+];
 const HEAD_OF: Readonly<Record<string, keyof Messages['audit']['columns']>> = {
   at: 'at',
   client: 'client',
@@ -41,6 +53,7 @@ const HEAD_OF: Readonly<Record<string, keyof Messages['audit']['columns']>> = {
   confirma_operacao: 'confirma',
   subject: 'subject',
   reference: 'reference',
+  contract: 'contract',
 };
 
 /** The listing's flags (`purge` takes `--db` and `--audit-key-file` of them, and refuses the filters). */
@@ -48,6 +61,12 @@ const listFlags = {
   db: { type: 'value', placeholder: named('pathOrUrl'), help: (m) => m.audit.db },
   card: { type: 'value', placeholder: (m) => m.help.field.card, help: (m) => m.audit.card },
   cpf: { type: 'value', placeholder: () => 'cpf', help: (m) => m.audit.cpf },
+  contract: {
+    type: 'value',
+    placeholder: () => 'contrato_id',
+    help: (m) => m.audit.contract,
+    parse: wholeNumber(1, 9_999_999_999),
+  },
   since: { type: 'value', placeholder: named('time'), help: (m) => m.audit.since },
   operation: { type: 'value', placeholder: () => 'id', help: (m) => m.audit.operation },
   limit: {
@@ -85,8 +104,8 @@ async function opened(inv: Io, o: ListOptions): Promise<OpenedAudit> {
   }
 }
 
-/** The hash the records of `--card` or `--cpf` carry; a usage error when the audit key cannot be used. */
-function subjectOf(inv: Io, audit: OpenedAudit, o: ListOptions): string | undefined {
+/** The hashes the records of `--card` or `--cpf` carry (one per key at hand); a usage error when no key can be used. */
+function subjectsOf(inv: Io, audit: OpenedAudit, o: ListOptions): string[] | undefined {
   const m = inv.m.audit;
   if (o.card === undefined && o.cpf === undefined) return undefined;
   if (o.card !== undefined && o.cpf !== undefined) throw new UsageError(m.invalid.cardAndCpf);
@@ -94,9 +113,11 @@ function subjectOf(inv: Io, audit: OpenedAudit, o: ListOptions): string | undefi
     o.card !== undefined
       ? (['--card', 'card', personalNumber(o.card, 17, m.invalid.card)] as const)
       : (['--cpf', 'cpf', personalNumber(o.cpf!, 11, m.invalid.cpf)] as const);
-  if (audit.keyProblem) throw new UsageError(m.key(option, audit.keyProblem));
-  if (!audit.key) throw new UsageError(m.noKey(option));
-  return audit.key.hash(kind, value);
+  if (audit.keys.length === 0) {
+    if (audit.keyProblem) throw new UsageError(m.key(option, audit.keyProblem));
+    throw new UsageError(m.noKey(option));
+  }
+  return audit.keys.map((key) => key.hash(kind, value));
 }
 
 /** A record as the listing shows it: JSON and CSV exact, the table in the run's words. */
@@ -113,6 +134,8 @@ function shown(r: AuditRow, forPeople: boolean, m: Messages): Row {
     subject_kind: r.subjectKind,
     subject,
     reference: r.reference,
+    contract: r.contract,
+    previous: r.previous,
     request_id: r.requestId,
   };
 }
@@ -124,11 +147,12 @@ async function list(inv: Io, o: ListOptions): Promise<number> {
     limit: o.limit,
     ...(o.since === undefined ? {} : { since: sinceTime(o.since, now, inv.m) }),
     ...(o.operation === undefined ? {} : { operation: auditedOperation(o.operation, inv.m) }),
+    ...(o.contract === undefined ? {} : { contract: o.contract }),
   };
   const audit = await opened(inv, o);
   try {
-    const subject = subjectOf(inv, audit, o);
-    const { rows, total } = await audit.repo.list(subject === undefined ? filter : { ...filter, subject });
+    const subjects = subjectsOf(inv, audit, o);
+    const { rows, total } = await audit.repo.list(subjects === undefined ? filter : { ...filter, subjects });
     const display = await inv.display();
     const { jsonOutput, renderRows } = await import('../output/render.js');
     const { selectFields } = await import('../output/json-select.js');
@@ -159,6 +183,7 @@ async function purge(inv: Io, o: ListOptions, days: number): Promise<number> {
   for (const [name, value] of [
     ['--card', o.card],
     ['--cpf', o.cpf],
+    ['--contract', o.contract],
     ['--since', o.since],
     ['--operation', o.operation],
   ] as const)
@@ -168,6 +193,28 @@ async function purge(inv: Io, o: ListOptions, days: number): Promise<number> {
     const before = (inv.ctx.clock.date?.() ?? new Date()).getTime() - days * 86_400_000;
     const removed = await audit.repo.purge(before);
     inv.info(inv.m.audit.purge.removed(removed, days, inv.m.audit.time(new Date(before))));
+    return ExitCode.ok;
+  } finally {
+    await audit.close();
+  }
+}
+
+/** `coopctl audit verify`: the chain walked from its anchor; exit 1 at a broken link. */
+async function verify(inv: Io, o: ListOptions): Promise<number> {
+  const m = inv.m.audit;
+  const audit = await opened(inv, o);
+  try {
+    if (audit.keys.length === 0)
+      throw new UsageError(audit.keyProblem ? m.key('verify', audit.keyProblem) : m.verify.noKey);
+    const { verifyChain } = await import('../../server/audit/seal.js');
+    const found = await verifyChain(audit.repo, audit.keys);
+    if (found.before > 0) inv.info(m.verify.before(found.before));
+    if (found.unchecked > 0) inv.warn(m.verify.unchecked(found.unchecked, found.missingKeys.join(', ')));
+    if (found.broken) {
+      inv.warn(m.verify.broken(found.broken.id, m.time(new Date(found.broken.at)), found.broken.why === 'unsealed'));
+      return ExitCode.failed;
+    }
+    inv.say(m.verify.intact(found.checked));
     return ExitCode.ok;
   } finally {
     await audit.close();
@@ -199,4 +246,8 @@ export function defineAuditCommand(cmd: Command, run: RunState): void {
   run.bind(purgeCommand, (inv) =>
     purge(inv, readFlags(listFlags, cmd.opts()), readFlags(purgeFlags, inv.options).olderThan),
   );
+
+  const verifyCommand = cmd.command('verify').description(words.verify.description);
+  addExamples(verifyCommand, [{ command: 'coopctl audit verify --db coopctl.db', note: words.verify.example }]);
+  run.bind(verifyCommand, (inv) => verify(inv, readFlags(listFlags, cmd.opts())));
 }

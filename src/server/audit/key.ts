@@ -16,9 +16,9 @@
  * text), not the key.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { type FileHandle, link, mkdir, open, unlink } from 'node:fs/promises';
+import { type FileHandle, link, mkdir, open, readdir, unlink } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import type { SubjectKind } from '../../catalogue/personal.js';
 import { said, type Said } from '../../catalogue/lang.js';
 import { StartError } from '../start-error.js';
@@ -35,6 +35,8 @@ export interface AuditKey {
   readonly id: string;
   /** The keyed hash (hex) of a subject's value, as written (`529.982.247-25` and `52998224725` alike). */
   hash(kind: SubjectKind, value: string): string;
+  /** A record's seal: the HMAC (hex) of its text (seal.ts), with a key of its own derived from this one. */
+  seal(text: string): string;
 }
 
 /** A value as the audit hashes it: digits alone when it is digits and separators (a card, a CPF), else as it is. */
@@ -44,9 +46,11 @@ export function subjectText(value: string): string {
 
 export function auditKeyOf(secret: Buffer): AuditKey {
   const mac = (text: string) => createHmac('sha256', secret).update(text).digest();
+  const sealKey = mac('coopctl audit seal');
   const cache = new Map<string, string>();
   return {
     id: mac('coopctl audit key id').subarray(0, 8).toString('hex'),
+    seal: (text) => createHmac('sha256', sealKey).update(text).digest().subarray(0, HASH_BYTES).toString('hex'),
     hash(kind, value) {
       // Cached by the value as written: the forms of one card each have an entry, with the same hash.
       const written = `${kind}:${value}`;
@@ -61,6 +65,25 @@ export function auditKeyOf(secret: Buffer): AuditKey {
       return h;
     },
   };
+}
+
+/**
+ * Where a key replaced by `--new-audit-key` is kept, beside the key's file
+ * (`<file>.retired-<id>`): the records made with it stay searchable by card
+ * and their seals checkable.
+ */
+export const retiredKeyFile = (file: string, id: string): string => `${file}.retired-${id}`;
+
+/** The retired keys kept beside `file` (each checked as a key file is); those that cannot be read are left out. */
+export async function retiredKeys(file: string): Promise<AuditKey[]> {
+  const prefix = `${basename(file)}.retired-`;
+  const names = await readdir(dirname(file)).catch(() => [] as string[]);
+  const keys: AuditKey[] = [];
+  for (const name of names.filter((n) => n.startsWith(prefix) && /^[0-9a-f]{16}$/.test(n.slice(prefix.length)))) {
+    const secret = await readAuditKey(join(dirname(file), name)).catch(() => undefined);
+    if (secret) keys.push(auditKeyOf(secret));
+  }
+  return keys;
 }
 
 /** The SQLite database's key file: beside it. */

@@ -6,12 +6,12 @@
  * are data (`AuditOpenError`), worded by the CLI in the run's language.
  */
 import { bindAuditKey } from './bind.js';
-import { type AuditKey, AuditKeyError, auditKeyFile, type KeyProblem } from './key.js';
+import { type AuditKey, AuditKeyError, auditKeyFile, type KeyProblem, retiredKeys } from './key.js';
 import type { AuditRepository } from '../store/areas/audit.js';
 import { storeLocation } from '../store/location.js';
 
-/** The first schema version with the audit (migration 3 of both stores). */
-export const AUDIT_SCHEMA = 3;
+/** The first schema version with the audit as this coopctl reads it (migration 4 of both stores: its chain). */
+export const AUDIT_SCHEMA = 4;
 
 export type AuditOpenProblem =
   | { readonly kind: 'no-database'; readonly db: string }
@@ -31,6 +31,8 @@ export interface OpenedAudit {
   readonly repo: AuditRepository;
   /** The audit key, when its file is there and it is the trail's. */
   readonly key: AuditKey | undefined;
+  /** The keys at hand: the trail's (when its file is there) and those retired beside it (`--new-audit-key`). */
+  readonly keys: readonly AuditKey[];
   /** Why there is no key: its file is missing, open to others, or holds another key than the trail's. */
   readonly keyProblem: KeyProblem | undefined;
   /** Where the key was looked for. */
@@ -52,20 +54,30 @@ async function openSqlite(path: string): Promise<Pick<OpenedAudit, 'repo' | 'clo
   const { migrations } = await import('../store/sql/migrations.js');
   const { groupCommit } = await import('../store/sqlite/group-commit.js');
   const { sqliteAudit } = await import('../store/sqlite/audit.js');
+  const { auditFileOf } = await import('../store/sqlite/audit-file.js');
   const Database = sqliteBinding();
-  let db: InstanceType<typeof Database>;
+  const open = (file: string) => {
+    try {
+      return new Database(file, { fileMustExist: true, timeout: 5000 });
+    } catch (err) {
+      throw new AuditOpenError({ kind: 'cannot-open', db: path, reason: (err as Error).message });
+    }
+  };
+  const main = open(path);
   try {
-    db = new Database(path, { fileMustExist: true, timeout: 5000 });
+    checkVersion(path, main.pragma('user_version', { simple: true }) as number, migrations.length);
   } catch (err) {
-    throw new AuditOpenError({ kind: 'cannot-open', db: path, reason: (err as Error).message });
-  }
-  try {
-    db.pragma('secure_delete = ON');
-    checkVersion(path, db.pragma('user_version', { simple: true }) as number, migrations.length);
-  } catch (err) {
-    db.close();
+    main.close();
     throw err;
   }
+  // The trail is in its own file once a server of this coopctl has run on the database (audit-file.ts).
+  const own = auditFileOf(path);
+  let db = main;
+  if (existsSync(own)) {
+    main.close();
+    db = open(own);
+  }
+  db.pragma('secure_delete = ON');
   const commit = groupCommit(db);
   return {
     repo: sqliteAudit(db, commit, { count: 0 }),
@@ -102,11 +114,13 @@ export async function openAudit(db: string, env: NodeJS.ProcessEnv, keyFileOptio
   const location = storeLocation(db);
   const keyFile = auditKeyFile(db, env, keyFileOption);
   const opened = location.kind === 'sqlite' ? await openSqlite(db) : await openPostgres(location.url);
+  const retired = keyFile === undefined ? [] : await retiredKeys(keyFile);
   try {
     const key = await bindAuditKey(opened.repo, { file: keyFile, write: false });
-    return { ...opened, key, keyProblem: undefined, keyFile };
+    return { ...opened, key, keys: key ? [key, ...retired] : retired, keyProblem: undefined, keyFile };
   } catch (err) {
-    if (err instanceof AuditKeyError) return { ...opened, key: undefined, keyProblem: err.problem, keyFile };
+    if (err instanceof AuditKeyError)
+      return { ...opened, key: undefined, keys: retired, keyProblem: err.problem, keyFile };
     await opened.close();
     throw err;
   }

@@ -9,13 +9,13 @@ import type { ServerLog } from '../observe/log.js';
 import type { AuditRepository } from '../store/areas/audit.js';
 import { StoreUnavailable } from '../store/unavailable.js';
 import { bindAuditKey } from './bind.js';
-import { auditKeyFile } from './key.js';
+import { auditKeyFile, auditKeyOf, readAuditKey } from './key.js';
 import { auditTrail } from './trail.js';
 
 export interface AuditOptions {
   /** PostgreSQL only: the key's file (`--audit-key-file`; key.ts says where it is otherwise). */
   readonly keyFile?: string;
-  /** Begin a new key although the trail was written with another (`--new-audit-key`). */
+  /** `--new-audit-key`: rotate the key (bind.ts), or begin one although the trail was written with another. */
   readonly renewKey?: boolean;
   /** Days a record is kept (`--audit-retention`); 0: kept until `coopctl audit purge`. */
   readonly retentionDays?: number;
@@ -40,7 +40,18 @@ export async function auditFor(
 ): Promise<RunningAudit> {
   const file = auditKeyFile(db, env, options.keyFile);
   const key = (await bindAuditKey(repo, { file, write: true, renew: options.renewKey === true }))!;
-  const auditor = auditTrail({ store: repo, key, now: run.now, ...(run.log ? { log: run.log } : {}) });
+  const reread = async () => {
+    const secret = file === undefined ? undefined : await readAuditKey(file);
+    return secret === undefined ? undefined : auditKeyOf(secret);
+  };
+  const auditor = auditTrail({
+    store: repo,
+    key,
+    now: run.now,
+    reread,
+    ...(file ? { keyFile: file } : {}),
+    ...(run.log ? { log: run.log } : {}),
+  });
   const days = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
   if (days <= 0) return { auditor, stop: () => undefined };
   let stopped = false;

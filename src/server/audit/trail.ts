@@ -20,6 +20,7 @@ import type { AuditRecord, AuditRepository } from '../store/areas/audit.js';
 import { StoreUnavailable } from '../store/unavailable.js';
 import { http, unavailable } from '../words.js';
 import type { AuditKey } from './key.js';
+import { chainOf } from './seal.js';
 
 const CONFIRMA = '"confirma_operacao":';
 
@@ -38,20 +39,35 @@ function text(value: unknown): string {
   return String(value);
 }
 
-/** What the record keeps of the request's parameters: the subject's hash, and the reference when it is a number. */
+/** A number the request gave as text, when it is one (a reference, a contract), else undefined. */
+function numberOf(raw: Params, field: string | undefined): string | undefined {
+  const v = field === undefined ? undefined : raw[field];
+  const n = v === undefined ? '' : text(v);
+  return /^\d{1,20}$/.test(n) ? n : undefined;
+}
+
+/**
+ * What the record keeps of the request: the subject's hash, the reference and
+ * the contract when they are numbers, and what the change replaced (the
+ * payer's CPF, hashed).
+ */
 function whom(
   personal: Personal,
-  raw: Params,
+  facts: AuditFacts,
   key: AuditKey,
-): Pick<AuditRecord, 'subjectKind' | 'subject' | 'reference'> {
+): Pick<AuditRecord, 'subjectKind' | 'subject' | 'reference' | 'contract' | 'previous'> {
+  const { raw, notes } = facts;
   const value = personal.subject === undefined ? undefined : raw[personal.subject];
   const kind = personal.subject === undefined || value === undefined ? null : SUBJECT_FIELDS[personal.subject];
-  const ref = personal.reference === undefined ? undefined : raw[personal.reference];
-  const number = ref === undefined ? '' : text(ref);
+  const reference = numberOf(raw, personal.reference);
+  const contract = numberOf(raw, 'contrato_id');
+  const payer = notes?.previousPayerCpf;
   return {
     subjectKind: kind,
     subject: kind === null ? null : key.hash(kind, text(value)),
-    reference: /^\d{1,20}$/.test(number) ? `${personal.reference}=${number}` : null,
+    reference: reference === undefined ? null : `${personal.reference}=${reference}`,
+    contract: contract === undefined || contract.length > 15 ? null : Number(contract),
+    previous: payer === undefined ? null : `cpf:${key.hash('cpf', payer)}`,
   };
 }
 
@@ -97,17 +113,68 @@ export interface TrailOptions {
   /** The server's clock (tests pin it). */
   readonly now: () => Date;
   readonly log?: ServerLog;
+  /** Reads the key's file again (the store's key id changed); undefined: no file (`:memory:`). */
+  readonly reread?: () => Promise<AuditKey | undefined>;
+  /** Where the key is, for the log's message. */
+  readonly keyFile?: string;
+}
+
+/** The answer to a read while this server's key is not the store's: nothing is disclosed. */
+function keyRefused(lang: Lang): Reply {
+  return failure(503, inLang(http.notAudited, lang), ['retry-after', '10']);
 }
 
 /**
  * The auditor of a server: each audited request's record appended, then its
  * answer: at once when the store took the record synchronously (SQLite), or
  * once it is written (PostgreSQL); a write at once in any case.
+ *
+ * One key for all instances: the store checks its key id in every window of
+ * records; when another instance has rotated the key, this one reads its key
+ * file again and goes on with the store's key when the file holds it, else
+ * refuses reads of personal data (503) and says why in its log until it is
+ * restarted with the store's key (a write's record is still kept, with the
+ * key it was made with).
  */
 export function auditTrail(options: TrailOptions): Auditor {
-  const { store, key, now, log } = options;
+  const { store, now, log } = options;
+  let key = options.key;
+  const keys = new Map([[key.id, key]]);
+  /** The store's key id while this server does not have that key. */
+  let refusedFor: string | null | undefined;
+  let rereading = false;
+  const keyChanged = (storeKeyId: string | null): void => {
+    if (rereading || storeKeyId === key.id) return;
+    rereading = true;
+    const reread = options.reread ? options.reread() : Promise.resolve(undefined);
+    reread
+      .catch(() => undefined)
+      .then((found) => {
+        rereading = false;
+        if (found !== undefined && found.id === storeKeyId) {
+          keys.set(found.id, found);
+          key = found;
+          refusedFor = undefined;
+          log?.event('info', 'audit_key_switched', `access audit: the store's audit key is now ${found.id}: using it`, {
+            key_id: found.id,
+          });
+          return;
+        }
+        if (refusedFor === storeKeyId) return;
+        refusedFor = storeKeyId;
+        const file = options.keyFile ?? ':memory:';
+        log?.event(
+          'error',
+          'audit_key_changed',
+          `access audit: the store's audit key is now ${storeKeyId ?? 'none'}, not this server's (${key.id}) nor the one in ${file}: reads of personal data are refused until this server is restarted with the store's key file`,
+          { store_key_id: storeKeyId, key_id: key.id },
+        );
+      });
+  };
+  store.chain(chainOf(keys, keyChanged));
   return (facts: AuditFacts, reply: Reply) => {
     const { route } = facts;
+    if (refusedFor !== undefined && !route.writes) return keyRefused(facts.lang);
     const record: AuditRecord = {
       at: now().getTime(),
       client: facts.client,
@@ -115,8 +182,9 @@ export function auditTrail(options: TrailOptions): Auditor {
       operation: route.op.id,
       status: reply.status,
       confirma: reply.status === 200 ? confirmaOf(reply.body) : null,
-      ...whom(route.personal!, facts.raw, key),
+      ...whom(route.personal!, facts, key),
       requestId: facts.requestId ?? null,
+      keyId: key.id,
     };
     let appended: MaybePromise<void>;
     try {

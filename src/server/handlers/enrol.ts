@@ -181,7 +181,11 @@ export function enrolHandlers(repo: Repository): HandlersOf<AreaIds<'enrol'>> {
     'enrol.payer': async (params, ctx) => {
       const id = params.contrato_id;
       const payer = { ...rest(params, 'contrato_id'), cpf: cpfDigits(params.cpf) };
-      if (await enrol.setPayer(id, payer, fromBR(params.inicio_vigencia), openStatuses)) return requestOk();
+      const set = await enrol.setPayer(id, payer, fromBR(params.inicio_vigencia), openStatuses);
+      if (set) {
+        if (ctx.audit && set.previousCpf !== null) ctx.audit.previousPayerCpf = set.previousCpf;
+        return requestOk();
+      }
       const status = await enrol.contractStatus(id);
       return failed(tell(ctx, status ? business.contractIs(id, status) : business.noContract(id)));
     },

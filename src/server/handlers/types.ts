@@ -9,6 +9,14 @@ export interface HandlerContext {
   readonly now: () => Date;
   /** The language of the answer's messages, as the request's Accept-Language prefers (English when absent). */
   readonly lang?: Lang;
+  /** What the access audit records of a change besides its parameters, told by its handler (audited writes only). */
+  readonly audit?: AuditNotes;
+}
+
+/** What a change replaced, for its audit record (src/server/audit/trail.ts keeps it as a keyed hash). */
+export interface AuditNotes {
+  /** A payer change: the CPF of the payer it replaced. */
+  previousPayerCpf?: string;
 }
 
 /**

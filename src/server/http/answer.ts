@@ -7,7 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { catalogueWords, describeProblems, inLang, type Lang, type Params } from '../../catalogue/index.js';
 import { stringifyExact } from '../../catalogue/exact-json.js';
-import type { HandlerContext } from '../handlers/types.js';
+import type { AuditNotes, HandlerContext } from '../handlers/types.js';
 import type { ServerLog } from '../observe/log.js';
 import { isPromise, type MaybePromise } from '../maybe-promise.js';
 import { StoreUnavailable } from '../store/unavailable.js';
@@ -30,6 +30,8 @@ export interface AuditFacts {
   readonly requestId: string | undefined;
   /** The language of its answer (a record that cannot be written is said so in it). */
   readonly lang: Lang;
+  /** What its handler told of the change (a write's). */
+  readonly notes?: AuditNotes;
 }
 
 /**
@@ -126,24 +128,36 @@ function afterDelay(
 }
 
 /** Preferences, validation and the handler, once the parameters are all read. */
-function decide(route: Route, request: PlainRequest, raw: Params, scope: Scope, lang: Lang): Reply | Promise<Reply> {
+function decide(
+  route: Route,
+  request: PlainRequest,
+  raw: Params,
+  scope: Scope,
+  ctx: HandlerContext,
+): Reply | Promise<Reply> {
   if (route.listParams.length) listify(raw, route.listParams);
   const asked = scope.allowPrefer ? parsePrefer(request.headers['prefer']) : undefined;
   const prefer = asked ?? (scope.forced ? parsePrefer(scope.forced()) : undefined);
-  const ctx = scope.ctxs[lang];
   if (prefer?.delay) return sleep(prefer.delay).then(() => afterDelay(route, raw, prefer, ctx));
   return afterDelay(route, raw, prefer, ctx);
 }
 
 /** The body read (as far as needed) and its parameters added to the query's, then `decide`. */
-async function withBody(route: Route, request: PlainRequest, raw: Params, scope: Scope, lang: Lang): Promise<Reply> {
+async function withBody(
+  route: Route,
+  request: PlainRequest,
+  raw: Params,
+  scope: Scope,
+  ctx: HandlerContext,
+): Promise<Reply> {
+  const lang = ctx.lang ?? 'en';
   const { headers } = request;
   const counter = bodyCounter(headers['content-type'], raw);
   const body = await readBody(request.body!, headers['content-length'], BODY_LIMIT, counter);
   if (typeof body === 'symbol') return STOPPED[body][lang];
   const parsed = addBody(raw, headers['content-type'], body);
   if (!parsed.ok) return failure(parsed.status, inLang(parsed.message, lang));
-  return decide(route, request, raw, scope, lang);
+  return decide(route, request, raw, scope, ctx);
 }
 
 /**
@@ -190,18 +204,22 @@ export function routeAnswer(options: AnswerOptions): RouteAnswer {
     const started = journal ? performance.now() : 0;
     let reply: Reply | Promise<Reply>;
     const raw = emptyParams();
+    // An audited change's handler tells what it replaced, in a context of the request's own.
+    const notes: AuditNotes | undefined = audit && route.personal && route.writes ? {} : undefined;
+    const ctx = notes ? { ...scope.ctxs[lang], audit: notes } : scope.ctxs[lang];
     try {
       if (query) addForm(raw, query);
       reply =
         request.body === undefined
-          ? decide(route, request, raw, scope, lang)
-          : withBody(route, request, raw, scope, lang);
+          ? decide(route, request, raw, scope, ctx)
+          : withBody(route, request, raw, scope, ctx);
     } catch (err) {
       reply = fault(route, err, scope, lang, requestId);
     }
     if (isPromise(reply)) reply = reply.then(undefined, (err: unknown) => fault(route, err, scope, lang, requestId));
     if (audit && route.personal !== undefined) {
-      const facts: AuditFacts = { route, raw, client: request.clientAddress ?? '', tokenLabel, requestId, lang };
+      const client = request.clientAddress ?? '';
+      const facts: AuditFacts = { route, raw, client, tokenLabel, requestId, lang, ...(notes ? { notes } : {}) };
       reply = isPromise(reply) ? reply.then((r) => audit(facts, r)) : audit(facts, reply);
     }
     if (!journal) return reply;

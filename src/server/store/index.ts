@@ -64,6 +64,8 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     ...(options.auditLost ? { auditLost: options.auditLost } : {}),
     ...(options.readCacheBytes === undefined ? {} : { readCacheBytes: options.readCacheBytes }),
     health,
+    ...(options.path === ':memory:' || options.path === '' ? {} : { path: options.path }),
+    ...(options.pragmas ? { pragmas: options.pragmas } : {}),
   });
   try {
     await seed(repo, options, created, now());

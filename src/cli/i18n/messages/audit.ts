@@ -13,7 +13,8 @@ export const en = {
   description: 'list the access audit: who read or changed whose personal data, when, and with what outcome',
   db: 'SQLite database file or postgres:// URL (default: $COOPCTL_DB_URL, else the file coopctl serve uses)',
   card: 'only the records of this card (found by its keyed hash: the card is never stored)',
-  cpf: 'only the records of this CPF (as --card)',
+  cpf: 'only the records of this CPF (as --card; a payer change that replaced it too)',
+  contract: "only the records of this contract: its changes (a contract's status names all its lives) and its records",
   since:
     'only the records from this time on: a date (2026-11-30 or 30/11/2026), a date and time (2026-11-30T08:00), or a span back from now (12h, 7d)',
   operation: 'only the records of this operation (record.allergies, or its spec name buscaalergias)',
@@ -32,6 +33,17 @@ export const en = {
       `${count} records older than ${days} days removed (before ${before})`,
     listOnly: (option: string) => `${option} selects records to list: coopctl audit purge removes by age only`,
   },
+  verify: {
+    description: "check the trail's chain of seals: no record changed, added or removed in place",
+    example: 'after a copy, a restore, or when in doubt',
+    intact: (checked: number) => `the chain holds: ${checked} records checked`,
+    before: (n: number) => `${n} records at the trail's beginning were written before the chain (older coopctl)`,
+    unchecked: (n: number, keys: string) =>
+      `${n} records were sealed with keys not at hand (ids ${keys}): their seals were not checked`,
+    broken: (id: number, at: string, unsealed: boolean) =>
+      `the chain is broken at record ${id} (${at}): ${unsealed ? 'it has no seal (added outside coopctl serve)' : 'its seal does not match (it was changed, or a record just before it was changed, added or removed)'}`,
+    noKey: 'coopctl audit verify checks seals with the audit key, and there is none at hand',
+  },
   columns: {
     at: 'time',
     client: 'client',
@@ -41,6 +53,7 @@ export const en = {
     confirma: 'confirmation',
     subject: 'subject',
     reference: 'reference',
+    contract: 'contract',
   },
   /** What a subject hash is of (`card`, `cpf`, `device`), in words. */
   kind: (kind: string | null) =>
@@ -90,7 +103,9 @@ export const ptBR: Translation<typeof en> = {
   description: 'lista a auditoria de acesso: quem leu ou alterou os dados pessoais de quem, quando e com que resultado',
   db: 'arquivo do banco SQLite ou URL postgres:// (padrão: $COOPCTL_DB_URL, senão o arquivo que o coopctl serve usa)',
   card: 'só os registros deste cartão (achados pelo hash com chave: o cartão nunca é guardado)',
-  cpf: 'só os registros deste CPF (como --card)',
+  cpf: 'só os registros deste CPF (como --card; também uma troca de responsável financeiro que o substituiu)',
+  contract:
+    'só os registros deste contrato: as suas alterações (a situação de um contrato vale para todas as vidas) e os seus registros',
   since:
     'só os registros a partir deste momento: uma data (30/11/2026 ou 2026-11-30), data e hora (2026-11-30T08:00) ou um intervalo até agora (12h, 7d)',
   operation: 'só os registros desta operação (record.allergies, ou o nome da especificação, buscaalergias)',
@@ -108,6 +123,17 @@ export const ptBR: Translation<typeof en> = {
     removed: (count, days, before) => `${count} registros com mais de ${days} dias apagados (anteriores a ${before})`,
     listOnly: (option) => `${option} escolhe registros para listar: coopctl audit purge apaga só por idade`,
   },
+  verify: {
+    description: 'confere a cadeia de selos da trilha: nenhum registro alterado, incluído ou removido no lugar',
+    example: 'depois de uma cópia, de uma restauração, ou na dúvida',
+    intact: (checked) => `a cadeia está íntegra: ${checked} registros conferidos`,
+    before: (n) => `${n} registros do início da trilha foram gravados antes da cadeia (coopctl mais antigo)`,
+    unchecked: (n, keys) =>
+      `${n} registros foram selados com chaves que não estão à mão (ids ${keys}): os seus selos não foram conferidos`,
+    broken: (id, at, unsealed) =>
+      `a cadeia está quebrada no registro ${id} (${at}): ${unsealed ? 'ele não tem selo (incluído fora do coopctl serve)' : 'o seu selo não confere (ele foi alterado, ou um registro logo antes dele foi alterado, incluído ou removido)'}`,
+    noKey: 'o coopctl audit verify confere os selos com a chave da auditoria, e não há nenhuma à mão',
+  },
   columns: {
     at: 'momento',
     client: 'cliente',
@@ -117,6 +143,7 @@ export const ptBR: Translation<typeof en> = {
     confirma: 'confirmação',
     subject: 'titular',
     reference: 'referência',
+    contract: 'contrato',
   },
   kind: (kind) => (kind === 'cpf' ? 'CPF' : kind === 'device' ? 'dispositivo' : kind === 'card' ? 'cartão' : ''),
   time: (t) => `${two(t.getDate())}/${two(t.getMonth() + 1)}/${t.getFullYear()} ${clock(t)}`,

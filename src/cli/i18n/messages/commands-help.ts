@@ -37,7 +37,8 @@ export const en = {
     auditRetention: 'days the access audit keeps a record (0: until coopctl audit purge)',
     auditKeyFile:
       "PostgreSQL: the access audit's key file (default: $COOPCTL_AUDIT_KEY_FILE, else one under the XDG data home); a SQLite database's is beside it",
-    newAuditKey: "begin a new audit key when the trail's key is lost (earlier records can no longer be found by card)",
+    newAuditKey:
+      "rotate the audit key (the old one kept beside its file, retired: its records still found by card), or begin one when the trail's key is lost",
     maxConnections:
       'connections open at once; past it, idle connections are closed first, oldest first, those without the token before those with it',
     dbTimeout:
@@ -192,7 +193,7 @@ export const ptBR: Translation<typeof en> = {
     auditKeyFile:
       'PostgreSQL: o arquivo da chave da auditoria de acesso (padrão: $COOPCTL_AUDIT_KEY_FILE, senão um na pasta de dados XDG); a de um banco SQLite fica ao lado dele',
     newAuditKey:
-      'começa uma chave de auditoria nova quando a chave da trilha se perdeu (os registros anteriores não podem mais ser achados pelo cartão)',
+      'troca a chave de auditoria (a antiga fica ao lado do arquivo, aposentada: os seus registros ainda são achados pelo cartão), ou começa uma quando a chave da trilha se perdeu',
     maxConnections:
       'conexões abertas ao mesmo tempo; além disso, as ociosas são fechadas primeiro, as mais antigas antes, as sem o token antes das com ele',
     dbTimeout:

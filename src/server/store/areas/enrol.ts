@@ -10,7 +10,7 @@
 import type { Row } from '../../../catalogue/index.js';
 import type { BeneficiaryStatus, ContractStatus } from '../../../catalogue/codes.js';
 import { read, write, type Methods } from '../sql/define.js';
-import { all, get, run, type Script, sql, storable, value } from '../sql/query.js';
+import { all, get, jsonValue, run, type Script, sql, storable, value } from '../sql/query.js';
 
 // ── types ──────────────────────────────────────────────────────────────────────
 
@@ -86,6 +86,7 @@ const stateOf = <S extends string>(table: 'contract' | 'beneficiary', locked: bo
   sql<Id, { status: S }>((d) => `SELECT status FROM ${table} WHERE id = @id${locked ? d.forShare : ''}`);
 const CONTRACT_STATUS = stateOf<ContractStatus>('contract', false);
 const LOCKED = { contract: stateOf('contract', true), beneficiary: stateOf('beneficiary', true) };
+const PAYER_OF = sql<Id, { payer: string | null }>((d) => `SELECT payer FROM contract WHERE id = @id ${d.forUpdate}`);
 const SET_PAYER = sql<States & { payer: string; start: string }>(
   (d) => `UPDATE contract SET payer = @payer, start_on = @start WHERE id = @id AND status ${d.inList('states')}`,
 );
@@ -141,15 +142,22 @@ export const enrol = {
     if (contractId === undefined) return yield* all(COUNTS, {});
     return storable(contractId) ? yield* all(COUNTS_OF, { id: contractId }) : [];
   }),
-  /** Registers (or replaces) the contract's payer and sets its start of validity, if the contract is in one of `states`. */
+  /**
+   * Registers (or replaces) the contract's payer and sets its start of
+   * validity, if the contract is in one of `states`; answers the CPF of the
+   * payer it replaced (null: none), or false when it changed nothing.
+   */
   setPayer: write(function* (
     id: number,
     payer: Row,
     startOn: string,
     states: readonly ContractStatus[],
-  ): Script<boolean> {
+  ): Script<{ readonly previousCpf: string | null } | false> {
     if (!storable(id)) return false;
-    return (yield* run(SET_PAYER, { id, states, payer: JSON.stringify(payer), start: startOn })) === 1;
+    const before = yield* value(PAYER_OF, { id });
+    if ((yield* run(SET_PAYER, { id, states, payer: JSON.stringify(payer), start: startOn })) !== 1) return false;
+    const cpf = before === null || before === undefined ? undefined : jsonValue<{ cpf?: unknown }>(before).cpf;
+    return { previousCpf: typeof cpf === 'string' ? cpf : null };
   }),
   /** Adds a beneficiary if the contract is in one of `states`; answers its id. */
   addBeneficiary: write(function* (

@@ -226,6 +226,22 @@ ${d.name === 'postgres' ? COUNTER_ROWS : ''}
     key_id                  ${d.text} NOT NULL
   )${d.tableEnd.plain};
   `,
+  // 4: whose data a record names besides its subject (the request's contract; the payer a payer change
+  // replaced, as a keyed hash), the key of its hashes, and its seal: an HMAC over the record and the seal of
+  // the record before it (src/server/audit/seal.ts); audit_anchor keeps the seal of the last record purged.
+  (d) => `
+  ALTER TABLE audit ADD COLUMN contract ${d.int};
+  ALTER TABLE audit ADD COLUMN previous ${d.text};
+  ALTER TABLE audit ADD COLUMN key_id ${d.text};
+  ALTER TABLE audit ADD COLUMN seal ${d.text};
+  CREATE INDEX audit_contract ON audit (contract) WHERE contract IS NOT NULL;
+  CREATE INDEX audit_previous ON audit (previous) WHERE previous IS NOT NULL;
+
+  CREATE TABLE audit_anchor (
+    one                     ${d.int4} PRIMARY KEY CHECK (one = 1),
+    seal                    ${d.text} NOT NULL
+  )${d.tableEnd.plain};
+  `,
 ];
 
 /**

@@ -5,7 +5,7 @@
  * adds or removes is counted in `notData`, so that the hot read's answers stay
  * kept (unchanged-cache.ts).
  */
-import { appendOne, audit, type AuditRepository, purgeBySlices } from '../areas/audit.js';
+import { appendOne, audit, type AuditRepository, type Chain, purgeBySlices } from '../areas/audit.js';
 import type { Db } from './connection.js';
 import type { GroupCommit } from './group-commit.js';
 import { methods } from './methods.js';
@@ -19,13 +19,23 @@ export function sqliteAudit(
   run: Runner = sqliteRunner(db),
 ): AuditRepository {
   const m = methods(db, audit, run, commit, { bytes: 0, meter: undefined, notData });
+  let chain: Chain | undefined;
   return {
-    // Synchronous: the record is in the transaction of notes when this returns (group-commit.ts).
+    // Synchronous: the record is in the transaction of notes when this returns (group-commit.ts); it is sealed
+    // when it is inserted, in that transaction, on the record inserted before it by any process.
     append: (r, follows) =>
       commit.note(() => {
-        run(appendOne(r));
+        run(appendOne(r, chain));
         notData.count += 1;
       }, follows),
+    chain: (c) => {
+      chain = c;
+    },
+    page: (after, limit) => {
+      commit.flush();
+      return m.page(after, limit);
+    },
+    anchor: m.anchor,
     list: (f) => {
       // The records appended and not yet committed are listed too.
       commit.flush();

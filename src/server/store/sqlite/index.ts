@@ -18,6 +18,7 @@ import { groupCommit } from './group-commit.js';
 import { guardArea, LOCK_WAIT_MS } from './guard.js';
 import { unavailable } from './faults.js';
 import { sqliteAudit } from './audit.js';
+import { fileAudit, moveAuditInto, openAuditFile } from './audit-file.js';
 import type { FileGuard } from './file-guard.js';
 import type { WriteHealth } from './readiness.js';
 import { migrations } from '../sql/migrations.js';
@@ -45,6 +46,10 @@ export interface SqliteRepositoryOptions {
   readonly readCacheBytes?: number;
   /** Where the storage faults that refuse writes are told, and given the write that tries again (readiness.ts). */
   readonly health?: WriteHealth;
+  /** The database's file: its access audit is then in a file of its own beside it (audit-file.ts). */
+  readonly path?: string;
+  /** Pragmas for serving (tests simulate a full disk or a read-only file with them): the audit's writer runs them too. */
+  readonly pragmas?: readonly string[];
 }
 
 /**
@@ -85,9 +90,11 @@ export function sqliteRepository(db: Db, options: SqliteRepositoryOptions = {}):
   };
   const area = <D extends object>(defs: D): Methods<D> =>
     guardArea(methods(db, defs, run, commit, keeping), lockWaitMs, hooks);
+  const own =
+    options.path === undefined ? undefined : ownAuditFile(db, options.path, options.pragmas ?? [], file?.beforeWrite);
   return {
     ...eachArea(area),
-    audit: guardArea(sqliteAudit(db, commit, notData, run), lockWaitMs, hooks),
+    audit: guardArea(own?.repo ?? sqliteAudit(db, commit, notData, run), lockWaitMs, hooks),
     load: async (rows) => {
       try {
         commit.settle();
@@ -112,8 +119,26 @@ export function sqliteRepository(db: Db, options: SqliteRepositoryOptions = {}):
     describe: area(dataset).describe,
     close: async () => {
       commit.flush();
+      await own?.close();
       db.close();
       file?.close();
     },
   };
+}
+
+/** The audit in its own file beside the database, the records the database kept itself moved into it. */
+function ownAuditFile(
+  db: Db,
+  path: string,
+  pragmas: readonly string[],
+  check: (() => void) | undefined,
+): ReturnType<typeof fileAudit> {
+  const audit = openAuditFile(path);
+  try {
+    moveAuditInto(audit, db, path);
+    return fileAudit(audit, path, pragmas, check);
+  } catch (err) {
+    audit.close();
+    throw err;
+  }
 }

@@ -1,0 +1,347 @@
+/**
+ * A SQLite store's access audit in a file of its own, beside the database
+ * (`<database>.audit`), so that a read of personal data never needs the
+ * database's write lock (another process's import, a `sqlite3` shell) and the
+ * audit's WAL checkpoints never run on the event loop:
+ *
+ * - its records are appended a batch at a time (the records of a turn of the
+ *   event loop, and those that arrive while a batch is being committed): on
+ *   the event loop's connection when the file's write lock is free at once,
+ *   else by a worker thread (audit-writer.ts) that waits for it; a read is
+ *   answered once its batch is committed (WAL, synchronous NORMAL: a crash of
+ *   the server loses none, a power loss the last moments'); the worker runs
+ *   every checkpoint;
+ * - the event loop seals each batch on the chain's head it knows, and seals it
+ *   again when the worker finds another process appended first;
+ * - listing, the key's id and purging run on a connection of the event loop's
+ *   own to the audit file, which never checkpoints (`wal_autocheckpoint = 0`)
+ *   and waits for no lock (guard.ts retries on timers).
+ *
+ * Its schema is the audit's migrations (3 and 4) run on the new file; the
+ * records a database kept itself (before this file existed) are moved into it
+ * at start. `:memory:` stores keep their audit inside (audit.ts).
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import {
+  APPEND_POSITIONAL,
+  type AuditRecord,
+  type AuditRepository,
+  type Chain,
+  checkKey,
+  HEAD,
+  headSeal,
+  RECORD_FIELDS,
+  type SealedRecord,
+  sealOn,
+} from '../areas/audit.js';
+import { sqlite } from '../sql/dialect.js';
+import { migrations } from '../sql/migrations.js';
+import { StoreUnavailable } from '../unavailable.js';
+import { sqliteAudit } from './audit.js';
+import { sqliteBinding } from './binding.js';
+import type { Db } from './connection.js';
+import { faultOf, unavailable } from './faults.js';
+import { groupCommit } from './group-commit.js';
+import { createPrivateFile } from './private-file.js';
+
+/** Records committed on the event loop before the worker checkpoints the WAL (about SQLite's 1,000 pages). */
+const CHECKPOINT_RECORDS = 300;
+
+/** The audit's own file, beside the database. */
+export const auditFileOf = (db: string): string => `${db}.audit`;
+
+/** The migrations that make the audit's tables (3: the trail and its key; 4: subjects, chain and anchor). */
+const AUDIT_MIGRATIONS = [2, 3];
+
+/** How long start-up, and a batch in the worker, wait for the audit file's lock held elsewhere. */
+const LOCK_MS = 5000;
+
+/** Opens (or creates, private to its owner) the audit file of `path`, with its schema. */
+export function openAuditFile(path: string): Db {
+  const file = auditFileOf(path);
+  createPrivateFile(file);
+  const Binding = sqliteBinding();
+  const db = new Binding(file, { timeout: LOCK_MS });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('secure_delete = ON');
+    if (db.pragma('user_version', { simple: true }) === 0)
+      db.transaction(() => {
+        for (const n of AUDIT_MIGRATIONS) db.exec(migrations[n]!(sqlite));
+        db.pragma('user_version = 1');
+      }).immediate();
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+const COLUMNS = [
+  'at',
+  'client',
+  'token_label',
+  'operation',
+  'status',
+  'confirma',
+  'subject_kind',
+  'subject',
+  'reference',
+  'request_id',
+  'contract',
+  'previous',
+  'key_id',
+  'seal',
+].join(', ');
+
+/**
+ * The records, key id and anchor a database kept itself, moved into its audit
+ * file (once: the database's own audit table is then empty), so that they
+ * stay listed, searchable and chained.
+ */
+export function moveAuditInto(audit: Db, main: Db, mainPath: string): void {
+  const kept = main.prepare('SELECT count(*) AS n FROM audit').get() as { n: number };
+  const key = main.prepare('SELECT key_id FROM audit_key').get() as { key_id: string } | undefined;
+  if (kept.n === 0 && key === undefined) return;
+  audit.prepare('ATTACH DATABASE ? AS kept').run(mainPath);
+  try {
+    audit
+      .transaction(() => {
+        audit.exec(`INSERT INTO audit (${COLUMNS}) SELECT ${COLUMNS} FROM kept.audit ORDER BY id`);
+        audit.exec('INSERT OR IGNORE INTO audit_key (one, key_id) SELECT one, key_id FROM kept.audit_key');
+        audit.exec('INSERT OR IGNORE INTO audit_anchor (one, seal) SELECT one, seal FROM kept.audit_anchor');
+      })
+      .immediate();
+  } finally {
+    audit.exec('DETACH DATABASE kept');
+  }
+  main
+    .transaction(() => {
+      main.exec('DELETE FROM audit; DELETE FROM audit_key; DELETE FROM audit_anchor');
+    })
+    .immediate();
+}
+
+/** The worker's file: beside this module (the bundle's dist/audit-writer.cjs, or the source under type stripping). */
+function writerFile(): string {
+  const here = import.meta.filename;
+  return join(dirname(here), here.endsWith('.ts') ? 'audit-writer.ts' : 'audit-writer.cjs');
+}
+
+interface Waiting {
+  readonly record: AuditRecord;
+  readonly resolve: () => void;
+  readonly reject: (err: unknown) => void;
+}
+
+type Answer =
+  | { readonly stale: false; readonly keyId: string | null }
+  | { readonly stale: true; readonly before: string | null; readonly keyId: string | null }
+  | { readonly error: { readonly code: string; readonly message: string } };
+
+const rowOf = (r: SealedRecord): unknown[] => [...RECORD_FIELDS.map((k) => r[k]), r.seal];
+
+/**
+ * The audit of the database at `path` in its own file: appended by a worker
+ * thread, the rest on `db` (the event loop's connection to the audit file).
+ */
+export function fileAudit(
+  db: Db,
+  path: string,
+  pragmas: readonly string[] = [],
+  /** Before each batch: whether the database is still the file opened (file-guard.ts); throws when not. */
+  check?: () => void,
+): { readonly repo: AuditRepository; close(): Promise<void> } {
+  db.pragma('wal_autocheckpoint = 0');
+  db.pragma('busy_timeout = 0');
+  for (const pragma of pragmas) db.pragma(pragma);
+  const onLoop = {
+    insert: db.prepare(APPEND_POSITIONAL),
+    head: db.prepare(HEAD.text as string),
+    // The worker's durability (synchronous NORMAL in WAL: no fsync a commit), the rest of this connection's FULL kept.
+    normal: db.prepare('PRAGMA synchronous = NORMAL'),
+    full: db.prepare('PRAGMA synchronous = FULL'),
+    begin: db.prepare('BEGIN IMMEDIATE'),
+    commit: db.prepare('COMMIT'),
+    rollback: db.prepare('ROLLBACK'),
+  };
+  const binding = createRequire(import.meta.filename).resolve('better-sqlite3');
+  const worker = new Worker(writerFile(), {
+    // A small heap: the writer holds a batch at a time (each worker thread's heap is RSS the server's budget counts).
+    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
+    workerData: {
+      file: auditFileOf(path),
+      binding,
+      insert: APPEND_POSITIONAL,
+      head: HEAD.text,
+      busyMs: LOCK_MS,
+      pragmas,
+    },
+  });
+  worker.unref();
+  const commit = groupCommit(db);
+  const rest = sqliteAudit(db, commit, { count: 0 });
+  let chain: Chain | undefined;
+  let queue: Waiting[] = [];
+  let batch: Waiting[] | undefined;
+  /** The seal the next batch is sealed on, as last known (undefined: not known yet). */
+  let head: string | null | undefined;
+  let sealed: SealedRecord[] = [];
+  let dead: unknown;
+  let drained: (() => void) | undefined;
+  /** Records committed on the event loop since the worker last checkpointed the audit file's WAL. */
+  let unchecked = 0;
+
+  /**
+   * Commits the batch on the event loop's connection when the audit file's
+   * write lock is free at once (no wait: busy_timeout 0; no checkpoint:
+   * wal_autocheckpoint 0); false when it is not, for the worker to wait for
+   * it. A commit here saves the round trip to the worker thread (docs/performance.md).
+   */
+  const commitOnLoop = (records: readonly AuditRecord[]): boolean => {
+    if (db.inTransaction) return false;
+    onLoop.normal.run();
+    try {
+      try {
+        onLoop.begin.run();
+      } catch (err) {
+        if (faultOf(err) === 'busy') return false;
+        throw err;
+      }
+      try {
+        const h = onLoop.head.get() as Parameters<typeof headSeal>[0] & { key_id: string | null };
+        checkKey(records, h.key_id, chain);
+        const rows = sealOn(records, headSeal(h), chain);
+        for (const r of rows) onLoop.insert.run(...rowOf(r));
+        onLoop.commit.run();
+        head = rows.at(-1)?.seal ?? headSeal(h);
+      } catch (err) {
+        if (db.inTransaction) onLoop.rollback.run();
+        if (faultOf(err) === 'busy') return false;
+        throw err;
+      }
+    } finally {
+      onLoop.full.run();
+    }
+    unchecked += records.length;
+    if (unchecked >= CHECKPOINT_RECORDS) {
+      unchecked = 0;
+      worker.postMessage('checkpoint');
+    }
+    return true;
+  };
+
+  const post = (before: string | null | undefined) => {
+    sealed = sealOn(
+      batch!.map((w) => w.record),
+      before ?? null,
+      chain,
+    );
+    worker.postMessage({ before, rows: sealed.map(rowOf) });
+  };
+  const next = () => {
+    if (batch !== undefined) return;
+    if (queue.length === 0) {
+      drained?.();
+      return;
+    }
+    batch = queue;
+    queue = [];
+    try {
+      // The records of a database removed or replaced would be kept for reads of a file nobody will see.
+      check?.();
+    } catch (err) {
+      fail(err);
+      next();
+      return;
+    }
+    let done = false;
+    try {
+      done = commitOnLoop(batch.map((w) => w.record));
+    } catch (err) {
+      fail(unavailable(err));
+      next();
+      return;
+    }
+    if (!done) {
+      post(head);
+      return;
+    }
+    const committed = batch;
+    batch = undefined;
+    for (const w of committed) w.resolve();
+    next();
+  };
+  const fail = (err: unknown) => {
+    const lost = [...(batch ?? []), ...queue];
+    batch = undefined;
+    queue = [];
+    head = undefined;
+    for (const w of lost) w.reject(err);
+  };
+  worker.on('message', (a: Answer) => {
+    if ('error' in a) {
+      fail(unavailable(Object.assign(new Error(a.error.message), { code: a.error.code })));
+      next();
+      return;
+    }
+    checkKey(
+      batch!.map((w) => w.record),
+      a.keyId,
+      chain,
+    );
+    if (a.stale) {
+      head = a.before;
+      post(head);
+      return;
+    }
+    head = sealed.at(-1)?.seal ?? head ?? null;
+    const done = batch!;
+    batch = undefined;
+    for (const w of done) w.resolve();
+    next();
+  });
+  worker.on('error', (err) => {
+    dead = err;
+    fail(new StoreUnavailable('io'));
+  });
+  worker.on('exit', () => {
+    dead ??= new StoreUnavailable('io');
+    fail(new StoreUnavailable('io'));
+    drained?.();
+  });
+
+  const repo: AuditRepository = {
+    ...rest,
+    append: (record) => {
+      if (dead !== undefined) return Promise.reject(new StoreUnavailable('io'));
+      return new Promise<void>((resolve, reject) => {
+        queue.push({ record, resolve, reject });
+        if (batch === undefined) setImmediate(next);
+      });
+    },
+    chain: (c) => {
+      chain = c;
+    },
+  };
+  return {
+    repo,
+    close: async () => {
+      // Waited for: the process stays until the worker has committed what it was given and closed its file.
+      worker.ref();
+      if (dead === undefined && (batch !== undefined || queue.length > 0))
+        await new Promise<void>((resolve) => {
+          drained = resolve;
+        });
+      if (dead === undefined) {
+        worker.postMessage('close');
+        await new Promise((resolve) => worker.once('exit', resolve));
+      }
+      commit.flush();
+      db.close();
+    },
+  };
+}
