@@ -5,6 +5,7 @@
  */
 import { extname } from 'node:path';
 import { UsageError } from '../exit-codes.js';
+import { fileFault } from '../file-errors.js';
 import type { Messages } from '../i18n/index.js';
 import type { Io } from '../capabilities.js';
 import type { Style } from '../style.js';
@@ -44,8 +45,7 @@ async function readBytes(inv: Io, file: string): Promise<Buffer> {
   try {
     return await readFile(file);
   } catch (err) {
-    const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    throw new UsageError(inv.m.batchFile.cannotRead(file, why), HINT);
+    throw new UsageError(inv.m.batchFile.cannotRead(file, fileFault(inv.m, err)), HINT);
   }
 }
 

@@ -7,6 +7,7 @@
  * personal data. Checked before anything is sent, written whole at the end
  * (a new file renamed over the old one).
  */
+import { fileFault } from '../file-errors.js';
 import { accessSync, constants, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../exit-codes.js';
@@ -47,12 +48,12 @@ export function checkReportPath(m: Messages, path: string, journal: string | und
     if (statSync(path).isDirectory()) throw why(m.batchFile.itIsFolder);
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw why((err as NodeJS.ErrnoException).code ?? 'error');
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw why(fileFault(m, err));
   }
   try {
     accessSync(dirname(path), constants.W_OK);
   } catch (err) {
-    throw why((err as NodeJS.ErrnoException).code ?? 'error');
+    throw why(fileFault(m, err));
   }
 }
 
@@ -78,8 +79,7 @@ export async function saveReport(inv: Io, input: ReportInput): Promise<string | 
     writeReport(path, await renderReport(input, reportFormat(path), style));
     return path;
   } catch (err) {
-    const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    await inv.notice(inv.m.batchFile.reportNotWritten(path, why), 'error');
+    await inv.notice(inv.m.batchFile.reportNotWritten(path, fileFault(inv.m, err)), 'error');
     return undefined;
   }
 }

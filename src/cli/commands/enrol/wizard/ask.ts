@@ -1,4 +1,5 @@
 /** The enrolment wizard's questions: fields by name (with defaults), optional ones behind one question, files. */
+import { fileFault } from '../../../file-errors.js';
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
@@ -77,7 +78,7 @@ export function fileProblem(path: string, inv: Io): string | undefined {
     const st = statSync(expandPath(path, inv));
     return st.isFile() ? undefined : inv.m.enrolWizard.notAFile(path);
   } catch (err) {
-    return inv.m.enrolWizard.cannotRead(path, (err as NodeJS.ErrnoException).code ?? (err as Error).message);
+    return inv.m.enrolWizard.cannotRead(path, fileFault(inv.m, err));
   }
 }
 
