@@ -59,9 +59,11 @@ export function formatOf(file: string, text: string, forced?: 'csv' | 'json'): '
 }
 
 export function readSource(m: Messages, file: string, bytes: Uint8Array, forced?: 'csv' | 'json'): Source {
-  const { text, note } = decodeText(m, bytes);
+  const { text, note, encoding, bom } = decodeText(m, bytes);
   const notes = note ? [note] : [];
-  return formatOf(file, text, forced) === 'json' ? readJsonSource(m, text, notes) : readCsvSource(m, text, notes);
+  if (formatOf(file, text, forced) === 'json') return readJsonSource(m, text, notes);
+  const source = readCsvSource(m, text, notes);
+  return { ...source, dialect: { delimiter: source.dialect?.delimiter ?? ',', encoding, bom } };
 }
 
 /** Reads and plans the file (`-` for stdin); says the notes of its reading (its encoding). */

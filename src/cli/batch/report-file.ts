@@ -7,6 +7,7 @@
  * personal data. Checked before anything is sent, written whole at the end
  * (a new file renamed over the old one).
  */
+import { encodeText, plainDialect } from './dialect.js';
 import { fileFault } from '../file-errors.js';
 import { accessSync, constants, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -58,7 +59,7 @@ export function checkReportPath(m: Messages, path: string, journal: string | und
 }
 
 /** Writes the report: a new private file (0600) renamed over any earlier report. */
-export function writeReport(path: string, text: string): void {
+export function writeReport(path: string, text: string | Uint8Array): void {
   const fresh = `${path}.${process.pid}.tmp`;
   rmSync(fresh, { force: true });
   try {
@@ -76,7 +77,10 @@ export async function saveReport(inv: Io, input: ReportInput): Promise<string | 
   if (path === undefined) return undefined;
   const style = await inv.style('stdout');
   try {
-    writeReport(path, await renderReport(input, reportFormat(path), style));
+    const format = reportFormat(path);
+    const text = await renderReport(input, format, style);
+    // A CSV report in the input's encoding and byte-order mark, as the spreadsheet that wrote the input reads it.
+    writeReport(path, format === 'csv' ? encodeText(text, input.plan.dialect ?? plainDialect) : text);
     return path;
   } catch (err) {
     await inv.notice(inv.m.batchFile.reportNotWritten(path, fileFault(inv.m, err)), 'error');

@@ -4,6 +4,7 @@
  * report file and the journal are. Short whatever the size of the file:
  * every row is in the report file.
  */
+import { partWords } from './part-words.js';
 import type { Messages } from '../i18n/index.js';
 import type { Summary } from './report.js';
 import type { RowResult } from './row-result.js';
@@ -53,6 +54,6 @@ export function failureLines(m: Messages, rows: readonly RowResult[]): string[] 
     const f = r.failures[0];
     const more = r.failures.length > 1 ? m.batch.otherSteps(r.failures.length - 1) : '';
     const status = r.status === 'failed' || r.status === 'uncertain' ? m.batch.status(r.status) : r.status;
-    return `  ${placeText(m, r.row)}${f ? ` · ${m.batchFile.part(f.step)}: ${f.message}${more}` : `: ${status}`}`;
+    return `  ${placeText(m, r.row)}${f ? ` · ${partWords(m, f.step)}: ${f.message}${more}` : `: ${status}`}`;
   });
 }
