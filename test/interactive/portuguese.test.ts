@@ -263,7 +263,7 @@ describe('enrol wizard in Portuguese', () => {
     const resumed = await runOnTerminal(['enrol', 'wizard', '--resume'], server.url, prompter, env);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toMatch(
-      /^Continuando o rascunho da inclusão: salvo em \d\d\/\d\d\/\d{4} \d\d:\d\d · contrato novo · Pedro Souza · nada enviado\.\n/,
+      /^Continuando o rascunho da inclusão: salvo em \d\d\/\d\d\/\d{4} \d\d:\d\d · contrato novo · responsável Ana Souza · Pedro Souza · nada enviado\.\n/,
     );
     expect(resumed.stderr).toMatch(/\n1 beneficiário incluído no contrato \d+\.\n$/);
   });

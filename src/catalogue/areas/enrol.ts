@@ -246,7 +246,7 @@ export const enrol = [
         said('address purpose', 'finalidade do endereço'),
         label('Purpose', 'Finalidade'),
       ),
-      tipo_endereco: req(r.text(3, 0, 'R'), said('address type', 'tipo de endereço')),
+      tipo_endereco: req(codes.enrolAddressType, said('address type', 'tipo de endereço')),
       ...postalAddress,
     },
     response: enrolled('endereco_id', said('address created', 'endereço criado'), said('Address', 'Endereço')),

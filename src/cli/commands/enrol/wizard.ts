@@ -8,6 +8,11 @@ import type { RunState } from '../../run-state.js';
 const wizardFlags = {
   contratoId: { type: 'value', placeholder: () => 'n', help: (m) => m.commandsHelp.wizard.contratoId },
   resume: { type: 'boolean', help: (m) => m.commandsHelp.wizard.resume },
+  discard: {
+    type: 'boolean',
+    help: (m) => m.commandsHelp.wizard.discard,
+    conflicts: ['resume', 'contratoId'],
+  },
 } as const satisfies FlagDecls;
 
 /** Adds `wizard` under the `enrol` group. */

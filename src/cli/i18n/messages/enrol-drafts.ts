@@ -29,6 +29,7 @@ export const en = {
   draftBusy: (command: string, pid: number, path: string, lock: string) =>
     `another ${command} (process ${pid}) is working on the draft ${path}; finish it there (or remove ${lock} if that process is not coopctl)`,
   saved: (when: string) => `saved ${when}`,
+  payer: (name: string) => `payer ${name}`,
   newContract: 'new contract',
   contract: (id: string) => `contract ${id}`,
   noBeneficiaryYet: 'no beneficiary yet',
@@ -114,6 +115,7 @@ export const ptBR: Translation<typeof en> = {
   draftBusy: (command, pid, path, lock) =>
     `outro ${command} (processo ${pid}) está trabalhando no rascunho ${path}; termine-o lá (ou apague ${lock} se esse processo não for o coopctl)`,
   saved: (when) => `salvo em ${when}`,
+  payer: (name) => `responsável ${name}`,
   newContract: 'contrato novo',
   contract: (id) => `contrato ${id}`,
   noBeneficiaryYet: 'nenhum beneficiário ainda',

@@ -168,8 +168,26 @@ async function reviewLoop(inv: Io, s: WizardState, asking: Asking, save: () => v
   }
 }
 
+/** `--discard`: the draft picked (as --resume picks it), deleted once the person says so. */
+async function discardDraft(inv: Io): Promise<number> {
+  const s = await pickDraft(inv);
+  inv.say(draftLine(inv, s));
+  const message = inv.m.enrolWizard.discardConfirm;
+  if (!(await inv.ctx.prompter.confirm({ message, default: false }))) return DECLINED;
+  const release = lockDraft(inv.m, s.path, 'coopctl enrol wizard');
+  try {
+    removeDraft(s.path);
+  } finally {
+    release();
+  }
+  const sent = Object.keys(s.progress.done).length > 0;
+  await inv.notice(sent ? inv.m.enrolDrafts.discarded : inv.m.common.nothingSent, 'note');
+  return ExitCode.ok;
+}
+
 export async function runEnrolWizard(inv: Io, options: EnrolWizardOptions = {}): Promise<number> {
   checkStart(inv, options);
+  if (options.discard) return discardDraft(inv);
   const s = await start(inv, options, await serviceOf(inv));
   const texts = await questionTexts(inv);
   const release = lockDraft(inv.m, s.path, 'coopctl enrol wizard');
