@@ -25,13 +25,11 @@ export const en = {
    */
   part: (kind: PartKind, n: string | undefined): string =>
     kind === 'declaration' ? `ds.${n ?? ''}` : `${kind}${n ?? ''}`,
-  /** The CSV report's header, by column (the JSON report keeps the column names). */
+  /** The CSV report's header, by column (the ids keep their field names; the JSON report keeps the column names). */
   reportColumns: {
     line: 'line',
     path: 'path',
     contract: 'contract',
-    contrato_id: 'contrato_id',
-    beneficiario_id: 'beneficiario_id',
     result: 'result',
     message: 'message',
   },
@@ -145,8 +143,6 @@ export const ptBR: Translation<typeof en> = {
     line: 'linha',
     path: 'caminho',
     contract: 'contrato',
-    contrato_id: 'contrato_id',
-    beneficiario_id: 'beneficiario_id',
     result: 'resultado',
     message: 'mensagem',
   },
