@@ -88,9 +88,9 @@ describe('against a fake service', () => {
   it('an edit keeps every answer with Enter at each question: an optional list left empty stays empty, no document is added', async () => {
     enrolService(h);
     const script = enrolmentScript(ONE, 'edit:2');
-    // The holder's sex, an optional list, left empty (the payer's, offered first, is not taken).
+    // The holder's sex, an optional list, left empty with Enter (the question says: optional, Enter to skip).
     const sex = script.findIndex((s) => typeof s === 'object' && s.q === 'Beneficiary 1 · Sex [sexo]');
-    script[sex] = { q: 'Beneficiary 1 · Sex [sexo]', a: '' };
+    script[sex] = { q: 'Beneficiary 1 · Sex [sexo]', a: ENTER };
     // Section 3 asked again: 8 questions of the person, 4 of the contact, "Add a document?", 8 of the address,
     // the form, its number of questions and the one answer; Enter at each, then Submit.
     const edit = Array.from({ length: 24 }, (): Scripted => ENTER);
@@ -105,25 +105,6 @@ describe('against a fake service', () => {
     const edited = prompter.asked.slice(prompter.asked.findIndex((q) => q.message.startsWith('What next?')) + 1, -1);
     expect(edited.find((q) => q.message.includes('[sexo]'))).toMatchObject({ default: '', answer: '' });
     expect(edited.find((q) => q.message.includes('Add a document?'))).toMatchObject({ default: false, answer: false });
-  });
-
-  it("the first beneficiary is offered the payer's person: Enter at each keeps the payer's answers", async () => {
-    enrolService(h);
-    const script = enrolmentScript(ONE);
-    for (const q of ['Name [nome]', 'Date of birth', 'Sex [sexo]', "Mother's name"]) {
-      const at = script.findIndex((s) => typeof s === 'object' && String(s.q) === `Beneficiary 1 · ${q}`);
-      script[at] = { q: `Beneficiary 1 · ${q}`, a: ENTER };
-    }
-    const prompter = fakePrompter(script);
-    const r = await h.run(['enrol', 'wizard'], { tty: TTY, prompter, env: { NO_COLOR: '1' } });
-    expect(r.code, r.stderr).toBe(0);
-    expect(received(h)[2]!.body).toMatchObject({
-      nome: 'Ana Souza',
-      cpf: '529.982.247-25',
-      data_nascimento: '15/03/1985',
-      sexo: 'F',
-      nome_mae: 'Maria Souza',
-    });
   });
 
   it('a failed step: what was created (ids), and the exact commands that continue from there', async () => {

@@ -57,15 +57,9 @@ async function askPerson(a: Asking, w: Who): Promise<void> {
   const op = operation('enrol.beneficiary.add');
   const names = ['nome', 'cpf', 'data_nascimento', 'sexo', 'nome_mae', 'data_solicitacao', 'grau_dependencia'];
   const form = { op, prefix: w.prefix, into: w.b.person };
-  // The CPF offered: the previous beneficiary's (dependants may carry the holder's), or the payer's; the first
-  // beneficiary is offered the payer's person too (often the same person: Enter keeps each answer, typing replaces it).
+  // The CPF offered: the previous beneficiary's (dependants may carry the holder's), or the payer's.
   const previous = a.e.beneficiaries[w.i - 1]?.person ?? a.e.payer;
-  const payer = w.i === 0 && !a.editing ? defaultsOf(a.e.payer, ['nome', 'data_nascimento', 'sexo', 'nome_mae']) : {};
-  await askNames(a.inv, form, names, {
-    ...payer,
-    cpf: defaultsOf(previous, ['cpf'])['cpf'],
-    data_solicitacao: today(),
-  });
+  await askNames(a.inv, form, names, { cpf: defaultsOf(previous, ['cpf'])['cpf'], data_solicitacao: today() });
   await askMore(a.inv, form, ['estado_civil', 'peso', 'altura']);
 }
 
