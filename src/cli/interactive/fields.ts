@@ -38,6 +38,8 @@ export interface AskOptions {
    * alone answers nothing (a health-declaration answer is the person's own).
    */
   readonly typed?: boolean;
+  /** An empty answer is refused even where the rule takes an empty text (the wizards' required fields). */
+  readonly nonEmpty?: boolean;
   /** Told the warning about an accepted answer, if any (the answer is kept). */
   readonly warn?: (warning: Problem) => void;
 }
@@ -106,12 +108,13 @@ export function fieldValidator(
   field: Field,
   optional = false,
   at: InputContext = wallClockInput,
+  nonEmpty = false,
 ): (text: string) => true | string {
   return (text) => {
     if (text.trim() === '') {
       if (optional) return true;
-      // A required answer is never empty, even where the rule would take an empty text (an e-mail).
-      if (field.kind !== 'array' && field.schema.safeParse(answerValue(field, text, at)).success)
+      // An answer that must be given is never empty, even where the rule would take an empty text (an e-mail).
+      if (nonEmpty && field.kind !== 'array' && field.schema.safeParse(answerValue(field, text, at)).success)
         return m.prompts.required;
     }
     return ruleProblem(m, field, answerValue(field, text, at)) ?? true;
@@ -217,7 +220,7 @@ export async function askField(
           message,
           // Pre-filled as people write it (a phone `(11) 98765-4321`): the field's input forms take it back.
           ...(options.default ? { default: field.written?.(options.default) ?? options.default } : {}),
-          validate: fieldValidator(m, field, options.optional, options.at),
+          validate: fieldValidator(m, field, options.optional, options.at, options.nonEmpty),
         });
   if (options.optional && text.trim() === '') return undefined;
   const value = answerValue(field, text, options.at);

@@ -50,6 +50,7 @@ export async function askNames(
       ...inputOptions(inv),
       prefix: form.prefix,
       optional: !field.required,
+      nonEmpty: field.required,
       ...(how.typed ? { typed: true } : {}),
       ...(fallback ? { default: fallback } : {}),
     });
