@@ -7,7 +7,9 @@
 // commands then go to that port): it never talks to another server. The
 // server prints its URL on stdout once it listens, which is how the demo
 // learns the port and knows the server is its own. COOPCTL_DEMO_ONCE stops it
-// after the commands (tests).
+// after the commands (tests). What it says is in the language its commands
+// speak: COOPCTL_LANG, else the locale (LC_ALL, LC_MESSAGES, LANG), as the CLI
+// chooses (src/cli/i18n/lang.ts; the demo's commands read no profile).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,34 @@ const bin = new URL('../bin/coopctl', import.meta.url).pathname;
 const wanted = process.env.COOPCTL_DEMO_PORT ?? '8787';
 const dir = mkdtempSync(join(tmpdir(), 'coopctl-demo-'));
 const say = (text) => process.stderr.write(`${text}\n`);
+
+/** The demo's language, as its commands choose theirs (no --lang, no profile): Portuguese or English. */
+function demoLang(env) {
+  const chosen =
+    env.COOPCTL_LANG || [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v !== '') || '';
+  const tag = chosen.split(/[.@]/)[0].replace('_', '-').toLowerCase();
+  return tag === 'pt' || tag.startsWith('pt-') ? 'pt' : 'en';
+}
+
+/** How to run coopctl from this checkout in another terminal (it is not on PATH unless `npm link` put it there). */
+const cli = 'node bin/coopctl';
+const words = {
+  en: {
+    busy: (port) => `Port ${port} is busy (another program listens there): the demo server takes a free port instead.`,
+    exited: (code, err) => `coopctl serve exited with ${code} before listening:\n${err}`,
+    pointAt: (url) => `first: export COOPCTL_BASE_URL=${url} COOPCTL_TEST_BASE_URL=${url}; then `,
+    more: (url, first) =>
+      `\nThe server keeps running at ${url}. In another terminal, in this folder, ${first}try more commands: ${cli} --help (or \`npm link\` once, then coopctl --help). Ctrl-C stops it.`,
+  },
+  pt: {
+    busy: (port) =>
+      `A porta ${port} está ocupada (outro programa escuta nela): o servidor de demonstração usa uma porta livre.`,
+    exited: (code, err) => `o coopctl serve terminou com ${code} antes de escutar:\n${err}`,
+    pointAt: (url) => `primeiro: export COOPCTL_BASE_URL=${url} COOPCTL_TEST_BASE_URL=${url}; depois `,
+    more: (url, first) =>
+      `\nO servidor continua rodando em ${url}. Em outro terminal, nesta pasta, ${first}experimente mais comandos: ${cli} --help (ou \`npm link\` uma vez, depois coopctl --help). Ctrl-C o encerra.`,
+  },
+}[demoLang(process.env)];
 
 /**
  * Starts `coopctl serve` on `port` and resolves with the server and its URL
@@ -48,20 +78,25 @@ function start(port) {
     server.on('exit', (code) => {
       if (url) return;
       if (/EADDRINUSE/.test(err)) resolve({ busy: true });
-      else reject(new Error(`coopctl serve exited with ${code} before listening:\n${err}`));
+      else reject(new Error(words.exited(code, err)));
     });
   });
 }
 
 let started = await start(wanted);
 if (started.busy) {
-  say(`Port ${wanted} is busy (another program listens there): the demo server takes a free port instead.`);
+  say(words.busy(wanted));
   started = await start('0');
 }
 const { server, url } = started;
-const env = { ...process.env, COOPCTL_BASE_URL: url, COOPCTL_TEST_BASE_URL: url, XDG_CONFIG_HOME: dir };
-// No pager for the demo's commands: the demo never stops at a pager's prompt, whatever the screen's height.
-env.COOPCTL_PAGER = '';
+// Its commands print straight to the terminal: a pager would stop the demo at its first page.
+const env = {
+  ...process.env,
+  COOPCTL_BASE_URL: url,
+  COOPCTL_TEST_BASE_URL: url,
+  XDG_CONFIG_HOME: dir,
+  COOPCTL_PAGER: '',
+};
 
 const stop = () => server.kill('SIGTERM');
 process.on('SIGINT', stop);
@@ -79,10 +114,5 @@ function run(...args) {
 run('registration', 'show', '00010001000001005');
 run('record', 'allergies', '00010001000001005');
 run('schedule', 'locations', '--prest-cod-svc-card', '9001');
-const own = url.endsWith(':8787')
-  ? ''
-  : ` (in another terminal, first: export COOPCTL_BASE_URL=${url} COOPCTL_TEST_BASE_URL=${url})`;
-say(
-  `\nThe server keeps running at ${url}; try more commands in another terminal${own} (coopctl --help). Ctrl-C stops it.`,
-);
+say(words.more(url, url.endsWith(':8787') ? '' : words.pointAt(url)));
 if (process.env.COOPCTL_DEMO_ONCE) stop();

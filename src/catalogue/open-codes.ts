@@ -6,6 +6,7 @@
  */
 import {
   addressPurposes,
+  addressTypes,
   beneficiaryTypes,
   contractOptionMeanings,
   dependencyDegrees,
@@ -49,6 +50,12 @@ export const addressPurpose = suggest(
   withExample(codes, 'RES'),
   addressPurposes,
   anyCase(Object.keys(addressPurposes), ['RES', 'res', 'Cob']),
+);
+/** An enrolment address's `tipo_endereco`: R residential, C commercial (how the stand-in stores it, docs/decisions.md). */
+export const enrolAddressType = suggest(
+  text(3, 0, 'R'),
+  addressTypes,
+  anyCase(Object.keys(addressTypes), ['R', 'r', 'c']),
 );
 /** `grau_dependencia`. */
 export const dependencyDegree = suggest(

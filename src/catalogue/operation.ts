@@ -56,6 +56,13 @@ export interface OperationDef {
   readonly area: Area;
   /** CLI words below the program name, e.g. ['registration', 'show']. */
   readonly command: readonly string[];
+  /**
+   * The command's own word (the last of `command`) in Portuguese, as spelt
+   * (`agendar`, `alterar-situação`): the CLI accepts it, with or without its
+   * accents, and shows it in Portuguese help. The same as the English word
+   * when the two languages share it (`cep`).
+   */
+  readonly alias: string;
   /** What the operation does, in one line (help, the OpenAPI document). */
   readonly summary: Said;
   /** A read's records, counted in what it says it found (`3 allergies`, `Nenhuma alergia`): every read has them. */

@@ -10,6 +10,7 @@
  * The file: `{ "draft": kind, "format": 1, "saved": ISO time, "coopctl":
  * version, "data": … }`; what `data` holds is the command's business.
  */
+import { fileFault } from './file-errors.js';
 import {
   chmodSync,
   closeSync,
@@ -82,7 +83,7 @@ export function readDraft(m: Messages, path: string, kind: string): SavedDraft {
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    const why = (err as NodeJS.ErrnoException).code ?? 'not JSON';
+    const why = (err as NodeJS.ErrnoException).code ? fileFault(m, err) : m.enrolDrafts.notJson;
     throw new UsageError(m.enrolDrafts.cannotReadDraft(path, why));
   }
   const d = parsed as { draft?: unknown; format?: unknown; saved?: unknown; data?: unknown } | null;

@@ -3,6 +3,7 @@
  * flags, and what is derived from them once. It gives every capability of
  * capabilities.ts; the code it runs names only those it uses.
  */
+import { fileFault } from './file-errors.js';
 import type { Writable } from 'node:stream';
 import type { OptionValues } from 'commander';
 import type { Client } from '../client/client.js';
@@ -218,8 +219,7 @@ export class Invocation implements Io {
         const { readFile } = await import('node:fs/promises');
         return await readFile(spec, 'utf8');
       } catch (err) {
-        const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-        throw new UsageError(this.m.errors.cannotRead(option, spec, why));
+        throw new UsageError(this.m.errors.cannotRead(option, spec, fileFault(this.m, err)));
       }
     }
     if (this.#stdinTakenBy) throw new UsageError(this.m.errors.stdinTwice(option, this.#stdinTakenBy));

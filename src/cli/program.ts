@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import { maskPersonalNumbers } from '../catalogue/mask.js';
-import { areas, isArea } from './areas.js';
+import { aliasesOf, areaOf, areas } from './areas.js';
 import { addGlobalOptions } from './global-options.js';
 import { rootCommand } from './help/command.js';
 import { addExamples, addNote } from './help/sections.js';
@@ -21,7 +21,7 @@ export async function buildProgram(run: RunState, argv: readonly string[]): Prom
     .version(m.about.version(buildFacts()), '-V, --version', m.help.versionOption);
   addGlobalOptions(program, m);
   for (const area of Object.keys(areas) as Array<keyof typeof areas>)
-    program.command(area).description(m.help.areas[area]);
+    program.command(area).aliases(aliasesOf(area, areas[area])).description(m.help.areas[area]);
   const groups = m.commandsHelp;
   const described: ReadonlyArray<readonly [string, string]> = [
     ['config', groups.config.description],
@@ -39,9 +39,10 @@ export async function buildProgram(run: RunState, argv: readonly string[]): Prom
   ]);
   addNote(program, m.help.exitCodes);
   const group = (name: string) => program.commands.find((c) => c.name() === name)!;
-  const named = new Set(argv.filter(isArea));
+  // The areas named, by their English or Portuguese names.
+  const named = new Set(argv.map(areaOf).filter((area) => area !== undefined));
   if (named.size) (await import('./commands/tree.js')).addOperationCommands(program, run, named);
-  if (argv.includes('enrol')) (await import('./batch/command.js')).defineBatchCommand(group('enrol'), run);
+  if (named.has('enrol')) (await import('./batch/command.js')).defineBatchCommand(group('enrol'), run);
   if (argv.includes('config')) (await import('./config/command.js')).defineConfigCommands(group('config'), run);
   if (argv.includes('serve')) (await import('./serve-command.js')).defineServeCommand(group('serve'), run);
   if (argv.includes('audit')) (await import('./audit/command.js')).defineAuditCommand(group('audit'), run);

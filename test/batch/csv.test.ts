@@ -71,13 +71,22 @@ describe('parseCsv', () => {
   });
 
   it('decodes UTF-8 (with or without a byte-order mark), UTF-16 and Windows-1252', () => {
-    expect(decodeText(EN, Buffer.from('\ufeffnome\nJoão\n', 'utf8'))).toEqual({ text: 'nome\nJoão\n' });
+    expect(decodeText(EN, Buffer.from('\ufeffnome\nJoão\n', 'utf8'))).toEqual({
+      text: 'nome\nJoão\n',
+      encoding: 'utf-8',
+      bom: true,
+    });
+    expect(decodeText(EN, Buffer.from('nome\nJoão\n', 'utf8'))).toMatchObject({ encoding: 'utf-8', bom: false });
     expect(
       decodeText(EN, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('nome\nJoão\n', 'utf16le')])).text,
     ).toBe('nome\nJoão\n');
     const latin = decodeText(EN, Buffer.from([0x4a, 0x6f, 0xe3, 0x6f]));
     expect(latin.text).toBe('João');
     expect(latin.note).toContain('Windows-1252');
+    // A UTF-8 mark on Windows-1252 bytes: the mark is taken off before the rest is read, never read as `ï»¿`.
+    const marked = decodeText(EN, Buffer.from([0xef, 0xbb, 0xbf, 0x63, 0x70, 0x66, 0x0a, 0x4a, 0x6f, 0xe3, 0x6f]));
+    expect(marked.text).toBe('cpf\nJoão');
+    expect(marked.encoding).toBe('windows-1252');
   });
 });
 

@@ -4,10 +4,11 @@
  * the report file, whose messages follow the language while its column names
  * and result codes stay the same for programs.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { cellSetter, csvFile } from './fixtures.js';
+import { declare, said, STOP } from '../cli/languages.js';
 import { report, useWorld } from './setup.js';
 
 const PT = { env: { LANG: 'pt_BR.UTF-8' } };
@@ -55,7 +56,7 @@ describe('enrol batch in Portuguese', () => {
     expect(w.requests).toEqual([]);
   });
 
-  it('sends the valid rows with --skip-invalid: the summary in Portuguese, the report file with its English columns and codes', async () => {
+  it('sends the valid rows with --skip-invalid: the summary in Portuguese, the report file in Portuguese words', async () => {
     const file = w.file('membros.csv', withCells(csvFile(3, 3), [[4, 'cpf', '111.222.333-44']]));
     const r = await w.run(['enrol', 'batch', file, '--skip-invalid'], PT);
     expect(r.code).toBe(1);
@@ -72,15 +73,52 @@ describe('enrol batch in Portuguese', () => {
     );
 
     const text = readFileSync(`${file}.report.csv`, 'utf8');
-    expect(text.split('\n')[0]).toBe('line,contract,contrato_id,beneficiario_id,result,message');
+    expect(text.split('\n')[0]).toBe('linha,contrato,contrato_id,beneficiario_id,resultado,mensagem');
     const rows = parse(text, { columns: true }) as Array<Record<string, string>>;
-    expect(rows.map((row) => [row['line'], row['result']])).toEqual([
-      ['2', 'created'],
-      ['3', 'created'],
-      ['4', 'invalid'],
+    expect(rows.map((row) => [row['linha'], row['resultado']])).toEqual([
+      ['2', 'criada'],
+      ['3', 'criada'],
+      ['4', 'inválida'],
     ]);
-    expect(rows[2]!['message']).toBe('linha 4 · beneficiário · cpf: deve ser um CPF com dígitos verificadores válidos');
+    expect(rows[2]!['mensagem']).toBe(
+      'linha 4 · beneficiário · cpf: deve ser um CPF com dígitos verificadores válidos',
+    );
   });
+
+  it.each([
+    ['Excel in pt-BR: `;` and Windows-1252', ';', 'windows-1252'],
+    ['UTF-8 with a byte-order mark', ';', 'utf-8-bom'],
+  ] as const)(
+    'a report in the dialect of its input (%s): its words Portuguese, not a word of English',
+    async (_what, d, encoding) => {
+      const text = withCells(csvFile(3, 3), [
+        [2, 'nome', 'João Conceição'],
+        [4, 'cpf', '111.222.333-44'],
+      ]).replace(/,/g, d);
+      const file = w.file('planilha.csv', '');
+      // Windows-1252 bytes are Latin-1's for the letters of Portuguese (ã, ç, é); a byte-order mark before UTF-8.
+      writeFileSync(
+        file,
+        encoding === 'windows-1252'
+          ? Buffer.from(text, 'latin1')
+          : Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]),
+      );
+      const r = await w.run(['enrol', 'batch', file, '--skip-invalid'], PT);
+      expect(r.code, r.stderr).toBe(1);
+      const bytes = readFileSync(`${file}.report.csv`);
+      const bom = bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]));
+      expect(bom).toBe(encoding === 'utf-8-bom');
+      const written = encoding === 'windows-1252' ? bytes.toString('latin1') : bytes.subarray(3).toString('utf8');
+      const lines = written.split('\n');
+      expect(lines[0]).toBe('linha;contrato;contrato_id;beneficiario_id;resultado;mensagem');
+      expect(lines[3]).toMatch(/^4;C1;\d*;;inválida;linha 4 · beneficiário · cpf: deve ser um CPF/);
+      // In Windows-1252, `á` is one byte.
+      if (encoding === 'windows-1252') expect(bytes.includes(Buffer.from([0xe1]))).toBe(true);
+      await declare();
+      for (const line of [...lines, ...r.stderr.split('\n')])
+        expect(said(line), `an English word in: ${line}`).not.toMatch(STOP['pt-BR']);
+    },
+  );
 
   it('says in Portuguese why the service could not be reached: the failure of a row, and exit 4', async () => {
     const file = w.file('membros.csv', csvFile(2, 1));

@@ -229,6 +229,14 @@ export const WIRE = new Map<FieldRule, Rows>([
       ['d', 'D'],
     ],
   ],
+  [
+    codes.enrolAddressType,
+    [
+      ['R', 'R'],
+      ['r', 'R'],
+      ['c', 'C'],
+    ],
+  ],
   [codes.invoiceEmail, yesNo],
 ]);
 

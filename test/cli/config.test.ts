@@ -93,6 +93,22 @@ describe('configuration', () => {
     expect(setup.h.base.requests[0]!.headers['authorization']).toBeUndefined();
   });
 
+  it('config list says a switch as Yes/No, Sim/Não, in a table; JSON keeps the setting as written', async () => {
+    const table = (lang: string) =>
+      run(['config', 'list', '--lang', lang], { tty: { stdout: true }, screen: { columns: 120, rows: 40 } });
+    // The table's cells, without its rules and colours.
+    const value = (text: string) =>
+      text
+        .split('\n')
+        .map((l) => l.split('│').map((c) => c.trim()))
+        .find((cells) => cells[1] === 'mask')?.[2];
+    expect(value((await table('pt-BR')).stdout)).toBe('Não');
+    expect(value((await table('en')).stdout)).toBe('No');
+    await run(['config', 'set', 'mask', 'on']);
+    expect(value((await table('pt-BR')).stdout)).toBe('Sim');
+    expect((await listed()).settings['mask']!.value).toBe('on');
+  });
+
   it('never prints the token', async () => {
     await run(['config', 'set', 'token'], { stdin: 'sekret-123' });
     await run(['config', 'set', 'baseUrl', setup.h.base.url]);

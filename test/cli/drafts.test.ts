@@ -70,11 +70,11 @@ describe('writing and reading', () => {
     const path = join(dir, 'x.json');
     writeFileSync(path, 'not json');
     expect(() => readDraft(EN, path, 'enrol-wizard')).toThrow(
-      `cannot read the draft ${path} (not JSON); delete it, or fix it`,
+      `cannot read the draft ${path} (it does not hold JSON); delete it, or fix it`,
     );
     writeFileSync(path, JSON.stringify({ draft: 'book-wizard', format: 1, data: {} }));
     expect(() => readDraft(EN, path, 'enrol-wizard')).toThrow(`${path} is not a draft of this coopctl (format 1)`);
-    expect(() => readDraft(EN, join(dir, 'missing.json'), 'enrol-wizard')).toThrow('(ENOENT)');
+    expect(() => readDraft(EN, join(dir, 'missing.json'), 'enrol-wizard')).toThrow('(there is no such file)');
   });
 
   it('lists the drafts of a kind, most recent first; removes one with its lock', () => {

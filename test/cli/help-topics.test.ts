@@ -131,7 +131,9 @@ describe('coopctl help <command>', () => {
     expect(en.stderr).toContain("no command or help topic 'batc' in coopctl; did you mean batch?");
     const below = await h.run(['help', 'record', 'alergies']);
     expect(below.code).toBe(2);
-    expect(below.stderr).toContain("no command or help topic 'alergies' in coopctl record; did you mean allergies?");
+    expect(below.stderr).toContain(
+      "no command or help topic 'alergies' in coopctl record; did you mean alergias, allergies?",
+    );
     const ptR = await h.run(['help', 'lotte'], pt);
     expect(ptR.code).toBe(2);
     expect(ptR.stderr).toContain("nenhum comando ou tópico de ajuda 'lotte' em coopctl; você quis dizer lote?");

@@ -252,6 +252,6 @@ describe('parameters', () => {
   it('a --data file that cannot be read is a usage error', async () => {
     const r = await h.run(['enrol', 'beneficiary', 'document', '--data', '/nonexistent/x.json']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('error: --data: cannot read /nonexistent/x.json (ENOENT)\n');
+    expect(r.stderr).toBe('error: --data: cannot read /nonexistent/x.json (there is no such file)\n');
   });
 });

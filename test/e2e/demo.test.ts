@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runNode } from '../helpers/process.js';
-import { e2eLocale } from './locale.js';
+import { declare, said, STOP } from '../cli/languages.js';
+import { e2eLang, e2eLocale, inLang } from './locale.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -50,9 +51,14 @@ describe('npm run demo', () => {
     });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(
-      `Port ${port} is busy (another program listens there): the demo server takes a free port instead.\n`,
+      inLang({
+        en: `Port ${port} is busy (another program listens there): the demo server takes a free port instead.\n`,
+        pt: `A porta ${port} está ocupada (outro programa escuta nela): o servidor de demonstração usa uma porta livre.\n`,
+      }),
     );
-    const url = /The server keeps running at (http:\/\/127\.0\.0\.1:(\d+));/.exec(r.stderr);
+    const url = new RegExp(
+      `${inLang({ en: 'The server keeps running at', pt: 'O servidor continua rodando em' })} (http://127\\.0\\.0\\.1:(\\d+))\\.`,
+    ).exec(r.stderr);
     expect(url, r.stderr).not.toBeNull();
     expect(Number(url![2])).not.toBe(port);
     expect(r.stderr).toContain(`export COOPCTL_BASE_URL=${url![1]} COOPCTL_TEST_BASE_URL=${url![1]}`);
@@ -61,5 +67,13 @@ describe('npm run demo', () => {
     expect(r.stdout).toContain('Ana Beatriz Souza');
     expect(r.stdout).toContain('Unidade Paulista');
     expect(seen).toBe(0);
+    // Said once, with how to run coopctl from the checkout.
+    expect(r.stderr.match(/export COOPCTL_BASE_URL/g)).toHaveLength(1);
+    expect(r.stderr).toContain('node bin/coopctl --help');
+    // Every line in the run's language: the demo's own, the server's banner, the commands' output.
+    await declare();
+    const other = STOP[e2eLang];
+    for (const line of `${r.stderr}\n${r.stdout}`.split('\n'))
+      expect(said(line), `a word of the other language in: ${line}`).not.toMatch(other);
   });
 });

@@ -92,7 +92,7 @@ describe('the whole plan is checked before the first request', () => {
       expect.stringMatching(/^ {2}payer · email: is required/),
       expect.stringMatching(/^ {2}beneficiary 1 \(Pedro Souza\) · cpf: .*check digit/),
       expect.stringMatching(/^ {2}beneficiary 1 · contact · telefone_principal: /),
-      '  beneficiary 1 · document 1 · arquivo: cannot read /nonexistent/rg.pdf (ENOENT)',
+      '  beneficiary 1 · document 1 · arquivo: cannot read /nonexistent/rg.pdf (there is no such file)',
       'Edit the sections to fix them.',
     ]);
     expect(t.h.base.requests).toHaveLength(0);

@@ -149,7 +149,7 @@ describe('drafts: kept when the wizard stops, resumed without sending anything t
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.prompter.remaining()).toBe(0);
     expect(resumed.stderr).toMatch(
-      /Going on with the enrolment draft: saved \d{4}-\d\d-\d\d \d\d:\d\d · new contract · Pedro Souza · nothing sent\./,
+      /Going on with the enrolment draft: saved \d{4}-\d\d-\d\d \d\d:\d\d · new contract · payer Ana Souza · Pedro Souza · nothing sent\./,
     );
     expect(received(t.h).map((s) => s.name)).toEqual(ONE_CALLS);
     expect(draftsIn(t.home)).toEqual([]);
@@ -286,8 +286,8 @@ describe('drafts: kept when the wizard stops, resumed without sending anything t
     expect(r.code, r.stderr).toBe(0);
     const picker = r.prompter.asked[0]!;
     expect(picker.choices!.map((c) => c.name)).toEqual([
-      expect.stringMatching(/^saved .+ · new contract · Rui Lima · nothing sent$/),
-      expect.stringMatching(/^saved .+ · new contract · Pedro Souza · nothing sent$/),
+      expect.stringMatching(/^saved .+ · new contract · payer Ana Souza · Rui Lima · nothing sent$/),
+      expect.stringMatching(/^saved .+ · new contract · payer Ana Souza · Pedro Souza · nothing sent$/),
     ]);
     expect(
       received(t.h)
@@ -295,5 +295,26 @@ describe('drafts: kept when the wizard stops, resumed without sending anything t
         .map((s) => s.body['nome']),
     ).toEqual(['Rui Lima']);
     expect(draftsIn(t.home)).toHaveLength(1);
+  });
+
+  it('--discard picks a draft, asks, and deletes it (declined, it stays); the other draft is kept', async () => {
+    enrolService(t.h);
+    expect((await wizard(t, enrolmentScript(ONE, 'quit'))).code).toBe(1);
+    const other = enrolmentScript([{ nome: 'Rui Lima', document: false, answers: ['N'] }], 'quit');
+    expect((await wizard(t, other)).code).toBe(1);
+    const rui = draftsIn(t.home).find((p) => readFileSync(p, 'utf8').includes('Rui Lima'))!;
+    const pick = { q: 'Which enrolment draft?', a: rui };
+    const declined = await wizard(t, [pick, { q: 'Discard this enrolment?', a: false }], ['--discard']);
+    expect(declined.code).toBe(1);
+    expect(draftsIn(t.home)).toHaveLength(2);
+    const r = await wizard(t, [pick, { q: 'Discard this enrolment?', a: true }], ['--discard']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/saved .+ · new contract · payer Ana Souza · Rui Lima · nothing sent\n/);
+    expect(r.stderr).toContain('Nothing was sent.');
+    const left = draftsIn(t.home);
+    expect(left).toHaveLength(1);
+    expect(readFileSync(left[0]!, 'utf8')).toContain('Pedro Souza');
+    expect(t.h.base.requests).toHaveLength(0);
+    expect((await wizard(t, [], ['--discard', '--resume'])).code).toBe(2);
   });
 });

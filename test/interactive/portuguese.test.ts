@@ -138,8 +138,14 @@ describe('enrol wizard in Portuguese', () => {
       'A (agregado)',
       'outro código…',
     ]);
+    // A health-declaration answer is typed, nothing preselected; without the question's text, the wizard says so.
     const answer = prompter.asked.find((q) => q.message.includes('[resposta]'))!;
-    expect(answer.choices!.map((c) => c.name)).toEqual(['S (sim)', 'N (não)']);
+    expect(answer.choices).toBeUndefined();
+    expect(answer.default).toBeUndefined();
+    expect(answer.message).toContain('[resposta] (digite S (sim), N (não); nenhuma resposta é presumida)');
+    expect(r.stderr).toContain(
+      'Os textos das perguntas 1 do formulário 1 não estão configurados: leia cada uma no formulário que o beneficiário assina. Para vê-los aqui: coopctl config set healthQuestions',
+    );
 
     // The review screen and its menu.
     expect(r.stderr).toContain('\nRevise a inclusão (nada é enviado antes de Enviar)\n1 Contrato\n');
@@ -259,7 +265,7 @@ describe('enrol wizard in Portuguese', () => {
     const resumed = await runOnTerminal(['enrol', 'wizard', '--resume'], server.url, prompter, env);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toMatch(
-      /^Continuando o rascunho da inclusão: salvo em \d\d\/\d\d\/\d{4} \d\d:\d\d · contrato novo · Pedro Souza · nada enviado\.\n/,
+      /^Continuando o rascunho da inclusão: salvo em \d\d\/\d\d\/\d{4} \d\d:\d\d · contrato novo · responsável Ana Souza · Pedro Souza · nada enviado\.\n/,
     );
     expect(resumed.stderr).toMatch(/\n1 beneficiário incluído no contrato \d+\.\n$/);
   });

@@ -46,6 +46,7 @@ export const enrol = [
   define({
     name: 'contrato',
     command: ['enrol', 'contract', 'create'],
+    alias: 'criar',
     summary: said('Create a sales contract (prints contrato_id)', 'Cria um contrato de venda (mostra o contrato_id)'),
     done: said('Contract created', 'Contrato criado'),
     methods: WRITE,
@@ -81,6 +82,7 @@ export const enrol = [
   define({
     name: 'contrato/search',
     command: ['enrol', 'contract', 'search'],
+    alias: 'pesquisar',
     summary: said(
       'List sales contracts, or one by --contrato-id',
       'Lista os contratos de venda, ou um só com --contrato-id',
@@ -93,6 +95,7 @@ export const enrol = [
   define({
     name: 'contrato/alterar_situacao',
     command: ['enrol', 'contract', 'set-status'],
+    alias: 'alterar-situação',
     summary: said(
       "Change a contract's (or a beneficiary's) status",
       'Altera a situação de um contrato (ou de um beneficiário)',
@@ -110,6 +113,7 @@ export const enrol = [
   define({
     name: 'contrato/responsavel_financeiro',
     command: ['enrol', 'payer'],
+    alias: 'pagador',
     summary: said(
       'Register the financial responsible party of a contract',
       'Registra o responsável financeiro de um contrato',
@@ -157,6 +161,7 @@ export const enrol = [
   define({
     name: 'beneficiario',
     command: ['enrol', 'beneficiary', 'add'],
+    alias: 'incluir',
     summary: said(
       'Add a beneficiary to a contract (prints beneficiario_id)',
       'Inclui um beneficiário num contrato (mostra o beneficiario_id)',
@@ -182,6 +187,7 @@ export const enrol = [
   define({
     name: 'beneficiario/contato',
     command: ['enrol', 'beneficiary', 'contact'],
+    alias: 'contato',
     summary: said("Register a beneficiary's contact", 'Registra o contato de um beneficiário'),
     done: said('Contact registered', 'Contato registrado'),
     methods: WRITE,
@@ -200,6 +206,7 @@ export const enrol = [
   define({
     name: 'beneficiario/documento',
     command: ['enrol', 'beneficiary', 'document'],
+    alias: 'documento',
     summary: said("Register a beneficiary's document", 'Registra um documento de um beneficiário'),
     done: said('Document registered', 'Documento registrado'),
     methods: WRITE,
@@ -227,6 +234,7 @@ export const enrol = [
   define({
     name: 'beneficiario/endereco',
     command: ['enrol', 'beneficiary', 'address'],
+    alias: 'endereço',
     summary: said("Register a beneficiary's address", 'Registra um endereço de um beneficiário'),
     done: said('Address registered', 'Endereço registrado'),
     methods: WRITE,
@@ -238,7 +246,7 @@ export const enrol = [
         said('address purpose', 'finalidade do endereço'),
         label('Purpose', 'Finalidade'),
       ),
-      tipo_endereco: req(r.text(3, 0, 'R'), said('address type', 'tipo de endereço')),
+      tipo_endereco: req(codes.enrolAddressType, said('address type', 'tipo de endereço')),
       ...postalAddress,
     },
     response: enrolled('endereco_id', said('address created', 'endereço criado'), said('Address', 'Endereço')),
@@ -246,6 +254,7 @@ export const enrol = [
   define({
     name: 'beneficiario/ds',
     command: ['enrol', 'beneficiary', 'declaration'],
+    alias: 'declaração',
     summary: said('Record an answer of the health declaration', 'Registra uma resposta da declaração de saúde'),
     done: said('Health declaration answer recorded', 'Resposta da declaração de saúde registrada'),
     methods: WRITE,

@@ -40,6 +40,7 @@ export const notify = [
   define({
     name: 'cadastradispositivo',
     command: ['notify', 'device', 'register'],
+    alias: 'cadastrar',
     summary: said('Register a device for push notifications', 'Cadastra um dispositivo para notificações push'),
     done: said('Device registered', 'Dispositivo cadastrado'),
     methods: WRITE,
@@ -59,6 +60,7 @@ export const notify = [
   define({
     name: 'alteradispositivo',
     command: ['notify', 'device', 'change'],
+    alias: 'alterar',
     summary: said("Change a device's registration", 'Altera o cadastro de um dispositivo'),
     done: said('Device changed', 'Dispositivo alterado'),
     methods: WRITE,
@@ -78,6 +80,7 @@ export const notify = [
   define({
     name: 'envianotificacao',
     command: ['notify', 'send'],
+    alias: 'enviar',
     summary: said(
       "Send a notification to the cooperative's app users, narrowed by the optional filters",
       'Envia uma notificação aos usuários do aplicativo da cooperativa, restrita pelos filtros opcionais',
@@ -109,6 +112,7 @@ export const notify = [
   define({
     name: 'envianotificacaotodos',
     command: ['notify', 'send-all'],
+    alias: 'enviar-todos',
     summary: said('Send a notification to all app users', 'Envia uma notificação a todos os usuários do aplicativo'),
     done: sent,
     confirm: 'always',

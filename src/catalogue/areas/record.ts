@@ -7,10 +7,13 @@ import { cardParam, inArea, nouns, READ, said } from './common.js';
 
 const define = inArea('record', 'base', '/api/svcmobile/prontuario');
 
-/** A medical-record read: the spec's `name`, the CLI's `record <word>`, its summary, the nouns of its records, the record's fields. */
+/**
+ * A medical-record read: the spec's `name`, the CLI's `record <word>` and the
+ * word in Portuguese, its summary, the nouns of its records, the record's fields.
+ */
 function medicalRead<const N extends string, const W extends string, const F extends Fields>(
   name: N,
-  word: W,
+  [word, alias]: readonly [W, string],
   summary: Said,
   counted: Said<Noun>,
   fields: F,
@@ -18,6 +21,7 @@ function medicalRead<const N extends string, const W extends string, const F ext
   return define({
     name,
     command: ['record', word],
+    alias,
     summary,
     nouns: counted,
     methods: READ,
@@ -31,42 +35,42 @@ function medicalRead<const N extends string, const W extends string, const F ext
 export const record = [
   medicalRead(
     'buscaalergias',
-    'allergies',
+    ['allergies', 'alergias'],
     said('List allergies', 'Lista as alergias'),
     nouns('allergy', 'allergies', 'alergia', 'alergias', 'f'),
     rec.allergy,
   ),
   medicalRead(
     'buscaatestados',
-    'certificates',
+    ['certificates', 'atestados'],
     said('List certificates', 'Lista os atestados'),
     nouns('certificate', 'certificates', 'atestado', 'atestados'),
     rec.certificate,
   ),
   medicalRead(
     'buscaexames',
-    'exams',
+    ['exams', 'exames'],
     said('List exam results', 'Lista os resultados de exames'),
     nouns('exam result', 'exam results', 'resultado de exame', 'resultados de exame'),
     rec.exam,
   ),
   medicalRead(
     'buscamedicamentos',
-    'medications',
+    ['medications', 'medicamentos'],
     said('List medications', 'Lista os medicamentos'),
     nouns('medication', 'medications', 'medicamento', 'medicamentos'),
     rec.medication,
   ),
   medicalRead(
     'buscaplanoterapeutico',
-    'plans',
+    ['plans', 'planos'],
     said('List therapeutic plans', 'Lista os planos terapêuticos'),
     nouns('therapeutic plan', 'therapeutic plans', 'plano terapêutico', 'planos terapêuticos'),
     rec.plan,
   ),
   medicalRead(
     'buscaproblemas',
-    'problems',
+    ['problems', 'problemas'],
     said('List problems', 'Lista os problemas de saúde'),
     nouns('problem', 'problems', 'problema de saúde', 'problemas de saúde'),
     rec.problem,

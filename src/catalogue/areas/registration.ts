@@ -16,6 +16,7 @@ export const registration = [
   define({
     name: 'buscadadosusuario',
     command: ['registration', 'show'],
+    alias: 'mostrar',
     summary: said(
       "Read a beneficiary's registration record, addresses and contact",
       'Consulta o cadastro, os endereços e o contato de um beneficiário',
@@ -36,6 +37,7 @@ export const registration = [
   define({
     name: 'atualizacontato',
     command: ['registration', 'update-contact'],
+    alias: 'atualizar-contato',
     summary: said("Update a beneficiary's contact data", 'Atualiza os dados de contato de um beneficiário'),
     done: said('Contact data updated', 'Dados de contato atualizados'),
     methods: WRITE,
@@ -61,6 +63,7 @@ export const registration = [
   define({
     name: 'atualizaendereco',
     command: ['registration', 'save-address'],
+    alias: 'salvar-endereço',
     summary: said(
       'Insert an address (endereco_ind 0, with tipo_endereco) or update one (endereco_ind N)',
       'Inclui um endereço (endereco_ind 0, com tipo_endereco) ou atualiza um (endereco_ind N)',
@@ -119,6 +122,7 @@ export const registration = [
   define({
     name: 'buscacep',
     command: ['registration', 'cep'],
+    alias: 'cep',
     summary: said('Look up a postal code', 'Consulta um CEP'),
     nouns: nouns('address', 'addresses', 'endereço', 'endereços'),
     methods: READ,
@@ -129,6 +133,7 @@ export const registration = [
   define({
     name: 'excluiendereco',
     command: ['registration', 'delete-address'],
+    alias: 'excluir-endereço',
     summary: said('Delete an address', 'Exclui um endereço'),
     done: said('Address deleted', 'Endereço excluído'),
     confirm: 'always',

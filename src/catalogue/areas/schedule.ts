@@ -28,6 +28,7 @@ export const schedule = [
   define({
     name: 'buscaagendamentos',
     command: ['schedule', 'list'],
+    alias: 'listar',
     summary: said("List a beneficiary's appointments", 'Lista os agendamentos de um beneficiário'),
     nouns: nouns('appointment', 'appointments', 'consulta', 'consultas', 'f'),
     methods: READ,
@@ -45,6 +46,7 @@ export const schedule = [
   define({
     name: 'buscadatasdisponiveis',
     command: ['schedule', 'dates'],
+    alias: 'datas',
     summary: said(
       'List the dates with free slots at a location',
       'Lista as datas com horários livres num local de atendimento',
@@ -63,6 +65,7 @@ export const schedule = [
   define({
     name: 'buscahorariosdisponiveis',
     command: ['schedule', 'times'],
+    alias: 'horários',
     summary: said(
       'List the free times of a date at a location',
       'Lista os horários livres de uma data num local de atendimento',
@@ -79,6 +82,7 @@ export const schedule = [
   define({
     name: 'buscalocaisatendimento',
     command: ['schedule', 'locations'],
+    alias: 'locais',
     summary: said("List a provider's service locations", 'Lista os locais de atendimento de um prestador'),
     nouns: nouns('service location', 'service locations', 'local de atendimento', 'locais de atendimento'),
     methods: READ,
@@ -88,6 +92,7 @@ export const schedule = [
   define({
     name: 'cancelaagendamento',
     command: ['schedule', 'cancel'],
+    alias: 'cancelar',
     summary: said('Cancel an appointment', 'Cancela um agendamento'),
     done: said('Appointment cancelled', 'Consulta cancelada'),
     confirm: 'always',
@@ -106,6 +111,7 @@ export const schedule = [
   define({
     name: 'enviaagendamento',
     command: ['schedule', 'book'],
+    alias: 'agendar',
     summary: said(
       'Send an appointment request for a free slot',
       'Envia um pedido de agendamento para um horário livre',

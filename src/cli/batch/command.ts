@@ -2,6 +2,7 @@
  * `coopctl enrol batch <file>`: the command's definition only (commander);
  * the work is loaded when it runs (run.ts).
  */
+import { aliasesOf } from '../areas.js';
 import type { Command } from 'commander';
 import { addFlags, type FlagDecls, named, readFlags, type TextKey } from '../extra-flags.js';
 import { wholeNumber } from '../global-options.js';
@@ -56,7 +57,7 @@ const fileArgs = [
 export function defineBatchCommand(enrol: Command, run: RunState): void {
   const { m } = run;
   const words = m.commandsHelp.batch;
-  const cmd = enrol.command('batch').description(words.description);
+  const cmd = enrol.command('batch').aliases(aliasesOf('batch', 'lote')).description(words.description);
   addArgs(cmd, fileArgs, m);
   addFlags(cmd, batchFlags, m);
   addExamples(cmd, [

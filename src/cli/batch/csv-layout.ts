@@ -17,6 +17,7 @@
  * `;` or `|`. The ids that tie the requests together (`contrato_id`,
  * `beneficiario_id`) are filled in by the batch.
  */
+import { plainDialect } from './dialect.js';
 import type { Messages } from '../i18n/index.js';
 import { cellValue, type Column, KEY_COLUMN, readHeader, type Role } from './csv-columns.js';
 import { type CsvRecord, parseCsv } from './csv.js';
@@ -218,5 +219,5 @@ export function readCsvSource(m: Messages, text: string, notes: string[]): Sourc
   const { groups, strays } = groupRows(m, records, columns);
   if (groups.length === 0 && strays.length === 0)
     fatal.push({ line: header.line + 1, field: '', message: m.batchFile.noRows });
-  return { format: 'csv', groups, strays, fatal, notes };
+  return { format: 'csv', groups, strays, fatal, notes, dialect: { ...plainDialect, delimiter: csv.delimiter } };
 }

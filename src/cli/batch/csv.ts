@@ -9,6 +9,7 @@
  */
 import { CsvError, parse } from 'csv-parse/sync';
 import type { Messages } from '../i18n/index.js';
+import type { Encoding } from './dialect.js';
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
@@ -27,18 +28,32 @@ export interface CsvFile {
   readonly problems: CsvProblem[];
 }
 
-/** The text of a file's bytes, and a note when it was not UTF-8. */
-export function decodeText(m: Messages, bytes: Uint8Array): { text: string; note?: string } {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)) };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)) };
+/** A file's text: its encoding, whether it started with a byte-order mark, and a note when it was not UTF-8. */
+export interface Decoded {
+  readonly text: string;
+  readonly encoding: Encoding;
+  readonly bom: boolean;
+  readonly note?: string;
+}
+
+/**
+ * The text of a file's bytes. A byte-order mark is looked for first and taken
+ * off before the rest is decoded: a UTF-8 mark on bytes that are not UTF-8
+ * (a spreadsheet's Windows-1252 file that an editor marked) does not become
+ * `ï»¿` in the first column's name.
+ */
+export function decodeText(m: Messages, bytes: Uint8Array): Decoded {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le', bom: true };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'utf-16be', bom: true };
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const rest = bom ? bytes.subarray(3) : bytes;
   try {
-    // TextDecoder drops a UTF-8 byte-order mark by itself.
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(rest), encoding: 'utf-8', bom };
   } catch {
-    return {
-      text: new TextDecoder('windows-1252').decode(bytes),
-      note: m.batchFile.notUtf8,
-    };
+    const text = new TextDecoder('windows-1252', { ignoreBOM: true }).decode(rest);
+    return { text, encoding: 'windows-1252', bom: false, note: m.batchFile.notUtf8 };
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { extname } from 'node:path';
 import { UsageError } from '../exit-codes.js';
+import { fileFault } from '../file-errors.js';
 import type { Messages } from '../i18n/index.js';
 import type { Io } from '../capabilities.js';
 import type { Style } from '../style.js';
@@ -44,8 +45,7 @@ async function readBytes(inv: Io, file: string): Promise<Buffer> {
   try {
     return await readFile(file);
   } catch (err) {
-    const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    throw new UsageError(inv.m.batchFile.cannotRead(file, why), HINT);
+    throw new UsageError(inv.m.batchFile.cannotRead(file, fileFault(inv.m, err)), HINT);
   }
 }
 
@@ -59,9 +59,11 @@ export function formatOf(file: string, text: string, forced?: 'csv' | 'json'): '
 }
 
 export function readSource(m: Messages, file: string, bytes: Uint8Array, forced?: 'csv' | 'json'): Source {
-  const { text, note } = decodeText(m, bytes);
+  const { text, note, encoding, bom } = decodeText(m, bytes);
   const notes = note ? [note] : [];
-  return formatOf(file, text, forced) === 'json' ? readJsonSource(m, text, notes) : readCsvSource(m, text, notes);
+  if (formatOf(file, text, forced) === 'json') return readJsonSource(m, text, notes);
+  const source = readCsvSource(m, text, notes);
+  return { ...source, dialect: { delimiter: source.dialect?.delimiter ?? ',', encoding, bom } };
 }
 
 /** Reads and plans the file (`-` for stdin); says the notes of its reading (its encoding). */

@@ -12,6 +12,7 @@
  *
  * The hashes are keyed (step-hash.ts): the journal gives away no CPF or answer.
  */
+import type { CsvDialect } from './dialect.js';
 import {
   normaliseParams,
   type Params,
@@ -70,6 +71,8 @@ export interface Plan {
   /** Problems of the whole file: nothing can be sent. */
   readonly fatal: Problem[];
   readonly notes: string[];
+  /** The input's CSV dialect (source.ts), which its report file keeps. */
+  readonly dialect?: CsvDialect;
 }
 
 export function rowValid(row: PlanRow): boolean {
@@ -234,7 +237,8 @@ export function makePlan(m: Messages, source: Source, hash: StepHasher): Plan {
   for (const s of source.strays) rows.push(planRow(p, s, undefined, new Map()));
   // File order: CSV rows by line (groups gather rows from anywhere in the file).
   if (source.format === 'csv') rows.sort((a, b) => a.line! - b.line!);
-  return { format: source.format, groups, rows, fatal: source.fatal, notes: source.notes };
+  const plan = { format: source.format, groups, rows, fatal: source.fatal, notes: source.notes };
+  return source.dialect ? { ...plan, dialect: source.dialect } : plan;
 }
 /** Every problem of the plan, in file order, each once (a group's problems are not repeated for each of its rows). */
 export function planErrors(plan: Plan): Problem[] {

@@ -5,6 +5,7 @@
  * on the terminal, the first SHOWN of them and how many more there are
  * (every one is in the report file); in the JSON report, as entries.
  */
+import { partWords } from './part-words.js';
 import type { Row } from '../../catalogue/index.js';
 import { maskPersonalNumbers } from '../../catalogue/mask.js';
 import type { Messages } from '../i18n/index.js';
@@ -26,7 +27,7 @@ export function problemText(m: Messages, p: Problem, format: 'csv' | 'json'): st
   const where: string[] = [];
   if (format === 'csv' && p.line !== undefined) {
     where.push(m.batchFile.row(p.line));
-    if (p.part) where.push(m.batchFile.part(p.part));
+    if (p.part) where.push(partWords(m, p.part));
     const field = fieldOfPart(p);
     if (field) where.push(field);
   } else {

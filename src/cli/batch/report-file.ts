@@ -7,6 +7,8 @@
  * personal data. Checked before anything is sent, written whole at the end
  * (a new file renamed over the old one).
  */
+import { encodeText, plainDialect } from './dialect.js';
+import { fileFault } from '../file-errors.js';
 import { accessSync, constants, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../exit-codes.js';
@@ -47,17 +49,17 @@ export function checkReportPath(m: Messages, path: string, journal: string | und
     if (statSync(path).isDirectory()) throw why(m.batchFile.itIsFolder);
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw why((err as NodeJS.ErrnoException).code ?? 'error');
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw why(fileFault(m, err));
   }
   try {
     accessSync(dirname(path), constants.W_OK);
   } catch (err) {
-    throw why((err as NodeJS.ErrnoException).code ?? 'error');
+    throw why(fileFault(m, err));
   }
 }
 
 /** Writes the report: a new private file (0600) renamed over any earlier report. */
-export function writeReport(path: string, text: string): void {
+export function writeReport(path: string, text: string | Uint8Array): void {
   const fresh = `${path}.${process.pid}.tmp`;
   rmSync(fresh, { force: true });
   try {
@@ -75,11 +77,13 @@ export async function saveReport(inv: Io, input: ReportInput): Promise<string | 
   if (path === undefined) return undefined;
   const style = await inv.style('stdout');
   try {
-    writeReport(path, await renderReport(input, reportFormat(path), style));
+    const format = reportFormat(path);
+    const text = await renderReport(input, format, style);
+    // A CSV report in the input's encoding and byte-order mark, as the spreadsheet that wrote the input reads it.
+    writeReport(path, format === 'csv' ? encodeText(text, input.plan.dialect ?? plainDialect) : text);
     return path;
   } catch (err) {
-    const why = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    await inv.notice(inv.m.batchFile.reportNotWritten(path, why), 'error');
+    await inv.notice(inv.m.batchFile.reportNotWritten(path, fileFault(inv.m, err)), 'error');
     return undefined;
   }
 }

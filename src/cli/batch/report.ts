@@ -6,11 +6,13 @@
  * go to the report file (report-file.ts). The service's messages in it are
  * made safe to show (output/sanitize.ts).
  */
+import { partWords } from './part-words.js';
 import type { Row } from '../../catalogue/index.js';
 import type { OutputFormat } from '../global-options.js';
 import type { Messages } from '../i18n/index.js';
 import { jsonText } from '../output/json-text.js';
 import type { Masking } from '../output/mask.js';
+import { csv } from '../output/csv.js';
 import { renderRows } from '../output/render.js';
 import type { Style } from '../style.js';
 import type { Plan } from './plan.js';
@@ -64,7 +66,7 @@ function place(p: { line?: number; path?: string }): Row {
 
 /** Why a row is not done, in words: the service's messages, an invalid row's problems, or why it was not sent. */
 function rowMessage(m: Messages, r: RowResult, format: 'csv' | 'json', why: NotRunWhy | undefined): string | undefined {
-  const failures = r.failures.map((f) => `${m.batchFile.part(f.step)}: ${f.message}`).join('; ');
+  const failures = r.failures.map((f) => `${partWords(m, f.step)}: ${f.message}`).join('; ');
   if (r.idLost) return m.batch.idLostRow(failures);
   if (failures) return failures;
   if (r.status === 'invalid')
@@ -172,7 +174,13 @@ export async function renderReport(
     }
     case 'jsonl':
       return renderRows([], rows, 'jsonl', style);
-    case 'csv':
-      return renderRows([where, 'contract', 'contrato_id', 'beneficiario_id', 'result', 'message'], rows, 'csv', style);
+    case 'csv': {
+      // For people and their spreadsheets: the run's words, in the input's delimiter (its encoding: report-file.ts).
+      const said = input.m.batchFile;
+      const worded = rows.map((r) => ({ ...r, result: said.results[r['result'] as RowOutcome] }));
+      const columns = [where, 'contract', 'contrato_id', 'beneficiario_id', 'result', 'message'];
+      const delimiter = input.plan.dialect?.delimiter ?? ',';
+      return csv(columns, worded, { delimiter, headers: said.reportColumns });
+    }
   }
 }

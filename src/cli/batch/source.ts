@@ -5,6 +5,7 @@
  * raw and every value traceable to where it was written (a CSV line and
  * column, or a JSON path), so that errors can point at it.
  */
+import type { CsvDialect } from './dialect.js';
 import type { Params } from '../../catalogue/index.js';
 import type { RecordKind } from '../enrol/plan.js';
 import type { Messages } from '../i18n/index.js';
@@ -69,6 +70,8 @@ export interface Source {
   readonly fatal: Problem[];
   /** Remarks for stderr (the file's encoding). */
   readonly notes: string[];
+  /** A CSV file's delimiter, encoding and byte-order mark: the report file is written in them. */
+  readonly dialect?: CsvDialect;
 }
 
 /**

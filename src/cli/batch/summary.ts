@@ -5,6 +5,7 @@
  * every row is in the report file.
  */
 import { maskPersonalNumbers } from '../../catalogue/mask.js';
+import { partWords } from './part-words.js';
 import type { Messages } from '../i18n/index.js';
 import type { Summary } from './report.js';
 import type { RowResult } from './row-result.js';
@@ -58,7 +59,7 @@ export function failureLines(m: Messages, rows: readonly RowResult[]): string[] 
     const f = r.failures[0];
     const more = r.failures.length > 1 ? m.batch.otherSteps(r.failures.length - 1) : '';
     const status = r.status === 'failed' || r.status === 'uncertain' ? m.batch.status(r.status) : r.status;
-    const why = f ? ` · ${m.batchFile.part(f.step)}: ${maskPersonalNumbers(f.message)}${more}` : `: ${status}`;
+    const why = f ? ` · ${partWords(m, f.step)}: ${maskPersonalNumbers(f.message)}${more}` : `: ${status}`;
     return `  ${placeText(m, r.row)}${why}`;
   });
 }

@@ -8,6 +8,7 @@
  */
 import type { Command } from 'commander';
 import { catalogue, type Area } from '../../catalogue/index.js';
+import { aliasesOf, subgroupNames } from '../areas.js';
 import { installInteractive } from '../interactive/install.js';
 import { addOperationCommand } from '../operations/command.js';
 import type { RunState } from '../run-state.js';
@@ -25,10 +26,13 @@ const extraCommands: ReadonlyArray<{
   { under: ['enrol'], add: addEnrolWizardCommand },
 ];
 
-/** The group of these words below `parent`, made when missing. */
+/** The group of these words below `parent`, made when missing (with its Portuguese name, areas.ts). */
 function group(parent: Command, words: readonly string[]): Command {
   let cmd = parent;
-  for (const word of words) cmd = cmd.commands.find((c) => c.name() === word) ?? cmd.command(word);
+  for (const [i, word] of words.entries()) {
+    const made = () => cmd.command(word).aliases(aliasesOf(word, subgroupNames[words.slice(0, i + 1).join(' ')]));
+    cmd = cmd.commands.find((c) => c.name() === word) ?? made();
+  }
   return cmd;
 }
 

@@ -1,4 +1,5 @@
 /** `coopctl config list|get|set|unset|path`: the settings of the selected profile (--profile, $COOPCTL_PROFILE). */
+import { switchValue } from './mask-setting.js';
 import type { Command } from 'commander';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { formatSize } from '../../client/size.js';
@@ -37,6 +38,13 @@ async function readToken(inv: Io): Promise<string> {
   return token.trim();
 }
 
+/** A switch's value (`mask`: true, false, on, off …) as people say it in a table: Yes/No, Sim/Não. */
+function spokenValue(m: Messages, key: SettingKey, value: string | undefined): string | undefined {
+  if (key !== 'mask' || value === undefined) return value;
+  const on = switchValue(value);
+  return on === undefined ? value : on ? m.prompts.words.yes : m.prompts.words.no;
+}
+
 async function list(inv: Io): Promise<number> {
   const resolved = await inv.settings();
   const profile = profileName(inv.globals.profile, inv.ctx.env);
@@ -56,7 +64,11 @@ async function list(inv: Io): Promise<number> {
   // For people, where a value comes from in the run's words; CSV keeps them as JSON does.
   const shown =
     inv.format === 'table'
-      ? settingKeys.map((key, i) => ({ ...rows[i]!, source: inv.m.config.origin(resolved[key]) }))
+      ? settingKeys.map((key, i) => ({
+          ...rows[i]!,
+          value: spokenValue(inv.m, key, rows[i]!.value),
+          source: inv.m.config.origin(resolved[key]),
+        }))
       : rows;
   // The table's header in the run's words; CSV keeps the column names, as JSON keeps its keys.
   const columns = ['key', 'value', 'source'] as const;

@@ -5,6 +5,7 @@
  * error) for a command named alone that has subcommands: bare `coopctl`, or
  * `coopctl record`, prints its help on stdout and exits 0.
  */
+import { withoutAccents } from '../areas.js';
 import { Argument, Command, type ErrorOptions, type HelpContext, type Option } from 'commander';
 import type { Context } from '../context.js';
 import type { Messages } from '../i18n/index.js';
@@ -76,12 +77,12 @@ export class CoopCommand extends Command {
 
   override unknownCommand(): void {
     const name = this.args[0] ?? '';
+    // Both languages' names (areas.ts), a word typed without its accents compared as one without them.
     const candidates = this.createHelp()
       .visibleCommands(this)
-      .flatMap((c) => [c.name(), ...(c.alias() ? [c.alias()] : [])]);
-    this.#raise({ kind: 'unknownCommand', name, similar: similarNames(name, candidates) }, () =>
-      super.unknownCommand(),
-    );
+      .flatMap((c) => [c.name(), ...c.aliases()]);
+    const similar = similarNames(withoutAccents(name), candidates.map(withoutAccents));
+    this.#raise({ kind: 'unknownCommand', name, similar }, () => super.unknownCommand());
   }
 
   override missingArgument(name: string): void {

@@ -30,6 +30,17 @@ function usageWords(words: Words, usage: string): string {
     .join(' ');
 }
 
+/**
+ * commander's `name|alias` of `cmd` in a command's term, as the run's language
+ * names commands (words.commandName); a usage line (no words) names the command
+ * by its name, as typed in the examples.
+ */
+function commandName(words: Words | undefined, cmd: Command, text: string): string {
+  const alias = cmd.alias();
+  if (!alias) return text;
+  return text.replace(`${cmd.name()}|${alias}`, words ? words.commandName(cmd.name(), alias) : cmd.name());
+}
+
 /** The global options `cmd`'s help lists: an ancestor's options, or only those that apply to it. */
 function globalItems(helper: Help, cmd: Command): Item[] {
   const only = globalsOf(cmd);
@@ -80,10 +91,10 @@ export function helpConfiguration(words: Words, globalsNote?: string): HelpConfi
     minWidthToWrap: 10,
     showGlobalOptions: true,
     commandUsage(this: Help, cmd: Command): string {
-      return usageWords(words, Help.prototype.commandUsage.call(this, cmd));
+      return usageWords(words, commandName(undefined, cmd, Help.prototype.commandUsage.call(this, cmd)));
     },
     subcommandTerm(this: Help, cmd: Command): string {
-      return usageWords(words, Help.prototype.subcommandTerm.call(this, cmd));
+      return usageWords(words, commandName(words, cmd, Help.prototype.subcommandTerm.call(this, cmd)));
     },
     optionDescription(this: Help, option: Option): string {
       return localisedExtra(words, option.description, Help.prototype.optionDescription.call(this, option));

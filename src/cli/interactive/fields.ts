@@ -33,6 +33,13 @@ export interface AskOptions {
   readonly optional?: boolean;
   /** The day `hoje` names (the wall clock's when absent): operations/input.ts `inputOptions`. */
   readonly at?: InputContext;
+  /**
+   * A closed set (S/N) asked as a typed answer, nothing preselected: Enter
+   * alone answers nothing (a health-declaration answer is the person's own).
+   */
+  readonly typed?: boolean;
+  /** An empty answer is refused even where the rule takes an empty text (the wizards' required fields). */
+  readonly nonEmpty?: boolean;
   /** Told the warning about an accepted answer, if any (the answer is kept). */
   readonly warn?: (warning: Problem) => void;
 }
@@ -101,9 +108,15 @@ export function fieldValidator(
   field: Field,
   optional = false,
   at: InputContext = wallClockInput,
+  nonEmpty = false,
 ): (text: string) => true | string {
   return (text) => {
-    if (optional && text.trim() === '') return true;
+    if (text.trim() === '') {
+      if (optional) return true;
+      // An answer that must be given is never empty, even where the rule would take an empty text (an e-mail).
+      if (nonEmpty && field.kind !== 'array' && field.schema.safeParse(answerValue(field, text, at)).success)
+        return m.prompts.required;
+    }
     return ruleProblem(m, field, answerValue(field, text, at)) ?? true;
   };
 }
@@ -129,6 +142,14 @@ export function fieldMessage(m: Messages, name: string, field: Field, options: A
   if (field.kind === 'array' && field.suggestions)
     parts.push(m.prompts.listOfCodes(Object.keys(field.suggestions).join(', ')));
   else if (field.kind === 'array') parts.push(m.prompts.listByRule(rule, field.example));
+  else if (field.kind === 'choice' && options.typed)
+    parts.push(
+      m.prompts.typeOneOf(
+        fieldChoices(m, field)
+          .map((c) => c.name)
+          .join(', '),
+      ),
+    );
   else if (field.kind !== 'choice' && !field.suggestions) parts.push(`(${rule}${formsHint(m, field)})`);
   if (options.optional) parts.push(m.prompts.optional);
   return parts.filter(Boolean).join(' ');
@@ -187,7 +208,7 @@ export async function askField(
   const { m } = inv;
   const { prompter } = inv;
   const message = fieldMessage(m, name, field, options);
-  if (field.choices && field.choices.length > 0) {
+  if (field.choices && field.choices.length > 0 && !options.typed) {
     const choices = fieldChoices(m, field, options.optional);
     const value = await prompter.select({ message, choices, ...presetOf(choices, options) });
     return value === '' && options.optional ? undefined : value;
@@ -199,7 +220,7 @@ export async function askField(
           message,
           // Pre-filled as people write it (a phone `(11) 98765-4321`): the field's input forms take it back.
           ...(options.default ? { default: field.written?.(options.default) ?? options.default } : {}),
-          validate: fieldValidator(m, field, options.optional, options.at),
+          validate: fieldValidator(m, field, options.optional, options.at, options.nonEmpty),
         });
   if (options.optional && text.trim() === '') return undefined;
   const value = answerValue(field, text, options.at);

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { Operation } from '../../catalogue/index.js';
+import { aliasesOf } from '../areas.js';
 import { addFlags } from '../extra-flags.js';
 import { addExamples, addNote, type HelpExample } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
@@ -28,8 +29,9 @@ function examplesOf(op: Operation, examples: readonly Example[], m: Messages): H
 export function addOperationCommand(parent: Command, spec: CommandSpec, run: RunState): void {
   const { op } = spec;
   const { m } = run;
+  const name = op.command[op.command.length - 1]!;
   const cmd = takesJsonOptions(
-    parent.command(op.command[op.command.length - 1]!).description(m.fieldsHelp.summary(op)),
+    parent.command(name).aliases(aliasesOf(name, op.alias)).description(m.fieldsHelp.summary(op)),
   );
   const readParams = addParamInputs(cmd, op, m);
   addFlags(cmd, spec.flags ?? {}, m);

@@ -11,6 +11,28 @@ export function flagOf(field: string): string {
   return `--${field.replace(/_/g, '-')}`;
 }
 
+/**
+ * The short flags of the fields people type most (`--cartao` for
+ * `--usuario-cartao`), in the words a Portuguese speaker uses: each sets its
+ * field as the field's own flag does.
+ */
+const shortFlags: Readonly<Record<string, string>> = {
+  usuario_cartao: 'cartao',
+  prest_cod_svc_card: 'prestador',
+  cd_local: 'local',
+  contrato_id: 'contrato',
+  beneficiario_id: 'beneficiario',
+  endereco_ind: 'endereco',
+  dt_hr_inicio: 'inicio',
+  dt_hr_fim: 'fim',
+};
+
+/** The short flag of a field (`--cartao`), if it has one. */
+export function shortFlagOf(field: string): string | undefined {
+  const short = shortFlags[field];
+  return short === undefined ? undefined : `--${short}`;
+}
+
 /** The positional argument's name in usage lines: the word for a card (`card`, `cartão`) for usuario_cartao, else the field name. */
 export function argumentOf(field: string, m: Messages): string {
   return field === 'usuario_cartao' ? m.help.field.card : field;
@@ -55,6 +77,24 @@ function appendCodes(value: string, previous: string[] | undefined): string[] {
 
 export function fieldOption(op: Operation, name: string, m: Messages): Option {
   const f = op.params[name]!;
-  const option = new Option(`${flagOf(name)} <${placeholder(f, m)}>`, fieldDescription(op, name, m));
+  const short = shortFlagOf(name);
+  const help = fieldDescription(op, name, m);
+  const option = new Option(
+    `${flagOf(name)} <${placeholder(f, m)}>`,
+    short ? `${help}; ${m.help.field.shortFlag(short)}` : help,
+  );
   return f.kind === 'array' ? option.argParser(appendCodes) : option;
+}
+
+/**
+ * The short flag of a field as an option of its own (its help is the field's:
+ * hidden), which stores its value where the field's option does.
+ */
+export function shortFieldOption(field: Option, name: string): Option | undefined {
+  const short = shortFlagOf(name);
+  if (short === undefined) return undefined;
+  const option = new Option(`${short} <${field.flags.split('<')[1]!.slice(0, -1)}>`).hideHelp();
+  const attribute = field.attributeName();
+  option.attributeName = () => attribute;
+  return field.parseArg ? option.argParser(field.parseArg) : option;
 }

@@ -12,7 +12,7 @@ import { UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
 import type { OperationIo } from '../capabilities.js';
 import type { SettingKey } from '../config/settings.js';
-import { argumentOf, fieldDescription, fieldOption, flagOf } from './flags.js';
+import { argumentOf, fieldDescription, fieldOption, flagOf, shortFieldOption } from './flags.js';
 import { inputOf } from './input.js';
 import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
 
@@ -35,6 +35,22 @@ function parseData(text: string): Params {
   if (data === null || typeof data !== 'object' || Array.isArray(data))
     throw new UsageError((m) => m.errors.dataNotObject);
   return data as Params;
+}
+
+/** A date as people type one (`10/12/2026`, `2026-12-10`, `10/12`): what --data is given by someone who means a date. */
+const DATE_LIKE = /^\d{1,4}[-/.]\d{1,2}([-/.]\d{1,4})?( \d{1,2}:\d{2})?$/;
+
+/** --data's text; given a date that is no file, says that --data reads a file and which flags take a date. */
+async function readData(inv: OperationIo, op: Operation, spec: string): Promise<string> {
+  try {
+    return await inv.readInput(spec, '--data');
+  } catch (err) {
+    if (!DATE_LIKE.test(spec) || (await import('node:fs')).existsSync(spec)) throw err;
+    const dateFlags = Object.entries(op.params)
+      .filter(([, f]) => f.layout !== undefined)
+      .map(([name]) => flagOf(name));
+    throw new UsageError((m) => m.errors.dataIsAFile(spec, dateFlags));
+  }
 }
 
 export function mergeParams(
@@ -79,6 +95,8 @@ export function addParamInputs(cmd: Command, op: Operation, m: Messages): ParamR
   for (const name of Object.keys(op.params)) {
     const option = fieldOption(op, name, m);
     cmd.addOption(option);
+    const short = shortFieldOption(option, name);
+    if (short) cmd.addOption(short);
     attributes.set(name, option.attributeName());
   }
   cmd.addOption(new Option(`--data <${m.help.field.placeholder.fileOrStdin}>`, m.help.field.data));
@@ -87,7 +105,7 @@ export function addParamInputs(cmd: Command, op: Operation, m: Messages): ParamR
     const flags: Params = {};
     for (const [name, attribute] of attributes) if (opts[attribute] !== undefined) flags[name] = opts[attribute];
     const dataSpec = opts['data'] as string | undefined;
-    const data = dataSpec === undefined ? {} : parseData(await inv.readInput(dataSpec, '--data'));
+    const data = dataSpec === undefined ? {} : parseData(await readData(inv, op, dataSpec));
     const [given] = readArgs(positionalArgs, args);
     const merged = mergeParams(op, { positional: given, flags, data });
     for (const [name, key] of Object.entries(FROM_SETTINGS)) {

@@ -14,19 +14,26 @@ import { cellText } from './cells.js';
 /** Text a spreadsheet would read as a formula. */
 const FORMULA = /^(?:[\t\r\0]|\s*[=+\-@])/;
 
-function quote(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+function quote(text: string, delimiter = ','): string {
+  return /["\r\n]/.test(text) || text.includes(delimiter) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One cell: safe text (cells.ts), guarded when a spreadsheet would run it, quoted as needed. */
-export function csvCell(value: unknown): string {
+export function csvCell(value: unknown, delimiter = ','): string {
   const text = cellText(value);
   if (typeof value === 'string' && FORMULA.test(value)) return `"'${text.replace(/"/g, '""')}"`;
-  return quote(text);
+  return quote(text, delimiter);
 }
 
-export function csv(columns: readonly string[], rows: readonly Row[]): string {
-  const lines = [columns.map(quote).join(',')];
-  for (const row of rows) lines.push(columns.map((c) => csvCell(row[c])).join(','));
+/** How a CSV is written: its delimiter (`,`; `;` as Excel writes it in pt-BR) and the header's words by column. */
+export interface CsvLayout {
+  readonly delimiter?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export function csv(columns: readonly string[], rows: readonly Row[], layout: CsvLayout = {}): string {
+  const d = layout.delimiter ?? ',';
+  const lines = [columns.map((c) => quote(layout.headers?.[c] ?? c, d)).join(d)];
+  for (const row of rows) lines.push(columns.map((c) => csvCell(row[c], d)).join(d));
   return `${lines.join('\n')}\n`;
 }

@@ -5,6 +5,7 @@
  * read with them, for the opening's name; it does not count in the exit
  * code, and a failure to read it is only said.
  */
+import { aliasesOf } from '../../areas.js';
 import type { Command } from 'commander';
 import { Interrupted, TransportError } from '../../../client/errors.js';
 import { catalogue, operation, type Operation, type Params } from '../../../catalogue/index.js';
@@ -65,7 +66,10 @@ async function read(
 export function addSummaryCommand(recordGroup: Command, run: RunState): void {
   const sections = catalogue.filter((op) => op.area === 'record');
   const first = sections[0]!;
-  const cmd = recordGroup.command('summary').description(run.m.commandsHelp.summary.description(sections.length));
+  const cmd = recordGroup
+    .command('summary')
+    .aliases(aliasesOf('summary', 'resumo'))
+    .description(run.m.commandsHelp.summary.description(sections.length));
   const readParams = addParamInputs(cmd, first, run.m);
   addSafetyOptions(cmd, run.m);
   takesJsonOptions(cmd);

@@ -19,10 +19,30 @@ export const en = {
   topLevel: '(top level)',
   more: (n: number, where: string | undefined) => `… and ${n} more${where ? `; ${where}` : ''}`,
   /**
-   * A part as a problem or a summary names it: the file's own names (`contract`, `payer`, `address2`, `ds.1.3`:
-   * its columns' prefixes), but for the beneficiary's part, which the file writes without a prefix.
+   * A part as a problem, a summary or the report names it (batch/part-words.ts reads the file's name): in English
+   * the file's own names (`contract`, `payer`, `address2`, `ds.1.3`: its columns' prefixes); in Portuguese, words
+   * (`endereço 2`, `declaração 1.3`). `n` is the part's number (`2`, `1.3`), if it has one.
    */
-  part: (name: string) => name,
+  part: (kind: PartKind, n: string | undefined): string =>
+    kind === 'declaration' ? `ds.${n ?? ''}` : `${kind}${n ?? ''}`,
+  /** The CSV report's header, by column (the ids keep their field names; the JSON report keeps the column names). */
+  reportColumns: {
+    line: 'line',
+    path: 'path',
+    contract: 'contract',
+    result: 'result',
+    message: 'message',
+  },
+  /** A row's result in the CSV report (the JSON report keeps the codes). */
+  results: {
+    created: 'created',
+    resumed: 'resumed',
+    skipped: 'skipped',
+    failed: 'failed',
+    uncertain: 'uncertain',
+    'not-run': 'not-run',
+    invalid: 'invalid',
+  },
   // Reading the bytes and the CSV
   cannotRead: (file: string, why: string) => `cannot read ${file} (${why})`,
   notUtf8: 'the file is not UTF-8; read it as Windows-1252 (Latin-1)',
@@ -117,7 +137,24 @@ export const ptBR: Translation<typeof en> = {
   column: (n) => `coluna ${n}`,
   topLevel: '(nível principal)',
   more: (n, where) => `… e mais ${n}${where ? `; ${where}` : ''}`,
-  part: (name) => (name === 'beneficiary' ? 'beneficiário' : name),
+  part: (kind, n) =>
+    `${{ contract: 'contrato', payer: 'responsável financeiro', beneficiary: 'beneficiário', contact: 'contato', address: 'endereço', document: 'documento', declaration: 'declaração' }[kind]}${n ? ` ${n}` : ''}`,
+  reportColumns: {
+    line: 'linha',
+    path: 'caminho',
+    contract: 'contrato',
+    result: 'resultado',
+    message: 'mensagem',
+  },
+  results: {
+    created: 'criada',
+    resumed: 'retomada',
+    skipped: 'já feita antes',
+    failed: 'falhou',
+    uncertain: 'incerta',
+    'not-run': 'não enviada',
+    invalid: 'inválida',
+  },
   cannotRead: (file, why) => `não foi possível ler ${file} (${why})`,
   notUtf8: 'o arquivo não é UTF-8; lido como Windows-1252 (Latin-1)',
   quoteNotClosed: 'uma célula entre aspas nunca é fechada (falta um ")',

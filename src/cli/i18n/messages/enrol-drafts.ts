@@ -21,6 +21,7 @@ export const en = {
   notSaved: (why: string) => `The draft could not be saved: ${why}`,
   unreadable: (path: string, where: string) => `the draft ${path} cannot be read (${where}); fix it, or delete it`,
   unreadableLine: (why: string) => `unreadable: ${why}`,
+  notJson: 'it does not hold JSON',
   cannotReadDraft: (path: string, why: string) => `cannot read the draft ${path} (${why}); delete it, or fix it`,
   notADraft: (path: string, format: number) =>
     `${path} is not a draft of this coopctl (format ${format}); delete it, or fix it`,
@@ -28,6 +29,7 @@ export const en = {
   draftBusy: (command: string, pid: number, path: string, lock: string) =>
     `another ${command} (process ${pid}) is working on the draft ${path}; finish it there (or remove ${lock} if that process is not coopctl)`,
   saved: (when: string) => `saved ${when}`,
+  payer: (name: string) => `payer ${name}`,
   newContract: 'new contract',
   contract: (id: string) => `contract ${id}`,
   noBeneficiaryYet: 'no beneficiary yet',
@@ -106,12 +108,14 @@ export const ptBR: Translation<typeof en> = {
   notSaved: (why) => `Não foi possível salvar o rascunho: ${why}`,
   unreadable: (path, where) => `o rascunho ${path} não pode ser lido (${where}); corrija-o, ou apague-o`,
   unreadableLine: (why) => `ilegível: ${why}`,
+  notJson: 'não contém JSON',
   cannotReadDraft: (path, why) => `não foi possível ler o rascunho ${path} (${why}); apague-o, ou corrija-o`,
   notADraft: (path, format) => `${path} não é um rascunho deste coopctl (formato ${format}); apague-o, ou corrija-o`,
   cannotLockDraft: (path, why) => `não foi possível travar o rascunho ${path}: ${why}`,
   draftBusy: (command, pid, path, lock) =>
     `outro ${command} (processo ${pid}) está trabalhando no rascunho ${path}; termine-o lá (ou apague ${lock} se esse processo não for o coopctl)`,
   saved: (when) => `salvo em ${when}`,
+  payer: (name) => `responsável ${name}`,
   newContract: 'contrato novo',
   contract: (id) => `contrato ${id}`,
   noBeneficiaryYet: 'nenhum beneficiário ainda',

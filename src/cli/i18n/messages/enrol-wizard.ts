@@ -55,6 +55,12 @@ export const en = {
   // The health declaration's form
   formQuestions: (form: string) => `Health declaration · Number of questions of form ${form} (0 for none)`,
   formQuestionsRule: 'must be a whole number from 0 to 200',
+  /** A postal code's address, looked up: its street and district are offered (Enter keeps them). */
+  cepFound: (cep: string, address: string) => `CEP ${cep}: ${address} (Enter keeps each part, or type another)`,
+  cepUnknown: (cep: string) => `CEP ${cep} was not found: type the street and district`,
+  /** Before the answers, when the healthQuestions setting lacks texts of the form's questions. */
+  noQuestionTexts: (form: string, missing: string) =>
+    `The texts of questions ${missing} of form ${form} are not set: read each one from the form the beneficiary signs. To show them here: coopctl config set healthQuestions '${form}.1=Do you have a chronic disease?; ${form}.2=…'`,
   // The steps, as the review, the results and the continuation name them
   stepContract: 'contract',
   stepPayer: 'payer',
@@ -141,6 +147,10 @@ export const ptBR: Translation<typeof en> = {
   addDocument: (prefix, first) => `${prefix} ${first ? 'Incluir um documento?' : 'Incluir outro documento?'}`,
   formQuestions: (form) => `Declaração de saúde · Número de perguntas do formulário ${form} (0 para nenhuma)`,
   formQuestionsRule: 'deve ser um número inteiro de 0 a 200',
+  cepFound: (cep, address) => `CEP ${cep}: ${address} (Enter mantém cada parte, ou digite outra)`,
+  cepUnknown: (cep) => `CEP ${cep} não encontrado: digite o logradouro e o bairro`,
+  noQuestionTexts: (form, missing) =>
+    `Os textos das perguntas ${missing} do formulário ${form} não estão configurados: leia cada uma no formulário que o beneficiário assina. Para vê-los aqui: coopctl config set healthQuestions '${form}.1=Tem alguma doença crônica?; ${form}.2=…'`,
   stepContract: 'contrato',
   stepPayer: 'responsável financeiro',
   stepBeneficiary: (n, sex) => beneficiario(n, sex).toLowerCase(),

@@ -177,6 +177,23 @@ export const en = {
   dataNotObject: '--data must hold a JSON object of parameters by spec field name',
   givenTwice: (name: string, flag: string) => `${name} is given twice, as the argument and as ${flag}`,
   cannotRead: (option: string, file: string, why: string) => `${option}: cannot read ${file} (${why})`,
+  /** Why a file could not be read, by the system's code (file-errors.ts); `other` for a code not listed. */
+  fileFaults: {
+    ENOENT: 'there is no such file',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EISDIR: 'it is a folder, not a file',
+    ENOTDIR: 'a part of its path is not a folder',
+    ENAMETOOLONG: 'its name is too long',
+    ELOOP: 'its path loops through links',
+    EMFILE: 'too many files are open',
+    EIO: 'the disk could not be read',
+    other: (code: string) => `the system said ${code}`,
+  },
+  /** `--data` given what looks like a date: it reads a file; the command's date flags, if any. */
+  dataIsAFile: (given: string, dateFlags: readonly string[]) =>
+    `--data reads a JSON file of parameters, and there is no file ${given}` +
+    (dateFlags.length ? `; for a date, use ${dateFlags.join(' or ')}` : '; this command takes no date'),
   stdinTwice: (option: string, other: string) => `${option} - and ${other} - cannot both read stdin`,
   noTokenInFile: (file: string) => `--token-file ${file} holds no token`,
   tokenFileUntrusted: (file: string, why: string) =>
@@ -256,6 +273,21 @@ export const ptBR: Translation<typeof en> = {
   dataNotObject: '--data deve conter um objeto JSON com os parâmetros pelos nomes de campo da especificação',
   givenTwice: (name, flag) => `${name} foi informado duas vezes, como argumento e como ${flag}`,
   cannotRead: (option, file, why) => `${option}: não foi possível ler ${file} (${why})`,
+  fileFaults: {
+    ENOENT: 'o arquivo não existe',
+    EACCES: 'permissão negada',
+    EPERM: 'permissão negada',
+    EISDIR: 'é uma pasta, não um arquivo',
+    ENOTDIR: 'uma parte do caminho não é uma pasta',
+    ENAMETOOLONG: 'o nome é longo demais',
+    ELOOP: 'o caminho dá voltas por links',
+    EMFILE: 'há arquivos abertos demais',
+    EIO: 'o disco não pôde ser lido',
+    other: (code) => `o sistema respondeu ${code}`,
+  },
+  dataIsAFile: (given, dateFlags) =>
+    `--data lê um arquivo JSON de parâmetros (não é a data), e não há arquivo ${given}` +
+    (dateFlags.length ? `; para a data, use ${dateFlags.join(' ou ')}` : '; este comando não recebe data'),
   stdinTwice: (option, other) => `${option} - e ${other} - não podem ambos ler a entrada padrão`,
   noTokenInFile: (file) => `--token-file ${file} não contém um token`,
   tokenFileUntrusted: (file, why) =>

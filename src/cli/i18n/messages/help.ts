@@ -26,6 +26,8 @@ export const en = {
   },
   /** The words commander writes in usage lines. */
   usage: { options: '[options]', command: '[command]' },
+  /** A command as help names it: English help names its English name only; Portuguese help adds its Portuguese one. */
+  commandName: (name: string, _portuguese: string | undefined): string => name,
   /** The words commander adds after a description: `(choices: "a", "b", default: "a")`. */
   extra: { choices: 'choices:', default: 'default:' },
   helpOption: 'display help for command',
@@ -107,6 +109,8 @@ export const en = {
     default: (value: string) => `(default: ${value})`,
     required: '(required)',
     orFlag: (flag: string) => `or ${flag}`,
+    /** A field's short flag (`--cartao` for `--usuario-cartao`). */
+    shortFlag: (flag: string) => `or, for short, ${flag}`,
     data: 'a JSON object of parameters by spec field name ("-" reads stdin); flags win over it',
     /** The positional argument of a card, in usage lines. */
     card: 'card',
@@ -161,6 +165,7 @@ export const ptBR: Translation<typeof en> = {
     examples: 'Exemplos:',
   },
   usage: { options: '[opções]', command: '[comando]' },
+  commandName: (name, portuguese) => (portuguese ? `${name}|${portuguese}` : name),
   extra: { choices: 'valores:', default: 'padrão:' },
   helpOption: 'mostra a ajuda do comando',
   helpCommand: 'mostra a ajuda de um comando',
@@ -240,6 +245,7 @@ export const ptBR: Translation<typeof en> = {
     default: (value) => `(padrão: ${value})`,
     required: '(obrigatório)',
     orFlag: (flag) => `ou ${flag}`,
+    shortFlag: (flag) => `ou, abreviado, ${flag}`,
     data: 'um objeto JSON de parâmetros com os nomes de campo da especificação ("-" lê a entrada padrão); as opções prevalecem sobre ele',
     card: 'cartão',
     placeholder: {
@@ -261,7 +267,7 @@ export const ptBR: Translation<typeof en> = {
       address: 'endereço',
       pathOrUrl: 'caminho|url',
       origin: 'origem',
-      url: 'url',
+      url: 'URL',
     },
   },
   sends: (method, path, host) =>

@@ -12,12 +12,16 @@ export const en = {
   listByRule: (rule: string, example: string) => `(${rule}; comma-separated, e.g. ${example})`,
   optional: '(optional, Enter to skip)',
   leaveEmpty: '(leave empty)',
+  /** A closed set typed, nothing preselected (a health-declaration answer). */
+  typeOneOf: (choices: string) => `(type ${choices}; no answer is assumed)`,
   otherCode: 'other code…',
   /** The question after "other code…": the field's question, then the rule. */
   otherCodeQuestion: (question: string, rule: string) => `${question} other code (${rule})`,
   /** A rule problem as the question shows it: the problem, then a value that keeps the rule. */
   withExample: (problem: string, example: string) => `${problem}, e.g. ${example}`,
   notValid: 'is not valid',
+  /** An empty answer to a required question. */
+  required: 'an answer is required',
   /** A read that found nothing, when the service said nothing more. */
   noResult: 'no result',
   /** Before the questions for the required flags a command line left out. */
@@ -41,10 +45,12 @@ export const ptBR: Translation<typeof en> = {
   listByRule: (rule, example) => `(${rule}; separados por vírgula, ex.: ${example})`,
   optional: '(opcional, Enter para pular)',
   leaveEmpty: '(deixar em branco)',
+  typeOneOf: (choices) => `(digite ${choices}; nenhuma resposta é presumida)`,
   otherCode: 'outro código…',
   otherCodeQuestion: (question, rule) => `${question} outro código (${rule})`,
   withExample: (problem, example) => `${problem}, ex.: ${example}`,
   notValid: 'não é válido',
+  required: 'a resposta é obrigatória',
   noResult: 'nenhum resultado',
   missing: (command, n, flags) =>
     `${command}: ${n === 1 ? 'falta 1 campo obrigatório' : `faltam ${n} campos obrigatórios`} (${flags}); responda abaixo, ou Ctrl-C para parar.`,

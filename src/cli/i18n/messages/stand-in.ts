@@ -5,7 +5,7 @@ export const en = {
   admin: {
     description: 'drive a running coopctl serve --admin (the configured base URL): reset, fixtures, snapshots',
     names: { action: 'action', argument: 'arg' },
-    action: 'reset | load | snapshot | restore | snapshots',
+    action: 'reset | load FILE | snapshot NAME | restore NAME | snapshots',
     argument: 'the fixtures file (load) or the snapshot name (snapshot, restore)',
     note: 'Per-test isolation for an app\'s test suite: "snapshot NAME" once, "restore NAME" before each test, or "reset" to the start dataset.',
   },
@@ -37,7 +37,7 @@ export const ptBR: Translation<typeof en> = {
   admin: {
     description: 'comanda um coopctl serve --admin em execução (a URL base configurada): reinício, fixtures, snapshots',
     names: { action: 'ação', argument: 'argumento' },
-    action: 'reset | load | snapshot | restore | snapshots',
+    action: 'reset | load ARQUIVO | snapshot NOME | restore NOME | snapshots',
     argument: 'o arquivo de fixtures (load) ou o nome do snapshot (snapshot, restore)',
     note: 'Isolamento por teste na suíte de testes de um app: "snapshot NOME" uma vez, "restore NOME" antes de cada teste, ou "reset" para os dados do início.',
   },
@@ -49,7 +49,7 @@ export const ptBR: Translation<typeof en> = {
     since: 'só as requisições depois deste id de entrada, ou a partir deste horário ISO 8601',
     limit: 'no máximo este número de requisições (as mais novas)',
     none: 'nenhuma requisição no diário',
-    head: ['id', 'horário', 'método', 'operação', 'status', 'resultado', 'ms'],
+    head: ['nº', 'horário', 'método', 'operação', 'situação', 'resultado', 'duração (ms)'],
     placeholders: { card: 'cartão', since: 'id|horário' },
   },
   done: {

@@ -1,9 +1,11 @@
 /** The enrolment wizard's questions: fields by name (with defaults), optional ones behind one question, files. */
+import { fileFault } from '../../../file-errors.js';
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { isoDate, toBR } from '../../../../catalogue/dates.js';
-import type { Operation, Said } from '../../../../catalogue/index.js';
+import { operation, type Operation, type Said } from '../../../../catalogue/index.js';
+import { readQuietly } from '../../../operations/read.js';
 import type { Messages } from '../../../i18n/index.js';
 import { askField } from '../../../interactive/fields.js';
 import type { Io } from '../../../capabilities.js';
@@ -33,19 +35,53 @@ export interface Form {
  * skipped). Each question's default is the answer it has, else `defaults`';
  * an optional answer left empty removes it.
  */
-export async function askNames(inv: Io, form: Form, names: readonly string[], defaults: Defaults = {}): Promise<void> {
+export async function askNames(
+  inv: Io,
+  form: Form,
+  names: readonly string[],
+  defaults: Defaults = {},
+  how: { readonly typed?: boolean } = {},
+): Promise<void> {
+  let offered = defaults;
   for (const name of names) {
     const field = form.op.params[name]!;
-    const fallback = form.into[name] === undefined ? defaults[name] : text(form.into[name]);
+    const fallback = form.into[name] === undefined ? offered[name] : text(form.into[name]);
     const answer = await askField(inv, name, field, {
       ...inputOptions(inv),
       prefix: form.prefix,
       optional: !field.required,
+      nonEmpty: field.required,
+      ...(how.typed ? { typed: true } : {}),
       ...(fallback ? { default: fallback } : {}),
     });
     if (answer === undefined) delete form.into[name];
     else form.into[name] = answer;
+    // A postal code typed anew: its street and district, looked up, are what the next questions offer.
+    if (name === 'cep' && answer !== undefined && text(answer) !== fallback && names.includes('logradouro')) {
+      const found = await lookUpCep(inv, text(answer));
+      if (found) {
+        offered = { ...offered, ...found };
+        for (const part of Object.keys(found)) delete form.into[part];
+      }
+    }
   }
+}
+
+/** The street and district of a postal code, said on the terminal; none when the service does not know it. */
+async function lookUpCep(inv: Io, cep: string): Promise<Defaults | undefined> {
+  const [found] = (await readQuietly(inv, operation('registration.cep'), { cep })) ?? [];
+  const w = inv.m.enrolWizard;
+  if (!found || (found['logradouro'] === undefined && found['bairro'] === undefined)) {
+    inv.say(w.cepUnknown(cep));
+    return undefined;
+  }
+  const town = [found['cidade'], found['estado']].map(text).filter(Boolean).join('/');
+  const parts = [found['logradouro'], found['bairro']].map(text).filter(Boolean);
+  inv.say(w.cepFound(cep, [...parts, town].filter(Boolean).join(', ')));
+  const defaults: Record<string, string> = {};
+  if (found['logradouro'] !== undefined) defaults['logradouro'] = text(found['logradouro']);
+  if (found['bairro'] !== undefined) defaults['bairro'] = text(found['bairro']);
+  return defaults;
 }
 
 /** Offers optional fields behind one question; those answered already are shown, and kept unless changed. */
@@ -77,7 +113,7 @@ export function fileProblem(path: string, inv: Io): string | undefined {
     const st = statSync(expandPath(path, inv));
     return st.isFile() ? undefined : inv.m.enrolWizard.notAFile(path);
   } catch (err) {
-    return inv.m.enrolWizard.cannotRead(path, (err as NodeJS.ErrnoException).code ?? (err as Error).message);
+    return inv.m.enrolWizard.cannotRead(path, fileFault(inv.m, err));
   }
 }
 

@@ -189,6 +189,10 @@ async function askDeclaration(a: Asking, w: Who): Promise<void> {
   a.inv.say(a.inv.m.enrolWizard.declarationOf(w.i + 1, known, w.sex));
   const form = known ?? (await askForm(a));
   b.declaration.length = Math.min(b.declaration.length, form.questions);
+  const untold = Array.from({ length: form.questions }, (_, q) => q + 1).filter(
+    (q) => !a.texts.has(questionKey(form.id, String(q))),
+  );
+  if (untold.length) a.inv.say(a.inv.m.enrolWizard.noQuestionTexts(form.id, untold.join(', ')));
   for (let q = 1; q <= form.questions; q++) {
     if (a.sent(stepKey(b, 'declaration', q))) continue;
     b.declaration[q - 1] ??= {};
@@ -197,7 +201,8 @@ async function askDeclaration(a: Asking, w: Who): Promise<void> {
     answer['pergunta_id'] = String(q);
     const words = a.texts.get(questionKey(form.id, String(q)));
     const question = { op, prefix: a.inv.m.enrolWizard.questionPrefix(w.prefix, q, words), into: answer };
-    await askNames(a.inv, question, ['resposta']);
+    // Typed, never preselected: the answer is the beneficiary's own (an edit offers the one given).
+    await askNames(a.inv, question, ['resposta'], {}, { typed: true });
     if (answer['resposta'] === 'S') await askNames(a.inv, question, ['descricao']);
     else delete answer['descricao'];
   }

@@ -16,6 +16,8 @@ export interface EnrolWizardOptions {
   readonly contratoId?: string;
   /** Go on with a saved draft. */
   readonly resume?: boolean;
+  /** Delete a saved draft (picked as --resume picks one), after asking. */
+  readonly discard?: boolean;
 }
 
 const PAYER_PERSON = [

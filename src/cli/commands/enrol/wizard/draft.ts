@@ -12,7 +12,7 @@ import { formatIsoDate, type Messages } from '../../../i18n/index.js';
 import type { Io } from '../../../capabilities.js';
 import * as z from 'zod';
 import { type Progress, progressSchema } from '../../../enrol/draft.js';
-import { enrolmentSchema, nameOf, sexOf, type Enrolment } from './answers.js';
+import { enrolmentSchema, nameOf, sexOf, text, type Enrolment } from './answers.js';
 
 export const DRAFT_KIND = 'enrol-wizard';
 export const RESUME = 'coopctl enrol wizard --resume';
@@ -66,9 +66,11 @@ export function draftLine(inv: Io, s: WizardState & { readonly saved: Date }): s
   const contract = s.e.existing ?? s.progress.done['contract']?.id;
   const names = s.e.beneficiaries.map((b, i) => nameOf(b) ?? inv.m.enrolWizard.stepBeneficiary(i + 1, sexOf(b)));
   const sent = Object.keys(s.progress.done).length;
+  const payerName = text(s.e.payer?.['nome']).trim();
   return [
     said.saved(formatIsoDate(inv.lang, localTime(s.saved))),
     contract === undefined ? said.newContract : said.contract(contract),
+    ...(payerName ? [said.payer(payerName)] : []),
     names.length ? names.join(', ') : said.noBeneficiaryYet,
     sent ? said.requestsSent(sent) : said.nothingSent,
   ].join(' · ');

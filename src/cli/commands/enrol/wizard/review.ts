@@ -4,6 +4,8 @@
  * then the choice: submit, edit a section (typing its number goes to it),
  * add or remove a beneficiary, quit keeping the draft, or discard.
  */
+import { textWidth } from '../../../output/width.js';
+import { wrapLine } from '../../../output/wrap.js';
 import { statSync } from 'node:fs';
 import { operation, type Operation } from '../../../../catalogue/index.js';
 import { type HealthQuestions, questionKey } from '../../../config/health-questions.js';
@@ -199,4 +201,27 @@ export async function removeBeneficiary(inv: Io, e: Enrolment, progress: Progres
   const sex = sexOf(e.beneficiaries[index]!);
   if (await inv.ctx.prompter.confirm({ message: w.removeConfirm(title, sex), default: false }))
     e.beneficiaries.splice(index, 1);
+}
+
+/**
+ * The review's lines fitted to the terminal's `columns`: a long line is wrapped
+ * at spaces (never inside a word that fits), its continuation indented under
+ * the text after its label (`    contato      Nome: …`), so that a section reads
+ * as a column at 80 columns.
+ */
+export function fitReview(lines: readonly string[], columns: number): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    if (textWidth(line) <= columns) {
+      out.push(line);
+      continue;
+    }
+    const labelled = /^\s*\S+\s{2,}/.exec(line)?.[0] ?? /^\s*/.exec(line)![0];
+    const hang = textWidth(labelled) <= columns / 2 ? labelled.length : /^\s*/.exec(line)![0].length;
+    const wrapped: string[] = [];
+    wrapLine(line.slice(hang), Math.max(columns - hang, 10), wrapped);
+    const pad = ' '.repeat(hang);
+    for (const [i, piece] of wrapped.entries()) out.push(i === 0 ? line.slice(0, hang) + piece : pad + piece);
+  }
+  return out;
 }

@@ -23,7 +23,7 @@ import { planProblems, problemLines } from './check.js';
 import { askSection, collect, startBeneficiary, type EnrolWizardOptions } from './collect.js';
 import { settleDoubt } from './doubt.js';
 import { draftLine, draftsWaiting, newState, pickDraft, RESUME, saveState, type WizardState } from './draft.js';
-import { chooseAction, removeBeneficiary, reviewLines } from './review.js';
+import { chooseAction, fitReview, removeBeneficiary, reviewLines } from './review.js';
 import type { Step } from './plan.js';
 import { type ContractChain, stepsIn } from '../../../enrol/plan.js';
 import { chainOf, idsOf } from './steps.js';
@@ -81,9 +81,11 @@ async function review(inv: Io, s: WizardState, texts: HealthQuestions, problems:
   inv.say();
   const w = inv.m.enrolWizard;
   inv.say(w.reviewTitle(sent > 0), style.bold);
-  for (const line of reviewLines(inv.m, s.e, s.progress, texts)) inv.say(line);
+  // Fitted to a terminal's width; a stream that has none (a test's capture) gets the lines whole.
+  const columns = inv.ctx.screen.columns ?? Number.POSITIVE_INFINITY;
+  for (const line of fitReview(reviewLines(inv.m, s.e, s.progress, texts), columns)) inv.say(line);
   inv.say();
-  inv.say(w.reviewHelp);
+  for (const line of fitReview([w.reviewHelp], columns)) inv.say(line);
   if (problems.length === 0) return;
   inv.say();
   await inv.notice(w.cannotSend(problems.length), 'error');
@@ -169,8 +171,26 @@ async function reviewLoop(inv: Io, s: WizardState, asking: Asking, save: () => v
   }
 }
 
+/** `--discard`: the draft picked (as --resume picks it), deleted once the person says so. */
+async function discardDraft(inv: Io): Promise<number> {
+  const s = await pickDraft(inv);
+  inv.say(draftLine(inv, s));
+  const message = inv.m.enrolWizard.discardConfirm;
+  if (!(await inv.ctx.prompter.confirm({ message, default: false }))) return DECLINED;
+  const release = lockDraft(inv.m, s.path, 'coopctl enrol wizard');
+  try {
+    removeDraft(s.path);
+  } finally {
+    release();
+  }
+  const sent = Object.keys(s.progress.done).length > 0;
+  await inv.notice(sent ? inv.m.enrolDrafts.discarded : inv.m.common.nothingSent, 'note');
+  return ExitCode.ok;
+}
+
 export async function runEnrolWizard(inv: Io, options: EnrolWizardOptions = {}): Promise<number> {
   checkStart(inv, options);
+  if (options.discard) return discardDraft(inv);
   const s = await start(inv, options, await serviceOf(inv));
   const texts = await questionTexts(inv);
   const release = lockDraft(inv.m, s.path, 'coopctl enrol wizard');
