@@ -31,6 +31,7 @@ import { adminRoutes } from './admin/routes.js';
 import { adminState } from './admin/state.js';
 import { journalRoutes } from './admin/journal-routes.js';
 import { validatingProxy } from './admin/proxy.js';
+import { type Recording, recording } from './admin/recording.js';
 import { consoleRoutes, forcedPrefer, type ForcedPrefer } from './admin/console-routes.js';
 import { requestJournal, type Journal } from './admin/journal.js';
 import { StartError } from './start-error.js';
@@ -67,6 +68,8 @@ export interface StartOptions {
   /** The validating proxy: every operation forwarded to this base URL (`--proxy-to`), the test host's to `proxyToTest`. */
   readonly proxyTo?: string;
   readonly proxyToTest?: string;
+  /** With `proxyTo`: the fixtures file what passed is recorded to, pseudonymised (admin/recording.ts). */
+  readonly record?: string;
   /** How many requests the journal keeps (with `admin`). */
   readonly journalSize?: number;
   /** The journal keeps parameters' values and answers' bodies (`--journal-bodies`: a demo or fixtures database). */
@@ -208,6 +211,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
   let draining = false;
   let listening: Listening;
+  let recorder: Recording | undefined;
   try {
     const allowedHosts = [options.host, ...(options.allowedHosts ?? [])];
     const requests = metered ? new RequestMeter(catalogue.map((op) => op.id)) : undefined;
@@ -217,8 +221,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       : undefined;
     const prefer = journal ? forcedPrefer() : undefined;
     const admin = journal && prefer ? adminApi(store, options, journal, prefer) : undefined;
+    recorder =
+      options.proxyTo && options.record ? recording(options.record, options.now ?? (() => new Date()), log) : undefined;
     const proxy = options.proxyTo
       ? validatingProxy({
+          ...(recorder ? { record: recorder.note } : {}),
           base: options.proxyTo,
           ...(options.proxyToTest ? { test: options.proxyToTest } : {}),
           ...(log ? { log } : {}),
@@ -252,6 +259,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     listening = await listen(server, options.host, options.port);
   } catch (err) {
     trail.stop();
+    await recorder?.stop();
     await store.close();
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
@@ -269,7 +277,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     close() {
       draining = true;
       trail.stop();
-      closing ??= listening.close().then(() => store.close());
+      closing ??= listening
+        .close()
+        .then(() => recorder?.stop())
+        .then(() => store.close());
       return closing;
     },
   };

@@ -65,6 +65,7 @@ export const start = {
     '--token-file e --metrics-token-file não podem ser lidos os dois da entrada padrão (stdin)',
   ),
   journalNeedsAdmin: said('--journal-bodies needs --admin', '--journal-bodies precisa de --admin'),
+  recordNeedsProxy: said('--record needs --proxy-to', '--record precisa de --proxy-to'),
   journalNeedsDemo: said(
     '--journal-bodies keeps personal data in memory: only with --demo, --fixtures FILE or --db :memory:',
     '--journal-bodies guarda dados pessoais na memória: só com --demo, --fixtures ARQUIVO ou --db :memory:',
