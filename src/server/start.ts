@@ -29,8 +29,9 @@ import { ANY_ORIGIN } from './http/origins.js';
 import { publicSuffixAmong } from './public-suffix.js';
 import { adminRoutes } from './admin/routes.js';
 import { adminState } from './admin/state.js';
-import { journalRoutes } from './admin/journal-routes.js';
+import { filterOf, journalRoutes } from './admin/journal-routes.js';
 import { validatingProxy } from './admin/proxy.js';
+import { journalStream } from './admin/journal-stream.js';
 import { type Recording, recording } from './admin/recording.js';
 import { consoleRoutes, forcedPrefer, type ForcedPrefer } from './admin/console-routes.js';
 import { requestJournal, type Journal } from './admin/journal.js';
@@ -164,7 +165,11 @@ function refuseVanished(db: string): void {
 function adminApi(store: Backend, options: StartOptions, journal: Journal, prefer: ForcedPrefer) {
   const state = adminState({ repo: store.repo, fixtures: options.fixtures, now: options.now ?? (() => new Date()) });
   state.onReset(() => journal.clear());
-  return adminRoutes(state, [journalRoutes(journal), consoleRoutes(state, prefer, () => store.describeDemo())]);
+  return adminRoutes(state, [
+    journalRoutes(journal),
+    journalStream(journal, filterOf),
+    consoleRoutes(state, prefer, () => store.describeDemo()),
+  ]);
 }
 
 /** The web pages that may call the server: `--cors '*'` never with a token, no public suffix as an allowed host. */

@@ -191,6 +191,14 @@ export const proxyWords = {
 /** The admin API's refusals (`serve --admin`, src/server/admin/). */
 export const admin = {
   notFound: said('no admin action at this path', 'nenhuma ação de administração neste caminho'),
+  badTicket: said(
+    'the stream needs a ticket from POST /_coopctl/requests/ticket (good once, for 30 seconds)',
+    'o fluxo precisa de um ticket de POST /_coopctl/requests/ticket (vale uma vez, por 30 segundos)',
+  ),
+  busy: said(
+    'too many journal streams or tickets at once; try again shortly',
+    'fluxos ou tickets do diário demais ao mesmo tempo; tente de novo em instantes',
+  ),
   wrongMethod: (allow: string) =>
     said(`this admin action answers ${allow}`, `esta ação de administração atende ${allow}`),
   badName: said(
