@@ -14,6 +14,7 @@ import { cardValid } from '../../src/catalogue/card.js';
 import { operation } from '../../src/catalogue/index.js';
 import { cpfValid } from '../../src/catalogue/rules.js';
 import { makeCard } from '../../src/server/store/card.js';
+import { serveProcesses } from '../helpers/serve-process.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { rawRequest } from './raw.js';
 
@@ -28,6 +29,7 @@ const CARDS = [1, 2, 3].flatMap((family) =>
   ),
 );
 
+const { serve } = serveProcesses('record');
 let real: TestServer;
 let dir: string;
 beforeAll(async () => {
@@ -123,5 +125,26 @@ describe('serve --proxy-to URL --record FILE', () => {
     } finally {
       await loaded.stop();
     }
+  });
+
+  it('in the real CLI: written at stop (SIGTERM), then served by coopctl serve --fixtures FILE', async () => {
+    const file = join(dir, 'cli.json');
+    const proxy = await serve(['--db', ':memory:', '--proxy-to', real.url, '--record', file, '-q']);
+    const direct = await read(real.url, CARDS[0]!);
+    expect(await read(proxy.url, CARDS[0]!)).toEqual(direct);
+    expect(await proxy.stop()).toBe(0);
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { beneficiaries: Row[] };
+    expect(doc.beneficiaries.map((b) => b['beneficiario_id'])).toEqual([direct!['cod_pessoa']]);
+    const [recorded] = doc.beneficiaries;
+    expect(recorded!['nome']).not.toBe(direct!['nome']);
+    const loaded = await serve(['--db', ':memory:', '--fixtures', file, '-q']);
+    const answer = await read(loaded.url, String(recorded!['usuario_cartao']));
+    expect([answer?.['nome'], answer?.['cpf']]).toEqual([recorded!['nome'], recorded!['cpf']]);
+    expect(await loaded.stop()).toBe(0);
+  });
+
+  it('is refused without --proxy-to', async () => {
+    const run = serve(['--db', ':memory:', '--record', join(dir, 'never.json'), '-q']);
+    await expect(run).rejects.toThrow('--record needs --proxy-to');
   });
 });
