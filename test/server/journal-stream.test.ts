@@ -105,6 +105,21 @@ describe('GET /_coopctl/requests/stream', () => {
     expect(text).toContain(`id: ${first}\n`);
   });
 
+  it('ends when the server stops, and does not hold the stop', async () => {
+    const other = await startTestServer({ admin: true, audit: false });
+    const got = await rawRequest(`${other.url}/_coopctl/requests/ticket`, { method: 'POST' });
+    const { ticket: t } = JSON.parse(got.body) as { ticket: string };
+    let opened!: () => void;
+    const isOpen = new Promise<void>((r) => (opened = r));
+    const streamed = gather(`${other.url}/_coopctl/requests/stream?ticket=${t}`, (text) => {
+      if (text.includes('retry:')) opened();
+      return false;
+    });
+    await isOpen;
+    await other.stop();
+    expect((await streamed).text.startsWith('retry: 1000\n')).toBe(true);
+  });
+
   it('is not there without --admin', async () => {
     const plain = await startTestServer({ audit: false });
     try {

@@ -66,10 +66,24 @@ export function plainRequest(req: IncomingMessage): PlainRequest {
   };
 }
 
-/** A streamed body (reply.ts) onto `res`: the stream is told when the client goes; the server's stop closes the socket. */
-function streamTo(res: ServerResponse, stream: Streamer): void {
+/** The streamed bodies being written, by server: its stop ends them (`endStreams`). */
+const streaming = new WeakMap<Server, Set<ServerResponse>>();
+
+/** Ends every streamed body of `server` and closes their connections (its stop: a stream would hold it open). */
+export function endStreams(server: Server): void {
+  for (const res of streaming.get(server) ?? []) res.end(() => res.socket?.destroy());
+}
+
+/** A streamed body (reply.ts) onto `res`: the stream is told when the client goes or the server stops. */
+function streamTo(server: Server, res: ServerResponse, stream: Streamer): void {
   const gone = new AbortController();
-  res.on('close', () => gone.abort());
+  let open = streaming.get(server);
+  if (!open) streaming.set(server, (open = new Set()));
+  open.add(res);
+  res.on('close', () => {
+    open.delete(res);
+    gone.abort();
+  });
   stream({
     write: (chunk) => {
       if (!res.destroyed && !res.writableEnded) res.write(chunk);
@@ -111,7 +125,7 @@ export function nodeServer(dispatch: Dispatch, options: AdapterOptions = {}): Se
         // Close the connection when shutting down, or rather than read a body left unread.
         const close = answer.close || !server.listening;
         res.writeHead(answer.status, close ? [...answer.headers, 'connection', 'close'] : answer.headers);
-        if (answer.stream && req.method !== 'HEAD') streamTo(res, answer.stream);
+        if (answer.stream && req.method !== 'HEAD') streamTo(server, res, answer.stream);
         else res.end(answer.body);
         cap.answered(req.socket, passedGate(answer));
       }
