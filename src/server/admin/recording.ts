@@ -28,6 +28,8 @@ type Row = Record<string, unknown>;
 
 /** How often a changed recording is written. */
 const EVERY_MS = 5_000;
+/** The most beneficiaries, and locations, a recording keeps (what it holds in memory is bounded). */
+const MAX_RECORDS = 20_000;
 
 /** The contract fields a registration record does not carry: placeholders (docs/server.md). */
 const CONTRACT = { registro_ans: '000000', produto_tabela_id: 1, origem: 'WB', status: 'ativo' } as const;
@@ -50,6 +52,8 @@ export function recording(file: string, now: () => Date, log?: ServerLog): Recor
   const contracts = new Map<string, Row>();
   const beneficiaries = new Map<string, Row>();
   const locations = new Map<string, Row>();
+  /** Pseudonymised card → its beneficiary's id. */
+  const cards = new Map<string, string>();
   let changed = false;
   let writing: Promise<void> = Promise.resolve();
 
@@ -116,21 +120,24 @@ export function recording(file: string, now: () => Date, log?: ServerLog): Recor
       contato: contact((contato ?? {}) as Row),
       endereco: Array.isArray(endereco) ? endereco.map((a) => address(a as Row)) : [],
     };
-    const others = [...beneficiaries.values()].filter((b) => b['beneficiario_id'] !== cod_pessoa);
-    try {
-      parseFixtures({
-        contracts: [contract],
-        beneficiaries: [...others.filter((b) => b['contrato_id'] === contrato), beneficiary],
-      });
-    } catch (err) {
+    const skip = (rule: string) =>
       log?.event('warn', 'record_skipped', 'registration.show: a record the fixtures would refuse was not recorded', {
         operation: 'registration.show',
-        rule: (err instanceof Error ? err.message.split('\n')[0] : undefined) ?? 'refused',
+        rule,
       });
-      return;
+    const id = String(cod_pessoa);
+    if (!beneficiaries.has(id) && beneficiaries.size >= MAX_RECORDS) return skip(`over ${MAX_RECORDS} beneficiaries`);
+    // Cards are unique: the family's pseudonym is (one real family, one pseudonym); a real service's two ids on one card are not.
+    const holder = cards.get(card);
+    if (holder !== undefined && holder !== id) return skip('usuario_cartao: appears twice');
+    try {
+      parseFixtures({ contracts: [contract], beneficiaries: [beneficiary] });
+    } catch (err) {
+      return skip((err instanceof Error ? err.message.split('\n')[0] : undefined) ?? 'refused');
     }
+    cards.set(card, id);
     contracts.set(String(contrato), contract);
-    beneficiaries.set(String(cod_pessoa), beneficiary);
+    beneficiaries.set(id, beneficiary);
     changed = true;
   };
 
@@ -184,6 +191,7 @@ export function recording(file: string, now: () => Date, log?: ServerLog): Recor
       } else if (operation === 'schedule.locations') {
         for (const r of value as Row[]) {
           if (r['cd_local'] === undefined || typeof r['nm_local'] !== 'string') continue;
+          if (!locations.has(String(r['cd_local'])) && locations.size >= MAX_RECORDS) break;
           locations.set(String(r['cd_local']), { cd_local: r['cd_local'], nm_local: r['nm_local'], endereco: '' });
           changed = true;
         }
