@@ -96,6 +96,7 @@ const serveFlags = {
   journalBodies: { type: 'boolean', help: says('journalBodies') },
   proxyTo: { type: 'value', placeholder: named('url'), help: says('proxyTo'), parse: baseUrl },
   proxyToTest: { type: 'value', placeholder: named('url'), help: says('proxyToTest'), parse: baseUrl },
+  record: { type: 'value', placeholder: file, help: says('record') },
   journalSize: {
     type: 'value',
     placeholder: n,

@@ -1,7 +1,7 @@
 /** Starting an HTTP server on an address, and stopping it gracefully. */
 import type { Server } from 'node:http';
 import { MAX_DELAY_MS } from './http/prefer.js';
-import { TIMEOUTS } from './http/node-adapter.js';
+import { endStreams, TIMEOUTS } from './http/node-adapter.js';
 import { urlFor } from './host.js';
 
 export interface Listening {
@@ -41,6 +41,7 @@ export async function listen(server: Server, host: string, port: number): Promis
           resolve();
         });
         server.closeIdleConnections();
+        endStreams(server);
       });
       return closing;
     },

@@ -37,6 +37,8 @@ export interface ServeOptions {
   /** The validating proxy's real service (`--proxy-to`, `--proxy-to-test`). */
   readonly proxyTo?: string;
   readonly proxyToTest?: string;
+  /** With --proxy-to: the fixtures file what passed is recorded to, pseudonymised (`--record`). */
+  readonly record?: string;
   /** The journal keeps values and bodies (`--journal-bodies`). */
   readonly journalBodies?: boolean;
   /** How many requests the journal keeps. */
@@ -129,6 +131,7 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
   if (opts.importSqlite !== undefined && (opts.fixtures !== undefined || opts.demo))
     throw new StartError(start.importWith);
   if (opts.journalBodies && !opts.admin) throw new StartError(start.journalNeedsAdmin);
+  if (opts.record !== undefined && !opts.proxyTo) throw new StartError(start.recordNeedsProxy);
   if (opts.journalBodies && !opts.demo && opts.fixtures === undefined && opts.db !== ':memory:')
     throw new StartError(start.journalNeedsDemo);
   const fixtures = opts.fixtures === undefined ? undefined : await readFixtures(opts.fixtures);
@@ -162,6 +165,7 @@ export async function runServe(opts: ServeOptions, ctx: ServeContext): Promise<v
     ...(opts.admin ? { admin: true, journalBodies: opts.journalBodies === true } : {}),
     ...(opts.proxyTo ? { proxyTo: opts.proxyTo } : {}),
     ...(opts.proxyToTest ? { proxyToTest: opts.proxyToTest } : {}),
+    ...(opts.record === undefined ? {} : { record: opts.record }),
     ...(opts.journalSize === undefined ? {} : { journalSize: opts.journalSize }),
     ...(opts.cors?.length ? { cors: opts.cors } : {}),
     ...(opts.allowedOrigins?.length ? { allowedOrigins: opts.allowedOrigins } : {}),

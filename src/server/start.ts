@@ -29,8 +29,10 @@ import { ANY_ORIGIN } from './http/origins.js';
 import { publicSuffixAmong } from './public-suffix.js';
 import { adminRoutes } from './admin/routes.js';
 import { adminState } from './admin/state.js';
-import { journalRoutes } from './admin/journal-routes.js';
+import { filterOf, journalRoutes } from './admin/journal-routes.js';
 import { validatingProxy } from './admin/proxy.js';
+import { journalStream } from './admin/journal-stream.js';
+import { type Recording, recording } from './admin/recording.js';
 import { consoleRoutes, forcedPrefer, type ForcedPrefer } from './admin/console-routes.js';
 import { requestJournal, type Journal } from './admin/journal.js';
 import { StartError } from './start-error.js';
@@ -67,6 +69,8 @@ export interface StartOptions {
   /** The validating proxy: every operation forwarded to this base URL (`--proxy-to`), the test host's to `proxyToTest`. */
   readonly proxyTo?: string;
   readonly proxyToTest?: string;
+  /** With `proxyTo`: the fixtures file what passed is recorded to, pseudonymised (admin/recording.ts). */
+  readonly record?: string;
   /** How many requests the journal keeps (with `admin`). */
   readonly journalSize?: number;
   /** The journal keeps parameters' values and answers' bodies (`--journal-bodies`: a demo or fixtures database). */
@@ -186,7 +190,11 @@ function refuseVanished(db: string): boolean {
 function adminApi(store: Backend, options: StartOptions, journal: Journal, prefer: ForcedPrefer) {
   const state = adminState({ repo: store.repo, fixtures: options.fixtures, now: options.now ?? (() => new Date()) });
   state.onReset(() => journal.clear());
-  return adminRoutes(state, [journalRoutes(journal), consoleRoutes(state, prefer, () => store.describeDemo())]);
+  return adminRoutes(state, [
+    journalRoutes(journal),
+    journalStream(journal, filterOf),
+    consoleRoutes(state, prefer, () => store.describeDemo()),
+  ]);
 }
 
 /** The web pages that may call the server: `--cors '*'` never with a token, no public suffix as an allowed host. */
@@ -236,6 +244,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   }
   let draining = false;
   let listening: Listening;
+  let recorder: Recording | undefined;
   try {
     const allowedHosts = [options.host, ...(options.allowedHosts ?? [])];
     const requests = metered ? new RequestMeter(catalogue.map((op) => op.id)) : undefined;
@@ -245,8 +254,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       : undefined;
     const prefer = journal ? forcedPrefer() : undefined;
     const admin = journal && prefer ? adminApi(store, options, journal, prefer) : undefined;
+    recorder =
+      options.proxyTo && options.record ? recording(options.record, options.now ?? (() => new Date()), log) : undefined;
     const proxy = options.proxyTo
       ? validatingProxy({
+          ...(recorder ? { record: recorder.note } : {}),
           base: options.proxyTo,
           ...(options.proxyToTest ? { test: options.proxyToTest } : {}),
           ...(log ? { log } : {}),
@@ -280,6 +292,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     listening = await listen(server, options.host, options.port);
   } catch (err) {
     trail.stop();
+    await recorder?.stop();
     await store.close();
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
@@ -297,7 +310,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     close() {
       draining = true;
       trail.stop();
-      closing ??= listening.close().then(() => store.close());
+      closing ??= listening
+        .close()
+        .then(() => recorder?.stop())
+        .then(() => store.close());
       return closing;
     },
   };

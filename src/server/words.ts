@@ -80,6 +80,7 @@ export const start = {
     '--token-file e --metrics-token-file não podem ser lidos os dois da entrada padrão (stdin)',
   ),
   journalNeedsAdmin: said('--journal-bodies needs --admin', '--journal-bodies precisa de --admin'),
+  recordNeedsProxy: said('--record needs --proxy-to', '--record precisa de --proxy-to'),
   journalNeedsDemo: said(
     '--journal-bodies keeps personal data in memory: only with --demo, --fixtures FILE or --db :memory:',
     '--journal-bodies guarda dados pessoais na memória: só com --demo, --fixtures ARQUIVO ou --db :memory:',
@@ -301,6 +302,14 @@ export const proxyWords = {
 /** The admin API's refusals (`serve --admin`, src/server/admin/). */
 export const admin = {
   notFound: said('no admin action at this path', 'nenhuma ação de administração neste caminho'),
+  badTicket: said(
+    'the stream needs a ticket from POST /_coopctl/requests/ticket (good once, for 30 seconds)',
+    'o fluxo precisa de um ticket de POST /_coopctl/requests/ticket (vale uma vez, por 30 segundos)',
+  ),
+  busy: said(
+    'too many journal streams or tickets at once; try again shortly',
+    'fluxos ou tickets do diário demais ao mesmo tempo; tente de novo em instantes',
+  ),
   wrongMethod: (allow: string) =>
     said(`this admin action answers ${allow}`, `esta ação de administração atende ${allow}`),
   badName: said(

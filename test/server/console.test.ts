@@ -3,7 +3,7 @@
  * Chromium (Debian's, scripts/test-tools.sh installs it; driven by
  * playwright-core): the page loads under its CSP with no external asset, a
  * request made by the CLI (the built bin/coopctl) appears in its live
- * journal, the reset button empties it and the state changes, the
+ * journal (the server's event stream, no polling), the reset button empties it and the state changes, the
  * failure-injection toggle changes the next answers; in English and in
  * Portuguese. Fails, not skips, when Chromium cannot start.
  */
@@ -45,8 +45,10 @@ describe('the admin console in Chromium', () => {
     const page = await browser.newPage({ locale: 'en-US' });
     const external: string[] = [];
     const violations: string[] = [];
+    const calls: string[] = [];
     page.on('request', (r) => {
       if (!r.url().startsWith(srv.url)) external.push(r.url());
+      else calls.push(r.url());
     });
     page.on('console', (m) => {
       if (m.type() === 'error') violations.push(m.text());
@@ -58,11 +60,20 @@ describe('the admin console in Chromium', () => {
     expect(await page.locator('#cards').textContent()).toContain(CARD);
     expect(await page.locator('h1').textContent()).toBe('coopctl stand-in console');
 
+    // The live journal is the server's event stream: open before the CLI's request, which then comes through it.
+    await page.locator('body[data-live="stream"]').waitFor({ timeout: 10_000 });
     const run = await cli(srv.url, ['registration', 'show', CARD]);
     expect(run.code, run.stderr).toBe(0);
     const row = page.locator('#requests tr[data-operation="registration.show"]');
     await row.waitFor({ timeout: 10_000 });
     expect(await row.textContent()).toContain('found');
+    // One read of the journal at load, one ticket, one stream: no polling brought the row.
+    const journalCalls = calls.filter((u) => u.includes('/_coopctl/requests'));
+    expect(journalCalls.map((u) => new URL(u).pathname)).toEqual([
+      '/_coopctl/requests',
+      '/_coopctl/requests/ticket',
+      '/_coopctl/requests/stream',
+    ]);
 
     expect(
       (

@@ -150,18 +150,31 @@ export const CONSOLE_JS = `'use strict';
   const cell = (row, text) => { const td = document.createElement('td'); td.textContent = String(text); row.append(td); };
   let last = 0;
   const rows = $('requests');
-  const poll = async () => {
+  const show = (e) => {
+    if (e.id <= last) return;
+    const tr = document.createElement('tr');
+    tr.dataset.operation = e.operation;
+    for (const k of ['id', 'time', 'method', 'operation', 'status', 'outcome', 'duration_ms']) cell(tr, e[k]);
+    rows.prepend(tr);
+    last = e.id;
+    $('empty').hidden = true;
+  };
+  // The journal so far, then its event stream from the last id; the stream ends itself, and is opened again with a new ticket.
+  let source;
+  const live = async () => {
+    source?.close();
     try {
       const { requests } = await call('GET', 'requests?since=' + last);
-      for (const e of requests) {
-        const tr = document.createElement('tr');
-        tr.dataset.operation = e.operation;
-        for (const k of ['id', 'time', 'method', 'operation', 'status', 'outcome', 'duration_ms']) cell(tr, e[k]);
-        rows.prepend(tr);
-        last = Math.max(last, e.id);
-      }
+      for (const e of requests) show(e);
       $('empty').hidden = rows.children.length > 0;
-    } catch (err) { say(words.failedAction + ': ' + err.message); }
+      const { ticket } = await call('POST', 'requests/ticket');
+      source = new EventSource('/_coopctl/requests/stream?since=' + last + '&ticket=' + encodeURIComponent(ticket));
+      source.onopen = () => { document.body.dataset.live = 'stream'; };
+      source.onmessage = (m) => show(JSON.parse(m.data));
+      const again = () => { source.close(); delete document.body.dataset.live; setTimeout(live, 1000); };
+      source.addEventListener('end', again);
+      source.onerror = again;
+    } catch (err) { say(words.failedAction + ': ' + err.message); setTimeout(live, 5000); }
   };
   const refresh = async () => {
     const state = await call('GET', 'state');
@@ -194,7 +207,6 @@ export const CONSOLE_JS = `'use strict';
     catch (err) { say(words.failedAction + ': ' + err.message); }
   });
   refresh().catch((err) => say(words.failedAction + ': ' + err.message));
-  poll();
-  setInterval(poll, 1000);
+  live();
 })();
 `;

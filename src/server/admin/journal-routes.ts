@@ -12,7 +12,7 @@ import type { AdminPart } from './routes.js';
 const OPERATIONS = new Set([...catalogue.map((op) => op.id), 'unknown']);
 
 /** The filter of a query string, or the refusal of what it cannot be. */
-function filterOf(query: string, lang: Lang): JournalFilter | Reply {
+export function filterOf(query: string, lang: Lang): JournalFilter | Reply {
   const q = new URLSearchParams(query);
   const refuse = (field: string) => failure(422, inLang(words.badFilter(field), lang));
   const operation = q.get('operation') ?? undefined;

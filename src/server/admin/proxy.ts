@@ -40,6 +40,8 @@ export interface ProxyOptions {
   readonly test?: string;
   readonly log?: ServerLog;
   readonly journal?: (answered: Answered) => void;
+  /** `--record`: each 200 within the spec, by operation (recording.ts). */
+  readonly record?: (operation: string, body: string) => void;
 }
 
 export type Forwarder = (route: Route, request: PlainRequest, query: string, lang: Lang) => Promise<Reply>;
@@ -128,6 +130,7 @@ export function validatingProxy(options: ProxyOptions): Forwarder {
           breach,
         },
       );
+    if (!breach && res.status === 200 && request.method !== 'HEAD') options.record?.(route.op.id, text);
     journal?.({
       method: request.method,
       operation: route.op.id,

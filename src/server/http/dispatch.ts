@@ -16,6 +16,7 @@ import { crossSiteGate } from './cross-site.js';
 import { originPolicy, preflightHeaders } from './origins.js';
 import { ADMIN_PREFIX, type AdminAnswer } from '../admin/routes.js';
 import { CONSOLE_ASSETS } from '../admin/console-routes.js';
+import { JOURNAL_STREAM } from '../admin/journal-stream.js';
 import type { Forwarder } from '../admin/proxy.js';
 import { UNKNOWN_OPERATION, type PlainRequest, type PlainResponse } from './exchange.js';
 import { preferredLang } from './lang.js';
@@ -98,6 +99,7 @@ function response(
     headers,
     body: reply.body,
     close: unread || reply.close === true,
+    stream: reply.stream,
     operation,
     logPath,
     tokenLabel,
@@ -175,7 +177,12 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     const label = typeof granted === 'string' ? granted : undefined;
     if (!route) {
       // The console's page and assets hold no data: served without the token, never to another site's page.
-      if (admin && path.startsWith(ADMIN_PREFIX) && (!refused || (!foreign && CONSOLE_ASSETS.has(path))))
+      // The journal's stream takes a ticket (got with the token) in its query instead: EventSource sends no header.
+      if (
+        admin &&
+        path.startsWith(ADMIN_PREFIX) &&
+        (!refused || (!foreign && (CONSOLE_ASSETS.has(path) || path === JOURNAL_STREAM)))
+      )
         // Only a load reads its body: another's is left unread, and the connection closes after the answer.
         return admin(request, path, query, lang).then((r) =>
           response(r, unread && !path.endsWith('/load'), undefined, path, label, id, cors),

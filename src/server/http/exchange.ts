@@ -3,6 +3,7 @@
  * the adapter hands it over, and the answer it writes back. Tests build them
  * by hand and call `dispatch` directly.
  */
+import type { Streamer } from './reply.js';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** Request headers by lowercase name, as node:http gives them (a plain object). */
@@ -50,4 +51,6 @@ export interface PlainResponse {
   readonly tokenLabel: string | undefined;
   /** The request's id, also sent as `X-Request-Id`: the client's, else one made when the server logs (none when quiet). */
   readonly requestId: string | undefined;
+  /** A body written over time (reply.ts). */
+  readonly stream?: Streamer | undefined;
 }

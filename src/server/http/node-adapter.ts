@@ -15,6 +15,7 @@ import { answerClientErrors } from './client-error.js';
 import { capConnections, MAX_CONNECTIONS } from './connection-cap.js';
 import type { Dispatch } from './dispatch.js';
 import type { PlainRequest, PlainResponse } from './exchange.js';
+import type { Streamer } from './reply.js';
 import { http } from './node-http.js';
 
 export interface Timeouts {
@@ -65,6 +66,35 @@ export function plainRequest(req: IncomingMessage): PlainRequest {
   };
 }
 
+/** The streamed bodies being written, by server: its stop ends them (`endStreams`). */
+const streaming = new WeakMap<Server, Set<ServerResponse>>();
+
+/** Ends every streamed body of `server` and closes their connections (its stop: a stream would hold it open). */
+export function endStreams(server: Server): void {
+  for (const res of streaming.get(server) ?? []) res.end(() => res.socket?.destroy());
+}
+
+/** A streamed body (reply.ts) onto `res`: the stream is told when the client goes or the server stops. */
+function streamTo(server: Server, res: ServerResponse, stream: Streamer): void {
+  const gone = new AbortController();
+  let open = streaming.get(server);
+  if (!open) streaming.set(server, (open = new Set()));
+  open.add(res);
+  res.on('close', () => {
+    open.delete(res);
+    gone.abort();
+  });
+  stream({
+    write: (chunk) => {
+      if (!res.destroyed && !res.writableEnded) res.write(chunk);
+    },
+    end: () => {
+      if (!res.writableEnded) res.end();
+    },
+    closed: gone.signal,
+  });
+}
+
 /** An HTTP server answering every request with `dispatch`. */
 export function nodeServer(dispatch: Dispatch, options: AdapterOptions = {}): Server {
   const { log, meter } = options;
@@ -95,7 +125,8 @@ export function nodeServer(dispatch: Dispatch, options: AdapterOptions = {}): Se
         // Close the connection when shutting down, or rather than read a body left unread.
         const close = answer.close || !server.listening;
         res.writeHead(answer.status, close ? [...answer.headers, 'connection', 'close'] : answer.headers);
-        res.end(answer.body);
+        if (answer.stream && req.method !== 'HEAD') streamTo(server, res, answer.stream);
+        else res.end(answer.body);
         cap.answered(req.socket, passedGate(answer));
       }
       if (timed) observe(req, answer, startedAt);

@@ -15,12 +15,26 @@ export interface Reply {
   readonly close?: boolean;
   /** Another type than JSON (/metrics). */
   readonly type?: string;
+  /** A body written over time (the journal's event stream): `body` is ignored, and no length is sent. */
+  readonly stream?: Streamer;
 }
+
+/** Where a streamed body goes: `write` each chunk, `end` once; `closed` fires when the client goes or the server stops. */
+export interface StreamOut {
+  write(chunk: string): void;
+  end(): void;
+  readonly closed: AbortSignal;
+}
+
+/** Writes a streamed body; it must end it within a bounded time. */
+export type Streamer = (out: StreamOut) => void;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** The headers of every answer: type, length, no caching, no content sniffing. */
-function baseHead(body: string, type: string): string[] {
+/** The headers of every answer: type, length (none for a stream: it is chunked), no caching, no content sniffing. */
+function baseHead(body: string | undefined, type: string): string[] {
+  if (body === undefined)
+    return ['content-type', type, 'cache-control', 'no-store', 'x-content-type-options', 'nosniff'];
   return [
     'content-type',
     type,
@@ -54,7 +68,7 @@ export function failures(status: number, message: Said, headers?: readonly strin
 
 /** Every header of a reply: those of every answer, its request's id (node's own refusals have none), then its own. */
 export function replyHeaders(reply: Reply, requestId?: string): string[] {
-  const head = baseHead(reply.body, reply.type ?? JSON_TYPE);
+  const head = baseHead(reply.stream ? undefined : reply.body, reply.type ?? JSON_TYPE);
   if (requestId !== undefined) head.push('x-request-id', requestId);
   if (reply.headers) head.push(...reply.headers);
   return head;

@@ -19,6 +19,8 @@ export const en = {
     proxyTo:
       'forward every operation to this real service, answer what it answers, report answers that break the spec (log, journal)',
     proxyToTest: 'with --proxy-to: the real test_base_url, for the registration-update operations',
+    record:
+      'with --proxy-to: write what passed as a fixtures file, names, CPFs, cards, phones, e-mails and addresses pseudonymised',
     cors: "let web pages of this origin call the server and read its answers (repeatable; http://localhost:5173; '*': any, only without a token)",
     allowedOrigin: 'let web pages of this origin send requests without reading the answers (repeatable)',
     port: 'port to listen on (0 picks a free one)',
@@ -174,6 +176,8 @@ export const ptBR: Translation<typeof en> = {
     proxyTo:
       'encaminha cada operação a este serviço real, responde o que ele responder, relata respostas fora da especificação (log, diário)',
     proxyToTest: 'com --proxy-to: a test_base_url real, para as operações de atualização cadastral',
+    record:
+      'com --proxy-to: grava o que passou como arquivo de fixtures, com nomes, CPFs, carteirinhas, telefones, e-mails e endereços pseudonimizados',
     cors: "deixa páginas web desta origem chamarem o servidor e lerem as respostas (repetível; http://localhost:5173; '*': qualquer uma, só sem token)",
     allowedOrigin: 'deixa páginas web desta origem enviarem requisições sem lerem as respostas (repetível)',
     port: 'porta em que escutar (0 escolhe uma livre)',
