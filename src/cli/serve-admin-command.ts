@@ -184,7 +184,7 @@ export function defineStandInCommands(serve: Command, run: RunState): void {
   const journal = serve.command('journal').description(run.m.standIn.journal.description);
   addFlags(journal, journalFlags, run.m);
   addExamples(journal, [
-    'coopctl serve journal --follow',
+    'coopctl serve journal --limit 20',
     'coopctl serve journal --operation schedule.book --json',
     'coopctl serve journal --card 00010001000001005 --since 2026-12-01T09:00:00Z',
   ]);

@@ -17,6 +17,13 @@ export function tell(ctx: { readonly lang?: Lang }, message: Said): string {
 }
 
 /** Why `coopctl serve` does not start (StartError): its options, the token, the address, the database. */
+/** Why a file could not be read, in words (the system's error codes are no message for a person). */
+const FILE_FAULTS: Readonly<Record<string, { en: string; pt: string }>> = {
+  ENOENT: { en: 'there is no such file', pt: 'o arquivo não existe' },
+  EACCES: { en: 'permission denied', pt: 'sem permissão para lê-lo' },
+  EISDIR: { en: 'it is a folder', pt: 'é uma pasta' },
+};
+
 export const start = {
   tokenFileOpen: (file: string, mode: string) =>
     said(
@@ -98,11 +105,13 @@ export const start = {
     '--private-probes needs a server token (--token-file or COOPCTL_SERVER_TOKEN)',
     '--private-probes precisa de um token do servidor (--token-file ou COOPCTL_SERVER_TOKEN)',
   ),
-  cannotReadFixtures: (file: string, code: string) =>
-    said(
-      `cannot read the fixtures file ${file} (${code})`,
-      `não foi possível ler o arquivo de fixtures ${file} (${code})`,
-    ),
+  cannotReadFixtures: (file: string, code: string) => {
+    const why = FILE_FAULTS[code] ?? { en: code, pt: code };
+    return said(
+      `cannot read the fixtures file ${file} (${why.en})`,
+      `não foi possível ler o arquivo de fixtures ${file} (${why.pt})`,
+    );
+  },
   fixturesNotJson: (file: string) =>
     said(`the fixtures file ${file} is not JSON`, `o arquivo de fixtures ${file} não é JSON`),
   demoAndFixtures: said(

@@ -128,7 +128,7 @@ describe('the code cache', () => {
     mkdirSync(join(link(cache), '..'), { recursive: true });
     symlinkSync(target, link(cache));
     const { stdout, stderr } = await coopctl({ XDG_CACHE_HOME: cache });
-    expect(stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(stdout).toMatch(/^coopctl \d+\.\d+\.\d+ \(/);
     expect(stderr).toBe('');
     expect(statSync(target).mode & 0o777).toBe(0o755);
     expect(readdirSync(target).sort()).toEqual(kept.sort());

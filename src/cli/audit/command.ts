@@ -248,6 +248,6 @@ export function defineAuditCommand(cmd: Command, run: RunState): void {
   );
 
   const verifyCommand = cmd.command('verify').description(words.verify.description);
-  addExamples(verifyCommand, [{ command: 'coopctl audit verify --db coopctl.db', note: words.verify.example }]);
+  addExamples(verifyCommand, [{ command: 'coopctl audit verify', note: words.verify.example }]);
   run.bind(verifyCommand, (inv) => verify(inv, readFlags(listFlags, cmd.opts())));
 }

@@ -126,14 +126,21 @@ export function recording(file: string, now: () => Date, log?: ServerLog): Recor
         rule,
       });
     const id = String(cod_pessoa);
-    if (!beneficiaries.has(id) && beneficiaries.size >= MAX_RECORDS) return skip(`over ${MAX_RECORDS} beneficiaries`);
+    if (!beneficiaries.has(id) && beneficiaries.size >= MAX_RECORDS) {
+      skip(`over ${MAX_RECORDS} beneficiaries`);
+      return;
+    }
     // Cards are unique: the family's pseudonym is (one real family, one pseudonym); a real service's two ids on one card are not.
     const holder = cards.get(card);
-    if (holder !== undefined && holder !== id) return skip('usuario_cartao: appears twice');
+    if (holder !== undefined && holder !== id) {
+      skip('usuario_cartao: appears twice');
+      return;
+    }
     try {
       parseFixtures({ contracts: [contract], beneficiaries: [beneficiary] });
     } catch (err) {
-      return skip((err instanceof Error ? err.message.split('\n')[0] : undefined) ?? 'refused');
+      skip((err instanceof Error ? err.message.split('\n')[0] : undefined) ?? 'refused');
+      return;
     }
     cards.set(card, id);
     contracts.set(String(contrato), contract);

@@ -78,7 +78,10 @@ export function endStreams(server: Server): void {
 function streamTo(server: Server, res: ServerResponse, stream: Streamer): void {
   const gone = new AbortController();
   let open = streaming.get(server);
-  if (!open) streaming.set(server, (open = new Set()));
+  if (!open) {
+    open = new Set();
+    streaming.set(server, open);
+  }
   open.add(res);
   res.on('close', () => {
     open.delete(res);

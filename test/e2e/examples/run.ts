@@ -56,7 +56,7 @@ export class World {
     for (const dir of [world.home, world.cwd]) mkdirSync(dir, { recursive: true });
     for (const [name, text] of files) writeFileSync(join(world.cwd, name), text);
     // --allow-prefer: an example with a Prefer header shows what it forces.
-    world.server = await startTestServer({ now: () => EXAMPLES_NOW, allowPrefer: true });
+    world.server = await startTestServer({ now: () => EXAMPLES_NOW, allowPrefer: true, admin: true });
     return world;
   }
 
