@@ -60,6 +60,7 @@ describe('help', () => {
       '--journal-bodies',
       '--proxy-to',
       '--proxy-to-test',
+      '--record',
       '--journal-size',
       '--log-format',
       '--no-metrics',

@@ -42,7 +42,7 @@ describe('the review fits 80 columns', () => {
       screen: { columns: 80, rows: 30 },
       env: { NO_COLOR: '1' },
     });
-    expect(r.code, r.stderr).toBe(1);
+    expect(r.code, r.stderr).toBe(5);
     // From the title to the help under the sections (the question and what quitting says come after).
     const from = r.stderr.indexOf('Review the enrolment');
     const review = r.stderr.slice(from, r.stderr.indexOf('Backspace clears it.', from) + 21);

@@ -55,7 +55,13 @@ describe('the installed npm package', () => {
     const installed = join(prefix, 'lib', 'node_modules', 'coopctl');
     const top = readdirSync(installed).sort();
     expect(top).toEqual(['README.md', 'bin', 'dist', 'node_modules', 'package.json']);
-    expect(readdirSync(join(installed, 'dist')).sort()).toEqual(['coopctl.cjs', 'help', 'help.cjs', 'man']);
+    expect(readdirSync(join(installed, 'dist')).sort()).toEqual([
+      'audit-writer.cjs',
+      'coopctl.cjs',
+      'help',
+      'help.cjs',
+      'man',
+    ]);
     // Production dependencies only.
     expect(existsSync(join(installed, 'node_modules', 'better-sqlite3'))).toBe(true);
     for (const dev of ['vitest', 'esbuild', 'typescript', '@biomejs'])

@@ -56,6 +56,7 @@ describe('two server processes on one PostgreSQL database', () => {
       { version: 1 },
       { version: 2 },
       { version: 3 },
+      { version: 4 },
     ]);
     // The demo dataset's 7 contracts (docs/decisions.md), seen through both processes.
     for (const p of procs) {

@@ -181,7 +181,14 @@ describe("input forms are the CLI's: the server refuses them", () => {
       f.suggestions
         ? []
         : (rowsOf(f) ?? [])
-            .filter(([form, sent]) => String(sent) !== form && !(f.kind === 'int' && /^\d+$/.test(form)))
+            // A form that is the sent value in other letter case is itself valid wire text where the field is free text
+            // (the UF: the spec says "2 characters"), so the server takes it as it comes.
+            .filter(
+              ([form, sent]) =>
+                String(sent) !== form &&
+                !(f.kind === 'int' && /^\d+$/.test(form)) &&
+                !(f.kind === 'string' && form.toUpperCase() === String(sent)),
+            )
             .map(([form]) => [op.id, name, form, op] as const),
     ),
   );

@@ -19,6 +19,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { operation } from '../../catalogue/index.js';
 import { parseFixtures } from '../../server/store/fixtures.js';
 import { makeCard } from '../store/card.js';
 import type { ServerLog } from '../observe/log.js';
@@ -33,6 +34,10 @@ const MAX_RECORDS = 20_000;
 
 /** The contract fields a registration record does not carry: placeholders (docs/server.md). */
 const CONTRACT = { registro_ans: '000000', produto_tabela_id: 1, origem: 'WB', status: 'ativo' } as const;
+
+/** The reads whose answers a recording keeps (compared by the catalogue's ids, never by a string of its own). */
+const SHOW = operation('registration.show').id;
+const LOCATIONS = operation('schedule.locations').id;
 
 export interface Recording {
   /** The body of a 200 within the spec from the real service, for this operation. */
@@ -193,9 +198,9 @@ export function recording(file: string, now: () => Date, log?: ServerLog): Recor
         return;
       }
       if (!Array.isArray(value)) return;
-      if (operation === 'registration.show') {
+      if (operation === SHOW) {
         for (const r of value as Row[]) if (r['confirma_operacao'] === 2 && r['cpf'] !== undefined) registration(r);
-      } else if (operation === 'schedule.locations') {
+      } else if (operation === LOCATIONS) {
         for (const r of value as Row[]) {
           if (r['cd_local'] === undefined || typeof r['nm_local'] !== 'string') continue;
           if (!locations.has(String(r['cd_local'])) && locations.size >= MAX_RECORDS) break;
