@@ -9,6 +9,7 @@ import { withoutAccents } from '../areas.js';
 import { Argument, Command, type ErrorOptions, type HelpContext, type Option } from 'commander';
 import type { Context } from '../context.js';
 import type { Messages } from '../i18n/index.js';
+import { pageOrWrite } from '../output/pager.js';
 import { sanitize } from '../output/sanitize.js';
 import { type Invalidity, type UsageProblem, usageText, type ValueSource } from './errors.js';
 import { helpConfiguration } from './format.js';
@@ -186,7 +187,12 @@ export function rootCommand(
     .helpOption('-h, --help', words.helpOption)
     .helpCommand(`help ${words.usage.command}`, words.helpCommand)
     .configureOutput({
-      writeOut: (s) => ctx.stdout.write(s),
+      // Help (one write of a whole page) through the pager on a terminal it does not fit, as a topic (help-topic.ts).
+      writeOut: (s) => {
+        const { rows, columns } = ctx.screen;
+        const tty = ctx.tty.stdout && root.opts()['pager'] !== false;
+        void pageOrWrite(s, { stdout: ctx.stdout, stderr: ctx.stderr, env: ctx.env, tty, rows, columns });
+      },
       writeErr: (s) => ctx.stderr.write(s),
       getOutHelpWidth: () => columnsOf(ctx.stdout),
       getErrHelpWidth: () => columnsOf(ctx.stderr),
