@@ -1,7 +1,7 @@
 /** The bundle's entry: runs coopctl in this process and exits with its code. */
 import { isatty } from 'node:tty';
 import { makeContext } from './context.js';
-import { pagerRunning } from './output/pager.js';
+import { pagerRunning, pagersEnded } from './output/pager.js';
 import { runCli } from './run.js';
 
 const interrupt = new AbortController();
@@ -29,6 +29,8 @@ const ctx = makeContext({
 const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()));
 // No top-level await: the bundle is CommonJS (scripts/bundle.mjs).
 void runCli(process.argv.slice(2), ctx).then(async (code) => {
+  // A help page shown in the pager (help/command.ts): coopctl ends when the person quits it.
+  await pagersEnded();
   await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
   process.exit(code);
 });

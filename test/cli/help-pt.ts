@@ -40,7 +40,7 @@ export const ROOT_PT = [
   '                         chave=valor]...',
   '  completion             mostra um script de completação para o shell: coopctl',
   '                         completion bash|zsh|fish',
-  '  help [comando]         mostra a ajuda de um comando',
+  '  help|ajuda [comando]   mostra a ajuda de um comando',
   '',
   'Exemplos:',
   '  # a consulta de um atendente: o cadastro do beneficiário',

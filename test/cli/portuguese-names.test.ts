@@ -81,6 +81,33 @@ describe('Portuguese names', () => {
   });
 
   it.each([
+    [[], []],
+    [[], ['record']],
+    [['record'], ['allergies']],
+    [['prontuario'], ['alergias']],
+    [[], ['enrol', 'batch']],
+    [[], ['lote']],
+  ])('%j ajuda %j is help: the same page, exit 0', async (before, after) => {
+    const help = await harness.h.run([...before, 'help', ...after, '--lang', 'pt-BR']);
+    const ajuda = await harness.h.run([...before, 'ajuda', ...after, '--lang', 'pt-BR']);
+    expect([help.code, ajuda.code]).toEqual([0, 0]);
+    expect(ajuda.stdout).not.toBe('');
+    expect(ajuda.stdout).toBe(help.stdout);
+    expect(ajuda.stderr).toBe('');
+  });
+
+  it('Portuguese help lists help|ajuda; English help does not name ajuda', async () => {
+    const pt = await harness.h.run(['--help', '--lang', 'pt-BR']);
+    expect(pt.stdout).toMatch(/^ {2}help\|ajuda \[comando\] +mostra a ajuda de um comando$/m);
+    const group = await harness.h.run(['record', '--help', '--lang', 'pt-BR']);
+    expect(group.stdout).toContain('  help|ajuda [comando]');
+    const en = await harness.h.run(['--help', '--lang', 'en']);
+    expect(en.stdout).toMatch(/^ {2}help \[command\] +display help for command$/m);
+    expect(en.stdout).not.toContain('ajuda');
+  });
+
+  it.each([
+    [['ajud'], 'ajuda'],
     [['adesa'], 'adesao'],
     [['cadastr'], 'cadastro'],
     [['prontuaro'], 'prontuario'],

@@ -6,9 +6,17 @@
  * `coopctl record`, prints its help on stdout and exits 0.
  */
 import { withoutAccents } from '../areas.js';
-import { Argument, Command, type ErrorOptions, type HelpContext, type Option } from 'commander';
+import {
+  Argument,
+  Command,
+  type ErrorOptions,
+  type HelpContext,
+  type Option,
+  type ParseOptionsResult,
+} from 'commander';
 import type { Context } from '../context.js';
 import type { Messages } from '../i18n/index.js';
+import { pageOrWrite } from '../output/pager.js';
 import { sanitize } from '../output/sanitize.js';
 import { type Invalidity, type UsageProblem, usageText, type ValueSource } from './errors.js';
 import { helpConfiguration } from './format.js';
@@ -30,6 +38,9 @@ declare module 'commander' {
     _excessArguments(received: readonly string[]): void;
     _conflictingOption(option: Option, conflicting: Option): void;
     _callParseArg(target: Option | Argument, value: string, previous: unknown, message: string): unknown;
+    _parseCommand(operands: string[], unknown: string[]): unknown;
+    _getHelpCommand(): Command | null;
+    _findCommand(name: string): Command | undefined;
   }
 }
 
@@ -44,6 +55,34 @@ export class CoopCommand extends Command {
   constructor(name?: string, errors?: Errors) {
     super(name);
     this.#errors = errors;
+  }
+
+  /** Whether the operands that parseOptions finds are the command line's first (none came from a parent). */
+  #firstOperands = false;
+
+  /**
+   * commander dispatches the help command by its name alone: its Portuguese
+   * name (an alias, `ajuda`: rootCommand) is taken as its name, where the
+   * command line names a command.
+   */
+  #helpNamed(words: readonly string[]): string[] {
+    const help = this._getHelpCommand();
+    const [first, ...rest] = words;
+    if (!help || first === undefined || !help.aliases().includes(first) || this._findCommand(first)) return [...words];
+    return [help.name(), ...rest];
+  }
+
+  override _parseCommand(operands: string[], unknown: string[]): unknown {
+    if (operands.length) return super._parseCommand(this.#helpNamed(operands), unknown);
+    this.#firstOperands = true;
+    return super._parseCommand(operands, unknown);
+  }
+
+  override parseOptions(argv: string[]): ParseOptionsResult {
+    const parsed = super.parseOptions(argv);
+    if (!this.#firstOperands) return parsed;
+    this.#firstOperands = false;
+    return { ...parsed, operands: this.#helpNamed(parsed.operands) };
   }
 
   override createCommand(name?: string): CoopCommand {
@@ -181,12 +220,20 @@ export function rootCommand(
   const words = m.help;
   const root = new CoopCommand(name, words.errors);
   setHelpRun(root, { ctx, lang: m.about.lang });
-  return root
+  root
     .exitOverride()
     .helpOption('-h, --help', words.helpOption)
-    .helpCommand(`help ${words.usage.command}`, words.helpCommand)
+    .helpCommand(`help ${words.usage.command}`, words.helpCommand);
+  // Its Portuguese name, shown in Portuguese help as the other commands' (areas.ts); every command shares it.
+  root._getHelpCommand()?.alias('ajuda');
+  return root
     .configureOutput({
-      writeOut: (s) => ctx.stdout.write(s),
+      // Help (one write of a whole page) through the pager on a terminal it does not fit, as a topic (help-topic.ts).
+      writeOut: (s) => {
+        const { rows, columns } = ctx.screen;
+        const tty = ctx.tty.stdout && root.opts()['pager'] !== false;
+        void pageOrWrite(s, { stdout: ctx.stdout, stderr: ctx.stderr, env: ctx.env, tty, rows, columns });
+      },
       writeErr: (s) => ctx.stderr.write(s),
       getOutHelpWidth: () => columnsOf(ctx.stdout),
       getErrHelpWidth: () => columnsOf(ctx.stderr),

@@ -10,7 +10,7 @@ import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../exit-codes.js';
 import type { Lang } from '../i18n/lang.js';
-import { Pager, pagerCommand, rowsOf } from '../output/pager.js';
+import { pageOrWrite } from '../output/pager.js';
 import { columnsOf } from './page.js';
 import { similarNames } from './similar.js';
 import { findTopic, optionsTopic, topicsTopic, writtenTopics } from './topics/index.js';
@@ -42,14 +42,7 @@ export function allTopics(root: Command): Topic[] {
 /** Text on stdout, through the pager when stdout is a terminal and the text is taller than it. */
 async function paged(ctx: Context, text: string): Promise<void> {
   const { rows, columns } = ctx.screen;
-  const command = pagerCommand(ctx.env);
-  if (!ctx.tty.stdout || rows === undefined || !command || rowsOf(text, columns ?? 80, rows, (l) => l.length) <= rows) {
-    ctx.stdout.write(text);
-    return;
-  }
-  const pager = new Pager(command, ctx.env, ctx, () => undefined);
-  pager.write(text);
-  await pager.end();
+  await pageOrWrite(text, { stdout: ctx.stdout, stderr: ctx.stderr, env: ctx.env, tty: ctx.tty.stdout, rows, columns });
 }
 
 /** The command that `words` name below `from`, and how many of the words it took. */

@@ -17,6 +17,7 @@ import type { Env } from '../../client/types.js';
 import { configFilePath } from '../config/file.js';
 import { langSetting } from '../config/lang-setting.js';
 import { chooseLang, type Lang, langs } from '../i18n/lang.js';
+import { pageOrWrite } from '../output/pager.js';
 import { columnsOf, type Headings, type HelpPage, renderPage } from './page.js';
 
 /** What the build stores of a command's help in a language: its page, and the headings. */
@@ -127,6 +128,22 @@ export function printStoredHelp(argv: readonly string[], env: Env, stdout: Outpu
   // commander's Help as the tree configures it (format.ts): only its wrapping is used.
   const layout = new Help();
   layout.minWidthToWrap = 10;
-  stdout.write(renderPage(stored.page, stored.headings, layout, columnsOf(stdout)));
+  const text = renderPage(stored.page, stored.headings, layout, columnsOf(stdout));
+  // On a terminal the page does not fit, the pager, as the CLI pages it (help/command.ts); the process ends with it.
+  // Only process.stdout on a terminal says isTTY: the file descriptor's writer (processStdout) makes no stream.
+  const terminal = (stdout as Partial<NodeJS.WriteStream>).isTTY === true ? (stdout as NodeJS.WriteStream) : undefined;
+  if (!terminal) stdout.write(text);
+  else {
+    const to = {
+      stdout: terminal,
+      stderr: process.stderr,
+      env,
+      tty: true,
+      rows: terminal.rows,
+      columns: terminal.columns,
+    };
+    // Ctrl-C is the pager's (it stops a search and goes on): coopctl does not end under it (as main.ts).
+    if (pageOrWrite(text, to)) process.on('SIGINT', () => undefined);
+  }
   return true;
 }

@@ -55,6 +55,11 @@ export function pagerRunning(): boolean {
   return running.size > 0;
 }
 
+/** Waits until every pager started has ended (coopctl exits only then: main.ts). */
+export async function pagersEnded(): Promise<void> {
+  await Promise.all([...running]);
+}
+
 /** The file descriptor a stream writes to, when it has one (process.stdout: 1). */
 const fdOf = (s: Writable): number | undefined => {
   const fd = (s as { fd?: unknown }).fd;
@@ -139,4 +144,32 @@ export class Pager {
     if (this.#state === 'running') this.#child!.stdin!.end();
     await this.#done;
   }
+}
+
+/** Where a whole text (a help page, a topic) goes: the streams, and whether stdout is a terminal and its size. */
+export interface PageTarget extends PagerStreams {
+  readonly tty: boolean;
+  readonly rows: number | undefined;
+  readonly columns: number | undefined;
+  readonly env: Env;
+}
+
+/**
+ * Writes a whole `text` on stdout, through the pager when stdout is a terminal, a pager is wanted and the text is
+ * taller than the terminal; returns the pager's end then (the text was all given to it), else undefined.
+ */
+export function pageOrWrite(text: string, to: PageTarget): Promise<void> | undefined {
+  const command = pagerCommand(to.env);
+  if (
+    !to.tty ||
+    to.rows === undefined ||
+    !command ||
+    rowsOf(text, to.columns ?? 80, to.rows, (l) => l.length) <= to.rows
+  ) {
+    to.stdout.write(text);
+    return undefined;
+  }
+  const pager = new Pager(command, to.env, to, () => undefined);
+  pager.write(text);
+  return pager.end();
 }
