@@ -301,13 +301,13 @@ describe('drafts: kept when the wizard stops, resumed without sending anything t
 
   it('--discard picks a draft, asks, and deletes it (declined, it stays); the other draft is kept', async () => {
     enrolService(t.h);
-    expect((await wizard(t, enrolmentScript(ONE, 'quit'))).code).toBe(1);
+    expect((await wizard(t, enrolmentScript(ONE, 'quit'))).code).toBe(5);
     const other = enrolmentScript([{ nome: 'Rui Lima', document: false, answers: ['N'] }], 'quit');
-    expect((await wizard(t, other)).code).toBe(1);
+    expect((await wizard(t, other)).code).toBe(5);
     const rui = draftsIn(t.home).find((p) => readFileSync(p, 'utf8').includes('Rui Lima'))!;
     const pick = { q: 'Which enrolment draft?', a: rui };
     const declined = await wizard(t, [pick, { q: 'Discard this enrolment?', a: false }], ['--discard']);
-    expect(declined.code).toBe(1);
+    expect(declined.code).toBe(5);
     expect(draftsIn(t.home)).toHaveLength(2);
     const r = await wizard(t, [pick, { q: 'Discard this enrolment?', a: true }], ['--discard']);
     expect(r.code, r.stderr).toBe(0);
