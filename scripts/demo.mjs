@@ -28,6 +28,13 @@ function demoLang(env) {
   return tag === 'pt' || tag.startsWith('pt-') ? 'pt' : 'en';
 }
 
+/**
+ * The demo's health-declaration form 1 as a healthQuestions value (docs/decisions.md): the enrolment wizard
+ * shows its questions' texts in the demo's commands, and the words below say how to have them in another terminal.
+ */
+const healthQuestions =
+  '1.1=Tem alguma doença crônica (diabetes, hipertensão, asma)?; 1.2=Fez alguma cirurgia nos últimos 5 anos?; 1.3=Está em tratamento médico ou toma medicamento de uso contínuo?';
+
 /** How to run coopctl from this checkout in another terminal (it is not on PATH unless `npm link` put it there). */
 const cli = 'node bin/coopctl';
 const words = {
@@ -37,6 +44,8 @@ const words = {
     pointAt: (url) => `first: export COOPCTL_BASE_URL=${url} COOPCTL_TEST_BASE_URL=${url}; then `,
     more: (url, first) =>
       `\nThe server keeps running at ${url}. In another terminal, in this folder, ${first}try more commands: ${cli} --help (or \`npm link\` once, then coopctl --help). Ctrl-C stops it.`,
+    health: (value) =>
+      `The enrolment wizard (${cli} enrol wizard) shows the health-declaration questions of the demo after: export COOPCTL_HEALTH_QUESTIONS='${value}'`,
   },
   pt: {
     busy: (port) =>
@@ -45,6 +54,8 @@ const words = {
     pointAt: (url) => `primeiro: export COOPCTL_BASE_URL=${url} COOPCTL_TEST_BASE_URL=${url}; depois `,
     more: (url, first) =>
       `\nO servidor continua rodando em ${url}. Em outro terminal, nesta pasta, ${first}experimente mais comandos: ${cli} --help (ou \`npm link\` uma vez, depois coopctl --help). Ctrl-C o encerra.`,
+    health: (value) =>
+      `O assistente de inclusão (${cli} enrol wizard) mostra as perguntas da declaração de saúde da demonstração depois de: export COOPCTL_HEALTH_QUESTIONS='${value}'`,
   },
 }[demoLang(process.env)];
 
@@ -96,6 +107,7 @@ const env = {
   COOPCTL_TEST_BASE_URL: url,
   XDG_CONFIG_HOME: dir,
   COOPCTL_PAGER: '',
+  COOPCTL_HEALTH_QUESTIONS: healthQuestions,
 };
 
 const stop = () => server.kill('SIGTERM');
@@ -115,4 +127,5 @@ run('registration', 'show', '00010001000001005');
 run('record', 'allergies', '00010001000001005');
 run('schedule', 'locations', '--prest-cod-svc-card', '9001');
 say(words.more(url, url.endsWith(':8787') ? '' : words.pointAt(url)));
+say(words.health(healthQuestions));
 if (process.env.COOPCTL_DEMO_ONCE) stop();

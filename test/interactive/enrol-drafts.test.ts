@@ -32,6 +32,7 @@ describe('the review screen', () => {
     enrolService(t.h);
     const script = enrolmentScript(ONE, 'edit:0');
     script.push(
+      { q: 'Contract: change which answer?', a: 'all' },
       { q: 'Contract · Regulator (ANS) registration of the plan [registro_ans]', a: ENTER },
       { q: '[coop_id]', a: '2' },
       { q: '[produto_tabela_id]', a: ENTER },
@@ -201,6 +202,7 @@ describe('drafts: kept when the wizard stops, resumed without sending anything t
       t,
       [
         review('edit:3'),
+        { q: 'Beneficiary 2 · Lia Souza: change which answer?', a: 'all' },
         { q: "Beneficiary 2 · Same contact as the holder's", a: false },
         { q: 'Beneficiary 2 · Contact name', a: ENTER },
         { q: 'Beneficiary 2 · Main phone', a: ENTER },

@@ -94,7 +94,8 @@ describe('against a fake service', () => {
     // Section 3 asked again: 8 questions of the person, 4 of the contact, "Add a document?", 8 of the address,
     // the form, its number of questions and the one answer; Enter at each, then Submit.
     const edit = Array.from({ length: 24 }, (): Scripted => ENTER);
-    const prompter = fakePrompter([...script, ...edit, { q: 'What next?', a: 'submit' }]);
+    const every: Scripted = { q: 'change which answer?', a: 'all' };
+    const prompter = fakePrompter([...script, every, ...edit, { q: 'What next?', a: 'submit' }]);
     const r = await h.run(['enrol', 'wizard'], { tty: TTY, prompter, env: { NO_COLOR: '1' } });
     expect(r.code, r.stderr).toBe(0);
     expect(prompter.remaining()).toBe(0);
@@ -102,9 +103,53 @@ describe('against a fake service', () => {
     expect(sent.map((s) => s.name)).toEqual(ONE_CALLS);
     expect(sent[2]!.body).not.toHaveProperty('sexo');
     expect(sent[2]!.body).toMatchObject({ nome: 'Pedro Souza', cpf: '529.982.247-25', grau_dependencia: 'T' });
-    const edited = prompter.asked.slice(prompter.asked.findIndex((q) => q.message.startsWith('What next?')) + 1, -1);
+    const edited = prompter.asked.slice(prompter.asked.findIndex((q) => q.message.startsWith('What next?')) + 2, -1);
     expect(edited.find((q) => q.message.includes('[sexo]'))).toMatchObject({ default: '', answer: '' });
     expect(edited.find((q) => q.message.includes('Add a document?'))).toMatchObject({ default: false, answer: false });
+  });
+
+  it("the payer as beneficiary 1: the payer's name offered, and once taken the payer's answers offered next", async () => {
+    enrolService(h);
+    const script = enrolmentScript(ONE);
+    const enter = (q: string) => {
+      const at = script.findIndex((s) => typeof s === 'object' && String(s.q).startsWith(q));
+      script[at] = { q, a: ENTER };
+    };
+    for (const q of ['Beneficiary 1 · Name [nome]', 'Beneficiary 1 · Date of birth', 'Beneficiary 1 · Sex [sexo]'])
+      enter(q);
+    for (const q of ['Beneficiary 1 · Main phone', 'Beneficiary 1 · E-mail']) enter(q);
+    const prompter = fakePrompter(script);
+    const r = await h.run(['enrol', 'wizard'], { tty: TTY, prompter, env: { NO_COLOR: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.remaining()).toBe(0);
+    const asked = (words: string) => prompter.asked.find((q) => q.message.startsWith(`Beneficiary 1 · ${words}`));
+    expect(asked('Name [nome]')).toMatchObject({ default: 'Ana Souza', answer: 'Ana Souza' });
+    expect(asked("Mother's name")).toMatchObject({ default: 'Maria Souza' });
+    const sent = received(h);
+    expect(sent.map((s) => s.name)).toEqual(ONE_CALLS);
+    expect(sent[2]!.body).toMatchObject({
+      nome: 'Ana Souza',
+      cpf: '529.982.247-25',
+      data_nascimento: '15/03/1985',
+      nome_mae: 'Maria Souza',
+    });
+    expect(sent[3]!.body).toMatchObject({
+      nome: 'Ana Souza',
+      telefone_principal: 11987654321,
+      email: 'ana.souza@example.com',
+    });
+  });
+
+  it("beneficiary 1 named otherwise: the payer's mother, phone and e-mail are not offered", async () => {
+    enrolService(h);
+    const prompter = fakePrompter(enrolmentScript(ONE));
+    const r = await h.run(['enrol', 'wizard'], { tty: TTY, prompter, env: { NO_COLOR: '1' } });
+    expect(r.code, r.stderr).toBe(0);
+    const asked = (words: string) => prompter.asked.find((q) => q.message.startsWith(`Beneficiary 1 · ${words}`));
+    expect(asked('Name [nome]')).toMatchObject({ default: 'Ana Souza', answer: 'Pedro Souza' });
+    expect(asked("Mother's name")?.default ?? '').toBe('');
+    expect(asked('E-mail')?.default ?? '').toBe('');
+    expect(received(h)[2]!.body).not.toHaveProperty('nome_mae');
   });
 
   it('a failed step: what was created (ids), and the exact commands that continue from there', async () => {

@@ -158,7 +158,7 @@ describe('enrol wizard in Portuguese', () => {
     );
     expect(r.stderr).toContain('\n    declaração   formulário 1 · 1: N\n');
     expect(r.stderr).toContain(
-      '\nEditar uma seção refaz as perguntas dela: Enter mantém uma resposta, Tab a edita, Backspace a apaga.\n',
+      '\nEditar uma seção oferece as respostas dela: a escolhida é perguntada de novo (Enter a mantém, Tab a edita, Backspace a apaga).\n',
     );
     const menu = prompter.asked.at(-1)!;
     expect(menu.choices!.map((c) => c.name)).toEqual([

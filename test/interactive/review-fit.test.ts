@@ -45,7 +45,7 @@ describe('the review fits 80 columns', () => {
     expect(r.code, r.stderr).toBe(5);
     // From the title to the help under the sections (the question and what quitting says come after).
     const from = r.stderr.indexOf('Review the enrolment');
-    const review = r.stderr.slice(from, r.stderr.indexOf('Backspace clears it.', from) + 21);
+    const review = r.stderr.slice(from, r.stderr.indexOf('Backspace clears it).', from) + 22);
     expect(review).toContain('Tab edits it');
     for (const l of review.split('\n')) expect(stringWidth(l), l).toBeLessThanOrEqual(80);
     expect(review).toContain('Maria da Silva Conceição Albuquerque');

@@ -82,7 +82,11 @@ export const en = {
   fileSize: (path: string, bytes: number) => `${path} (${bytes} bytes)`,
   fileUnreadable: (path: string) => `${path} (cannot be read)`,
   reviewTitle: (sent: boolean) => `Review the enrolment${sent ? ' (✔ sent)' : ' (nothing is sent before Submit)'}`,
-  reviewHelp: 'Editing a section asks its questions again: Enter keeps an answer, Tab edits it, Backspace clears it.',
+  reviewHelp:
+    'Editing a section offers its answers: the one chosen is asked again (Enter keeps it, Tab edits it, Backspace clears it).',
+  whichAnswer: (title: string) => `${title}: change which answer?`,
+  everyAnswer: 'Every answer of the section, one by one',
+  editNone: 'None (back to the review)',
   // The menu
   edit: (n: number, title: string) => `${n} Edit: ${title}`,
   sectionSent: '(sent)',
@@ -170,7 +174,11 @@ export const ptBR: Translation<typeof en> = {
   fileSize: (path, bytes) => `${path} (${bytes} bytes)`,
   fileUnreadable: (path) => `${path} (não pode ser lido)`,
   reviewTitle: (sent) => `Revise a inclusão${sent ? ' (✔ enviado)' : ' (nada é enviado antes de Enviar)'}`,
-  reviewHelp: 'Editar uma seção refaz as perguntas dela: Enter mantém uma resposta, Tab a edita, Backspace a apaga.',
+  reviewHelp:
+    'Editar uma seção oferece as respostas dela: a escolhida é perguntada de novo (Enter a mantém, Tab a edita, Backspace a apaga).',
+  whichAnswer: (title) => `${title}: alterar qual resposta?`,
+  everyAnswer: 'Todas as respostas da seção, uma a uma',
+  editNone: 'Nenhuma (voltar à revisão)',
   edit: (n, title) => `${n} Editar: ${title}`,
   sectionSent: '(enviado)',
   submit: (what) => `Enviar ${what}`,

@@ -43,10 +43,26 @@ interface Who {
 
 const ADDRESS = ['cep', 'logradouro', 'logradouro_numero', 'complemento', 'bairro'];
 
+/** A beneficiary's fields, part by part: those asked, then the optional ones offered behind one question. */
+export const FIELDS = {
+  person: {
+    asked: ['nome', 'cpf', 'data_nascimento', 'sexo', 'nome_mae', 'data_solicitacao', 'grau_dependencia'],
+    more: ['estado_civil', 'peso', 'altura'],
+  },
+  contact: { asked: ['nome', 'telefone_principal', 'email'], more: ['telefone_celular', 'fax', 'site'] },
+  address: { asked: ['finalidade', 'tipo_endereco', ...ADDRESS], more: ['ponto_referencia', 'caixa_postal'] },
+} as const;
+
 const defaultsOf = (a: Answers | null | undefined, names: readonly string[]): Defaults =>
   Object.fromEntries(names.map((n) => [n, a?.[n] === undefined ? undefined : text(a[n])]));
 
 const same = (a: Answers, b: Answers) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether the beneficiary is the payer: the payer's name answered as hers (the payer's answers are then offered). */
+function isPayer(e: Enrolment, b: BeneficiaryAnswers): boolean {
+  const payer = text(e.payer?.['nome']).trim();
+  return payer !== '' && payer.toLowerCase() === nameOf(b)?.toLowerCase();
+}
 
 /** Whose answers a dependant may copy: the holder's (beneficiary 1 of a new contract), or beneficiary 1's (joining an existing contract). */
 function holderOf(e: Enrolment): 'holder' | 'first' {
@@ -55,12 +71,18 @@ function holderOf(e: Enrolment): 'holder' | 'first' {
 
 async function askPerson(a: Asking, w: Who): Promise<void> {
   const op = operation('enrol.beneficiary.add');
-  const names = ['nome', 'cpf', 'data_nascimento', 'sexo', 'nome_mae', 'data_solicitacao', 'grau_dependencia'];
+  const [first, ...names] = FIELDS.person.asked;
   const form = { op, prefix: w.prefix, into: w.b.person };
+  // Beneficiary 1 is offered the payer's name; given it, the payer's other answers are what the next questions offer.
+  const payer = w.i === 0 ? a.e.payer : undefined;
+  await askNames(a.inv, form, [first], defaultsOf(payer, ['nome']));
+  const payerToo = isPayer(a.e, w.b);
   // The CPF offered: the previous beneficiary's (dependants may carry the holder's), or the payer's.
   const previous = a.e.beneficiaries[w.i - 1]?.person ?? a.e.payer;
-  await askNames(a.inv, form, names, { cpf: defaultsOf(previous, ['cpf'])['cpf'], data_solicitacao: today() });
-  await askMore(a.inv, form, ['estado_civil', 'peso', 'altura']);
+  const offered = payerToo ? defaultsOf(payer, ['data_nascimento', 'sexo', 'nome_mae']) : {};
+  const cpf = defaultsOf(previous, ['cpf'])['cpf'];
+  await askNames(a.inv, form, names, { ...offered, cpf, data_solicitacao: today() });
+  await askMore(a.inv, form, FIELDS.person.more);
 }
 
 /**
@@ -88,8 +110,10 @@ async function askContact(a: Asking, w: Who): Promise<void> {
   const phone = (h: Answers) => [h['nome'], h['telefone_principal'], h['email']].map(text).filter(Boolean).join(', ');
   if (await copied(a, w, 'contact', phone)) return;
   const form = { op, prefix: w.prefix, into: w.b.contact };
-  await askNames(a.inv, form, ['nome', 'telefone_principal', 'email'], { nome: nameOf(w.b) });
-  await askMore(a.inv, form, ['telefone_celular', 'fax', 'site']);
+  // The payer as beneficiary 1: the payer's phone and e-mail offered.
+  const payer = w.i === 0 && isPayer(a.e, w.b) ? defaultsOf(a.e.payer, ['telefone_principal', 'email']) : {};
+  await askNames(a.inv, form, FIELDS.contact.asked, { ...payer, nome: nameOf(w.b) });
+  await askMore(a.inv, form, FIELDS.contact.more);
 }
 
 /** The file to attach (Enter for none, or to keep the one given): its absolute path, checked readable. */
@@ -151,12 +175,12 @@ async function askAddress(a: Asking, w: Who): Promise<void> {
       .filter(Boolean)
       .join(', ');
   if (await copied(a, w, 'address', street)) return;
-  const names = ['finalidade', 'tipo_endereco', ...ADDRESS];
+  const names = FIELDS.address.asked;
   const form = { op, prefix: w.prefix, into: w.b.address };
   // A new address offers the previous beneficiary's (or the payer's) answers.
   const previous = a.e.beneficiaries[w.i - 1]?.address ?? a.e.payer;
   await askNames(a.inv, form, names, defaultsOf(previous, names));
-  await askMore(a.inv, form, ['ponto_referencia', 'caixa_postal']);
+  await askMore(a.inv, form, FIELDS.address.more);
 }
 
 /** The health-declaration form and its number of questions. */

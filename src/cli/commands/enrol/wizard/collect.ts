@@ -20,7 +20,7 @@ export interface EnrolWizardOptions {
   readonly discard?: boolean;
 }
 
-const PAYER_PERSON = [
+export const PAYER_PERSON = [
   'cpf',
   'nome',
   'nome_mae',
@@ -31,7 +31,7 @@ const PAYER_PERSON = [
   'telefone_principal',
   'email',
 ];
-const PAYER_ADDRESS = [
+export const PAYER_ADDRESS = [
   'cep',
   'logradouro',
   'logradouro_numero',
@@ -40,6 +40,15 @@ const PAYER_ADDRESS = [
   'inicio_vigencia',
   'fatura_email',
 ];
+export const PAYER_MORE = ['telefone_secundario', 'ponto_referencia', 'caixa_postal'];
+export const CONTRACT = ['registro_ans', 'coop_id', 'produto_tabela_id', 'origem'];
+export const CONTRACT_MORE = [
+  'empresa_id',
+  'desconto',
+  'numero_proposta',
+  'tabela_preco_vigencia',
+  'coparticipacao_opcao_id',
+];
 
 async function askContract(a: Asking): Promise<void> {
   if (a.sent('contract')) return;
@@ -47,9 +56,8 @@ async function askContract(a: Asking): Promise<void> {
   const w = a.inv.m.enrolWizard;
   a.inv.say(w.contract);
   const form = { op, prefix: w.contractPrefix, into: a.e.contract };
-  await askNames(a.inv, form, ['registro_ans', 'coop_id', 'produto_tabela_id', 'origem']);
-  const optional = ['empresa_id', 'desconto', 'numero_proposta', 'tabela_preco_vigencia', 'coparticipacao_opcao_id'];
-  await askMore(a.inv, form, optional);
+  await askNames(a.inv, form, CONTRACT);
+  await askMore(a.inv, form, CONTRACT_MORE);
 }
 
 /** The payer (for an existing contract, only if wanted: declined, it is null). */
@@ -71,7 +79,7 @@ async function askPayer(a: Asking): Promise<void> {
   const form = { op: operation('enrol.payer'), prefix: w.payerPrefix, into: e.payer };
   await askNames(a.inv, form, PAYER_PERSON);
   await askNames(a.inv, form, PAYER_ADDRESS);
-  await askMore(a.inv, form, ['telefone_secundario', 'ponto_referencia', 'caixa_postal']);
+  await askMore(a.inv, form, PAYER_MORE);
 }
 
 /** The place after a beneficiary's part: its next part, the next beneficiary, or "add another?". */

@@ -20,10 +20,11 @@ import type { Io } from '../../../capabilities.js';
 import { answeredAnything, newEnrolment } from './answers.js';
 import type { Asking } from './beneficiary.js';
 import { planProblems, problemLines } from './check.js';
-import { askSection, collect, startBeneficiary, type EnrolWizardOptions } from './collect.js';
+import { collect, startBeneficiary, type EnrolWizardOptions } from './collect.js';
 import { settleDoubt } from './doubt.js';
 import { draftLine, draftsWaiting, newState, pickDraft, RESUME, saveState, type WizardState } from './draft.js';
-import { chooseAction, fitReview, removeBeneficiary, reviewLines } from './review.js';
+import { editSection } from './edit.js';
+import { chooseAction, fitReview, removeBeneficiary, reviewLines, titleOf } from './review.js';
 import type { Step } from './plan.js';
 import { type ContractChain, stepsIn } from '../../../enrol/plan.js';
 import { chainOf, idsOf } from './steps.js';
@@ -150,7 +151,7 @@ async function reviewLoop(inv: Io, s: WizardState, asking: Asking, save: () => v
       const outcome = await submitted(inv, s, chain, save);
       if (typeof outcome === 'number') return outcome;
       problems = outcome.problems;
-    } else if (action.kind === 'edit') await askSection(asking, action.section);
+    } else if (action.kind === 'edit') await editSection(asking, action.section, titleOf(inv.m, s.e, action.section));
     else if (action.kind === 'add') {
       startBeneficiary(s.e);
       await collect(asking, save);
