@@ -142,7 +142,6 @@ it('only the output layer writes to the terminal: every other module goes throug
     ['commands/schedule/book/steps.ts', 'the calendar: digits of dates only'],
     ['output/pager.ts', 'the output as made, when the pager cannot start'],
     ['help/stored.ts', "a help page the build stored from the command tree: coopctl's own words only"],
-    ['help/help-topic.ts', "a help topic, as commander writes help: coopctl's own words only"],
   ]);
   const root = fileURLToPath(new URL('../../src/cli/', import.meta.url));
   const writers = readdirSync(root, { recursive: true, encoding: 'utf8' })

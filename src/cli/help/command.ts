@@ -16,6 +16,7 @@ import {
 } from 'commander';
 import type { Context } from '../context.js';
 import type { Messages } from '../i18n/index.js';
+import { readFlags } from '../extra-flags.js';
 import { pageOrWrite } from '../output/pager.js';
 import { sanitize } from '../output/sanitize.js';
 import { type Invalidity, type UsageProblem, usageText, type ValueSource } from './errors.js';
@@ -23,6 +24,11 @@ import { helpConfiguration } from './format.js';
 import { answerHelp, setHelpRun } from './help-topic.js';
 import { columnsOf } from './page.js';
 import { similarNames } from './similar.js';
+
+/** The global `--no-pager`, as the help reads it (the run's global options are not made yet when help is written). */
+const PAGER_FLAG = {
+  pager: { type: 'boolean', negatable: true, help: (m: Messages) => m.help.globals.noPager },
+} as const;
 
 /*
  * The methods through which commander raises its usage errors (commander's
@@ -231,7 +237,7 @@ export function rootCommand(
       // Help (one write of a whole page) through the pager on a terminal it does not fit, as a topic (help-topic.ts).
       writeOut: (s) => {
         const { rows, columns } = ctx.screen;
-        const tty = ctx.tty.stdout && root.opts()['pager'] !== false;
+        const tty = ctx.tty.stdout && readFlags(PAGER_FLAG, root.opts()).pager;
         void pageOrWrite(s, { stdout: ctx.stdout, stderr: ctx.stderr, env: ctx.env, tty, rows, columns });
       },
       writeErr: (s) => ctx.stderr.write(s),
