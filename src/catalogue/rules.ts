@@ -74,7 +74,7 @@ export const card = holding(
   }),
 );
 
-/** CEP as in section 4.1: digits only, 8 to 11 of them, no hyphen (GUIDE §2a). */
+/** CEP as in section 4.1: digits only, 8 to 11 of them, no hyphen (docs/decisions.md, "Catalogue and wire format"). */
 export const cep: FieldRule<string> = withInput(
   rule(() => z.string(BROKEN).regex(/^\d{8,11}$/, BROKEN), { code: 'cep', min: 8, max: 11 }, '01310100', [
     '01310-100',
