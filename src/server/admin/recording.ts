@@ -18,7 +18,7 @@
  */
 import { operation } from '../../catalogue/index.js';
 import { writePrivateFile } from '../../files/private-file.js';
-import { parseFixtures } from '../../server/store/fixtures.js';
+import { parseFixtures } from '../store/datasets/fixtures.js';
 import { makeCard } from '../store/card.js';
 import type { ServerLog } from '../observe/log.js';
 import { pseudonyms } from './pseudonyms.js';

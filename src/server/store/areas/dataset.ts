@@ -7,12 +7,12 @@
  * SQLite's INTEGER PRIMARY KEY goes on from the largest rowid).
  */
 import type { Row } from '../../../catalogue/index.js';
-import type { DatasetRows } from '../rows.js';
+import type { DatasetRows } from '../datasets/rows.js';
 import { read, type Methods } from '../sql/define.js';
 import type { Dialect } from '../sql/dialect.js';
 import { TABLES } from '../sql/migrations.js';
 import { all, exec, run, type Script, sql, values } from '../sql/query.js';
-import { FixturesError } from '../fixtures-error.js';
+import { FixturesError } from '../datasets/fixtures-error.js';
 
 /** A few cards and provider locations of the stored data, for the start-up banner. */
 export interface DemoSummary {
