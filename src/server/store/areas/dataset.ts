@@ -56,7 +56,18 @@ const CLEAR = sql<never>((d) => d.clear([...TABLES].reverse()));
 const AFTER_LOAD = sql<never>((d) => d.afterLoad);
 const SLOTS = sql<Record<string, never>, Row>(
   'SELECT id, provider AS prest_cod_svc_card, cd_local, tp_evento, data AS data_consulta, hora_inicio, hora_fim FROM slot',
-  { bigints: true },
+  {
+    bigints: true,
+    columns: {
+      id: 'integer',
+      prest_cod_svc_card: 'integer',
+      cd_local: 'integer',
+      tp_evento: 'integer',
+      data_consulta: 'text',
+      hora_inicio: 'text',
+      hora_fim: 'text',
+    },
+  },
 );
 const COUNTERS = sql<{ lote: number; movimento: number }>(
   "INSERT INTO counter (name, value) VALUES ('lote', @lote), ('movimento', @movimento)",
@@ -126,7 +137,8 @@ export type TablesDump = ReadonlyArray<{
 export function* dumpTables(): Script<TablesDump> {
   const out: Array<TablesDump[number]> = [];
   for (const table of TABLES) {
-    const rows = yield* all(sql<Record<string, never>, Row>(`SELECT * FROM ${table}`, { bigints: true }), {});
+    // A table's whole rows: their columns are the table's (sql/migrations.ts), not declared here.
+    const rows = (yield* all(sql<Record<string, never>>(`SELECT * FROM ${table}`, { bigints: true }), {})) as Row[];
     const columns = rows.length ? Object.keys(rows[0]!) : [];
     out.push({ table, columns, rows: rows.map((r) => columns.map((c) => r[c])) });
   }
@@ -149,11 +161,12 @@ export function loadError(d: Dialect, err: unknown): unknown {
 const DESCRIBED = 4;
 const CARDS = sql<{ limit: number }, { card: string }>(
   'SELECT card FROM beneficiary WHERE card IS NOT NULL ORDER BY id LIMIT @limit',
+  { columns: { card: 'text' } },
 );
 const PLACES = sql<{ limit: number }, { prest_cod_svc_card: unknown; cd_local: unknown; nm_local: string }>(
   `SELECT pl.provider AS prest_cod_svc_card, pl.cd_local, l.nm_local
      FROM provider_location pl JOIN location l ON l.cd_local = pl.cd_local ORDER BY pl.provider, pl.cd_local LIMIT @limit`,
-  { bigints: true },
+  { bigints: true, columns: { prest_cod_svc_card: 'integer', cd_local: 'integer', nm_local: 'text' } },
 );
 
 export const dataset = {
