@@ -4,17 +4,7 @@
  * exclusive write never replaces a file, and a failed write leaves neither
  * the target changed nor a temporary file behind.
  */
-import {
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,15 +13,15 @@ import { writePrivateFile, writePrivateFileSync } from '../../src/files/private-
 let dir: string;
 let umask: number;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'coopctl-private-'));
+  dir = fs.mkdtempSync(join(tmpdir(), 'coopctl-private-'));
   umask = process.umask(0o000);
 });
 afterEach(() => {
   process.umask(umask);
-  rmSync(dir, { recursive: true, force: true });
+  fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const mode = (path: string) => statSync(path).mode & 0o777;
+const mode = (path: string) => fs.statSync(path).mode & 0o777;
 
 const writers = [
   [
@@ -45,62 +35,62 @@ describe.each(writers)('%s', (_name, write) => {
   it('writes the text as a 0600 file under umask 000, and replaces an earlier one (0644) with a 0600 one', async () => {
     const file = join(dir, 'draft.json');
     await write(file, 'first\n');
-    expect(readFileSync(file, 'utf8')).toBe('first\n');
+    expect(fs.readFileSync(file, 'utf8')).toBe('first\n');
     expect(mode(file)).toBe(0o600);
-    rmSync(file);
-    writeFileSync(file, 'theirs', { mode: 0o644 });
+    fs.rmSync(file);
+    fs.writeFileSync(file, 'theirs', { mode: 0o644 });
     expect(mode(file)).toBe(0o644);
     await write(file, 'second\n');
-    expect(readFileSync(file, 'utf8')).toBe('second\n');
+    expect(fs.readFileSync(file, 'utf8')).toBe('second\n');
     expect(mode(file)).toBe(0o600);
-    expect(readdirSync(dir)).toEqual(['draft.json']);
+    expect(fs.readdirSync(dir)).toEqual(['draft.json']);
   });
 
   it('replaces a symlink at the target with the file: the symlink’s target is not written', async () => {
     const victim = join(dir, 'victim');
-    writeFileSync(victim, 'untouched', { mode: 0o644 });
+    fs.writeFileSync(victim, 'untouched', { mode: 0o644 });
     const file = join(dir, 'report.json');
-    symlinkSync(victim, file);
+    fs.symlinkSync(victim, file);
     await write(file, 'report\n');
-    expect(readFileSync(victim, 'utf8')).toBe('untouched');
+    expect(fs.readFileSync(victim, 'utf8')).toBe('untouched');
     expect(mode(victim)).toBe(0o644);
-    expect(lstatSync(file).isSymbolicLink()).toBe(false);
-    expect(readFileSync(file, 'utf8')).toBe('report\n');
+    expect(fs.lstatSync(file).isSymbolicLink()).toBe(false);
+    expect(fs.readFileSync(file, 'utf8')).toBe('report\n');
     expect(mode(file)).toBe(0o600);
   });
 
   it('exclusive: never replaces an existing file (EEXIST), and leaves no temporary file', async () => {
     const file = join(dir, 'audit.key');
     await write(file, 'mine\n', true);
-    expect(readFileSync(file, 'utf8')).toBe('mine\n');
+    expect(fs.readFileSync(file, 'utf8')).toBe('mine\n');
     expect(mode(file)).toBe(0o600);
     await expect(write(file, 'other\n', true)).rejects.toMatchObject({ code: 'EEXIST' });
-    expect(readFileSync(file, 'utf8')).toBe('mine\n');
-    expect(readdirSync(dir)).toEqual(['audit.key']);
+    expect(fs.readFileSync(file, 'utf8')).toBe('mine\n');
+    expect(fs.readdirSync(dir)).toEqual(['audit.key']);
   });
 
   it('exclusive: a symlink at the target is not followed either (EEXIST), its target unwritten', async () => {
     const victim = join(dir, 'victim');
     const file = join(dir, 'audit.key');
-    symlinkSync(victim, file);
+    fs.symlinkSync(victim, file);
     await expect(write(file, 'key\n', true)).rejects.toMatchObject({ code: 'EEXIST' });
-    expect(() => lstatSync(victim)).toThrow();
-    expect(readdirSync(dir)).toEqual(['audit.key']);
+    expect(() => fs.lstatSync(victim)).toThrow();
+    expect(fs.readdirSync(dir)).toEqual(['audit.key']);
   });
 
   it('fails in a missing folder (ENOENT) without creating anything', async () => {
     await expect(write(join(dir, 'none', 'file'), 'x')).rejects.toMatchObject({ code: 'ENOENT' });
-    expect(readdirSync(dir)).toEqual([]);
+    expect(fs.readdirSync(dir)).toEqual([]);
   });
 
   it('fails when the target is a folder, the folder and its contents untouched, no temporary file left', async () => {
     const folder = join(dir, 'folder');
-    mkdirSync(join(folder, 'inside'), { recursive: true });
+    fs.mkdirSync(join(folder, 'inside'), { recursive: true });
     await expect(write(folder, 'x')).rejects.toMatchObject({
       code: expect.stringMatching(/^(EISDIR|ENOTEMPTY|EEXIST)$/),
     });
-    expect(readdirSync(folder)).toEqual(['inside']);
-    expect(readdirSync(dir)).toEqual(['folder']);
+    expect(fs.readdirSync(folder)).toEqual(['inside']);
+    expect(fs.readdirSync(dir)).toEqual(['folder']);
   });
 
   it('is 0600 under a umask that takes the owner’s write bit off too (0277)', async () => {

@@ -217,9 +217,7 @@ function listing(f: AuditFilter): Listing {
     l = {
       rows: sql<ListParams & { limit: number }, AuditRow>(
         (d) => `SELECT ${COLUMNS} FROM audit ${where(d)} ORDER BY id DESC LIMIT @limit`,
-        {
-          columns: AUDIT_COLUMNS,
-        },
+        { columns: AUDIT_COLUMNS },
       ),
       count: sql<ListParams, { n: number }>((d) => `SELECT count(*) AS n FROM audit ${where(d)}`, {
         columns: { n: 'integer' },
@@ -247,9 +245,7 @@ const ANCHOR = sql<Record<string, never>, { seal: string }>('SELECT seal FROM au
 });
 const PAGE = sql<{ after: number; limit: number }, AuditRow>(
   `SELECT ${COLUMNS} FROM audit WHERE id > @after ORDER BY id LIMIT @limit`,
-  {
-    columns: AUDIT_COLUMNS,
-  },
+  { columns: AUDIT_COLUMNS },
 );
 const KEY_ID = sql<Record<string, never>, { key_id: string }>('SELECT key_id FROM audit_key', {
   columns: { key_id: 'text' },
