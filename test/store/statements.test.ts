@@ -130,9 +130,9 @@ describe(`every statement of the store, prepared on a migrated ${BACKEND} databa
     await dropLocations();
   });
 
-  it('there are the statements of every area: 61 or more, 37 or more of them with rows, one for PostgreSQL only', () => {
+  it('there are the statements of every area: 70 or more, 37 or more of them with rows, one for PostgreSQL only', () => {
     const all = declared();
-    expect(all.length).toBeGreaterThanOrEqual(61);
+    expect(all.length).toBeGreaterThanOrEqual(70);
     expect(all.filter((q) => q.columns !== undefined).length).toBeGreaterThanOrEqual(37);
     expect(all.filter((q) => q.only === 'postgres').length).toBe(1);
   });
@@ -145,6 +145,8 @@ describe(`every statement of the store, prepared on a migrated ${BACKEND} databa
       const pos = positional(text, BACKEND === 'sqlite' ? () => '?' : (n) => `$${n}`, BACKEND === 'postgres');
       const got = await describeText(pos.text);
       const head = text.trim().split('\n')[0]!.slice(0, 90);
+      // A dump's read of a whole table (areas/dataset.ts) answers the table's columns, whatever they are.
+      if (q.columns === undefined && /^SELECT \* FROM [a-z_]+$/.test(text)) continue;
       const names = got.columns.map((c) => c.name);
       const want = Object.keys(q.columns ?? {});
       if (names.join(',') !== want.join(','))

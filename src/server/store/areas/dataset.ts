@@ -11,7 +11,7 @@ import type { DatasetRows } from '../datasets/rows.js';
 import { read, type Methods } from '../sql/define.js';
 import type { Dialect } from '../sql/dialect.js';
 import { TABLES } from '../sql/migrations.js';
-import { all, exec, run, type Script, sql, values } from '../sql/query.js';
+import { all, exec, oneOff, type Query, run, type Script, sql, values } from '../sql/query.js';
 import { FixturesError } from '../datasets/fixtures-error.js';
 
 /** A few cards and provider locations of the stored data, for the start-up banner. */
@@ -95,7 +95,7 @@ export function* insertMany(
   for (let start = 0; start < rows.length; start += per) {
     const chunk = rows.slice(start, start + per);
     const text = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')} ${conflict}`;
-    yield* run(sql<unknown[]>(text), chunk.flat().map(stored));
+    yield* run(oneOff<unknown[]>(text), chunk.flat().map(stored));
   }
 }
 
@@ -133,12 +133,16 @@ export type TablesDump = ReadonlyArray<{
   readonly rows: ReadonlyArray<readonly unknown[]>;
 }>;
 
+/** Each table's whole rows: their columns are the table's (sql/migrations.ts), not declared here. */
+const WHOLE = Object.fromEntries(
+  TABLES.map((t) => [t, sql<Record<string, never>>(`SELECT * FROM ${t}`, { bigints: true })]),
+) as Record<(typeof TABLES)[number], Query<Record<string, never>>>;
+
 /** Reads every data table whole, integers exactly (codes of up to 18 digits); the caller runs it in one transaction. */
 export function* dumpTables(): Script<TablesDump> {
   const out: Array<TablesDump[number]> = [];
   for (const table of TABLES) {
-    // A table's whole rows: their columns are the table's (sql/migrations.ts), not declared here.
-    const rows = (yield* all(sql<Record<string, never>>(`SELECT * FROM ${table}`, { bigints: true }), {})) as Row[];
+    const rows = (yield* all(WHOLE[table], {})) as Row[];
     const columns = rows.length ? Object.keys(rows[0]!) : [];
     out.push({ table, columns, rows: rows.map((r) => columns.map((c) => r[c])) });
   }

@@ -64,23 +64,32 @@ interface QueryOptions {
 /** A statement's options: a statement with rows (`R` given) declares their columns. */
 type OptionsFor<R> = unknown extends R ? [QueryOptions?] : [QueryOptions & { readonly columns: Columns<R> }];
 
-/** Every statement made by `sql` when its module loads, for test/store/statements.test.ts. */
+/** Every statement made by `sql` (the areas' own, and those they make once per shape), for test/store/statements.test.ts. */
 export const statements: Array<Query<never, unknown>> = [];
 
+/** A statement of an area; listed in `statements`. */
 export function sql<P = Params, R = unknown>(
   text: string | ((d: Dialect) => string),
   ...rest: OptionsFor<R>
 ): Query<P, R> {
+  const q = oneOff<P, R>(text, ...rest);
+  statements.push(q as Query<never, unknown>);
+  return q;
+}
+
+/** A statement made anew at each call (a multi-row INSERT of one chunk's size): not listed in `statements`. */
+export function oneOff<P = Params, R = unknown>(
+  text: string | ((d: Dialect) => string),
+  ...rest: OptionsFor<R>
+): Query<P, R> {
   const options = rest[0] as (QueryOptions & { readonly columns?: Columns<R> }) | undefined;
-  const q: Query<P, R> = {
+  return {
     text,
     bigints: options?.bigints ?? false,
     name: options?.name,
     columns: options?.columns as Readonly<Record<string, ColumnKind>> | undefined,
     only: options?.only,
   };
-  statements.push(q as Query<never, unknown>);
-  return q;
 }
 
 /** The text of a statement in a dialect. */
