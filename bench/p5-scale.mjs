@@ -1,5 +1,5 @@
 // P5 scale. Seeds a database of N beneficiaries, N devices and 5·N medical
-// items with the store's set-based seeder (src/server/store/sqlite/seed-scale.ts,
+// items with the store's set-based seeder (src/server/store/datasets/scale.ts,
 // bundled into .bench/), and a 1,000-beneficiary one (1,000 devices, 5,000
 // items) as the baseline, then on each, with a spawned `coopctl serve`:
 //
@@ -150,7 +150,7 @@ export async function run({
   log(
     `  P5: ${full ? 'full size' : `reduced size (${fmt.n(n)}; --full for ${fmt.n(FULL_SIZE)})`}: ${fmt.n(n)} beneficiaries, ${fmt.n(n)} devices, ${fmt.n(5 * n)} medical items`,
   );
-  const { seedScale } = await import(await buildModule('src/server/store/sqlite/seed-scale.ts', 'seed-scale'));
+  const { seedScale } = await import(await buildModule('src/server/store/datasets/scale.ts', 'seed-scale'));
   const dir = tempDir('coopctl-scale-', tmp);
   try {
     const big = join(dir.dir, 'big.db');

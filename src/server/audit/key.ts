@@ -16,11 +16,12 @@
  * text), not the key.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { type FileHandle, link, mkdir, open, readdir, unlink } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import type { SubjectKind } from '../../catalogue/personal.js';
 import { said, type Said } from '../../catalogue/lang.js';
+import { writePrivateFile } from '../../files/private-file.js';
 import { StartError } from '../start-error.js';
 import { storeLocation } from '../store/location.js';
 
@@ -198,25 +199,18 @@ export async function readAuditKey(file: string): Promise<Buffer | undefined> {
 
 /**
  * A new key written to `file` (0600, its folder 0700 when made here); never
- * over an existing file, and never seen half-written: the key is written and
- * synced under a name of this process's, then linked to `file`, which appears
- * whole or not at all. When another process made `file` first (servers
- * started together on one database), its key is this one's too.
+ * over an existing file, and never seen half-written: written by
+ * writePrivateFile's exclusive rule (synced under a temporary name, then
+ * linked to `file`, which appears whole or not at all). When another process
+ * made `file` first (servers started together on one database), its key is
+ * this one's too.
  */
 export async function createAuditKey(file: string): Promise<Buffer> {
   const secret = randomBytes(KEY_BYTES);
-  const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.new`;
   try {
     await mkdir(dirname(file), { recursive: true, mode: 0o700 });
-    const handle = await open(temp, 'wx', 0o600);
     try {
-      await handle.writeFile(`${secret.toString('hex')}\n`);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    try {
-      await link(temp, file);
+      await writePrivateFile(file, `${secret.toString('hex')}\n`, { exclusive: true });
     } catch (err) {
       const theirs = codeOf(err) === 'EEXIST' ? await readAuditKey(file) : undefined;
       if (theirs === undefined) throw err;
@@ -225,8 +219,6 @@ export async function createAuditKey(file: string): Promise<Buffer> {
   } catch (err) {
     if (err instanceof AuditKeyError) throw err;
     throw new AuditKeyError({ kind: 'unwritable', file, code: codeOf(err) });
-  } finally {
-    await unlink(temp).catch(() => undefined);
   }
   return secret;
 }
