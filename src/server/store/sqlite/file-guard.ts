@@ -19,13 +19,12 @@
  *
  * The `-shm` truncated while SQLite has it mapped kills the process with
  * SIGBUS at the next read of it (any transaction, reads included). It is
- * checked before the first statement SQLite runs in each turn of the event
- * loop (one fstat(2) on a descriptor kept open) and, found shorter, given back
- * its length (zeros): SQLite then
+ * checked before every statement SQLite runs (one fstat(2) on a descriptor
+ * kept open) and, found shorter, given back its length (zeros): SQLite then
  * rebuilds its index from the `-wal`, with nothing lost (the audit's window
  * of notes, if one is open, is rolled back: its commit would write pages read
  * without the index). A truncation that lands between the check and SQLite's
- * read (within the turn) still kills it (docs/deployment.md).
+ * read still kills it (docs/deployment.md).
  */
 import { closeSync, fstatSync, ftruncateSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -114,11 +113,6 @@ export function fileGuard(path: string, pageSize: number, options: FileGuardOpti
   /** A `-shm` given its length back holds zeros: its index no longer says what the `-wal` held. */
   let indexLost = false;
   let damage: FileChange;
-  /** The `-shm` was checked in this turn of the event loop (cleared at the next). */
-  let checkedThisTurn = false;
-  const nextTurn = (): void => {
-    checkedThisTurn = false;
-  };
 
   const damaged = (what: Exclude<FileChange, undefined | 'missing' | 'replaced'>): FileChange => {
     if (damage === undefined) {
@@ -168,11 +162,6 @@ export function fileGuard(path: string, pageSize: number, options: FileGuardOpti
       if (found !== undefined) throw new StoreUnavailable('damaged');
     },
     beforeRead() {
-      // Once a turn of the event loop: the statements of one turn (a batch of reads, the audit's commit) run
-      // back to back, and an fstat(2) each cost the hot read a few microseconds (docs/performance.md).
-      if (checkedThisTurn) return;
-      checkedThisTurn = true;
-      setImmediate(nextTurn);
       if (shm === undefined) {
         try {
           shm = openSync(`${path}-shm`, 'r+');
