@@ -80,6 +80,8 @@ export const en = {
         'how a list travels in form bodies and query strings: brackets (tipo_documento[]=RG, the default) or repeat (tipo_documento=RG&tipo_documento=CC) (--list-style)',
       healthQuestions:
         'texts of the health-declaration questions the enrolment wizard shows: form.question=text pairs separated by ";" (1.1=Any chronic disease?; 1.2=Any surgery?)',
+      enrolCodes:
+        'codes the enrolment wizard offers, with their meanings: field.code=meaning pairs separated by ";" (origem.WB=Web sale; estado_civil.C=Married)',
       mask: 'true to partly hide CPFs, cards, phones and e-mails in everything shown, for screens others may see (--mask)',
       sender: 'the sending user (usuario_envio) of notify send and send-all when --usuario-envio is not given',
     },
@@ -238,6 +240,8 @@ export const ptBR: Translation<typeof en> = {
         'como uma lista viaja em corpos de formulário e query strings: brackets (tipo_documento[]=RG, o padrão) ou repeat (tipo_documento=RG&tipo_documento=CC) (--list-style)',
       healthQuestions:
         'textos das perguntas da declaração de saúde que o assistente de inclusão mostra: pares formulário.pergunta=texto separados por ";" (1.1=Tem alguma doença crônica?; 1.2=Fez alguma cirurgia?)',
+      enrolCodes:
+        'códigos que o assistente de inclusão oferece, com seus significados: pares campo.código=significado separados por ";" (origem.WB=Venda pela internet; estado_civil.C=Casado(a))',
       mask: 'true para esconder em parte CPFs, cartões, telefones e e-mails em tudo o que é mostrado, para telas que outros podem ver (--mask)',
       sender: 'o usuário que envia (usuario_envio) de notify send e send-all quando --usuario-envio não é informado',
     },
