@@ -45,8 +45,16 @@ const enrolCodes = {
   pt: 'origem.WB=Venda pela internet; origem.CO=Contrato empresarial; origem.AD=Adesão por entidade de classe; produto_tabela_id.11=Preços individuais ou familiares; produto_tabela_id.12=Preços empresariais; produto_tabela_id.13=Preços por adesão; grau_parentesco.TIT=O próprio titular; grau_parentesco.CON=Cônjuge; grau_parentesco.PAI=Pai ou mãe; estado_civil.S=Solteiro(a); estado_civil.C=Casado(a); estado_civil.D=Divorciado(a); estado_civil.V=Viúvo(a); tipo_arquivo.pdf=Documento PDF; tipo_arquivo.jpg=Imagem JPEG; tipo_arquivo.png=Imagem PNG',
 }[demoLang(process.env)];
 
-/** What the enrolment wizard reads of the demo's forms and codes: in the demo's commands' environment, and printed as one export. */
-const wizardEnv = { COOPCTL_HEALTH_QUESTIONS: healthQuestions, COOPCTL_ENROL_CODES: enrolCodes };
+/** The names of the demo's providers (src/server/store/demo/plan.ts) as a providers value, for the booking wizard. */
+const providers =
+  '9001=Clínica Coop Saúde — Clínica Geral; 9002=Dr. Ricardo Mendes Almeida — Cardiologia; 9003=Dra. Juliana Castro Lima — Pediatria; 9004=Laboratório Coop Diagnósticos';
+
+/** What the wizards read of the demo's providers, forms and codes: in the demo's commands' environment, and printed as one export. */
+const wizardEnv = {
+  COOPCTL_PROVIDERS: providers,
+  COOPCTL_HEALTH_QUESTIONS: healthQuestions,
+  COOPCTL_ENROL_CODES: enrolCodes,
+};
 const wizardExport = `export ${Object.entries(wizardEnv)
   .map(([name, value]) => `${name}='${value}'`)
   .join(' ')}`;
@@ -61,7 +69,7 @@ const words = {
     more: (url, first) =>
       `\nThe server keeps running at ${url}. In another terminal, in this folder, ${first}try more commands: ${cli} --help (or \`npm link\` once, then coopctl --help). Ctrl-C stops it.`,
     wizard: (exports) =>
-      `The enrolment wizard (${cli} enrol wizard) shows the health-declaration questions of the demo and offers its codes with their meanings after: ${exports}`,
+      `The wizards find the providers of the demo by name (${cli} schedule book), show its health-declaration questions and offer its codes with their meanings (${cli} enrol wizard) after: ${exports}`,
   },
   pt: {
     busy: (port) =>
@@ -71,7 +79,7 @@ const words = {
     more: (url, first) =>
       `\nO servidor continua rodando em ${url}. Em outro terminal, nesta pasta, ${first}experimente mais comandos: ${cli} --help (ou \`npm link\` uma vez, depois coopctl --help). Ctrl-C o encerra.`,
     wizard: (exports) =>
-      `O assistente de inclusão (${cli} enrol wizard) mostra as perguntas da declaração de saúde da demonstração e oferece seus códigos com os significados depois de: ${exports}`,
+      `Os assistentes acham os prestadores da demonstração pelo nome (${cli} schedule book), mostram as perguntas da declaração de saúde e oferecem os códigos com os significados (${cli} enrol wizard) depois de: ${exports}`,
   },
 }[demoLang(process.env)];
 
