@@ -4,17 +4,18 @@
  * city, district and state are what the next questions offer; Enter keeps
  * each, and the state is sent in upper case as the spec's UF is written.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { ENTER, fakePrompter } from './fake-prompter.js';
 import { readRecords, runOnTerminal } from './run.js';
 
 const CARD = '00010001000001005';
 let server: TestServer;
+// The server for the file, stopped by the teardown beforeAll returns.
 beforeAll(async () => {
   server = await startTestServer();
+  return () => server.stop();
 });
-afterAll(() => server.stop());
 
 describe('registration save-address on a terminal', () => {
   it('offers what a known CEP gives; Enter keeps it, and that is what is stored', async () => {
