@@ -12,6 +12,7 @@ import type { RunState } from './run-state.js';
 import { addFlags, type FlagDecls, named, readFlags, type TextKey } from './extra-flags.js';
 import { ANY_ORIGIN, originOf } from '../server/http/origins.js';
 import { defineStandInCommands } from './serve-admin-command.js';
+import { orphanSignal } from './serve-orphan.js';
 
 function port(m: Messages) {
   return (value: string): number => {
@@ -193,6 +194,8 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
     const { runServe } = await import('../server/serve.js');
     // The server speaks English by itself; a Portuguese run gives it its words.
     const words = inv.lang === 'pt-BR' ? { words: (await import('./i18n/serve-words.js')).ptServeWords } : {};
+    // Started by npm exec, it stops when npm has gone (a SIGTERM npm's shell did not pass on: serve-orphan.ts).
+    const orphan = orphanSignal(inv.ctx.env, () => inv.say(inv.m.standIn.npmGone));
     try {
       // The server stops on SIGINT/SIGTERM itself; the run's signal is not passed, or one Ctrl-C would count twice.
       await runServe(opts, {
@@ -200,6 +203,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
         stderr: inv.ctx.stderr,
         env: inv.ctx.env,
         stdin: inv.ctx.stdin,
+        ...(orphan.signal ? { signal: orphan.signal } : {}),
         ...words,
       });
     } catch (err) {
@@ -212,6 +216,8 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       if (err.exitCode === ExitCode.usage) throw new UsageError(said, 'coopctl serve --help');
       await inv.notice(said, 'error');
       return ExitCode.failed;
+    } finally {
+      orphan.dispose();
     }
     return ExitCode.ok;
   });
