@@ -34,14 +34,16 @@ const work = join(out, '.exe-build');
 
 /**
  * Source rewrites for the executable's bundle: the sources load some packages with createRequire at run time
- * (scripts/bundle.mjs, EXTERNAL); here they are bundled, so those calls become plain require() that esbuild
+ * (src/cli/lazy.ts; src/boot/bundles.mjs, EXTERNAL); here they are bundled, so those calls become plain require() that esbuild
  * follows. Each rewrite must match (a source that changed fails the build, not the executable at run time).
  */
 const rewrites = {
-  'src/cli/config/store.ts': [["createRequire(import.meta.filename)('conf')", "require('conf')"]],
-  'src/cli/prompter.ts': [["createRequire(import.meta.filename)('@inquirer/prompts')", "require('@inquirer/prompts')"]],
-  'src/cli/output/width.ts': [["createRequire(import.meta.filename)('string-width')", "require('string-width')"]],
-  'src/cli/output/jq.ts': [["createRequire(import.meta.filename)('jq-web')", "require('jq-web')"]],
+  'src/cli/lazy.ts': [
+    ["createRequire(import.meta.filename)('conf')", "require('conf')"],
+    ["createRequire(import.meta.filename)('@inquirer/prompts')", "require('@inquirer/prompts')"],
+    ["createRequire(import.meta.filename)('string-width')", "require('string-width')"],
+    ["createRequire(import.meta.filename)('jq-web')", "require('jq-web')"],
+  ],
   // The access audit's writer thread: the worker's code an asset of its own (a worker cannot start from a file the
   // executable does not have), better-sqlite3 bundled into it with the addon loader below.
   'src/server/store/sqlite/audit-file.ts': [

@@ -1,4 +1,5 @@
 /** Text styles: chalk when colour is on (loaded only then), plain text otherwise. */
+import * as lazy from './lazy.js';
 
 export interface Style {
   bold(text: string): string;
@@ -12,7 +13,7 @@ const plain: Style = { bold: (t) => t, dim: (t) => t, red: (t) => t, yellow: (t)
 
 export async function loadStyle(color: boolean): Promise<Style> {
   if (!color) return plain;
-  const { Chalk } = await import('chalk');
+  const { Chalk } = await lazy.chalk();
   // The decision is ours (colorAllowed), so chalk gets a fixed level instead of detecting one.
   const c = new Chalk({ level: 1 });
   return {
