@@ -1,5 +1,5 @@
 /**
- * The area commands (GUIDE §3): one command per catalogue operation under its
+ * The area commands (docs/commands.md): one command per catalogue operation under its
  * area's groups, each from its spec (specs.ts: its module's, or derived from
  * the entry), plus the commands that are not one operation (`record summary`,
  * `enrol wizard`). Installs the safety and interactive hooks first. Only the
