@@ -35,6 +35,7 @@ export const storeContract = [
   'test/store/registration-json.test.ts',
   'test/store/schedule.test.ts',
   'test/store/schema.test.ts',
+  'test/store/statements.test.ts',
   'test/store/unchanged.test.ts',
 ];
 

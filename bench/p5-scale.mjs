@@ -1,5 +1,5 @@
 // P5 scale. Seeds a database of N beneficiaries, N devices and 5·N medical
-// items with the store's set-based seeder (src/server/store/sqlite/seed-scale.ts,
+// items with the store's set-based seeder (src/server/store/datasets/scale.ts,
 // bundled into .bench/), and a 1,000-beneficiary one (1,000 devices, 5,000
 // items) as the baseline, then on each, with a spawned `coopctl serve`:
 //
@@ -18,14 +18,17 @@
 //
 // N is 1,000,000 with --full, else --size (default 100,000): the run says which.
 // The databases live in a temporary folder (--tmp DIR, or $COOPCTL_BENCH_TMP,
-// else the system's), deleted at the end.
+// else the system's), deleted at the end; with --keep DIR they are seeded into
+// DIR once (named by their size) and reused by later runs (their audit files
+// removed first; the send-alls' rows stay).
 import Database from 'better-sqlite3';
-import { statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   buildModule,
   cannon,
+  cpuMs,
   fmt,
   log,
   median,
@@ -42,6 +45,24 @@ export const SEND_ALL = '/api/svccentral/notificacao/envianotificacaotodos';
 export const FULL_SIZE = 1_000_000;
 export const QUICK_SIZE = 100_000;
 export const SMALL_SIZE = 1_000;
+
+/** A folder kept between runs (--keep). */
+function kept(path) {
+  mkdirSync(path, { recursive: true });
+  return { dir: path, remove: () => {} };
+}
+
+/** Seeds `path` with `n` beneficiaries and devices and 5·n items, unless a run before did (the files it added removed). */
+function seeded(seedScale, path, n) {
+  if (existsSync(path) && existsSync(`${path}.seeded`)) {
+    for (const extra of ['-wal', '-shm', '.audit', '.audit-wal', '.audit-shm'])
+      rmSync(`${path}${extra}`, { force: true });
+    return;
+  }
+  rmSync(path, { force: true });
+  seedScale(path, { beneficiaries: n, devices: n, medicalItems: 5 * n });
+  writeFileSync(`${path}.seeded`, `${n}\n`);
+}
 
 /** Cards of `count` random beneficiaries of a seeded database (with repetition when it has fewer). */
 function sampleCards(path, count) {
@@ -103,7 +124,9 @@ async function measure(db, { duration, connections, sends, devices, args = [] })
     await cannon({ url: serve.url, requests, duration: 1, connections });
     const before = await cacheLookups(serve.url);
     const single = await cannon({ url: serve.url, requests, duration, connections: 1 });
+    const cpu0 = cpuMs(serve.pid);
     const reads = await cannon({ url: serve.url, requests, duration, connections });
+    reads.cpuPerRequest = ((cpuMs(serve.pid) - cpu0) * 1000) / reads.total;
     const after = await cacheLookups(serve.url);
     const looked = after.hit - before.hit + after.miss - before.miss;
     const hitRate = looked ? (after.hit - before.hit) / looked : 0;
@@ -141,6 +164,7 @@ export async function run({
   sends = 10,
   passes = 3,
   tmp,
+  keep,
 } = {}) {
   const n = full ? FULL_SIZE : Number(size ?? QUICK_SIZE);
   duration = Number(duration);
@@ -150,17 +174,17 @@ export async function run({
   log(
     `  P5: ${full ? 'full size' : `reduced size (${fmt.n(n)}; --full for ${fmt.n(FULL_SIZE)})`}: ${fmt.n(n)} beneficiaries, ${fmt.n(n)} devices, ${fmt.n(5 * n)} medical items`,
   );
-  const { seedScale } = await import(await buildModule('src/server/store/sqlite/seed-scale.ts', 'seed-scale'));
-  const dir = tempDir('coopctl-scale-', tmp);
+  const { seedScale } = await import(await buildModule('src/server/store/datasets/scale.ts', 'seed-scale'));
+  const dir = typeof keep === 'string' ? kept(keep) : tempDir('coopctl-scale-', tmp);
   try {
-    const big = join(dir.dir, 'big.db');
-    const small = join(dir.dir, 'small.db');
+    const big = join(dir.dir, `big-${n}.db`);
+    const small = join(dir.dir, `small-${SMALL_SIZE}.db`);
     const t0 = performance.now();
-    seedScale(big, { beneficiaries: n, devices: n, medicalItems: 5 * n });
+    seeded(seedScale, big, n);
     const seedMs = performance.now() - t0;
     const bytes = statSync(big).size;
     log(`  P5: seeded in ${fmt.s(seedMs)} (${fmt.mb(bytes)} on disk)`);
-    seedScale(small, { beneficiaries: SMALL_SIZE, devices: SMALL_SIZE, medicalItems: 5 * SMALL_SIZE });
+    seeded(seedScale, small, SMALL_SIZE);
 
     const [bigCard] = sampleCards(big, 1);
     const [smallCard] = sampleCards(small, 1);
@@ -189,6 +213,7 @@ export async function run({
       log(
         `  P5 round ${k + 1}: reads p50/p99 1 conn ${fmt.ms(b.single.p50)}/${fmt.ms(b.single.p99)}, 10 conn ${fmt.ms(b.reads.p50)}/${fmt.ms(b.reads.p99)} (${fmt.n(b.reads.rps)} req/s) on ${fmt.n(n)}, ` +
           `1 conn ${fmt.ms(s.single.p50)}/${fmt.ms(s.single.p99)}, 10 conn ${fmt.ms(s.reads.p50)}/${fmt.ms(s.reads.p99)} (${fmt.n(s.reads.rps)} req/s) on ${fmt.n(SMALL_SIZE)}; ` +
+          `server CPU a read at 10 conn ${fmt.us(b.reads.cpuPerRequest)} vs ${fmt.us(s.reads.cpuPerRequest)} (cache off ${fmt.us(b0.reads.cpuPerRequest)} vs ${fmt.us(s0.reads.cpuPerRequest)}); ` +
           `send-all ${fmt.ms(b.send.median)} (max ${fmt.ms(b.send.max)}) vs ${fmt.ms(s.send.median)}; RSS peak ${fmt.mb(b.rss.peak)} vs ${fmt.mb(s.rss.peak)}`,
       );
     }
@@ -241,8 +266,15 @@ export async function run({
         ratio: fmt.x(p99Big / p99Small),
         budget: '≤ 1.2×',
         met: p99Big / p99Small <= 1.2 && bad === 0,
-        note: `autocannon, 10 connections (the server saturated: p99 is mostly waiting in line, so it follows the cost of a read), ${duration} s, random cards as above; ${hits}`,
-        data: { hitBig, hitSmall },
+        note: `autocannon, 10 connections (the server saturated: p99 is mostly waiting in line, so it follows the cost of a read), ${duration} s, random cards as above; ${hits}; server CPU a read ${fmt.us(pick((r) => r.b.reads.cpuPerRequest))} against ${fmt.us(pick((r) => r.s.reads.cpuPerRequest))} (${fmt.x(pick((r) => r.b.reads.cpuPerRequest) / pick((r) => r.s.reads.cpuPerRequest))}); rounds' p99 ratios ${rounds.map((r) => fmt.x(r.b.reads.p99 / r.s.reads.p99)).join(', ')}`,
+        data: {
+          hitBig,
+          hitSmall,
+          rounds: rounds.map((r) => ({
+            big: { p99: r.b.reads.p99, rps: r.b.reads.rps, cpu: r.b.reads.cpuPerRequest },
+            small: { p99: r.s.reads.p99, rps: r.s.reads.rps, cpu: r.s.reads.cpuPerRequest },
+          })),
+        },
       }),
       result({
         workload: `P5 read p99 on ${scale}, 1 / 10 connections, read cache off`,

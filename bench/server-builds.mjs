@@ -10,6 +10,7 @@
 //   git worktree add /tmp/before main && (cd /tmp/before && npm ci && npm run build)
 //   mkdir -p .bench/before && cp -r /tmp/before/bin /tmp/before/dist .bench/before/
 //   npm run build && node bench/server-builds.mjs --before .bench/before [--rounds 3] [--only P3,P4,P8]
+//   (--after DIR: another copy than this tree's bin/ and dist/, so that the tree can be built again meanwhile)
 import { resolve } from 'node:path';
 import { BIN, flags, fmt, log, median, printTable, result } from './lib.mjs';
 import { run as p3 } from './p3-server-reads.mjs';
@@ -23,7 +24,10 @@ if (typeof opts.before !== 'string') {
 }
 const rounds = Number(opts.rounds ?? 3);
 const only = typeof opts.only === 'string' ? new Set(opts.only.toUpperCase().split(',')) : undefined;
-const bins = { before: resolve(opts.before, 'bin', 'coopctl'), after: BIN };
+const bins = {
+  before: resolve(opts.before, 'bin', 'coopctl'),
+  after: typeof opts.after === 'string' ? resolve(opts.after, 'bin', 'coopctl') : BIN,
+};
 
 /** Each workload, and the numbers compared from its results (by workload name). */
 const WORKLOADS = [

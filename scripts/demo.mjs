@@ -35,6 +35,30 @@ function demoLang(env) {
 const healthQuestions =
   '1.1=Tem alguma doença crônica (diabetes, hipertensão, asma)?; 1.2=Fez alguma cirurgia nos últimos 5 anos?; 1.3=Está em tratamento médico ou toma medicamento de uso contínuo?';
 
+/**
+ * The codes of the demo's data (its contracts' origem WB, CO, AD and price tables 11 to 13, the catalogue's
+ * examples TIT, C, pdf) and a few more, as an enrolCodes value in the demo's language (docs/decisions.md): the
+ * enrolment wizard offers them with their meanings, given as the health questions are.
+ */
+const enrolCodes = {
+  en: 'origem.WB=Web sale; origem.CO=Company contract; origem.AD=Membership through an association; produto_tabela_id.11=Individual or family prices; produto_tabela_id.12=Company prices; produto_tabela_id.13=Membership prices; grau_parentesco.TIT=The holder; grau_parentesco.CON=Spouse; grau_parentesco.PAI=Father or mother; estado_civil.S=Single; estado_civil.C=Married; estado_civil.D=Divorced; estado_civil.V=Widowed; tipo_arquivo.pdf=PDF document; tipo_arquivo.jpg=JPEG image; tipo_arquivo.png=PNG image',
+  pt: 'origem.WB=Venda pela internet; origem.CO=Contrato empresarial; origem.AD=Adesão por entidade de classe; produto_tabela_id.11=Preços individuais ou familiares; produto_tabela_id.12=Preços empresariais; produto_tabela_id.13=Preços por adesão; grau_parentesco.TIT=O próprio titular; grau_parentesco.CON=Cônjuge; grau_parentesco.PAI=Pai ou mãe; estado_civil.S=Solteiro(a); estado_civil.C=Casado(a); estado_civil.D=Divorciado(a); estado_civil.V=Viúvo(a); tipo_arquivo.pdf=Documento PDF; tipo_arquivo.jpg=Imagem JPEG; tipo_arquivo.png=Imagem PNG',
+}[demoLang(process.env)];
+
+/** The names of the demo's providers (src/server/store/demo/plan.ts) as a providers value, for the booking wizard. */
+const providers =
+  '9001=Clínica Coop Saúde — Clínica Geral; 9002=Dr. Ricardo Mendes Almeida — Cardiologia; 9003=Dra. Juliana Castro Lima — Pediatria; 9004=Laboratório Coop Diagnósticos';
+
+/** What the wizards read of the demo's providers, forms and codes: in the demo's commands' environment, and printed as one export. */
+const wizardEnv = {
+  COOPCTL_PROVIDERS: providers,
+  COOPCTL_HEALTH_QUESTIONS: healthQuestions,
+  COOPCTL_ENROL_CODES: enrolCodes,
+};
+const wizardExport = `export ${Object.entries(wizardEnv)
+  .map(([name, value]) => `${name}='${value}'`)
+  .join(' ')}`;
+
 /** How to run coopctl from this checkout in another terminal (it is not on PATH unless `npm link` put it there). */
 const cli = 'node bin/coopctl';
 const words = {
@@ -44,8 +68,8 @@ const words = {
     pointAt: (url) => `first: export COOPCTL_BASE_URL=${url} COOPCTL_TEST_BASE_URL=${url}; then `,
     more: (url, first) =>
       `\nThe server keeps running at ${url}. In another terminal, in this folder, ${first}try more commands: ${cli} --help (or \`npm link\` once, then coopctl --help). Ctrl-C stops it.`,
-    health: (value) =>
-      `The enrolment wizard (${cli} enrol wizard) shows the health-declaration questions of the demo after: export COOPCTL_HEALTH_QUESTIONS='${value}'`,
+    wizard: (exports) =>
+      `The wizards find the providers of the demo by name (${cli} schedule book), show its health-declaration questions and offer its codes with their meanings (${cli} enrol wizard) after: ${exports}`,
   },
   pt: {
     busy: (port) =>
@@ -54,8 +78,8 @@ const words = {
     pointAt: (url) => `primeiro: export COOPCTL_BASE_URL=${url} COOPCTL_TEST_BASE_URL=${url}; depois `,
     more: (url, first) =>
       `\nO servidor continua rodando em ${url}. Em outro terminal, nesta pasta, ${first}experimente mais comandos: ${cli} --help (ou \`npm link\` uma vez, depois coopctl --help). Ctrl-C o encerra.`,
-    health: (value) =>
-      `O assistente de inclusão (${cli} enrol wizard) mostra as perguntas da declaração de saúde da demonstração depois de: export COOPCTL_HEALTH_QUESTIONS='${value}'`,
+    wizard: (exports) =>
+      `Os assistentes acham os prestadores da demonstração pelo nome (${cli} schedule book), mostram as perguntas da declaração de saúde e oferecem os códigos com os significados (${cli} enrol wizard) depois de: ${exports}`,
   },
 }[demoLang(process.env)];
 
@@ -107,7 +131,7 @@ const env = {
   COOPCTL_TEST_BASE_URL: url,
   XDG_CONFIG_HOME: dir,
   COOPCTL_PAGER: '',
-  COOPCTL_HEALTH_QUESTIONS: healthQuestions,
+  ...wizardEnv,
 };
 
 const stop = () => server.kill('SIGTERM');
@@ -127,5 +151,5 @@ run('registration', 'show', '00010001000001005');
 run('record', 'allergies', '00010001000001005');
 run('schedule', 'locations', '--prest-cod-svc-card', '9001');
 say(words.more(url, url.endsWith(':8787') ? '' : words.pointAt(url)));
-say(words.health(healthQuestions));
+say(words.wizard(wizardExport));
 if (process.env.COOPCTL_DEMO_ONCE) stop();

@@ -5,10 +5,18 @@
  * the same number literal, never as a string and never rounded. Every other
  * value reads and writes as with JSON.parse and JSON.stringify. A text with no
  * number literal of 16 digits or more (nearly every one) is read by
- * JSON.parse itself; the others by lossless-json with JSON.parse's rules
- * (the last of duplicate keys wins; `__proto__` is a plain key).
+ * JSON.parse itself; the others by JSON.parse with a reviver that reads each
+ * number's own source text (`context.source`, Node 22+), so JSON.parse's rules
+ * hold throughout (the last of duplicate keys wins; `__proto__` is a plain
+ * key). A bigint is written by JSON.stringify as a raw literal (`JSON.rawJSON`).
  */
-import { isInteger, parse, stringify } from 'lossless-json';
+
+/** What Node 22+ gives that TypeScript's ES2022 lib does not declare yet. */
+interface RawJson {
+  parse(text: string, reviver: (key: string, value: unknown, context: { source?: string }) => unknown): unknown;
+  rawJSON(text: string): unknown;
+}
+const rawJson = JSON as unknown as RawJson;
 
 /** Digits from which a number literal may not fit a double exactly. */
 const LONG = 16;
@@ -37,15 +45,25 @@ export function exactInt(digits: string): number | bigint {
   return Number.isSafeInteger(n) ? n : BigInt(digits);
 }
 
-/** A number literal: an integer as exactInt gives it, any other number as JSON.parse reads it. */
-function exactNumber(literal: string): number | bigint {
-  return isInteger(literal) ? exactInt(literal) : Number(literal);
+/** A JSON integer literal (no fraction, no exponent). */
+const INTEGER = /^-?\d+$/;
+
+/** The reviver: an integer literal as exactInt gives it, every other value as JSON.parse read it. */
+function exactNumber(_key: string, value: unknown, context: { source?: string }): unknown {
+  if (typeof value !== 'number' || Number.isSafeInteger(value)) return value;
+  const source = context.source;
+  return source !== undefined && INTEGER.test(source) ? exactInt(source) : value;
+}
+
+/** The replacer: a bigint as its raw number literal. */
+function rawBigint(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? rawJson.rawJSON(value.toString()) : value;
 }
 
 /** JSON.parse, with integers past a double's exact range as bigints. Throws a SyntaxError on text that is not JSON. */
 export function parseExact(text: string): unknown {
   if (!hasLongNumber(text)) return JSON.parse(text);
-  return parse(text, null, { parseNumber: exactNumber, onDuplicateKey: ({ newValue }) => newValue });
+  return rawJson.parse(text, exactNumber);
 }
 
 /** JSON.stringify (on one line, or indented by `indent` spaces), with each bigint written as its number literal. */
@@ -55,6 +73,6 @@ export function stringifyExact(value: unknown, indent?: number): string {
   } catch (err) {
     // JSON.stringify refuses bigints (a TypeError): only then is the value walked again.
     if (!(err instanceof TypeError)) throw err;
-    return stringify(value, null, indent) ?? '';
+    return JSON.stringify(value, rawBigint, indent) ?? '';
   }
 }

@@ -58,6 +58,8 @@ export interface Asking extends Words {
   /** The stream the questions are drawn on, for what is drawn between them as it is (a calendar). */
   readonly stderr: Writable;
   readonly clock: Clock;
+  /** coopctl's private state folder (`$XDG_STATE_HOME/coopctl`), where a question finds what an earlier run kept. */
+  readonly stateDir: string;
 }
 
 /** A file, or stdin for `-`, named by a flag. */

@@ -11,21 +11,11 @@
  * version, "data": … }`; what `data` holds is the command's business.
  */
 import { fileFault } from './file-errors.js';
-import {
-  chmodSync,
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Env } from '../client/types.js';
+import { writePrivateFileSync } from '../files/private-file.js';
 import type { Messages } from './i18n/index.js';
 import { UsageError } from './exit-codes.js';
 import { takePidLock } from './pid-lock.js';
@@ -62,19 +52,11 @@ export function newDraftPath(env: Env, kind: string, now = new Date()): string {
   return join(draftsDir(env), `${kind}-${stamp}-${random}.json`);
 }
 
-/** Writes the draft whole and private (0600): a temporary file, fsynced, renamed over the draft. */
+/** Writes the draft whole and private (0600), on disk when it returns (src/files/private-file.ts). */
 export function writeDraft(path: string, kind: string, data: unknown, now = new Date()): void {
   ensureDir(dirname(path));
   const text = `${JSON.stringify({ draft: kind, format: FORMAT, saved: now.toISOString(), coopctl: version, data }, null, 2)}\n`;
-  const temporary = `${path}.${process.pid}.tmp`;
-  const fd = openSync(temporary, 'w', 0o600);
-  try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temporary, path);
+  writePrivateFileSync(path, text);
 }
 
 /** Reads a draft; a UsageError naming the file when it is not a draft of this kind. */

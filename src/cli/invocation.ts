@@ -4,6 +4,8 @@
  * capabilities.ts; the code it runs names only those it uses.
  */
 import { fileFault } from './file-errors.js';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { OptionValues } from 'commander';
 import type { Client } from '../client/client.js';
@@ -82,6 +84,13 @@ export class Invocation implements Io {
 
   get stderr(): Writable {
     return this.ctx.stderr;
+  }
+
+  get stateDir(): string {
+    // An absolute XDG_STATE_HOME only, as the XDG rules say; else ~/.local/state.
+    const { env } = this.ctx;
+    const xdg = env['XDG_STATE_HOME'];
+    return join(xdg?.startsWith('/') ? xdg : join(env['HOME'] || homedir(), '.local', 'state'), 'coopctl');
   }
 
   get clock(): Clock {

@@ -38,8 +38,6 @@ export const inquirerPrompts = () =>
 export const stringWidth = () => createRequire(import.meta.filename)('string-width') as typeof import('string-width');
 /** jq-web (a CommonJS module that resolves to jq when its WebAssembly is ready): `--jq`. */
 export const jqWeb = (): unknown => createRequire(import.meta.filename)('jq-web');
-/** chalk: colours, on a terminal that shows them. */
-export const chalk = () => import('chalk');
 
 // coopctl's own modules that only some runs use.
 

@@ -13,6 +13,7 @@ import { addFlags, type FlagDecls, named, readFlags, type TextKey } from './extr
 import { ANY_ORIGIN, originOf } from '../server/http/origins.js';
 import { defineStandInCommands } from './serve-admin-command.js';
 import * as lazy from './lazy.js';
+import { orphanSignal } from './serve-orphan.js';
 
 function port(m: Messages) {
   return (value: string): number => {
@@ -194,6 +195,8 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
     const { runServe } = await lazy.serve();
     // The server speaks English by itself; a Portuguese run gives it its words.
     const words = inv.lang === 'pt-BR' ? { words: (await lazy.serveWords()).ptServeWords } : {};
+    // Started by npm exec, it stops when npm has gone (a SIGTERM npm's shell did not pass on: serve-orphan.ts).
+    const orphan = orphanSignal(inv.ctx.env, () => inv.say(inv.m.standIn.npmGone));
     try {
       // The server stops on SIGINT/SIGTERM itself; the run's signal is not passed, or one Ctrl-C would count twice.
       await runServe(opts, {
@@ -201,6 +204,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
         stderr: inv.ctx.stderr,
         env: inv.ctx.env,
         stdin: inv.ctx.stdin,
+        ...(orphan.signal ? { signal: orphan.signal } : {}),
         ...words,
       });
     } catch (err) {
@@ -213,6 +217,8 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       if (err.exitCode === ExitCode.usage) throw new UsageError(said, 'coopctl serve --help');
       await inv.notice(said, 'error');
       return ExitCode.failed;
+    } finally {
+      orphan.dispose();
     }
     return ExitCode.ok;
   });

@@ -1,5 +1,5 @@
-/** Text styles: chalk when colour is on (loaded only then), plain text otherwise. */
-import * as lazy from './lazy.js';
+/** Text styles: Node's util.styleText when colour is on, plain text otherwise. */
+import { styleText } from 'node:util';
 
 export interface Style {
   bold(text: string): string;
@@ -11,18 +11,26 @@ export interface Style {
 
 const plain: Style = { bold: (t) => t, dim: (t) => t, red: (t) => t, yellow: (t) => t, green: (t) => t };
 
+/**
+ * The decision is ours (colorAllowed: NO_COLOR, FORCE_COLOR, --color, a TTY), so styleText is told not to
+ * look at a stream itself (`validateStream: false`): it styles whenever it is called. An empty text stays
+ * empty, as no escape around nothing helps anyone.
+ */
+const styled =
+  (format: 'bold' | 'dim' | 'red' | 'yellow' | 'green') =>
+  (text: string): string =>
+    text === '' ? '' : styleText(format, text, { validateStream: false });
+
+const colored: Style = {
+  bold: styled('bold'),
+  dim: styled('dim'),
+  red: styled('red'),
+  yellow: styled('yellow'),
+  green: styled('green'),
+};
+
 export async function loadStyle(color: boolean): Promise<Style> {
-  if (!color) return plain;
-  const { Chalk } = await lazy.chalk();
-  // The decision is ours (colorAllowed), so chalk gets a fixed level instead of detecting one.
-  const c = new Chalk({ level: 1 });
-  return {
-    bold: (t) => c.bold(t),
-    dim: (t) => c.dim(t),
-    red: (t) => c.red(t),
-    yellow: (t) => c.yellow(t),
-    green: (t) => c.green(t),
-  };
+  return color ? colored : plain;
 }
 
 /** How every error reads on stderr: one line, after the run's word for it (`error:`, `erro:`). */

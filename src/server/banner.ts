@@ -4,7 +4,7 @@
  * unless the caller gives its own (the CLI gives them in the run's language).
  */
 import type { RunningServer } from './start.js';
-import { demoExamples } from './store/demo.js';
+import { demoExamples } from './store/datasets/demo.js';
 
 /** What was put in a new database: nothing new (''), the demo dataset, fixtures, or nothing. */
 export type Loaded = '' | 'demo' | 'fixtures' | 'empty' | 'imported';

@@ -27,10 +27,10 @@ export const postgresStore = () => import('./store/postgres/open.js');
 export const sqliteImport = () => import('./store/postgres/import.js');
 
 /** The fixtures' reader: only for `serve --fixtures`. */
-export const fixtures = () => import('./store/fixtures.js');
+export const fixtures = () => import('./store/datasets/fixtures.js');
 
 /** The demo dataset: only for `serve --demo` on a new store. */
-export const demoDataset = () => import('./store/demo.js');
+export const demoDataset = () => import('./store/datasets/demo.js');
 
 /** What `coopctl audit` opens of a SQLite store, without a server: the binding, the schema, the audit's repository. */
 export const sqliteAuditParts = () =>

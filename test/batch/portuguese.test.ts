@@ -156,6 +156,10 @@ describe('enrol batch in Portuguese', () => {
       'CSV: um cabeçalho com os nomes das colunas, depois uma linha por beneficiário.',
     );
     expect(flat(help.stdout)).toContain('-n, --dry-run valida o arquivo e diz o que seria enviado; não envia nada');
+    // The groups name a few columns each: where every column is, and a file to start from.
+    expect(flat(help.stdout)).toContain(
+      'Todas as colunas de cada grupo estão em coopctl help lote; coopctl enrol batch --template > membros.csv escreve um arquivo de exemplo para preencher.',
+    );
     const wrong = await w.run(['enrol', 'batch', 'x.csv', '--concurrency', '0'], PT);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('deve ser um número inteiro de 1 a 64.');

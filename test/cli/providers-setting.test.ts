@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseProviders, providersProblem } from '../../src/cli/config/providers.js';
 import { messagesFor } from '../../src/cli/i18n/index.js';
-import { demoDocument } from '../../src/server/store/demo.js';
+import { demoDocument } from '../../src/server/store/datasets/demo.js';
 import { useHarness, type RunOptions } from './harness.js';
 
 describe('parseProviders', () => {

@@ -70,10 +70,11 @@ describe('npm run demo', () => {
     // Said once, with how to run coopctl from the checkout.
     expect(r.stderr.match(/export COOPCTL_BASE_URL/g)).toHaveLength(1);
     expect(r.stderr).toContain('node bin/coopctl --help');
-    // The demo's health-declaration questions: how to have them in the enrolment wizard of another terminal.
+    // The demo's health-declaration questions and codes: how to have them in the enrolment wizard of another terminal.
     expect(r.stderr).toContain(
-      "export COOPCTL_HEALTH_QUESTIONS='1.1=Tem alguma doença crônica (diabetes, hipertensão, asma)?; 1.2=Fez alguma cirurgia nos últimos 5 anos?; 1.3=Está em tratamento médico ou toma medicamento de uso contínuo?'\n",
+      "export COOPCTL_PROVIDERS='9001=Clínica Coop Saúde — Clínica Geral; 9002=Dr. Ricardo Mendes Almeida — Cardiologia; 9003=Dra. Juliana Castro Lima — Pediatria; 9004=Laboratório Coop Diagnósticos' COOPCTL_HEALTH_QUESTIONS='1.1=Tem alguma doença crônica (diabetes, hipertensão, asma)?; 1.2=Fez alguma cirurgia nos últimos 5 anos?; 1.3=Está em tratamento médico ou toma medicamento de uso contínuo?' COOPCTL_ENROL_CODES='origem.WB=",
     );
+    expect(r.stderr).toContain(inLang({ en: 'estado_civil.C=Married; ', pt: 'estado_civil.C=Casado(a); ' }));
     // Every line in the run's language: the demo's own, the server's banner, the commands' output.
     await declare();
     const other = STOP[e2eLang];

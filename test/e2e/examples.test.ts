@@ -141,6 +141,14 @@ describe('the examples of README.md and docs/*.md', () => {
     for (const g of docGroups) for (const s of g.skipped) expect(s.why, `${s.where}: ${s.line}`).not.toBe('');
   });
 
+  it('the README’s notification is in Portuguese, as the app users who read it speak', () => {
+    const sends = docGroups
+      .find((g) => g.name === 'README.md')!
+      .examples.filter((e) => e.line.includes('notify send --conteudo'))
+      .map((e) => /--conteudo '([^']*)'/.exec(e.line)?.[1]);
+    expect(sends).toEqual(['Sua consulta é amanhã']);
+  });
+
   it.concurrent.each(docGroups.filter((g) => g.examples.length > 0).map((g) => [g.name, g] as const))(
     '%s',
     async (_name, group) => {

@@ -9,7 +9,7 @@ import { useDemoWorld } from './demo-world.js';
 import { inLang } from './locale.js';
 
 const ANA = '00010001000001005';
-/** The demo beneficiary's CPF (src/server/store/demo). */
+/** The demo beneficiary's CPF (src/server/store/datasets/demo). */
 const CPF = '52998224725';
 const world = useDemoWorld('coopctl-e2e-mask-');
 

@@ -80,9 +80,10 @@ describe('against a fake service', () => {
     });
     expect(sent[8]!.body).toMatchObject({ contrato_id: 801, nome: 'Lia Souza', grau_dependencia: 'D' });
     expect(sent[10]!.body).toMatchObject({ beneficiario_id: 152 });
-    // The results table on stdout: what each step created, not the operation it called.
-    expect(r.stdout).toMatch(/beneficiary 2 \(Lia Souza\)\s*│\s*beneficiario_id\s*│\s*152/);
-    expect(r.stdout).not.toContain('beneficiario/contato');
+    // What each step created, said as it was done; no table on stdout repeats it (nor opens the pager): -o json
+    // gives the results as data (enrol-wizard-server.test.ts).
+    expect(r.stderr).toContain('✔ beneficiary 2 (Lia Souza): beneficiario_id 152\n');
+    expect(r.stdout).toBe('');
   });
 
   it('an edit keeps every answer with Enter at each question: an optional list left empty stays empty, no document is added', async () => {
@@ -198,8 +199,9 @@ describe('against a fake service', () => {
         /^The enrolment is saved in \/.+\.json \(private\); coopctl enrol wizard --resume goes on from here\.$/,
       ),
     ]);
-    // What had been created is also on stdout.
-    expect(r.stdout).toContain('beneficiario_id');
+    // On a terminal the ✔ lines said what was created: no table repeats them on stdout (nor opens the pager).
+    expect(r.stderr).toMatch(/✔ beneficiary 1 \(Pedro Souza\): beneficiario_id \d+/);
+    expect(r.stdout).toBe('');
     // Nothing after the failed step was sent.
     expect(h.base.requests).toHaveLength(10);
   });

@@ -43,9 +43,14 @@ describe('schedule book: the provider by name', () => {
 
   it('without a directory, her past providers are offered by code', async () => {
     const prompter = fakePrompter([{ q: 'Provider', a: ENTER }]);
-    await runOnTerminal(['schedule', 'book', CARD], server.url, interruptAt(prompter, 'Location'), {});
+    const r = await runOnTerminal(['schedule', 'book', CARD], server.url, interruptAt(prompter, 'Location'), {});
     expect(prompter.asked[0]!.choices!.map((c) => c.value)).toEqual(['9001', '9002']);
     expect(prompter.asked[0]!.choices![0]!.name).toMatch(/^Provider 9001 · \d+ appointments of this beneficiary/);
+    // No name to search by: the question does not promise one, and a line says how names are given.
+    expect(prompter.asked[0]!.message).toBe('Provider (choose one, or type its code)');
+    expect(r.stderr).toContain(
+      "No provider names are set, so this beneficiary's past providers are listed by code; to find providers by name: coopctl config set providers '9001=Clínica Geral; 9002=Cardiologia'",
+    );
   });
 
   it('an unknown provider is asked again, then the booking goes on', async () => {

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { operation } from '../../src/catalogue/index.js';
 import { cardCheckDigit, cardValid } from '../../src/catalogue/card.js';
 import { cardParts, makeCard } from '../../src/server/store/card.js';
-import { cpfFrom, maskCpf } from '../../src/server/store/cpf.js';
+import { cpfFrom, maskCpf } from '../../src/server/store/datasets/cpf.js';
 import { addDays, addMonths, firstOfNextMonth, fromBR, toBR, weekday } from '../../src/catalogue/dates.js';
-import { seeded } from '../../src/server/store/prng.js';
+import { seeded } from '../../src/server/store/datasets/prng.js';
 import { cpfValid } from '../../src/catalogue/rules.js';
 
 describe('card layout', () => {

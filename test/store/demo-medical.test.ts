@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { req, said, type Fields, type Row } from '../../src/catalogue/index.js';
 import * as r from '../../src/catalogue/rules.js';
-import { kindItems, medicalItems } from '../../src/server/store/demo/medical.js';
-import type { Person } from '../../src/server/store/demo/people.js';
-import { CONTRACTS } from '../../src/server/store/demo/plan.js';
+import { kindItems, medicalItems } from '../../src/server/store/datasets/demo/medical.js';
+import type { Person } from '../../src/server/store/datasets/demo/people.js';
+import { CONTRACTS } from '../../src/server/store/datasets/demo/plan.js';
 import { medicalKinds } from '../../src/server/store/medical.js';
 
 const TODAY = '2026-01-15';

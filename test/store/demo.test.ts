@@ -4,7 +4,7 @@ import { catalogue, type Row } from '../../src/catalogue/index.js';
 import { cpfValid } from '../../src/catalogue/rules.js';
 import { cardValid } from '../../src/catalogue/card.js';
 import { cardParts } from '../../src/server/store/card.js';
-import { demoDocument, demoExamples } from '../../src/server/store/demo.js';
+import { demoDocument, demoExamples } from '../../src/server/store/datasets/demo.js';
 import { addDays } from '../../src/catalogue/dates.js';
 import { checksum } from './backend.js';
 import { call, EXAMPLE_CARD, NOW, openTemp } from './helpers.js';

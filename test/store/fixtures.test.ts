@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../src/catalogue/index.js';
 import { FixturesError, openStore } from '../../src/server/store/index.js';
-import { fixturesJsonSchema, fixturesSchema, parseFixtures } from '../../src/server/store/fixtures.js';
+import { fixturesJsonSchema, fixturesSchema, parseFixtures } from '../../src/server/store/datasets/fixtures.js';
 import { checksum, newLocation } from './backend.js';
 import { call, EXAMPLE_CARD, now, openTemp } from './helpers.js';
 

@@ -12,7 +12,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { demoDocument } from '../../src/server/store/demo.js';
+import { demoDocument } from '../../src/server/store/datasets/demo.js';
 import { migrations } from '../../src/server/store/sql/migrations.js';
 import { openBackend } from '../../src/server/wire.js';
 import { BACKEND, newLocation, query, script, value } from './backend.js';

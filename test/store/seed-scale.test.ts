@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { seedScale } from '../../src/server/store/sqlite/seed-scale.js';
+import { seedScale } from '../../src/server/store/datasets/scale.js';
 import { cardValid } from '../../src/catalogue/card.js';
 import { cardParts } from '../../src/server/store/card.js';
 import { cpfValid } from '../../src/catalogue/rules.js';

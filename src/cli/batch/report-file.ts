@@ -9,9 +9,10 @@
  */
 import { encodeText, plainDialect } from './dialect.js';
 import { fileFault } from '../file-errors.js';
-import { accessSync, constants, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../exit-codes.js';
+import { writePrivateFileSync } from '../../files/private-file.js';
 import type { Messages } from '../i18n/index.js';
 import type { Io } from '../capabilities.js';
 import { renderReport, type ReportInput } from './report.js';
@@ -58,17 +59,9 @@ export function checkReportPath(m: Messages, path: string, journal: string | und
   }
 }
 
-/** Writes the report: a new private file (0600) renamed over any earlier report. */
+/** Writes the report: a new private file (0600) renamed over any earlier report (src/files/private-file.ts). */
 export function writeReport(path: string, text: string | Uint8Array): void {
-  const fresh = `${path}.${process.pid}.tmp`;
-  rmSync(fresh, { force: true });
-  try {
-    writeFileSync(fresh, text, { mode: 0o600, flag: 'wx' });
-    renameSync(fresh, path);
-  } catch (err) {
-    rmSync(fresh, { force: true });
-    throw err;
-  }
+  writePrivateFileSync(path, text);
 }
 
 /** Writes the report file, if there is one; its path, or undefined (none, or it could not be written: said on stderr). */

@@ -7,6 +7,7 @@ import { formatSize, parseSize } from '../../client/size.js';
 import { type Env, listStyles } from '../../client/types.js';
 import { UsageError, type Wording } from '../exit-codes.js';
 import type { ConfigData, ProfileData } from './file.js';
+import { enrolCodesProblem } from './enrol-codes.js';
 import { healthQuestionsProblem } from './health-questions.js';
 import { switchValue } from './mask-setting.js';
 import { providersProblem } from './providers.js';
@@ -84,6 +85,10 @@ export const settings = {
   healthQuestions: {
     env: 'COOPCTL_HEALTH_QUESTIONS',
     check: healthQuestionsProblem,
+  },
+  enrolCodes: {
+    env: 'COOPCTL_ENROL_CODES',
+    check: enrolCodesProblem,
   },
   sender: {
     env: 'COOPCTL_SENDER',

@@ -42,6 +42,8 @@ export interface AskOptions {
   readonly nonEmpty?: boolean;
   /** Told the warning about an accepted answer, if any (the answer is kept). */
   readonly warn?: (warning: Problem) => void;
+  /** The codes to offer with their meanings (a setting's, the enrolCodes one), instead of the documented ones. */
+  readonly codes?: ReadonlyMap<string, string>;
 }
 
 /** The value of the select's entry that asks for a code that is not documented (longer than any code). */
@@ -124,6 +126,8 @@ export function fieldValidator(
 /** Says the warning about an accepted answer (on its parsed value), if the field has one. */
 function warnAnswer(name: string, field: Field, value: Answer, options: AskOptions): void {
   if (!options.warn || !field.warn) return;
+  // A code the setting lists is the cooperative's own: not one to warn about.
+  if (options.codes?.has(String(value))) return;
   const parsed = field.schema.safeParse(value);
   const warning = parsed.success ? field.warn(name, parsed.data) : undefined;
   if (warning) options.warn(warning);
@@ -150,14 +154,22 @@ export function fieldMessage(m: Messages, name: string, field: Field, options: A
           .join(', '),
       ),
     );
-  else if (field.kind !== 'choice' && !field.suggestions) parts.push(`(${rule}${formsHint(m, field)})`);
+  else if (field.kind !== 'choice' && !field.suggestions && !options.codes?.size)
+    parts.push(`(${rule}${formsHint(m, field)})`);
   if (options.optional) parts.push(m.prompts.optional);
   return parts.filter(Boolean).join(' ');
 }
 
+/** The codes a field's question offers, with their meaning in the run's language: the options' (a setting's), else the documented ones. */
+function offeredCodes(m: Messages, field: Field, options: AskOptions): ReadonlyMap<string, string> | undefined {
+  if (options.codes && options.codes.size > 0) return options.codes;
+  const table = field.suggestions;
+  return table && new Map(Object.entries(table).map(([code, meaning]) => [code, m.codes.text(meaning)]));
+}
+
 /**
- * A field of an open code list: its documented codes with their meaning, and
- * "other code…", which asks for the code as typed (checked by the rule).
+ * A field of an open code list: its codes with their meaning, and "other
+ * code…", which asks for the code as typed (checked by the rule).
  */
 async function askCode(
   prompter: Prompter,
@@ -165,15 +177,15 @@ async function askCode(
   field: Field,
   message: string,
   options: AskOptions,
+  table: ReadonlyMap<string, string>,
 ): Promise<string> {
-  const table = field.suggestions!;
-  const choices: Choice<string>[] = Object.entries(table).map(([code, meaning]) => ({
-    name: `${code} (${m.codes.text(meaning)})`,
+  const choices: Choice<string>[] = [...table].map(([code, meaning]) => ({
+    name: `${code} (${meaning})`,
     value: code,
   }));
-  // A code given before that the table does not document is offered as it is: Enter keeps it.
+  // A code given before that the table does not have is offered as it is: Enter keeps it.
   const given = options.default;
-  if (given !== undefined && given !== '' && !Object.hasOwn(table, given)) choices.push({ name: given, value: given });
+  if (given !== undefined && given !== '' && !table.has(given)) choices.push({ name: given, value: given });
   choices.push({ name: m.prompts.otherCode, value: OTHER_CODE });
   if (options.optional) choices.push({ name: m.prompts.leaveEmpty, value: '' });
   const picked = await prompter.select({ message, choices, ...presetOf(choices, options) });
@@ -213,15 +225,15 @@ export async function askField(
     const value = await prompter.select({ message, choices, ...presetOf(choices, options) });
     return value === '' && options.optional ? undefined : value;
   }
-  const text =
-    field.suggestions && field.kind !== 'array'
-      ? await askCode(prompter, m, field, message, options)
-      : await prompter.input({
-          message,
-          // Pre-filled as people write it (a phone `(11) 98765-4321`): the field's input forms take it back.
-          ...(options.default ? { default: field.written?.(options.default) ?? options.default } : {}),
-          validate: fieldValidator(m, field, options.optional, options.at, options.nonEmpty),
-        });
+  const table = field.kind === 'array' ? undefined : offeredCodes(m, field, options);
+  const text = table
+    ? await askCode(prompter, m, field, message, options, table)
+    : await prompter.input({
+        message,
+        // Pre-filled as people write it (a phone `(11) 98765-4321`): the field's input forms take it back.
+        ...(options.default ? { default: field.written?.(options.default) ?? options.default } : {}),
+        validate: fieldValidator(m, field, options.optional, options.at, options.nonEmpty),
+      });
   if (options.optional && text.trim() === '') return undefined;
   const value = answerValue(field, text, options.at);
   warnAnswer(name, field, value, options);

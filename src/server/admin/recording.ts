@@ -12,15 +12,13 @@
  * (docs/decisions.md). A record that would make the document refused is left
  * out and reported on the log (the operation and the rule, never a value).
  *
- * The file is written whole, atomically (a temporary file in the same
- * directory, mode 0600, then renamed over FILE), every few seconds while
+ * The file is written whole, atomically and private (0600, by
+ * src/files/private-file.ts: a synced temporary file renamed over FILE), every few seconds while
  * something new was recorded, and at stop.
  */
-import { randomBytes } from 'node:crypto';
-import { chmod, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { operation } from '../../catalogue/index.js';
-import { parseFixtures } from '../../server/store/fixtures.js';
+import { writePrivateFile } from '../../files/private-file.js';
+import { parseFixtures } from '../store/datasets/fixtures.js';
 import { makeCard } from '../store/card.js';
 import type { ServerLog } from '../observe/log.js';
 import { pseudonyms } from './pseudonyms.js';
@@ -157,14 +155,10 @@ export function recording(file: string, now: () => Date, log?: ServerLog): Recor
     if (!changed) return;
     changed = false;
     const text = `${JSON.stringify(document(), null, 2)}\n`;
-    const temp = join(dirname(file), `.${randomBytes(6).toString('hex')}.coopctl-record.tmp`);
     try {
-      await writeFile(temp, text, { mode: 0o600, flag: 'wx' });
-      await chmod(temp, 0o600);
-      await rename(temp, file);
+      await writePrivateFile(file, text);
     } catch (err) {
       changed = true;
-      await rm(temp, { force: true });
       log?.event(
         'error',
         'record_unwritten',

@@ -10,7 +10,7 @@
 import { isoDate } from '../../catalogue/dates.js';
 import { datasetFor, type Repository } from '../store/index.js';
 import type { TablesDump } from '../store/types.js';
-import type { DatasetRows } from '../store/rows.js';
+import type { DatasetRows } from '../store/datasets/rows.js';
 
 /** How many snapshots are kept at once: one more replaces the oldest. */
 export const SNAPSHOT_LIMIT = 32;

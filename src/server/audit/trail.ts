@@ -32,7 +32,7 @@ export function confirmaOf(body: string): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
-/** A parameter's value as text (a JSON body's number is exact: a LosslessNumber or a bigint). */
+/** A parameter's value as text (a JSON body's number is exact: a number or a bigint). */
 function text(value: unknown): string {
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.map(text).join(',');

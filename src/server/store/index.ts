@@ -5,14 +5,14 @@
  * dataset is loaded, so that opening an existing database stays cheap.
  */
 import type { OpenStoreOptions, Repository, Store } from './types.js';
-import type { DatasetRows } from './rows.js';
+import type { DatasetRows } from './datasets/rows.js';
 import { storeLocation, UnsupportedLocation } from './location.js';
 import { forServing, openDatabase, sqliteReadiness, sqliteRepository } from './sqlite/index.js';
 import { migrations } from './sql/migrations.js';
 import { fileGuard } from './sqlite/file-guard.js';
 import type { WriteHealth } from './sqlite/readiness.js';
 import { isoDate } from '../../catalogue/dates.js';
-import { datasetRows } from './rows.js';
+import { datasetRows } from './datasets/rows.js';
 
 export type {
   AuditFilter,
@@ -27,7 +27,7 @@ export type {
   StoreMeter,
 } from './types.js';
 import * as lazy from '../lazy.js';
-export { FixturesError } from './fixtures-error.js';
+export { FixturesError } from './datasets/fixtures-error.js';
 export { StoreOpenError } from './open-error.js';
 export { REASON_TEXT, StoreUnavailable, type UnavailableReason } from './unavailable.js';
 export { faultOf } from './sqlite/faults.js';

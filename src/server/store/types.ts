@@ -18,7 +18,7 @@ import type { Said } from '../../catalogue/index.js';
 import type { DemoSummary, TablesDump } from './areas/dataset.js';
 import type { AuditRepository } from './areas/audit.js';
 import type { Areas } from './areas/index.js';
-import type { DatasetRows } from './rows.js';
+import type { DatasetRows } from './datasets/rows.js';
 
 export type { AuditFilter, AuditRecord, AuditRepository, AuditRow } from './areas/audit.js';
 export type { TablesDump } from './areas/dataset.js';

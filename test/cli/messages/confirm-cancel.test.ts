@@ -5,11 +5,15 @@
  * unless --force. Against fake services answering by path, with a scripted
  * prompter.
  */
-import { describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { operation } from '../../../src/catalogue/index.js';
 import { appointments, byPath, CARD, NO_COLOR, PROVIDERS, scripted, TTY, useConfirmHarness } from './confirm-setup.js';
 
 const { h, calls } = useConfirmHarness();
+// The card a run at a terminal kept for the next one (interactive/recent-card.ts): each test starts without one.
+beforeEach(() => rmSync(join(h.configHome, 'state', 'coopctl', 'recent-card.json'), { force: true }));
 
 describe('schedule cancel', () => {
   const cancelPath = operation('schedule.cancel').path;
@@ -80,6 +84,37 @@ describe('schedule cancel', () => {
       'Cancel appointment 4242 (cd_evento)\n2026-12-03 09:00–09:30, Ana Souza (card *************1005), provider 9001, Unidade Paulista\n',
     );
     expect(calls().at(-1)).toBe('POST cancelaagendamento');
+  });
+
+  it('without the card, on a terminal, after a command that used one: offers that card (masked), not its 17 digits again', async () => {
+    // The agent reads the caller's appointments first, as on the phone.
+    expect((await h.run(['schedule', 'list', CARD], { tty: TTY, prompter: scripted() })).code).toBe(0);
+    const prompter = scripted(true, true);
+    const r = await h.run(['schedule', 'cancel', '4242'], { tty: TTY, prompter });
+    expect(r.code, r.stderr).toBe(0);
+    expect(prompter.asked).toEqual([
+      { kind: 'confirm', message: 'Is it an appointment of card *************1005 (the card of your last command)?' },
+      { kind: 'confirm', message: 'Cancel this appointment? This cannot be undone.' },
+    ]);
+    expect(r.stderr).toContain('2026-12-03 09:00–09:30, Ana Souza (card *************1005), provider 9001');
+    expect(calls().at(-1)).toBe('POST cancelaagendamento');
+    // Declined (another caller's appointment): the card is asked for, and the one typed is offered next time.
+    const other = scripted(false, '00010001000001013');
+    const refused = await h.run(['--lang', 'pt-BR', 'schedule', 'cancel', '77'], { tty: TTY, prompter: other });
+    expect(refused.code).toBe(1);
+    expect(other.asked.map((q) => q.kind)).toEqual(['confirm', 'input']);
+    expect(other.asked[0]!.message).toBe('A consulta é do cartão *************1005 (o cartão do seu último comando)?');
+    const next = scripted(false, CARD);
+    await h.run(['schedule', 'cancel', '77'], { tty: TTY, prompter: next });
+    expect(next.asked[0]!.message).toBe(
+      'Is it an appointment of card *************1013 (the card of your last command)?',
+    );
+    // Without a terminal nothing is kept.
+    rmSync(join(h.configHome, 'state', 'coopctl', 'recent-card.json'), { force: true });
+    expect((await h.run(['schedule', 'list', CARD])).code).toBe(0);
+    const asked = scripted(CARD, false);
+    await h.run(['schedule', 'cancel', '4242'], { tty: TTY, prompter: asked });
+    expect(asked.asked.map((q) => q.kind)).toEqual(['input', 'confirm']);
   });
 
   it('without the card, on a terminal: a card that does not have the appointment is refused before the question', async () => {

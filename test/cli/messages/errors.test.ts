@@ -127,7 +127,7 @@ describe('settings', () => {
   it('an unknown setting, a profile that does not exist, a value set', async () => {
     const unknown = await h.run(['config', 'get', 'cor'], { env: PT });
     expect(unknown.stderr).toBe(
-      'erro: configuração desconhecida "cor"; as configurações são baseUrl, testBaseUrl, token, maxResponseSize, lang, providers, listStyle, healthQuestions, sender, mask (veja coopctl config --help)\n',
+      'erro: configuração desconhecida "cor"; as configurações são baseUrl, testBaseUrl, token, maxResponseSize, lang, providers, listStyle, healthQuestions, enrolCodes, sender, mask (veja coopctl config --help)\n',
     );
     const profile = await h.run(['--profile', 'nenhum', 'config', 'list'], { env: PT });
     expect(profile.stderr).toMatch(/^erro: não existe o perfil "nenhum" \(de --profile\): /);

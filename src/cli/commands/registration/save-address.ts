@@ -4,12 +4,18 @@
  * (`delete-address`, an update) needs. On a terminal, when a card is given
  * and the call inserts (`endereco_ind` 0), coopctl reads the card's
  * addresses before and after, and says the code the new one got. A script's
- * run (stderr not a terminal) and a dry run send the call alone.
+ * run (stderr not a terminal) and a dry run send the call alone. Asking on a
+ * terminal for an address without its CEP, the CEP typed is looked up
+ * (`registration cep`): its street, city, district and state are what the
+ * next questions offer (Enter keeps each).
  */
-import { operation, type Params, type Row } from '../../../catalogue/index.js';
+import { type Operation, operation, type Params, type Row } from '../../../catalogue/index.js';
 import type { OperationIo } from '../../capabilities.js';
 import { text } from '../../i18n/facts.js';
+import { askField, missingRequired } from '../../interactive/fields.js';
 import { executeOperation } from '../../operations/execute.js';
+import { flagOf } from '../../operations/flags.js';
+import { inputOptions } from '../../operations/input.js';
 import { readQuietly } from '../../operations/read.js';
 import type { CommandSpec } from '../../operations/spec.js';
 import { isDryRun } from '../../safety/flags.js';
@@ -25,10 +31,46 @@ async function addressCodes(inv: OperationIo, card: string): Promise<Set<string>
   return new Set(addresses.map((a) => text(a['codigo'])));
 }
 
+/** The parts of an address a CEP's record gives, by the field of this operation they fill. */
+const FROM_CEP: Readonly<Record<string, string>> = {
+  endereco_logradouro: 'logradouro',
+  endereco_cidade: 'cidade',
+  endereco_bairro: 'bairro',
+  endereco_estado: 'estado',
+};
+
+/** The CEP's record, said on the terminal (`CEP 01310100: Avenida Paulista, …`); none when the service does not know it. */
+async function cepRecord(inv: OperationIo, cep: string): Promise<Row | undefined> {
+  const [found] = (await readQuietly(inv, operation('registration.cep'), { cep })) ?? [];
+  if (!found || found['logradouro'] === undefined) return undefined;
+  const parts = ['logradouro', 'bairro', 'cidade', 'estado'].map((k) => text(found[k])).filter(Boolean);
+  inv.say(inv.m.enrolWizard.cepFound(cep, parts.join(', ')));
+  return found;
+}
+
+/** Asks the missing required fields in order (as the plain run's prompt does), offering what the CEP typed gives. */
+async function askWithCep(inv: OperationIo, op: Operation, raw: Params): Promise<Params> {
+  const missing = missingRequired(op.params, raw);
+  if (!inv.interactive || !missing.includes('endereco_cep')) return raw;
+  inv.info(inv.m.prompts.missing(`coopctl ${op.command.join(' ')}`, missing.length, missing.map(flagOf).join(' ')));
+  const out: Params = { ...raw };
+  let found: Row | undefined;
+  for (const name of missing) {
+    const offered = found?.[FROM_CEP[name] ?? ''];
+    const given = offered === undefined ? {} : { default: text(offered) };
+    const answer = await askField(inv, name, op.params[name]!, { ...inputOptions(inv), ...given });
+    if (answer !== undefined) out[name] = answer;
+    if (name === 'endereco_cep' && answer !== undefined) found = await cepRecord(inv, text(answer));
+  }
+  return out;
+}
+
 /** Inserts, then says the new address's code (on a terminal); else the plain run. */
-async function insertAndSay(inv: OperationIo, spec: CommandSpec, raw: Params): Promise<number | undefined> {
+async function insertAndSay(inv: OperationIo, spec: CommandSpec, given: Params): Promise<number | undefined> {
+  const raw = await askWithCep(inv, spec.op, given);
   const card = raw['usuario_cartao'];
-  if (!inv.tty.stderr || isDryRun(inv) || card === undefined || text(raw['endereco_ind']) !== '0') return undefined;
+  if (!inv.tty.stderr || isDryRun(inv) || card === undefined || text(raw['endereco_ind']) !== '0')
+    return raw === given ? undefined : executeOperation(inv, spec, raw);
   const before = await addressCodes(inv, text(card));
   const code = await executeOperation(inv, spec, raw);
   if (code !== 0 || before === undefined) return code;

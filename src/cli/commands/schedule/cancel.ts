@@ -7,8 +7,9 @@
  * outcome say whose appointment it is and when, and when it is not that
  * card's active appointment (or the card's appointments cannot be read)
  * nothing is sent, --yes or not, unless `--force`. On a terminal without a
- * card, it asks for the card before asking to cancel (the appointment's owner
- * comes from that card's list).
+ * card, it offers the card the shell's last command used (recent-card.ts), or
+ * asks for the card, before asking to cancel (the appointment's owner comes
+ * from that card's list).
  */
 import { cancellableStatuses, appointmentStatuses } from '../../../catalogue/codes.js';
 import { normaliseParams, operation, said, type Params, type Row } from '../../../catalogue/index.js';
@@ -19,6 +20,7 @@ import type { OperationIo } from '../../capabilities.js';
 import type { FlagValues } from '../../extra-flags.js';
 import type { Messages } from '../../i18n/index.js';
 import { askField } from '../../interactive/fields.js';
+import { keepCard, recentCard } from '../../interactive/recent-card.js';
 import { checkedInput, helpHint } from '../../operations/execute.js';
 import { inputOf, inputOptions } from '../../operations/input.js';
 import { readQuietly } from '../../operations/read.js';
@@ -54,11 +56,17 @@ function checkedCard(inv: OperationIo, given: unknown): string {
 async function cardOf(inv: OperationIo, context: SubjectContext, given: Flags): Promise<string | undefined> {
   if (given.usuarioCartao !== undefined) return checkedCard(inv, given.usuarioCartao);
   if (!context.mayAsk || assumeYes(inv) || given.force) return undefined;
+  // The card a command of this shell just used (schedule list, registration show): offered, not typed again.
+  const recent = recentCard(inv);
+  if (recent && (await inv.prompter.confirm({ message: inv.m.confirm.cancel.recentCard(recent), default: true })))
+    return recent;
   // The question says whose card it is, in the run's language (both of the field's languages: the run shows one).
   const question = inv.m.confirm.cancel.cardQuestion;
   const card = listOp.params.usuario_cartao;
   const field = { ...card, words: { ...card.words, question: said(question, question) } };
-  return checkedCard(inv, await askField(inv, 'usuario_cartao', field, inputOptions(inv)));
+  const typed = checkedCard(inv, await askField(inv, 'usuario_cartao', field, inputOptions(inv)));
+  keepCard(inv, typed);
+  return typed;
 }
 
 /** The provider's name in the `providers` setting, if it names it. */

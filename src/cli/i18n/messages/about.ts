@@ -15,7 +15,7 @@ export const en = {
   batchTemplate: 'print an example CSV file to fill in (its columns: coopctl help batch)',
   /** `coopctl help WORD` where WORD names neither a command below `path` nor a topic. */
   unknownHelp: (path: string, word: string, similar: readonly string[]): string =>
-    `no command or help topic '${word}' in ${path}` + (similar.length ? `; did you mean ${similar.join(', ')}?` : ''),
+    `no command or help topic '${word}' in ${path}${similar.length ? `; did you mean ${similar.join(', ')}?` : ''}`,
   /** The headings and words of the man pages (help/man.ts) that the help pages do not have. */
   man: {
     manual: 'coopctl manual',

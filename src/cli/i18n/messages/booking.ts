@@ -26,6 +26,10 @@ export const en = {
   noProviderNames: (example: string) =>
     `No provider names to offer (no past appointments; none set with: ${example}): type the provider's code.`,
   providerQuestion: 'Provider (type a name or a code)',
+  /** The question when no provider offered has a name (no providers setting): names cannot be searched. */
+  providerCodeQuestion: 'Provider (choose one, or type its code)',
+  pastByCode: (example: string) =>
+    `No provider names are set, so this beneficiary's past providers are listed by code; to find providers by name: ${example}`,
   // The location
   location: (code: string) => `location ${code}`,
   cannotReadLocations: (provider: string, problem: string) => `cannot read the locations of ${provider}: ${problem}`,
@@ -87,6 +91,9 @@ export const ptBR: Translation<typeof en> = {
   noProviderNames: (example) =>
     `Não há nomes de prestadores a oferecer (nenhuma consulta anterior; nenhum definido com: ${example}): digite o código do prestador.`,
   providerQuestion: 'Prestador (digite um nome ou um código)',
+  providerCodeQuestion: 'Prestador (escolha um ou digite o código)',
+  pastByCode: (example) =>
+    `Não há nomes de prestadores definidos, então os prestadores anteriores deste beneficiário aparecem pelo código; para achar prestadores pelo nome: ${example}`,
   location: (code) => `local ${code}`,
   cannotReadLocations: (provider, problem) =>
     `não foi possível ler os locais de atendimento de ${provider}: ${problem}`,

@@ -80,6 +80,8 @@ export const en = {
         'how a list travels in form bodies and query strings: brackets (tipo_documento[]=RG, the default) or repeat (tipo_documento=RG&tipo_documento=CC) (--list-style)',
       healthQuestions:
         'texts of the health-declaration questions the enrolment wizard shows: form.question=text pairs separated by ";" (1.1=Any chronic disease?; 1.2=Any surgery?)',
+      enrolCodes:
+        'codes the enrolment wizard offers, with their meanings: field.code=meaning pairs separated by ";" (origem.WB=Web sale; estado_civil.C=Married)',
       mask: 'true to partly hide CPFs, cards, phones and e-mails in everything shown, for screens others may see (--mask)',
       sender: 'the sending user (usuario_envio) of notify send and send-all when --usuario-envio is not given',
     },
@@ -155,7 +157,7 @@ export const en = {
       document: 'a document of the beneficiary (document2.<field>, … for more)',
       answer: 'a declaration answer, S or N',
     },
-    note: "Contract and payer columns go on one row of the contract, or repeat identically. A journal beside the file (<file>.journal.jsonl) records every step: rerun the same command after a failure or an interruption, and what is done is skipped. The terminal gets a short summary; every row's ids and result go to a report file (<file>.report.csv); -o json|jsonl|csv prints the rows on stdout too.",
+    note: "Every column of each group is listed by coopctl help batch; coopctl enrol batch --template > members.csv writes an example file to fill in. Contract and payer columns go on one row of the contract, or repeat identically. A journal beside the file (<file>.journal.jsonl) records every step: rerun the same command after a failure or an interruption, and what is done is skipped. The terminal gets a short summary; every row's ids and result go to a report file (<file>.report.csv); -o json|jsonl|csv prints the rows on stdout too.",
     exit: 'Exit: 0 every row done, 1 some row not done, 2 invalid file (nothing sent), 4 unreachable, 130 interrupted.',
     check: 'check the whole file; send nothing',
     send: 'send, and print every row as JSON too',
@@ -238,6 +240,8 @@ export const ptBR: Translation<typeof en> = {
         'como uma lista viaja em corpos de formulário e query strings: brackets (tipo_documento[]=RG, o padrão) ou repeat (tipo_documento=RG&tipo_documento=CC) (--list-style)',
       healthQuestions:
         'textos das perguntas da declaração de saúde que o assistente de inclusão mostra: pares formulário.pergunta=texto separados por ";" (1.1=Tem alguma doença crônica?; 1.2=Fez alguma cirurgia?)',
+      enrolCodes:
+        'códigos que o assistente de inclusão oferece, com seus significados: pares campo.código=significado separados por ";" (origem.WB=Venda pela internet; estado_civil.C=Casado(a))',
       mask: 'true para esconder em parte CPFs, cartões, telefones e e-mails em tudo o que é mostrado, para telas que outros podem ver (--mask)',
       sender: 'o usuário que envia (usuario_envio) de notify send e send-all quando --usuario-envio não é informado',
     },
@@ -312,7 +316,7 @@ export const ptBR: Translation<typeof en> = {
       document: 'um documento do beneficiário (document2.<campo>, … para mais)',
       answer: 'uma resposta da declaração de saúde, S ou N',
     },
-    note: 'As colunas do contrato e do responsável financeiro vão numa linha do contrato, ou se repetem iguais. Um diário ao lado do arquivo (<arquivo>.journal.jsonl) registra cada passo: execute o mesmo comando de novo depois de uma falha ou interrupção, e o que já foi feito é pulado. O terminal recebe um resumo curto; os ids e o resultado de cada linha vão para um arquivo de relatório (<arquivo>.report.csv); -o json|jsonl|csv também mostra as linhas na saída padrão.',
+    note: 'Todas as colunas de cada grupo estão em coopctl help lote; coopctl enrol batch --template > membros.csv escreve um arquivo de exemplo para preencher. As colunas do contrato e do responsável financeiro vão numa linha do contrato, ou se repetem iguais. Um diário ao lado do arquivo (<arquivo>.journal.jsonl) registra cada passo: execute o mesmo comando de novo depois de uma falha ou interrupção, e o que já foi feito é pulado. O terminal recebe um resumo curto; os ids e o resultado de cada linha vão para um arquivo de relatório (<arquivo>.report.csv); -o json|jsonl|csv também mostra as linhas na saída padrão.',
     exit: 'Saída: 0 todas as linhas feitas, 1 alguma linha não feita, 2 arquivo inválido (nada enviado), 4 inacessível, 130 interrompido.',
     check: 'verifica o arquivo inteiro; não envia nada',
     send: 'envia e também mostra cada linha como JSON',

@@ -55,6 +55,9 @@ export const en = {
     healthQuestions: (entry: string) =>
       `must be form.question=text pairs separated by ";" (the form's and the question's numbers, then the question), e.g. 1.1=Any chronic disease?; 1.2=Any surgery in the last 5 years?; "${entry}" is not`,
     healthQuestionTwice: (key: string) => `gives question ${key} twice`,
+    enrolCodes: (entry: string) =>
+      `must be field.code=meaning pairs separated by ";" (a field of origem, produto_tabela_id, grau_parentesco, estado_civil, tipo_endereco, tipo_arquivo, a code its rule takes, optionally @en or @pt-BR, then what it means), e.g. estado_civil.C=Casado(a); estado_civil.C@en=Married; "${entry}" is not`,
+    enrolCodeTwice: (key: string) => `gives ${key} twice`,
   },
   profileName: (name: string) => `profile name "${name}" must be 1 to 64 letters, digits, "-" or "_"`,
   noProfile: (name: string, fromFlag: boolean, stored: readonly string[]) =>
@@ -122,6 +125,9 @@ export const ptBR: Translation<typeof en> = {
     healthQuestions: (entry) =>
       `deve ser pares formulário.pergunta=texto separados por ";" (os números do formulário e da pergunta, depois a pergunta), ex.: 1.1=Tem alguma doença crônica?; 1.2=Fez alguma cirurgia nos últimos 5 anos?; "${entry}" não é`,
     healthQuestionTwice: (key) => `dá a pergunta ${key} duas vezes`,
+    enrolCodes: (entry) =>
+      `deve ser pares campo.código=significado separados por ";" (um campo entre origem, produto_tabela_id, grau_parentesco, estado_civil, tipo_endereco, tipo_arquivo, um código que a regra do campo aceita, opcionalmente @en ou @pt-BR, depois o que significa), ex.: estado_civil.C=Casado(a); estado_civil.C@en=Married; "${entry}" não é`,
+    enrolCodeTwice: (key) => `dá ${key} duas vezes`,
   },
   profileName: (name) => `o nome de perfil "${name}" deve ter de 1 a 64 letras, dígitos, "-" ou "_"`,
   noProfile: (name, fromFlag, stored) =>

@@ -112,6 +112,9 @@ export const en = {
       "cancel even when the appointment is not the --usuario-cartao card's active one (and, on a terminal, without asking whose it is)",
     /** The question for the card, on a terminal, when none was given. */
     cardQuestion: 'card of the beneficiary whose appointment it is',
+    /** On a terminal without --usuario-cartao, when a command of this shell used a card a moment ago (recent-card.ts). */
+    recentCard: (cardNumber: string) =>
+      `Is it an appointment of card ${card(cardNumber)} (the card of your last command)?`,
     /** Refusals (exit 1, nothing sent): the service cancels by cd_evento alone and cannot tell whose it is. */
     notTheCards: (id: string, cardNumber: string) =>
       `appointment ${id} is not among the appointments of card ${card(cardNumber)}: nothing was sent (the service cancels by cd_evento alone, whoever it belongs to; check the appointment and the card, or add --force to cancel it anyway)`,
@@ -196,6 +199,7 @@ export const ptBR: Translation<typeof en> = {
     forceOption:
       'cancela mesmo quando a consulta não é a consulta ativa do cartão de --usuario-cartao (e, num terminal, sem perguntar de quem ela é)',
     cardQuestion: 'cartão do beneficiário de quem é a consulta',
+    recentCard: (cardNumber) => `A consulta é do cartão ${card(cardNumber)} (o cartão do seu último comando)?`,
     notTheCards: (id, cardNumber) =>
       `a consulta ${id} não está entre as consultas do cartão ${card(cardNumber)}: nada foi enviado (o serviço cancela só pelo cd_evento, seja de quem for; confira a consulta e o cartão, ou acrescente --force para cancelá-la mesmo assim)`,
     ended: (id, cardNumber, status) =>

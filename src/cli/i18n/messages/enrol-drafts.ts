@@ -65,8 +65,6 @@ export const en = {
   contractCreated: (id: string | undefined) => `contract ${id ?? '(no id answered)'}`,
   beneficiaryCreated: (step: string, id: string | undefined) => `${step}: beneficiario_id ${id ?? '(no id answered)'}`,
   registered: (part: string) => `${part} registered`,
-  /** The columns of the table of results for people (JSON and CSV keep `step`, `operation`, `created`, `id`). */
-  columns: { step: 'step', created: 'created', id: 'id' },
   // A step sent without an answer (a resumed draft)
   sentNoAnswer: (step: string, why: string) =>
     `${step} was sent, but no answer came back${why ? ` (${why})` : ''}: the service may or may not have done it.`,
@@ -146,7 +144,6 @@ export const ptBR: Translation<typeof en> = {
   contractCreated: (id) => `contrato ${id ?? '(nenhum id na resposta)'}`,
   beneficiaryCreated: (step, id) => `${step}: beneficiario_id ${id ?? '(nenhum id na resposta)'}`,
   registered: (part) => `${part} cadastrado`,
-  columns: { step: 'passo', created: 'criado', id: 'código' },
   sentNoAnswer: (step, why) =>
     `${step} foi enviado, mas nenhuma resposta voltou${why ? ` (${why})` : ''}: o serviço pode ou não tê-lo feito.`,
   sentAgainReplaces: 'Ele é enviado de novo: substitui o que substitui.',

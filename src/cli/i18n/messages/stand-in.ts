@@ -1,4 +1,4 @@
-/** `coopctl serve admin …` and `coopctl serve journal`: driving a running server started with --admin. */
+/** `coopctl serve admin …` and `coopctl serve journal`: driving a running server started with --admin; and what serve itself says. */
 import type { Translation } from '../shape.js';
 
 export const en = {
@@ -31,6 +31,8 @@ export const en = {
   refused: (status: number, message: string) => `the server refused (HTTP ${status}): ${message}`,
   noAdmin: 'the server has no admin API: start it with coopctl serve --admin',
   notJson: (status: number) => `the server's answer (HTTP ${status}) is not the admin API's JSON`,
+  /** `coopctl serve` started by npm exec (npx), when npm has gone without passing its SIGTERM on (serve-orphan.ts). */
+  npmGone: 'coopctl serve: npm exec, which started it, has gone: stopping',
 };
 
 export const ptBR: Translation<typeof en> = {
@@ -64,4 +66,5 @@ export const ptBR: Translation<typeof en> = {
   refused: (status, message) => `o servidor recusou (HTTP ${status}): ${message}`,
   noAdmin: 'o servidor não tem a API de administração: inicie-o com coopctl serve --admin',
   notJson: (status) => `a resposta do servidor (HTTP ${status}) não é o JSON da API de administração`,
+  npmGone: 'coopctl serve: o npm exec que o iniciou terminou: encerrando',
 };

@@ -33,6 +33,10 @@ const environmentEn: Block[] = [
         'healthQuestions',
         'COOPCTL_HEALTH_QUESTIONS: the health-declaration questions for the enrolment wizard, 1.1=Tem alguma doença crônica?; 1.2=…',
       ],
+      [
+        'enrolCodes',
+        'COOPCTL_ENROL_CODES: the codes the enrolment wizard offers, origem.WB=Web sale; estado_civil.C=Married',
+      ],
     ],
   },
   { h: 'Other variables:' },
@@ -102,6 +106,10 @@ const environmentPt: Block[] = [
       [
         'healthQuestions',
         'COOPCTL_HEALTH_QUESTIONS: as perguntas da declaração de saúde para o assistente de adesão, 1.1=Tem alguma doença crônica?; 1.2=…',
+      ],
+      [
+        'enrolCodes',
+        'COOPCTL_ENROL_CODES: os códigos que o assistente de adesão oferece, origem.WB=Venda pela internet; estado_civil.C=Casado(a)',
       ],
     ],
   },

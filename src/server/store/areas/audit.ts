@@ -17,7 +17,7 @@ import { setImmediate as turn } from 'node:timers/promises';
 import type { MaybePromise } from '../../maybe-promise.js';
 import { read, write } from '../sql/define.js';
 import type { Dialect } from '../sql/dialect.js';
-import { all, get, type Query, run, type Script, sql, value } from '../sql/query.js';
+import { all, type Columns, get, type Query, run, type Script, sql, value } from '../sql/query.js';
 
 // ── types ──────────────────────────────────────────────────────────────────────
 
@@ -133,6 +133,7 @@ export const APPEND_ROWS = sql<AuditColumns>(
      CAST(@operation AS text[]), CAST(@status AS integer[]), CAST(@confirma AS bigint[]), CAST(@subjectKind AS text[]),
      CAST(@subject AS text[]), CAST(@reference AS text[]), CAST(@requestId AS text[]), CAST(@contract AS bigint[]),
      CAST(@previous AS text[]), CAST(@keyId AS text[]), CAST(@seal AS text[]))`,
+  { only: 'postgres' },
 );
 
 /** The head of the chain: the store's key id, and the seal the next record is sealed on (the last record's, else the anchor's). */
@@ -142,6 +143,7 @@ export const HEAD = sql<
 >(
   `SELECT (SELECT key_id FROM audit_key) AS key_id, (SELECT max(id) FROM audit) AS last,
      (SELECT seal FROM audit WHERE id = (SELECT max(id) FROM audit)) AS seal, (SELECT seal FROM audit_anchor) AS anchor`,
+  { columns: { key_id: 'text', last: 'integer', seal: 'text', anchor: 'text' } },
 );
 
 /** The columns of a sealed record, in APPEND's order (the audit file's writer binds them by position: sqlite/audit-file.ts). */
@@ -166,6 +168,25 @@ export const RECORD_FIELDS = [
 
 const COLUMNS =
   'id, at, client, token_label AS "tokenLabel", operation, status, confirma, subject_kind AS "subjectKind", subject, reference, request_id AS "requestId", contract, previous, key_id AS "keyId", seal';
+
+/** The columns of COLUMNS, as an AuditRow has them. */
+const AUDIT_COLUMNS: Columns<AuditRow> = {
+  id: 'integer',
+  at: 'integer',
+  client: 'text',
+  tokenLabel: 'text',
+  operation: 'text',
+  status: 'integer',
+  confirma: 'integer',
+  subjectKind: 'text',
+  subject: 'text',
+  reference: 'text',
+  requestId: 'text',
+  contract: 'integer',
+  previous: 'text',
+  keyId: 'text',
+  seal: 'text',
+};
 
 /** The terms a filter may have, each a bit of its listing's key. */
 const TERMS = [
@@ -194,8 +215,13 @@ function listing(f: AuditFilter): Listing {
     const terms = TERMS.filter((_, i) => key & (1 << i)).map(([, term]) => term);
     const where = (d: Dialect) => (terms.length ? `WHERE ${terms.map((t) => t(d)).join(' AND ')}` : '');
     l = {
-      rows: sql((d) => `SELECT ${COLUMNS} FROM audit ${where(d)} ORDER BY id DESC LIMIT @limit`),
-      count: sql((d) => `SELECT count(*) AS n FROM audit ${where(d)}`),
+      rows: sql<ListParams & { limit: number }, AuditRow>(
+        (d) => `SELECT ${COLUMNS} FROM audit ${where(d)} ORDER BY id DESC LIMIT @limit`,
+        { columns: AUDIT_COLUMNS },
+      ),
+      count: sql<ListParams, { n: number }>((d) => `SELECT count(*) AS n FROM audit ${where(d)}`, {
+        columns: { n: 'integer' },
+      }),
     };
     listings.set(key, l);
   }
@@ -208,16 +234,22 @@ export const PURGE_SLICE = 2000;
 /** The oldest records, by id: a purge removes the trail's beginning, so that what stays is one chain from the anchor. */
 const OLDEST = sql<{ limit: number }, { id: number; at: number; seal: string | null }>(
   'SELECT id, at, seal FROM audit ORDER BY id LIMIT @limit',
+  { columns: { id: 'integer', at: 'integer', seal: 'text' } },
 );
 const PURGE_UP_TO = sql<{ id: number }>('DELETE FROM audit WHERE id <= @id');
 const SET_ANCHOR = sql<{ seal: string }>(
   'INSERT INTO audit_anchor (one, seal) VALUES (1, @seal) ON CONFLICT (one) DO UPDATE SET seal = excluded.seal',
 );
-const ANCHOR = sql<Record<string, never>, { seal: string }>('SELECT seal FROM audit_anchor');
+const ANCHOR = sql<Record<string, never>, { seal: string }>('SELECT seal FROM audit_anchor', {
+  columns: { seal: 'text' },
+});
 const PAGE = sql<{ after: number; limit: number }, AuditRow>(
   `SELECT ${COLUMNS} FROM audit WHERE id > @after ORDER BY id LIMIT @limit`,
+  { columns: AUDIT_COLUMNS },
 );
-const KEY_ID = sql<Record<string, never>, { key_id: string }>('SELECT key_id FROM audit_key');
+const KEY_ID = sql<Record<string, never>, { key_id: string }>('SELECT key_id FROM audit_key', {
+  columns: { key_id: 'text' },
+});
 const SET_KEY_ID = sql<{ id: string }>(
   'INSERT INTO audit_key (one, key_id) VALUES (1, @id) ON CONFLICT (one) DO UPDATE SET key_id = excluded.key_id',
 );

@@ -7,12 +7,12 @@
  * SQLite's INTEGER PRIMARY KEY goes on from the largest rowid).
  */
 import type { Row } from '../../../catalogue/index.js';
-import type { DatasetRows } from '../rows.js';
+import type { DatasetRows } from '../datasets/rows.js';
 import { read, type Methods } from '../sql/define.js';
 import type { Dialect } from '../sql/dialect.js';
 import { TABLES } from '../sql/migrations.js';
-import { all, exec, run, type Script, sql, values } from '../sql/query.js';
-import { FixturesError } from '../fixtures-error.js';
+import { all, exec, oneOff, type Query, run, type Script, sql, values } from '../sql/query.js';
+import { FixturesError } from '../datasets/fixtures-error.js';
 
 /** A few cards and provider locations of the stored data, for the start-up banner. */
 export interface DemoSummary {
@@ -56,7 +56,18 @@ const CLEAR = sql<never>((d) => d.clear([...TABLES].reverse()));
 const AFTER_LOAD = sql<never>((d) => d.afterLoad);
 const SLOTS = sql<Record<string, never>, Row>(
   'SELECT id, provider AS prest_cod_svc_card, cd_local, tp_evento, data AS data_consulta, hora_inicio, hora_fim FROM slot',
-  { bigints: true },
+  {
+    bigints: true,
+    columns: {
+      id: 'integer',
+      prest_cod_svc_card: 'integer',
+      cd_local: 'integer',
+      tp_evento: 'integer',
+      data_consulta: 'text',
+      hora_inicio: 'text',
+      hora_fim: 'text',
+    },
+  },
 );
 const COUNTERS = sql<{ lote: number; movimento: number }>(
   "INSERT INTO counter (name, value) VALUES ('lote', @lote), ('movimento', @movimento)",
@@ -84,7 +95,7 @@ export function* insertMany(
   for (let start = 0; start < rows.length; start += per) {
     const chunk = rows.slice(start, start + per);
     const text = `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${chunk.map(() => tuple).join(', ')} ${conflict}`;
-    yield* run(sql<unknown[]>(text), chunk.flat().map(stored));
+    yield* run(oneOff<unknown[]>(text), chunk.flat().map(stored));
   }
 }
 
@@ -122,11 +133,16 @@ export type TablesDump = ReadonlyArray<{
   readonly rows: ReadonlyArray<readonly unknown[]>;
 }>;
 
+/** Each table's whole rows: their columns are the table's (sql/migrations.ts), not declared here. */
+const WHOLE = Object.fromEntries(
+  TABLES.map((t) => [t, sql<Record<string, never>>(`SELECT * FROM ${t}`, { bigints: true })]),
+) as Record<(typeof TABLES)[number], Query<Record<string, never>>>;
+
 /** Reads every data table whole, integers exactly (codes of up to 18 digits); the caller runs it in one transaction. */
 export function* dumpTables(): Script<TablesDump> {
   const out: Array<TablesDump[number]> = [];
   for (const table of TABLES) {
-    const rows = yield* all(sql<Record<string, never>, Row>(`SELECT * FROM ${table}`, { bigints: true }), {});
+    const rows = (yield* all(WHOLE[table], {})) as Row[];
     const columns = rows.length ? Object.keys(rows[0]!) : [];
     out.push({ table, columns, rows: rows.map((r) => columns.map((c) => r[c])) });
   }
@@ -149,11 +165,12 @@ export function loadError(d: Dialect, err: unknown): unknown {
 const DESCRIBED = 4;
 const CARDS = sql<{ limit: number }, { card: string }>(
   'SELECT card FROM beneficiary WHERE card IS NOT NULL ORDER BY id LIMIT @limit',
+  { columns: { card: 'text' } },
 );
 const PLACES = sql<{ limit: number }, { prest_cod_svc_card: unknown; cd_local: unknown; nm_local: string }>(
   `SELECT pl.provider AS prest_cod_svc_card, pl.cd_local, l.nm_local
      FROM provider_location pl JOIN location l ON l.cd_local = pl.cd_local ORDER BY pl.provider, pl.cd_local LIMIT @limit`,
-  { bigints: true },
+  { bigints: true, columns: { prest_cod_svc_card: 'integer', cd_local: 'integer', nm_local: 'text' } },
 );
 
 export const dataset = {

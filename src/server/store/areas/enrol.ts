@@ -10,7 +10,7 @@
 import type { Row } from '../../../catalogue/index.js';
 import type { BeneficiaryStatus, ContractStatus } from '../../../catalogue/codes.js';
 import { read, write, type Methods } from '../sql/define.js';
-import { all, get, jsonValue, run, type Script, sql, storable, value } from '../sql/query.js';
+import { all, type Columns, get, jsonValue, run, type Script, sql, storable, value } from '../sql/query.js';
 
 // ── types ──────────────────────────────────────────────────────────────────────
 
@@ -72,31 +72,47 @@ const COUNT_FIELDS = 'SELECT contract_id, status, count(*) AS count FROM benefic
 const CREATE_CONTRACT = sql<Row, { id: number }>(
   `INSERT INTO contract (registro_ans, coop_id, produto_tabela_id, origem, details, status, created_on)
    VALUES (@registro_ans, @coop_id, @produto_tabela_id, @origem, @details, @status, @created_on) RETURNING id`,
+  { columns: { id: 'integer' } },
 );
-const CONTRACTS = sql<Record<string, never>, Contract>(`${CONTRACT_FIELDS} ORDER BY id`);
-const CONTRACT = sql<Id, Contract>(`${CONTRACT_FIELDS} WHERE id = @id`);
+const CONTRACTS = sql<Record<string, never>, Contract>(`${CONTRACT_FIELDS} ORDER BY id`, {
+  columns: { id: 'integer', registro_ans: 'text', status: 'text', created_on: 'text', start_on: 'text' },
+});
+const CONTRACT = sql<Id, Contract>(`${CONTRACT_FIELDS} WHERE id = @id`, {
+  columns: { id: 'integer', registro_ans: 'text', status: 'text', created_on: 'text', start_on: 'text' },
+});
 const COUNTS = sql<Record<string, never>, StatusCount>(
   `${COUNT_FIELDS} GROUP BY contract_id, status ORDER BY contract_id, status`,
+  { columns: { contract_id: 'integer', status: 'text', count: 'integer' } },
 );
 const COUNTS_OF = sql<Id, StatusCount>(
   `${COUNT_FIELDS} WHERE contract_id = @id GROUP BY contract_id, status ORDER BY status`,
+  { columns: { contract_id: 'integer', status: 'text', count: 'integer' } },
 );
 /** A row's state; `locked`: its row locked for share on PostgreSQL until the transaction ends. */
 const stateOf = <S extends string>(table: 'contract' | 'beneficiary', locked: boolean) =>
-  sql<Id, { status: S }>((d) => `SELECT status FROM ${table} WHERE id = @id${locked ? d.forShare : ''}`);
+  sql<Id, { status: S }>((d) => `SELECT status FROM ${table} WHERE id = @id${locked ? d.forShare : ''}`, {
+    // A status is text; the compiler cannot see that of a type parameter.
+    columns: { status: 'text' } as Columns<{ status: S }>,
+  });
 const CONTRACT_STATUS = stateOf<ContractStatus>('contract', false);
 const LOCKED = { contract: stateOf('contract', true), beneficiary: stateOf('beneficiary', true) };
-const PAYER_OF = sql<Id, { payer: string | null }>((d) => `SELECT payer FROM contract WHERE id = @id ${d.forUpdate}`);
+const PAYER_OF = sql<Id, { payer: string | null }>((d) => `SELECT payer FROM contract WHERE id = @id ${d.forUpdate}`, {
+  columns: { payer: 'text' },
+});
 const SET_PAYER = sql<States & { payer: string; start: string }>(
   (d) => `UPDATE contract SET payer = @payer, start_on = @start WHERE id = @id AND status ${d.inList('states')}`,
 );
 const ADD_BENEFICIARY = sql<Omit<NewBeneficiary, 'details'> & { contract: number; details: string }, Id>(
   `INSERT INTO beneficiary (contract_id, status, cpf, nome, nome_mae, data_nasc, details)
    VALUES (@contract, @status, @cpf, @nome, @nome_mae, @data_nasc, @details) RETURNING id`,
+  { columns: { id: 'integer' } },
 );
-const BENEFICIARY = sql<Id, BeneficiaryState>('SELECT id, contract_id, status FROM beneficiary WHERE id = @id');
+const BENEFICIARY = sql<Id, BeneficiaryState>('SELECT id, contract_id, status FROM beneficiary WHERE id = @id', {
+  columns: { id: 'integer', contract_id: 'integer', status: 'text' },
+});
 const ADD_RECORD = sql<Id & { kind: EnrolmentKind; body: string }, Id>(
   'INSERT INTO enrolment_record (beneficiary_id, kind, body) VALUES (@id, @kind, @body) RETURNING id',
+  { columns: { id: 'integer' } },
 );
 const ANSWER = sql<Id & DeclarationAnswer>(
   `INSERT INTO health_answer (beneficiary_id, formulario_id, pergunta_id, resposta, descricao)

@@ -56,6 +56,16 @@ type DeviceRow = Omit<Device, 'active'> & { readonly active: number };
 const BY_TOKEN = sql<{ token: string }, DeviceRow>(
   (d) =>
     `SELECT pushid, token, tipo, beneficiary_id AS "holderId", active, registered_on FROM device WHERE token = @token${d.forUpdate}`,
+  {
+    columns: {
+      pushid: 'text',
+      token: 'text',
+      tipo: 'integer',
+      holderId: 'integer',
+      active: 'integer',
+      registered_on: 'text',
+    },
+  },
 );
 const UPDATE_BY_TOKEN = sql<DeviceRow & { old: string }>(
   `UPDATE device SET pushid = @pushid, token = @token, tipo = @tipo, beneficiary_id = @holderId, active = @active,
@@ -92,7 +102,9 @@ function countOf(filter: DeviceFilter): Query<DeviceFilter, { n: number }> {
   if (!q) {
     const join = names.some((n) => CONDITIONS[n][1]) ? ' JOIN beneficiary b ON b.id = d.beneficiary_id' : '';
     const where = names.length ? ` WHERE ${names.map((n) => CONDITIONS[n][0]).join(' AND ')}` : '';
-    q = sql(`SELECT count(*) AS n FROM device d${join}${where}`);
+    q = sql<DeviceFilter, { n: number }>(`SELECT count(*) AS n FROM device d${join}${where}`, {
+      columns: { n: 'integer' },
+    });
     counts.set(key, q);
   }
   return q;

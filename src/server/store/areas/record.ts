@@ -6,6 +6,7 @@ import { holderId } from './registration.js';
 
 const ITEMS = sql<{ id: number; kind: string }, { body: string }>(
   'SELECT body FROM medical_item WHERE beneficiary_id = @id AND kind = @kind ORDER BY id',
+  { columns: { body: 'text' } },
 );
 
 export const record = {

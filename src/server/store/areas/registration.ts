@@ -65,8 +65,28 @@ const HOLDER = sql<{ card: string }, Holder>(
   `SELECT id, contract_id, card, nome, data_nasc, nome_mae, cpf, permite_atualizar, codigo_usuario_portal,
           grupo_usuario, tipo_beneficiario, lote, movimento, changed_on
      FROM beneficiary WHERE card = @card`,
+  {
+    columns: {
+      id: 'integer',
+      contract_id: 'integer',
+      card: 'text',
+      nome: 'text',
+      data_nasc: 'text',
+      nome_mae: 'text',
+      cpf: 'text',
+      permite_atualizar: 'text',
+      codigo_usuario_portal: 'integer',
+      grupo_usuario: 'integer',
+      tipo_beneficiario: 'integer',
+      lote: 'integer',
+      movimento: 'integer',
+      changed_on: 'text',
+    },
+  },
 );
-const HOLDER_ID = sql<{ card: string }, { id: number }>('SELECT id FROM beneficiary WHERE card = @card');
+const HOLDER_ID = sql<{ card: string }, { id: number }>('SELECT id FROM beneficiary WHERE card = @card', {
+  columns: { id: 'integer' },
+});
 
 /**
  * The registration record as JSON text built by the database: no row
@@ -94,16 +114,20 @@ const RECORD = sql<{ today: string; card: string }, { record: unknown }>(
                          FROM contact c WHERE c.beneficiary_id = b.id),
                       ${d.jsonObject}('telefone', '', 'celular', '', 'fax', '', 'email', '', 'codigo', 1)))) AS record
 FROM beneficiary b WHERE b.card = @card`,
-  { name: 'coopctl_record' },
+  { name: 'coopctl_record', columns: { record: 'json' } },
 );
 
-const CEP = sql<{ cep: string }, Row>('SELECT cep, logradouro, bairro, cidade, estado FROM cep WHERE cep = @cep');
+const CEP = sql<{ cep: string }, Row>('SELECT cep, logradouro, bairro, cidade, estado FROM cep WHERE cep = @cep', {
+  columns: { cep: 'text', logradouro: 'text', bairro: 'text', cidade: 'text', estado: 'text' },
+});
 
 const STAMP = sql<{ id: number }, Stamp>(
   (d) => `SELECT lote, movimento, changed_on FROM beneficiary WHERE id = @id${d.forUpdate}`,
+  { columns: { lote: 'integer', movimento: 'integer', changed_on: 'text' } },
 );
 const COUNTERS = sql<Record<string, never>, { name: keyof Counters; value: number }>(
   (d) => `SELECT name, value FROM counter WHERE name IN ('lote', 'movimento') ORDER BY name${d.forUpdate}`,
+  { columns: { name: 'text', value: 'integer' } },
 );
 const SET_STAMP = sql<Stamp & { id: number }>(
   'UPDATE beneficiary SET lote = @lote, movimento = @movimento, changed_on = @changed_on WHERE id = @id',
@@ -114,6 +138,7 @@ const SET_COUNTER = sql<{ name: string; value: number }>(
 
 const CONTACT = sql<{ id: number }, Contact>(
   'SELECT telefone, celular, fax, email, codigo FROM contact WHERE beneficiary_id = @id',
+  { columns: { telefone: 'text', celular: 'text', fax: 'text', email: 'text', codigo: 'integer' } },
 );
 const PUT_CONTACT = sql<Contact & { id: number }>(
   `INSERT INTO contact (beneficiary_id, codigo, telefone, celular, fax, email) VALUES (@id, @codigo, @telefone, @celular, @fax, @email)
@@ -129,7 +154,9 @@ const COLUMNS = ADDRESS_FIELDS.join(', ');
 const VALUES = ADDRESS_FIELDS.map((f) => `@${f}`).join(', ');
 type AddressParams = Address & { id: number; codigo: number };
 
-const CODES = sql<{ id: number }, { codigo: number }>('SELECT codigo FROM address WHERE beneficiary_id = @id');
+const CODES = sql<{ id: number }, { codigo: number }>('SELECT codigo FROM address WHERE beneficiary_id = @id', {
+  columns: { codigo: 'integer' },
+});
 const INSERT_ADDRESS = sql<AddressParams>(
   `INSERT INTO address (beneficiary_id, codigo, ${COLUMNS}) VALUES (@id, @codigo, ${VALUES})`,
 );

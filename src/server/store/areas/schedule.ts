@@ -80,12 +80,24 @@ const APPOINTMENTS = sql<{ id: number; provider: Code | null; statuses: readonly
              AND (a.provider = @provider OR @provider IS NULL)
              AND (a.status ${d.inList('statuses')} OR @statuses IS NULL)
            ORDER BY a.data_consulta, a.hora_inicio, a.cd_evento`,
-  { bigints: true },
+  {
+    bigints: true,
+    columns: {
+      cd_evento: 'integer',
+      cd_coop_prest: 'integer',
+      prest_cod_svc_card: 'integer',
+      data_consulta: 'text',
+      hora_inicio: 'text',
+      hora_fim: 'text',
+      status_agendamento: 'text',
+      data_cadastro: 'text',
+    },
+  },
 );
 const LOCATIONS = sql<{ provider: Code }, Row>(
   `SELECT l.cd_local, l.nm_local FROM provider_location pl JOIN location l ON l.cd_local = pl.cd_local
     WHERE pl.provider = @provider ORDER BY l.cd_local`,
-  { bigints: true },
+  { bigints: true, columns: { cd_local: 'integer', nm_local: 'text' } },
 );
 /** A provider's slots, each with the statuses of its appointments as a JSON array. */
 const SLOTS = sql<{ provider: Code; local: Code; from: string; on: string | null }, SlotRow & { statuses: unknown }>(
@@ -94,24 +106,41 @@ const SLOTS = sql<{ provider: Code; local: Code; from: string; on: string | null
             FROM slot s
            WHERE s.provider = @provider AND s.cd_local = @local AND s.data >= @from AND (s.data = @on OR @on IS NULL)
            ORDER BY s.data, s.hora_inicio, s.hora_fim, s.tp_evento`,
-  { bigints: true },
+  {
+    bigints: true,
+    columns: {
+      id: 'integer',
+      tp_evento: 'integer',
+      data_consulta: 'text',
+      hora_inicio: 'text',
+      hora_fim: 'text',
+      statuses: 'json',
+    },
+  },
 );
 const SLOT_BY_KEY = sql<SlotKey, SlotRow>(
   (d) => `SELECT s.id, s.tp_evento, s.data AS data_consulta, s.hora_inicio, s.hora_fim FROM slot s
            WHERE s.provider = @prest_cod_svc_card AND s.cd_local = @cd_local AND s.data = @data_consulta
              AND s.hora_inicio = @hora_inicio AND s.hora_fim = @hora_fim AND s.tp_evento = @tp_evento${d.forUpdate}`,
-  { bigints: true },
+  {
+    bigints: true,
+    columns: { id: 'integer', tp_evento: 'integer', data_consulta: 'text', hora_inicio: 'text', hora_fim: 'text' },
+  },
 );
 const SLOT_STATUSES = sql<{ slot: number }, { status: AppointmentStatus }>(
   'SELECT status FROM appointment WHERE slot_id = @slot ORDER BY cd_evento',
+  { columns: { status: 'text' } },
 );
 const BOOK = sql<Omit<Booking, 'contact'> & { slot: number; contact: string }, { cd_evento: number | bigint }>(
   `INSERT INTO appointment (beneficiary_id, provider, cd_local, tp_evento, data_consulta, hora_inicio, hora_fim, status, data_cadastro, slot_id, contact)
    VALUES (@holderId, @prest_cod_svc_card, @cd_local, @tp_evento, @data_consulta, @hora_inicio, @hora_fim, @status, @data_cadastro, @slot, @contact)
    RETURNING cd_evento`,
-  { bigints: true },
+  { bigints: true, columns: { cd_evento: 'integer' } },
 );
-const STATUS = sql<{ cd: Code }, { status: AppointmentStatus }>('SELECT status FROM appointment WHERE cd_evento = @cd');
+const STATUS = sql<{ cd: Code }, { status: AppointmentStatus }>(
+  'SELECT status FROM appointment WHERE cd_evento = @cd',
+  { columns: { status: 'text' } },
+);
 const SET_STATUS = sql<{ cd: Code; from: AppointmentStatus; to: AppointmentStatus }>(
   'UPDATE appointment SET status = @to WHERE cd_evento = @cd AND status = @from',
 );

@@ -14,7 +14,7 @@ import { StoreOpenError } from '../open-error.js';
 import { insertMany } from '../areas/dataset.js';
 import { postgres } from '../sql/dialect.js';
 import { TABLES } from '../sql/migrations.js';
-import { exec, sql } from '../sql/query.js';
+import { exec, oneOff } from '../sql/query.js';
 import { runPlan } from './runner.js';
 
 /** Rows sent per INSERT batch. */
@@ -53,6 +53,6 @@ export async function copySqlite(file: string, c: PoolClient): Promise<Record<st
     db.close();
   }
   await c.query("INSERT INTO counter (name, value) VALUES ('lote', 0), ('movimento', 0) ON CONFLICT (name) DO NOTHING");
-  await runPlan(c, exec(sql(postgres.afterLoad)));
+  await runPlan(c, exec(oneOff(postgres.afterLoad)));
   return counts;
 }

@@ -6,8 +6,8 @@
  */
 import type { PoolClient } from 'pg';
 import { DB_TIMEOUT_MS, type OpenStoreOptions, type Store } from '../types.js';
-import type { DatasetRows } from '../rows.js';
-import { FixturesError } from '../fixtures-error.js';
+import type { DatasetRows } from '../datasets/rows.js';
+import { FixturesError } from '../datasets/fixtures-error.js';
 import { start } from '../../words.js';
 import { StoreOpenError } from '../open-error.js';
 import { StoreUnavailable } from '../unavailable.js';

@@ -16,12 +16,30 @@
  * inside its transaction (sqlite/runner.ts); PostgreSQL runs it on a
  * connection, awaiting each statement (postgres/runner.ts).
  */
-import type { Dialect } from './dialect.js';
+import type { Dialect, DialectName } from './dialect.js';
 
 /** Named parameters, by name. */
 export type Params = Readonly<Record<string, unknown>>;
 
 declare const rowType: unique symbol;
+
+/**
+ * What a column answers: an integer (8-byte; a number, or a bigint past a
+ * double), text, or JSON the database built (SQLite answers its text,
+ * PostgreSQL a `json` value).
+ */
+export type ColumnKind = 'integer' | 'text' | 'json';
+
+/** The kind a column whose TypeScript type is `T` must declare (a type that says nothing allows any). */
+type KindOf<T> = [T] extends [string] ? 'text' : [T] extends [number | bigint] ? 'integer' : ColumnKind;
+
+/**
+ * A statement's columns as data, in the order it answers them: every field of
+ * its row type `R`, each with the kind `R` gives it (a missing, extra or
+ * mistyped column is a compile error). test/store/statements.test.ts holds
+ * them to what each database says the prepared statement answers.
+ */
+export type Columns<R> = { readonly [K in keyof R]-?: KindOf<NonNullable<R[K]>> };
 
 /** A statement with parameters `P` whose rows are `R`. */
 export interface Query<P = Params, R = unknown> {
@@ -30,14 +48,48 @@ export interface Query<P = Params, R = unknown> {
   readonly bigints: boolean;
   /** A name under which PostgreSQL prepares it once per connection (the hot read). */
   readonly name: string | undefined;
+  /** The columns it answers, by name and kind; undefined for a statement that answers no rows. */
+  readonly columns: Readonly<Record<string, ColumnKind>> | undefined;
+  /** The one database it is written for, if only one runs it. */
+  readonly only: DialectName | undefined;
   readonly [rowType]?: (params: P) => R;
 }
 
+interface QueryOptions {
+  readonly bigints?: boolean;
+  readonly name?: string;
+  readonly only?: DialectName;
+}
+
+/** A statement's options: a statement with rows (`R` given) declares their columns. */
+type OptionsFor<R> = unknown extends R ? [QueryOptions?] : [QueryOptions & { readonly columns: Columns<R> }];
+
+/** Every statement made by `sql` (the areas' own, and those they make once per shape), for test/store/statements.test.ts. */
+export const statements: Array<Query<never, unknown>> = [];
+
+/** A statement of an area; listed in `statements`. */
 export function sql<P = Params, R = unknown>(
   text: string | ((d: Dialect) => string),
-  options: { readonly bigints?: boolean; readonly name?: string } = {},
+  ...rest: OptionsFor<R>
 ): Query<P, R> {
-  return { text, bigints: options.bigints ?? false, name: options.name };
+  const q = oneOff<P, R>(text, ...rest);
+  statements.push(q as Query<never, unknown>);
+  return q;
+}
+
+/** A statement made anew at each call (a multi-row INSERT of one chunk's size): not listed in `statements`. */
+export function oneOff<P = Params, R = unknown>(
+  text: string | ((d: Dialect) => string),
+  ...rest: OptionsFor<R>
+): Query<P, R> {
+  const options = rest[0] as (QueryOptions & { readonly columns?: Columns<R> }) | undefined;
+  return {
+    text,
+    bigints: options?.bigints ?? false,
+    name: options?.name,
+    columns: options?.columns as Readonly<Record<string, ColumnKind>> | undefined,
+    only: options?.only,
+  };
 }
 
 /** The text of a statement in a dialect. */

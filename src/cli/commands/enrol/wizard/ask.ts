@@ -1,4 +1,5 @@
 /** The enrolment wizard's questions: fields by name (with defaults), optional ones behind one question, files. */
+import { enrolCodesOf } from '../../../config/enrol-codes.js';
 import { fileFault } from '../../../file-errors.js';
 import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -32,7 +33,8 @@ export interface Form {
 
 /**
  * Asks `names` in order (required ones must be answered, optional ones may be
- * skipped). Each question's default is the answer it has, else `defaults`';
+ * skipped); a field the enrolCodes setting lists is a choice of its codes.
+ * Each question's default is the answer it has, else `defaults`';
  * an optional answer left empty removes it.
  */
 export async function askNames(
@@ -43,6 +45,7 @@ export async function askNames(
   how: { readonly typed?: boolean } = {},
 ): Promise<void> {
   let offered = defaults;
+  const listed = enrolCodesOf((await inv.settings()).enrolCodes.value, inv.lang);
   for (const name of names) {
     const field = form.op.params[name]!;
     const fallback = form.into[name] === undefined ? offered[name] : text(form.into[name]);
@@ -53,6 +56,7 @@ export async function askNames(
       nonEmpty: field.required,
       ...(how.typed ? { typed: true } : {}),
       ...(fallback ? { default: fallback } : {}),
+      ...(listed.has(name) ? { codes: listed.get(name)! } : {}),
     });
     if (answer === undefined) delete form.into[name];
     else form.into[name] = answer;

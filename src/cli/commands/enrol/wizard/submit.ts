@@ -50,20 +50,14 @@ function globalWords(inv: Io): string[] {
 }
 
 /**
- * The results of the steps done. A table for people says what each step was
- * and what it created, headed in the run's language; JSON and CSV keep their
- * keys (`step`, `operation`, `created`, `id`) for programs.
+ * The results of the steps done, as data for programs (`-o json`, `jsonl`,
+ * `csv`: `step`, `operation`, `created`, `id`). The wizard runs on a terminal,
+ * where the ✔ lines said what each step created as it was done: a table would
+ * say it again, and open the pager, so `table` prints none (docs/decisions.md).
  */
 async function printResults(inv: Io, done: readonly Done[]): Promise<void> {
-  if (done.length === 0) return;
+  if (done.length === 0 || inv.format === 'table') return;
   const created = (d: Done) => (d.step.creates && d.id !== undefined ? d.step.creates : '');
-  const style = await inv.style('stdout');
-  if (inv.format === 'table') {
-    const c = inv.m.enrolDrafts.columns;
-    const rows = done.map((d) => ({ [c.step]: d.step.label, [c.created]: created(d), [c.id]: d.id ?? '' }));
-    inv.out(await renderRows([c.step, c.created, c.id], rows, inv.format, style));
-    return;
-  }
   const rows = done.map((d) => ({
     step: d.step.label,
     operation: d.step.op.name,

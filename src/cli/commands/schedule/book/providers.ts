@@ -103,13 +103,17 @@ export async function chooseProvider(
   known: readonly Provider[],
 ): Promise<void> {
   if (params['prest_cod_svc_card'] !== undefined) return;
+  const example = "coopctl config set providers '9001=Clínica Geral; 9002=Cardiologia'";
   if (known.length === 0) {
-    inv.say(inv.m.booking.noProviderNames("coopctl config set providers '9001=Clínica Geral; 9002=Cardiologia'"));
+    inv.say(inv.m.booking.noProviderNames(example));
     await ask(inv, op, params, 'prest_cod_svc_card');
     return;
   }
+  // Without a name among them, the question does not promise a search by name.
+  const named = known.some((p) => p.name !== undefined);
+  if (!named) inv.say(inv.m.booking.pastByCode(example));
   params['prest_cod_svc_card'] = await inv.prompter.search({
-    message: inv.m.booking.providerQuestion,
+    message: named ? inv.m.booking.providerQuestion : inv.m.booking.providerCodeQuestion,
     source: providerSource(inv, op, known),
     pageSize: 10,
   });

@@ -7,8 +7,8 @@
  * people, their medical items (made from the catalogue's fields), their
  * appointments and devices.
  */
-import type { Row } from '../../catalogue/index.js';
-import { addDays, isoDate } from '../../catalogue/dates.js';
+import type { Row } from '../../../catalogue/index.js';
+import { addDays, isoDate } from '../../../catalogue/dates.js';
 import { expandAgenda } from './agenda.js';
 import * as w from './demo-words.js';
 import { parseFixtures, type Dataset } from './fixtures.js';

@@ -7,10 +7,10 @@
  */
 import { operation, sampleRecord, type Row } from '../../../catalogue/index.js';
 import { makeCard } from '../card.js';
-import { cpfFrom } from '../cpf.js';
+import { cpfFrom } from './cpf.js';
 import { addDays, isoDate } from '../../../catalogue/dates.js';
 import { medicalKinds } from '../medical.js';
-import { openDatabase, type Db } from './connection.js';
+import { openDatabase, type Db } from '../sqlite/connection.js';
 
 export interface ScaleCounts {
   readonly beneficiaries: number;

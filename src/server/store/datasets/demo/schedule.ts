@@ -1,9 +1,9 @@
 /** The demo's appointments: a history in the past (taken place, missed or cancelled) and a few future ones on real slots. */
-import type { Row } from '../../../catalogue/index.js';
-import { addDays } from '../../../catalogue/dates.js';
+import type { Row } from '../../../../catalogue/index.js';
+import { addDays } from '../../../../catalogue/dates.js';
 import type { Agenda } from '../agenda.js';
 import type { Random } from '../prng.js';
-import type { SlotKey } from '../areas/schedule.js';
+import type { SlotKey } from '../../areas/schedule.js';
 import type { Person } from './people.js';
 import { AGENDAS, demoExamples } from './plan.js';
 

@@ -5,7 +5,7 @@
  * for any kind, values of fields by name. A field none of them names gets a
  * value from its rule (medical.ts), so a new kind needs no entry here.
  */
-import type { Row } from '../../../catalogue/index.js';
+import type { Row } from '../../../../catalogue/index.js';
 
 /** What the demo says of one kind of medical item. */
 export interface KindWords {

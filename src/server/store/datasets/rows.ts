@@ -5,13 +5,13 @@
  * change pending since today, the batch and movement counters go on from the
  * largest numbers in the dataset, and cards become beneficiary ids.
  */
-import type { Row } from '../../catalogue/index.js';
+import type { Row } from '../../../catalogue/index.js';
 import { expandAgenda } from './agenda.js';
-import { fromBR } from '../../catalogue/dates.js';
+import { fromBR } from '../../../catalogue/dates.js';
 import type { Dataset } from './fixtures.js';
-import { medicalKinds } from './medical.js';
-import type { SlotKey } from './areas/schedule.js';
-import type { Counters } from './areas/registration.js';
+import { medicalKinds } from '../medical.js';
+import type { SlotKey } from '../areas/schedule.js';
+import type { Counters } from '../areas/registration.js';
 
 /** A dataset (demo or fixtures) as the rows a store writes (rows.ts makes them); every row of a beneficiary carries `beneficiary_id`. */
 export interface DatasetRows {

@@ -5,8 +5,8 @@
  * Unicode, and is taken in NFC, so that `--fixtures` cannot store what no
  * request could (a NUL, an ESC, a CR or LF, a right-to-left override).
  */
-import { composed, plainTextProblem } from '../../catalogue/plain-text.js';
-import { en } from '../../catalogue/words/en.js';
+import { composed, plainTextProblem } from '../../../catalogue/plain-text.js';
+import { en } from '../../../catalogue/words/en.js';
 
 /** Deeper than any document of the schema: below it, nothing is looked at (the schema refuses it). */
 const DEEPEST = 32;

@@ -1,6 +1,6 @@
 /** Slots from an agenda: a weekly pattern of slots, counted from "today", so that fixtures never go stale. */
-import { addDays, minutesOf, timeOf, weekday } from '../../catalogue/dates.js';
-import type { SlotKey } from './areas/schedule.js';
+import { addDays, minutesOf, timeOf, weekday } from '../../../catalogue/dates.js';
+import type { SlotKey } from '../areas/schedule.js';
 
 export interface Agenda {
   readonly prest_cod_svc_card: string;

@@ -3,7 +3,7 @@
  * contracts, provider locations, providers and their weekly agendas
  * (docs/decisions.md, "Demo data").
  */
-import { operation } from '../../../catalogue/index.js';
+import { operation } from '../../../../catalogue/index.js';
 import type { Agenda } from '../agenda.js';
 
 /** The cooperative of the demo cards. */

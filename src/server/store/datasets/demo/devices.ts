@@ -1,5 +1,5 @@
 /** The demo's push devices: two for the example card, one for some other holders, one not tied to a card, one inactive. */
-import type { Row } from '../../../catalogue/index.js';
+import type { Row } from '../../../../catalogue/index.js';
 import { randomHex, type Random } from '../prng.js';
 import type { Person } from './people.js';
 

@@ -1,5 +1,5 @@
 /** Building valid CPFs (the check digits are the catalogue's rule). */
-import { cpfCheckDigits } from '../../catalogue/rules.js';
+import { cpfCheckDigits } from '../../../catalogue/rules.js';
 
 /** The 11-digit CPF whose first nine digits are `nine`. */
 export function cpfFrom(nine: string): string {

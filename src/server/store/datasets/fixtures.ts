@@ -13,9 +13,9 @@ import {
   type Fields,
   type Row,
   type Rule,
-} from '../../catalogue/index.js';
-import { cpfValid } from '../../catalogue/rules.js';
-import { en } from '../../catalogue/words/en.js';
+} from '../../../catalogue/index.js';
+import { cpfValid } from '../../../catalogue/rules.js';
+import { en } from '../../../catalogue/words/en.js';
 import {
   appointmentStatuses,
   beneficiaryStatuses,
@@ -25,10 +25,10 @@ import {
   listCodes,
   userGroups,
   type CodeTable,
-} from '../../catalogue/codes.js';
-import { cardValid } from '../../catalogue/card.js';
-import { cardParts } from './card.js';
-import { medicalKinds } from './medical.js';
+} from '../../../catalogue/codes.js';
+import { cardValid } from '../../../catalogue/card.js';
+import { cardParts } from '../card.js';
+import { medicalKinds } from '../medical.js';
 import { FixturesError } from './fixtures-error.js';
 import { plainDocument } from './fixtures-text.js';
 

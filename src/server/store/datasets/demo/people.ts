@@ -4,9 +4,9 @@
  * contacts. Every random choice comes from the one generator given, in a
  * fixed order, so the same seed gives the same people.
  */
-import type { Row } from '../../../catalogue/index.js';
-import { isoOf, toBR } from '../../../catalogue/dates.js';
-import { makeCard } from '../card.js';
+import type { Row } from '../../../../catalogue/index.js';
+import { isoOf, toBR } from '../../../../catalogue/dates.js';
+import { makeCard } from '../../card.js';
 import { cpfFrom } from '../cpf.js';
 import * as w from '../demo-words.js';
 import { randomDigits, type Random } from '../prng.js';

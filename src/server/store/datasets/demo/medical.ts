@@ -7,10 +7,10 @@
  * here. Each person and kind draws from a generator of its own, so a new
  * kind changes no other demo data.
  */
-import { capitalised, type Field, type Fields, type Row } from '../../../catalogue/index.js';
-import { addDays, minutesOf, timeOf } from '../../../catalogue/dates.js';
-import { dateISO, dateTime } from '../../../catalogue/rules.js';
-import { medicalKinds } from '../medical.js';
+import { capitalised, type Field, type Fields, type Row } from '../../../../catalogue/index.js';
+import { addDays, minutesOf, timeOf } from '../../../../catalogue/dates.js';
+import { dateISO, dateTime } from '../../../../catalogue/rules.js';
+import { medicalKinds } from '../../medical.js';
 import { seeded, seedOf, type Random } from '../prng.js';
 import { fieldWords, kindWords } from './medical-words.js';
 import type { Person } from './people.js';
