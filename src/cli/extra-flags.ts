@@ -7,6 +7,7 @@
  */
 import { type Command, Option, type OptionValues } from 'commander';
 import type { Messages } from './i18n/index.js';
+import { conflicting } from './help/conflicts.js';
 
 interface FlagBase {
   /** The one-letter alias (`y` for `-y`). */
@@ -83,7 +84,7 @@ function optionOf(name: string, d: FlagDecl, m: Messages): Option {
     d.type === 'boolean'
       ? new Option(`${short}--${d.negatable ? 'no-' : ''}${kebab(name)}`, d.help(m))
       : new Option(`${short}--${kebab(name)} <${d.placeholder(m)}>`, d.help(m));
-  if (d.conflicts) option.conflicts([...d.conflicts]);
+  if (d.conflicts) conflicting(option, d.conflicts);
   if (d.type === 'boolean') return option;
   if (d.choices) option.choices(d.choices);
   const one = d.parse?.(m) ?? ((value: string): unknown => value);

@@ -2,6 +2,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { listStyles } from '../client/types.js';
 import { langs, type Messages } from './i18n/index.js';
+import { conflicting } from './help/conflicts.js';
 
 export const outputFormats = ['table', 'json', 'jsonl', 'csv'] as const;
 export type OutputFormat = (typeof outputFormats)[number];
@@ -53,8 +54,8 @@ export function addGlobalOptions(program: Command, m: Messages): void {
   const p = m.help.field.placeholder;
   program
     .addOption(new Option(`-o, --output <${p.format}>`, g.output).choices(outputFormats).default('table'))
-    .addOption(new Option(`--json [${p.fields}]`, g.json).conflicts('output'))
-    .addOption(new Option(`--jq <${p.expression}>`, g.jq).conflicts(['output']))
+    .addOption(conflicting(new Option(`--json [${p.fields}]`, g.json), 'output'))
+    .addOption(conflicting(new Option(`--jq <${p.expression}>`, g.jq), ['output']))
     .addOption(new Option(`--columns <${p.fields}>`, g.columns))
     .addOption(new Option('--timeout <ms>', g.timeout).argParser(wholeNumber(1, 3_600_000)(m)).default(30_000))
     .addOption(new Option('--retries <n>', g.retries).argParser(wholeNumber(0, 10)(m)).default(2))
@@ -63,7 +64,7 @@ export function addGlobalOptions(program: Command, m: Messages): void {
     .addOption(new Option(`--profile <${p.name}>`, g.profile))
     .addOption(new Option(`--token-file <${p.fileOrStdin}>`, g.tokenFile))
     .addOption(new Option(`--max-response-size <${p.size}>`, g.maxResponseSize))
-    .addOption(new Option('-q, --quiet', g.quiet).conflicts('verbose'))
+    .addOption(conflicting(new Option('-q, --quiet', g.quiet), 'verbose'))
     .addOption(new Option('-v, --verbose', g.verbose))
     .addOption(new Option('--no-input', g.noInput))
     .addOption(new Option('--no-color', g.noColor))

@@ -28,6 +28,7 @@ import { type Prompter, showingPrompter, speakingPrompter } from './prompter.js'
 import { errorLine, loadStyle, type Style } from './style.js';
 import { type Lang, messagesFor, type Messages } from './i18n/index.js';
 import { version } from './version.js';
+import * as lazy from './lazy.js';
 
 export class Invocation implements Io {
   readonly ctx: Context;
@@ -225,7 +226,7 @@ export class Invocation implements Io {
   async readInput(spec: string, option: string): Promise<string> {
     if (spec !== '-') {
       try {
-        const { readFile } = await import('node:fs/promises');
+        const { readFile } = await lazy.fsPromises();
         return await readFile(spec, 'utf8');
       } catch (err) {
         throw new UsageError(this.m.errors.cannotRead(option, spec, fileFault(this.m, err)));
@@ -233,7 +234,7 @@ export class Invocation implements Io {
     }
     if (this.#stdinTakenBy) throw new UsageError(this.m.errors.stdinTwice(option, this.#stdinTakenBy));
     this.#stdinTakenBy = option;
-    const { text } = await import('node:stream/consumers');
+    const { text } = await lazy.streamConsumers();
     return text(this.ctx.stdin);
   }
 
@@ -244,8 +245,8 @@ export class Invocation implements Io {
    */
   async #readTokenFile(spec: string): Promise<string> {
     if (spec === '-') return this.readInput(spec, '--token-file');
-    const { open } = await import('node:fs/promises');
-    const { distrustOf } = await import('./config/file-trust.js');
+    const { open } = await lazy.fsPromises();
+    const { distrustOf } = await lazy.fileTrust();
     let handle: Awaited<ReturnType<typeof open>> | undefined;
     try {
       try {

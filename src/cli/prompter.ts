@@ -1,7 +1,7 @@
 /** Interactive questions, behind an interface so that commands can be tested without a terminal. */
-import { createRequire } from 'node:module';
 import { sanitize } from './output/sanitize.js';
 import { wrapLine } from './output/wrap.js';
+import * as lazy from './lazy.js';
 
 export interface Choice<T extends string> {
   readonly name: string;
@@ -100,8 +100,8 @@ export function inquirerPrompter(io: {
 }): Prompter {
   const load = async () => {
     // An ES module loaded from node_modules on first use (scripts/bundle.mjs, EXTERNAL), by require() (Node ≥ 20.19).
-    const prompts = createRequire(import.meta.filename)('@inquirer/prompts') as typeof import('@inquirer/prompts');
-    const { styleText } = await import('node:util');
+    const prompts = lazy.inquirerPrompts();
+    const { styleText } = await lazy.nodeUtil();
     return { prompts, theme: (words: PromptWords | undefined) => themeOf(words, styleText) };
   };
   const context = {

@@ -12,6 +12,7 @@ import type { RunState } from './run-state.js';
 import { addFlags, type FlagDecls, named, readFlags, type TextKey } from './extra-flags.js';
 import { ANY_ORIGIN, originOf } from '../server/http/origins.js';
 import { defineStandInCommands } from './serve-admin-command.js';
+import * as lazy from './lazy.js';
 import { orphanSignal } from './serve-orphan.js';
 
 function port(m: Messages) {
@@ -191,9 +192,9 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       tokenFile: inv.globals.tokenFile,
       quiet: inv.globals.quiet,
     };
-    const { runServe } = await import('../server/serve.js');
+    const { runServe } = await lazy.serve();
     // The server speaks English by itself; a Portuguese run gives it its words.
-    const words = inv.lang === 'pt-BR' ? { words: (await import('./i18n/serve-words.js')).ptServeWords } : {};
+    const words = inv.lang === 'pt-BR' ? { words: (await lazy.serveWords()).ptServeWords } : {};
     // Started by npm exec, it stops when npm has gone (a SIGTERM npm's shell did not pass on: serve-orphan.ts).
     const orphan = orphanSignal(inv.ctx.env, () => inv.say(inv.m.standIn.npmGone));
     try {

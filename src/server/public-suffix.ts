@@ -7,10 +7,12 @@
  * only the list's default rule makes public (a single label such as `.lan`,
  * `.internal`) is no one's to register, and is allowed.
  */
+import * as lazy from './lazy.js';
+
 export async function publicSuffixAmong(names: readonly string[]): Promise<string | undefined> {
   const domains = names.filter((n) => n.startsWith('.'));
   if (domains.length === 0) return undefined;
-  const { parse } = await import('tldts');
+  const { parse } = await lazy.tldts();
   return domains.find((n) => {
     const r = parse(n.slice(1), { allowPrivateDomains: true });
     return r.domain === null && (r.isIcann === true || r.isPrivate === true);

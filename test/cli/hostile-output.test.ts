@@ -141,11 +141,15 @@ it('only the output layer writes to the terminal: every other module goes throug
     ['batch/progress.ts', "the progress bar's own redraw"],
     ['commands/schedule/book/steps.ts', 'the calendar: digits of dates only'],
     ['output/pager.ts', 'the output as made, when the pager cannot start'],
-    ['help/stored.ts', "a help page the build stored from the command tree: coopctl's own words only"],
+    ['../boot/stored-help.ts', "a help page the build stored from the command tree: coopctl's own words only"],
+    ['../boot/node-version.ts', "the launcher's refusal of an old Node: its own words only"],
   ]);
-  const root = fileURLToPath(new URL('../../src/cli/', import.meta.url));
-  const writers = readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.ts') && /\b(std(out|err)|stream)\.write\(/.test(readFileSync(join(root, f), 'utf8')))
-    .map((f) => f.split(sep).join('/'));
+  const writersOf = (folder: string) => {
+    const root = fileURLToPath(new URL(`../../src/${folder}/`, import.meta.url));
+    return readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts') && /\b(std(out|err)|stream)\.write\(/.test(readFileSync(join(root, f), 'utf8')))
+      .map((f) => (folder === 'cli' ? '' : `../${folder}/`) + f.split(sep).join('/'));
+  };
+  const writers = [...writersOf('cli'), ...writersOf('boot')];
   expect(writers.sort()).toEqual([...allowed.keys()].sort());
 });

@@ -7,6 +7,7 @@
 import { Argument, Command, InvalidArgumentError, Option } from 'commander';
 import { afterEach, expect, it } from 'vitest';
 import { CoopCommand } from '../../src/cli/help/command.js';
+import { conflicting } from '../../src/cli/help/conflicts.js';
 import { messagesFor } from '../../src/cli/i18n/index.js';
 
 /** A program of `root`'s class: options close to each other, a negatable one, an env one, and subcommands. */
@@ -28,8 +29,8 @@ function program(root: Command): { root: Command; errors: () => string } {
     .addOption(new Option('--json'))
     .addOption(new Option('--jsan'))
     .addOption(new Option('--timeout <ms>').argParser(count))
-    .addOption(new Option('--level <n>').env('USAGE_ERRORS_LEVEL').conflicts('quiet'))
-    .addOption(new Option('--quiet').conflicts('color'))
+    .addOption(conflicting(new Option('--level <n>').env('USAGE_ERRORS_LEVEL'), 'quiet'))
+    .addOption(conflicting(new Option('--quiet'), 'color'))
     .addOption(new Option('--no-color'))
     .addOption(new Option('-o, --output <format>').choices(['table', 'json']));
   root

@@ -1,5 +1,5 @@
 /**
- * `--help` from the pages the build stored (src/cli/help/stored.ts, run by
+ * `--help` from the pages the build stored (src/boot/stored-help.ts, run by
  * bin/coopctl before the CLI itself) writes what the CLI writes: for every
  * stored page, in both languages, at three widths, the stored page rendered
  * by dist/help.cjs equals the in-process CLI's help for the same command line.

@@ -3,7 +3,7 @@
  * pseudo-terminal (tmux), with the default pager (less -FRX), in English and
  * in Portuguese, through bin/coopctl as a person runs it:
  * - at 80×30, `coopctl --help` (answered from the stored pages,
- *   src/cli/help/stored.ts) and `coopctl help` (the whole CLI) open less: its
+ *   src/boot/stored-help.ts) and `coopctl help` (the whole CLI) open less: its
  *   `:` prompt on the last line, the page's first lines on the screen and not
  *   its last; `q` quits it and coopctl exits 0;
  * - at 120×60 the page fits: no pager, coopctl ends by itself with the whole

@@ -57,6 +57,7 @@ describe('the installed npm package', () => {
     expect(top).toEqual(['README.md', 'bin', 'dist', 'node_modules', 'package.json']);
     expect(readdirSync(join(installed, 'dist')).sort()).toEqual([
       'audit-writer.cjs',
+      'boot.cjs',
       'coopctl.cjs',
       'help',
       'help.cjs',

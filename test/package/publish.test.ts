@@ -26,6 +26,7 @@ describe('npm publish --dry-run', () => {
     expect(files).toEqual(
       expect.arrayContaining([
         'bin/coopctl',
+        'dist/boot.cjs',
         'dist/coopctl.cjs',
         'dist/help.cjs',
         'dist/help/en/coopctl.json',
@@ -40,7 +41,7 @@ describe('npm publish --dry-run', () => {
     // Nothing but these parts.
     for (const file of files)
       expect(file).toMatch(
-        /^(bin\/|dist\/(coopctl|help|audit-writer)\.cjs$|dist\/(help|man)\/|package\.json$|README\.md$)/,
+        /^(bin\/|dist\/(boot|coopctl|help|audit-writer)\.cjs$|dist\/(help|man)\/|package\.json$|README\.md$)/,
       );
   });
 });

@@ -16,6 +16,7 @@ import type { Io } from '../capabilities.js';
 import type { RunState } from '../run-state.js';
 import { addFlags, type FlagDecls, type FlagValues, named, readFlags } from '../extra-flags.js';
 import { auditedOperation, personalNumber, sinceTime } from './filters.js';
+import * as lazy from '../lazy.js';
 
 /** The listing's columns, in JSON, CSV and (with the run's words) the table. */
 const COLUMNS = [
@@ -92,9 +93,9 @@ const purgeFlags = {
 
 /** Opens the audit of `--db`; its problems as usage errors (exit 2) in the run's words. */
 async function opened(inv: Io, o: ListOptions): Promise<OpenedAudit> {
-  const { openAudit, AuditOpenError } = await import('../../server/audit/read.js');
-  const { databaseOf, UnsupportedLocation } = await import('../../server/store/location.js');
-  const { StartError } = await import('../../server/start-error.js');
+  const { openAudit, AuditOpenError } = await lazy.auditRead();
+  const { databaseOf, UnsupportedLocation } = await lazy.storeLocation();
+  const { StartError } = await lazy.startError();
   try {
     return await openAudit(databaseOf(o.db, inv.ctx.env), inv.ctx.env, o.auditKeyFile);
   } catch (err) {
@@ -154,8 +155,8 @@ async function list(inv: Io, o: ListOptions): Promise<number> {
     const subjects = subjectsOf(inv, audit, o);
     const { rows, total } = await audit.repo.list(subjects === undefined ? filter : { ...filter, subjects });
     const display = await inv.display();
-    const { jsonOutput, renderRows } = await import('../output/render.js');
-    const { selectFields } = await import('../output/json-select.js');
+    const { jsonOutput, renderRows } = await lazy.render();
+    const { selectFields } = await lazy.jsonSelect();
     const forPeople = inv.format === 'table' && display.width !== undefined;
     const records = rows.map((r) => shown(r, forPeople, inv.m));
     if (inv.format === 'json') inv.out(await jsonOutput(selectFields(records, display.fields), display));
@@ -206,7 +207,7 @@ async function verify(inv: Io, o: ListOptions): Promise<number> {
   try {
     if (audit.keys.length === 0)
       throw new UsageError(audit.keyProblem ? m.key('verify', audit.keyProblem) : m.verify.noKey);
-    const { verifyChain } = await import('../../server/audit/seal.js');
+    const { verifyChain } = await lazy.auditSeal();
     const found = await verifyChain(audit.repo, audit.keys);
     if (found.before > 0) inv.info(m.verify.before(found.before));
     if (found.unchecked > 0) inv.warn(m.verify.unchecked(found.unchecked, found.missingKeys.join(', ')));

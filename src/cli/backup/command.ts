@@ -12,6 +12,7 @@ import type { Io } from '../capabilities.js';
 import type { RunState } from '../run-state.js';
 import { addFlags, type FlagDecls, named, readFlags } from '../extra-flags.js';
 import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
+import * as lazy from '../lazy.js';
 
 const flags = {
   db: { type: 'value', placeholder: named('file'), help: (m) => m.backup.db },
@@ -21,14 +22,14 @@ const args = [{ name: (m) => m.backup.destName, help: (m) => m.backup.dest }] as
 
 async function backup(inv: Io, dest: string, option: string | undefined): Promise<number> {
   const m = inv.m.backup;
-  const { databaseOf, maskUrl, storeLocation } = await import('../../server/store/location.js');
+  const { databaseOf, maskUrl, storeLocation } = await lazy.storeLocation();
   const db = databaseOf(option, inv.ctx.env);
   const location = storeLocation(db);
   if (location.kind === 'postgres') throw new UsageError(m.postgres(maskUrl(db)));
   if (db === ':memory:' || db === '') throw new UsageError(m.memory);
-  const { existsSync, copyFileSync, chmodSync, constants } = await import('node:fs');
-  const { sqliteKeyFile } = await import('../../server/audit/key.js');
-  const { backupSqlite, BackupError, sync } = await import('../../server/store/sqlite/backup.js');
+  const { existsSync, copyFileSync, chmodSync, constants } = await lazy.fs();
+  const { sqliteKeyFile } = await lazy.auditKey();
+  const { backupSqlite, BackupError, sync } = await lazy.sqliteBackup();
   if (existsSync(dest)) {
     await inv.notice(m.problem({ kind: 'destExists', path: dest }), 'error');
     return ExitCode.failed;

@@ -11,6 +11,7 @@ import type { Messages } from '../i18n/index.js';
 import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
 import type { RunState } from '../run-state.js';
 import { UsageError } from '../exit-codes.js';
+import * as lazy from '../lazy.js';
 
 /** The CSV columns, as the help lists them. */
 function columns(m: Messages): Array<[string, string]> {
@@ -71,12 +72,12 @@ export function defineBatchCommand(enrol: Command, run: RunState): void {
     const { journal, report, template, ...flags } = readFlags(batchFlags, inv.options);
     // --template: the example file of `coopctl help batch`, to fill in.
     if (template) {
-      inv.out(`${(await import('../i18n/topics/batch.js')).TEMPLATE}\n`);
+      inv.out(`${(await lazy.batchTopic()).TEMPLATE}\n`);
       return 0;
     }
     const [file] = readArgs(fileArgs, args);
     if (file === undefined) throw new UsageError((w) => w.help.errors.missingArgument(w.help.field.placeholder.file));
-    const { runBatch } = await import('./run.js');
+    const { runBatch } = await lazy.batchRun();
     // An empty --journal or --report is the default place, as not given.
     return runBatch(inv, file, {
       ...flags,

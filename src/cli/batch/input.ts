@@ -17,6 +17,7 @@ import type { StepHasher } from './step-hash.js';
 import { initialResults, type RowResult } from './row-result.js';
 import type { Problem, Source } from './source.js';
 import { sayBatchWarnings } from './warnings.js';
+import * as lazy from '../lazy.js';
 
 const HINT = 'coopctl enrol batch --help';
 
@@ -38,10 +39,10 @@ export interface Batch {
 
 async function readBytes(inv: Io, file: string): Promise<Buffer> {
   if (file === '-') {
-    const { buffer } = await import('node:stream/consumers');
+    const { buffer } = await lazy.streamConsumers();
     return buffer(inv.ctx.stdin);
   }
-  const { readFile } = await import('node:fs/promises');
+  const { readFile } = await lazy.fsPromises();
   try {
     return await readFile(file);
   } catch (err) {

@@ -21,6 +21,7 @@ import {
   settings,
   type SettingKey,
 } from './settings.js';
+import * as lazy from '../lazy.js';
 
 function settingKey(key: string): SettingKey {
   if (!isSettingKey(key))
@@ -59,7 +60,7 @@ async function list(inv: Io): Promise<number> {
     );
     return ExitCode.ok;
   }
-  const { renderRows } = await import('../output/render.js');
+  const { renderRows } = await lazy.render();
   inv.info(inv.m.config.profile(profile));
   // For people, where a value comes from in the run's words; CSV keeps them as JSON does.
   const shown =
@@ -103,7 +104,7 @@ async function set(inv: Io, key: string, value: string | undefined, allowEmpty: 
     source: 'flag',
     origin: 'the command line',
   });
-  const { openConfigStore } = await import('./store.js');
+  const { openConfigStore } = await lazy.configStore();
   openConfigStore(inv.ctx.configPath).set(profile, k, v);
   inv.info(inv.m.config.set(k, profile));
   return ExitCode.ok;
@@ -113,7 +114,7 @@ async function unset(inv: Io, key: string): Promise<number> {
   const k = settingKey(key);
   // A mistyped profile name is an error here too, not a silent no-op.
   const profile = selectProfile(inv.globals.profile, inv.ctx.env, readConfig(inv.ctx.configPath)).name;
-  const { openConfigStore } = await import('./store.js');
+  const { openConfigStore } = await lazy.configStore();
   openConfigStore(inv.ctx.configPath).unset(profile, k);
   inv.info(inv.m.config.unset(k, profile));
   return ExitCode.ok;

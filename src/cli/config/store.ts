@@ -5,9 +5,9 @@
  * its namespace as it is.
  */
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { configFileName, type ConfigData, readConfig } from './file.js';
+import * as lazy from '../lazy.js';
 
 export interface ConfigStore {
   set(profile: string, key: string, value: string): void;
@@ -19,7 +19,7 @@ export function openConfigStore(path: string): ConfigStore {
   readConfig(path);
   // conf would make the folder with the umask's mode (0777 under umask 000): coopctl makes it private first.
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const { default: Conf } = createRequire(import.meta.filename)('conf') as typeof import('conf');
+  const { default: Conf } = lazy.conf();
   const conf = new Conf<ConfigData>({
     cwd: dirname(path),
     configName: configFileName,

@@ -7,7 +7,7 @@
  */
 import { withoutAccents } from '../areas.js';
 import {
-  Argument,
+  type Argument,
   Command,
   type ErrorOptions,
   type HelpContext,
@@ -19,6 +19,7 @@ import type { Messages } from '../i18n/index.js';
 import { readFlags } from '../extra-flags.js';
 import { pageOrWrite } from '../output/pager.js';
 import { sanitize } from '../output/sanitize.js';
+import { conflictsOf } from './conflicts.js';
 import { type Invalidity, type UsageProblem, usageText, type ValueSource } from './errors.js';
 import { helpConfiguration } from './format.js';
 import { answerHelp, setHelpRun } from './help-topic.js';
@@ -31,26 +32,39 @@ const PAGER_FLAG = {
 } as const;
 
 /*
- * The methods through which commander raises its usage errors (commander's
- * lib/command.js; not in its typings). CoopCommand overrides them to take
- * each error's facts where it arises.
+ * commander raises its usage errors through `error(message, { code })`, its
+ * public method, with one of its documented codes: CoopCommand overrides
+ * `error()` and takes each error's facts from the command's public state
+ * (its arguments, options and values) by the code. Two facts are known only
+ * where commander raises them: the unknown option's flag and the option whose
+ * value is missing; CoopCommand overrides these two methods (commander's
+ * lib/command.js; not in its typings: declared here), and commander's help
+ * command's dispatch (`_dispatchHelpCommand`, which gives the first word
+ * alone). package.json pins commander to the version they were written
+ * against, and test/cli/commander-pinned.test.ts checks each against it.
  */
 declare module 'commander' {
   interface Command {
     unknownOption(flag: string): void;
-    unknownCommand(): void;
-    missingArgument(name: string): void;
     optionMissingArgument(option: Option): void;
-    _excessArguments(received: readonly string[]): void;
-    _conflictingOption(option: Option, conflicting: Option): void;
-    _callParseArg(target: Option | Argument, value: string, previous: unknown, message: string): unknown;
-    _parseCommand(operands: string[], unknown: string[]): unknown;
-    _getHelpCommand(): Command | null;
-    _findCommand(name: string): Command | undefined;
   }
 }
 
 type Errors = Messages['help']['errors'];
+
+/** The help command every command shares (rootCommand), by the root it was made for. */
+const helpCommands = new WeakMap<Command, Command>();
+
+/** The root of `cmd`'s tree. */
+function rootOf(cmd: Command): Command {
+  let root = cmd;
+  while (root.parent) root = root.parent;
+  return root;
+}
+
+/** Whether `cmd` has a subcommand of that name or alias. */
+const hasCommand = (cmd: Command, name: string): boolean =>
+  cmd.commands.some((c) => c.name() === name || c.aliases().includes(name));
 
 export class CoopCommand extends Command {
   /** The words of usage errors, in the run's language. */
@@ -63,36 +77,70 @@ export class CoopCommand extends Command {
     this.#errors = errors;
   }
 
-  /** Whether the operands that parseOptions finds are the command line's first (none came from a parent). */
-  #firstOperands = false;
-
   /**
    * commander dispatches the help command by its name alone: its Portuguese
-   * name (an alias, `ajuda`: rootCommand) is taken as its name, where the
-   * command line names a command.
+   * name (an alias, `ajuda`: rootCommand) is taken as its name where the
+   * command line names a command, after the words that name commands above
+   * it (`coopctl record ajuda allergies`). The root reads every operand.
    */
   #helpNamed(words: readonly string[]): string[] {
-    const help = this._getHelpCommand();
-    const [first, ...rest] = words;
-    if (!help || first === undefined || !help.aliases().includes(first) || this._findCommand(first)) return [...words];
-    return [help.name(), ...rest];
-  }
-
-  override _parseCommand(operands: string[], unknown: string[]): unknown {
-    if (operands.length) return super._parseCommand(this.#helpNamed(operands), unknown);
-    this.#firstOperands = true;
-    return super._parseCommand(operands, unknown);
+    const help = helpCommands.get(rootOf(this));
+    if (!help) return [...words];
+    let cmd: Command = this;
+    let i = 0;
+    for (; i < words.length; i++) {
+      const next = cmd.commands.find((c) => c.name() === words[i] || c.aliases().includes(words[i]!));
+      if (!next) break;
+      cmd = next;
+    }
+    const word = words[i];
+    if (word === undefined || !cmd.commands.length || !help.aliases().includes(word) || hasCommand(cmd, word))
+      return [...words];
+    return [...words.slice(0, i), help.name(), ...words.slice(i + 1)];
   }
 
   override parseOptions(argv: string[]): ParseOptionsResult {
     const parsed = super.parseOptions(argv);
-    if (!this.#firstOperands) return parsed;
-    this.#firstOperands = false;
+    if (this.parent) return parsed;
     return { ...parsed, operands: this.#helpNamed(parsed.operands) };
   }
 
   override createCommand(name?: string): CoopCommand {
     return new CoopCommand(name, this.#errors);
+  }
+
+  /**
+   * Options and arguments parse their values through a parser that records
+   * the problem of a value commander refuses (its choices, or a parser's
+   * InvalidArgumentError) before commander raises it.
+   */
+  override addOption(option: Option): this {
+    this.#recordingParser(option, (value, why) => ({ kind: 'invalidOption', flags: option.flags, value, why }));
+    return super.addOption(option);
+  }
+
+  override addArgument(argument: Argument): this {
+    this.#recordingParser(argument, (value, why) => ({ kind: 'invalidArgument', name: argument.name(), value, why }));
+    return super.addArgument(argument);
+  }
+
+  #recordingParser(target: Option | Argument, problem: (value: string, why: Invalidity) => UsageProblem): void {
+    const parse = target.parseArg;
+    if (!parse) return;
+    target.parseArg = <T>(value: string, previous: T): T => {
+      try {
+        return parse(value, previous);
+      } catch (err) {
+        if ((err as { code?: unknown }).code === 'commander.invalidArgument') {
+          const choices = target.argChoices;
+          // commander's choices parser refuses a value outside them; any other parser says why in the run's language.
+          const why: Invalidity =
+            choices && !choices.includes(value) ? { choices } : { because: (err as Error).message };
+          this.#problem = problem(value, why);
+        }
+        throw err;
+      }
+    };
   }
 
   /** Raises `problem` through commander's own path (output, help after it, exit), worded in the run's language. */
@@ -106,9 +154,58 @@ export class CoopCommand extends Command {
   }
 
   override error(message: string, options?: ErrorOptions): never {
-    const problem = this.#problem;
+    const problem = this.#problem ?? this.#problemOf(options?.code);
     this.#problem = undefined;
     return super.error(problem && this.#errors ? usageText(problem, this.#errors) : message, options);
+  }
+
+  /** The usage error of commander's code, from this command's state as commander leaves it when it raises it. */
+  #problemOf(code: string | undefined): UsageProblem | undefined {
+    switch (code) {
+      case 'commander.unknownCommand': {
+        const name = this.args[0] ?? '';
+        // Both languages' names (areas.ts), a word typed without its accents compared as one without them.
+        const candidates = this.createHelp()
+          .visibleCommands(this)
+          .flatMap((c) => [c.name(), ...c.aliases()]);
+        return {
+          kind: 'unknownCommand',
+          name,
+          similar: similarNames(withoutAccents(name), candidates.map(withoutAccents)),
+        };
+      }
+      case 'commander.missingArgument': {
+        const missing = this.registeredArguments.find((a, i) => a.required && this.args[i] == null);
+        return missing && { kind: 'missingArgument', name: missing.name() };
+      }
+      case 'commander.excessArguments':
+        return {
+          kind: 'excessArguments',
+          ...(this.parent ? { command: this.name() } : {}),
+          expected: this.registeredArguments.length,
+          got: this.args.length,
+        };
+      case 'commander.conflictingOption': {
+        const pair = this.#conflict();
+        return pair && { kind: 'conflicting', one: this.#sourceOf(pair[0]), other: this.#sourceOf(pair[1]) };
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** The first pair of this command's options given together that conflict, as commander finds it. */
+  #conflict(): readonly [Option, Option] | undefined {
+    const given = this.options.filter((o) => {
+      const key = o.attributeName();
+      return this.getOptionValue(key) !== undefined && this.getOptionValueSource(key) !== 'default';
+    });
+    for (const option of given) {
+      const names = conflictsOf(option);
+      const other = given.find((o) => names.includes(o.attributeName()));
+      if (other) return [option, other];
+    }
+    return undefined;
   }
 
   override unknownOption(flag: string): void {
@@ -120,42 +217,8 @@ export class CoopCommand extends Command {
     this.#raise({ kind: 'unknownOption', flag, similar }, () => super.unknownOption(flag));
   }
 
-  override unknownCommand(): void {
-    const name = this.args[0] ?? '';
-    // Both languages' names (areas.ts), a word typed without its accents compared as one without them.
-    const candidates = this.createHelp()
-      .visibleCommands(this)
-      .flatMap((c) => [c.name(), ...c.aliases()]);
-    const similar = similarNames(withoutAccents(name), candidates.map(withoutAccents));
-    this.#raise({ kind: 'unknownCommand', name, similar }, () => super.unknownCommand());
-  }
-
-  override missingArgument(name: string): void {
-    this.#raise({ kind: 'missingArgument', name }, () => super.missingArgument(name));
-  }
-
   override optionMissingArgument(option: Option): void {
     this.#raise({ kind: 'optionMissingArgument', flags: option.flags }, () => super.optionMissingArgument(option));
-  }
-
-  override _excessArguments(received: readonly string[]): void {
-    const expected = this.registeredArguments.length;
-    const problem: UsageProblem = {
-      kind: 'excessArguments',
-      ...(this.parent ? { command: this.name() } : {}),
-      expected,
-      got: received.length,
-    };
-    this.#raise(problem, () => super._excessArguments(received));
-  }
-
-  override _conflictingOption(option: Option, conflicting: Option): void {
-    const problem: UsageProblem = {
-      kind: 'conflicting',
-      one: this.#sourceOf(option),
-      other: this.#sourceOf(conflicting),
-    };
-    this.#raise(problem, () => super._conflictingOption(option, conflicting));
   }
 
   /** Where an option's value came from, as commander names it: the flag written (its --no- form when that set it), or its environment variable. */
@@ -171,27 +234,6 @@ export class CoopCommand extends Command {
     const best = negated ? negative : (same(false) ?? option);
     if (this.getOptionValueSource(key) === 'env') return { environment: best.envVar ?? '' };
     return { option: best.flags };
-  }
-
-  override _callParseArg(target: Option | Argument, value: string, previous: unknown, message: string): unknown {
-    try {
-      return target.parseArg ? target.parseArg(value, previous) : value;
-    } catch (err) {
-      if ((err as { code?: unknown }).code === 'commander.invalidArgument') {
-        const choices = target.argChoices;
-        // commander's choices parser refuses a value outside them; any other parser says why in the run's language.
-        const why: Invalidity = choices && !choices.includes(value) ? { choices } : { because: (err as Error).message };
-        const problem: UsageProblem =
-          target instanceof Argument
-            ? { kind: 'invalidArgument', name: target.name(), value, why }
-            : { kind: 'invalidOption', flags: target.flags, value, why };
-        // As commander raises it (its message names the value; error() words the problem instead).
-        const { exitCode } = err as { exitCode?: number };
-        this.#problem = problem;
-        this.error(message, { code: 'commander.invalidArgument', ...(exitCode === undefined ? {} : { exitCode }) });
-      }
-      throw err;
-    }
   }
 
   /** `help words…` (help-topic.ts): commander passes the first word alone; the words are this command's arguments. */
@@ -226,12 +268,16 @@ export function rootCommand(
   const words = m.help;
   const root = new CoopCommand(name, words.errors);
   setHelpRun(root, { ctx, lang: m.about.lang });
-  root
-    .exitOverride()
-    .helpOption('-h, --help', words.helpOption)
-    .helpCommand(`help ${words.usage.command}`, words.helpCommand);
-  // Its Portuguese name, shown in Portuguese help as the other commands' (areas.ts); every command shares it.
-  root._getHelpCommand()?.alias('ajuda');
+  // The help command, with its Portuguese name, shown in Portuguese help as the other commands' (areas.ts); every
+  // command with subcommands shares it.
+  const help = root
+    .createCommand('help')
+    .helpOption(false)
+    .arguments(words.usage.command)
+    .description(words.helpCommand)
+    .alias('ajuda');
+  helpCommands.set(root, help);
+  root.exitOverride().helpOption('-h, --help', words.helpOption).addHelpCommand(help);
   return root
     .configureOutput({
       // Help (one write of a whole page) through the pager on a terminal it does not fit, as a topic (help-topic.ts).

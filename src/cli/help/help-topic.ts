@@ -6,7 +6,7 @@
  * is taller than the screen; anything else an error (exit 2) with the
  * commands and topics it may have meant.
  */
-import type { Command } from 'commander';
+import { type Command, CommanderError } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../exit-codes.js';
 import type { Lang } from '../i18n/lang.js';
@@ -72,12 +72,8 @@ export async function answerHelp(cmd: Command, words: readonly string[]): Promis
   const topic = used === 0 && run ? (findTopic(topics, words.join('-')) ?? undefined) : undefined;
   if (topic && run) {
     await paged(run.ctx, renderTopic(topic, run.lang, columnsOf(run.ctx.stdout)));
-    // As commander ends a help it showed (failure.ts: exit 0).
-    (cmd as unknown as { _exit(code: number, id: string, message: string): never })._exit(
-      0,
-      'commander.help',
-      '(help)',
-    );
+    // As commander ends a help it showed under exitOverride (rootCommand): its error, exit 0 (failure.ts).
+    throw new CommanderError(0, 'commander.help', '(help)');
   }
   const wrong = words[used]!;
   const candidates = [

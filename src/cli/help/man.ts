@@ -8,9 +8,8 @@
  * backslash, the hyphens of flags).
  */
 import type { Messages } from '../i18n/index.js';
-import type { Item } from './page.js';
+import type { Item, StoredPage } from './page.js';
 import type { HelpNote } from './sections.js';
-import type { StoredPage } from './stored.js';
 
 type Words = Messages['about']['man'];
 

@@ -153,3 +153,12 @@ export function renderPage(page: HelpPage, h: Headings, layout: Layout, width: n
     ...page.notes.flatMap((n) => noteLines(layout, n, width)),
   ].join('\n');
 }
+
+/** What the build stores of a command's help in a language: its page, and the headings. */
+export interface StoredPage {
+  readonly headings: Headings;
+  readonly page: HelpPage;
+}
+
+/** The name of a command's stored page: `coopctl.record.allergies.json`, `coopctl.json` for the root. */
+export const storedPageName = (path: readonly string[]): string => `${['coopctl', ...path].join('.')}.json`;

@@ -16,8 +16,7 @@ import { messagesFor } from '../i18n/messages.js';
 import { version } from '../version.js';
 import { pageOf } from './format.js';
 import { manName, manPage } from './man.js';
-import type { HelpPage } from './page.js';
-import { type StoredPage, storedPageName } from './stored.js';
+import { type HelpPage, type StoredPage, storedPageName } from './page.js';
 
 /** The groups a command line can name (program.ts builds each when named). */
 const GROUPS = [...Object.keys(areas), 'config', 'serve', 'openapi', 'api', 'completion'];

@@ -13,7 +13,7 @@
  * (sanitize.ts: line breaks kept), JSON text has its control characters
  * escaped (json-text.ts), whether or not stdout is a terminal.
  */
-import { createRequire } from 'node:module';
+import * as lazy from '../lazy.js';
 import { parseExact } from '../../catalogue/exact-json.js';
 import { UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
@@ -28,7 +28,7 @@ let loaded: Promise<JqWeb> | undefined;
 
 /** jq-web, loaded once (a CommonJS module that resolves to jq when its WebAssembly is ready). */
 function jq(): Promise<JqWeb> {
-  loaded ??= createRequire(import.meta.filename)('jq-web') as Promise<JqWeb>;
+  loaded ??= lazy.jqWeb() as Promise<JqWeb>;
   return loaded;
 }
 

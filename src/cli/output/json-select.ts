@@ -8,6 +8,7 @@ import type { Row } from '../../catalogue/index.js';
 import { UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
 import type { Display } from './display.js';
+import * as lazy from '../lazy.js';
 
 /** A usage error unless every requested field is one of `available` (checked before anything is sent). */
 export function checkFields(
@@ -59,5 +60,5 @@ export function checkJsonTaker(
 export async function checkJsonOptions(display: Display, available: readonly string[]): Promise<void> {
   checkFields(display.fields, available, display.m);
   checkFields(display.columns, available, display.m, '--columns');
-  if (display.jq !== undefined) await (await import('./jq.js')).checkJq(display.jq, display.m);
+  if (display.jq !== undefined) await (await lazy.jq()).checkJq(display.jq, display.m);
 }

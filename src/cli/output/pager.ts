@@ -21,6 +21,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import type { Writable } from 'node:stream';
+import * as lazy from '../lazy.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -90,7 +91,7 @@ export class Pager {
   }
 
   async #run(command: string, env: Env, onFailure: (reason: string) => void): Promise<void> {
-    const { spawn } = await import('node:child_process');
+    const { spawn } = await lazy.childProcess();
     const { stdout, stderr } = this.#streams;
     const stdio: ['pipe', number | 'pipe', number | 'pipe'] = ['pipe', fdOf(stdout) ?? 'pipe', fdOf(stderr) ?? 'pipe'];
     const options = { env: { ...env, LESS: env['LESS'] ?? 'FRX', LV: env['LV'] ?? '-c' }, stdio };

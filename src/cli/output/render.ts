@@ -26,9 +26,10 @@ import type { Display } from './display.js';
 import { jsonText } from './json-text.js';
 import { selectFields } from './json-select.js';
 import { plainCell, tsv } from './tsv.js';
+import * as lazy from '../lazy.js';
 
 /** The tables for people, loaded when one is drawn (people-table.ts). */
-const tables = () => import('./people-table.js');
+const tables = lazy.peopleTable;
 
 /** Draws the data records as the table output on a terminal, instead of the derived table. */
 export type TableRenderer = (data: readonly Row[], display: Display) => string | Promise<string>;
@@ -73,7 +74,7 @@ export async function renderRows(
 export async function jsonOutput(value: unknown, display: Display): Promise<string> {
   const shown = display.mask ? display.mask.records(value) : value;
   if (display.jq === undefined) return `${jsonText(shown, 2)}\n`;
-  const { runJq } = await import('./jq.js');
+  const { runJq } = await lazy.jq();
   return runJq(jsonText(shown), display.jq, display.width !== undefined, display.m);
 }
 

@@ -10,7 +10,7 @@
  * Intl.Segmenter, 20–50 ms of ICU data at every start otherwise, and the
  * prompter imports this module with every command.
  */
-import { createRequire } from 'node:module';
+import * as lazy from '../lazy.js';
 
 /** Characters of one column each: printable ASCII, and Latin-1 from the no-break space on (the soft hyphen aside). */
 const NARROW = /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u00ff]*$/;
@@ -19,6 +19,6 @@ let displayWidth: ((text: string) => number) | undefined;
 
 export function textWidth(text: string): number {
   if (NARROW.test(text)) return text.length;
-  displayWidth ??= (createRequire(import.meta.filename)('string-width') as typeof import('string-width')).default;
+  displayWidth ??= lazy.stringWidth().default;
   return displayWidth(text);
 }

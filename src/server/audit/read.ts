@@ -9,6 +9,8 @@ import { bindAuditKey } from './bind.js';
 import { type AuditKey, AuditKeyError, auditKeyFile, type KeyProblem, retiredKeys } from './key.js';
 import type { AuditRepository } from '../store/areas/audit.js';
 import { storeLocation } from '../store/location.js';
+import * as lazy from '../lazy.js';
+import { existsSync } from 'node:fs';
 
 /** The first schema version with the audit as this coopctl reads it (migration 4 of both stores: its chain). */
 export const AUDIT_SCHEMA = 4;
@@ -47,14 +49,9 @@ function checkVersion(db: string, version: number, current: number): void {
 }
 
 async function openSqlite(path: string): Promise<Pick<OpenedAudit, 'repo' | 'close'>> {
-  const { existsSync } = await import('node:fs');
   if (path === ':memory:' || path === '' || !existsSync(path))
     throw new AuditOpenError({ kind: 'no-database', db: path });
-  const { sqliteBinding } = await import('../store/sqlite/binding.js');
-  const { migrations } = await import('../store/sql/migrations.js');
-  const { groupCommit } = await import('../store/sqlite/group-commit.js');
-  const { sqliteAudit } = await import('../store/sqlite/audit.js');
-  const { auditFileOf } = await import('../store/sqlite/audit-file.js');
+  const { sqliteBinding, migrations, groupCommit, sqliteAudit, auditFileOf } = await lazy.sqliteAuditParts();
   const Database = sqliteBinding();
   const open = (file: string) => {
     try {
@@ -89,10 +86,7 @@ async function openSqlite(path: string): Promise<Pick<OpenedAudit, 'repo' | 'clo
 }
 
 async function openPostgres(url: string): Promise<Pick<OpenedAudit, 'repo' | 'close'>> {
-  const { openPool } = await import('../store/postgres/pool.js');
-  const { migrations } = await import('../store/sql/migrations.js');
-  const { pgAudit } = await import('../store/postgres/audit.js');
-  const { maskUrl } = await import('../store/location.js');
+  const { openPool, migrations, pgAudit, maskUrl } = await lazy.postgresAuditParts();
   const pool = await openPool({ url, lockWaitMs: 5000, size: 2 });
   try {
     const found = await pool.query<{ version: number | null }>(

@@ -13,6 +13,7 @@
 import type { Registry } from 'prom-client';
 import type { PoolStats } from '../store/types.js';
 import type { RequestMeter, StoreTally, Tally } from './tally.js';
+import * as lazy from '../lazy.js';
 
 export interface MetricsSources {
   readonly requests: RequestMeter;
@@ -136,7 +137,7 @@ function storeMetrics(client: Client, registry: Registry, sources: MetricsSource
 }
 
 async function registryOf(sources: MetricsSources): Promise<Registry> {
-  const { default: client } = await import('prom-client');
+  const { default: client } = await lazy.promClient();
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   requestMetrics(client, registry, sources.requests);

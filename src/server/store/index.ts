@@ -26,6 +26,7 @@ export type {
   Store,
   StoreMeter,
 } from './types.js';
+import * as lazy from '../lazy.js';
 export { FixturesError } from './datasets/fixtures-error.js';
 export { StoreOpenError } from './open-error.js';
 export { REASON_TEXT, StoreUnavailable, type UnavailableReason } from './unavailable.js';
@@ -45,7 +46,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const now = options.now ?? (() => new Date());
   const location = storeLocation(options.path);
   if (location.kind === 'postgres') {
-    const { openPostgresStore } = await import('./postgres/open.js');
+    const { openPostgresStore } = await lazy.postgresStore();
     return openPostgresStore(location.url, options, (created) => datasetFor(options, created, now()));
   }
   if (options.importSqlite !== undefined) throw new UnsupportedLocation('--import-sqlite needs a PostgreSQL --db URL');
@@ -91,11 +92,11 @@ export async function datasetFor(
   now: Date,
 ): Promise<DatasetRows | undefined> {
   if (options.fixtures !== undefined) {
-    const { parseFixtures } = await import('./datasets/fixtures.js');
+    const { parseFixtures } = await lazy.fixtures();
     return datasetRows(parseFixtures(options.fixtures), isoDate(now));
   }
   if (options.demo && created) {
-    const { demoDataset } = await import('./datasets/demo.js');
+    const { demoDataset } = await lazy.demoDataset();
     return datasetRows(demoDataset(now), isoDate(now));
   }
   return undefined;

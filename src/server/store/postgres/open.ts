@@ -16,6 +16,7 @@ import { loadRows, openPool, pgRepository, prepare, SCHEMA_VERSION } from './ind
 import { sqlState } from './pool.js';
 import { pgReadiness } from './readiness.js';
 import { LOCK_WAIT_MS } from '../sqlite/guard.js';
+import * as lazy from '../../lazy.js';
 
 /** What a store opening loads: the dataset rows (demo or fixtures) it was asked for, made when needed. */
 export type DatasetFor = (created: boolean) => Promise<DatasetRows | undefined>;
@@ -41,7 +42,7 @@ export async function openPostgresStore(
     const found = await prepare(setup, {
       onNew: async (c: PoolClient) => {
         if (importFrom !== undefined) {
-          const { copySqlite } = await import('./import.js');
+          const { copySqlite } = await lazy.sqliteImport();
           await copySqlite(importFrom, c);
           return;
         }

@@ -22,6 +22,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Pool, PoolClient } from 'pg';
 import type { StoreMeter } from '../types.js';
 import { Again } from '../sql/query.js';
+import * as lazy from '../../lazy.js';
 
 /** A pool or a client inside a transaction: anything that runs a query. */
 export type Queryable = Pick<PoolClient, 'query'>;
@@ -64,7 +65,7 @@ const meters = new WeakMap<Pool, StoreMeter>();
 
 /** Opens a pool (no connection is made until the first query). */
 export async function openPool(options: PoolOptions): Promise<Pool> {
-  const { default: pg } = await import('pg');
+  const { default: pg } = await lazy.pg();
   const bound = options.timeoutMs;
   const pool = new pg.Pool({
     connectionString: options.url,

@@ -1,6 +1,6 @@
 /**
  * `--help` from the pages the build stored (dist/help/<lang>/<path>.json,
- * written by scripts/bundle.mjs from pages.ts), so that asking for help does not build
+ * written by scripts/bundle.mjs from src/cli/help/pages.ts), so that asking for help does not build
  * the command tree, the catalogue or the messages: bin/coopctl runs this small
  * bundle (dist/help.cjs) first when the command line ends in `--help` or `-h`,
  * or is empty. It takes only a command's path, `--lang` and `--profile` (which
@@ -13,21 +13,12 @@ import { fstatSync, readFileSync, type Stats, statSync, writeSync } from 'node:f
 import { join } from 'node:path';
 import { getAsset, isSea } from 'node:sea';
 import type { Writable } from 'node:stream';
-import type { Env } from '../../client/types.js';
-import { configFilePath } from '../config/file.js';
-import { langSetting } from '../config/lang-setting.js';
-import { chooseLang, type Lang, langs } from '../i18n/lang.js';
-import { pageOrWrite } from '../output/pager.js';
-import { columnsOf, type Headings, type HelpPage, renderPage } from './page.js';
-
-/** What the build stores of a command's help in a language: its page, and the headings. */
-export interface StoredPage {
-  readonly headings: Headings;
-  readonly page: HelpPage;
-}
-
-/** The name of a command's stored page: `coopctl.record.allergies.json`, `coopctl.json` for the root. */
-export const storedPageName = (path: readonly string[]): string => `${['coopctl', ...path].join('.')}.json`;
+import type { Env } from '../client/types.js';
+import { configFilePath } from '../cli/config/file.js';
+import { langSetting } from '../cli/config/lang-setting.js';
+import { chooseLang, type Lang, langs } from '../cli/i18n/lang.js';
+import { pageOrWrite } from '../cli/output/pager.js';
+import { columnsOf, renderPage, type StoredPage, storedPageName } from '../cli/help/page.js';
 
 /**
  * The stored page of a command in a language: beside this bundle, or in the single executable its asset
@@ -85,7 +76,7 @@ type Output = Pick<Writable, 'write'> & { readonly columns?: number };
  * streams and its net module, a third of the time of `coopctl --help | less`.
  * Another character device (a terminal) gets process.stdout, which knows
  * terminals and their width. A closed pipe ends the output quietly, as in the
- * CLI (main.ts).
+ * CLI (src/cli/main.ts).
  */
 function processStdout(): Output {
   let device = true;
@@ -125,11 +116,11 @@ export function printStoredHelp(argv: readonly string[], env: Env, stdout: Outpu
     // No such command (or no stored page): the CLI says so.
     return false;
   }
-  // commander's Help as the tree configures it (format.ts): only its wrapping is used.
+  // commander's Help as the tree configures it (src/cli/help/format.ts): only its wrapping is used.
   const layout = new Help();
   layout.minWidthToWrap = 10;
   const text = renderPage(stored.page, stored.headings, layout, columnsOf(stdout));
-  // On a terminal the page does not fit, the pager, as the CLI pages it (help/command.ts); the process ends with it.
+  // On a terminal the page does not fit, the pager, as the CLI pages it (src/cli/help/command.ts); the process ends with it.
   // Only process.stdout on a terminal says isTTY: the file descriptor's writer (processStdout) makes no stream.
   const terminal = (stdout as Partial<NodeJS.WriteStream>).isTTY === true ? (stdout as NodeJS.WriteStream) : undefined;
   if (!terminal) stdout.write(text);
@@ -142,7 +133,7 @@ export function printStoredHelp(argv: readonly string[], env: Env, stdout: Outpu
       rows: terminal.rows,
       columns: terminal.columns,
     };
-    // Ctrl-C is the pager's (it stops a search and goes on): coopctl does not end under it (as main.ts).
+    // Ctrl-C is the pager's (it stops a search and goes on): coopctl does not end under it (as src/cli/main.ts).
     if (pageOrWrite(text, to)) process.on('SIGINT', () => undefined);
   }
   return true;

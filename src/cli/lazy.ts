@@ -1,0 +1,81 @@
+/**
+ * What the CLI loads late, and why: every module the CLI's code loads on first
+ * use instead of at start-up goes through one function here, so that a
+ * one-shot command starts with only what it runs. An `import()` becomes, in
+ * the bundle, a module initialised on first use (src/boot/bundles.mjs); the
+ * large dependencies that only some commands use are outside the bundle
+ * (EXTERNAL there) and loaded from node_modules, the ES-module ones by
+ * require() (Node ≥ 20.19: esbuild's own require() of an ES module would take
+ * its namespace for the default export). The single executable bundles them:
+ * scripts/build-exe.mjs rewrites each `createRequire(…)` here into a plain
+ * require().
+ */
+import { createRequire } from 'node:module';
+
+// Node's own modules that only some runs use.
+
+/** Waiting between retries (a client that retries). */
+export const timersPromises = () => import('node:timers/promises');
+/** Reading a file a flag names, or the token file. */
+export const fsPromises = () => import('node:fs/promises');
+/** Whether a path exists (a backup's files). */
+export const fs = () => import('node:fs');
+/** Reading stdin whole (`-` for a file). */
+export const streamConsumers = () => import('node:stream/consumers');
+/** Starting the pager. */
+export const childProcess = () => import('node:child_process');
+/** Styling the prompts' texts. */
+export const nodeUtil = () => import('node:util');
+
+// Dependencies outside the bundle, for the commands that use them.
+
+/** conf (with ajv, 0.4 MB): the configuration commands and saved profiles. */
+export const conf = () => createRequire(import.meta.filename)('conf') as typeof import('conf');
+/** @inquirer/prompts (0.8 MB): a question on a terminal. */
+export const inquirerPrompts = () =>
+  createRequire(import.meta.filename)('@inquirer/prompts') as typeof import('@inquirer/prompts');
+/** string-width (it makes an Intl.Segmenter when loaded, 20–50 ms): only for text beyond Latin-1. */
+export const stringWidth = () => createRequire(import.meta.filename)('string-width') as typeof import('string-width');
+/** jq-web (a CommonJS module that resolves to jq when its WebAssembly is ready): `--jq`. */
+export const jqWeb = (): unknown => createRequire(import.meta.filename)('jq-web');
+
+// coopctl's own modules that only some runs use.
+
+/** The client (its transport, retries, interpretation): a command that sends a request. */
+export const client = () => import('../client/client.js');
+/** Masking (`--mask`): only a run that masks. */
+export const mask = () => import('./output/mask.js');
+/** `--json`'s fields read before parsing: only a command line with `--json`. */
+export const jsonFields = () => import('./output/json-fields.js');
+/** The renderers: what a command prints as a table, JSON or a list. */
+export const render = () => import('./output/render.js');
+/** The tables of people's records (column priority, people's forms). */
+export const peopleTable = () => import('./output/people-table.js');
+/** `--json` field selection. */
+export const jsonSelect = () => import('./output/json-select.js');
+/** `--jq`'s runner. */
+export const jq = () => import('./output/jq.js');
+/** The configuration file's store (conf). */
+export const configStore = () => import('./config/store.js');
+/** Whether a file a flag names may be trusted (its owner and mode). */
+export const fileTrust = () => import('./config/file-trust.js');
+/** The server: `coopctl serve` alone. */
+export const serve = () => import('../server/serve.js');
+/** serve's words in Portuguese. */
+export const serveWords = () => import('./i18n/serve-words.js');
+/** The batch's run: `enrol batch`. */
+export const batchRun = () => import('./batch/run.js');
+/** The batch file's template (`enrol batch --template`). */
+export const batchTopic = () => import('./i18n/topics/batch.js');
+/** Reading a store's audit without a server (`coopctl audit`). */
+export const auditRead = () => import('../server/audit/read.js');
+/** The audit's seal chain (`coopctl audit verify`). */
+export const auditSeal = () => import('../server/audit/seal.js');
+/** The audit's key file (`coopctl backup`). */
+export const auditKey = () => import('../server/audit/key.js');
+/** Where a store is (`coopctl audit`, `coopctl backup`). */
+export const storeLocation = () => import('../server/store/location.js');
+/** The server's start errors (`coopctl audit`). */
+export const startError = () => import('../server/start-error.js');
+/** A SQLite store's online backup (`coopctl backup`). */
+export const sqliteBackup = () => import('../server/store/sqlite/backup.js');
