@@ -9,12 +9,12 @@ import type { Row } from '../../catalogue/index.js';
 import type { AuditFilter, AuditRow } from '../../server/store/areas/audit.js';
 import type { OpenedAudit } from '../../server/audit/read.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
-import { wholeNumber } from '../global-options.js';
+import { wholeNumber } from '../flags/global.js';
 import { addExamples, addNote, applicableGlobals } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
 import type { Io } from '../capabilities.js';
-import type { RunState } from '../run-state.js';
-import { addFlags, type FlagDecls, type FlagValues, named, readFlags } from '../extra-flags.js';
+import type { RunState } from '../run/state.js';
+import { addFlags, type FlagDecls, type FlagValues, named, readFlags } from '../flags/declared.js';
 import { auditedOperation, personalNumber, sinceTime } from './filters.js';
 
 /** The listing's columns, in JSON, CSV and (with the run's words) the table. */

@@ -9,9 +9,9 @@ import type { Command } from 'commander';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { addExamples, addNote, applicableGlobals } from '../help/sections.js';
 import type { Io } from '../capabilities.js';
-import type { RunState } from '../run-state.js';
-import { addFlags, type FlagDecls, named, readFlags } from '../extra-flags.js';
-import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
+import type { RunState } from '../run/state.js';
+import { addFlags, type FlagDecls, named, readFlags } from '../flags/declared.js';
+import { addArgs, type ArgDecl, readArgs } from '../flags/positional.js';
 
 const flags = {
   db: { type: 'value', placeholder: named('file'), help: (m) => m.backup.db },

@@ -8,10 +8,10 @@
  */
 import type { Command } from 'commander';
 import { catalogue, type Area } from '../../catalogue/index.js';
-import { aliasesOf, subgroupNames } from '../areas.js';
+import { aliasesOf, subgroupNames } from '../help/areas.js';
 import { installInteractive } from '../interactive/install.js';
 import { addOperationCommand } from '../operations/command.js';
-import type { RunState } from '../run-state.js';
+import type { RunState } from '../run/state.js';
 import { installSafety } from '../safety/install.js';
 import { addEnrolWizardCommand } from './enrol/wizard.js';
 import { addSummaryCommand } from './record/summary.js';

@@ -7,11 +7,11 @@
  */
 import type { Command } from 'commander';
 import { catalogue } from '../../catalogue/index.js';
-import { apiMethods } from '../api-command.js';
+import { apiMethods } from '../api/command.js';
 import { ExitCode } from '../exit-codes.js';
 import { addExamples, addNote } from '../help/sections.js';
-import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
-import { RunState } from '../run-state.js';
+import { addArgs, type ArgDecl, readArgs } from '../flags/positional.js';
+import { RunState } from '../run/state.js';
 import { fishScript } from './fish.js';
 import { completionTree, type CompletionTree } from './model.js';
 import { bashScript, zshScript } from './posix.js';

@@ -6,9 +6,9 @@ import { formatSize } from '../../client/size.js';
 import { addExamples, addNote } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
 import type { Io } from '../capabilities.js';
-import type { RunState } from '../run-state.js';
-import { addFlags, type FlagDecls, readFlags } from '../extra-flags.js';
-import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
+import type { RunState } from '../run/state.js';
+import { addFlags, type FlagDecls, readFlags } from '../flags/declared.js';
+import { addArgs, type ArgDecl, readArgs } from '../flags/positional.js';
 import { readConfig } from './file.js';
 import {
   checkSetting,

@@ -5,12 +5,12 @@
  */
 import type { Command } from 'commander';
 import type { Operation } from '../../catalogue/index.js';
-import { aliasesOf } from '../areas.js';
-import { addFlags } from '../extra-flags.js';
+import { aliasesOf } from '../help/areas.js';
+import { addFlags } from '../flags/declared.js';
 import { addExamples, addNote, type HelpExample } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
 import { takesJsonOptions } from '../output/json-select.js';
-import type { RunState } from '../run-state.js';
+import type { RunState } from '../run/state.js';
 import { exampleOf } from './example.js';
 import { executeOperation } from './execute.js';
 import { hooks } from './hooks.js';

@@ -6,7 +6,7 @@
  */
 import type { Operation, Params, Row } from '../../catalogue/index.js';
 import type { OperationIo } from '../capabilities.js';
-import type { FlagDecls } from '../extra-flags.js';
+import type { FlagDecls } from '../flags/declared.js';
 import type { Messages } from '../i18n/index.js';
 import type { Display } from '../output/display.js';
 
@@ -51,7 +51,7 @@ export type Example = string | { readonly command: string; readonly note: keyof 
 export interface CommandHooks<P = Params> {
   /** Examples for the help, after the one derived from the rules' examples; each must succeed against the demo data. */
   readonly examples?: readonly Example[];
-  /** Flags of the command besides the operation's fields (not sent), typed (extra-flags.ts); `defineCommand` reads them for `subject`. */
+  /** Flags of the command besides the operation's fields (not sent), typed (flags/declared.ts); `defineCommand` reads them for `subject`. */
   readonly flags?: FlagDecls;
   /**
    * Reads what the call will act on, before it is sent (not in a dry run):

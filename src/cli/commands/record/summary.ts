@@ -5,7 +5,7 @@
  * read with them, for the opening's name; it does not count in the exit
  * code, and a failure to read it is only said.
  */
-import { aliasesOf } from '../../areas.js';
+import { aliasesOf } from '../../help/areas.js';
 import type { Command } from 'commander';
 import { Interrupted, TransportError } from '../../../client/errors.js';
 import { catalogue, operation, type Operation, type Params } from '../../../catalogue/index.js';
@@ -16,7 +16,7 @@ import { addParamInputs } from '../../operations/inputs.js';
 import { recordFields } from '../../output/json-fields.js';
 import { checkJsonOptions, takesJsonOptions } from '../../output/json-select.js';
 import { exitCodeOf } from '../../operations/report.js';
-import type { RunState } from '../../run-state.js';
+import type { RunState } from '../../run/state.js';
 import { addSafetyOptions } from '../../safety/flags.js';
 import { addExamples } from '../../help/sections.js';
 import { shellQuote } from '../../output/shell.js';

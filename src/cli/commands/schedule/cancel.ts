@@ -16,7 +16,7 @@ import { parseProviders, providerCode } from '../../config/providers.js';
 import { text } from '../../i18n/facts.js';
 import type { AppointmentFacts } from '../../i18n/messages/confirm.js';
 import type { OperationIo } from '../../capabilities.js';
-import type { FlagValues } from '../../extra-flags.js';
+import type { FlagValues } from '../../flags/declared.js';
 import type { Messages } from '../../i18n/index.js';
 import { askField } from '../../interactive/fields.js';
 import { checkedInput, helpHint } from '../../operations/execute.js';

@@ -13,7 +13,7 @@ import { draftStore } from '../../../enrol/draft.js';
 import { type ContractChain, stepsIn } from '../../../enrol/plan.js';
 import { type Outcome, StepSender, type Transport } from '../../../enrol/sender.js';
 import { ExitCode } from '../../../exit-codes.js';
-import { transportProblem } from '../../../failure.js';
+import { transportProblem } from '../../../run/failure.js';
 import { submit } from '../../../interactive/calls.js';
 import type { Io } from '../../../capabilities.js';
 import { renderRows } from '../../../output/render.js';

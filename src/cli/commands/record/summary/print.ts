@@ -16,7 +16,7 @@ import type { Display } from '../../../output/display.js';
 import { selectFields } from '../../../output/json-select.js';
 import { jsonOutput, renderAnswer } from '../../../output/render.js';
 import { jsonText } from '../../../output/json-text.js';
-import { transportProblem } from '../../../failure.js';
+import { transportProblem } from '../../../run/failure.js';
 import type { Messages } from '../../../i18n/index.js';
 import { sanitize } from '../../../output/sanitize.js';
 import { tsv } from '../../../output/tsv.js';

@@ -5,11 +5,11 @@
  * `-o jsonl` prints it on one line; csv is a usage error.
  */
 import type { Command } from 'commander';
-import { buildOpenApi } from '../catalogue/openapi.js';
-import { ExitCode, UsageError } from './exit-codes.js';
-import { addExamples } from './help/sections.js';
-import type { RunState } from './run-state.js';
-import { version } from './version.js';
+import { buildOpenApi } from '../../catalogue/openapi.js';
+import { ExitCode, UsageError } from '../exit-codes.js';
+import { addExamples } from '../help/sections.js';
+import type { RunState } from '../run/state.js';
+import { version } from '../version.js';
 
 export function defineOpenApiCommand(cmd: Command, run: RunState): void {
   const words = run.m.commandsHelp.openapi;

@@ -1,12 +1,12 @@
 /** State of one `runCli`: the invocation made when commander reaches an action, and its exit code. */
 import type { Command } from 'commander';
-import type { Context } from './context.js';
-import type { GlobalOptions } from './global-options.js';
-import { chooseLang, type Lang, messagesFor, type Messages } from './i18n/index.js';
+import type { Context } from '../context.js';
+import type { GlobalOptions } from '../flags/global.js';
+import { chooseLang, type Lang, messagesFor, type Messages } from '../i18n/index.js';
 import { Invocation } from './invocation.js';
-import { fieldsOf } from './output/display.js';
-import { checkJsonTaker } from './output/json-select.js';
-import type { Masking } from './output/mask.js';
+import { fieldsOf } from '../output/display.js';
+import { checkJsonTaker } from '../output/json-select.js';
+import type { Masking } from '../output/mask.js';
 
 /** A command's work: gets the invocation and the positional arguments, returns the exit code. */
 export type CommandAction = (inv: Invocation, args: unknown[], command: Command) => Promise<number>;

@@ -1,21 +1,21 @@
 /** Running coopctl with arguments and a context; returns the exit code. Tests call this in-process. */
-import type { Context } from './context.js';
+import type { Context } from '../context.js';
 import { reportFailure } from './failure.js';
 import { buildProgram } from './program.js';
-import { earlySetting, profileSettings } from './config/lang-setting.js';
-import { maskWanted } from './config/mask-setting.js';
-import { chooseLang } from './i18n/index.js';
-import { RunState } from './run-state.js';
+import { earlySetting, profileSettings } from '../config/lang-setting.js';
+import { maskWanted } from '../config/mask-setting.js';
+import { chooseLang } from '../i18n/index.js';
+import { RunState } from './state.js';
 
 export async function runCli(given: readonly string[], ctx: Context): Promise<number> {
   // Masking (output/mask.ts, with the catalogue's fields) is loaded only when this run asks for it.
   // The configuration file read once for both, before parsing.
   const profile = profileSettings(given, ctx.env, ctx.configPath);
-  const mask = maskWanted(given, ctx.env, profile) ? (await import('./output/mask.js')).masking : undefined;
+  const mask = maskWanted(given, ctx.env, profile) ? (await import('../output/mask.js')).masking : undefined;
   const run = new RunState(ctx, chooseLang(given, ctx.env, earlySetting(profile, 'lang')), mask);
   try {
     // `--json WORD`: WORD is the fields, or stays a positional argument (output/json-fields.ts).
-    const argv = given.includes('--json') ? (await import('./output/json-fields.js')).jsonArgv(given) : given;
+    const argv = given.includes('--json') ? (await import('../output/json-fields.js')).jsonArgv(given) : given;
     const program = await buildProgram(run, argv);
     await program.parseAsync([...argv], { from: 'user' });
     return run.exitCode;

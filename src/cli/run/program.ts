@@ -5,13 +5,13 @@
  * `coopctl --help` stays fast. Help is in the run's language (run.m).
  */
 import type { Command } from 'commander';
-import { maskPersonalNumbers } from '../catalogue/mask.js';
-import { aliasesOf, areaOf, areas } from './areas.js';
-import { addGlobalOptions } from './global-options.js';
-import { rootCommand } from './help/command.js';
-import { addExamples, addNote } from './help/sections.js';
-import type { RunState } from './run-state.js';
-import { buildFacts } from './version.js';
+import { maskPersonalNumbers } from '../../catalogue/mask.js';
+import { aliasesOf, areaOf, areas } from '../help/areas.js';
+import { addGlobalOptions } from '../flags/global.js';
+import { rootCommand } from '../help/command.js';
+import { addExamples, addNote } from '../help/sections.js';
+import type { RunState } from './state.js';
+import { buildFacts } from '../version.js';
 
 export async function buildProgram(run: RunState, argv: readonly string[]): Promise<Command> {
   const { ctx, m } = run;
@@ -41,15 +41,15 @@ export async function buildProgram(run: RunState, argv: readonly string[]): Prom
   const group = (name: string) => program.commands.find((c) => c.name() === name)!;
   // The areas named, by their English or Portuguese names.
   const named = new Set(argv.map(areaOf).filter((area) => area !== undefined));
-  if (named.size) (await import('./commands/tree.js')).addOperationCommands(program, run, named);
-  if (named.has('enrol')) (await import('./batch/command.js')).defineBatchCommand(group('enrol'), run);
-  if (argv.includes('config')) (await import('./config/command.js')).defineConfigCommands(group('config'), run);
-  if (argv.includes('serve')) (await import('./serve-command.js')).defineServeCommand(group('serve'), run);
-  if (argv.includes('audit')) (await import('./audit/command.js')).defineAuditCommand(group('audit'), run);
-  if (argv.includes('backup')) (await import('./backup/command.js')).defineBackupCommand(group('backup'), run);
-  if (argv.includes('openapi')) (await import('./openapi-command.js')).defineOpenApiCommand(group('openapi'), run);
-  if (argv.includes('api')) (await import('./api-command.js')).defineApiCommand(group('api'), run);
+  if (named.size) (await import('../commands/tree.js')).addOperationCommands(program, run, named);
+  if (named.has('enrol')) (await import('../batch/command.js')).defineBatchCommand(group('enrol'), run);
+  if (argv.includes('config')) (await import('../config/command.js')).defineConfigCommands(group('config'), run);
+  if (argv.includes('serve')) (await import('../serve/command.js')).defineServeCommand(group('serve'), run);
+  if (argv.includes('audit')) (await import('../audit/command.js')).defineAuditCommand(group('audit'), run);
+  if (argv.includes('backup')) (await import('../backup/command.js')).defineBackupCommand(group('backup'), run);
+  if (argv.includes('openapi')) (await import('../openapi/command.js')).defineOpenApiCommand(group('openapi'), run);
+  if (argv.includes('api')) (await import('../api/command.js')).defineApiCommand(group('api'), run);
   if (argv.includes('completion'))
-    (await import('./completion/command.js')).defineCompletionCommand(group('completion'), run, buildProgram);
+    (await import('../completion/command.js')).defineCompletionCommand(group('completion'), run, buildProgram);
   return program;
 }

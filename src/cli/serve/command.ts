@@ -1,17 +1,17 @@
 /** `coopctl serve`: the embedded server, loaded only when this command runs. */
 import { InvalidArgumentError, type Command } from 'commander';
-import type { ServeOptions } from '../server/serve.js';
-import { StartError } from '../server/start-error.js';
-import { BindingError, type BindingProblem } from '../server/store/sqlite/binding.js';
-import { ExitCode, UsageError } from './exit-codes.js';
-import { wholeNumber } from './global-options.js';
-import { addExamples, addNote, applicableGlobals } from './help/sections.js';
-import type { Messages } from './i18n/index.js';
-import type { Io } from './capabilities.js';
-import type { RunState } from './run-state.js';
-import { addFlags, type FlagDecls, named, readFlags, type TextKey } from './extra-flags.js';
-import { ANY_ORIGIN, originOf } from '../server/http/origins.js';
-import { defineStandInCommands } from './serve-admin-command.js';
+import type { ServeOptions } from '../../server/serve.js';
+import { StartError } from '../../server/start-error.js';
+import { BindingError, type BindingProblem } from '../../server/store/sqlite/binding.js';
+import { ExitCode, UsageError } from '../exit-codes.js';
+import { wholeNumber } from '../flags/global.js';
+import { addExamples, addNote, applicableGlobals } from '../help/sections.js';
+import type { Messages } from '../i18n/index.js';
+import type { Io } from '../capabilities.js';
+import type { RunState } from '../run/state.js';
+import { addFlags, type FlagDecls, named, readFlags, type TextKey } from '../flags/declared.js';
+import { ANY_ORIGIN, originOf } from '../../server/http/origins.js';
+import { defineStandInCommands } from './admin.js';
 
 function port(m: Messages) {
   return (value: string): number => {
@@ -190,9 +190,9 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
       tokenFile: inv.globals.tokenFile,
       quiet: inv.globals.quiet,
     };
-    const { runServe } = await import('../server/serve.js');
+    const { runServe } = await import('../../server/serve.js');
     // The server speaks English by itself; a Portuguese run gives it its words.
-    const words = inv.lang === 'pt-BR' ? { words: (await import('./i18n/serve-words.js')).ptServeWords } : {};
+    const words = inv.lang === 'pt-BR' ? { words: (await import('../i18n/serve-words.js')).ptServeWords } : {};
     try {
       // The server stops on SIGINT/SIGTERM itself; the run's signal is not passed, or one Ctrl-C would count twice.
       await runServe(opts, {

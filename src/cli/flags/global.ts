@@ -1,7 +1,7 @@
 /** Flags that every command accepts (GUIDE §4). */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { listStyles } from '../client/types.js';
-import { langs, type Messages } from './i18n/index.js';
+import { listStyles } from '../../client/types.js';
+import { langs, type Messages } from '../i18n/index.js';
 
 export const outputFormats = ['table', 'json', 'jsonl', 'csv'] as const;
 export type OutputFormat = (typeof outputFormats)[number];

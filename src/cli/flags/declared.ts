@@ -6,7 +6,7 @@
  * Every command declares its flags so; none reads commander's options itself.
  */
 import { type Command, Option, type OptionValues } from 'commander';
-import type { Messages } from './i18n/index.js';
+import type { Messages } from '../i18n/index.js';
 
 interface FlagBase {
   /** The one-letter alias (`y` for `-y`). */

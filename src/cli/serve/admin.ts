@@ -6,20 +6,20 @@
  */
 import type { Command } from 'commander';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseExact } from '../catalogue/exact-json.js';
-import { baseHeaders } from '../client/request.js';
-import type { HttpRequest, HttpResponse } from '../client/types.js';
-import type { Method } from '../catalogue/index.js';
-import type { Io } from './capabilities.js';
-import { ExitCode, type ExitCodeValue, UsageError } from './exit-codes.js';
-import { transportProblem } from './failure.js';
-import { addFlags, type FlagDecls, readFlags } from './extra-flags.js';
-import { addExamples, addNote } from './help/sections.js';
-import type { Messages } from './i18n/index.js';
-import { sanitize } from './output/sanitize.js';
-import { addArgs, type ArgDecl, readArgs } from './positional-args.js';
-import type { RunState } from './run-state.js';
-import { TransportError } from '../client/errors.js';
+import { parseExact } from '../../catalogue/exact-json.js';
+import { baseHeaders } from '../../client/request.js';
+import type { HttpRequest, HttpResponse } from '../../client/types.js';
+import type { Method } from '../../catalogue/index.js';
+import type { Io } from '../capabilities.js';
+import { ExitCode, type ExitCodeValue, UsageError } from '../exit-codes.js';
+import { transportProblem } from '../run/failure.js';
+import { addFlags, type FlagDecls, readFlags } from '../flags/declared.js';
+import { addExamples, addNote } from '../help/sections.js';
+import type { Messages } from '../i18n/index.js';
+import { sanitize } from '../output/sanitize.js';
+import { addArgs, type ArgDecl, readArgs } from '../flags/positional.js';
+import type { RunState } from '../run/state.js';
+import { TransportError } from '../../client/errors.js';
 
 /** The header of the admin API's answers (src/server/admin/routes.ts): the CLI does not load the server for it. */
 const ADMIN_HEADER = 'x-coopctl-admin';
