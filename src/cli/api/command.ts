@@ -40,6 +40,7 @@ import type { RunState } from '../run/state.js';
 import { addFlags, type FlagDecls, type FlagValues, readFlags } from '../flags/declared.js';
 import { addArgs, type ArgDecl, readArgs } from '../flags/positional.js';
 import { specOf } from '../commands/specs.js';
+import { pendingCall } from '../operations/pipeline.js';
 import { confirmCall } from '../safety/confirm.js';
 import { printDryRun } from '../safety/dry-run.js';
 import { addSafetyOptions, assumeYes, isDryRun } from '../safety/flags.js';
@@ -234,11 +235,11 @@ async function runApi(inv: Io, m: Method, path: string, o: ApiOptions): Promise<
   const catalogued = op?.methods.includes(m) ? op : undefined;
   const { req, params } = await requestOf(inv, m, path, o, o.host ?? op?.host ?? 'base');
   if (isDryRun(inv)) {
-    await printDryRun(inv, req);
+    await printDryRun(inv, [req]);
     return ExitCode.ok;
   }
   if (catalogued) {
-    const call = { spec: specOf(catalogued), params, request: req, asGiven: true };
+    const call = pendingCall(await specOf(catalogued), params, req, true);
     const stop = await confirmCall(inv, call, assumeYes(inv), `coopctl api ${m} ${pathname}`);
     if (stop !== undefined) return stop;
   }

@@ -9,6 +9,7 @@ import type { OperationIo } from '../capabilities.js';
 import type { FlagDecls } from '../flags/declared.js';
 import type { Messages } from '../i18n/index.js';
 import type { Display } from '../output/display.js';
+import type { Pipeline } from './pipeline.js';
 
 /** What the confirmation question shows; the asker adds the service line after `lines`. */
 export interface ConfirmText {
@@ -73,9 +74,10 @@ export interface CommandHooks<P = Params> {
   render?(data: readonly Row[], display: Display): string | Promise<string>;
   /**
    * A flow that replaces the plain run (a wizard): gets the raw parameters of
-   * the command line, returns an exit code, or undefined to run as usual.
+   * the command line and the steps of the operation's run (to send through),
+   * returns an exit code, or undefined to run as usual.
    */
-  interactive?(io: OperationIo, spec: CommandSpec, raw: Params): Promise<number | undefined>;
+  interactive?(io: OperationIo, spec: CommandSpec, raw: Params, pipeline: Pipeline): Promise<number | undefined>;
 }
 
 /** A command's declaration: its catalogue operation (by reference) and its hooks. */

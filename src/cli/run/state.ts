@@ -28,12 +28,15 @@ export class RunState {
     this.mask = mask;
   }
 
-  /** Makes `fn` the action of `command`. */
-  bind(command: Command, fn: CommandAction): Command {
+  /**
+   * Makes `fn` the action of `command`; `takesJson` when it prints the catalogue's records, which `--json
+   * field1,field2` and `--jq` select from (a usage error on any other command).
+   */
+  bind(command: Command, fn: CommandAction, { takesJson = false }: { readonly takesJson?: boolean } = {}): Command {
     return command.action(async (...args: unknown[]) => {
       const cmd = args[args.length - 1] as Command;
       const globals = cmd.optsWithGlobals<GlobalOptions>();
-      checkJsonTaker(cmd, fieldsOf(globals.json), globals.jq, this.m);
+      checkJsonTaker(takesJson, fieldsOf(globals.json), globals.jq, this.m);
       this.invocation = new Invocation(this.ctx, globals, this.lang, cmd.opts(), this.mask);
       this.exitCode = await fn(this.invocation, args.slice(0, -2), cmd);
     });

@@ -11,6 +11,7 @@ import type { OperationIo } from '../../capabilities.js';
 import { text } from '../../i18n/facts.js';
 import { executeOperation } from '../../operations/execute.js';
 import { readQuietly } from '../../operations/read.js';
+import type { Pipeline } from '../../operations/pipeline.js';
 import type { CommandSpec } from '../../operations/spec.js';
 import { isDryRun } from '../../safety/flags.js';
 import { defineCommand } from '../define.js';
@@ -26,11 +27,16 @@ async function addressCodes(inv: OperationIo, card: string): Promise<Set<string>
 }
 
 /** Inserts, then says the new address's code (on a terminal); else the plain run. */
-async function insertAndSay(inv: OperationIo, spec: CommandSpec, raw: Params): Promise<number | undefined> {
+async function insertAndSay(
+  inv: OperationIo,
+  spec: CommandSpec,
+  raw: Params,
+  pipeline: Pipeline,
+): Promise<number | undefined> {
   const card = raw['usuario_cartao'];
   if (!inv.tty.stderr || isDryRun(inv) || card === undefined || text(raw['endereco_ind']) !== '0') return undefined;
   const before = await addressCodes(inv, text(card));
-  const code = await executeOperation(inv, spec, raw);
+  const code = await executeOperation(inv, spec, raw, pipeline);
   if (code !== 0 || before === undefined) return code;
   const after = await addressCodes(inv, text(card));
   const added = [...(after ?? [])].filter((c) => !before.has(c));

@@ -118,7 +118,7 @@ async function tablesOf(display: Display, whose: Whose, results: readonly Sectio
     let body =
       answer?.outcome === 'no-result' ? `${m.output.summary.noResultBody}\n` : `${m.output.summary.notReadBody}\n`;
     if (answer && data.length)
-      body = await renderAnswer(r.op, answer.records, data, 'table', display, specOf(r.op).render);
+      body = await renderAnswer(r.op, answer.records, data, 'table', display, (await specOf(r.op)).render);
     parts.push(`${style.bold(titleOf(display, r.op))}\n${body}`);
   }
   return parts.join('\n');
