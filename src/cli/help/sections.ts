@@ -15,9 +15,30 @@ export interface HelpExample {
 /** A paragraph, or a heading over a list of terms and what each means. */
 export type HelpNote = string | { readonly heading: string; readonly items: ReadonlyArray<readonly [string, string]> };
 
-const examples = new WeakMap<Command, HelpExample[]>();
-const notes = new WeakMap<Command, HelpNote[]>();
-const globals = new WeakMap<Command, ReadonlyMap<string, string | undefined>>();
+/** What a command's help adds, kept on the command itself (a property of its own, under a symbol). */
+interface Sections {
+  examples?: HelpExample[];
+  notes?: HelpNote[];
+  globals?: ReadonlyMap<string, string | undefined>;
+}
+const SECTIONS = Symbol('coopctl help sections');
+const sectionsOf = (cmd: Command): Sections => {
+  const holder = cmd as Command & { [SECTIONS]?: Sections };
+  holder[SECTIONS] ??= {};
+  return holder[SECTIONS];
+};
+const examples = {
+  get: (cmd: Command) => sectionsOf(cmd).examples,
+  set: (cmd: Command, list: HelpExample[]) => void (sectionsOf(cmd).examples = list),
+};
+const notes = {
+  get: (cmd: Command) => sectionsOf(cmd).notes,
+  set: (cmd: Command, list: HelpNote[]) => void (sectionsOf(cmd).notes = list),
+};
+const globals = {
+  get: (cmd: Command) => sectionsOf(cmd).globals,
+  set: (cmd: Command, map: ReadonlyMap<string, string | undefined>) => void (sectionsOf(cmd).globals = map),
+};
 
 /** Adds examples to `cmd`'s help, after the ones it has. */
 export function addExamples(cmd: Command, more: ReadonlyArray<HelpExample | string>): Command {
