@@ -27,24 +27,10 @@ const sectionsOf = (cmd: Command): Sections => {
   holder[SECTIONS] ??= {};
   return holder[SECTIONS];
 };
-const examples = {
-  get: (cmd: Command) => sectionsOf(cmd).examples,
-  set: (cmd: Command, list: HelpExample[]) => void (sectionsOf(cmd).examples = list),
-};
-const notes = {
-  get: (cmd: Command) => sectionsOf(cmd).notes,
-  set: (cmd: Command, list: HelpNote[]) => void (sectionsOf(cmd).notes = list),
-};
-const globals = {
-  get: (cmd: Command) => sectionsOf(cmd).globals,
-  set: (cmd: Command, map: ReadonlyMap<string, string | undefined>) => void (sectionsOf(cmd).globals = map),
-};
-
 /** Adds examples to `cmd`'s help, after the ones it has. */
 export function addExamples(cmd: Command, more: ReadonlyArray<HelpExample | string>): Command {
-  const list = examples.get(cmd) ?? [];
-  for (const e of more) list.push(typeof e === 'string' ? { command: e } : e);
-  examples.set(cmd, list);
+  const sections = sectionsOf(cmd);
+  sections.examples = [...(sections.examples ?? []), ...more.map((e) => (typeof e === 'string' ? { command: e } : e))];
   return cmd;
 }
 
@@ -53,19 +39,20 @@ export function addExamples(cmd: Command, more: ReadonlyArray<HelpExample | stri
  * example of each of its commands (a group's own, recursively).
  */
 export function examplesOf(cmd: Command): readonly HelpExample[] {
-  const own = examples.get(cmd);
+  const own = sectionsOf(cmd).examples;
   if (own?.length) return own;
   return cmd.commands.flatMap((sub) => examplesOf(sub).slice(0, 1));
 }
 
 /** Adds a note to `cmd`'s help, after the ones it has (notes come last, after the examples). */
 export function addNote(cmd: Command, note: HelpNote): Command {
-  notes.set(cmd, [...(notes.get(cmd) ?? []), note]);
+  const sections = sectionsOf(cmd);
+  sections.notes = [...(sections.notes ?? []), note];
   return cmd;
 }
 
 export function notesOf(cmd: Command): readonly HelpNote[] {
-  return notes.get(cmd) ?? [];
+  return sectionsOf(cmd).notes ?? [];
 }
 
 /**
@@ -74,14 +61,14 @@ export function notesOf(cmd: Command): readonly HelpNote[] {
  * undefined to keep the global one. Without a call, every global option applies.
  */
 export function applicableGlobals(cmd: Command, flags: Readonly<Record<string, string | undefined>>): Command {
-  globals.set(cmd, new Map(Object.entries(flags)));
+  sectionsOf(cmd).globals = new Map(Object.entries(flags));
   return cmd;
 }
 
 /** The global options `cmd` lists (by long flag, with any description of its own), or undefined for all of them. */
 export function globalsOf(cmd: Command): ReadonlyMap<string, string | undefined> | undefined {
   for (let c: Command | null = cmd; c; c = c.parent) {
-    const only = globals.get(c);
+    const only = sectionsOf(c).globals;
     if (only) return only;
   }
   return undefined;
