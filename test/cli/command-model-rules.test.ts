@@ -34,12 +34,13 @@ describe('the registry is the one list of commands', () => {
 
   it('it loads every command module: the operations modules and the commands that are not one operation', () => {
     expect(registered).toEqual([
+      'commands/command-def.ts',
       'commands/record/summary.ts',
       'commands/enrol/wizard.ts',
       'batch/command.ts',
-      'config/command.ts',
+      ...Array(6).fill('config/command.ts'),
       'serve/command.ts',
-      'audit/command.ts',
+      ...Array(3).fill('audit/command.ts'),
       'backup/command.ts',
       'openapi/command.ts',
       'api/command.ts',

@@ -14,6 +14,7 @@ import type { Area } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
 import type { RunState } from '../run/state.js';
 import type { CommandSpec } from '../operations/spec.js';
+import type { CommandDef } from './command-def.js';
 
 /** Builds the command tree with the groups that `argv` names (run/program.ts's buildProgram). */
 export type ProgramBuilder = (run: RunState, argv: readonly string[]) => Promise<Command>;
@@ -46,25 +47,34 @@ export const topLevel: readonly TopLevel[] = [
   { name: 'completion', describe: (m) => m.commandsHelp.completion.description },
 ];
 
+/** The definer of a command declared by `defineCommand({ words, flags, args, run })` (command-def.ts). */
+function defined(load: () => Promise<CommandDef>): () => Promise<Definer> {
+  return async () => {
+    const [{ addDefined }, def] = await Promise.all([import('./command-def.js'), load()]);
+    return (group, run) => addDefined(group, def, run);
+  };
+}
+
 /** The commands that are not one operation, in the order they are added to their group. */
 export const commands: readonly Registered[] = [
   { words: ['record', 'summary'], load: async () => (await import('./record/summary.js')).addSummaryCommand },
   { words: ['enrol', 'wizard'], load: async () => (await import('./enrol/wizard.js')).addEnrolWizardCommand },
   { words: ['enrol', 'batch'], load: async () => (await import('../batch/command.js')).defineBatchCommand },
-  {
-    words: ['config'],
-    load: async () => (await import('../config/command.js')).defineConfigCommands,
-  },
+  { words: ['config'], load: defined(async () => (await import('../config/command.js')).configGroup) },
+  { words: ['config', 'path'], load: defined(async () => (await import('../config/command.js')).configPath) },
+  { words: ['config', 'list'], load: defined(async () => (await import('../config/command.js')).configList) },
+  { words: ['config', 'get'], load: defined(async () => (await import('../config/command.js')).configGet) },
+  { words: ['config', 'set'], load: defined(async () => (await import('../config/command.js')).configSet) },
+  { words: ['config', 'unset'], load: defined(async () => (await import('../config/command.js')).configUnset) },
   {
     words: ['serve'],
     load: async () => (await import('../serve/command.js')).defineServeCommand,
   },
-  {
-    words: ['audit'],
-    load: async () => (await import('../audit/command.js')).defineAuditCommand,
-  },
-  { words: ['backup'], load: async () => (await import('../backup/command.js')).defineBackupCommand },
-  { words: ['openapi'], load: async () => (await import('../openapi/command.js')).defineOpenApiCommand },
+  { words: ['audit'], load: defined(async () => (await import('../audit/command.js')).auditCommand) },
+  { words: ['audit', 'purge'], load: defined(async () => (await import('../audit/command.js')).auditPurgeCommand) },
+  { words: ['audit', 'verify'], load: defined(async () => (await import('../audit/command.js')).auditVerifyCommand) },
+  { words: ['backup'], load: defined(async () => (await import('../backup/command.js')).backupCommand) },
+  { words: ['openapi'], load: defined(async () => (await import('../openapi/command.js')).openApiCommand) },
   { words: ['api'], load: async () => (await import('../api/command.js')).defineApiCommand },
   { words: ['completion'], load: async () => (await import('../completion/command.js')).defineCompletionCommand },
 ];

@@ -22,7 +22,7 @@ export interface HelpRun {
 }
 
 /** The run of a tree, kept on its root (a property of its own, under a symbol). */
-const RUN = Symbol('coopctl help run');
+const RUN = Symbol('helpRun');
 type WithRun = Command & { [RUN]?: HelpRun };
 
 /** Gives the tree's root what `help` needs (help/command.ts, rootCommand). */

@@ -21,7 +21,7 @@ interface Sections {
   notes?: HelpNote[];
   globals?: ReadonlyMap<string, string | undefined>;
 }
-const SECTIONS = Symbol('coopctl help sections');
+const SECTIONS = Symbol('helpSections');
 const sectionsOf = (cmd: Command): Sections => {
   const holder = cmd as Command & { [SECTIONS]?: Sections };
   holder[SECTIONS] ??= {};
