@@ -40,6 +40,8 @@ describe('the registry is the one list of commands', () => {
       'batch/command.ts',
       ...Array(6).fill('config/command.ts'),
       'serve/command.ts',
+      'serve/admin.ts',
+      'serve/admin.ts',
       ...Array(3).fill('audit/command.ts'),
       'backup/command.ts',
       'openapi/command.ts',

@@ -66,10 +66,9 @@ export const commands: readonly Registered[] = [
   { words: ['config', 'get'], load: defined(async () => (await import('../config/command.js')).configGet) },
   { words: ['config', 'set'], load: defined(async () => (await import('../config/command.js')).configSet) },
   { words: ['config', 'unset'], load: defined(async () => (await import('../config/command.js')).configUnset) },
-  {
-    words: ['serve'],
-    load: async () => (await import('../serve/command.js')).defineServeCommand,
-  },
+  { words: ['serve'], load: async () => (await import('../serve/command.js')).defineServeCommand },
+  { words: ['serve', 'admin'], load: defined(async () => (await import('../serve/admin.js')).adminCommand) },
+  { words: ['serve', 'journal'], load: defined(async () => (await import('../serve/admin.js')).journalCommand) },
   { words: ['audit'], load: defined(async () => (await import('../audit/command.js')).auditCommand) },
   { words: ['audit', 'purge'], load: defined(async () => (await import('../audit/command.js')).auditPurgeCommand) },
   { words: ['audit', 'verify'], load: defined(async () => (await import('../audit/command.js')).auditVerifyCommand) },

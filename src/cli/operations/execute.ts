@@ -11,7 +11,7 @@ import {
 } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
 import { UsageError } from '../exit-codes.js';
-import type { OperationIo, Service } from '../capabilities.js';
+import type { OperationIo, Output, Service } from '../capabilities.js';
 import { recordFields } from '../output/json-fields.js';
 import { checkJsonOptions } from '../output/json-select.js';
 import { flagOf } from './flags.js';
@@ -49,7 +49,7 @@ export function problemsError(m: Messages, problems: readonly Problem[], name: (
  * UsageError naming every offending field (with its flag), its rule and what
  * was understood of the value.
  */
-export function checkedInput(inv: OperationIo, op: Operation, params: Params, hint = helpHint(op)): Params {
+export function checkedInput(inv: Output, op: Operation, params: Params, hint = helpHint(op)): Params {
   const checked = validateParams(op, params);
   if (checked.ok) {
     warnParams(inv, op, checked.value);

@@ -11,7 +11,6 @@ import type { Io } from '../capabilities.js';
 import type { RunState } from '../run/state.js';
 import { addFlags, type FlagDecls, named, readFlags, type TextKey } from '../flags/declared.js';
 import { ANY_ORIGIN, originOf } from '../../server/http/origins.js';
-import { defineStandInCommands } from './admin.js';
 
 function port(m: Messages) {
   return (value: string): number => {
@@ -180,7 +179,6 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
     { command: 'coopctl serve --port 0 --db :memory: --log-format json', note: words.jsonLog },
   ]);
   addNote(cmd, words.note);
-  defineStandInCommands(cmd, run);
   run.bind(cmd, async (inv) => {
     const { allowedHost, allowedOrigin, ...flags } = readFlags(serveFlags, inv.options);
     const opts: ServeOptions = {

@@ -7,7 +7,7 @@
 import { audienceFilters, operation, type Params } from '../../../catalogue/index.js';
 import { given } from '../../i18n/facts.js';
 import { askField } from '../../interactive/fields.js';
-import type { OperationIo } from '../../capabilities.js';
+import type { Asking, OperationIo, Output } from '../../capabilities.js';
 import { checkedInput, prepareCall, sendCall } from '../../operations/execute.js';
 import { completedParams, type Pipeline } from '../../operations/pipeline.js';
 import { inputOptions } from '../../operations/input.js';
@@ -18,7 +18,7 @@ import { defineCommand } from '../define.js';
 import { audienceFlags, messageLine } from './message.js';
 
 /** The filters, asked one by one (each may be left empty). */
-async function askAudience(inv: OperationIo, op: typeof send.op): Promise<Params> {
+async function askAudience(inv: Output & Asking, op: typeof send.op): Promise<Params> {
   inv.say(inv.m.confirm.notify.askAudience);
   const out: Params = {};
   for (const name of audienceFilters) {
