@@ -1,6 +1,6 @@
 // P1 start-up: `coopctl --help` and `coopctl record allergies --help` (the
 // built bundle, as `node bin/coopctl`) against `node -e 0`, interleaved run by
-// run. Budget (issue 26): each ≤ 1.15× node -e 0.
+// run. Budget (docs/performance.md, "Budgets"): each ≤ 1.15× node -e 0.
 // `/bin/true` is timed too and taken off both (the cost of spawning a process
 // from this harness), so the ratio is that of the two programs alone.
 // Measured without NODE_EXTRA_CA_CERTS, and with it too when it is set here

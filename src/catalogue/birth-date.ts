@@ -7,7 +7,7 @@
  * the client accepts what the spec allows.
  */
 import { fromBR, today } from './dates.js';
-import { birthDateInput } from './input-forms.js';
+import { birthDateInput } from './date-input-forms.js';
 import { dateBR, extend, fromFirstYear } from './rules.js';
 
 /** The clock of the validation running now, if it was given one. Validation is synchronous, so one slot is enough. */

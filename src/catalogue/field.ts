@@ -22,7 +22,7 @@ export interface FieldWords {
 export interface Field<T = unknown, R extends boolean = boolean> extends FieldRule<T> {
   readonly required: R;
   readonly words: FieldWords;
-  /** Value the CLI sends when the flag is absent (GUIDE §3). */
+  /** Value the CLI sends when the flag is absent (docs/commands.md). */
   readonly cliDefault?: string;
 }
 

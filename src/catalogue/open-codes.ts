@@ -2,7 +2,7 @@
  * Fields whose code list the spec leaves open ("allowed values: not shown"):
  * the codes coopctl documents (codes.ts) are suggestions, offered in prompts,
  * completion and help; any other code within the spec's bounds is valid, and
- * the CLI warns about it (GUIDE §2a).
+ * the CLI warns about it (docs/decisions.md, "Input forms and warnings").
  */
 import {
   addressPurposes,

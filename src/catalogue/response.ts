@@ -23,7 +23,7 @@ export function envelopeRecord(confirma: 1 | 2 | 3 | 4, message: string): Row {
   return { confirma_operacao: confirma, mensagem_erro: message };
 }
 
-/** Process exit code of an outcome (GUIDE §4): an undocumented code is not a success. */
+/** Process exit code of an outcome (docs/output.md, "Exit codes"): an undocumented code is not a success. */
 export function outcomeExitCode(outcome: Outcome): number {
   if (outcome === 'failed' || outcome === 'undocumented') return 1;
   return outcome === 'no-result' ? 3 : 0;

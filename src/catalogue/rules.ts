@@ -13,6 +13,7 @@ import * as z from 'zod';
 import { addressTypes, registrationStates, sexes, yesNo, type CodeTable } from './codes.js';
 import { FIRST_YEAR, layoutPattern, parseDate, TIME_PATTERN, type DateLayout } from './dates.js';
 import { BROKEN, extend, type FieldRule, holding, rule, says, withExample, withInput } from './field-rule.js';
+import * as dateInput from './date-input-forms.js';
 import * as input from './input-forms.js';
 import { MAX_LIST } from './limits.js';
 
@@ -74,7 +75,7 @@ export const card = holding(
   }),
 );
 
-/** CEP as in section 4.1: digits only, 8 to 11 of them, no hyphen (GUIDE §2a). */
+/** CEP as in section 4.1: digits only, 8 to 11 of them, no hyphen (docs/decisions.md, "Catalogue and wire format"). */
 export const cep: FieldRule<string> = withInput(
   rule(() => z.string(BROKEN).regex(/^\d{8,11}$/, BROKEN), { code: 'cep', min: 8, max: 11 }, '01310100', [
     '01310-100',
@@ -234,20 +235,20 @@ export function fromFirstYear<T extends FieldRule<string>>(base: T): T {
 /** `DD/MM/YYYY` (the spec's `d/m/Y` is the same layout). */
 export const dateBR = withInput(
   dated('DD/MM/YYYY', '15/03/1985', ['31/02/2020', '1985-03-15', '5/3/1985']),
-  input.dateBRInput,
+  dateInput.dateBRInput,
 );
 /** `yyyy-mm-dd`. */
 export const dateISO = withInput(
   dated('yyyy-mm-dd', '2026-12-01', ['2026-02-30', '01/12/2026', '2026-12-1']),
-  input.dateISOInput,
+  dateInput.dateISOInput,
 );
 /** `yyyy-mm-dd hh:mi`. */
 export const dateTime = withInput(
   dated('yyyy-mm-dd hh:mi', '2026-12-01 09:00', ['2026-12-01 24:00', '2026-12-01', '2026-02-30 09:00']),
-  input.dateTimeInput,
+  dateInput.dateTimeInput,
 );
 /** The end of a slot, `yyyy-mm-dd hh:mi`: its example and forms later on the same day as dateTime's. */
-export const dateTimeEnd = withInput(withExample(dateTime, '2026-12-01 09:30'), input.dateTimeEndInput);
+export const dateTimeEnd = withInput(withExample(dateTime, '2026-12-01 09:30'), dateInput.dateTimeEndInput);
 /** `Y-m-d H:i:s`. */
 export const dateTimeSec = dated('Y-m-d H:i:s', '2026-12-01 00:00:00', ['2026-12-01 00:00', '2026-13-01 00:00:00']);
 /** `hh:mi`. */

@@ -1,4 +1,4 @@
-/** Process exit codes (GUIDE §4) and the error that means "usage or validation error, nothing sent". */
+/** Process exit codes (docs/output.md, "Exit codes") and the error that means "usage or validation error, nothing sent". */
 import { englishMessages } from './i18n/english.js';
 import type { Messages } from './i18n/messages.js';
 

@@ -1,4 +1,4 @@
-/** Reading an HTTP response as the answer of an operation (GUIDE §4). */
+/** Reading an HTTP response as the answer of an operation (docs/output.md). */
 import { checkResponse, type Operation } from '../catalogue/index.js';
 import { en } from '../catalogue/words/en.js';
 import { type AnswerFault, TransportError } from './errors.js';
@@ -10,7 +10,7 @@ import type { CallResult, HttpRequest, HttpResponse } from './types.js';
 
 /**
  * A 2xx of the documented shape is an answer with its outcome; any 4xx/5xx is
- * a refusal (exit 1, GUIDE §4), explained by what its body carries (the
+ * a refusal (exit 1, docs/output.md), explained by what its body carries (the
  * envelope's mensagem_erro, a message with field errors, problem details or
  * plain text: error-body.ts), else by the status text. Anything else (a 2xx body
  * that is not JSON, nests too deep or is not the documented shape, an empty

@@ -17,7 +17,7 @@ export function urlFor(host: string, port: number): string {
   return `http://${isIP(h) === 6 ? `[${h}]` : h}:${port}`;
 }
 
-/** Refuses to serve a non-loopback address without a token (GUIDE §6). */
+/** Refuses to serve a non-loopback address without a token (docs/server.md, "Authentication"). */
 export function checkExposure(host: string, token: string | readonly unknown[] | undefined): void {
   if (!isLoopback(host) && (token === undefined || token.length === 0)) {
     throw new StartError(start.exposed(host));

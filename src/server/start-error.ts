@@ -7,7 +7,7 @@ import type { Said } from '../catalogue/lang.js';
  */
 export class StartError extends Error {
   override readonly name = 'StartError';
-  /** 2: the options were wrong (GUIDE §4); 1: the address or the database could not be used. */
+  /** 2: the options were wrong (docs/output.md, "Exit codes"); 1: the address or the database could not be used. */
   readonly exitCode: 1 | 2;
   readonly said: Said;
   constructor(said: Said, exitCode: 1 | 2 = 2) {

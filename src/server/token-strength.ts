@@ -1,6 +1,6 @@
 /**
- * How hard a server token is to guess, estimated in bits (issue 23: a token
- * of 16 `a`s was accepted). Two estimates, the lower kept:
+ * How hard a server token is to guess, estimated in bits (a token of
+ * 16 `a`s must not pass). Two estimates, the lower kept:
  *
  * - its shortest repeating part (`abab…` is `ab`) times log2 of the smallest
  *   usual alphabet that holds all its characters: digits (10), hex digits

@@ -1,6 +1,6 @@
 /**
  * Answers the spec allows for an operation, in their widest forms, each with
- * the exit code that the spec's meaning gives it (GUIDE §4). The allowed
+ * the exit code that the spec's meaning gives it (docs/output.md, "Exit codes"). The allowed
  * confirma_operacao values are written here from the spec, not read from the
  * catalogue: section 7's table for the registration operations, a 1-digit
  * int for scheduling and notifications (§2.4, §7 rule 2), an int of no stated
@@ -41,7 +41,7 @@ export const ALLOWED_CODES: Readonly<Record<string, readonly number[]>> = {
 /** Codes outside every area's stated bounds that are still ints (§2.1), tried in every area. */
 const ANY_INT = [-1, 0, 99, 2 ** 31];
 
-/** Exit codes of the codes with a meaning (§7; GUIDE §4). Any other allowed code exits 1. */
+/** Exit codes of the codes with a meaning (§7; docs/output.md). Any other allowed code exits 1. */
 const EXIT_OF: Readonly<Record<number, number>> = { 1: 0, 2: 0, 3: 3, 4: 1 };
 
 const envelopeOnly = (code: unknown): Row => ({ confirma_operacao: code, mensagem_erro: `motivo ${code}` });

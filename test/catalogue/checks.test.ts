@@ -1,5 +1,5 @@
 /**
- * Issue 12, point 2: the known rules that the CLI and the server share from
+ * The known rules that the CLI and the server share from
  * the catalogue. Rules across fields (an operation's `checks`), the birth date
  * that may not be in the future (on the clock validation is given), integers
  * whose leading zeros do not count as digits, and the address a registration

@@ -16,7 +16,7 @@ import {
   type Operation,
 } from '../../src/catalogue/index.js';
 import { rowsOf, TODAY, WIRE } from './input-forms.js';
-import { fullYear } from '../../src/catalogue/input-forms.js';
+import { fullYear } from '../../src/catalogue/date-input-forms.js';
 
 const at = { today: TODAY };
 

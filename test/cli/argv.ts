@@ -1,7 +1,7 @@
 /** Command lines built from the catalogue: the command words, then one `--flag=value` per parameter. */
 import type { Operation, Params } from '../../src/catalogue/index.js';
 
-/** A field's flag as GUIDE §3 states it (the spec's name in kebab-case): the oracle the tests hold the CLI to. */
+/** A field's flag as docs/commands.md states it (the spec's name in kebab-case): the oracle the tests hold the CLI to. */
 export function flagOf(field: string): string {
   return `--${field.replace(/_/g, '-')}`;
 }

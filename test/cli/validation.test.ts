@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 beforeEach(() => h.reset());
 
-/** A field's flag as GUIDE §3 documents it: its name in kebab-case (usuario_telefone → --usuario-telefone). */
+/** A field's flag as docs/commands.md documents it: its name in kebab-case (usuario_telefone → --usuario-telefone). */
 const documentedFlag = (name: string): string => `--${name.replaceAll('_', '-')}`;
 
 function expectRefusedLocally(r: RunResult): void {

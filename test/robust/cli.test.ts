@@ -3,7 +3,7 @@
  * nobody listening (connection refused), a server slower than `--timeout`,
  * a server that only answers 5xx, and servers that answer garbage (an HTML
  * page, invalid JSON, JSON of the wrong shape). Every time: the documented
- * exit code (GUIDE §4: 1 for HTTP 4xx/5xx, 4 for transport failures and
+ * exit code (docs/output.md: 1 for HTTP 4xx/5xx, 4 for transport failures and
  * answers not of the documented shape), ONE clear line on stderr, no stack
  * trace, nothing on stdout; reads are retried (`--retries`), writes are not.
  * All of it on both wires (node:http, and undici when a proxy is configured).

@@ -1,5 +1,5 @@
 /**
- * The cap on open connections (issue 23, point 8): slow-header sockets far
+ * The cap on open connections (docs/security.md, "What a request can cost"): slow-header sockets far
  * past the cap never keep the server from answering. The oldest connection
  * that has not sent a whole request's headers is closed to make room for a
  * new one; an established client (keep-alive, a request answered) goes on,

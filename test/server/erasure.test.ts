@@ -1,5 +1,5 @@
 /**
- * Erasure in the SQLite file (issue 23, point 3): an overwritten e-mail, a
+ * Erasure in the SQLite file (docs/security.md, "Privacy"): an overwritten e-mail, a
  * deleted address and purged access records are not left readable in the
  * file's free space (`grep -a`), since the store runs with secure_delete. The
  * real server over HTTP; the file's bytes read once it has stopped (its WAL

@@ -1,5 +1,5 @@
 /**
- * Issue 12, point 2: what passes local validation is never refused by the
+ * What passes local validation is never refused by the
  * server for a field rule. For every operation of the catalogue, fast-check
  * builds parameter sets that keep every field rule (arbitraries derived from
  * the rules' words, test/helpers/rule-arbitraries.ts) and every rule across

@@ -1,5 +1,5 @@
 /**
- * `coopctl api <METHOD> <path> [-f key=value]...` (issue 4 item 8): the host
+ * `coopctl api <METHOD> <path> [-f key=value]...` (docs/commands.md, "Raw calls"): the host
  * from the catalogue (test for section 4.1) or base, `--host` to override;
  * the token; fields in the query (GET/HEAD) or a JSON body (POST); the body
  * printed; the exit code by outcome.

@@ -1,5 +1,5 @@
 /**
- * `coopctl completion bash|zsh|fish` (issue 4 item 9). The bash script is
+ * `coopctl completion bash|zsh|fish` (docs/commands.md, "Shell completion and OpenAPI"). The bash script is
  * loaded in a real bash with COMP_WORDS/COMP_CWORD set, as bash sets them on
  * TAB. zsh and fish are checked for syntax and driven the same way; both are
  * required (scripts/test-tools.sh installs them), and these tests fail without them.

@@ -1,5 +1,5 @@
 /**
- * Confirmations (issue 4 item 6, GUIDE §4): registration delete-address,
+ * Confirmations (docs/commands.md, "Safety: confirmations and dry runs"): registration delete-address,
  * schedule cancel and notify send-all always ask; notify send asks when no
  * audience filter is set. Without a terminal (or with --no-input) they need
  * --yes: exit 2, nothing sent. On a terminal: the facts, then a yes/no

@@ -1,5 +1,5 @@
 /**
- * `-n, --dry-run` (issue 4 item 7): on every operation, validate, print the
+ * `-n, --dry-run` (docs/commands.md, "Safety: confirmations and dry runs"): on every operation, validate, print the
  * request as a curl command line on stdout (token as $COOPCTL_TOKEN, never
  * its value), send nothing, exit 0; never ask a confirmation. The printed
  * line, run by a real bash and a real curl, sends exactly the request that

@@ -1,5 +1,5 @@
 /**
- * `coopctl openapi` (issue 4 item 10): the document generated from the
+ * `coopctl openapi` (docs/commands.md, "Shell completion and OpenAPI"): the document generated from the
  * catalogue, with the configured hosts, validated by a third-party OpenAPI
  * validator (@readme/openapi-parser).
  */

@@ -2,7 +2,7 @@
  * The per-row report of a batch: one entry per row (created ids, result and
  * why a row is not done, an invalid row's problems among it), the failures
  * (place, step, message) and the invalid fields, as JSON, JSON lines or CSV
- * (GUIDE §4: data on stdout, messages on stderr); the same CSV or JSON lines
+ * (docs/output.md: data on stdout, messages on stderr); the same CSV or JSON lines
  * go to the report file (report-file.ts). The service's messages in it are
  * made safe to show (output/sanitize.ts).
  */

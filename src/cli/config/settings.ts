@@ -1,5 +1,5 @@
 /**
- * The settings of a profile and how their values are chosen (GUIDE §5):
+ * The settings of a profile and how their values are chosen (docs/configuration.md):
  * flags > environment > the selected profile > defaults.
  */
 import { maskUrl } from '../../catalogue/mask.js';

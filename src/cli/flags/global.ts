@@ -1,4 +1,4 @@
-/** Flags that every command accepts (GUIDE §4). */
+/** Flags that every command accepts (docs/commands.md, "Global flags"). */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { listStyles } from '../../client/types.js';
 import { langs, type Messages } from '../i18n/index.js';

@@ -1,4 +1,4 @@
-/** Printing an answer (data on stdout, messages on stderr) and choosing the exit code (GUIDE §4). */
+/** Printing an answer (data on stdout, messages on stderr) and choosing the exit code (docs/output.md). */
 import type { CallResult } from '../../client/types.js';
 import {
   dataRecords,

@@ -1,4 +1,4 @@
-/** Whether output to a stream may carry colour (GUIDE §4). */
+/** Whether output to a stream may carry colour (docs/output.md). */
 import type { Env } from '../../client/types.js';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Output formats (GUIDE §4): `table` and `csv` show the data fields of the
+ * Output formats (docs/output.md): `table` and `csv` show the data fields of the
  * records (the envelope is reported on stderr instead); `json` and `jsonl`
  * print the records exactly as received (jsonText: the same values, with no
  * raw control character). In CSV, nested groups (the `endereco` and

@@ -1,5 +1,5 @@
 /**
- * Confirmation of destructive or wide operations (GUIDE §4, the catalogue's
+ * Confirmation of destructive or wide operations (docs/commands.md, "Safety: confirmations and dry runs"; the catalogue's
  * `confirm`): `always`, or `unfiltered` (when none of the audience filters is
  * set). On a TTY (and without --no-input) coopctl shows what will happen and
  * asks (default: no). `-y, --yes` skips the question. Without a TTY, or with

@@ -6,7 +6,7 @@
 import type { RequestBody, RequestHeaders } from './exchange.js';
 import type { ValueCounter } from './value-count.js';
 
-/** Largest body the server reads (GUIDE §6). */
+/** Largest body the server reads (docs/server.md, "Requests"). */
 export const BODY_LIMIT = 1024 * 1024;
 
 export const TOO_LARGE = Symbol('too large');
