@@ -16,11 +16,8 @@ import type { RunState } from '../run/state.js';
 import type { CommandSpec } from '../operations/spec.js';
 import type { CommandDef } from './command-def.js';
 
-/** Builds the command tree with the groups that `argv` names (run/program.ts's buildProgram). */
-export type ProgramBuilder = (run: RunState, argv: readonly string[]) => Promise<Command>;
-
 /** Adds a command (its words below `group`, or `group` itself for a top-level command) with its flags, help and action. */
-export type Definer = (group: Command, run: RunState, build: ProgramBuilder) => void;
+export type Definer = (group: Command, run: RunState) => void;
 
 /** A command that is not one catalogue operation. */
 export interface Registered {
@@ -75,7 +72,7 @@ export const commands: readonly Registered[] = [
   { words: ['backup'], load: defined(async () => (await import('../backup/command.js')).backupCommand) },
   { words: ['openapi'], load: defined(async () => (await import('../openapi/command.js')).openApiCommand) },
   { words: ['api'], load: async () => (await import('../api/command.js')).defineApiCommand },
-  { words: ['completion'], load: async () => (await import('../completion/command.js')).defineCompletionCommand },
+  { words: ['completion'], load: defined(async () => (await import('../completion/command.js')).completionCommand) },
 ];
 
 /**

@@ -54,7 +54,6 @@ export async function buildProgram(run: RunState, argv: readonly string[]): Prom
   if (named.size) await (await import('../commands/tree.js')).addOperationCommands(program, run, named);
   const toAdd = namedCommands(program, argv);
   const definers = await Promise.all(toAdd.map((entry) => entry.load()));
-  for (const [i, { words }] of toAdd.entries())
-    definers[i]!(program.commands.find((c) => c.name() === words[0])!, run, buildProgram);
+  for (const [i, { words }] of toAdd.entries()) definers[i]!(program.commands.find((c) => c.name() === words[0])!, run);
   return program;
 }
