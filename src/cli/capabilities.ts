@@ -12,12 +12,12 @@ import type { Client } from '../client/client.js';
 import type { ClientOptions, Clock, Target } from '../client/types.js';
 import type { ResolvedSettings } from './config/settings.js';
 import type { Context } from './context.js';
-import type { GlobalOptions, OutputFormat } from './global-options.js';
+import type { GlobalOptions, OutputFormat } from './flags/global.js';
 import type { Lang, Messages } from './i18n/index.js';
 import type { Display } from './output/display.js';
 import type { Masking } from './output/mask.js';
 import type { Prompter } from './prompter.js';
-import type { Style } from './style.js';
+import type { Style } from './output/style.js';
 
 /** The run's language and its message catalogue. */
 export interface Words {
@@ -81,7 +81,7 @@ export interface Settings {
   settings(): Promise<ResolvedSettings>;
 }
 
-/** The running command's own flags as commander parsed them; read through a declaration (extra-flags.ts). */
+/** The running command's own flags as commander parsed them; read through a declaration (flags/declared.ts). */
 export interface GivenFlags {
   readonly options: OptionValues;
 }

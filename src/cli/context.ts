@@ -6,7 +6,7 @@
 import type { Readable, Writable } from 'node:stream';
 import type { Client } from '../client/client.js';
 import type { ClientOptions, Clock, Env } from '../client/types.js';
-import { colorAllowed } from './color.js';
+import { colorAllowed } from './output/color.js';
 import { configFilePath } from './config/file.js';
 import { inquirerPrompter, safePrompter, type Prompter } from './prompter.js';
 import * as lazy from './lazy.js';

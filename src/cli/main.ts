@@ -2,7 +2,7 @@
 import { isatty } from 'node:tty';
 import { makeContext } from './context.js';
 import { pagerRunning, pagersEnded } from './output/pager.js';
-import { runCli } from './run.js';
+import { runCli } from './run/run.js';
 
 const interrupt = new AbortController();
 process.once('SIGINT', () => {

@@ -9,11 +9,16 @@ import { catalogue, operation } from '../../src/catalogue/index.js';
 import { book } from '../../src/cli/commands/schedule/book.js';
 import { cancel } from '../../src/cli/commands/schedule/cancel.js';
 import { dates } from '../../src/cli/commands/schedule/dates.js';
-import { modules, specOf } from '../../src/cli/commands/specs.js';
+import { areas } from '../../src/cli/help/areas.js';
+import { modulesOf, specOf } from '../../src/cli/commands/specs.js';
 import { startHarness, type Harness } from './harness.js';
 
 describe('registration', () => {
-  it('the modules, each of a catalogue entry (the same object), one per operation', () => {
+  it('the modules, each of a catalogue entry (the same object) of its area, one per operation', async () => {
+    const byArea = await Promise.all((Object.keys(areas) as Array<keyof typeof areas>).map(modulesOf));
+    for (const [i, area] of (Object.keys(areas) as Array<keyof typeof areas>).entries())
+      for (const spec of byArea[i]!) expect(spec.op.area).toBe(area);
+    const modules = byArea.flat();
     expect(modules.map((spec) => spec.op.command.join(' ')).sort()).toEqual([
       'notify send',
       'notify send-all',
@@ -28,16 +33,16 @@ describe('registration', () => {
     expect(new Set(modules.map((spec) => spec.op)).size).toBe(modules.length);
   });
 
-  it("specOf finds a module by its operation; any other operation's command is its catalogue entry alone", () => {
-    expect(specOf(operation('schedule.dates'))).toBe(dates);
-    expect(specOf(operation('schedule.cancel'))).toBe(cancel);
+  it("specOf finds a module by its operation; any other operation's command is its catalogue entry alone", async () => {
+    expect(await specOf(operation('schedule.dates'))).toBe(dates);
+    expect(await specOf(operation('schedule.cancel'))).toBe(cancel);
     const allergies = operation('record.allergies');
-    expect(specOf(allergies)).toEqual({ op: allergies });
+    expect(await specOf(allergies)).toEqual({ op: allergies });
     // By the object, not by its id: a copy of an entry is another operation.
-    expect(specOf({ ...operation('schedule.dates') })).not.toBe(dates);
+    expect(await specOf({ ...operation('schedule.dates') })).not.toBe(dates);
   });
 
-  it('every operation that asks for confirmation has its wording in its module', () => {
+  it('every operation that asks for confirmation has its wording in its module', async () => {
     const asking = catalogue.filter((op) => op.confirm !== undefined);
     expect(asking.map((op) => op.command.join(' '))).toEqual([
       'registration delete-address',
@@ -45,7 +50,7 @@ describe('registration', () => {
       'notify send',
       'notify send-all',
     ]);
-    for (const op of asking) expect(typeof specOf(op).confirm, op.path).toBe('function');
+    for (const op of asking) expect(typeof (await specOf(op)).confirm, op.path).toBe('function');
   });
 });
 

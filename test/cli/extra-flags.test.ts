@@ -1,5 +1,5 @@
 /**
- * Declared flags (src/cli/extra-flags.ts): the options a declaration makes,
+ * Declared flags (src/cli/flags/declared.ts): the options a declaration makes,
  * parsed by commander from a command line, and the values `readFlags` gives,
  * each of its declared kind (a switch, a negatable switch, a parsed value with
  * its default, a choice, a repeatable value), with commander's own usage
@@ -7,8 +7,8 @@
  */
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { addFlags, type FlagDecls, readFlags } from '../../src/cli/extra-flags.js';
-import { wholeNumber } from '../../src/cli/global-options.js';
+import { addFlags, type FlagDecls, readFlags } from '../../src/cli/flags/declared.js';
+import { wholeNumber } from '../../src/cli/flags/global.js';
 import { messagesFor } from '../../src/cli/i18n/index.js';
 
 const decls = {

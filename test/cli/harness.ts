@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Clock, Env } from '../../src/client/types.js';
 import { createClient } from '../../src/client/client.js';
 import { makeContext, type ContextParts } from '../../src/cli/context.js';
-import { runCli } from '../../src/cli/run.js';
+import { runCli } from '../../src/cli/run/run.js';
 import { startFakeService, type FakeService } from '../helpers/fake-service.js';
 
 export interface RunResult {

@@ -14,12 +14,12 @@ import type { Command } from 'commander';
 import stringWidth from 'string-width';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/catalogue/index.js';
-import { areas } from '../../src/cli/areas.js';
+import { areas } from '../../src/cli/help/areas.js';
 import { makeContext } from '../../src/cli/context.js';
 import { type Lang, messagesFor } from '../../src/cli/i18n/index.js';
-import { buildProgram } from '../../src/cli/program.js';
-import { RunState } from '../../src/cli/run-state.js';
-import { runCli } from '../../src/cli/run.js';
+import { buildProgram } from '../../src/cli/run/program.js';
+import { RunState } from '../../src/cli/run/state.js';
+import { runCli } from '../../src/cli/run/run.js';
 import { CEP_PT, ROOT_PT, SERVE_PT } from './help-pt.js';
 
 const home = mkdtempSync(join(tmpdir(), 'coopctl-help-i18n-'));

@@ -1,11 +1,11 @@
 /** The command tree derived from the catalogue: every operation has its command, flags and help. */
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { areas } from '../../src/cli/areas.js';
+import { areas } from '../../src/cli/help/areas.js';
 import { makeContext } from '../../src/cli/context.js';
 import { flagOf } from './argv.js';
-import { buildProgram } from '../../src/cli/program.js';
-import { RunState } from '../../src/cli/run-state.js';
+import { buildProgram } from '../../src/cli/run/program.js';
+import { RunState } from '../../src/cli/run/state.js';
 import { catalogue, catalogueWords } from '../../src/catalogue/index.js';
 import { startHarness, type Harness } from './harness.js';
 import { PassThrough } from 'node:stream';

@@ -134,8 +134,8 @@ it('the fixture plants hostile text in the free-text fields of every operation t
 it('only the output layer writes to the terminal: every other module goes through the Invocation', () => {
   // Each of these writes text it made itself, or made safe (src/cli/output/sanitize.ts).
   const allowed = new Map([
-    ['invocation.ts', 'out, say, info, notice: the output layer'],
-    ['failure.ts', 'the error line, made safe'],
+    ['run/invocation.ts', 'out, say, info, notice: the output layer'],
+    ['run/failure.ts', 'the error line, made safe'],
     ['help/command.ts', "commander's help and usage errors (made safe)"],
     ['main.ts', 'flushing the streams'],
     ['batch/progress.ts', "the progress bar's own redraw"],

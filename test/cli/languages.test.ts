@@ -28,7 +28,7 @@ import { catalogue, issueProblem, operation, sampleParams, type Field } from '..
 import { messagesFor } from '../../src/cli/i18n/index.js';
 import { fieldChoices, fieldMessage, ruleProblem } from '../../src/cli/interactive/fields.js';
 import { renderCalendar } from '../../src/cli/output/calendar.js';
-import { loadStyle } from '../../src/cli/style.js';
+import { loadStyle } from '../../src/cli/output/style.js';
 import { DEMO_NOW, steps, type WalkState } from '../helpers/demo-walk/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { callArgv, flaggable } from './argv.js';

@@ -10,9 +10,9 @@ import { PassThrough, Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { catalogue, sampleParams, type Lang, type Operation, type Params } from '../../src/catalogue/index.js';
 import { makeContext } from '../../src/cli/context.js';
-import { buildProgram } from '../../src/cli/program.js';
-import { RunState } from '../../src/cli/run-state.js';
-import { runCli } from '../../src/cli/run.js';
+import { buildProgram } from '../../src/cli/run/program.js';
+import { RunState } from '../../src/cli/run/state.js';
+import { runCli } from '../../src/cli/run/run.js';
 import { DEMO_NOW } from '../helpers/demo-walk/index.js';
 import { commandLine } from './argv.js';
 

@@ -170,7 +170,7 @@ const allowed: readonly Allowed[] = [
   { file: 'src/cli/batch/send.ts', text: 'enrol batch', why: "the progress bar's label: the command's name" },
   { file: 'src/cli/enrol/journal.ts', text: 'not an entry', why: `${INTERNAL}: a journal line that is not an entry` },
   {
-    file: 'src/cli/positional-args.ts',
+    file: 'src/cli/flags/positional.ts',
     text: 'argument … is not of its declared type: …',
     why: `${INTERNAL}: an argument declared without its parser or choices`,
   },
@@ -197,7 +197,7 @@ const allowed: readonly Allowed[] = [
   ...commands('src/cli/commands/record/summary.ts', 'coopctl record summary --help', 'coopctl record summary …'),
   ...commands('src/cli/commands/schedule/book.ts', 'coopctl schedule book …'),
   ...commands(
-    'src/cli/serve-admin-command.ts',
+    'src/cli/serve/admin.ts',
     'coopctl serve admin --help',
     'coopctl serve admin snapshot clean',
     'coopctl serve admin restore clean',
@@ -268,9 +268,9 @@ const allowed: readonly Allowed[] = [
     'coopctl config unset lang',
   ),
   ...commands('src/cli/config/credentials.ts', 'coopctl …config set … <url>'),
-  ...commands('src/cli/openapi-command.ts', 'COOPCTL_BASE_URL=https://api.example.org coopctl openapi -o jsonl'),
+  ...commands('src/cli/openapi/command.ts', 'COOPCTL_BASE_URL=https://api.example.org coopctl openapi -o jsonl'),
   ...commands(
-    'src/cli/program.ts',
+    'src/cli/run/program.ts',
     'coopctl registration show 00010001000001005',
     'coopctl --lang pt-BR record summary 00010001000001005',
     'coopctl schedule dates --cd-local 101 --prest-cod-svc-card 9001',

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { colorAllowed } from '../../src/cli/color.js';
+import { colorAllowed } from '../../src/cli/output/color.js';
 import { operation, sampleParams, sampleRecord, type Row } from '../../src/catalogue/index.js';
 import { commandLine } from './argv.js';
 import { startHarness, type Harness } from './harness.js';

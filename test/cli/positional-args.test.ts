@@ -1,5 +1,5 @@
 /**
- * Declared positional arguments (src/cli/positional-args.ts): the arguments a
+ * Declared positional arguments (src/cli/flags/positional.ts): the arguments a
  * declaration makes (`<name>`, `[name]`), parsed by commander from a command
  * line, and the values `readArgs` gives, each of its declared kind (text, a
  * choice, a parsed value, an optional one absent), with commander's own usage
@@ -8,7 +8,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { messagesFor } from '../../src/cli/i18n/index.js';
-import { addArgs, type ArgDecl, readArgs } from '../../src/cli/positional-args.js';
+import { addArgs, type ArgDecl, readArgs } from '../../src/cli/flags/positional.js';
 
 const upper = () => (value: string) => {
   if (!/^[a-z]+$/.test(value)) throw new InvalidArgumentError('letters only');

@@ -4,8 +4,8 @@
  * modules, src/cli/commands, found by the operation itself), and the CLI's
  * layers import downwards only (no `operations ⇄ safety` or
  * `operations ⇄ interactive` cycle); commands read their flags and positional
- * arguments through their declarations (src/cli/extra-flags.ts,
- * src/cli/positional-args.ts), not from commander's options; and the
+ * arguments through their declarations (src/cli/flags/declared.ts,
+ * src/cli/flags/positional.ts), not from commander's options; and the
  * message catalogue (src/cli/i18n) translates nothing by matching English text.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -120,7 +120,7 @@ function optionReads(text: string): string[] {
 }
 
 /** Where commander's options are read: the run (the global options, and the command's as `GivenFlags`), and an operation's fields as its catalogue entry declares them. */
-const optionReaders = ['cli/run-state.ts', 'cli/operations/inputs.ts'];
+const optionReaders = ['cli/run/state.ts', 'cli/operations/inputs.ts'];
 
 describe("commands read their flags through their declaration, not commander's options", () => {
   it('the check finds the typed and untyped reads, and leaves a read handed to readFlags alone', () => {
@@ -153,7 +153,7 @@ function argumentReads(text: string): string[] {
     );
 }
 
-describe('commands read their positional arguments through their declaration (positional-args.ts)', () => {
+describe('commands read their positional arguments through their declaration (flags/positional.ts)', () => {
   it('the check finds a read by place, and leaves readArgs alone', () => {
     for (const line of [
       'runApi(inv, args[0] as Method, args[1] as string)',

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { box } from '../../src/cli/output/box.js';
 import { cellText } from '../../src/cli/output/cells.js';
 import { table, WIDE } from '../../src/cli/output/table.js';
-import { loadStyle, type Style } from '../../src/cli/style.js';
+import { loadStyle, type Style } from '../../src/cli/output/style.js';
 import { operation, sampleParams, sampleRecord, type Row } from '../../src/catalogue/index.js';
 import { callArgv } from './argv.js';
 import { startHarness, type Harness } from './harness.js';

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeContext } from '../../src/cli/context.js';
-import { runCli } from '../../src/cli/run.js';
+import { runCli } from '../../src/cli/run/run.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const exec = promisify(execFile);

@@ -1,7 +1,7 @@
 /** The month calendar of `schedule dates`: layout, marks without colour and with it, consecutive months; other formats unchanged. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderCalendar, renderMonth } from '../../src/cli/output/calendar.js';
-import { loadStyle } from '../../src/cli/style.js';
+import { loadStyle } from '../../src/cli/output/style.js';
 import { startHarness, type Harness } from '../cli/harness.js';
 
 const plain = await loadStyle(false);

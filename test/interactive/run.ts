@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { makeContext } from '../../src/cli/context.js';
 import type { Prompter } from '../../src/cli/prompter.js';
-import { runCli } from '../../src/cli/run.js';
+import { runCli } from '../../src/cli/run/run.js';
 import { operation } from '../../src/catalogue/index.js';
 
 export interface Ran {

@@ -103,7 +103,10 @@ describe('the launcher, src/boot', () => {
  * wiring are left to the command registry, which loads them through src/cli/lazy.ts too.
  */
 const lateElsewhere: Readonly<Record<string, string>> = {
-  'cli/program.ts': 'the command groups, loaded when named (the command registry routes them through cli/lazy.ts)',
+  'cli/commands/registry.ts': "the command side's loader: every command module, loaded when its words are named",
+  'cli/run/program.ts': 'the catalogue-derived command tree, loaded when an area is named',
+  'cli/completion/command.ts': 'the whole program tree, which the completion script is made from',
+  'cli/help/help-topic.ts': 'the help topics, loaded only when `help TOPIC` runs',
   'cli/commands/enrol/wizard.ts': "a command module's own flow (the command registry's)",
   'cli/commands/record/summary.ts': "a command module's own flow (the command registry's)",
   'cli/commands/registration/show.ts': "a command module's own flow (the command registry's)",

@@ -4,17 +4,15 @@
  * It reads the store directly, a SQLite file or a PostgreSQL database, while
  * its server runs or not; the store's code is loaded only when it runs.
  */
-import type { Command } from 'commander';
 import type { Row } from '../../catalogue/index.js';
 import type { AuditFilter, AuditRow } from '../../server/store/areas/audit.js';
 import type { OpenedAudit } from '../../server/audit/read.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
-import { wholeNumber } from '../global-options.js';
-import { addExamples, addNote, applicableGlobals } from '../help/sections.js';
+import { wholeNumber } from '../flags/global.js';
+import { defineCommand } from '../commands/command-def.js';
 import type { Messages } from '../i18n/index.js';
 import type { Io } from '../capabilities.js';
-import type { RunState } from '../run-state.js';
-import { addFlags, type FlagDecls, type FlagValues, named, readFlags } from '../extra-flags.js';
+import { type FlagDecls, type FlagValues, named, readFlags } from '../flags/declared.js';
 import { auditedOperation, personalNumber, sinceTime } from './filters.js';
 import * as lazy from '../lazy.js';
 
@@ -222,10 +220,10 @@ async function verify(inv: Io, o: ListOptions): Promise<number> {
   }
 }
 
-export function defineAuditCommand(cmd: Command, run: RunState): void {
-  const words = run.m.audit;
-  addFlags(cmd, listFlags, run.m);
-  applicableGlobals(cmd, {
+export const auditCommand = defineCommand({
+  words: ['audit'],
+  flags: listFlags,
+  globals: () => ({
     '--output': undefined,
     '--json': undefined,
     '--jq': undefined,
@@ -233,22 +231,27 @@ export function defineAuditCommand(cmd: Command, run: RunState): void {
     '--no-color': undefined,
     '--no-pager': undefined,
     '--lang': undefined,
-  });
-  addExamples(cmd, [
-    { command: 'coopctl audit --card 00010001000001005', note: words.example.card },
-    { command: 'coopctl audit --operation record.allergies --since 7d --json', note: words.example.recent },
-  ]);
-  addNote(cmd, words.note);
-  run.bind(cmd, (inv) => list(inv, readFlags(listFlags, inv.options)));
+  }),
+  examples: (m) => [
+    { command: 'coopctl audit --card 00010001000001005', note: m.audit.example.card },
+    { command: 'coopctl audit --operation record.allergies --since 7d --json', note: m.audit.example.recent },
+  ],
+  notes: (m) => [m.audit.note],
+  run: (io, _args, flags) => list(io, flags),
+});
 
-  const purgeCommand = addFlags(cmd.command('purge').description(words.purge.description), purgeFlags, run.m);
-  addExamples(purgeCommand, [{ command: 'coopctl audit purge --older-than 180', note: words.purge.example }]);
+export const auditPurgeCommand = defineCommand({
+  words: ['audit', 'purge'],
+  description: (m) => m.audit.purge.description,
+  flags: purgeFlags,
+  examples: (m) => [{ command: 'coopctl audit purge --older-than 180', note: m.audit.purge.example }],
   // The listing's flags are the parent's: `coopctl audit --db x purge`.
-  run.bind(purgeCommand, (inv) =>
-    purge(inv, readFlags(listFlags, cmd.opts()), readFlags(purgeFlags, inv.options).olderThan),
-  );
+  run: (io, _args, { olderThan }, audit) => purge(io, readFlags(listFlags, audit.opts()), olderThan),
+});
 
-  const verifyCommand = cmd.command('verify').description(words.verify.description);
-  addExamples(verifyCommand, [{ command: 'coopctl audit verify', note: words.verify.example }]);
-  run.bind(verifyCommand, (inv) => verify(inv, readFlags(listFlags, cmd.opts())));
-}
+export const auditVerifyCommand = defineCommand({
+  words: ['audit', 'verify'],
+  description: (m) => m.audit.verify.description,
+  examples: (m) => [{ command: 'coopctl audit verify', note: m.audit.verify.example }],
+  run: (io, _args, _flags, audit) => verify(io, readFlags(listFlags, audit.opts())),
+});

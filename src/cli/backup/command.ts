@@ -5,13 +5,11 @@
  * does it (exit 2: this command copies a file). The store's code is loaded
  * only when it runs.
  */
-import type { Command } from 'commander';
 import { ExitCode, UsageError } from '../exit-codes.js';
-import { addExamples, addNote, applicableGlobals } from '../help/sections.js';
 import type { Io } from '../capabilities.js';
-import type { RunState } from '../run-state.js';
-import { addFlags, type FlagDecls, named, readFlags } from '../extra-flags.js';
-import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
+import { type FlagDecls, named } from '../flags/declared.js';
+import type { ArgDecl } from '../flags/positional.js';
+import { defineCommand } from '../commands/command-def.js';
 import * as lazy from '../lazy.js';
 
 const flags = {
@@ -57,11 +55,12 @@ async function backup(inv: Io, dest: string, option: string | undefined): Promis
   return ExitCode.ok;
 }
 
-export function defineBackupCommand(cmd: Command, run: RunState): void {
-  addArgs(cmd, args, run.m);
-  addFlags(cmd, flags, run.m);
-  applicableGlobals(cmd, { '--quiet': undefined, '--no-color': undefined, '--lang': undefined });
-  addExamples(cmd, [{ command: 'coopctl backup coopctl-backup.db', note: run.m.backup.example }]);
-  addNote(cmd, run.m.backup.note);
-  run.bind(cmd, (inv, given) => backup(inv, ...readArgs(args, given), readFlags(flags, inv.options).db));
-}
+export const backupCommand = defineCommand({
+  words: ['backup'],
+  args,
+  flags,
+  globals: () => ({ '--quiet': undefined, '--no-color': undefined, '--lang': undefined }),
+  examples: (m) => [{ command: 'coopctl backup coopctl-backup.db', note: m.backup.example }],
+  notes: (m) => [m.backup.note],
+  run: (io, [dest], { db }) => backup(io, dest, db),
+});

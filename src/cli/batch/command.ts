@@ -2,14 +2,14 @@
  * `coopctl enrol batch <file>`: the command's definition only (commander);
  * the work is loaded when it runs (run.ts).
  */
-import { aliasesOf } from '../areas.js';
+import { aliasesOf } from '../help/areas.js';
 import type { Command } from 'commander';
-import { addFlags, type FlagDecls, named, readFlags, type TextKey } from '../extra-flags.js';
-import { wholeNumber } from '../global-options.js';
+import { addFlags, type FlagDecls, named, readFlags, type TextKey } from '../flags/declared.js';
+import { wholeNumber } from '../flags/global.js';
 import { addExamples, addNote } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
-import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
-import type { RunState } from '../run-state.js';
+import { addArgs, type ArgDecl, readArgs } from '../flags/positional.js';
+import type { RunState } from '../run/state.js';
 import { UsageError } from '../exit-codes.js';
 import * as lazy from '../lazy.js';
 

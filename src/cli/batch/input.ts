@@ -8,7 +8,7 @@ import { UsageError } from '../exit-codes.js';
 import { fileFault } from '../file-errors.js';
 import type { Messages } from '../i18n/index.js';
 import type { Io } from '../capabilities.js';
-import type { Style } from '../style.js';
+import type { Style } from '../output/style.js';
 import { readCsvSource } from './csv-layout.js';
 import { decodeText } from './csv.js';
 import { readJsonSource } from './json-layout.js';

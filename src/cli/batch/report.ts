@@ -8,13 +8,13 @@
  */
 import { partWords } from './part-words.js';
 import type { Row } from '../../catalogue/index.js';
-import type { OutputFormat } from '../global-options.js';
+import type { OutputFormat } from '../flags/global.js';
 import type { Messages } from '../i18n/index.js';
 import { jsonText } from '../output/json-text.js';
 import type { Masking } from '../output/mask.js';
 import { csv } from '../output/csv.js';
 import { renderRows } from '../output/render.js';
-import type { Style } from '../style.js';
+import type { Style } from '../output/style.js';
 import type { Plan } from './plan.js';
 import { problemRows, problemText } from './problems.js';
 import type { RowResult } from './row-result.js';

@@ -16,7 +16,7 @@ import { inOrder } from '../enrol/concurrency.js';
 import { Journal } from '../enrol/journal.js';
 import { type SendTotals, StepSender, type Transport } from '../enrol/sender.js';
 import { doneBefore } from '../enrol/store.js';
-import { transportProblem } from '../failure.js';
+import { transportProblem } from '../run/failure.js';
 import type { Io } from '../capabilities.js';
 import { version } from '../version.js';
 import type { History } from './earlier-runs.js';

@@ -1,7 +1,7 @@
 /** `defineCommand`: how a command module declares its extra flags and its hooks for its catalogue operation. */
 import type { Operation, ParamsOfOperation } from '../../catalogue/index.js';
 import type { OperationIo } from '../capabilities.js';
-import { type FlagDecls, type FlagValues, readFlags } from '../extra-flags.js';
+import { type FlagDecls, type FlagValues, readFlags } from '../flags/declared.js';
 import type { CommandHooks, CommandSpec, Subject, SubjectContext } from '../operations/spec.js';
 
 /** A command module's declaration: its hooks, with its extra flags typed and their values handed to `subject`. */

@@ -7,11 +7,11 @@
  */
 import type { Command } from 'commander';
 import { catalogue } from '../../catalogue/index.js';
-import { apiMethods } from '../api-command.js';
+import { apiMethods } from '../api/command.js';
 import { ExitCode } from '../exit-codes.js';
-import { addExamples, addNote } from '../help/sections.js';
-import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
-import { RunState } from '../run-state.js';
+import { defineCommand } from '../commands/command-def.js';
+import type { ArgDecl } from '../flags/positional.js';
+import { RunState } from '../run/state.js';
 import { fishScript } from './fish.js';
 import { completionTree, type CompletionTree } from './model.js';
 import { bashScript, zshScript } from './posix.js';
@@ -28,7 +28,11 @@ const shellArgs = [
 export type ProgramBuilder = (run: RunState, argv: readonly string[]) => Promise<Command>;
 
 /** The tree of every command, built afresh with every group (the running program has only the groups its argv named). */
-export async function fullTree(build: ProgramBuilder, run: RunState, root: Command): Promise<CompletionTree> {
+export async function fullTree(
+  build: ProgramBuilder,
+  run: Pick<RunState, 'ctx' | 'lang'>,
+  root: Command,
+): Promise<CompletionTree> {
   const fresh = new RunState(run.ctx, run.lang);
   const program = await build(
     fresh,
@@ -42,29 +46,29 @@ export function script(shell: Shell, tree: CompletionTree): string {
   return shell === 'bash' ? bashScript(tree) : shell === 'zsh' ? zshScript(tree) : fishScript(tree);
 }
 
-export function defineCompletionCommand(cmd: Command, run: RunState, build: ProgramBuilder): void {
-  const words = run.m.commandsHelp.completion;
-  addArgs(cmd, shellArgs, run.m);
-  addExamples(cmd, [
-    { command: 'source <(coopctl completion bash)', note: words.thisShell },
+export const completionCommand = defineCommand({
+  words: ['completion'],
+  args: shellArgs,
+  examples: (m) => [
+    { command: 'source <(coopctl completion bash)', note: m.commandsHelp.completion.thisShell },
     {
       command:
         'mkdir -p ~/.local/share/bash-completion/completions && coopctl completion bash > ~/.local/share/bash-completion/completions/coopctl',
-      note: words.bashEvery,
+      note: m.commandsHelp.completion.bashEvery,
     },
-    { command: 'mkdir -p ~/.zfunc && coopctl completion zsh > ~/.zfunc/_coopctl', note: words.zsh },
+    { command: 'mkdir -p ~/.zfunc && coopctl completion zsh > ~/.zfunc/_coopctl', note: m.commandsHelp.completion.zsh },
     {
       command:
         'mkdir -p ~/.config/fish/completions && coopctl completion fish > ~/.config/fish/completions/coopctl.fish',
-      note: words.fish,
+      note: m.commandsHelp.completion.fish,
     },
-  ]);
-  addNote(cmd, words.note);
-  run.bind(cmd, async (inv, args, command) => {
-    let root = command;
+  ],
+  notes: (m) => [m.commandsHelp.completion.note],
+  async run(io, [shell], _flags, group) {
+    let root = group;
     while (root.parent) root = root.parent;
-    const [shell] = readArgs(shellArgs, args);
-    inv.out(script(shell, await fullTree(build, run, root)));
+    const { buildProgram } = await import('../run/program.js');
+    io.out(script(shell, await fullTree(buildProgram, io, root)));
     return ExitCode.ok;
-  });
-}
+  },
+});

@@ -1,14 +1,12 @@
 /** `coopctl config list|get|set|unset|path`: the settings of the selected profile (--profile, $COOPCTL_PROFILE). */
 import { switchValue } from './mask-setting.js';
-import type { Command } from 'commander';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { formatSize } from '../../client/size.js';
-import { addExamples, addNote } from '../help/sections.js';
+import { defineCommand } from '../commands/command-def.js';
 import type { Messages } from '../i18n/index.js';
 import type { Io } from '../capabilities.js';
-import type { RunState } from '../run-state.js';
-import { addFlags, type FlagDecls, readFlags } from '../extra-flags.js';
-import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
+import type { FlagDecls } from '../flags/declared.js';
+import type { ArgDecl } from '../flags/positional.js';
 import { readConfig } from './file.js';
 import {
   checkSetting,
@@ -145,32 +143,56 @@ const valueArg = {
 const keyArgs = [keyArg] as const;
 const setArgs = [keyArg, valueArg] as const;
 
-/** The subcommands of the `config` group. */
-export function defineConfigCommands(config: Command, run: RunState): void {
-  const words = run.m.commandsHelp.config;
-  addNote(config, { heading: words.heading, items: settingItems(run.m) });
-  const path = config.command('path').description(words.path);
-  addExamples(path, ['coopctl config path']);
-  run.bind(path, async (inv) => {
-    inv.out(`${inv.ctx.configPath}\n`);
+/** The `config` group: its help lists the settings. */
+export const configGroup = defineCommand({
+  words: ['config'],
+  notes: (m) => [{ heading: m.commandsHelp.config.heading, items: settingItems(m) }],
+});
+
+export const configPath = defineCommand({
+  words: ['config', 'path'],
+  description: (m) => m.commandsHelp.config.path,
+  examples: () => ['coopctl config path'],
+  async run(io) {
+    io.out(`${io.ctx.configPath}\n`);
     return ExitCode.ok;
-  });
-  const listCommand = config.command('list').description(words.list);
-  addExamples(listCommand, ['coopctl config list', 'coopctl config list --json']);
-  run.bind(listCommand, (inv) => list(inv));
-  const getCommand = addArgs(config.command('get').description(words.get), keyArgs, run.m);
-  addExamples(getCommand, ['coopctl config get baseUrl']);
-  run.bind(getCommand, (inv, args) => get(inv, ...readArgs(keyArgs, args)));
-  const setCommand = addArgs(config.command('set').description(words.set), setArgs, run.m);
-  addFlags(setCommand, setFlags, run.m);
-  addExamples(setCommand, [
-    { command: 'coopctl config set lang pt-BR', note: words.langExample },
-    { command: 'coopctl config set baseUrl https://services.example.coop --profile prod', note: words.prodProfile },
-  ]);
-  run.bind(setCommand, (inv, args) =>
-    set(inv, ...readArgs(setArgs, args), readFlags(setFlags, inv.options).allowEmpty),
-  );
-  const unsetCommand = addArgs(config.command('unset').description(words.unset), keyArgs, run.m);
-  addExamples(unsetCommand, ['coopctl config unset lang']);
-  run.bind(unsetCommand, (inv, args) => unset(inv, ...readArgs(keyArgs, args)));
-}
+  },
+});
+
+export const configList = defineCommand({
+  words: ['config', 'list'],
+  description: (m) => m.commandsHelp.config.list,
+  examples: () => ['coopctl config list', 'coopctl config list --json'],
+  run: (io) => list(io),
+});
+
+export const configGet = defineCommand({
+  words: ['config', 'get'],
+  description: (m) => m.commandsHelp.config.get,
+  args: keyArgs,
+  examples: () => ['coopctl config get baseUrl'],
+  run: (io, [key]) => get(io, key),
+});
+
+export const configSet = defineCommand({
+  words: ['config', 'set'],
+  description: (m) => m.commandsHelp.config.set,
+  args: setArgs,
+  flags: setFlags,
+  examples: (m) => [
+    { command: 'coopctl config set lang pt-BR', note: m.commandsHelp.config.langExample },
+    {
+      command: 'coopctl config set baseUrl https://services.example.coop --profile prod',
+      note: m.commandsHelp.config.prodProfile,
+    },
+  ],
+  run: (io, [key, value], { allowEmpty }) => set(io, key, value, allowEmpty),
+});
+
+export const configUnset = defineCommand({
+  words: ['config', 'unset'],
+  description: (m) => m.commandsHelp.config.unset,
+  args: keyArgs,
+  examples: () => ['coopctl config unset lang'],
+  run: (io, [key]) => unset(io, key),
+});

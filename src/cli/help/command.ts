@@ -5,7 +5,7 @@
  * error) for a command named alone that has subcommands: bare `coopctl`, or
  * `coopctl record`, prints its help on stdout and exits 0.
  */
-import { withoutAccents } from '../areas.js';
+import { withoutAccents } from './areas.js';
 import {
   type Argument,
   Command,
@@ -16,7 +16,7 @@ import {
 } from 'commander';
 import type { Context } from '../context.js';
 import type { Messages } from '../i18n/index.js';
-import { readFlags } from '../extra-flags.js';
+import { readFlags } from '../flags/declared.js';
 import { pageOrWrite } from '../output/pager.js';
 import { sanitize } from '../output/sanitize.js';
 import { conflictsOf } from './conflicts.js';

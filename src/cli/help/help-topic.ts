@@ -13,8 +13,7 @@ import type { Lang } from '../i18n/lang.js';
 import { pageOrWrite } from '../output/pager.js';
 import { columnsOf } from './page.js';
 import { similarNames } from './similar.js';
-import { findTopic, optionsTopic, topicsTopic, writtenTopics } from './topics/index.js';
-import { renderTopic, type Topic } from './topics/model.js';
+import type { Topic } from './topics/model.js';
 
 /** What the help command needs of the run: its streams and terminal, and its language. */
 export interface HelpRun {
@@ -22,17 +21,23 @@ export interface HelpRun {
   readonly lang: Lang;
 }
 
-const runs = new WeakMap<Command, HelpRun>();
+/** The run of a tree, kept on its root (a property of its own, under a symbol). */
+const RUN = Symbol('helpRun');
+type WithRun = Command & { [RUN]?: HelpRun };
 
 /** Gives the tree's root what `help` needs (help/command.ts, rootCommand). */
 export function setHelpRun(root: Command, run: HelpRun): void {
-  runs.set(root, run);
+  (root as WithRun)[RUN] = run;
 }
 
 const rootOf = (cmd: Command): Command => (cmd.parent ? rootOf(cmd.parent) : cmd);
 
-/** Every topic, the global options' made from the root's options as its help shows them. */
-export function allTopics(root: Command): Topic[] {
+/**
+ * Every topic, the global options' made from the root's options as its help shows them. The topics' modules (the
+ * batch file's columns read the enrolment's plan) are loaded only when `help` is asked for a topic.
+ */
+export async function allTopics(root: Command): Promise<Topic[]> {
+  const { optionsTopic, topicsTopic, writtenTopics } = await import('./topics/index.js');
   const help = root.createHelp();
   const globals = help.visibleOptions(root).map((o) => [help.optionTerm(o), help.optionDescription(o)] as const);
   const topics = [...writtenTopics, optionsTopic(globals)];
@@ -64,13 +69,15 @@ function walk(from: Command, words: readonly string[]): { cmd: Command; used: nu
  */
 export async function answerHelp(cmd: Command, words: readonly string[]): Promise<void> {
   const root = rootOf(cmd);
-  const run = runs.get(root);
+  const run = (root as WithRun)[RUN];
   if (!words.length) cmd.help();
   const { cmd: named, used } = walk(cmd, words);
   if (used === words.length) named.help();
-  const topics = allTopics(root);
+  const topics = await allTopics(root);
+  const { findTopic } = await import('./topics/index.js');
   const topic = used === 0 && run ? (findTopic(topics, words.join('-')) ?? undefined) : undefined;
   if (topic && run) {
+    const { renderTopic } = await import('./topics/model.js');
     await paged(run.ctx, renderTopic(topic, run.lang, columnsOf(run.ctx.stdout)));
     // As commander ends a help it showed under exitOverride (rootCommand): its error, exit 0 (failure.ts).
     throw new CommanderError(0, 'commander.help', '(help)');

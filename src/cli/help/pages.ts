@@ -7,11 +7,11 @@
  */
 import { Writable } from 'node:stream';
 import type { Command } from 'commander';
-import { areas } from '../areas.js';
+import { areas } from './areas.js';
 import { makeContext } from '../context.js';
 import type { Lang } from '../i18n/lang.js';
-import { buildProgram } from '../program.js';
-import { RunState } from '../run-state.js';
+import { buildProgram } from '../run/program.js';
+import { RunState } from '../run/state.js';
 import { messagesFor } from '../i18n/messages.js';
 import { version } from '../version.js';
 import { pageOf } from './format.js';

@@ -15,15 +15,22 @@ export interface HelpExample {
 /** A paragraph, or a heading over a list of terms and what each means. */
 export type HelpNote = string | { readonly heading: string; readonly items: ReadonlyArray<readonly [string, string]> };
 
-const examples = new WeakMap<Command, HelpExample[]>();
-const notes = new WeakMap<Command, HelpNote[]>();
-const globals = new WeakMap<Command, ReadonlyMap<string, string | undefined>>();
-
+/** What a command's help adds, kept on the command itself (a property of its own, under a symbol). */
+interface Sections {
+  examples?: HelpExample[];
+  notes?: HelpNote[];
+  globals?: ReadonlyMap<string, string | undefined>;
+}
+const SECTIONS = Symbol('helpSections');
+const sectionsOf = (cmd: Command): Sections => {
+  const holder = cmd as Command & { [SECTIONS]?: Sections };
+  holder[SECTIONS] ??= {};
+  return holder[SECTIONS];
+};
 /** Adds examples to `cmd`'s help, after the ones it has. */
 export function addExamples(cmd: Command, more: ReadonlyArray<HelpExample | string>): Command {
-  const list = examples.get(cmd) ?? [];
-  for (const e of more) list.push(typeof e === 'string' ? { command: e } : e);
-  examples.set(cmd, list);
+  const sections = sectionsOf(cmd);
+  sections.examples = [...(sections.examples ?? []), ...more.map((e) => (typeof e === 'string' ? { command: e } : e))];
   return cmd;
 }
 
@@ -32,19 +39,20 @@ export function addExamples(cmd: Command, more: ReadonlyArray<HelpExample | stri
  * example of each of its commands (a group's own, recursively).
  */
 export function examplesOf(cmd: Command): readonly HelpExample[] {
-  const own = examples.get(cmd);
+  const own = sectionsOf(cmd).examples;
   if (own?.length) return own;
   return cmd.commands.flatMap((sub) => examplesOf(sub).slice(0, 1));
 }
 
 /** Adds a note to `cmd`'s help, after the ones it has (notes come last, after the examples). */
 export function addNote(cmd: Command, note: HelpNote): Command {
-  notes.set(cmd, [...(notes.get(cmd) ?? []), note]);
+  const sections = sectionsOf(cmd);
+  sections.notes = [...(sections.notes ?? []), note];
   return cmd;
 }
 
 export function notesOf(cmd: Command): readonly HelpNote[] {
-  return notes.get(cmd) ?? [];
+  return sectionsOf(cmd).notes ?? [];
 }
 
 /**
@@ -53,14 +61,14 @@ export function notesOf(cmd: Command): readonly HelpNote[] {
  * undefined to keep the global one. Without a call, every global option applies.
  */
 export function applicableGlobals(cmd: Command, flags: Readonly<Record<string, string | undefined>>): Command {
-  globals.set(cmd, new Map(Object.entries(flags)));
+  sectionsOf(cmd).globals = new Map(Object.entries(flags));
   return cmd;
 }
 
 /** The global options `cmd` lists (by long flag, with any description of its own), or undefined for all of them. */
 export function globalsOf(cmd: Command): ReadonlyMap<string, string | undefined> | undefined {
   for (let c: Command | null = cmd; c; c = c.parent) {
-    const only = globals.get(c);
+    const only = sectionsOf(c).globals;
     if (only) return only;
   }
   return undefined;

@@ -3,7 +3,8 @@ import type { CallResult } from '../../client/types.js';
 import { dataRecords, type Operation, type Params, type Row } from '../../catalogue/index.js';
 import { ExitCode } from '../exit-codes.js';
 import type { OperationIo } from '../capabilities.js';
-import { checkedInput, preSend, prepareCall } from '../operations/execute.js';
+import { checkedInput, prepareCall } from '../operations/execute.js';
+import { stopBeforeSending, type Pipeline } from '../operations/pipeline.js';
 import { exitCodeOf, problemOf } from '../operations/report.js';
 import { derivedSpec, type CommandSpec } from '../operations/spec.js';
 
@@ -48,11 +49,11 @@ export type Submitted =
     }
   | { readonly kind: 'stopped'; readonly code: number };
 
-/** A write of a command's operation: validated, through the pre-send hooks (confirmation, dry run), then sent. */
-export async function submit(inv: OperationIo, spec: CommandSpec, raw: Params): Promise<Submitted> {
+/** A write of a command's operation: validated, through the pipeline's pre-send steps (dry run, confirmation), then sent. */
+export async function submit(inv: OperationIo, spec: CommandSpec, raw: Params, pipeline: Pipeline): Promise<Submitted> {
   const { op } = spec;
   const call = await prepareCall(inv, spec, checkedInput(inv, op, raw));
-  const stop = await preSend(inv, [call]);
+  const stop = await stopBeforeSending(pipeline, inv, [call]);
   if (stop !== undefined) return { kind: 'stopped', code: stop };
   const result = await (await inv.client()).call(op, call.request);
   const code = exitCodeOf(result);

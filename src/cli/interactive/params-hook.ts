@@ -8,7 +8,7 @@
  * operator usually means, and would otherwise need the flag to be known.
  */
 import type { Operation, Params } from '../../catalogue/index.js';
-import type { OperationIo } from '../capabilities.js';
+import type { Asking, Output } from '../capabilities.js';
 import { flagOf } from '../operations/flags.js';
 import { inputOptions } from '../operations/input.js';
 import { askField, missingRequired } from './fields.js';
@@ -26,7 +26,7 @@ function offeredOptional(op: Operation, raw: Params): string[] {
     .map(([name]) => name);
 }
 
-export async function promptMissingParams(op: Operation, raw: Params, inv: OperationIo): Promise<Params> {
+export async function promptMissingParams(op: Operation, raw: Params, inv: Output & Asking): Promise<Params> {
   if (!inv.interactive) return raw;
   const missing = missingRequired(op.params, raw);
   if (missing.length === 0) return raw;

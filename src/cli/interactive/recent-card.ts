@@ -8,10 +8,11 @@
  * a command of the same shell within 30 minutes. Scripts (no terminal) keep
  * nothing.
  */
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { writePrivateFileSync } from '../../files/private-file.js';
 import type { Asking } from '../capabilities.js';
-import type { PreSendHook } from '../operations/hooks.js';
+import type { PreSendStep } from '../operations/pipeline.js';
 
 /** How long a card is offered after the command that used it. */
 const FRESH_MS = 30 * 60 * 1000;
@@ -32,18 +33,18 @@ export function keepCard(inv: Asking, card: string): void {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     chmodSync(dirname(path), 0o700);
     const kept: Kept = { card, shell: process.ppid, at: Date.now() };
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify(kept)}\n`, { mode: 0o600 });
-    renameSync(temporary, path);
+    writePrivateFileSync(path, `${JSON.stringify(kept)}\n`);
   } catch {
     // Nothing to do: the next question asks for the card.
   }
 }
 
-/** The pre-send hook: the card of an operation's call (`schedule list`, `registration show`…) made at a terminal. */
-export const keepRecentCard: PreSendHook = async (call, inv) => {
-  const card = call.params['usuario_cartao'];
-  if (!call.asGiven && typeof card === 'string') keepCard(inv, card);
+/** The pre-send step: the card of an operation's calls (`schedule list`, `registration show`…) made at a terminal. */
+export const keepRecentCard: PreSendStep = async (calls, inv) => {
+  for (const call of calls) {
+    const card = call.params['usuario_cartao'];
+    if (!call.asGiven && typeof card === 'string') keepCard(inv, card);
+  }
   return undefined;
 };
 

@@ -5,16 +5,15 @@
  */
 import type { Command } from 'commander';
 import type { Operation } from '../../catalogue/index.js';
-import { aliasesOf } from '../areas.js';
-import { addFlags } from '../extra-flags.js';
+import { aliasesOf } from '../help/areas.js';
+import { addFlags } from '../flags/declared.js';
 import { addExamples, addNote, type HelpExample } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
-import { takesJsonOptions } from '../output/json-select.js';
-import type { RunState } from '../run-state.js';
+import type { RunState } from '../run/state.js';
 import { exampleOf } from './example.js';
 import { executeOperation } from './execute.js';
-import { hooks } from './hooks.js';
 import { addParamInputs } from './inputs.js';
+import type { Pipeline } from './pipeline.js';
 import type { CommandSpec, Example } from './spec.js';
 
 /** The examples of an operation's command: the one derived from the catalogue, then its module's. */
@@ -25,21 +24,23 @@ function examplesOf(op: Operation, examples: readonly Example[], m: Messages): H
   return [{ command: exampleOf(op, m) }, ...own];
 }
 
-/** Adds the command of `spec.op` under `parent` (the group of its area words). */
-export function addOperationCommand(parent: Command, spec: CommandSpec, run: RunState): void {
+/** Adds the command of `spec.op` under `parent` (the group of its area words), running the steps of `pipeline`. */
+export function addOperationCommand(parent: Command, spec: CommandSpec, run: RunState, pipeline: Pipeline): void {
   const { op } = spec;
   const { m } = run;
   const name = op.command[op.command.length - 1]!;
-  const cmd = takesJsonOptions(
-    parent.command(name).aliases(aliasesOf(name, op.alias)).description(m.fieldsHelp.summary(op)),
-  );
+  const cmd = parent.command(name).aliases(aliasesOf(name, op.alias)).description(m.fieldsHelp.summary(op));
   const readParams = addParamInputs(cmd, op, m);
   addFlags(cmd, spec.flags ?? {}, m);
   addExamples(cmd, examplesOf(op, spec.examples ?? [], m));
   addNote(cmd, m.help.sends(op.methods[0]!, op.path, op.host));
-  for (const extend of hooks.options) extend(cmd, op, m);
-  run.bind(cmd, async (inv, args, command) => {
-    const raw = await readParams(inv, args, command);
-    return (await spec.interactive?.(inv, spec, raw)) ?? executeOperation(inv, spec, raw);
-  });
+  for (const step of pipeline.options) step(cmd, op, m);
+  run.bind(
+    cmd,
+    async (inv, args, command) => {
+      const raw = await readParams(inv, args, command);
+      return (await spec.interactive?.(inv, spec, raw, pipeline)) ?? executeOperation(inv, spec, raw, pipeline);
+    },
+    { takesJson: true },
+  );
 }

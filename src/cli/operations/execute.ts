@@ -1,4 +1,4 @@
-/** From raw parameters to an exit code: hooks, validation (nothing sent on error), request, hooks, call, report. */
+/** From raw parameters to an exit code: the param steps, validation (nothing sent on error), request, the pre-send steps, call, report. */
 import { buildRequest } from '../../client/request.js';
 import {
   explainErrors,
@@ -11,11 +11,11 @@ import {
 } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
 import { UsageError } from '../exit-codes.js';
-import type { OperationIo } from '../capabilities.js';
+import type { OperationIo, Output, Service } from '../capabilities.js';
 import { recordFields } from '../output/json-fields.js';
 import { checkJsonOptions } from '../output/json-select.js';
 import { flagOf } from './flags.js';
-import { hooks, type PendingCall } from './hooks.js';
+import { completedParams, pendingCall, stopBeforeSending, type PendingCall, type Pipeline } from './pipeline.js';
 import { warnParams } from './input.js';
 import { reportAnswer } from './report.js';
 import type { CommandSpec } from './spec.js';
@@ -49,7 +49,7 @@ export function problemsError(m: Messages, problems: readonly Problem[], name: (
  * UsageError naming every offending field (with its flag), its rule and what
  * was understood of the value.
  */
-export function checkedInput(inv: OperationIo, op: Operation, params: Params, hint = helpHint(op)): Params {
+export function checkedInput(inv: Output, op: Operation, params: Params, hint = helpHint(op)): Params {
   const checked = validateParams(op, params);
   if (checked.ok) {
     warnParams(inv, op, checked.value);
@@ -58,45 +58,24 @@ export function checkedInput(inv: OperationIo, op: Operation, params: Params, hi
   throw problemsError(inv.m, explainErrors(op, params, checked.errors), withFlag(op), hint);
 }
 
-/** Raw parameters through the param hooks (prompts for missing ones), not yet validated. */
-export async function hookedParams(inv: OperationIo, op: Operation, raw: Params): Promise<Params> {
-  let params = raw;
-  for (const hook of hooks.params) params = await hook(op, params, inv);
-  return params;
-}
-
-/** Raw parameters through the param hooks (prompts for missing ones), then checkedInput. */
+/** Raw parameters through the pipeline's param steps (prompts for missing ones), then checkedInput. */
 export async function checkedParams(
   inv: OperationIo,
   op: Operation,
   raw: Params,
+  pipeline: Pipeline,
   hint = helpHint(op),
 ): Promise<Params> {
-  return checkedInput(inv, op, await hookedParams(inv, op, raw), hint);
+  return checkedInput(inv, op, await completedParams(pipeline, inv, op, raw), hint);
 }
 
-export async function prepareCall(inv: OperationIo, spec: CommandSpec, params: Params): Promise<PendingCall> {
-  return { spec, params, request: buildRequest(spec.op, params, await inv.target(spec.op.host)) };
+export async function prepareCall(inv: Service, spec: CommandSpec, params: Params): Promise<PendingCall> {
+  return pendingCall(spec, params, buildRequest(spec.op, params, await inv.target(spec.op.host)));
 }
 
-/** Runs the pre-send hooks on every call; an exit code when one of them stops (the highest), else undefined. */
-export async function preSend(inv: OperationIo, calls: readonly PendingCall[]): Promise<number | undefined> {
-  let stop: number | undefined;
-  for (const call of calls) {
-    for (const hook of hooks.preSend) {
-      const code = await hook(call, inv);
-      if (code !== undefined) {
-        stop = Math.max(stop ?? 0, code);
-        break;
-      }
-    }
-  }
-  return stop;
-}
-
-/** A prepared call through the pre-send hooks, then (with what it acts on read first) sent and reported. */
-export async function sendCall(inv: OperationIo, call: PendingCall): Promise<number> {
-  const stop = await preSend(inv, [call]);
+/** A prepared call through the pipeline's pre-send steps, then (with what it acts on read first) sent and reported. */
+export async function sendCall(inv: OperationIo, call: PendingCall, pipeline: Pipeline): Promise<number> {
+  const stop = await stopBeforeSending(pipeline, inv, [call]);
   if (stop !== undefined) return stop;
   const subject = await subjectOf(inv, call);
   const client = await inv.client();
@@ -104,8 +83,13 @@ export async function sendCall(inv: OperationIo, call: PendingCall): Promise<num
   return reportAnswer(inv, call.spec, result, { params: call.params, subject });
 }
 
-/** The plain run of an operation's command: checked, through the pre-send hooks, sent, reported. */
-export async function executeOperation(inv: OperationIo, spec: CommandSpec, raw: Params): Promise<number> {
+/** The plain run of an operation's command: checked, through the pipeline's steps, sent, reported. */
+export async function executeOperation(
+  inv: OperationIo,
+  spec: CommandSpec,
+  raw: Params,
+  pipeline: Pipeline,
+): Promise<number> {
   await checkJsonOptions(await inv.display(), recordFields(spec.op));
-  return sendCall(inv, await prepareCall(inv, spec, await checkedParams(inv, spec.op, raw)));
+  return sendCall(inv, await prepareCall(inv, spec, await checkedParams(inv, spec.op, raw, pipeline)), pipeline);
 }

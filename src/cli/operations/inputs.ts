@@ -14,7 +14,7 @@ import type { OperationIo } from '../capabilities.js';
 import type { SettingKey } from '../config/settings.js';
 import { argumentOf, fieldDescription, fieldOption, flagOf, shortFieldOption } from './flags.js';
 import { inputOf } from './input.js';
-import { addArgs, type ArgDecl, readArgs } from '../positional-args.js';
+import { addArgs, type ArgDecl, readArgs } from '../flags/positional.js';
 
 /** Reads the raw (unvalidated) parameters of one run of the command. */
 /**

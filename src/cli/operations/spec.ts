@@ -4,9 +4,11 @@
  * without a module runs on what the catalogue entry gives (flags, help,
  * example, validation, table, confirmation when its `confirm` says so).
  */
+import type { Command } from 'commander';
+import type { HttpRequest } from '../../client/types.js';
 import type { Operation, Params, Row } from '../../catalogue/index.js';
 import type { OperationIo } from '../capabilities.js';
-import type { FlagDecls } from '../extra-flags.js';
+import type { FlagDecls } from '../flags/declared.js';
 import type { Messages } from '../i18n/index.js';
 import type { Display } from '../output/display.js';
 
@@ -51,7 +53,7 @@ export type Example = string | { readonly command: string; readonly note: keyof 
 export interface CommandHooks<P = Params> {
   /** Examples for the help, after the one derived from the rules' examples; each must succeed against the demo data. */
   readonly examples?: readonly Example[];
-  /** Flags of the command besides the operation's fields (not sent), typed (extra-flags.ts); `defineCommand` reads them for `subject`. */
+  /** Flags of the command besides the operation's fields (not sent), typed (flags/declared.ts); `defineCommand` reads them for `subject`. */
   readonly flags?: FlagDecls;
   /**
    * Reads what the call will act on, before it is sent (not in a dry run):
@@ -73,9 +75,10 @@ export interface CommandHooks<P = Params> {
   render?(data: readonly Row[], display: Display): string | Promise<string>;
   /**
    * A flow that replaces the plain run (a wizard): gets the raw parameters of
-   * the command line, returns an exit code, or undefined to run as usual.
+   * the command line and the steps of the operation's run (to send through),
+   * returns an exit code, or undefined to run as usual.
    */
-  interactive?(io: OperationIo, spec: CommandSpec, raw: Params): Promise<number | undefined>;
+  interactive?(io: OperationIo, spec: CommandSpec, raw: Params, pipeline: Pipeline): Promise<number | undefined>;
 }
 
 /** A command's declaration: its catalogue operation (by reference) and its hooks. */
@@ -86,4 +89,33 @@ export interface CommandSpec<P = Params> extends CommandHooks<P> {
 /** The command of an operation that has no module: the catalogue entry alone. */
 export function derivedSpec(op: Operation): CommandSpec {
   return { op };
+}
+
+/** A request about to be sent. */
+export interface PendingCall {
+  /** The command whose operation it calls (its hooks word the confirmation). */
+  readonly spec: CommandSpec;
+  /** Validated parameters (the catalogue's parsed values). */
+  readonly params: Params;
+  readonly request: HttpRequest;
+  /** Sent as written (`coopctl api`): the command's hooks read what they need, but ask nothing more. */
+  readonly asGiven?: boolean;
+  /** Asked about already by the command's own flow (`notify send` on a terminal): the confirmation does not ask again. */
+  readonly confirmed?: boolean;
+  /** What the call acts on, once read (operations/subject.ts): one read per call. */
+  readonly read: { subject?: Promise<Subject | undefined> };
+}
+
+/** Adds options (and their help, in the language of `m`) to an operation's command. */
+export type OptionStep = (command: Command, op: Operation, m: Messages) => void;
+/** The raw parameters, completed (or as they are). */
+export type ParamStep = (op: Operation, raw: Params, io: OperationIo) => Promise<Params>;
+/** Returns an exit code to stop before sending (nothing is sent), or undefined to go on. */
+export type PreSendStep = (calls: readonly PendingCall[], io: OperationIo) => Promise<number | undefined>;
+
+/** The steps of an operation's run, each list run in its order. */
+export interface Pipeline {
+  readonly options: readonly OptionStep[];
+  readonly params: readonly ParamStep[];
+  readonly preSend: readonly PreSendStep[];
 }

@@ -16,7 +16,7 @@
  * cut to one line ending in `…` (the field labels of an expanded record).
  */
 import { textWidth } from './width.js';
-import type { Style } from '../style.js';
+import type { Style } from './style.js';
 import { clipLine, wrapLine } from './wrap.js';
 
 export interface Box {

@@ -8,7 +8,7 @@
  */
 import { daysInMonth, isoOf, parseDate, weekday, type Ymd } from '../../catalogue/dates.js';
 import { formatIsoDate, type Lang, messagesFor, monthTitle, weekdayNames } from '../i18n/index.js';
-import type { Style } from '../style.js';
+import type { Style } from './style.js';
 import { wrapLine } from './wrap.js';
 
 /**

@@ -9,7 +9,7 @@
  * gh; the width is then `COLUMNS`'s.
  */
 import type { Lang, Messages } from '../i18n/index.js';
-import type { Style } from '../style.js';
+import type { Style } from './style.js';
 import type { Masking } from './mask.js';
 
 export interface Display {

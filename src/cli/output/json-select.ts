@@ -33,23 +33,17 @@ export function selectFields(records: readonly Row[], fields: readonly string[] 
   });
 }
 
-/** The commands that take `--json field1,field2` and `--jq`: those printing the catalogue's records. */
-const takers = new WeakSet<object>();
-
-/** Marks a command (commander's) as taking `--json field1,field2` and `--jq`. */
-export function takesJsonOptions<C extends object>(command: C): C {
-  takers.add(command);
-  return command;
-}
-
-/** A usage error when `--json fields` or `--jq` is given to a command that does not take them. */
+/**
+ * A usage error when `--json fields` or `--jq` is given to a command that does not take them (`takes`: the
+ * commands printing the catalogue's records, as their action's binding says: run/state.ts).
+ */
 export function checkJsonTaker(
-  command: object,
+  takes: boolean,
   fields: readonly string[] | undefined,
   jq: string | undefined,
   m: Messages,
 ): void {
-  if (takers.has(command) || (fields === undefined && jq === undefined)) return;
+  if (takes || (fields === undefined && jq === undefined)) return;
   throw new UsageError(m.output.json.notTaken(fields ? '--json field1,field2' : '--jq'));
 }
 

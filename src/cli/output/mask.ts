@@ -20,7 +20,7 @@
  * curl line by its parameters' fields, as records are. Codes and numbers of other fields
  * (an appointment's `cd_evento`, a provider's code) are left as they are.
  *
- * Loaded only when masking is asked for (run-state.ts).
+ * Loaded only when masking is asked for (run/state.ts).
  */
 import { catalogue, type Fields, type PersonalKind } from '../../catalogue/index.js';
 import { parseExact, stringifyExact } from '../../catalogue/exact-json.js';

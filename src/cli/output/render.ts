@@ -17,9 +17,9 @@
  * `mask`: mask.ts), before they are laid out.
  */
 import type { Operation, Row } from '../../catalogue/index.js';
-import type { OutputFormat } from '../global-options.js';
+import type { OutputFormat } from '../flags/global.js';
 import { messagesFor } from '../i18n/index.js';
-import type { Style } from '../style.js';
+import type { Style } from './style.js';
 import { cellText, dataColumns, groupColumns } from './cells.js';
 import { csv } from './csv.js';
 import type { Display } from './display.js';

@@ -13,7 +13,7 @@
  * cells.
  */
 import { textWidth } from './width.js';
-import type { Style } from '../style.js';
+import type { Style } from './style.js';
 import { box, boxWidth, columnWidths, MIN_CELL } from './box.js';
 import { urlWidth, wrapLine } from './wrap.js';
 

@@ -11,7 +11,7 @@
  * on something else than the person said (the subject's `refusal`: an
  * appointment that is not the given card's), it stops there, --yes or not:
  * exit 1, nothing sent. A flow that asked already (notify send's audience on
- * a terminal) is not asked twice.
+ * a terminal) marks its call `confirmed`, which is not asked again.
  */
 import { requestLabel } from '../../client/mask.js';
 import { audienceFilters, type Operation, type Params } from '../../catalogue/index.js';
@@ -19,7 +19,7 @@ import { ExitCode, UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
 import type { OperationIo } from '../capabilities.js';
 import { flagOf } from '../operations/flags.js';
-import type { PendingCall } from '../operations/hooks.js';
+import type { PendingCall } from '../operations/pipeline.js';
 import type { ConfirmText, Subject } from '../operations/spec.js';
 import { subjectOf } from '../operations/subject.js';
 
@@ -50,9 +50,6 @@ export function confirmText(
   return { ...own, lines: [...own.lines, where] };
 }
 
-/** Calls asked about already: the pre-send hook does not ask again. */
-const asked = new WeakSet<PendingCall>();
-
 /** The help text of a command that asks, in the language of `m`. */
 export function confirmHelp(op: Operation, m: Messages): string {
   const words = m.help.safety;
@@ -72,7 +69,7 @@ export async function confirmCall(
   command = `coopctl ${call.spec.op.command.join(' ')}`,
   always = false,
 ): Promise<number | undefined> {
-  if (asked.has(call)) return undefined;
+  if (call.confirmed) return undefined;
   const needed = needsConfirmation(call.spec.op, call.params);
   if (!needed && !(always && inv.interactive)) return undefined;
   if (!yes && !inv.interactive) {
@@ -86,7 +83,6 @@ export async function confirmCall(
   }
   if (yes) return undefined;
   const text = confirmText(call, inv.m, subject);
-  asked.add(call);
   // The facts are part of the question: shown even with --quiet (and made safe: the message may be pasted from anywhere).
   for (const line of text.lines) inv.say(line);
   const ok = await inv.prompter.confirm({ message: text.question, default: false });

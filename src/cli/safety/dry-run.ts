@@ -1,21 +1,23 @@
-/** `--dry-run`: the validated request printed as a curl command line on stdout; nothing is sent. */
+/** `--dry-run`: the validated requests printed as curl command lines on stdout; nothing is sent. */
 import type { HttpRequest } from '../../client/types.js';
 import type { Output, Settings } from '../capabilities.js';
 import { curlCommand, TOKEN_VARIABLE } from './curl.js';
 
-/** Invocations that have printed their notes already (`record summary` prints six requests). */
-const noted = new WeakSet<Output & Settings>();
-
-/** The curl command line on stdout; with `--mask`, for reading only: its parameters masked by field (output/mask.ts). */
-export async function printDryRun(inv: Output & Settings, request: HttpRequest): Promise<void> {
-  inv.out(curlCommand(inv.mask ? inv.mask.request(request) : request));
-  if (noted.has(inv)) return;
-  noted.add(inv);
-  const withToken = Object.keys(request.headers).some((h) => h.toLowerCase() === 'authorization');
+/**
+ * Each request's curl command line on stdout (`record summary` prints six), the notes on stderr once, after the
+ * first; with `--mask`, for reading only: its parameters masked by field (output/mask.ts).
+ */
+export async function printDryRun(io: Output & Settings, requests: readonly HttpRequest[]): Promise<void> {
+  const curl = (request: HttpRequest) => io.out(curlCommand(io.mask ? io.mask.request(request) : request));
+  const [first, ...rest] = requests;
+  if (first === undefined) return;
+  curl(first);
+  const withToken = Object.keys(first.headers).some((h) => h.toLowerCase() === 'authorization');
   if (withToken) {
-    const token = (await inv.settings()).token;
-    const from = token.source === 'flag' ? '--token-file' : inv.m.config.origin(token);
-    if (token.source !== 'env') inv.info(inv.m.confirm.tokenNotPrinted(from, TOKEN_VARIABLE));
+    const token = (await io.settings()).token;
+    const from = token.source === 'flag' ? '--token-file' : io.m.config.origin(token);
+    if (token.source !== 'env') io.info(io.m.confirm.tokenNotPrinted(from, TOKEN_VARIABLE));
   }
-  inv.info(inv.m.confirm.dryRun);
+  io.info(io.m.confirm.dryRun);
+  for (const request of rest) curl(request);
 }

@@ -1,7 +1,7 @@
 /** `-y, --yes` and `-n, --dry-run`: added to every operation command (and `record summary`, `api`). */
 import type { Command } from 'commander';
 import type { GivenFlags } from '../capabilities.js';
-import { addFlags, readFlags } from '../extra-flags.js';
+import { addFlags, readFlags } from '../flags/declared.js';
 import type { Messages } from '../i18n/index.js';
 
 const safetyFlags = {

@@ -18,11 +18,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
-import { areas } from '../../../src/cli/areas.js';
+import { areas } from '../../../src/cli/help/areas.js';
 import { makeContext } from '../../../src/cli/context.js';
 import type { Lang } from '../../../src/cli/i18n/index.js';
-import { buildProgram } from '../../../src/cli/program.js';
-import { RunState } from '../../../src/cli/run-state.js';
+import { buildProgram } from '../../../src/cli/run/program.js';
+import { RunState } from '../../../src/cli/run/state.js';
 
 export interface Example {
   /** The shell line, continuation lines joined. */

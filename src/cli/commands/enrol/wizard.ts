@@ -1,9 +1,9 @@
 /** `enrol wizard`: the interactive enrolment (wizard/run.ts, loaded only when it runs). */
-import { aliasesOf } from '../../areas.js';
+import { aliasesOf } from '../../help/areas.js';
 import type { Command } from 'commander';
-import { addFlags, type FlagDecls, readFlags } from '../../extra-flags.js';
+import { addFlags, type FlagDecls, readFlags } from '../../flags/declared.js';
 import { addExamples, addNote } from '../../help/sections.js';
-import type { RunState } from '../../run-state.js';
+import type { RunState } from '../../run/state.js';
 
 const wizardFlags = {
   contratoId: { type: 'value', placeholder: () => 'n', help: (m) => m.commandsHelp.wizard.contratoId },

@@ -7,8 +7,9 @@
 import { audienceFilters, operation, type Params } from '../../../catalogue/index.js';
 import { given } from '../../i18n/facts.js';
 import { askField } from '../../interactive/fields.js';
-import type { OperationIo } from '../../capabilities.js';
-import { checkedInput, hookedParams, prepareCall, sendCall } from '../../operations/execute.js';
+import type { Asking, OperationIo, Output } from '../../capabilities.js';
+import { checkedInput, prepareCall, sendCall } from '../../operations/execute.js';
+import { completedParams, type Pipeline } from '../../operations/pipeline.js';
 import { inputOptions } from '../../operations/input.js';
 import type { CommandSpec } from '../../operations/spec.js';
 import { confirmCall, needsConfirmation } from '../../safety/confirm.js';
@@ -17,7 +18,7 @@ import { defineCommand } from '../define.js';
 import { audienceFlags, messageLine } from './message.js';
 
 /** The filters, asked one by one (each may be left empty). */
-async function askAudience(inv: OperationIo, op: typeof send.op): Promise<Params> {
+async function askAudience(inv: Output & Asking, op: typeof send.op): Promise<Params> {
   inv.say(inv.m.confirm.notify.askAudience);
   const out: Params = {};
   for (const name of audienceFilters) {
@@ -31,20 +32,25 @@ async function askAudience(inv: OperationIo, op: typeof send.op): Promise<Params
 }
 
 /** The flow on a terminal: the message's fields, the audience, the audience in words and the question, then the send. */
-async function onTerminal(inv: OperationIo, spec: CommandSpec, raw: Params): Promise<number | undefined> {
+async function onTerminal(
+  inv: OperationIo,
+  spec: CommandSpec,
+  raw: Params,
+  pipeline: Pipeline,
+): Promise<number | undefined> {
   if (!inv.interactive || assumeYes(inv)) return undefined;
   const { op } = spec;
-  let params = await hookedParams(inv, op, raw);
+  let params = await completedParams(pipeline, inv, op, raw);
   if (!audienceFilters.some((f) => given(params[f]))) {
     checkedInput(inv, op, params); // the message is checked before the audience is asked
     params = { ...params, ...(await askAudience(inv, op)) };
   }
   const call = await prepareCall(inv, spec, checkedInput(inv, op, params));
-  if (!isDryRun(inv)) {
-    const stop = await confirmCall(inv, call, false, undefined, true);
-    if (stop !== undefined) return stop;
-  }
-  return sendCall(inv, call);
+  if (isDryRun(inv)) return sendCall(inv, call, pipeline);
+  const stop = await confirmCall(inv, call, false, undefined, true);
+  if (stop !== undefined) return stop;
+  // Asked: the pipeline's confirmation does not ask again.
+  return sendCall(inv, { ...call, confirmed: true }, pipeline);
 }
 
 export const send = defineCommand(operation('notify.send'), {

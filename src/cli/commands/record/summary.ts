@@ -5,21 +5,23 @@
  * read with them, for the opening's name; it does not count in the exit
  * code, and a failure to read it is only said.
  */
-import { aliasesOf } from '../../areas.js';
+import { aliasesOf } from '../../help/areas.js';
 import type { Command } from 'commander';
 import { Interrupted, TransportError } from '../../../client/errors.js';
 import { catalogue, operation, type Operation, type Params } from '../../../catalogue/index.js';
 import { ExitCode, UsageError } from '../../exit-codes.js';
 import type { OperationIo } from '../../capabilities.js';
-import { checkedParams, preSend, prepareCall } from '../../operations/execute.js';
+import { checkedParams, prepareCall } from '../../operations/execute.js';
+import { stopBeforeSending } from '../../operations/pipeline.js';
 import { addParamInputs } from '../../operations/inputs.js';
 import { recordFields } from '../../output/json-fields.js';
-import { checkJsonOptions, takesJsonOptions } from '../../output/json-select.js';
+import { checkJsonOptions } from '../../output/json-select.js';
 import { exitCodeOf } from '../../operations/report.js';
-import type { RunState } from '../../run-state.js';
+import type { CommandAction, RunState } from '../../run/state.js';
 import { addSafetyOptions } from '../../safety/flags.js';
 import { addExamples } from '../../help/sections.js';
 import { shellQuote } from '../../output/shell.js';
+import { operationSteps } from '../pipeline.js';
 import { specOf } from '../specs.js';
 // Printing (display widths: string-width) is loaded when a summary is printed, not with every command.
 import type { SectionResult, Whose } from './summary/print.js';
@@ -37,7 +39,7 @@ const registration = operation('registration.show');
 
 /**
  * The sections' reads, and the registration's when `withName`, through the
- * pre-send hooks (a dry run prints each); an exit code when one stopped.
+ * pre-send steps (a dry run prints each); an exit code when one stopped.
  */
 async function read(
   inv: OperationIo,
@@ -45,10 +47,10 @@ async function read(
   raw: Params,
   withName: boolean,
 ): Promise<{ results: SectionResult[]; whose: Whose } | number> {
-  const params = await checkedParams(inv, sections[0]!, raw, HINT);
+  const params = await checkedParams(inv, sections[0]!, raw, operationSteps, HINT);
   const ops = withName ? [...sections, registration] : sections;
-  const calls = await Promise.all(ops.map((op) => prepareCall(inv, specOf(op), params)));
-  const stop = await preSend(inv, calls);
+  const calls = await Promise.all(ops.map(async (op) => prepareCall(inv, await specOf(op), params)));
+  const stop = await stopBeforeSending(operationSteps, inv, calls);
   if (stop !== undefined) return stop;
   const client = await inv.client();
   const settled = await Promise.allSettled(calls.map((c) => client.call(c.spec.op, c.request)));
@@ -72,9 +74,8 @@ export function addSummaryCommand(recordGroup: Command, run: RunState): void {
     .description(run.m.commandsHelp.summary.description(sections.length));
   const readParams = addParamInputs(cmd, first, run.m);
   addSafetyOptions(cmd, run.m);
-  takesJsonOptions(cmd);
   addExamples(cmd, [`coopctl record summary ${shellQuote(String(first.params[first.positional!]!.example))}`]);
-  run.bind(cmd, async (inv, args, command) => {
+  const summary: CommandAction = async (inv, args, command) => {
     if (inv.format === 'csv') throw new UsageError(inv.m.errors.summaryCsv, HINT);
     const display = await inv.display();
     await checkJsonOptions(display, [...new Set(sections.flatMap(recordFields))]);
@@ -85,5 +86,6 @@ export function addSummaryCommand(recordGroup: Command, run: RunState): void {
     const { printSections } = await import('./summary/print.js');
     await printSections(inv, whose, results);
     return summaryExitCode(results.map((r) => ('error' in r ? ExitCode.transport : exitCodeOf(r.result))));
-  });
+  };
+  run.bind(cmd, summary, { takesJson: true });
 }

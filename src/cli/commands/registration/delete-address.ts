@@ -9,6 +9,7 @@
 import { operation, type Params, type Row } from '../../../catalogue/index.js';
 import type { OperationIo } from '../../capabilities.js';
 import { executeOperation } from '../../operations/execute.js';
+import type { Pipeline } from '../../operations/pipeline.js';
 import type { CommandSpec } from '../../operations/spec.js';
 import { addressPlace, text } from '../../i18n/facts.js';
 import { readQuietly } from '../../operations/read.js';
@@ -20,7 +21,12 @@ const groupOf = (record: Row | undefined, name: string): Row[] =>
   [record?.[name]].flat().filter((r): r is Row => r !== null && typeof r === 'object');
 
 /** On a terminal, the address to delete chosen from the card's addresses when no code was given; else the plain run. */
-async function chooseAddress(inv: OperationIo, spec: CommandSpec, raw: Params): Promise<number | undefined> {
+async function chooseAddress(
+  inv: OperationIo,
+  spec: CommandSpec,
+  raw: Params,
+  pipeline: Pipeline,
+): Promise<number | undefined> {
   if (!inv.interactive || raw['endereco_ind'] !== undefined || raw['usuario_cartao'] === undefined) return undefined;
   const read = await readQuietly(inv, operation('registration.show'), { usuario_cartao: text(raw['usuario_cartao']) });
   const addresses = groupOf(read?.[0], 'endereco');
@@ -30,7 +36,7 @@ async function chooseAddress(inv: OperationIo, spec: CommandSpec, raw: Params): 
     value: text(a['codigo']),
   }));
   const chosen = await inv.prompter.select({ message: inv.m.confirm.deleteAddress.pick, choices });
-  return executeOperation(inv, spec, { ...raw, endereco_ind: chosen });
+  return executeOperation(inv, spec, { ...raw, endereco_ind: chosen }, pipeline);
 }
 
 export const deleteAddress = defineCommand(operation('registration.delete-address'), {

@@ -17,6 +17,7 @@ import { executeOperation } from '../../operations/execute.js';
 import { flagOf } from '../../operations/flags.js';
 import { inputOptions } from '../../operations/input.js';
 import { readQuietly } from '../../operations/read.js';
+import type { Pipeline } from '../../operations/pipeline.js';
 import type { CommandSpec } from '../../operations/spec.js';
 import { isDryRun } from '../../safety/flags.js';
 import { defineCommand } from '../define.js';
@@ -66,13 +67,18 @@ async function askWithCep(inv: OperationIo, op: Operation, raw: Params): Promise
 }
 
 /** Inserts, then says the new address's code (on a terminal); else the plain run. */
-async function insertAndSay(inv: OperationIo, spec: CommandSpec, given: Params): Promise<number | undefined> {
+async function insertAndSay(
+  inv: OperationIo,
+  spec: CommandSpec,
+  given: Params,
+  pipeline: Pipeline,
+): Promise<number | undefined> {
   const raw = await askWithCep(inv, spec.op, given);
   const card = raw['usuario_cartao'];
   if (!inv.tty.stderr || isDryRun(inv) || card === undefined || text(raw['endereco_ind']) !== '0')
-    return raw === given ? undefined : executeOperation(inv, spec, raw);
+    return raw === given ? undefined : executeOperation(inv, spec, raw, pipeline);
   const before = await addressCodes(inv, text(card));
-  const code = await executeOperation(inv, spec, raw);
+  const code = await executeOperation(inv, spec, raw, pipeline);
   if (code !== 0 || before === undefined) return code;
   const after = await addressCodes(inv, text(card));
   const added = [...(after ?? [])].filter((c) => !before.has(c));

@@ -16,8 +16,8 @@ import { normaliseParams, operation, said, type Params, type Row } from '../../.
 import { parseProviders, providerCode } from '../../config/providers.js';
 import { text } from '../../i18n/facts.js';
 import type { AppointmentFacts } from '../../i18n/messages/confirm.js';
-import type { OperationIo } from '../../capabilities.js';
-import type { FlagValues } from '../../extra-flags.js';
+import type { OperationIo, Words } from '../../capabilities.js';
+import type { FlagValues } from '../../flags/declared.js';
 import type { Messages } from '../../i18n/index.js';
 import { askField } from '../../interactive/fields.js';
 import { keepCard, recentCard } from '../../interactive/recent-card.js';
@@ -83,7 +83,7 @@ function ended(status: string): boolean {
 }
 
 /** What a check that failed gives: the refusal, or with --force the facts and a line saying it goes on. */
-function failedCheck(inv: OperationIo, force: boolean, refusal: string, lines: readonly string[]): Subject {
+function failedCheck(inv: Words, force: boolean, refusal: string, lines: readonly string[]): Subject {
   if (!force) return { lines, brief: '', refusal };
   return { lines: [...lines, inv.m.confirm.cancel.forced], brief: '' };
 }

@@ -31,7 +31,7 @@ export const en = {
   refused: (status: number, message: string) => `the server refused (HTTP ${status}): ${message}`,
   noAdmin: 'the server has no admin API: start it with coopctl serve --admin',
   notJson: (status: number) => `the server's answer (HTTP ${status}) is not the admin API's JSON`,
-  /** `coopctl serve` started by npm exec (npx), when npm has gone without passing its SIGTERM on (serve-orphan.ts). */
+  /** `coopctl serve` started by npm exec (npx), when npm has gone without passing its SIGTERM on (serve/orphan.ts). */
   npmGone: 'coopctl serve: npm exec, which started it, has gone: stopping',
 };
 

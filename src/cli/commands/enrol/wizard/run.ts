@@ -13,7 +13,7 @@ import { operationUrl } from '../../../../client/request.js';
 import { type HealthQuestions, parseHealthQuestions } from '../../../config/health-questions.js';
 import { lockDraft, removeDraft } from '../../../drafts.js';
 import { ExitCode, UsageError } from '../../../exit-codes.js';
-import { interrupted } from '../../../failure.js';
+import { interrupted } from '../../../run/failure.js';
 import { ruleProblem } from '../../../interactive/fields.js';
 import { DECLINED } from '../../../interactive/calls.js';
 import type { Io } from '../../../capabilities.js';

@@ -13,10 +13,11 @@ import { draftStore } from '../../../enrol/draft.js';
 import { type ContractChain, stepsIn } from '../../../enrol/plan.js';
 import { type Outcome, StepSender, type Transport } from '../../../enrol/sender.js';
 import { ExitCode } from '../../../exit-codes.js';
-import { transportProblem } from '../../../failure.js';
+import { transportProblem } from '../../../run/failure.js';
 import { submit } from '../../../interactive/calls.js';
 import type { Io } from '../../../capabilities.js';
 import { renderRows } from '../../../output/render.js';
+import { operationSteps } from '../../pipeline.js';
 import { specOf } from '../../specs.js';
 import { stepKey } from './answers.js';
 import { RESUME, type WizardState } from './draft.js';
@@ -93,11 +94,11 @@ async function stopped(inv: Io, sub: Submission, stop: Stop): Promise<number> {
   return stop.code;
 }
 
-/** The wizard's requests: through the command's pre-send hooks (a dry run stops before sending), on the run's client. */
+/** The wizard's requests: through the operation steps' pre-send ones (a dry run stops before sending), on the run's client. */
 function transportOf(inv: Io): Transport<Step> {
   const said = inv.m.enrolDrafts;
   return async (step, params) => {
-    const sent = await submit(inv, specOf(step.op), params);
+    const sent = await submit(inv, await specOf(step.op), params, operationSteps);
     if (sent.kind === 'stopped') return { ok: false, message: said.stoppedBefore, code: sent.code };
     if (sent.code === ExitCode.ok) return { ok: true, records: sent.records };
     // A 5xx may come after the service did the work: in doubt, as when no answer comes.

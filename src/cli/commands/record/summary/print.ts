@@ -16,7 +16,7 @@ import type { Display } from '../../../output/display.js';
 import { selectFields } from '../../../output/json-select.js';
 import { jsonOutput, renderAnswer } from '../../../output/render.js';
 import { jsonText } from '../../../output/json-text.js';
-import { transportProblem } from '../../../failure.js';
+import { transportProblem } from '../../../run/failure.js';
 import type { Messages } from '../../../i18n/index.js';
 import { sanitize } from '../../../output/sanitize.js';
 import { tsv } from '../../../output/tsv.js';
@@ -118,7 +118,7 @@ async function tablesOf(display: Display, whose: Whose, results: readonly Sectio
     let body =
       answer?.outcome === 'no-result' ? `${m.output.summary.noResultBody}\n` : `${m.output.summary.notReadBody}\n`;
     if (answer && data.length)
-      body = await renderAnswer(r.op, answer.records, data, 'table', display, specOf(r.op).render);
+      body = await renderAnswer(r.op, answer.records, data, 'table', display, (await specOf(r.op)).render);
     parts.push(`${style.bold(titleOf(display, r.op))}\n${body}`);
   }
   return parts.join('\n');

@@ -5,7 +5,7 @@ import { ExitCode } from '../../../exit-codes.js';
 import { formatIsoDate, type Lang, weekdayNames } from '../../../i18n/index.js';
 import { askField } from '../../../interactive/fields.js';
 import { inputOptions } from '../../../operations/input.js';
-import type { OperationIo } from '../../../capabilities.js';
+import type { Asking, OperationIo, Output } from '../../../capabilities.js';
 import type { CommandSpec } from '../../../operations/spec.js';
 
 /** The beneficiary of the card, from the registration record (buscadadosusuario). */
@@ -57,7 +57,7 @@ export function dayLabel(lang: Lang, date: string): string {
 }
 
 /** Asks for `name` unless it has a value; `fallback` is the pre-filled answer. */
-export async function ask(inv: OperationIo, op: Operation, params: Params, name: string, fallback?: string) {
+export async function ask(inv: Output & Asking, op: Operation, params: Params, name: string, fallback?: string) {
   if (params[name] !== undefined) return;
   const input = inputOptions(inv);
   const answer = await askField(inv, name, op.params[name]!, fallback ? { ...input, default: fallback } : input);
@@ -65,7 +65,7 @@ export async function ask(inv: OperationIo, op: Operation, params: Params, name:
 }
 
 /** Says why the wizard stops; returns the exit code. */
-export async function fail(inv: OperationIo, code: number, problem: string): Promise<number> {
+export async function fail(inv: Output, code: number, problem: string): Promise<number> {
   await inv.notice(problem, code === ExitCode.noResult ? 'note' : 'error');
   return code;
 }

@@ -12,7 +12,7 @@ import { parseProviders, providerCode, type ProviderDirectory } from '../../../c
 import { lookup } from '../../../interactive/calls.js';
 import { formatIsoDate, type Messages } from '../../../i18n/index.js';
 import { breaksRule } from '../../../interactive/fields.js';
-import type { OperationIo } from '../../../capabilities.js';
+import type { OperationIo, Words } from '../../../capabilities.js';
 import type { Choice } from '../../../prompter.js';
 import { ask, text, type Provider } from './common.js';
 
@@ -55,7 +55,7 @@ export function providerLabel(m: Messages, code: string, known: readonly Provide
   return name === undefined ? m.booking.provider(code) : `${name} (${code})`;
 }
 
-function choiceName(inv: OperationIo, p: Provider): string {
+function choiceName(inv: Words, p: Provider): string {
   const { booking } = inv.m;
   const who = p.name === undefined ? booking.providerChoice(p.code) : `${p.name} (${p.code})`;
   if (p.appointments === 0) return who;

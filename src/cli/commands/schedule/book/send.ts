@@ -10,6 +10,7 @@ import { maskValue } from '../../../../client/mask.js';
 import { ExitCode } from '../../../exit-codes.js';
 import { createdId, DECLINED, submit } from '../../../interactive/calls.js';
 import { reportAnswer } from '../../../operations/report.js';
+import { operationSteps } from '../../pipeline.js';
 import type { SummaryLine } from '../../../i18n/messages/booking.js';
 import { formatIsoDate } from '../../../i18n/index.js';
 import { type Booking, dayLabel, placeLabel, type Step, text } from './common.js';
@@ -62,7 +63,7 @@ async function confirmed(b: Booking): Promise<boolean> {
 export async function sendStep(b: Booking): Promise<Step | number> {
   const { inv, spec } = b;
   if (!(await confirmed(b))) return DECLINED;
-  const sent = await submit(inv, spec, b.params);
+  const sent = await submit(inv, spec, b.params, operationSteps);
   if (sent.kind === 'stopped') return sent.code;
   if (sent.code === ExitCode.failed && sent.result.kind === 'answer') {
     const taken = await takenSlot(b);

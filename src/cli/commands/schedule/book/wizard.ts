@@ -10,7 +10,7 @@
 import type { Operation, Params } from '../../../../catalogue/index.js';
 import { UsageError } from '../../../exit-codes.js';
 import { ruleProblem } from '../../../interactive/fields.js';
-import type { OperationIo } from '../../../capabilities.js';
+import type { OperationIo, Words } from '../../../capabilities.js';
 import { flagOf } from '../../../operations/flags.js';
 import type { CommandSpec } from '../../../operations/spec.js';
 import { askContact, checkCard } from './beneficiary.js';
@@ -20,7 +20,7 @@ import { sendStep } from './send.js';
 import { dateStep, locationStep, timeStep } from './steps.js';
 
 /** What the command line gave is checked before any question (as without the wizard). */
-function checkGiven(inv: OperationIo, op: Operation, raw: Params): void {
+function checkGiven(inv: Words, op: Operation, raw: Params): void {
   const command = `coopctl ${op.command.join(' ')}`;
   const given = Object.entries(raw).flatMap(([name, value]) => {
     const field = op.params[name];

@@ -1,12 +1,12 @@
 /** Running coopctl with arguments and a context; returns the exit code. Tests call this in-process. */
-import type { Context } from './context.js';
+import type { Context } from '../context.js';
 import { reportFailure } from './failure.js';
 import { buildProgram } from './program.js';
-import { earlySetting, profileSettings } from './config/lang-setting.js';
-import { maskWanted } from './config/mask-setting.js';
-import { chooseLang } from './i18n/index.js';
-import { RunState } from './run-state.js';
-import * as lazy from './lazy.js';
+import { earlySetting, profileSettings } from '../config/lang-setting.js';
+import { maskWanted } from '../config/mask-setting.js';
+import { chooseLang } from '../i18n/index.js';
+import { RunState } from './state.js';
+import * as lazy from '../lazy.js';
 
 export async function runCli(given: readonly string[], ctx: Context): Promise<number> {
   // Masking (output/mask.ts, with the catalogue's fields) is loaded only when this run asks for it.

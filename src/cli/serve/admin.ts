@@ -4,22 +4,20 @@
  * driven over its admin API (src/server/admin/, docs/server.md), at the
  * configured base URL with the configured token, as `api` calls it.
  */
-import type { Command } from 'commander';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseExact } from '../catalogue/exact-json.js';
-import { baseHeaders } from '../client/request.js';
-import type { HttpRequest, HttpResponse } from '../client/types.js';
-import type { Method } from '../catalogue/index.js';
-import type { Io } from './capabilities.js';
-import { ExitCode, type ExitCodeValue, UsageError } from './exit-codes.js';
-import { transportProblem } from './failure.js';
-import { addFlags, type FlagDecls, readFlags } from './extra-flags.js';
-import { addExamples, addNote } from './help/sections.js';
-import type { Messages } from './i18n/index.js';
-import { sanitize } from './output/sanitize.js';
-import { addArgs, type ArgDecl, readArgs } from './positional-args.js';
-import type { RunState } from './run-state.js';
-import { TransportError } from '../client/errors.js';
+import { parseExact } from '../../catalogue/exact-json.js';
+import { baseHeaders } from '../../client/request.js';
+import type { HttpRequest, HttpResponse } from '../../client/types.js';
+import type { Method } from '../../catalogue/index.js';
+import type { Io } from '../capabilities.js';
+import { ExitCode, type ExitCodeValue, UsageError } from '../exit-codes.js';
+import { transportProblem } from '../run/failure.js';
+import type { FlagDecls } from '../flags/declared.js';
+import { defineCommand } from '../commands/command-def.js';
+import type { Messages } from '../i18n/index.js';
+import { sanitize } from '../output/sanitize.js';
+import type { ArgDecl } from '../flags/positional.js';
+import { TransportError } from '../../client/errors.js';
 
 /** The header of the admin API's answers (src/server/admin/routes.ts): the CLI does not load the server for it. */
 const ADMIN_HEADER = 'x-coopctl-admin';
@@ -169,24 +167,30 @@ async function runJournal(inv: Io, flags: Readonly<Record<string, unknown>>): Pr
   return ExitCode.ok;
 }
 
-/** Adds `admin` and `journal` under `serve`. */
-export function defineStandInCommands(serve: Command, run: RunState): void {
-  const admin = serve.command('admin').description(run.m.standIn.admin.description);
-  addArgs(admin, adminArgs, run.m);
-  addExamples(admin, [
+/** `serve admin`: snapshots, restores, loads and resets of a running stand-in. */
+export const adminCommand = defineCommand({
+  words: ['serve', 'admin'],
+  description: (m) => m.standIn.admin.description,
+  args: adminArgs,
+  examples: () => [
     'coopctl serve admin snapshot clean',
     'coopctl serve admin restore clean',
     'coopctl serve admin load fixtures.json',
     'coopctl serve admin reset',
-  ]);
-  addNote(admin, run.m.standIn.admin.note);
-  run.bind(admin, async (inv, args) => runAdmin(inv, ...readArgs(adminArgs, args)));
-  const journal = serve.command('journal').description(run.m.standIn.journal.description);
-  addFlags(journal, journalFlags, run.m);
-  addExamples(journal, [
+  ],
+  notes: (m) => [m.standIn.admin.note],
+  run: (io, args) => runAdmin(io, ...args),
+});
+
+/** `serve journal`: what a running stand-in was asked. */
+export const journalCommand = defineCommand({
+  words: ['serve', 'journal'],
+  description: (m) => m.standIn.journal.description,
+  flags: journalFlags,
+  examples: () => [
     'coopctl serve journal --limit 20',
     'coopctl serve journal --operation schedule.book --json',
     'coopctl serve journal --card 00010001000001005 --since 2026-12-01T09:00:00Z',
-  ]);
-  run.bind(journal, async (inv) => runJournal(inv, readFlags(journalFlags, inv.options)));
-}
+  ],
+  run: (io, _args, flags) => runJournal(io, flags),
+});

@@ -3,37 +3,37 @@
  * flags, and what is derived from them once. It gives every capability of
  * capabilities.ts; the code it runs names only those it uses.
  */
-import { fileFault } from './file-errors.js';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { fileFault } from '../file-errors.js';
 import type { Writable } from 'node:stream';
 import type { OptionValues } from 'commander';
-import type { Client } from '../client/client.js';
-import { parseSize } from '../client/size.js';
-import type { ClientOptions, Clock, ListStyle, Target, TraceEvent } from '../client/types.js';
-import type { Host } from '../catalogue/index.js';
-import { isoDate } from '../catalogue/dates.js';
-import type { Io } from './capabilities.js';
-import { tokenForHost } from './config/credentials.js';
-import { readConfig } from './config/file.js';
-import { resolveSettings, selectProfile, type Profile, type ResolvedSettings } from './config/settings.js';
-import type { Context } from './context.js';
-import { UsageError } from './exit-codes.js';
-import type { GlobalOptions, OutputFormat } from './global-options.js';
-import { DEFAULT_COLUMNS, type Display, fieldsOf, tableWidth } from './output/display.js';
-import type { Masking } from './output/mask.js';
-import { Pager, pagerCommand, rowsOf } from './output/pager.js';
-import { sanitize } from './output/sanitize.js';
-import { type Prompter, showingPrompter, speakingPrompter } from './prompter.js';
-import { errorLine, loadStyle, type Style } from './style.js';
-import { type Lang, messagesFor, type Messages } from './i18n/index.js';
-import { version } from './version.js';
-import * as lazy from './lazy.js';
+import type { Client } from '../../client/client.js';
+import { parseSize } from '../../client/size.js';
+import type { ClientOptions, Clock, ListStyle, Target, TraceEvent } from '../../client/types.js';
+import type { Host } from '../../catalogue/index.js';
+import { isoDate } from '../../catalogue/dates.js';
+import type { Io } from '../capabilities.js';
+import { tokenForHost } from '../config/credentials.js';
+import { readConfig } from '../config/file.js';
+import { resolveSettings, selectProfile, type Profile, type ResolvedSettings } from '../config/settings.js';
+import type { Context } from '../context.js';
+import { UsageError } from '../exit-codes.js';
+import type { GlobalOptions, OutputFormat } from '../flags/global.js';
+import { DEFAULT_COLUMNS, type Display, fieldsOf, tableWidth } from '../output/display.js';
+import type { Masking } from '../output/mask.js';
+import { Pager, pagerCommand, rowsOf } from '../output/pager.js';
+import { sanitize } from '../output/sanitize.js';
+import { type Prompter, showingPrompter, speakingPrompter } from '../prompter.js';
+import { errorLine, loadStyle, type Style } from '../output/style.js';
+import { type Lang, messagesFor, type Messages } from '../i18n/index.js';
+import { version } from '../version.js';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import * as lazy from '../lazy.js';
 
 export class Invocation implements Io {
   readonly ctx: Context;
   readonly globals: GlobalOptions;
-  /** The command's own flags as commander parsed them (read through extra-flags.ts). */
+  /** The command's own flags as commander parsed them (read through flags/declared.ts). */
   readonly options: OptionValues;
   #settings: Promise<{ profile: Profile; settings: ResolvedSettings }> | undefined;
   #client: Promise<Client> | undefined;
@@ -154,7 +154,7 @@ export class Invocation implements Io {
 
   /**
    * Data, on stdout (made safe by its renderer: cells.ts, jsonText,
-   * api-command.ts); through the pager once the output is taller than the
+   * api/command.ts); through the pager once the output is taller than the
    * terminal (output/pager.ts).
    */
   out(text: string): void {

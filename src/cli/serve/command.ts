@@ -1,19 +1,18 @@
 /** `coopctl serve`: the embedded server, loaded only when this command runs. */
 import { InvalidArgumentError, type Command } from 'commander';
-import type { ServeOptions } from '../server/serve.js';
-import { StartError } from '../server/start-error.js';
-import { BindingError, type BindingProblem } from '../server/store/sqlite/binding.js';
-import { ExitCode, UsageError } from './exit-codes.js';
-import { wholeNumber } from './global-options.js';
-import { addExamples, addNote, applicableGlobals } from './help/sections.js';
-import type { Messages } from './i18n/index.js';
-import type { Io } from './capabilities.js';
-import type { RunState } from './run-state.js';
-import { addFlags, type FlagDecls, named, readFlags, type TextKey } from './extra-flags.js';
-import { ANY_ORIGIN, originOf } from '../server/http/origins.js';
-import { defineStandInCommands } from './serve-admin-command.js';
-import * as lazy from './lazy.js';
-import { orphanSignal } from './serve-orphan.js';
+import type { ServeOptions } from '../../server/serve.js';
+import { StartError } from '../../server/start-error.js';
+import { BindingError, type BindingProblem } from '../../server/store/sqlite/binding.js';
+import { ExitCode, UsageError } from '../exit-codes.js';
+import { wholeNumber } from '../flags/global.js';
+import { addExamples, addNote, applicableGlobals } from '../help/sections.js';
+import type { Messages } from '../i18n/index.js';
+import type { Io } from '../capabilities.js';
+import type { RunState } from '../run/state.js';
+import { addFlags, type FlagDecls, named, readFlags, type TextKey } from '../flags/declared.js';
+import { ANY_ORIGIN, originOf } from '../../server/http/origins.js';
+import * as lazy from '../lazy.js';
+import { orphanSignal } from './orphan.js';
 
 function port(m: Messages) {
   return (value: string): number => {
@@ -182,7 +181,6 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
     { command: 'coopctl serve --port 0 --db :memory: --log-format json', note: words.jsonLog },
   ]);
   addNote(cmd, words.note);
-  defineStandInCommands(cmd, run);
   run.bind(cmd, async (inv) => {
     const { allowedHost, allowedOrigin, ...flags } = readFlags(serveFlags, inv.options);
     const opts: ServeOptions = {
@@ -195,7 +193,7 @@ export function defineServeCommand(cmd: Command, run: RunState): void {
     const { runServe } = await lazy.serve();
     // The server speaks English by itself; a Portuguese run gives it its words.
     const words = inv.lang === 'pt-BR' ? { words: (await lazy.serveWords()).ptServeWords } : {};
-    // Started by npm exec, it stops when npm has gone (a SIGTERM npm's shell did not pass on: serve-orphan.ts).
+    // Started by npm exec, it stops when npm has gone (a SIGTERM npm's shell did not pass on: serve/orphan.ts).
     const orphan = orphanSignal(inv.ctx.env, () => inv.say(inv.m.standIn.npmGone));
     try {
       // The server stops on SIGINT/SIGTERM itself; the run's signal is not passed, or one Ctrl-C would count twice.

@@ -7,7 +7,7 @@
  * (`adesão`) and accepted with or without its accents (`adesao`): see
  * `aliasesOf`.
  */
-import type { Area } from '../catalogue/index.js';
+import type { Area } from '../../catalogue/index.js';
 
 export const areas = {
   registration: 'cadastro',

@@ -6,7 +6,7 @@
  * goes away, it stops as on SIGTERM (docs/decisions.md). Started otherwise
  * (`nohup coopctl serve &`, systemd), a parent that goes does not stop it.
  */
-import type { Env } from '../client/types.js';
+import type { Env } from '../../client/types.js';
 
 /** How often the parent is looked at. */
 const EVERY_MS = 500;

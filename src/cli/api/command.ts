@@ -20,29 +20,30 @@
  * - Confirmations and --dry-run as for the operation commands.
  */
 import { InvalidArgumentError, type Command } from 'commander';
-import { TransportError } from '../client/errors.js';
-import { interpret } from '../client/interpret.js';
-import { requestLabel } from '../client/mask.js';
-import { statusText } from '../client/node-http.js';
-import { baseHeaders } from '../client/request.js';
-import type { HttpRequest, HttpResponse } from '../client/types.js';
-import { operationAt, type Host, type Method, type Operation, type Params } from '../catalogue/index.js';
-import { exactInt, parseExact, stringifyExact } from '../catalogue/exact-json.js';
-import { ExitCode, UsageError } from './exit-codes.js';
-import { addExamples, addNote } from './help/sections.js';
-import type { Messages } from './i18n/index.js';
-import type { Io } from './capabilities.js';
-import { jsonText } from './output/json-text.js';
-import { sanitize } from './output/sanitize.js';
-import { transportProblem } from './failure.js';
-import { exitCodeOf, problemOf } from './operations/report.js';
-import type { RunState } from './run-state.js';
-import { addFlags, type FlagDecls, type FlagValues, readFlags } from './extra-flags.js';
-import { addArgs, type ArgDecl, readArgs } from './positional-args.js';
-import { specOf } from './commands/specs.js';
-import { confirmCall } from './safety/confirm.js';
-import { printDryRun } from './safety/dry-run.js';
-import { addSafetyOptions, assumeYes, isDryRun } from './safety/flags.js';
+import { TransportError } from '../../client/errors.js';
+import { interpret } from '../../client/interpret.js';
+import { requestLabel } from '../../client/mask.js';
+import { statusText } from '../../client/node-http.js';
+import { baseHeaders } from '../../client/request.js';
+import type { HttpRequest, HttpResponse } from '../../client/types.js';
+import { operationAt, type Host, type Method, type Operation, type Params } from '../../catalogue/index.js';
+import { exactInt, parseExact, stringifyExact } from '../../catalogue/exact-json.js';
+import { ExitCode, UsageError } from '../exit-codes.js';
+import { addExamples, addNote } from '../help/sections.js';
+import type { Messages } from '../i18n/index.js';
+import type { Io } from '../capabilities.js';
+import { jsonText } from '../output/json-text.js';
+import { sanitize } from '../output/sanitize.js';
+import { transportProblem } from '../run/failure.js';
+import { exitCodeOf, problemOf } from '../operations/report.js';
+import type { RunState } from '../run/state.js';
+import { addFlags, type FlagDecls, type FlagValues, readFlags } from '../flags/declared.js';
+import { addArgs, type ArgDecl, readArgs } from '../flags/positional.js';
+import { specOf } from '../commands/specs.js';
+import { pendingCall } from '../operations/pipeline.js';
+import { confirmCall } from '../safety/confirm.js';
+import { printDryRun } from '../safety/dry-run.js';
+import { addSafetyOptions, assumeYes, isDryRun } from '../safety/flags.js';
 
 /** The methods of the service (GET and HEAD read, POST writes). */
 export const apiMethods = ['GET', 'HEAD', 'POST'] as const;
@@ -234,11 +235,11 @@ async function runApi(inv: Io, m: Method, path: string, o: ApiOptions): Promise<
   const catalogued = op?.methods.includes(m) ? op : undefined;
   const { req, params } = await requestOf(inv, m, path, o, o.host ?? op?.host ?? 'base');
   if (isDryRun(inv)) {
-    await printDryRun(inv, req);
+    await printDryRun(inv, [req]);
     return ExitCode.ok;
   }
   if (catalogued) {
-    const call = { spec: specOf(catalogued), params, request: req, asGiven: true };
+    const call = pendingCall(await specOf(catalogued), params, req, true);
     const stop = await confirmCall(inv, call, assumeYes(inv), `coopctl api ${m} ${pathname}`);
     if (stop !== undefined) return stop;
   }

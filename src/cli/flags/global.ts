@@ -1,8 +1,8 @@
 /** Flags that every command accepts (docs/commands.md, "Global flags"). */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { listStyles } from '../client/types.js';
-import { langs, type Messages } from './i18n/index.js';
-import { conflicting } from './help/conflicts.js';
+import { listStyles } from '../../client/types.js';
+import { langs, type Messages } from '../i18n/index.js';
+import { conflicting } from '../help/conflicts.js';
 
 export const outputFormats = ['table', 'json', 'jsonl', 'csv'] as const;
 export type OutputFormat = (typeof outputFormats)[number];

@@ -1,5 +1,5 @@
 /** Whether output to a stream may carry colour (docs/output.md). */
-import type { Env } from '../client/types.js';
+import type { Env } from '../../client/types.js';
 
 /**
  * Never with NO_COLOR (set and not empty); FORCE_COLOR forces it (except

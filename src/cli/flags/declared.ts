@@ -6,8 +6,8 @@
  * Every command declares its flags so; none reads commander's options itself.
  */
 import { type Command, Option, type OptionValues } from 'commander';
-import type { Messages } from './i18n/index.js';
-import { conflicting } from './help/conflicts.js';
+import type { Messages } from '../i18n/index.js';
+import { conflicting } from '../help/conflicts.js';
 
 interface FlagBase {
   /** The one-letter alias (`y` for `-y`). */

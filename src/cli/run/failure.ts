@@ -1,15 +1,15 @@
 /** Turning whatever stopped a command into one line on stderr (made safe to show: output/sanitize.ts) and an exit code. */
 import { CommanderError } from 'commander';
-import { maskUrl } from '../catalogue/mask.js';
-import { Interrupted, TransportError } from '../client/errors.js';
-import type { Context } from './context.js';
-import { ExitCode, UsageError } from './exit-codes.js';
-import type { Messages } from './i18n/index.js';
-import { tryKind } from './i18n/messages/errors.js';
-import type { Io } from './capabilities.js';
-import type { Masking } from './output/mask.js';
-import { sanitize } from './output/sanitize.js';
-import { errorLine, loadStyle } from './style.js';
+import { maskUrl } from '../../catalogue/mask.js';
+import { Interrupted, TransportError } from '../../client/errors.js';
+import type { Context } from '../context.js';
+import { ExitCode, UsageError } from '../exit-codes.js';
+import type { Messages } from '../i18n/index.js';
+import { tryKind } from '../i18n/messages/errors.js';
+import type { Io } from '../capabilities.js';
+import type { Masking } from '../output/mask.js';
+import { sanitize } from '../output/sanitize.js';
+import { errorLine, loadStyle } from '../output/style.js';
 
 /** Why a call got no answer (exit 4), in the run's language. */
 export function transportProblem(err: TransportError, m: Messages): string {

@@ -1,12 +1,12 @@
 /**
  * A command's positional arguments, declared once with their types, as its
- * flags are (extra-flags.ts): the declaration makes commander's arguments
+ * flags are (flags/declared.ts): the declaration makes commander's arguments
  * (the name in the usage line and the help in the run's language, choices or
  * a parser) and reads the values commander parsed as typed, so that no
  * command casts `args[0]`.
  */
 import { Argument, type Command } from 'commander';
-import type { Messages } from './i18n/index.js';
+import type { Messages } from '../i18n/index.js';
 
 /** One positional argument: `<name>`, or `[name]` when `optional`; its text as given, one of `choices`, or what `parse` makes. */
 export interface ArgDecl {
