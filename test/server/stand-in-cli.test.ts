@@ -75,14 +75,18 @@ describe('coopctl serve admin and coopctl serve journal', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    const seen = new Promise<void>((resolve) =>
-      child.stdout.on('data', (c: Buffer) => {
-        out += c.toString('utf8');
-        if (out.includes('registration.show')) resolve();
-      }),
-    );
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    const waitFor = (text: string) =>
+      new Promise<void>((resolve) => {
+        const look = () => out.includes(text) && resolve();
+        child.stdout.on('data', look);
+        look();
+      });
+    // Its head line comes once its first look at the journal is answered: from then on it follows.
+    const following = waitFor('\n');
+    const seen = waitFor('registration.show');
     try {
-      await new Promise((r) => setTimeout(r, 300));
+      await Promise.race([following, new Promise((_, reject) => setTimeout(() => reject(new Error(out)), 10_000))]);
       expect((await cli(srv.url, ['registration', 'show', CARD])).code).toBe(0);
       await Promise.race([seen, new Promise((_, reject) => setTimeout(() => reject(new Error(out)), 10_000))]);
       expect(out).toMatch(/\n1 {2}\S+ {2}GET {2}registration\.show {2}200/);
