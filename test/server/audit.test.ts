@@ -17,22 +17,18 @@ import { describe, expect, it } from 'vitest';
 import { catalogue, operation, sampleBody, sampleParams, type Operation } from '../../src/catalogue/index.js';
 import { jsonLines, serveProcesses } from '../helpers/serve-process.js';
 import { until } from '../helpers/until.js';
+import { MEDICAL_READS } from '../helpers/medical-kinds.js';
 import { childEnv } from '../robust/helpers.js';
 import { cli as cliIn, hmac, keyArgs as keyArgsIn, keyFileOf as keyFileOfIn, keyIdOf } from './audit-helpers.js';
 import { auditOf, BACKEND, exec, newLocation, query } from '../store/backend.js';
 
-/** The operations that read or change personal data (docs/security.md), written out. */
+/** The operations that read or change personal data (docs/security.md), written out; every medical-record read. */
 const AUDITED = [
   'registration.show',
   'registration.update-contact',
   'registration.save-address',
   'registration.delete-address',
-  'record.allergies',
-  'record.certificates',
-  'record.exams',
-  'record.medications',
-  'record.plans',
-  'record.problems',
+  ...MEDICAL_READS.map((op) => op.id),
   'schedule.list',
   'schedule.cancel',
   'schedule.book',
