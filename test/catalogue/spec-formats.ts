@@ -139,21 +139,27 @@ const choice = (values: readonly string[]): Oracle => ({
   invalid: ['X', values[0]!.toLowerCase(), `${values[0]}${values[0]}`],
 });
 
+/** Formats that count digits or characters: the type, the words, and what they allow. */
+const COUNTED: ReadonlyArray<readonly [string, RegExp, (m: RegExpExecArray) => Oracle]> = [
+  ['int', /^(?:(\d+) to )?(\d+) digits?$/, (m) => int(Number(m[1] ?? m[2]), Number(m[2]))],
+  ['int', /^up to (\d+) digits$/, (m) => int(1, Number(m[1]))],
+  ['string', /^(?:up to|0 to) (\d+)$/, (m) => text(0, Number(m[1]))],
+  ['string', /^(\d+) to (\d+)$/, (m) => text(Number(m[1]), Number(m[2]))],
+  ['string', /^(\d+) characters$/, (m) => text(Number(m[1]), Number(m[1]))],
+];
+
 /** What a Type and Format allow, read as their words say. */
 function oracleOf(spec: string): Oracle {
   const [type, format] = spec.split(' | ') as [string, string];
-  let m: RegExpExecArray | null;
   if (format === '17 digits')
     return {
       valid: ['00010001000001005', '12345678901234567'],
       invalid: ['1'.repeat(16), '1'.repeat(18), `${'1'.repeat(16)}a`, '0001.0001.000001.00.5'],
     };
-  if (type === 'int' && (m = /^(?:(\d+) to )?(\d+) digits?$/.exec(format)))
-    return int(Number(m[1] ?? m[2]), Number(m[2]));
-  if (type === 'int' && (m = /^up to (\d+) digits$/.exec(format))) return int(1, Number(m[1]));
-  if (type === 'string' && (m = /^(?:up to|0 to) (\d+)$/.exec(format))) return text(0, Number(m[1]));
-  if (type === 'string' && (m = /^(\d+) to (\d+)$/.exec(format))) return text(Number(m[1]), Number(m[2]));
-  if (type === 'string' && (m = /^(\d+) characters$/.exec(format))) return text(Number(m[1]), Number(m[1]));
+  for (const [kind, re, make] of COUNTED) {
+    const m = kind === type ? re.exec(format) : null;
+    if (m) return make(m);
+  }
   if (format === 'operation option') return { valid: ['2'], invalid: ['12a', '-1', '1.5'] };
   if (format === 'S or N') return choice(['S', 'N']);
   if (format === 'M or F') return choice(['M', 'F']);
