@@ -3,7 +3,7 @@
  * (`record immunizations`, `buscaimunizacoes`), added to a copy of the repository (its sources, tests and build
  * scripts, node_modules linked) by editing exactly the files the section names: the area's declaration
  * (`src/catalogue/areas/record.ts`), its record shape with its fields' words (`src/catalogue/medical-records.ts`),
- * the demo's words for it (`src/server/store/demo/medical-words.ts`) and the spec's table of endpoints the tests
+ * the demo's words for it (`src/server/store/datasets/demo/medical-words.ts`) and the spec's table of endpoints the tests
  * keep (`test/catalogue/spec-endpoints.ts`). The copy then builds, typechecks, its CLI has the command in both
  * languages, its server answers it from the demo data, and the catalogue's generated tests pass for it.
  */
@@ -52,7 +52,7 @@ const EDITS: readonly Edit[] = [
 export const problem = {`,
   },
   {
-    file: 'src/server/store/demo/medical-words.ts',
+    file: 'src/server/store/datasets/demo/medical-words.ts',
     find: '  problems: {',
     replace: `  immunizations: {
     fields: {
@@ -123,7 +123,7 @@ describe('a 31st operation, added as docs/architecture.md says', () => {
     expect(touched.sort()).toEqual([
       'src/catalogue/areas/record.ts',
       'src/catalogue/medical-records.ts',
-      'src/server/store/demo/medical-words.ts',
+      'src/server/store/datasets/demo/medical-words.ts',
       'test/catalogue/spec-endpoints.ts',
     ]);
   });
