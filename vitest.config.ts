@@ -19,6 +19,9 @@ import { defineConfig } from 'vitest/config';
  *   (LANG=pt_BR.UTF-8) and in the C locale (English). Its tests pass that LANG
  *   alone to the processes they start (test/e2e/locale.ts).
  *
+ * Every project but `package` first builds dist/ from the current sources, once per run and only when it is not
+ * already a build of them (test/setup/build.ts): the tests that run bin/coopctl build nothing themselves.
+ *
  * Every other test runs in English whatever the machine's locale (the locale
  * variables are set for the test processes and whatever they start, a tmux
  * server included; a test that wants Portuguese says so).
@@ -51,9 +54,12 @@ export const operatorViews = [
 
 const locale = (LANG: string) => ({ LANG, LC_ALL: '', LC_MESSAGES: '', COOPCTL_LANG: '' });
 
+/** Builds dist/ from the current sources once per run unless it already is (test/setup/build.ts). */
+const build = 'test/setup/build.ts';
+
 const e2e = (name: string, LANG: string) => ({
   extends: true as const,
-  test: { name, include: ['test/e2e/**/*.test.ts'], env: locale(LANG) },
+  test: { name, include: ['test/e2e/**/*.test.ts'], env: locale(LANG), globalSetup: [build] },
 });
 
 export default defineConfig({
@@ -72,6 +78,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/postgres/**', 'test/e2e/**', 'test/package/**'],
           env: locale('C'),
+          globalSetup: [build],
         },
       },
       {
@@ -80,7 +87,7 @@ export default defineConfig({
           name: 'postgres',
           include: [...storeContract, ...operatorViews, 'test/postgres/**/*.test.ts'],
           env: { ...locale('C'), COOPCTL_TEST_STORE: 'postgres' },
-          globalSetup: ['test/setup/postgres.ts'],
+          globalSetup: [build, 'test/setup/postgres.ts'],
         },
       },
       {

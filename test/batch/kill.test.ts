@@ -5,26 +5,22 @@
  * say what they skipped.
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPrivateBin } from '../workflows/helpers.js';
+import { BIN as bin } from '../helpers/built.js';
 import { csvFile, dbCounts } from './fixtures.js';
 import { closeHarness, startWorld, type World } from './setup.js';
 
 const exec = promisify(execFile);
 
 let w: World;
-/** The CLI bundled from the current sources into a folder of its own (never a stale dist/). */
-let bin: string;
-let binDir: string;
 beforeAll(async () => {
-  [w, { bin, dir: binDir }] = await Promise.all([startWorld(), buildPrivateBin()]);
+  w = await startWorld();
 });
 afterAll(async () => {
   await w.close();
   await closeHarness();
-  rmSync(binDir, { recursive: true, force: true });
 });
 
 function env(): NodeJS.ProcessEnv {

@@ -17,19 +17,19 @@ import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runNode } from '../helpers/process.js';
-import { bundleCli, Tmux } from '../interactive/tmux.js';
+import { MAIN } from '../helpers/built.js';
+import { Tmux } from '../interactive/tmux.js';
 import { csvFile, dbCounts } from './fixtures.js';
 import { closeHarness, closedDocumentTypes, startWorld, type World } from './setup.js';
 
 const exec = promisify(execFile);
 
 let w: World;
-let cli: Awaited<ReturnType<typeof bundleCli>>;
 let tmux: Tmux;
 /** The embedded server behind a closed list of document types: ZZZ is refused. */
 let service: Awaited<ReturnType<typeof closedDocumentTypes>>;
 beforeAll(async () => {
-  [w, cli] = await Promise.all([startWorld(), bundleCli()]);
+  w = await startWorld();
   service = await closedDocumentTypes(w);
   tmux = new Tmux();
 });
@@ -38,7 +38,6 @@ afterAll(async () => {
   await service?.close();
   await w?.close();
   await closeHarness();
-  cli?.remove();
 });
 
 function env(): Record<string, string> {
@@ -114,7 +113,7 @@ const REFUSED = Array.from({ length: 29 }, (_, i) => 4 + 70 * i);
 describe('enrol batch on a terminal and in a script', () => {
   it('2,000 rows with 29 refused: a summary of at most 20 lines on a terminal, and a report file of exactly 2,000 rows', async () => {
     const file = w.file('big.csv', withDocuments(2000, 20, REFUSED));
-    const pane = await tmux.start('big', [process.execPath, cli.main, 'enrol', 'batch', file], env());
+    const pane = await tmux.start('big', [process.execPath, MAIN, 'enrol', 'batch', file], env());
     expect(await pane.exitCode(120_000)).toBe(1);
     const screen = await wholeScreen('big');
     expect(screen.length, screen.join('\n')).toBeLessThanOrEqual(20);
@@ -153,7 +152,7 @@ describe('enrol batch on a terminal and in a script', () => {
 
   it('as a cron job (no terminal): nothing on stdout, a summary of at most 20 lines on stderr, every row in the report file', async () => {
     const file = w.file('cron.csv', withDocuments(2000, 20, REFUSED));
-    const r = await runNode(cli.main, ['enrol', 'batch', file], env());
+    const r = await runNode(MAIN, ['enrol', 'batch', file], env());
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     const all = r.stderr.trimEnd().split('\n');
@@ -173,7 +172,7 @@ describe('enrol batch on a terminal and in a script', () => {
     const file = w.file('stop.csv', withDocuments(2000, 40));
     const journal = `${file}.journal.jsonl`;
     const before = dbCounts(w.server.db).beneficiaries;
-    const pane = await tmux.start('stop', [process.execPath, cli.main, 'enrol', 'batch', file], env());
+    const pane = await tmux.start('stop', [process.execPath, MAIN, 'enrol', 'batch', file], env());
     // Ctrl-C once the journal holds a fair part of its lines (about 8,000 for the whole file).
     for (let i = 0; i < 6000; i++) {
       if (existsSync(journal) && readFileSync(journal, 'utf8').split('\n').length > 2000) break;
@@ -210,7 +209,7 @@ describe('enrol batch on a terminal and in a script', () => {
     const command = resume!.slice(resume!.indexOf(': coopctl ') + 2);
     const binDir = join(w.dir, 'bin');
     mkdirSync(binDir);
-    writeFileSync(join(binDir, 'coopctl'), `#!/bin/sh\nexec '${process.execPath}' '${cli.main}' "$@"\n`, {
+    writeFileSync(join(binDir, 'coopctl'), `#!/bin/sh\nexec '${process.execPath}' '${MAIN}' "$@"\n`, {
       mode: 0o755,
     });
     rmSync(`${file}.report.csv`);

@@ -10,28 +10,27 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { operation, sampleParams } from '../../src/catalogue/index.js';
 import { startFakeService, type FakeService } from '../helpers/fake-service.js';
 import { HOSTILE, hostileRecord } from '../helpers/hostile.js';
-import { bundleCli, Tmux } from '../interactive/tmux.js';
+import { MAIN } from '../helpers/built.js';
+import { Tmux } from '../interactive/tmux.js';
 import { callArgv } from './argv.js';
 
 let service: FakeService;
-let cli: Awaited<ReturnType<typeof bundleCli>>;
 let tmux: Tmux;
 
 beforeAll(async () => {
-  [service, cli] = await Promise.all([startFakeService(), bundleCli()]);
+  service = await startFakeService();
   tmux = new Tmux();
 });
 afterAll(async () => {
   await tmux?.close();
   await service?.close();
-  cli?.remove();
 });
 
 it('a hostile record and error message neither retitle nor clear the terminal, and read as visible text', async () => {
   const op = operation('schedule.locations');
   const { record } = hostileRecord(op);
   service.reply({ json: [record] }, { status: 422, json: [{ confirma_operacao: 4, mensagem_erro: HOSTILE.raw }] });
-  const call = [process.execPath, cli.main, ...callArgv(op, sampleParams(op))].map((w) => `'${w}'`).join(' ');
+  const call = [process.execPath, MAIN, ...callArgv(op, sampleParams(op))].map((w) => `'${w}'`).join(' ');
   const pane = await tmux.start('hostile', ['sh', '-c', `echo before-coopctl; ${call}; ${call}`], {
     COOPCTL_BASE_URL: service.url,
     COOPCTL_TEST_BASE_URL: service.url,

@@ -7,7 +7,7 @@
  * with a warning. The configuration folder is made 0700 whatever the umask.
  */
 import { execFile } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -133,8 +133,6 @@ describe('the configuration folder', () => {
 
   // The umask belongs to a process: the built CLI is run under `umask 000`, as a careless shell would start it.
   it('is made 0700, and the file 0600, under umask 000', async () => {
-    if (!existsSync(join(root, 'dist', 'coopctl.cjs')))
-      await promisify(execFile)(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
     const config = join(setup.home, 'fresh', 'config');
     await promisify(execFile)(
       '/bin/sh',

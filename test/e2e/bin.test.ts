@@ -1,10 +1,10 @@
 /**
- * The built `bin/coopctl` as a real process (after `npm run build`): help,
+ * The built `bin/coopctl` as a real process (dist/, built by the suite's global setup): help,
  * a read, a validation error, a transport failure, Ctrl-C, and a round trip
  * through `coopctl serve`.
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,8 +23,6 @@ const run = promisify(execFile);
 let service: FakeService;
 let home: string;
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist', 'coopctl.cjs')))
-    await run(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
   service = await startFakeService();
   home = mkdtempSync(join(tmpdir(), 'coopctl-e2e-'));
 });

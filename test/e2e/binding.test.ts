@@ -6,7 +6,7 @@
  * another Node). It says why in full and what to run, and exits 1.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -26,8 +26,6 @@ const THREE_LINES = [
 
 let copies: string;
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist', 'coopctl.cjs')))
-    await run(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
   // Under node_modules, so that the bundle's other dependencies still resolve from the copies.
   const cache = join(root, 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });

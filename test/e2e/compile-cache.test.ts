@@ -33,8 +33,6 @@ const run = promisify(execFile);
 let home: string;
 let build: string;
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist', 'coopctl.cjs')))
-    await run(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
   build = /^\/\/ coopctl build ([0-9a-f]{40})\n/.exec(readFileSync(join(root, 'dist', 'coopctl.cjs'), 'latin1'))![1]!;
   home = mkdtempSync(join(tmpdir(), 'coopctl-cache-'));
 }, 120_000);

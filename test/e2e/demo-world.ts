@@ -1,14 +1,12 @@
 /**
  * The end-to-end files' world, set up once per file: the built bin/coopctl
- * (built first when dist/ is missing), the real embedded server with the demo
+ * (dist/, built by the suite's global setup: test/setup/build.ts), the real embedded server with the demo
  * data at the demo walk's pinned time, and a private home folder.
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll } from 'vitest';
 import { DEMO_NOW } from '../helpers/demo-walk/index.js';
 import { type ProcessRun, runNode } from '../helpers/process.js';
@@ -33,8 +31,6 @@ export function useDemoWorld(prefix: string): DemoWorld {
   let server: TestServer | undefined;
   let home: string | undefined;
   beforeAll(async () => {
-    if (!existsSync(join(root, 'dist', 'coopctl.cjs')))
-      await promisify(execFile)(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
     server = await startTestServer({ now: () => DEMO_NOW });
     home = mkdtempSync(join(tmpdir(), prefix));
   });

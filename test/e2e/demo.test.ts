@@ -3,14 +3,12 @@
  * takes a free port, and its commands go there, never to the program that
  * holds the port (a loopback HTTP server here, which must see no request).
  */
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runNode } from '../helpers/process.js';
 import { declare, said, STOP } from '../cli/languages.js';
@@ -23,8 +21,6 @@ let port: number;
 let seen = 0;
 let home: string;
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist', 'coopctl.cjs')))
-    await promisify(execFile)(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
   // Another program on the port, answering anything: the demo must not take it for its server.
   other = createServer((_req, res) => {
     seen++;

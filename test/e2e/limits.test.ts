@@ -1,28 +1,30 @@
 /**
- * Huge answers through a real `bin/coopctl` process (a private build of the
- * current sources): an endless answer stops at the default 64 MiB limit and a
+ * Huge answers through a real `bin/coopctl` process (built from the current
+ * sources by test/setup/build.ts): an endless answer stops at the default 64 MiB limit and a
  * deeply nested one is refused, each with exit 4 and one line on stderr,
  * never a V8 crash or a stack overflow; on both wires (node:http, and undici
  * when a proxy is configured).
  */
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operation, sampleParams, sampleRecord } from '../../src/catalogue/index.js';
 import { commandLine } from '../cli/argv.js';
 import { startFakeService, type FakeService } from '../helpers/fake-service.js';
 import { runNode } from '../helpers/process.js';
 import { WIRES } from '../helpers/wires.js';
-import { buildPrivateBin } from '../workflows/helpers.js';
+import { BIN as bin } from '../helpers/built.js';
 import { e2eLocale, inLang } from './locale.js';
 
 const read = operation('record.allergies');
 const argv = commandLine(read, sampleParams(read));
 
 let service: FakeService;
-let bin: string;
 let dir: string;
 beforeAll(async () => {
-  [{ bin, dir }, service] = await Promise.all([buildPrivateBin(), startFakeService()]);
+  dir = mkdtempSync(join(tmpdir(), 'coopctl-limits-'));
+  service = await startFakeService();
 }, 120_000);
 afterAll(async () => {
   await service?.close();

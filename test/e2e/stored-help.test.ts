@@ -7,7 +7,7 @@
  * bundle ran), and leaves to the CLI what they do not cover.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,8 +37,6 @@ type PrintStoredHelp = (argv: readonly string[], env: Record<string, string>, st
 let printStoredHelp: PrintStoredHelp;
 let home: string;
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist', 'help.cjs')))
-    await exec(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
   ({ printStoredHelp } = createRequire(import.meta.url)(join(root, 'dist', 'help.cjs')) as {
     printStoredHelp: PrintStoredHelp;
   });

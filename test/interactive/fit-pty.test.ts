@@ -12,12 +12,9 @@
  * Each screen is checked for words of the other language. tmux is required:
  * without it these tests fail.
  */
-import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import displayWidth from 'string-width';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { usePtyWorld } from './pty-world.js';
 import { root } from './tmux.js';
 
@@ -129,11 +126,6 @@ describe.each(['C.UTF-8', 'pt_BR.UTF-8'] as const)('LANG=%s', (lang) => {
 });
 
 describe('npm run demo', () => {
-  beforeAll(async () => {
-    if (!existsSync(join(root, 'dist', 'coopctl.cjs')))
-      await promisify(execFile)(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root });
-  });
-
   it('on a screen of 80×30 runs its commands to the end, never stopping at a pager', async () => {
     const pane = await world.tmux.start(
       `fit-${n++}`,

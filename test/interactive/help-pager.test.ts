@@ -11,12 +11,12 @@
  * - `--no-pager` never pages.
  * tmux is required: without it these tests fail.
  */
-import { bundle } from '../../scripts/bundle.mjs';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Pane, root, Tmux } from './tmux.js';
+import { BIN } from '../helpers/built.js';
+import { type Pane, Tmux } from './tmux.js';
 
 /** The root help's first and last lines, and a word of the other language, in each language. */
 const WORDS = {
@@ -24,33 +24,23 @@ const WORDS = {
   'pt_BR.UTF-8': { first: 'Uso: coopctl', last: 'Códigos de saída', foreign: /\b(Usage|Options|Commands)\b/u },
 } as const;
 
-let out: string;
 let home: string;
 let tmux: Tmux;
 let n = 0;
 
 beforeAll(async () => {
-  // bin/coopctl beside a dist/ of its own (a concurrent `npm run build` cannot pull it away mid-test), under
-  // node_modules/.cache so that the native addon still resolves.
-  const cache = join(root, 'node_modules', '.cache');
-  mkdirSync(cache, { recursive: true });
-  out = mkdtempSync(join(cache, 'coopctl-help-pager-'));
-  await bundle(join(out, 'dist'));
-  mkdirSync(join(out, 'bin'));
-  for (const name of ['coopctl', 'package.json']) copyFileSync(join(root, 'bin', name), join(out, 'bin', name));
   home = mkdtempSync(join(tmpdir(), 'coopctl-help-pager-'));
   tmux = new Tmux();
 }, 120_000);
 afterAll(async () => {
   await tmux?.close();
-  if (out) rmSync(out, { recursive: true, force: true });
   if (home) rmSync(home, { recursive: true, force: true });
 });
 
 /** Starts bin/coopctl (default pager, nothing of the machine's environment) in a pane of `size`. */
 function start(argv: readonly string[], lang: string, size: { columns: number; rows: number }): Promise<Pane> {
   const env = { HOME: home, XDG_CONFIG_HOME: home, XDG_CACHE_HOME: home, TERM: 'xterm-256color', LANG: lang };
-  return tmux.start(`help-${n++}`, [process.execPath, join(out, 'bin', 'coopctl'), ...argv], env, size);
+  return tmux.start(`help-${n++}`, [process.execPath, BIN, ...argv], env, size);
 }
 
 /** The screen once less shows its prompt (`:`) on the last line, before coopctl exits. */

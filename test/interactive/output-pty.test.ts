@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import displayWidth from 'string-width';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { bundleCli, type Pane, Tmux } from './tmux.js';
+import { type Pane, Tmux } from './tmux.js';
+import { MAIN } from '../helpers/built.js';
 
 const CARD = '00010001000001005';
 const SIZE = { columns: 80, rows: 24 } as const;
@@ -22,19 +23,17 @@ const SIZE = { columns: 80, rows: 24 } as const;
 describe('output in a real terminal of 80 columns (tmux)', () => {
   let server: TestServer;
   let tmux: Tmux;
-  let cli: Awaited<ReturnType<typeof bundleCli>>;
   let home: string;
   let n = 0;
 
   beforeAll(async () => {
-    [server, cli] = await Promise.all([startTestServer(), bundleCli()]);
+    server = await startTestServer();
     tmux = new Tmux();
     home = mkdtempSync(join(tmpdir(), 'coopctl-output-pty-'));
   });
   afterAll(async () => {
     await tmux?.close();
     await server?.stop();
-    cli?.remove();
     if (home) rmSync(home, { recursive: true, force: true });
   });
 
@@ -51,7 +50,7 @@ describe('output in a real terminal of 80 columns (tmux)', () => {
   /** Runs coopctl in a new 80×24 pane; `pane` to drive it, `all` for every line it printed (scrolled off too). */
   async function start(argv: readonly string[], lang: string, more: Record<string, string> = {}) {
     const name = `out-${n++}`;
-    const pane = await tmux.start(name, [process.execPath, cli.main, ...argv], env(lang, more), SIZE);
+    const pane = await tmux.start(name, [process.execPath, MAIN, ...argv], env(lang, more), SIZE);
     const all = async () =>
       (await tmux.tmux('capture-pane', '-p', '-J', '-S', '-', '-t', name))
         .replace(/\s+$/, '')
@@ -151,7 +150,7 @@ describe('output in a real terminal of 80 columns (tmux)', () => {
 
   it('into a pipe: no pager, no box, one tab-separated line per record', async () => {
     const name = `out-${n++}`;
-    const shell = `${process.execPath} ${cli.main} registration show ${CARD} | cat`;
+    const shell = `${process.execPath} ${MAIN} registration show ${CARD} | cat`;
     const pane = await tmux.start(
       name,
       ['sh', '-c', shell],

@@ -1,6 +1,6 @@
 /**
  * What a terminal test file needs, set up once for the file: a real embedded
- * server on loopback, the bundled CLI, a private tmux server and a private
+ * server on loopback, the bundled CLI (dist/, built by test/setup/build.ts), a private tmux server and a private
  * home folder, and the environment coopctl runs with in the pane (exactly
  * that: tmux.ts starts it with `env -i`).
  */
@@ -9,12 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { bundleCli, Tmux } from './tmux.js';
+import { MAIN } from '../helpers/built.js';
+import { Tmux } from './tmux.js';
 
 export interface PtyWorld {
   readonly server: TestServer;
   readonly tmux: Tmux;
-  readonly cli: Awaited<ReturnType<typeof bundleCli>>;
+  /** The bundle of the current sources to run with node. */
+  readonly cli: { readonly main: string };
   readonly home: string;
   /** The pane's environment: both hosts at the server, the home folder, `LANG` as given, and `extra`. */
   env(extra?: Readonly<Record<string, string>>): Record<string, string>;
@@ -24,17 +26,15 @@ export interface PtyWorld {
 export function usePtyWorld(prefix: string, lang: string): PtyWorld {
   let server: TestServer | undefined;
   let tmux: Tmux | undefined;
-  let cli: Awaited<ReturnType<typeof bundleCli>> | undefined;
   let home: string | undefined;
   beforeAll(async () => {
-    [server, cli] = await Promise.all([startTestServer(), bundleCli()]);
+    server = await startTestServer();
     tmux = new Tmux();
     home = mkdtempSync(join(tmpdir(), prefix));
   });
   afterAll(async () => {
     await tmux?.close();
     await server?.stop();
-    cli?.remove();
     if (home) rmSync(home, { recursive: true, force: true });
   });
   const world: PtyWorld = {
@@ -45,7 +45,7 @@ export function usePtyWorld(prefix: string, lang: string): PtyWorld {
       return tmux!;
     },
     get cli() {
-      return cli!;
+      return { main: MAIN };
     },
     get home() {
       return home!;

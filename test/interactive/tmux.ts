@@ -4,7 +4,6 @@
  * with `capture-pane -p`. Waits poll the pane with bounded retries; nothing
  * sleeps a fixed time.
  */
-import { bundle } from '../../scripts/bundle.mjs';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,20 +14,6 @@ import stringWidth from 'string-width';
 
 const exec = promisify(execFile);
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/**
- * Bundles the CLI as `npm run build` does, into a folder of its own (so that
- * a concurrent build of dist/ cannot pull it away mid-test). It lies under
- * node_modules/.cache so that the native addon still resolves.
- */
-export async function bundleCli(): Promise<{ main: string; remove(): void }> {
-  const cache = join(root, 'node_modules', '.cache');
-  const { mkdirSync } = await import('node:fs');
-  mkdirSync(cache, { recursive: true });
-  const out = mkdtempSync(join(cache, 'coopctl-tmux-'));
-  await bundle(out);
-  return { main: join(out, 'coopctl.cjs'), remove: () => rmSync(out, { recursive: true, force: true }) };
-}
 
 function shellQuote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;

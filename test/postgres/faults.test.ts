@@ -177,7 +177,9 @@ async function outage(mode: 'fast' | 'immediate', from: number) {
       ]);
       expect(await readyz(p, PT)).toEqual({ code: 503, reason: 'o servidor do banco de dados está inacessível' });
     }
-    await sleep(300);
+    // The load meets the outage a while longer: a few more refusals at each process.
+    const refusedSoFar = l.refused.map((r) => r.length);
+    expect(await until(() => l.refused.every((r, k) => r.length >= refusedSoFar[k]! + 3), 15_000)).toBe(true);
     await cluster.startServer();
     for (const p of procs) expect(await until(async () => (await readyz(p)).code === 200, 30_000)).toBe(true);
     const back = [...l.served];

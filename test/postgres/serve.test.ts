@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operation, sampleParams } from '../../src/catalogue/index.js';
 import { runServe, type ServeOptions } from '../../src/server/serve.js';
 import { startError, startTestServer } from '../helpers/server.js';
+import { until } from '../helpers/until.js';
 import { send } from '../robust/helpers.js';
 import { clusterUrl } from '../store/backend.js';
 import { createDatabase, dropDatabase, sql } from './cluster.js';
@@ -129,7 +130,18 @@ describe('a PostgreSQL server that turns read-only (a replica, a demoted primary
         'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
         [own.name],
       );
-      await new Promise((r) => setTimeout(r, 200));
+      // Until those sessions are gone: the server's next statement opens a session with the new default.
+      await until(
+        "the server's sessions ended",
+        async () =>
+          (
+            await sql(
+              clusterUrl(),
+              'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+              [own.name],
+            )
+          )[0]?.['n'] === 0,
+      );
     };
     try {
       expect((await write()).status).toBe(200);

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { operation, sampleParams } from '../../src/catalogue/index.js';
 import type { Backend } from '../../src/server/wire.js';
+import { until } from '../helpers/until.js';
 import { newLocation, query } from '../store/backend.js';
 import { call, EXAMPLE_CARD, openTemp } from '../store/helpers.js';
 
@@ -43,7 +44,14 @@ describe('two stores on one PostgreSQL database', () => {
     try {
       await other.query("SELECT pg_advisory_lock('27981246513787500'::bigint)");
       const opening = openTemp({ path: url, lockWaitMs: 200 });
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Released once the opening has waited for it twice as long as a request waits for a row (PostgreSQL's clock).
+      await until('the opening waiting 400 ms for the start-up lock', async () => {
+        const waiting = await query<{ n: number }>(
+          url,
+          "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND waitstart < now() - interval '400 milliseconds' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+        );
+        return waiting[0]?.n === 1;
+      });
       await other.query("SELECT pg_advisory_unlock('27981246513787500'::bigint)");
       const { store } = await opening;
       expect(store.created).toBe(true);

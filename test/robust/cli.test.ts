@@ -9,20 +9,18 @@
  * All of it on both wires (node:http, and undici when a proxy is configured).
  */
 import { runNode, type ProcessRun } from '../helpers/process.js';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WIRES } from '../helpers/wires.js';
-import { BIN, childEnv, DIST_MAIN, ROOT } from './helpers.js';
+import { BIN, childEnv } from './helpers.js';
 
 let dir: string;
 beforeAll(() => {
   // `npm test` builds first; a lone run of this file builds only when the bundle is missing.
-  if (!existsSync(DIST_MAIN)) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
   dir = mkdtempSync(join(tmpdir(), 'coopctl-cli-robust-'));
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

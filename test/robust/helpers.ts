@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -182,7 +181,6 @@ export interface ServeProcess {
 
 /** `coopctl serve --port 0 -q --db FILE` as a real process; resolves once it has printed its URL on stdout. */
 export async function spawnServe(db: string, dir: string, args: readonly string[] = []): Promise<ServeProcess> {
-  if (!existsSync(DIST_MAIN)) throw new Error(`${DIST_MAIN} is missing: run npm run build`);
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '-q', '--db', db, ...args], {
     env: childEnv(dir),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,26 +13,22 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { catalogue, operation, sampleBody, sampleParams, type Operation } from '../../src/catalogue/index.js';
 import { jsonLines, serveProcesses } from '../helpers/serve-process.js';
+import { until } from '../helpers/until.js';
+import { MEDICAL_READS } from '../helpers/medical-kinds.js';
 import { childEnv } from '../robust/helpers.js';
 import { cli as cliIn, hmac, keyArgs as keyArgsIn, keyFileOf as keyFileOfIn, keyIdOf } from './audit-helpers.js';
 import { auditOf, BACKEND, exec, newLocation, query } from '../store/backend.js';
 
-/** The operations that read or change personal data (docs/security.md), written out. */
+/** The operations that read or change personal data (docs/security.md), written out; every medical-record read. */
 const AUDITED = [
   'registration.show',
   'registration.update-contact',
   'registration.save-address',
   'registration.delete-address',
-  'record.allergies',
-  'record.certificates',
-  'record.exams',
-  'record.medications',
-  'record.plans',
-  'record.problems',
+  ...MEDICAL_READS.map((op) => op.id),
   'schedule.list',
   'schedule.cancel',
   'schedule.book',
@@ -58,6 +54,9 @@ const NOT_AUDITED = [
 ];
 
 const TOKEN = randomBytes(32).toString('hex');
+/** The demo's first card, and the request id of a read of it (a UUID, which the server keeps). */
+const CARD = '00010001000001005';
+const READ_ID = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
 const BIN = new URL('../../bin/coopctl', import.meta.url).pathname;
 const { home, serve } = serveProcesses('audit');
 const keyFileOf = (db: string) => keyFileOfIn(home(), db);
@@ -247,14 +246,19 @@ describe(`access audit of coopctl serve (${BACKEND})`, () => {
     await insert(Date.now() - 181 * day, 'old');
     await insert(Date.now() - 179 * day, 'recent');
     const kept = await serve(['--db', db, ...keyArgs(db), '--audit-retention', '0', '--log-format', 'json']);
-    await sleep(300);
+    // A read recorded after the start, whose purge (were there one) is queued before any request's record.
+    const read = await fetch(`${kept.url}${operation('registration.show').path}?usuario_cartao=${CARD}`, {
+      headers: { 'x-request-id': READ_ID },
+    });
+    expect([read.status, (await read.text()) !== '']).toEqual([200, true]);
+    await until('the read recorded', async () => (await rows(db)).some((r) => r.request_id === READ_ID));
     expect(await kept.stop()).toBe(0);
-    expect((await rows(db)).map((r) => r.request_id)).toEqual(['old', 'recent']);
+    expect((await rows(db)).map((r) => r.request_id)).toEqual(['old', 'recent', READ_ID]);
 
     const proc = await serve(['--db', db, ...keyArgs(db), '--log-format', 'json']);
     await proc.printed('"audit_purged"');
     expect(await proc.stop()).toBe(0);
-    expect((await rows(db)).map((r) => r.request_id)).toEqual(['recent']);
+    expect((await rows(db)).map((r) => r.request_id)).toEqual(['recent', READ_ID]);
     const purged = jsonLines(proc.stderr()).filter((l) => l['event'] === 'audit_purged');
     expect(purged.map((l) => [l['removed'], l['days']])).toEqual([[1, 180]]);
   });

@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { showsToken } from '../helpers/secrets.js';
 import { operation } from '../../src/catalogue/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { rawRequest } from './raw.js';
@@ -88,7 +89,7 @@ describe('GET /_coopctl/requests/stream', () => {
       'registration.show',
       'found',
     ]);
-    expect(text).not.toContain(CARD);
+    expect(showsToken(text, CARD)).toBe(false);
     const again = await rawRequest(`${srv.url}/_coopctl/requests/stream?ticket=${t}`);
     expect(again.status).toBe(401);
   });

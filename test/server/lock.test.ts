@@ -8,10 +8,8 @@
  * (a read answered while a write waits and the lock is still held), never by
  * a duration.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { auditFileOf } from '../../src/server/store/sqlite/audit-file.js';
-import { LOCK_WAIT_MS } from '../../src/server/store/sqlite/guard.js';
 import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
 import { holdLock, HOLDER_ROW, type LockHolder } from './lock-holder.js';
 import { startStoreServer, type StoreServer } from './store-server.js';
@@ -45,6 +43,15 @@ async function otherReadAnswers(url: string): Promise<void> {
   const contracts = await callOp(url, 'enrol.contract.search', { contrato_id: 1 });
   expect(contracts.status).toBe(200);
   expect(contracts.body[0]).toMatchObject({ cv_nro: 1 });
+}
+
+/** A write, with the lock held, waits the server's whole lock wait (guard.ts) and answers 503: that long has passed. */
+async function writeGivesUp(url: string): Promise<void> {
+  const res = await callOp(url, 'registration.update-contact', {
+    usuario_cartao: DEMO_CARD,
+    usuario_email: 'x@example.com',
+  });
+  expect([res.status, res.body]).toEqual([503, [{ confirma_operacao: 4, mensagem_erro: LOCKED }]]);
 }
 
 /** The reads of personal data the server's access audit holds (its records of the last window too). */
@@ -131,14 +138,14 @@ describe('another process holds the database write lock', () => {
     const allergies = () => callOp(srv!.url, 'record.allergies', { usuario_cartao: DEMO_CARD });
     const first = await allergies();
     expect([first.status, first.body[0]?.['confirma_operacao']]).toEqual([200, 2]);
-    // Still held after the server's lock wait (2 s), which a write would have given up at: reads go on.
-    await sleep(LOCK_WAIT_MS + 1000);
+    // Still held past the server's lock wait, which a write gives up at: reads go on.
+    await writeGivesUp(srv.url);
     const second = await allergies();
     expect(second.status).toBe(200);
     expect(holder.holding()).toBe(true);
     // Both records are in the audit's file, read by a connection of the test's own while the lock is still held.
     expect(readValue(auditFileOf(srv.db), "SELECT count(*) FROM audit WHERE operation = 'record.allergies'")).toBe(2);
-    await sleep(LOCK_WAIT_MS + 1000);
+    await writeGivesUp(srv.url);
     expect((await allergies()).status).toBe(200);
     expect(holder.holding()).toBe(true);
     await holder.release('rollback');
@@ -151,13 +158,16 @@ describe('another process holds the database write lock', () => {
     expect(await auditedReads(srv)).toBe(1);
     holder = await holdLock(auditFileOf(srv.db), 'IMMEDIATE');
     let answered = false;
+    const recording = srv.auditing('registration.show');
     const read = callOp(srv.url, 'registration.show', { usuario_cartao: DEMO_CARD }).then((r) => {
       answered = true;
       return r;
     });
     // A read of no personal data is answered meanwhile: the worker thread waits for the lock, not the event loop.
     await otherReadAnswers(srv.url);
-    await sleep(300);
+    // Its record is being written, and waits: the read is not answered while the lock is held.
+    await recording;
+    await otherReadAnswers(srv.url);
     expect([answered, holder.holding()]).toEqual([false, true]);
     await holder.release('rollback');
     expect((await read).status).toBe(200);

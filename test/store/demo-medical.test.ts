@@ -10,6 +10,7 @@ import { kindItems, medicalItems } from '../../src/server/store/datasets/demo/me
 import type { Person } from '../../src/server/store/datasets/demo/people.js';
 import { CONTRACTS } from '../../src/server/store/datasets/demo/plan.js';
 import { medicalKinds } from '../../src/server/store/medical.js';
+import { MEDICAL_KINDS } from '../helpers/medical-kinds.js';
 
 const TODAY = '2026-01-15';
 const SEED = 7;
@@ -73,7 +74,7 @@ describe('medical items of a kind the catalogue does not have yet', () => {
 
   it('leaves the other kinds as they are: each kind draws from a generator of its own', () => {
     const all = medicalItems(person(1), TODAY, SEED);
-    expect(Object.keys(all)).toEqual(['allergies', 'certificates', 'exams', 'medications', 'plans', 'problems']);
+    expect(Object.keys(all)).toEqual(MEDICAL_KINDS);
     // Each kind's items are those of the kind alone, whatever kinds come before it.
     for (const { kind, fields } of medicalKinds) {
       expect(kindItems(kind, fields, person(1), TODAY, SEED)).toEqual(all[kind]);

@@ -14,6 +14,7 @@ import type { Check } from '../../src/catalogue/checks.js';
 import { parseExact } from '../../src/catalogue/exact-json.js';
 import { shapeText } from '../helpers/words.js';
 import { ruleArbitrary, type RuleEnv } from '../helpers/rule-arbitraries.js';
+import { MEDICAL_READS } from '../helpers/medical-kinds.js';
 
 /**
  * Every answer of outcome 3 or 4 the server may give a request that keeps the
@@ -27,7 +28,9 @@ const BUSINESS: readonly RegExp[] = [
   /^this card has used all 99 address codes; delete an address first$/,
   /^CEP \d+ is not in the CEP table$/,
   // medical record
-  /^no (allergies|certificates|exams|exam results|medications|therapeutic plans|plans|problems) recorded for this card$/,
+  new RegExp(
+    `^no (${MEDICAL_READS.flatMap((op) => [op.command.at(-1)!, op.nouns!.en.many]).join('|')}) recorded for this card$`,
+  ),
   // scheduling
   /^this card has no (completed )?appointments( with provider \d+)?$/,
   /^no free slot of this provider at this location( on this date)?$/,

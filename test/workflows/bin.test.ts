@@ -1,6 +1,6 @@
 /**
- * The workflows through a real `bin/coopctl` process (a private build of the
- * current sources) against the real embedded server: a refusal without a
+ * The workflows through a real `bin/coopctl` process (built from the
+ * current sources by test/setup/build.ts) against the real embedded server: a refusal without a
  * terminal leaves the data as it was, --yes deletes, a dry run's curl line
  * gets the same answer as coopctl, the recipients of send-all are reported,
  * `api`, `completion bash` and `openapi`.
@@ -12,22 +12,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, operation, sampleParams } from '../../src/catalogue/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { argvOf, buildPrivateBin, runBash } from './helpers.js';
+import { BIN as bin } from '../helpers/built.js';
+import { argvOf, runBash } from './helpers.js';
 
 const DEMO = '00010001000001005';
 
 let server: TestServer;
-let bin: string;
-let buildDir: string;
 let home: string;
 beforeAll(async () => {
-  ({ bin, dir: buildDir } = await buildPrivateBin());
   server = await startTestServer();
   home = mkdtempSync(join(tmpdir(), 'coopctl-workflows-home-'));
 }, 120_000);
 afterAll(async () => {
   await server?.stop();
-  rmSync(buildDir, { recursive: true, force: true });
   rmSync(home, { recursive: true, force: true });
 });
 

@@ -1,8 +1,5 @@
-/** Helpers of the workflow tests: a scripted confirm prompter, bash runs, and a private build of bin/coopctl. */
-import { bundle } from '../../scripts/bundle.mjs';
+/** Helpers of the workflow tests: a scripted confirm prompter and bash runs. */
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Prompter } from '../../src/cli/prompter.js';
@@ -88,22 +85,4 @@ export async function hasCommand(name: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/**
- * bin/coopctl and a bundle of the current sources, built as scripts/build.mjs
- * builds them, but in a temporary folder: the shared dist/ is left alone
- * (other runs may be using it). The folder lies under node_modules/.cache, so
- * that the dependencies the bundle loads at run time still resolve. Remove
- * `dir` when done.
- */
-export async function buildPrivateBin(): Promise<{ bin: string; dir: string }> {
-  const cache = join(ROOT, 'node_modules', '.cache');
-  mkdirSync(cache, { recursive: true });
-  const dir = mkdtempSync(join(cache, 'coopctl-workflows-bin-'));
-  await bundle(join(dir, 'dist'));
-  mkdirSync(join(dir, 'bin'));
-  for (const file of ['coopctl', 'package.json']) copyFileSync(join(ROOT, 'bin', file), join(dir, 'bin', file));
-  if (!existsSync(join(dir, 'dist', 'coopctl.cjs'))) throw new Error('the build made no dist/coopctl.cjs');
-  return { bin: join(dir, 'bin', 'coopctl'), dir };
 }

@@ -13,7 +13,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
-import { bundleCli, Pane, type Tmux } from '../../interactive/tmux.js';
+import { MAIN } from '../../helpers/built.js';
+import { Pane, type Tmux } from '../../interactive/tmux.js';
 
 /**
  * "Now" of the examples' demo server: Monday 30 November 2026, 08:30 local
@@ -28,17 +29,15 @@ export interface RunResult {
   readonly stderr: string;
 }
 
-/** A folder on the PATH whose `coopctl` runs a bundle of the current sources. */
+/** A folder on the PATH whose `coopctl` runs the bundle of the current sources (test/setup/build.ts). */
 export async function coopctlOnPath(): Promise<{ dir: string; remove(): void }> {
-  const cli = await bundleCli();
   const dir = mkdtempSync(join(tmpdir(), 'coopctl-examples-bin-'));
   const shim = join(dir, 'coopctl');
-  writeFileSync(shim, `#!/bin/sh\nexec '${process.execPath}' '${cli.main}' "$@"\n`);
+  writeFileSync(shim, `#!/bin/sh\nexec '${process.execPath}' '${MAIN}' "$@"\n`);
   chmodSync(shim, 0o755);
   return {
     dir,
     remove() {
-      cli.remove();
       rmSync(dir, { recursive: true, force: true });
     },
   };
