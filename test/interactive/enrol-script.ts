@@ -158,3 +158,13 @@ export function enrolmentScript(beneficiaries: readonly BeneficiaryAnswers[], th
   out.push(review(then));
   return out;
 }
+
+/** The words of a scripted question's pattern, unescaped. */
+export const asks = (s: Scripted, words: string) =>
+  typeof s === 'object' && String(s.q).replace(/\\/g, '').includes(words);
+
+/** A script up to (not including) the first question whose pattern mentions `field`, and what follows it. */
+export function until(script: readonly Scripted[], field: string): { before: Scripted[]; after: Scripted[] } {
+  const at = script.findIndex((s) => asks(s, field));
+  return { before: script.slice(0, at), after: script.slice(at + 1) };
+}

@@ -50,7 +50,12 @@ describe('in a real pseudo-terminal, in Portuguese', () => {
       );
       expect(keysHelp(Pane.activePrompt(pane.last)!.below)).toBe(true);
       await pane.type('geral');
-      await pane.waitFor('the provider by name', (s) => s.includes('❯ Clínica Coop Saúde — Clínica Geral (9001)'));
+      // The first provider is highlighted before the search has run too: wait for the other one to leave the list
+      // (an Enter while the search is still looking is not taken).
+      await pane.waitFor(
+        'the provider by name',
+        (s) => s.includes('❯ Clínica Coop Saúde — Clínica Geral (9001)') && !s.includes('Dr. Ricardo Mendes Almeida'),
+      );
       await pane.keys('Enter');
       const location = await pane.prompt('Local de atendimento de Clínica Coop Saúde — Clínica Geral (9001)');
       expect(location.below.some((l) => l.includes('‹ Outro prestador'))).toBe(true);

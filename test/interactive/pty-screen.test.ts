@@ -187,7 +187,12 @@ describe('in a real terminal of 30 rows, in Portuguese: nothing drawn twice, Ent
       try {
         await pane.prompt('Prestador (digite um nome ou um código)');
         await pane.type('geral');
-        await pane.waitFor('the provider by name', (s) => s.includes('❯ Clínica Coop Saúde — Clínica Geral (9001)'));
+        // The first provider is highlighted before the search has run too: wait for the other one to leave the list
+        // (an Enter while the search is still looking is not taken).
+        await pane.waitFor(
+          'the provider by name',
+          (s) => s.includes('❯ Clínica Coop Saúde — Clínica Geral (9001)') && !s.includes('Dr. Ricardo Mendes Almeida'),
+        );
         await pane.keys('Enter');
         await pane.select(
           'Local de atendimento de Clínica Coop Saúde — Clínica Geral (9001)',

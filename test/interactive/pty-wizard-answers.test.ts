@@ -9,20 +9,10 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { beneficiaryAnswers, contractAnswers, ONE, payerAnswers } from './enrol-script.js';
-import type { Scripted } from './fake-prompter.js';
+import { asks, beneficiaryAnswers, contractAnswers, ONE, payerAnswers, until } from './enrol-script.js';
 import { drive } from './pane-script.js';
 import { contractPt, holderPt, payerPt } from './portuguese-script.js';
 import { usePtyWorld } from './pty-world.js';
-
-/** The words of a scripted question's pattern, unescaped. */
-const asks = (s: Scripted, words: string) => typeof s === 'object' && String(s.q).replace(/\\/g, '').includes(words);
-
-/** A script up to (not including) the first question whose pattern mentions `field`. */
-function until(script: readonly Scripted[], field: string): { before: Scripted[]; after: Scripted[] } {
-  const at = script.findIndex((s) => asks(s, field));
-  return { before: script.slice(0, at), after: script.slice(at + 1) };
-}
 
 const languages = [
   {

@@ -9,8 +9,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { beneficiaryAnswers, contractAnswers, ONE, payerAnswers } from './enrol-script.js';
-import type { Scripted } from './fake-prompter.js';
+import { beneficiaryAnswers, contractAnswers, ONE, payerAnswers, until } from './enrol-script.js';
 import { drive } from './pane-script.js';
 import { contractPt, holderPt, payerPt } from './portuguese-script.js';
 import { usePtyWorld } from './pty-world.js';
@@ -19,15 +18,6 @@ import { usePtyWorld } from './pty-world.js';
 const CODES =
   'origem.WB@en=Web sale; origem.WB@pt-BR=Venda pela internet; origem.CO=Contrato empresarial; origem.CO@en=Company contract; ' +
   'estado_civil.C@en=Married; estado_civil.C@pt-BR=Casado(a); estado_civil.S@en=Single; estado_civil.S@pt-BR=Solteiro(a)';
-
-/** The words of a scripted question's pattern, unescaped. */
-const asks = (s: Scripted, words: string) => typeof s === 'object' && String(s.q).replace(/\\/g, '').includes(words);
-
-/** A script up to (not including) the first question whose pattern mentions `field`, and what follows it. */
-function until(script: readonly Scripted[], field: string): { before: Scripted[]; after: Scripted[] } {
-  const at = script.findIndex((s) => asks(s, field));
-  return { before: script.slice(0, at), after: script.slice(at + 1) };
-}
 
 const languages = [
   {

@@ -60,7 +60,12 @@ describe('in a real pseudo-terminal (tmux)', () => {
       await pane.waitFor('the unknown provider', (s) => s.includes('No service location for provider 424242'));
       await pane.prompt('Provider (type a name or a code)');
       await pane.type('geral');
-      await pane.waitFor('the provider by name', (s) => s.includes('❯ Clínica Coop Saúde — Clínica Geral (9001)'));
+      // The first provider is highlighted before the search has run too: wait for the other one to leave the list
+      // (an Enter while the search is still looking is not taken).
+      await pane.waitFor(
+        'the provider by name',
+        (s) => s.includes('❯ Clínica Coop Saúde — Clínica Geral (9001)') && !s.includes('Dr. Ricardo Mendes Almeida'),
+      );
       await pane.keys('Enter');
       expect(await pane.select('Location of Clínica Coop Saúde — Clínica Geral (9001)')).toBe(
         'Clínica Coop Saúde — Unidade Paulista (101)',
