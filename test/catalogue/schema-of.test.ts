@@ -149,7 +149,7 @@ describe.each(fields)('%s: its schema says what its rule data says', (_where, f)
 
 describe('the rules of the catalogue', () => {
   it('are all checked here: every rule kind the catalogue uses has bounds above, or none to declare', () => {
-    const codes = new Set(fields.map(([, f]) => f.rule.code));
+    const codes = new Set<string>(fields.map(([, f]) => f.rule.code));
     // Kinds whose data has no bound: a fixed shape (phone, time, CPF, base64, a date without a first year).
     expect([...codes].sort()).toEqual(
       [
