@@ -115,7 +115,7 @@ export type IntValue<Max extends number> = number extends Max
 
 /**
  * An integer of `min` to `max` digits, given as a number, a digit string or,
- * past a double's exact range, a bigint (beyondDouble). Up to 15 digits the
+ * past a double's exact range, a bigint (schema-of.ts). Up to 15 digits the
  * value is parsed to a number; longer ones (18-digit scheduling codes) stay
  * digit strings, because they do not fit a double. A number past
  * Number.MAX_SAFE_INTEGER is refused: it was rounded.
