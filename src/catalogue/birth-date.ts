@@ -6,35 +6,18 @@
  * Answers keep the plain date rule (`data_nasc` of the registration record):
  * the client accepts what the spec allows.
  */
-import { fromBR, today } from './dates.js';
 import { birthDateInput } from './date-input-forms.js';
 import { dateBR, extend, fromFirstYear } from './rules.js';
 
-/** The clock of the validation running now, if it was given one. Validation is synchronous, so one slot is enough. */
-let running: (() => Date) | undefined;
-
-/** Runs `validate` (synchronous) with `now` as the clock of the rules that depend on the day. */
-export function onClock<T>(now: (() => Date) | undefined, validate: () => T): T {
-  const outer = running;
-  running = now;
-  try {
-    return validate();
-  } finally {
-    running = outer;
-  }
-}
+export { onClock } from './validation-clock.js';
 
 const fromThen = fromFirstYear(dateBR);
 
 /** A date of birth: `DD/MM/YYYY`, a real date from 1900 on (rules.ts fromFirstYear), not later than today. */
-export const birthDate = extend(
-  fromThen,
-  {
-    rule: { code: 'birth-date' } as const,
-    invalid: [...fromThen.invalid, '01/01/9999'],
-    // A two-digit year in the past: `1/2/85` is 1985.
-    accept: birthDateInput.accept,
-    forms: birthDateInput.forms,
-  },
-  () => fromThen.schema.refine((s) => fromBR(s) <= today(running), { error: 'future' }),
-);
+export const birthDate = extend(fromThen, {
+  rule: { code: 'birth-date' } as const,
+  invalid: [...fromThen.invalid, '01/01/9999'],
+  // A two-digit year in the past: `1/2/85` is 1985.
+  accept: birthDateInput.accept,
+  forms: birthDateInput.forms,
+});

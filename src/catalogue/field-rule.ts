@@ -1,15 +1,18 @@
 /**
- * What a field rule is (FieldRule) and how one is made and varied: a rule's
- * schema is built lazily on first use, and a copy (`extend`) carries every
- * other member. The spec's rules themselves are in rules.ts.
+ * What a field rule is (FieldRule) and how one is made and varied: a rule is
+ * declared as data (`rule`, `kind`), and its schema is built from that data
+ * (schema-of.ts) on first use; a copy (`extend`) carries every other member,
+ * and a copy that changes the data gets the schema of its own data. The spec's
+ * rules themselves are in rules.ts.
  */
 import type * as z from 'zod';
 import type { DateLayout } from './dates.js';
 import type { InputContext, InputForms } from './input-forms.js';
 import type { Said } from './lang.js';
-import type { OtherProblem, Problem, Rule } from './problems.js';
+import type { Problem, Rule } from './problems.js';
+import { type FieldKind, schemaOf } from './schema-of.js';
 
-export type FieldKind = 'string' | 'int' | 'array' | 'choice';
+export { BROKEN, type FieldKind, type ProblemToken, says } from './schema-of.js';
 
 /**
  * What personal data a field holds, for the CLI's `--mask` (src/cli/output/mask.ts): a card, a part of a card
@@ -23,7 +26,7 @@ export type PersonalKind = 'card' | 'card-part' | 'cpf' | 'phone' | 'email';
  * parameter and record types are inferred from it (types.ts).
  */
 export interface FieldRule<T = unknown> {
-  /** Validates a present value; the parsed output (a `T`) is what is sent or stored. */
+  /** Validates a present value; the parsed output (a `T`) is what is sent or stored. Built from `rule` and `kind` (schema-of.ts). */
   readonly schema: z.ZodType<T>;
   /** What the rule requires, as data (problems.ts): help and error messages word it in their language. */
   readonly rule: Rule;
@@ -71,23 +74,13 @@ const RULE_KEYS = [
   'personal',
 ];
 
-/** A schema's error message: the code of the problem (`rule`: the value breaks the field's rule). */
-export type ProblemToken =
-  | 'rule'
-  | Exclude<OtherProblem['code'], 'required' | 'unknown' | 'at-least-one' | 'later-same-day'>;
-export const says = (code: ProblemToken) => ({ error: code });
-export const BROKEN = says('rule');
-
 /**
  * Gives `props` a `schema` property built on first use. Building zod schemas
  * is the larger part of loading the catalogue, and one command needs the
  * schemas of one operation only. The property is own and enumerable, so a
  * spread copy still carries it.
  */
-export function withSchema<P extends object, T>(
-  props: P,
-  make: () => z.ZodType<T>,
-): P & { readonly schema: z.ZodType<T> } {
+function withSchema<P extends object, T>(props: P, make: () => z.ZodType<T>): P & { readonly schema: z.ZodType<T> } {
   return lazily(props, 'schema', make) as P & { readonly schema: z.ZodType<T> };
 }
 
@@ -98,17 +91,19 @@ export function lazily<T extends object>(target: T, name: string, make: () => un
 }
 
 /**
- * A copy of `base` with `props` added or changed; its schema (by default the
- * base's, else `make`'s, whose value type the copy takes) stays lazy.
+ * A copy of `base` with `props` added or changed, whose value type is `U`
+ * (by default the base's). Its schema stays lazy: the base's, or, when `props`
+ * changes the rule's data (`rule`, `kind`), the schema of the copy's own data.
  */
 export function extend<T, P extends object, U = T>(
   base: FieldRule<T>,
   props: P,
-  make: () => z.ZodType<U> = () => base.schema as unknown as z.ZodType<U>,
 ): Omit<FieldRule<U>, keyof P | 'schema'> & P & { readonly schema: z.ZodType<U> } {
   const copied: Record<string, unknown> = {};
   for (const key of RULE_KEYS) if (Object.hasOwn(base, key)) copied[key] = base[key as keyof FieldRule<T>];
-  return withSchema({ ...(copied as Omit<FieldRule<T>, 'schema'>), ...props }, make);
+  const copy = { ...(copied as Omit<FieldRule<T>, 'schema'>), ...props };
+  const own = 'rule' in props || 'kind' in props;
+  return withSchema(copy, () => (own ? schemaOf(copy.rule, copy.kind) : base.schema) as unknown as z.ZodType<U>);
 }
 
 /** `base` with the input normaliser and forms of its field type, and any other CLI members (`warn`, `understood`). */
@@ -130,17 +125,14 @@ export function withExample<T>(base: FieldRule<T>, example: string): FieldRule<T
   return extend(base, { example });
 }
 
-/** A rule of its own: its schema (built on first use), what it requires, an example, values it refuses, its kind. */
-export function rule<T>(
-  make: () => z.ZodType<T>,
+/** A rule of its own: what it requires (its schema is built from that, on first use), an example, values it refuses, its kind. */
+export function rule<T = string>(
   what: Rule,
   example: string,
   invalid: readonly unknown[],
   kind: FieldKind = 'string',
   choices?: readonly string[],
 ): FieldRule<T> {
-  return withSchema(
-    choices ? { rule: what, example, invalid, kind, choices } : { rule: what, example, invalid, kind },
-    make,
-  );
+  const props = choices ? { rule: what, example, invalid, kind, choices } : { rule: what, example, invalid, kind };
+  return withSchema(props, () => schemaOf(what, kind) as unknown as z.ZodType<T>);
 }

@@ -4,19 +4,17 @@
  * (its label heads a table's column). Text that the service may leave empty
  * in a record (a beneficiary with no fax) is accepted empty; bounds still apply.
  */
-import * as z from 'zod';
 import { confirmationCodes, eventTypes } from './codes.js';
 import { req, opt, type Field, type Fields } from './field.js';
 import { said, type Said } from './lang.js';
+import type { Rule } from './problems.js';
 import * as r from './rules.js';
 
 const label = (en: string, pt: string) => ({ label: said(en, pt) });
 
 /** A rule that also accepts the empty string (for response fields that can be blank). */
 function orEmpty<T>(rule: r.FieldRule<T>): r.FieldRule<T | ''> {
-  return r.extend(rule, { rule: { code: 'or-empty', rule: rule.rule } as const }, () =>
-    z.union([z.literal(''), rule.schema], { error: 'rule' }),
-  );
+  return r.extend<T, { rule: Rule }, T | ''>(rule, { rule: { code: 'or-empty', rule: rule.rule } });
 }
 
 const CONFIRMA_HELP = said(
@@ -40,11 +38,10 @@ export const envelope = {
 } satisfies Fields;
 
 /** Section 7's code table for the registration operations: the only values it gives them. */
-const registrationCode = r.extend(
-  r.int(1, 1),
-  { rule: { code: 'choice', values: ['1', '2', '3', '4'] } as const, suggestions: confirmationCodes },
-  () => r.int(1, 1).schema.refine((v) => v >= 1 && v <= 4, { error: 'rule' }),
-);
+const registrationCode = r.extend(r.int(1, 1), {
+  rule: { code: 'choice', values: ['1', '2', '3', '4'] } as const,
+  suggestions: confirmationCodes,
+});
 
 /**
  * The envelope as each area's section types `confirma_operacao`: the

@@ -1,18 +1,16 @@
 /**
  * Field rules of the Beneficiary Services spec, each defined once.
  *
- * A rule couples a zod schema (which validates one present value) with what
- * it requires as data (`rule`, problems.ts: each language words it), an
- * example, values it must reject and the kind of value, so that the CLI
- * help, the prompts, the server's error messages, the OpenAPI document and
- * the tests' tables all say the same thing. A schema's error messages are
- * problem codes (`rule`, `calendar`, `cpf-check` …), never sentences:
- * validate.ts makes them problems of the field.
+ * A rule is declared as data: what it requires (`rule`, problems.ts: each
+ * language words it), an example, values it must reject and the kind of
+ * value; its zod schema is built from that data (schema-of.ts), so that the
+ * CLI help, the prompts, the server's error messages, the OpenAPI document
+ * and the tests' tables all say the same thing.
  */
-import * as z from 'zod';
 import { addressTypes, registrationStates, sexes, yesNo, type CodeTable } from './codes.js';
-import { FIRST_YEAR, layoutPattern, parseDate, TIME_PATTERN, type DateLayout } from './dates.js';
-import { BROKEN, extend, type FieldRule, holding, rule, says, withExample, withInput } from './field-rule.js';
+import { cpfValid } from './cpf.js';
+import { FIRST_YEAR, type DateLayout } from './dates.js';
+import { extend, type FieldRule, holding, rule, withExample, withInput } from './field-rule.js';
 import * as dateInput from './date-input-forms.js';
 import * as input from './input-forms.js';
 import { MAX_LIST } from './limits.js';
@@ -29,37 +27,24 @@ export {
   says,
   withExample,
   withInput,
-  withSchema,
 } from './field-rule.js';
+export { cpfCheckDigits, cpfValid } from './cpf.js';
 
 /** Free text of at most `max` characters (and at least `min`). */
 export function text(max: number, min = 0, example = 'text'): FieldRule<string> {
-  const make = () => {
-    const s = z.string(BROKEN).max(max, BROKEN);
-    return min > 0 ? s.min(min, BROKEN) : s;
-  };
   const invalid: unknown[] = ['x'.repeat(max + 1), 12];
   if (min > 0) invalid.push('x'.repeat(min - 1));
-  return rule(make, { code: 'text', min, max }, example.slice(0, max).padEnd(min, 'x'), invalid);
+  return rule({ code: 'text', min, max }, example.slice(0, max).padEnd(min, 'x'), invalid);
 }
 
 /** Letters and digits only, `min` to `max` of them. */
 export function alnum(min: number, max: number, example: string): FieldRule<string> {
-  const re = new RegExp(`^[A-Za-z0-9]{${min},${max}}$`);
-  return rule(() => z.string(BROKEN).regex(re, BROKEN), { code: 'alnum', min, max }, example, [
-    'A'.repeat(max + 1),
-    'AB-12',
-    '',
-  ]);
+  return rule({ code: 'alnum', min, max }, example, ['A'.repeat(max + 1), 'AB-12', '']);
 }
 
 /** A string of exactly `n` digits (card numbers, plain CPFs). */
 export function digits(n: number, example: string): FieldRule<string> {
-  return rule(() => z.string(BROKEN).regex(new RegExp(`^\\d{${n}}$`), BROKEN), { code: 'digits', want: n }, example, [
-    '1'.repeat(n + 1),
-    '1'.repeat(n - 1),
-    `${'1'.repeat(n - 1)}a`,
-  ]);
+  return rule({ code: 'digits', want: n }, example, ['1'.repeat(n + 1), '1'.repeat(n - 1), `${'1'.repeat(n - 1)}a`]);
 }
 
 /** Beneficiary card number `usuario_cartao`: 17 digits; the CLI warns when the check digit does not match. */
@@ -77,11 +62,7 @@ export const card = holding(
 
 /** CEP as in section 4.1: digits only, 8 to 11 of them, no hyphen (docs/decisions.md, "Catalogue and wire format"). */
 export const cep: FieldRule<string> = withInput(
-  rule(() => z.string(BROKEN).regex(/^\d{8,11}$/, BROKEN), { code: 'cep', min: 8, max: 11 }, '01310100', [
-    '01310-100',
-    '1234567',
-    '123456789012',
-  ]),
+  rule({ code: 'cep', min: 8, max: 11 }, '01310100', ['01310-100', '1234567', '123456789012']),
   input.cepInput,
 );
 
@@ -89,26 +70,16 @@ export const cep: FieldRule<string> = withInput(
 export const phone: FieldRule<string> = holding(
   'phone',
   withInput(
-    rule(() => z.string(BROKEN).regex(/^\(\d{2}\)\d{8,9}$/, BROKEN), { code: 'phone' }, '(11)987654321', [
-      '(11)9876543210',
-      '(11)1234567',
-      '11987654321',
-      '(1)987654321',
-    ]),
+    rule({ code: 'phone' }, '(11)987654321', ['(11)9876543210', '(11)1234567', '11987654321', '(1)987654321']),
     input.phoneInput,
   ),
 );
 
 /** An e-mail address of at most `max` characters. */
 export function email(max = 254): FieldRule<string> {
-  const make = () => z.string(BROKEN).max(max, BROKEN).pipe(z.email(BROKEN));
   return holding(
     'email',
-    rule(make, { code: 'email', max }, 'ana.souza@example.com', [
-      'ana.souza',
-      'ana@',
-      `${'a'.repeat(max)}@example.com`,
-    ]),
+    rule({ code: 'email', max }, 'ana.souza@example.com', ['ana.souza', 'ana@', `${'a'.repeat(max)}@example.com`]),
   );
 }
 
@@ -118,7 +89,6 @@ export function oneOf<const V extends readonly [string, ...string[]]>(
   meanings?: CodeTable<V[number]>,
 ): FieldRule<V[number]> {
   return rule<V[number]>(
-    () => z.enum(values, BROKEN) as unknown as z.ZodType<V[number]>,
     meanings ? { code: 'choice', values, meanings } : { code: 'choice', values },
     values[0],
     ['X', values[0].toLowerCase() === values[0] ? 'Z' : values[0].toLowerCase()],
@@ -144,44 +114,17 @@ export type IntValue<Max extends number> = number extends Max
     : string;
 
 /**
- * An integer past a double's exact range, of up to `max` digits: how exact-json.ts
- * reads such a value. In JSON Schema (the OpenAPI and fixtures documents) it is
- * an integer of 2^53 up to 10^max exclusive: bounds a JSON number writes exactly.
- */
-function beyondDouble(max: number): z.ZodType<bigint> {
-  return z
-    .bigint(BROKEN)
-    .min(BigInt(Number.MAX_SAFE_INTEGER) + 1n, BROKEN)
-    .max(10n ** BigInt(max) - 1n, BROKEN)
-    .meta({ type: 'integer', minimum: Number.MAX_SAFE_INTEGER + 1, exclusiveMaximum: 10 ** max });
-}
-
-/**
  * An integer of `min` to `max` digits, given as a number, a digit string or,
- * past a double's exact range, a bigint (beyondDouble). Up to 15 digits the
+ * past a double's exact range, a bigint (schema-of.ts). Up to 15 digits the
  * value is parsed to a number; longer ones (18-digit scheduling codes) stay
  * digit strings, because they do not fit a double. A number past
  * Number.MAX_SAFE_INTEGER is refused: it was rounded.
  */
 export function int<const Max extends number>(min: number, max: Max, example?: string): FieldRule<IntValue<Max>> {
-  const re = new RegExp(`^\\d{${min},${max}}$`);
-  // Leading zeros do not count: "0011987654" is an integer of 8 digits, and travels as 11987654.
-  const counted = (s: string) => s.replace(/^0+(?=\d)/, '').length >= min;
-  const low = min > 1 ? 10 ** (min - 1) : 0;
-  const high = max <= 15 ? 10 ** max - 1 : Number.MAX_SAFE_INTEGER;
-  const make = () => {
-    const asNumber = z.number(BROKEN).int(BROKEN).min(low, BROKEN).max(high, BROKEN);
-    const asText = z.string(BROKEN).regex(re, BROKEN).refine(counted, BROKEN);
-    const either = z.union(max <= 15 ? [asNumber, asText] : [asNumber, beyondDouble(max), asText], BROKEN);
-    const parsed =
-      max <= 15 ? either.transform((v) => Number(v)) : either.transform((v) => String(v).replace(/^0+(?=\d)/, ''));
-    return parsed as unknown as z.ZodType<IntValue<Max>>;
-  };
   const invalid: unknown[] = ['9'.repeat(max + 1), '12a', '-1', '1.5'];
   if (min > 1) invalid.push('9'.repeat(min - 1), `0${'9'.repeat(min - 1)}`);
   if (max <= 15) invalid.push(10 ** max);
-  return rule(
-    make,
+  return rule<IntValue<Max>>(
     { code: 'int', min, max },
     example ?? String(10 ** Math.max(min - 1, 0) + 1).slice(0, max),
     invalid,
@@ -202,13 +145,7 @@ export const localNumber = holding('phone', withInput(int(1, 9, '987654321'), in
 
 /** A date of one of the spec's layouts (dates.ts), refused by its shape first, then when it is not a real date. */
 function dated(layout: DateLayout, example: string, invalid: readonly unknown[]): FieldRule<string> {
-  // `abort`: a value of the wrong layout is not also checked as a calendar date.
-  const make = () =>
-    z
-      .string(BROKEN)
-      .regex(layoutPattern(layout), { ...BROKEN, abort: true })
-      .refine((s) => parseDate(s, layout) !== undefined, says('calendar'));
-  return extend(rule(make, { code: 'date', layout }, example, invalid), { layout });
+  return extend(rule({ code: 'date', layout }, example, invalid), { layout });
 }
 
 /** A text of `layout` for 31 December 1899, the day before FIRST_YEAR: the value a floored rule must reject. */
@@ -225,11 +162,10 @@ const lastEarly: Readonly<Record<DateLayout, string>> = {
  * takes what the spec allows in an answer.
  */
 export function fromFirstYear<T extends FieldRule<string>>(base: T): T {
-  const layout = base.layout!;
-  const make = () => base.schema.refine((s) => (parseDate(s, layout)?.y ?? FIRST_YEAR) >= FIRST_YEAR, says('early'));
+  if (base.rule.code !== 'date') throw new Error(`fromFirstYear: a ${base.rule.code} rule is no date`);
+  const layout = base.rule.layout;
   const invalid = [...base.invalid, lastEarly[layout], lastEarly[layout].replace('1899', '0000')];
-  const rule = base.rule.code === 'date' ? { ...base.rule, from: FIRST_YEAR } : base.rule;
-  return extend(base, { rule, invalid }, make) as unknown as T;
+  return extend(base, { rule: { ...base.rule, from: FIRST_YEAR }, invalid }) as unknown as T;
 }
 
 /** `DD/MM/YYYY` (the spec's `d/m/Y` is the same layout). */
@@ -252,45 +188,13 @@ export const dateTimeEnd = withInput(withExample(dateTime, '2026-12-01 09:30'), 
 /** `Y-m-d H:i:s`. */
 export const dateTimeSec = dated('Y-m-d H:i:s', '2026-12-01 00:00:00', ['2026-12-01 00:00', '2026-13-01 00:00:00']);
 /** `hh:mi`. */
-export const time: FieldRule<string> = rule(
-  () => z.string(BROKEN).regex(TIME_PATTERN, BROKEN),
-  { code: 'time' },
-  '09:30',
-  ['9:30', '24:00', '09:60'],
-);
-
-/** The two CPF check digits of nine leading digits (modulus 11). */
-export function cpfCheckDigits(nine: string): string {
-  const digit = (d: string) => {
-    let sum = 0;
-    for (let i = 0; i < d.length; i++) sum += Number(d[i]) * (d.length + 1 - i);
-    const r = (sum * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  const first = digit(nine);
-  return `${first}${digit(nine + first)}`;
-}
-
-/** True when the 11 digits carry valid CPF check digits. */
-export function cpfValid(d: string): boolean {
-  if (!/^\d{11}$/.test(d) || /^(\d)\1{10}$/.test(d)) return false;
-  return cpfCheckDigits(d.slice(0, 9)) === d.slice(9);
-}
+export const time: FieldRule<string> = rule({ code: 'time' }, '09:30', ['9:30', '24:00', '09:60']);
 
 /** CPF written `999.999.999-99`, with valid check digits. */
 export const cpfMasked: FieldRule<string> = holding(
   'cpf',
   withInput(
-    rule(
-      () =>
-        z
-          .string(BROKEN)
-          .regex(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/, BROKEN)
-          .refine((s) => cpfValid(s.replace(/\D/g, '')), says('cpf-check')),
-      { code: 'cpf' },
-      '529.982.247-25',
-      ['529.982.247-26', '52998224725', '111.111.111-11'],
-    ),
+    rule({ code: 'cpf' }, '529.982.247-25', ['529.982.247-26', '52998224725', '111.111.111-11']),
     input.cpfInput,
   ),
 );
@@ -303,11 +207,6 @@ export const cpfDigits: FieldRule<string> = holding(
 
 /** A non-empty list of at most MAX_LIST codes of at most 3 characters each. */
 export const codes: FieldRule<string[]> = rule(
-  () =>
-    z
-      .array(z.string(says('code-length')).min(1, says('code-length')).max(3, says('code-length')), BROKEN)
-      .min(1, says('list-empty'))
-      .max(MAX_LIST, says('list-long')),
   { code: 'codes', each: 3, most: MAX_LIST },
   'RG',
   [['ABCD'], [], [''], Array.from({ length: MAX_LIST + 1 }, () => 'RG')],
@@ -315,16 +214,7 @@ export const codes: FieldRule<string[]> = rule(
 );
 
 /** Base64 of a binary file. */
-export const base64: FieldRule<string> = rule(
-  () =>
-    z
-      .string(BROKEN)
-      .regex(/^[A-Za-z0-9+/]*={0,2}$/, BROKEN)
-      .refine((s) => s.length % 4 === 0, says('base64-length')),
-  { code: 'base64' },
-  'JVBERi0xLjQK',
-  ['not base64!', 'abc'],
-);
+export const base64: FieldRule<string> = rule({ code: 'base64' }, 'JVBERi0xLjQK', ['not base64!', 'abc']);
 
 /** "true" or "false" as text (notification results). */
 export const boolText = oneOf(['true', 'false']);
