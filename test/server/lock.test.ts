@@ -178,9 +178,9 @@ describe('another process holds the database write lock', () => {
     srv = await startStoreServer();
     holder = await holdLock(srv.db, 'EXCLUSIVE');
     const show = srv.store.handlers['registration.show']!;
-    const text = show.json!({ usuario_cartao: DEMO_CARD }, { now: () => new Date(2026, 0, 15, 10, 0) });
+    const text = show.jsonNow!({ usuario_cartao: DEMO_CARD }, { now: () => new Date(2026, 0, 15, 10, 0) });
     expect(typeof text).toBe('string');
-    expect(JSON.parse(text as string)).toMatchObject([{ confirma_operacao: 2, cod_pessoa: 1 }]);
+    expect(JSON.parse(text)).toMatchObject([{ confirma_operacao: 2, cod_pessoa: 1 }]);
     expect(holder.holding()).toBe(true);
   });
 });
