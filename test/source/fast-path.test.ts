@@ -13,6 +13,7 @@ import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { nodes } from './syntax.js';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -23,17 +24,6 @@ const ALLOWED = ['server/http/fast-path.ts', 'server/http/dispatch.ts'];
 const serverFiles = readdirSync(join(SRC, 'server'), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.ts'))
   .map((f) => `server/${f.split(sep).join('/')}`);
-
-/** Every node of a tree. */
-function nodes(tree: ts.Node): ts.Node[] {
-  const all: ts.Node[] = [];
-  const visit = (n: ts.Node) => {
-    all.push(n);
-    n.forEachChild(visit);
-  };
-  visit(tree);
-  return all;
-}
 
 const NOTHING = new Set([ts.SyntaxKind.UndefinedKeyword, ts.SyntaxKind.VoidKeyword, ts.SyntaxKind.NeverKeyword]);
 
