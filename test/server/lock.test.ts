@@ -9,6 +9,8 @@
  * a duration.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { createDispatch } from '../../src/server/http/dispatch.js';
+import type { PlainResponse } from '../../src/server/http/exchange.js';
 import { auditFileOf } from '../../src/server/store/sqlite/audit-file.js';
 import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
 import { holdLock, HOLDER_ROW, type LockHolder } from './lock-holder.js';
@@ -182,5 +184,16 @@ describe('another process holds the database write lock', () => {
     expect(typeof text).toBe('string');
     expect(JSON.parse(text)).toMatchObject([{ confirma_operacao: 2, cod_pessoa: 1 }]);
     expect(holder.holding()).toBe(true);
+  });
+
+  it('and the server core answers it at once from the store (the fast path, no audit): no promise', async () => {
+    srv = await startStoreServer();
+    holder = await holdLock(srv.db, 'EXCLUSIVE');
+    const dispatch = createDispatch({ handlers: srv.store.handlers, now: () => new Date(2026, 0, 15, 10, 0) });
+    const target = `/api/svcmobile/atualizacaocadastral/buscadadosusuario?usuario_cartao=${DEMO_CARD}`;
+    const res = dispatch({ method: 'GET', target, headers: { host: 'localhost' } });
+    expect(res).not.toBeInstanceOf(Promise);
+    expect((res as PlainResponse).status).toBe(200);
+    expect(JSON.parse((res as PlainResponse).body)).toMatchObject([{ confirma_operacao: 2, cod_pessoa: 1 }]);
   });
 });
