@@ -1,10 +1,8 @@
 /**
- * When an answer waits for its access record (src/server/audit/trail.ts). A
- * store that takes the record at once (SQLite: into the open transaction of
- * records) answers at once, synchronously, or 503 for a read when it cannot
- * take it. A store that writes it later (PostgreSQL): a read of personal data
- * only once its record is written (or 503 when it cannot be); a write,
- * stored already, at once, and a record that cannot be written logged.
+ * When an answer waits for its access record (src/server/audit/trail.ts): a
+ * read of personal data only once its record is written (or 503 when it
+ * cannot be, or when the store refuses it at once); a write, stored already,
+ * without waiting for its record, and a record that cannot be written logged.
  */
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
@@ -99,8 +97,8 @@ describe('the access trail', () => {
   it('a write is answered at once, its record appended all the same; one that fails is logged', async () => {
     const held = heldStore();
     const { trail, logged } = make(held.store);
-    // Not a promise: answered in the same turn.
-    expect(trail(facts('registration.update-contact', true), OK)).toBe(OK);
+    // Answered before its record is written.
+    expect(await settled(trail(facts('registration.update-contact', true), OK))).toEqual({ done: true, value: OK });
     expect(held.appended.map((r) => [r.operation, r.status, r.confirma, r.tokenLabel])).toEqual([
       ['registration.update-contact', 200, 1, 'desk'],
     ]);
@@ -110,13 +108,13 @@ describe('the access trail', () => {
     expect(showsToken(logged(), CARD)).toBe(false);
   });
 
-  it('a store that takes the record at once: the read answered synchronously; one it cannot take, 503 at once', () => {
+  it('a store that takes the record at once: the read answered; one that refuses it at once, 503', async () => {
     const taken: AuditRecord[] = [];
-    const sync = {
-      append: (r: AuditRecord) => void taken.push(r),
+    const taking = {
+      append: async (r: AuditRecord) => void taken.push(r),
       chain: () => undefined,
     } as unknown as AuditRepository;
-    expect(make(sync).trail(facts('registration.show', false), OK)).toBe(OK);
+    expect(await make(taking).trail(facts('registration.show', false), OK)).toBe(OK);
     expect(taken.map((r) => r.operation)).toEqual(['registration.show']);
     const refusing = {
       append: () => {
@@ -125,12 +123,12 @@ describe('the access trail', () => {
       chain: () => undefined,
     } as unknown as AuditRepository;
     const { trail, logged } = make(refusing);
-    const read = trail(facts('registration.show', false), OK) as Reply;
+    const read = await trail(facts('registration.show', false), OK);
     expect([read.status, read.body]).toEqual([
       503,
       '[{"confirma_operacao":4,"mensagem_erro":"the access audit could not be written: nothing was disclosed, try again later"}]',
     ]);
-    expect(trail(facts('registration.update-contact', true), OK)).toBe(OK);
+    expect(await trail(facts('registration.update-contact', true), OK)).toBe(OK);
     expect(logged()).toContain('registration.update-contact: the access audit could not be written: Error');
   });
 });

@@ -87,7 +87,7 @@ describe('a handler that fails', () => {
 
   it('answers 500 when a synchronous answer throws', async () => {
     const failing = Object.assign(async () => [], {
-      json: () => {
+      jsonNow: () => {
         throw new RangeError('no');
       },
     });

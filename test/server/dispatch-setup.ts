@@ -32,11 +32,13 @@ export function fakeHandlers(calls: Call[], override: Record<string, Handler> = 
     };
   }
   const show = handlers['registration.show']!;
+  const json = (params: Params) => {
+    calls.push({ id: 'registration.show', params });
+    return SHOW_JSON;
+  };
   handlers['registration.show'] = Object.assign((params: Params, ctx: Parameters<Handler>[1]) => show(params, ctx), {
-    json: (params: Params) => {
-      calls.push({ id: 'registration.show', params });
-      return SHOW_JSON;
-    },
+    json: async (params: Params) => json(params),
+    jsonNow: json,
   });
   return Object.assign(handlers, override);
 }

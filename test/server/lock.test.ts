@@ -9,6 +9,8 @@
  * a duration.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { createDispatch } from '../../src/server/http/dispatch.js';
+import type { PlainResponse } from '../../src/server/http/exchange.js';
 import { auditFileOf } from '../../src/server/store/sqlite/audit-file.js';
 import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
 import { holdLock, HOLDER_ROW, type LockHolder } from './lock-holder.js';
@@ -178,9 +180,20 @@ describe('another process holds the database write lock', () => {
     srv = await startStoreServer();
     holder = await holdLock(srv.db, 'EXCLUSIVE');
     const show = srv.store.handlers['registration.show']!;
-    const text = show.json!({ usuario_cartao: DEMO_CARD }, { now: () => new Date(2026, 0, 15, 10, 0) });
+    const text = show.jsonNow!({ usuario_cartao: DEMO_CARD }, { now: () => new Date(2026, 0, 15, 10, 0) });
     expect(typeof text).toBe('string');
-    expect(JSON.parse(text as string)).toMatchObject([{ confirma_operacao: 2, cod_pessoa: 1 }]);
+    expect(JSON.parse(text)).toMatchObject([{ confirma_operacao: 2, cod_pessoa: 1 }]);
     expect(holder.holding()).toBe(true);
+  });
+
+  it('and the server core answers it at once from the store (the fast path, no audit): no promise', async () => {
+    srv = await startStoreServer();
+    holder = await holdLock(srv.db, 'EXCLUSIVE');
+    const dispatch = createDispatch({ handlers: srv.store.handlers, now: () => new Date(2026, 0, 15, 10, 0) });
+    const target = `/api/svcmobile/atualizacaocadastral/buscadadosusuario?usuario_cartao=${DEMO_CARD}`;
+    const res = dispatch({ method: 'GET', target, headers: { host: 'localhost' } });
+    expect(res).not.toBeInstanceOf(Promise);
+    expect((res as PlainResponse).status).toBe(200);
+    expect(JSON.parse((res as PlainResponse).body)).toMatchObject([{ confirma_operacao: 2, cod_pessoa: 1 }]);
   });
 });

@@ -52,7 +52,11 @@ export async function startStoreServer(
       return handler(params, ctx);
     };
     // The fast read path stays as it is: only the handlers are spied on.
-    handlers[id] = handler.json ? Object.assign(spied, { json: handler.json }) : spied;
+    handlers[id] = Object.assign(
+      spied,
+      handler.json ? { json: handler.json } : {},
+      handler.jsonNow ? { jsonNow: handler.jsonNow } : {},
+    );
   }
   const log = new PassThrough();
   let text = '';

@@ -11,6 +11,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { nodes } from './syntax.js';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 
@@ -22,17 +23,6 @@ const files = readdirSync(SRC, { recursive: true, encoding: 'utf8' })
     const text = readFileSync(join(SRC, f), 'utf8');
     return { path, text, tree: ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true) };
   });
-
-/** Every node of a tree. */
-function nodes(tree: ts.Node): ts.Node[] {
-  const all: ts.Node[] = [];
-  const visit = (n: ts.Node) => {
-    all.push(n);
-    n.forEachChild(visit);
-  };
-  visit(tree);
-  return all;
-}
 
 /** The module specifiers a tree names: imports, exports and `import()` (not `typeof import()`). */
 function specifiers(tree: ts.SourceFile): string[] {

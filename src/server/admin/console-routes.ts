@@ -50,7 +50,7 @@ export function consoleRoutes(
   prefer: ForcedPrefer,
   cards: () => Promise<{ cards: string[] }>,
 ): AdminPart {
-  return (request, route, _query, lang) => {
+  return async (request, route, _query, lang) => {
     const get = request.method === 'GET' || request.method === 'HEAD';
     if (route === '' && get) return asset(consolePage(lang), 'text/html; charset=utf-8');
     if (route === 'console.js' && get) return asset(CONSOLE_JS, 'text/javascript; charset=utf-8');

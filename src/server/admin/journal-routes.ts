@@ -32,7 +32,7 @@ export function filterOf(query: string, lang: Lang): JournalFilter | Reply {
 }
 
 export function journalRoutes(journal: Journal): AdminPart {
-  return (request, route, query, lang) => {
+  return async (request, route, query, lang) => {
     if (route !== 'requests') return undefined;
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return { ...failure(405, inLang(words.wrongMethod('GET, HEAD'), lang)), headers: ['allow', 'GET, HEAD'] };

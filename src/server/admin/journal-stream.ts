@@ -100,7 +100,7 @@ export function journalStream(journal: Journal, filterOf: FilterOf, now: () => n
     },
   });
 
-  return (request, route, query, lang) => {
+  return async (request, route, query, lang) => {
     if (route === 'requests/ticket') {
       if (request.method !== 'POST')
         return { ...failure(405, inLang(words.wrongMethod('POST'), lang)), headers: ['allow', 'POST'] };

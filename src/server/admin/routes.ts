@@ -28,13 +28,8 @@ const LOAD_LIMIT = 32 * 1024 * 1024;
 /** Answers one admin request (its path under ADMIN_PREFIX), never rejecting. */
 export type AdminAnswer = (request: PlainRequest, path: string, query: string, lang: Lang) => Promise<Reply>;
 
-/** Another part of the admin API (the journal): its answer to a path it knows, else undefined. */
-export type AdminPart = (
-  request: PlainRequest,
-  path: string,
-  query: string,
-  lang: Lang,
-) => Promise<Reply> | Reply | undefined;
+/** Another part of the admin API (the journal, the console): its answer to a path it knows, else undefined. */
+export type AdminPart = (request: PlainRequest, path: string, query: string, lang: Lang) => Promise<Reply | undefined>;
 
 const ok = (what: Record<string, unknown>): Reply => ({ status: 200, body: JSON.stringify({ ok: true, ...what }) });
 const refuse = (status: number, said: Said, lang: Lang): Reply => failure(status, inLang(said, lang));
@@ -97,8 +92,8 @@ function admin(state: AdminState, parts: readonly AdminPart[]): AdminAnswer {
     const route = path.slice(ADMIN_PREFIX.length);
     try {
       for (const part of parts) {
-        const answer = part(request, route, query, lang);
-        if (answer) return await answer;
+        const answer = await part(request, route, query, lang);
+        if (answer) return answer;
       }
       if (route === 'snapshots') {
         if (request.method !== 'GET' && request.method !== 'HEAD')

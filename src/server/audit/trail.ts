@@ -13,7 +13,6 @@
  */
 import { inLang, type Lang, type Params, SUBJECT_FIELDS, type Personal } from '../../catalogue/index.js';
 import type { Auditor, AuditFacts } from '../http/answer.js';
-import { isPromise, type MaybePromise } from '../maybe-promise.js';
 import { failure, type Reply } from '../http/reply.js';
 import type { ServerLog } from '../observe/log.js';
 import type { AuditRecord, AuditRepository } from '../store/areas/audit.js';
@@ -126,8 +125,9 @@ function keyRefused(lang: Lang): Reply {
 
 /**
  * The auditor of a server: each audited request's record appended, then its
- * answer: at once when the store took the record synchronously (SQLite), or
- * once it is written (PostgreSQL); a write at once in any case.
+ * answer once the record is written (SQLite `:memory:`: taken into the open
+ * transaction of notes; a database file: committed to the audit's file;
+ * PostgreSQL: committed); a write's at once in any case.
  *
  * One key for all instances: the store checks its key id in every window of
  * records; when another instance has rotated the key, this one reads its key
@@ -172,7 +172,7 @@ export function auditTrail(options: TrailOptions): Auditor {
       });
   };
   store.chain(chainOf(keys, keyChanged));
-  return (facts: AuditFacts, reply: Reply) => {
+  return async (facts: AuditFacts, reply: Reply) => {
     const { route } = facts;
     if (refusedFor !== undefined && !route.writes) return keyRefused(facts.lang);
     const record: AuditRecord = {
@@ -186,13 +186,12 @@ export function auditTrail(options: TrailOptions): Auditor {
       requestId: facts.requestId ?? null,
       keyId: key.id,
     };
-    let appended: MaybePromise<void>;
+    let appended: Promise<void>;
     try {
       appended = store.append(record, route.writes);
     } catch (err) {
       return failedRecord(facts, reply, err, log);
     }
-    if (!isPromise(appended)) return reply;
     const written = appended.then(
       () => reply,
       (err: unknown) => failedRecord(facts, reply, err, log),

@@ -18,7 +18,6 @@ import {
 import { isoDate } from '../../catalogue/dates.js';
 import type { Holder } from '../store/areas/registration.js';
 import type { Repository } from '../store/types.js';
-import { isPromise } from '../maybe-promise.js';
 import { business, tell } from '../words.js';
 import { failed, found, noResult, requestOk } from './envelope.js';
 import type { AreaIds, HandlerContext, HandlerOf, HandlersOf } from './types.js';
@@ -76,17 +75,22 @@ function contactPatch(params: ParamsOf<'registration.update-contact'>): ContactP
   return patch;
 }
 
-/** `buscadadosusuario`: its records, and the JSON text of them straight from one read of the store (the hot path). */
+/**
+ * `buscadadosusuario`: its records, and the JSON text of them straight from one read of the store (the hot path),
+ * at once too where the store can read it synchronously (SQLite: the fast path's).
+ */
 function showHandler(repo: Repository): HandlerOf<'registration.show'> {
-  const json = (params: ParamsOf<'registration.show'>, ctx: HandlerContext) => {
-    const record = repo.registration.record(params.usuario_cartao, today(ctx));
-    return isPromise(record) ? record.then((r) => showAnswer(r, ctx.lang)) : showAnswer(record, ctx.lang);
-  };
+  const { record } = repo.registration;
+  const json = async (params: ParamsOf<'registration.show'>, ctx: HandlerContext) =>
+    showAnswer(await record(params.usuario_cartao, today(ctx)), ctx.lang);
+  const now = record.now;
   // The records are the JSON text parsed, so that both answers say exactly the same.
-  return Object.assign(
-    async (params: ParamsOf<'registration.show'>, ctx: HandlerContext) => JSON.parse(await json(params, ctx)) as Row[],
-    { json },
-  );
+  const handler = async (params: ParamsOf<'registration.show'>, ctx: HandlerContext) =>
+    JSON.parse(await json(params, ctx)) as Row[];
+  if (!now) return Object.assign(handler, { json });
+  const jsonNow = (params: ParamsOf<'registration.show'>, ctx: HandlerContext) =>
+    showAnswer(now(params.usuario_cartao, today(ctx)), ctx.lang);
+  return Object.assign(handler, { json, jsonNow });
 }
 
 /** `atualizaendereco`: endereco_ind 0 inserts an address under a free codigo, another updates that address. */

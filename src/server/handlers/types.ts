@@ -1,8 +1,5 @@
 /** The contract between the HTTP layer and the per-area handlers. */
 import type { Lang, OperationId, Params, ParamsOf, Row } from '../../catalogue/index.js';
-import type { MaybePromise } from '../maybe-promise.js';
-
-export { isPromise, type MaybePromise } from '../maybe-promise.js';
 
 export interface HandlerContext {
   /** The server's clock (tests pin it). */
@@ -27,23 +24,32 @@ export interface AuditNotes {
  */
 export type Handler = ((params: Params, ctx: HandlerContext) => Promise<Row[]>) & {
   /**
-   * The HTTP layer's fast path, which a handler may offer: the JSON text of
-   * exactly what the handler answers (`JSON.stringify` of its records), made
-   * without building the records; at once when the store can (SQLite), so
-   * that the answer needs no await.
+   * What a handler may offer: the JSON text of exactly what it answers
+   * (`JSON.stringify` of its records), made without building the records.
    */
   readonly json?: JsonAnswer;
+  /**
+   * The same text at once, where the store can give it synchronously
+   * (SQLite's hot read): the fast path's (src/server/http/fast-path.ts).
+   * It throws when the store cannot (a lock held elsewhere, a fault): the
+   * request then goes the asynchronous way.
+   */
+  readonly jsonNow?: JsonNow;
 };
 
 /** The JSON text of a handler's answer (see `Handler.json`). */
-export type JsonAnswer = (params: Params, ctx: HandlerContext) => MaybePromise<string>;
+export type JsonAnswer = (params: Params, ctx: HandlerContext) => Promise<string>;
+
+/** The JSON text of a handler's answer, at once (see `Handler.jsonNow`). */
+export type JsonNow = (params: Params, ctx: HandlerContext) => string;
 
 /** One handler per catalogue operation id (`registration.show`, ...). */
 export type Handlers = Readonly<Record<string, Handler>>;
 
 /** The handler of operation `Id`, given its parameters typed as the catalogue infers them (`ParamsOf`). */
 export type HandlerOf<Id extends OperationId> = ((params: ParamsOf<Id>, ctx: HandlerContext) => Promise<Row[]>) & {
-  readonly json?: (params: ParamsOf<Id>, ctx: HandlerContext) => MaybePromise<string>;
+  readonly json?: (params: ParamsOf<Id>, ctx: HandlerContext) => Promise<string>;
+  readonly jsonNow?: (params: ParamsOf<Id>, ctx: HandlerContext) => string;
 };
 
 /** The handlers of the operations `Id`, each typed by its own parameters. */

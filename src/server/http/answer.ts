@@ -9,7 +9,6 @@ import { catalogueWords, describeProblems, inLang, type Lang, type Params } from
 import { stringifyExact } from '../../catalogue/exact-json.js';
 import type { AuditNotes, HandlerContext } from '../handlers/types.js';
 import type { ServerLog } from '../observe/log.js';
-import { isPromise, type MaybePromise } from '../maybe-promise.js';
 import { StoreUnavailable } from '../store/unavailable.js';
 import { ABORTED, BODY_LIMIT, readBody, TOO_LARGE, TOO_MANY, type BodyStop } from './body.js';
 import type { PlainRequest } from './exchange.js';
@@ -39,7 +38,7 @@ export interface AuditFacts {
  * data (the route's `personal`), and resolves with the answer to send (a read
  * whose record could not be written is not answered with its data).
  */
-export type Auditor = (facts: AuditFacts, reply: Reply) => MaybePromise<Reply>;
+export type Auditor = (facts: AuditFacts, reply: Reply) => Promise<Reply>;
 
 export interface AnswerOptions {
   /** Honour the `Prefer` failure-injection header. */
@@ -68,7 +67,7 @@ export type RouteAnswer = (
   lang: Lang,
   tokenLabel: string | undefined,
   requestId: string | undefined,
-) => Reply | Promise<Reply>;
+) => Promise<Reply>;
 
 /** A reply in each language, after which the connection closes. */
 const closing = (replies: Replies): Replies => ({
@@ -87,59 +86,60 @@ const STOPPED: Readonly<Record<BodyStop, Replies>> = {
 const applied = (prefer: Preferences): string[] => ['preference-applied', prefer.applied];
 
 /** What answering needs besides the request: whether Prefer counts, the handlers' context (by language), the log. */
-interface Scope {
+export interface Scope {
   readonly allowPrefer: boolean;
   readonly ctxs: Readonly<Record<Lang, HandlerContext>>;
   readonly log: AnswerOptions['log'];
   readonly forced: AnswerOptions['forcedPrefer'];
 }
 
-/** The handler's JSON text, at once when the store can give it synchronously. */
-function handled(
+/** The scope of an answerer's options. */
+export function scopeOf(options: AnswerOptions): Scope {
+  const now = options.now ?? (() => new Date());
+  return {
+    allowPrefer: options.allowPrefer === true,
+    ctxs: { en: { now, lang: 'en' }, 'pt-BR': { now, lang: 'pt-BR' } },
+    log: options.log,
+    forced: options.forcedPrefer,
+  };
+}
+
+/** The 422 of parameters the catalogue refused, in the context's language. */
+export function invalid(ctx: HandlerContext, errors: Parameters<typeof describeProblems>[1]): Reply {
+  return failure(422, describeProblems(catalogueWords(ctx.lang ?? 'en'), errors));
+}
+
+/** The handler's JSON text (its own, when it offers it: `Handler.json`), as a 200. */
+async function handled(
   route: Route,
   params: Params,
   prefer: Preferences | undefined,
   ctx: HandlerContext,
-): Reply | Promise<Reply> {
-  const headers = prefer ? applied(prefer) : undefined;
-  const reply = (body: string): Reply => (headers ? { status: 200, body, headers } : { status: 200, body });
-  if (route.json) {
-    const text = route.json(params, ctx);
-    return isPromise(text) ? text.then(reply) : reply(text);
-  }
-  return route.handler(params, ctx).then((records) => reply(stringifyExact(records)));
+): Promise<Reply> {
+  const body = route.json ? await route.json(params, ctx) : stringifyExact(await route.handler(params, ctx));
+  return prefer ? { status: 200, body, headers: applied(prefer) } : { status: 200, body };
 }
 
-/** A forced status, else validation, then a forced confirma_operacao or the handler. */
-function afterDelay(
-  route: Route,
-  raw: Params,
-  prefer: Preferences | undefined,
-  ctx: HandlerContext,
-): Reply | Promise<Reply> {
-  if (prefer?.status) return failure(prefer.status, tell(ctx, http.forcedStatus(prefer.status)), applied(prefer));
-  const checked = checkParams(route.op, raw, ctx.now);
-  if (!checked.ok) return failure(422, describeProblems(catalogueWords(ctx.lang ?? 'en'), checked.errors));
-  if (prefer?.confirma) {
-    const body = envelopeBody(prefer.confirma, tell(ctx, http.forcedConfirma(prefer.confirma)));
-    return { status: 200, body, headers: applied(prefer) };
-  }
-  return handled(route, checked.value, prefer, ctx);
-}
-
-/** Preferences, validation and the handler, once the parameters are all read. */
-function decide(
+/** Preferences (a delay, a forced status or confirma_operacao), validation and the handler, once the parameters are all read. */
+async function decide(
   route: Route,
   request: PlainRequest,
   raw: Params,
   scope: Scope,
   ctx: HandlerContext,
-): Reply | Promise<Reply> {
+): Promise<Reply> {
   if (route.listParams.length) listify(raw, route.listParams);
   const asked = scope.allowPrefer ? parsePrefer(request.headers['prefer']) : undefined;
   const prefer = asked ?? (scope.forced ? parsePrefer(scope.forced()) : undefined);
-  if (prefer?.delay) return sleep(prefer.delay).then(() => afterDelay(route, raw, prefer, ctx));
-  return afterDelay(route, raw, prefer, ctx);
+  if (prefer?.delay) await sleep(prefer.delay);
+  if (prefer?.status) return failure(prefer.status, tell(ctx, http.forcedStatus(prefer.status)), applied(prefer));
+  const checked = checkParams(route.op, raw, ctx.now);
+  if (!checked.ok) return invalid(ctx, checked.errors);
+  if (prefer?.confirma) {
+    const body = envelopeBody(prefer.confirma, tell(ctx, http.forcedConfirma(prefer.confirma)));
+    return { status: 200, body, headers: applied(prefer) };
+  }
+  return handled(route, checked.value, prefer, ctx);
 }
 
 /** The body read (as far as needed) and its parameters added to the query's, then `decide`. */
@@ -166,7 +166,7 @@ async function withBody(
  * wrong. Else a bug: say which operation and what kind of error, never the
  * message (it may carry parameters).
  */
-function fault(route: Route, err: unknown, scope: Scope, lang: Lang, requestId: string | undefined): Reply {
+export function fault(route: Route, err: unknown, scope: Scope, lang: Lang, requestId: string | undefined): Reply {
   const operation = route.op.id;
   if (err instanceof StoreUnavailable) {
     scope.log?.event('warn', 'store_unavailable', `${operation}: store unavailable: ${err.reason}`, {
@@ -186,23 +186,53 @@ function fault(route: Route, err: unknown, scope: Scope, lang: Lang, requestId: 
   return route.fault[lang];
 }
 
+/** What the access audit records of a routed request besides its answer. */
+export function factsOf(
+  route: Route,
+  request: PlainRequest,
+  raw: Params,
+  lang: Lang,
+  tokenLabel: string | undefined,
+  requestId: string | undefined,
+  notes: AuditNotes | undefined,
+): AuditFacts {
+  const client = request.clientAddress ?? '';
+  return { route, raw, client, tokenLabel, requestId, lang, ...(notes ? { notes } : {}) };
+}
+
+/** Tells the journal of an answer (once it is decided) and passes the answer on. */
+export function journalNote(
+  journal: (answered: Answered) => void,
+  route: Route,
+  request: PlainRequest,
+  raw: Params,
+  started: number,
+): (r: Reply) => Reply {
+  return (r) => {
+    const card = raw['usuario_cartao'];
+    journal({
+      method: request.method,
+      operation: route.op.id,
+      status: r.status,
+      body: r.body,
+      raw,
+      ms: performance.now() - started,
+      card: typeof card === 'string' ? card : undefined,
+    });
+    return r;
+  };
+}
+
 /**
- * The answerer of routed requests. A request without a body whose handler
- * answers at once (the common read) is answered synchronously: no promise,
- * no await on the hot path.
+ * The answerer of routed requests, plain asynchronous: every request goes
+ * this way but the reads fast-path.ts answers at once.
  */
 export function routeAnswer(options: AnswerOptions): RouteAnswer {
-  const now = options.now ?? (() => new Date());
-  const scope: Scope = {
-    allowPrefer: options.allowPrefer === true,
-    ctxs: { en: { now, lang: 'en' }, 'pt-BR': { now, lang: 'pt-BR' } },
-    log: options.log,
-    forced: options.forcedPrefer,
-  };
+  const scope = scopeOf(options);
   const { audit, journal } = options;
-  return (route, request, query, lang, tokenLabel, requestId) => {
+  return async (route, request, query, lang, tokenLabel, requestId) => {
     const started = journal ? performance.now() : 0;
-    let reply: Reply | Promise<Reply>;
+    let reply: Reply;
     const raw = emptyParams();
     // An audited change's handler tells what it replaced, in a context of the request's own.
     const notes: AuditNotes | undefined = audit && route.personal && route.writes ? {} : undefined;
@@ -211,31 +241,13 @@ export function routeAnswer(options: AnswerOptions): RouteAnswer {
       if (query) addForm(raw, query);
       reply =
         request.body === undefined
-          ? decide(route, request, raw, scope, ctx)
-          : withBody(route, request, raw, scope, ctx);
+          ? await decide(route, request, raw, scope, ctx)
+          : await withBody(route, request, raw, scope, ctx);
     } catch (err) {
       reply = fault(route, err, scope, lang, requestId);
     }
-    if (isPromise(reply)) reply = reply.then(undefined, (err: unknown) => fault(route, err, scope, lang, requestId));
-    if (audit && route.personal !== undefined) {
-      const client = request.clientAddress ?? '';
-      const facts: AuditFacts = { route, raw, client, tokenLabel, requestId, lang, ...(notes ? { notes } : {}) };
-      reply = isPromise(reply) ? reply.then((r) => audit(facts, r)) : audit(facts, reply);
-    }
-    if (!journal) return reply;
-    const note = (r: Reply): Reply => {
-      const card = raw['usuario_cartao'];
-      journal({
-        method: request.method,
-        operation: route.op.id,
-        status: r.status,
-        body: r.body,
-        raw,
-        ms: performance.now() - started,
-        card: typeof card === 'string' ? card : undefined,
-      });
-      return r;
-    };
-    return isPromise(reply) ? reply.then(note) : note(reply);
+    if (audit && route.personal !== undefined)
+      reply = await audit(factsOf(route, request, raw, lang, tokenLabel, requestId, notes), reply);
+    return journal ? journalNote(journal, route, request, raw, started)(reply) : reply;
   };
 }

@@ -8,9 +8,9 @@
  * Conventions: docs/server.md.
  */
 import type { Handlers } from '../handlers/types.js';
-import { isPromise } from '../maybe-promise.js';
 import { tokenList, type ServerToken } from '../tokens.js';
 import { routeAnswer, type AnswerOptions } from './answer.js';
+import { fastAnswer, isPromise, type MaybePromise } from './fast-path.js';
 import { authGate } from './auth.js';
 import { crossSiteGate } from './cross-site.js';
 import { originPolicy, preflightHeaders } from './origins.js';
@@ -54,10 +54,10 @@ export interface DispatchOptions extends AnswerOptions {
 }
 
 /**
- * Answers one request: at once when it has no body and its handler answers
- * synchronously (the common read), else a promise that never rejects.
+ * Answers one request: at once when the fast path can (fast-path.ts: the
+ * common read, from SQLite), else a promise that never rejects.
  */
-export type Dispatch = (request: PlainRequest) => PlainResponse | Promise<PlainResponse>;
+export type Dispatch = (request: PlainRequest) => MaybePromise<PlainResponse>;
 
 const NOT_FOUND = failures(404, http.notFound);
 
@@ -138,7 +138,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
   const crossSite = crossSiteGate(options.allowedHosts ?? [], origins);
   const auth = options.token === undefined ? undefined : authGate(tokenList(options.token), options.authThrottle);
   const probes = options.probes ? probeRoutes(options.probes) : undefined;
-  const answer = routeAnswer(options);
+  const answer = fastAnswer(options, routeAnswer(options));
   const idOf = requestIds(options.log !== undefined);
   const { meter, admin, journal, proxy } = options;
   /** A refusal before the operation's answer (401, 403, 404, 405), noted in the journal when there is one. */
@@ -166,10 +166,7 @@ export function createDispatch(options: DispatchOptions): Dispatch {
     }
     if (probe) {
       if (foreign) return response(foreign, unread, undefined, path, undefined, id);
-      const reply = probe(request, lang);
-      return isPromise(reply)
-        ? reply.then((r) => response(r, unread, undefined, path, undefined, id, cors))
-        : response(reply, unread, undefined, path, undefined, id, cors);
+      return probe(request, lang).then((r) => response(r, unread, undefined, path, undefined, id, cors));
     }
     // Then the token, before routing reveals anything. A refused request's body is not read: the connection closes after the answer.
     const granted = foreign ? undefined : auth?.(headers.authorization, request.clientAddress ?? '');

@@ -15,6 +15,7 @@ import { answerClientErrors } from './client-error.js';
 import { capConnections, MAX_CONNECTIONS } from './connection-cap.js';
 import type { Dispatch } from './dispatch.js';
 import type { PlainRequest, PlainResponse } from './exchange.js';
+import { whenReady } from './fast-path.js';
 import type { Streamer } from './reply.js';
 import { http } from './node-http.js';
 
@@ -134,9 +135,7 @@ export function nodeServer(dispatch: Dispatch, options: AdapterOptions = {}): Se
       }
       if (timed) observe(req, answer, startedAt);
     };
-    const answer = dispatch(plainRequest(req));
-    if (answer instanceof Promise) answer.then(write);
-    else write(answer);
+    whenReady(dispatch(plainRequest(req)), write);
   }
 
   const timeouts = { ...TIMEOUTS, ...options.timeouts };

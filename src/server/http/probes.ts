@@ -30,7 +30,7 @@ export interface ProbeOptions {
 }
 
 /** A probe's answer to a request for its path, its reason (if any) in `lang`. */
-export type Probe = (request: PlainRequest, lang: Lang) => Reply | Promise<Reply>;
+export type Probe = (request: PlainRequest, lang: Lang) => Promise<Reply>;
 
 const METHODS = ['GET', 'HEAD'];
 const WRONG_METHOD = failures(405, http.probeMethod, ['allow', 'GET, HEAD']);
@@ -48,12 +48,12 @@ const notReady = (reason: Said, lang: Lang): Reply => ({
 export function probeRoutes(options: ProbeOptions): ReadonlyMap<string, Probe> {
   const only =
     (answer: Probe): Probe =>
-    (request, lang) =>
+    async (request, lang) =>
       METHODS.includes(request.method) ? answer(request, lang) : WRONG_METHOD[lang];
   const gate = (tokens: readonly ServerToken[] | undefined) => tokens && authGate(tokens, options.authThrottle);
   const guarded = (auth: ReturnType<typeof gate>, answer: Probe): Probe => {
     if (!auth) return only(answer);
-    return only((request, lang) => {
+    return only(async (request, lang) => {
       const refused = auth(request.headers.authorization, request.clientAddress ?? '');
       return typeof refused === 'object' ? refused[lang] : answer(request, lang);
     });
@@ -61,7 +61,7 @@ export function probeRoutes(options: ProbeOptions): ReadonlyMap<string, Probe> {
   // One gate (and one throttle of wrong tokens) for both probes.
   const probeGate = gate(options.probeTokens);
   const probes = new Map<string, Probe>([
-    ['/healthz', guarded(probeGate, () => HEALTHY)],
+    ['/healthz', guarded(probeGate, async () => HEALTHY)],
     [
       '/readyz',
       guarded(probeGate, (_request, lang) =>

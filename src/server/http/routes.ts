@@ -1,14 +1,16 @@
 /** The route table, derived once from the catalogue: path → operation, its handler and its canned answers. */
 import { catalogue, type Operation, type Personal, personalOf } from '../../catalogue/index.js';
-import type { Handler, Handlers, JsonAnswer } from '../handlers/types.js';
+import type { Handler, Handlers, JsonAnswer, JsonNow } from '../handlers/types.js';
 import { http } from '../words.js';
 import { failures, type Replies } from './reply.js';
 
 export interface Route {
   readonly op: Operation;
   readonly handler: Handler;
-  /** The handler's fast path, when it has one: the answer's JSON text, without building records. */
+  /** The handler's answer as JSON text, without building records, when it offers one. */
   readonly json: JsonAnswer | undefined;
+  /** The same text at once, when the store can give it synchronously (the fast path's: fast-path.ts). */
+  readonly jsonNow: JsonNow | undefined;
   readonly methods: readonly string[];
   /** Parameters that are lists: a single form or query value becomes a list of one. */
   readonly listParams: readonly string[];
@@ -33,6 +35,7 @@ export function buildRoutes(handlers: Handlers): ReadonlyMap<string, Route> {
       op,
       handler: handlers[op.id]!,
       json: handlers[op.id]!.json,
+      jsonNow: handlers[op.id]!.jsonNow,
       methods: op.methods,
       listParams: Object.entries(op.params)
         .filter(([, f]) => f.kind === 'array')

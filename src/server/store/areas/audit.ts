@@ -14,7 +14,6 @@
  * postgres/audit.ts).
  */
 import { setImmediate as turn } from 'node:timers/promises';
-import type { MaybePromise } from '../../maybe-promise.js';
 import { read, write } from '../sql/define.js';
 import type { Dialect } from '../sql/dialect.js';
 import { all, type Columns, get, type Query, run, type Script, sql, value } from '../sql/query.js';
@@ -92,13 +91,13 @@ export interface AuditRepository {
    * Appends a record, sealed on the one before it (`chain`). SQLite: a
    * database file's audit resolves once the worker thread has committed it to
    * the audit's own file (sqlite/audit-file.ts); a `:memory:` database's is
-   * taken at once (synchronously) into the open transaction of notes
-   * (sqlite/audit.ts, group-commit.ts). PostgreSQL: resolves once it is
+   * taken at once into the open transaction of notes (sqlite/audit.ts,
+   * group-commit.ts), before this returns its promise, resolved. PostgreSQL: resolves once it is
    * committed with the others of the same turn of the event loop (one
    * INSERT). `follows`: the record of a write, whose answer does not wait
    * for it.
    */
-  append(record: AuditRecord, follows?: boolean): MaybePromise<void>;
+  append(record: AuditRecord, follows?: boolean): Promise<void>;
   /** The records the filter selects, newest first, and how many it selects in all. */
   list(filter: AuditFilter): Promise<{ readonly rows: AuditRow[]; readonly total: number }>;
   /** Deletes the records older than `before` (ms since 1970), a slice at a time; answers how many. */

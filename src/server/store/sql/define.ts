@@ -4,9 +4,11 @@
  * store carries out in its own way (sqlite/index.ts, postgres/index.ts):
  *
  * - `read`: reads, outside any transaction;
- * - `hotRead`: a read answered at once when the database can (SQLite:
- *   synchronously, and kept while the database is unchanged:
- *   sqlite/unchanged-cache.ts), the hot path of the most frequent request;
+ * - `hotRead`: a read of the most frequent request; where the database can
+ *   answer it synchronously (SQLite), its method also has `now`, the same
+ *   read at once (kept while the database is unchanged:
+ *   sqlite/unchanged-cache.ts), for the server's fast path
+ *   (src/server/http/fast-path.ts);
  * - `write`: one transaction, committed before the method's promise resolves
  *   (SQLite: a unit of the group commit, sqlite/group-commit.ts; PostgreSQL:
  *   one transaction, run again when it loses a serialization race or throws
@@ -16,7 +18,6 @@
  * The repository interfaces are these definitions' types (`Methods`): a
  * method's signature and its documentation are where its SQL is.
  */
-import type { MaybePromise } from '../../maybe-promise.js';
 import type { Plan } from './query.js';
 
 export type Kind = 'read' | 'hotRead' | 'write';
@@ -45,9 +46,19 @@ export const write = <A extends unknown[], T>(
   options: { readonly unique?: () => T } = {},
 ): Method<'write', A, T> => ({ kind: 'write', plan, ...options });
 
-/** The methods a store makes of an area's definitions: asynchronous, but a hot read answered at once where it can be. */
+/**
+ * A hot read's method: asynchronous, and with `now` where the store can read
+ * synchronously (it throws when it cannot: a lock held elsewhere, a fault).
+ */
+export type HotMethod<A extends unknown[], T> = ((...args: A) => Promise<T>) & {
+  readonly now?: (...args: A) => T;
+};
+
+/** The methods a store makes of an area's definitions: asynchronous, a hot read with its `now` where it can be. */
 export type Methods<D> = {
   readonly [K in keyof D]: D[K] extends Method<infer Kd, infer A, infer T>
-    ? (...args: A) => Kd extends 'hotRead' ? MaybePromise<T> : Promise<T>
+    ? Kd extends 'hotRead'
+      ? HotMethod<A, T>
+      : (...args: A) => Promise<T>
     : never;
 };

@@ -21,9 +21,9 @@ export function sqliteAudit(
   const m = methods(db, audit, run, commit, { bytes: 0, meter: undefined, notData });
   let chain: Chain | undefined;
   return {
-    // Synchronous: the record is in the transaction of notes when this returns (group-commit.ts); it is sealed
+    // The record is in the transaction of notes when this returns (its promise resolved) (group-commit.ts); it is sealed
     // when it is inserted, in that transaction, on the record inserted before it by any process.
-    append: (r, follows) =>
+    append: async (r, follows) =>
       commit.note(() => {
         run(appendOne(r, chain));
         notData.count += 1;

@@ -6,12 +6,13 @@
  * is wrapped so that such a call is tried again on timers, with backoff,
  * until it succeeds or `lockWaitMs` have passed (then StoreUnavailable
  * 'busy'). Other storage faults (full disk, read-only file, I/O error) become
- * StoreUnavailable at once. A call that succeeds the first time stays
- * synchronous when the method is (the fast read path).
+ * StoreUnavailable at once. A hot read's `now` (the server's fast path)
+ * stays synchronous, with the same check before each call and its faults
+ * made StoreUnavailable too, `busy` included: the fast path then asks the
+ * guarded method, which waits.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { performance } from 'node:perf_hooks';
-import { isPromise, type MaybePromise } from '../../maybe-promise.js';
 import { StoreUnavailable, type UnavailableReason } from '../unavailable.js';
 import { faultOf, unavailable } from './faults.js';
 
@@ -35,35 +36,51 @@ export function guardArea<T extends object>(area: T, lockWaitMs: number, hooks: 
   const { before, fault } = hooks;
   const guarded: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(area)) {
-    const bare = method as (...args: unknown[]) => MaybePromise<unknown>;
-    const call = before
-      ? (...args: unknown[]) => {
-          before();
-          return bare(...args);
-        }
-      : bare;
-    guarded[name] = (...args: unknown[]): MaybePromise<unknown> => {
-      // The first try costs no closure and no clock reading: the common case, and the fast read path.
+    const bare = method as ((...args: unknown[]) => Promise<unknown>) & { now?: (...args: unknown[]) => unknown };
+    const call = checked(before, bare);
+    const now = bare.now && atOnce(checked(before, bare.now), fault);
+    // The first try costs no closure and no clock reading: the common case.
+    const tried = async (...args: unknown[]): Promise<unknown> => {
       try {
-        const value = call(...args);
-        return isPromise(value)
-          ? value.catch((err: unknown) => recover(err, () => call(...args), lockWaitMs, fault))
-          : value;
+        return await call(...args);
       } catch (err) {
         return recover(err, () => call(...args), lockWaitMs, fault);
       }
     };
+    guarded[name] = now ? Object.assign(tried, { now }) : tried;
   }
   return guarded as T;
 }
 
+/** A function with `before` run before each call. */
+function checked<A extends unknown[], R>(before: (() => void) | undefined, f: (...args: A) => R): (...args: A) => R {
+  return before
+    ? (...args: A) => {
+        before();
+        return f(...args);
+      }
+    : f;
+}
+
+/**
+ * A hot read's `now`, its storage faults made StoreUnavailable (and told) as
+ * the method's are: `busy` too, which the fast path does not wait for on
+ * the event loop but hands to the method, which waits on timers.
+ */
+function atOnce<A extends unknown[], R>(f: (...args: A) => R, fault: GuardHooks['fault']): (...args: A) => R {
+  return (...args: A) => {
+    try {
+      return f(...args);
+    } catch (err) {
+      const reason = faultOf(err);
+      if (reason !== undefined && reason !== 'busy') fault?.(reason);
+      throw unavailable(err);
+    }
+  };
+}
+
 /** After a failed first try: the retries when the database was busy, else the error to pass on (thrown). */
-function recover<T>(
-  err: unknown,
-  work: () => MaybePromise<T>,
-  lockWaitMs: number,
-  fault: GuardHooks['fault'],
-): Promise<T> {
+function recover<T>(err: unknown, work: () => Promise<T>, lockWaitMs: number, fault: GuardHooks['fault']): Promise<T> {
   const reason = faultOf(err);
   if (reason !== 'busy') {
     if (reason !== undefined) fault?.(reason);
@@ -73,7 +90,7 @@ function recover<T>(
 }
 
 async function retry<T>(
-  work: () => MaybePromise<T>,
+  work: () => Promise<T>,
   lockWaitMs: number,
   started: number,
   fault: GuardHooks['fault'],

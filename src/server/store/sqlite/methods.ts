@@ -1,12 +1,13 @@
 /**
  * How the SQLite store runs a method written once (sql/define.ts): a read
- * synchronously behind a promise; a hot read at once, its answers kept while
- * the database is unchanged (unchanged-cache.ts); a write as a unit of the
+ * synchronously behind a promise; a hot read the same, and at once as its
+ * `now` (the server's fast path), its answers kept while the database is
+ * unchanged (unchanged-cache.ts); a write as a unit of the
  * group commit (group-commit.ts), the writes of one turn of the event loop
  * sharing one transaction and one fsync.
  */
 import type { StoreMeter } from '../types.js';
-import type { AnyMethod, Methods } from '../sql/define.js';
+import type { AnyMethod, HotMethod, Methods } from '../sql/define.js';
 import type { Plan } from '../sql/query.js';
 import { sqlite } from '../sql/dialect.js';
 import type { Db } from './connection.js';
@@ -23,30 +24,33 @@ export interface Keeping {
 }
 
 /**
- * A hot read, answered at once: its answers (JSON text) are kept while the
- * database is unchanged (unchanged-cache.ts), by its arguments.
+ * A hot read: at once as its `now`, behind a promise as itself; its answers
+ * (JSON text) kept while the database is unchanged (unchanged-cache.ts), by
+ * its arguments.
  */
 function hotRead(
   db: Db,
   plan: (...args: unknown[]) => Plan<unknown>,
   run: Runner,
   keeping: Keeping,
-): (...args: unknown[]) => unknown {
+): HotMethod<unknown[], unknown> {
   const kept = unchangedCache(db, keeping.bytes, keeping.meter, keeping.notData);
   const keep = (key: string, answer: unknown): unknown => {
     if (typeof answer === 'string') kept.set(key, answer);
     return answer;
   };
   // Two arguments (a card's record on a day): no array is made.
-  if (plan.length === 2)
-    return (a: unknown, b: unknown) => {
-      const key = `${a} ${b}`;
-      return kept.get(key) ?? keep(key, run(plan(a, b)));
-    };
-  return (...args: unknown[]) => {
-    const key = args.join(' ');
-    return kept.get(key) ?? keep(key, run(plan(...args)));
-  };
+  const now: (...args: unknown[]) => unknown =
+    plan.length === 2
+      ? (a: unknown, b: unknown) => {
+          const key = `${a} ${b}`;
+          return kept.get(key) ?? keep(key, run(plan(a, b)));
+        }
+      : (...args: unknown[]) => {
+          const key = args.join(' ');
+          return kept.get(key) ?? keep(key, run(plan(...args)));
+        };
+  return Object.assign(async (...args: unknown[]) => now(...args), { now });
 }
 
 /** The methods of an area's definitions on this connection. */
