@@ -76,6 +76,30 @@ describe('the registry is the one list of commands', () => {
     expect(textOf('commands/tree.ts')).not.toMatch(/\bimport\(/);
   });
 
+  it('every registry entry is a defineCommand or a catalogue operation', () => {
+    const registry = textOf('commands/registry.ts');
+    const list = registry.slice(
+      registry.indexOf('export const commands'),
+      registry.indexOf('export const operationModules'),
+    );
+    const entries = [...list.matchAll(/^ {2}\{ words: .*$/gm)].map((m) => m[0]);
+    expect(entries).toHaveLength(19);
+    // Each command that is not one operation is loaded as a declaration (command-def.ts), not as a function of its own.
+    const handBuilt = entries.filter(
+      (e) => !/load: defined\(async \(\) => \(await import\('[^']+'\)\)\.\w+\) \},$/.test(e),
+    );
+    expect(handBuilt).toEqual([]);
+    // …and that declaration is a defineCommand in the module it is imported from.
+    for (const e of entries) {
+      const [, file, name] = /import\('([^']+)'\)\)\.(\w+)/.exec(e)!;
+      const path = dynamicImports('commands/registry.ts', `import('${file}')`)[0]!;
+      expect(textOf(path), `${path}: ${name}`).toMatch(new RegExp(`export const ${name} = defineCommand\\(\\{`));
+    }
+    // The operation modules are catalogue operations (the test above checks each is a defineCommand of one).
+    const operations = registry.slice(registry.indexOf('export const operationModules'));
+    expect(operations).not.toMatch(/\bdefined\(/);
+  });
+
   it("the program builds the tree from the registry, without dispatching on the command line's words", () => {
     const program = textOf('run/program.ts');
     expect(program).toContain("from '../commands/registry.js'");

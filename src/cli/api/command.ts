@@ -19,7 +19,7 @@
  *   else. Unreachable or timed out: 4.
  * - Confirmations and --dry-run as for the operation commands.
  */
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
 import { TransportError } from '../../client/errors.js';
 import { interpret } from '../../client/interpret.js';
 import { requestLabel } from '../../client/mask.js';
@@ -29,21 +29,20 @@ import type { HttpRequest, HttpResponse } from '../../client/types.js';
 import { operationAt, type Host, type Method, type Operation, type Params } from '../../catalogue/index.js';
 import { exactInt, parseExact, stringifyExact } from '../../catalogue/exact-json.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
-import { addExamples, addNote } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
 import type { Io } from '../capabilities.js';
 import { jsonText } from '../output/json-text.js';
 import { sanitize } from '../output/sanitize.js';
 import { transportProblem } from '../run/failure.js';
 import { exitCodeOf, problemOf } from '../operations/report.js';
-import type { RunState } from '../run/state.js';
-import { addFlags, type FlagDecls, type FlagValues, readFlags } from '../flags/declared.js';
-import { addArgs, type ArgDecl, readArgs } from '../flags/positional.js';
+import type { FlagDecls, FlagValues } from '../flags/declared.js';
+import type { ArgDecl } from '../flags/positional.js';
+import { defineCommand } from '../commands/command-def.js';
 import { specOf } from '../commands/specs.js';
 import { pendingCall } from '../operations/pipeline.js';
 import { confirmCall } from '../safety/confirm.js';
 import { printDryRun } from '../safety/dry-run.js';
-import { addSafetyOptions, assumeYes, isDryRun } from '../safety/flags.js';
+import { assumeYes, isDryRun } from '../safety/flags.js';
 
 /** The methods of the service (GET and HEAD read, POST writes). */
 export const apiMethods = ['GET', 'HEAD', 'POST'] as const;
@@ -248,19 +247,19 @@ async function runApi(inv: Io, m: Method, path: string, o: ApiOptions): Promise<
   return catalogued ? operationExit(inv, catalogued, req, res) : statusExit(inv, req, res);
 }
 
-export function defineApiCommand(cmd: Command, run: RunState): void {
-  const words = run.m.commandsHelp.api;
-  addArgs(cmd, apiArgs, run.m);
-  addFlags(cmd, apiFlags, run.m);
-  addSafetyOptions(cmd, run.m);
-  addExamples(cmd, [
+export const apiCommand = defineCommand({
+  words: ['api'],
+  args: apiArgs,
+  flags: apiFlags,
+  safety: true,
+  examples: (m) => [
     'coopctl api GET /api/svcmobile/atualizacaocadastral/buscadadosusuario -f usuario_cartao=00010001000001005',
     'coopctl api GET /api/svcweb/contrato/search -f contrato_id=1',
     {
       command: 'coopctl api POST /api/svccard/agendamento/cancelaagendamento -f cd_evento=12 --dry-run',
-      note: words.dryRun,
+      note: m.commandsHelp.api.dryRun,
     },
-  ]);
-  addNote(cmd, words.note);
-  run.bind(cmd, async (inv, args) => runApi(inv, ...readArgs(apiArgs, args), readFlags(apiFlags, inv.options)));
-}
+  ],
+  notes: (m) => [m.commandsHelp.api.note],
+  run: async (io, [method, path], flags) => runApi(io, method, path, flags),
+});

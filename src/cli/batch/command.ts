@@ -1,15 +1,12 @@
 /**
- * `coopctl enrol batch <file>`: the command's definition only (commander);
- * the work is loaded when it runs (run.ts).
+ * `coopctl enrol batch <file>`: the command's declaration only
+ * (commands/command-def.ts); the work is loaded when it runs (run.ts).
  */
-import { aliasesOf } from '../help/areas.js';
-import type { Command } from 'commander';
-import { addFlags, type FlagDecls, named, readFlags, type TextKey } from '../flags/declared.js';
+import { defineCommand } from '../commands/command-def.js';
+import { type FlagDecls, named, type TextKey } from '../flags/declared.js';
 import { wholeNumber } from '../flags/global.js';
-import { addExamples, addNote } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
-import { addArgs, type ArgDecl, readArgs } from '../flags/positional.js';
-import type { RunState } from '../run/state.js';
+import type { ArgDecl } from '../flags/positional.js';
 import { UsageError } from '../exit-codes.js';
 import * as lazy from '../lazy.js';
 
@@ -55,34 +52,34 @@ const fileArgs = [
   { name: (m) => m.help.field.placeholder.file, help: (m) => m.commandsHelp.batch.file, optional: true },
 ] as const satisfies readonly ArgDecl[];
 
-export function defineBatchCommand(enrol: Command, run: RunState): void {
-  const { m } = run;
-  const words = m.commandsHelp.batch;
-  const cmd = enrol.command('batch').aliases(aliasesOf('batch', 'lote')).description(words.description);
-  addArgs(cmd, fileArgs, m);
-  addFlags(cmd, batchFlags, m);
-  addExamples(cmd, [
-    { command: 'coopctl enrol batch members.csv --dry-run', note: words.check },
-    { command: 'coopctl enrol batch members.csv --concurrency 8 -o json', note: words.send },
-  ]);
-  addNote(cmd, { heading: words.columnsHeading, items: columns(m) });
-  addNote(cmd, words.note);
-  addNote(cmd, words.exit);
-  run.bind(cmd, async (inv, args) => {
-    const { journal, report, template, ...flags } = readFlags(batchFlags, inv.options);
+/** `batch` under the `enrol` group. */
+export const batchCommand = defineCommand({
+  words: ['enrol', 'batch'],
+  portuguese: 'lote',
+  description: (m) => m.commandsHelp.batch.description,
+  args: fileArgs,
+  flags: batchFlags,
+  examples: (m) => [
+    { command: 'coopctl enrol batch members.csv --dry-run', note: m.commandsHelp.batch.check },
+    { command: 'coopctl enrol batch members.csv --concurrency 8 -o json', note: m.commandsHelp.batch.send },
+  ],
+  notes: (m) => {
+    const words = m.commandsHelp.batch;
+    return [{ heading: words.columnsHeading, items: columns(m) }, words.note, words.exit];
+  },
+  async run(io, [file], { journal, report, template, ...flags }) {
     // --template: the example file of `coopctl help batch`, to fill in.
     if (template) {
-      inv.out(`${(await lazy.batchTopic()).TEMPLATE}\n`);
+      io.out(`${(await lazy.batchTopic()).TEMPLATE}\n`);
       return 0;
     }
-    const [file] = readArgs(fileArgs, args);
     if (file === undefined) throw new UsageError((w) => w.help.errors.missingArgument(w.help.field.placeholder.file));
     const { runBatch } = await lazy.batchRun();
     // An empty --journal or --report is the default place, as not given.
-    return runBatch(inv, file, {
+    return runBatch(io, file, {
       ...flags,
       ...(journal ? { journal } : {}),
       ...(report ? { report } : {}),
     });
-  });
-}
+  },
+});

@@ -8,13 +8,16 @@
  * Help is a function of the run's messages, so it stays in its language.
  */
 import type { Command } from 'commander';
+import type { Operation, Params } from '../../catalogue/index.js';
 import type { Io } from '../capabilities.js';
 import { addFlags, type FlagDecls, type FlagValues, readFlags } from '../flags/declared.js';
 import { addArgs, type ArgDecls, type ArgValues, readArgs } from '../flags/positional.js';
 import { aliasesOf } from '../help/areas.js';
 import { addExamples, addNote, applicableGlobals, type HelpExample, type HelpNote } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
+import { addParamInputs } from '../operations/inputs.js';
 import type { RunState } from '../run/state.js';
+import { addSafetyOptions } from '../safety/flags.js';
 
 /** A command's declaration. */
 export interface CommandDef<A extends ArgDecls = ArgDecls, F extends FlagDecls = FlagDecls> {
@@ -26,6 +29,15 @@ export interface CommandDef<A extends ArgDecls = ArgDecls, F extends FlagDecls =
   readonly description?: (m: Messages) => string;
   readonly args?: A;
   readonly flags?: F;
+  /**
+   * The operation whose parameters the command takes as its inputs (its positional field, a flag per field,
+   * --data and --data-file: operations/inputs.ts), read by `run`'s `inputs.params()`.
+   */
+  readonly inputs?: Operation;
+  /** It takes -y/--yes and -n/--dry-run (safety/flags.ts), after its own flags. */
+  readonly safety?: boolean;
+  /** It prints the catalogue's records, which --json fields and --jq select from (run/state.ts's `bind`). */
+  readonly takesJson?: boolean;
   /** Only these global options apply (help/sections.ts's applicableGlobals), with any description of their own. */
   readonly globals?: (m: Messages) => Readonly<Record<string, string | undefined>>;
   readonly examples?: (m: Messages) => ReadonlyArray<HelpExample | string>;
@@ -34,7 +46,12 @@ export interface CommandDef<A extends ArgDecls = ArgDecls, F extends FlagDecls =
    * The command's work: the run's capabilities, its arguments and flags as declared, and the flags of the group
    * above it (declared there: `audit purge` reads `audit`'s `--db`). Without it, the declaration is a group's help.
    */
-  run?(io: Io, args: ArgValues<A>, flags: FlagValues<F>, parent: Command): Promise<number>;
+  run?(io: Io, args: ArgValues<A>, flags: FlagValues<F>, parent: Command, inputs: Inputs): Promise<number>;
+}
+
+/** What `run` reads besides its arguments and flags: the parameters of its `inputs` operation. */
+export interface Inputs {
+  params(): Promise<Params>;
 }
 
 /** A command's declaration, its types kept for `run`. */
@@ -56,12 +73,26 @@ export function addDefined(group: Command, def: CommandDef, run: RunState): void
   }
   if (def.description) cmd.description(def.description(m));
   if (def.args) addArgs(cmd, def.args, m);
+  const readParams = def.inputs ? addParamInputs(cmd, def.inputs, m) : undefined;
   if (def.flags) addFlags(cmd, def.flags, m);
+  if (def.safety) addSafetyOptions(cmd, m);
   if (def.globals) applicableGlobals(cmd, def.globals(m));
   if (def.examples) addExamples(cmd, def.examples(m));
   for (const note of def.notes?.(m) ?? []) addNote(cmd, note);
   if (!def.run) return;
   const { args = [], flags = {} } = def;
   const parent = cmd.parent ?? cmd;
-  run.bind(cmd, (io, given) => def.run!(io, readArgs(args, given), readFlags(flags, io.options), parent));
+  run.bind(
+    cmd,
+    (io, given, command) => {
+      const inputs: Inputs = {
+        params: async () => {
+          if (!readParams) throw new Error(`${def.words.join(' ')} declares no inputs`);
+          return readParams(io, given, command);
+        },
+      };
+      return def.run!(io, readArgs(args, given), readFlags(flags, io.options), parent, inputs);
+    },
+    { takesJson: def.takesJson ?? false },
+  );
 }

@@ -54,16 +54,16 @@ function defined(load: () => Promise<CommandDef>): () => Promise<Definer> {
 
 /** The commands that are not one operation, in the order they are added to their group. */
 export const commands: readonly Registered[] = [
-  { words: ['record', 'summary'], load: async () => (await import('./record/summary.js')).addSummaryCommand },
-  { words: ['enrol', 'wizard'], load: async () => (await import('./enrol/wizard.js')).addEnrolWizardCommand },
-  { words: ['enrol', 'batch'], load: async () => (await import('../batch/command.js')).defineBatchCommand },
+  { words: ['record', 'summary'], load: defined(async () => (await import('./record/summary.js')).summaryCommand) },
+  { words: ['enrol', 'wizard'], load: defined(async () => (await import('./enrol/wizard.js')).enrolWizardCommand) },
+  { words: ['enrol', 'batch'], load: defined(async () => (await import('../batch/command.js')).batchCommand) },
   { words: ['config'], load: defined(async () => (await import('../config/command.js')).configGroup) },
   { words: ['config', 'path'], load: defined(async () => (await import('../config/command.js')).configPath) },
   { words: ['config', 'list'], load: defined(async () => (await import('../config/command.js')).configList) },
   { words: ['config', 'get'], load: defined(async () => (await import('../config/command.js')).configGet) },
   { words: ['config', 'set'], load: defined(async () => (await import('../config/command.js')).configSet) },
   { words: ['config', 'unset'], load: defined(async () => (await import('../config/command.js')).configUnset) },
-  { words: ['serve'], load: async () => (await import('../serve/command.js')).defineServeCommand },
+  { words: ['serve'], load: defined(async () => (await import('../serve/command.js')).serveCommand) },
   { words: ['serve', 'admin'], load: defined(async () => (await import('../serve/admin.js')).adminCommand) },
   { words: ['serve', 'journal'], load: defined(async () => (await import('../serve/admin.js')).journalCommand) },
   { words: ['audit'], load: defined(async () => (await import('../audit/command.js')).auditCommand) },
@@ -71,7 +71,7 @@ export const commands: readonly Registered[] = [
   { words: ['audit', 'verify'], load: defined(async () => (await import('../audit/command.js')).auditVerifyCommand) },
   { words: ['backup'], load: defined(async () => (await import('../backup/command.js')).backupCommand) },
   { words: ['openapi'], load: defined(async () => (await import('../openapi/command.js')).openApiCommand) },
-  { words: ['api'], load: async () => (await import('../api/command.js')).defineApiCommand },
+  { words: ['api'], load: defined(async () => (await import('../api/command.js')).apiCommand) },
   { words: ['completion'], load: defined(async () => (await import('../completion/command.js')).completionCommand) },
 ];
 

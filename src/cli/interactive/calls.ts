@@ -2,7 +2,7 @@
 import type { CallResult } from '../../client/types.js';
 import { dataRecords, type Operation, type Params, type Row } from '../../catalogue/index.js';
 import { ExitCode } from '../exit-codes.js';
-import type { OperationIo } from '../capabilities.js';
+import type { OperationIo, Output, Service } from '../capabilities.js';
 import { checkedInput, prepareCall } from '../operations/execute.js';
 import { stopBeforeSending, type Pipeline } from '../operations/pipeline.js';
 import { exitCodeOf, problemOf } from '../operations/report.js';
@@ -21,7 +21,7 @@ export type Lookup =
  * still shows the lists). When it finds nothing, the wizard says so in its
  * own words: the problem is then only what the service said (or `no result`).
  */
-export async function lookup(inv: OperationIo, op: Operation, raw: Params): Promise<Lookup> {
+export async function lookup(inv: Output & Service, op: Operation, raw: Params): Promise<Lookup> {
   const call = await prepareCall(inv, derivedSpec(op), checkedInput(inv, op, raw));
   const result = await (await inv.client()).call(op, call.request);
   const code = exitCodeOf(result);

@@ -10,7 +10,7 @@ import { normaliseParams, type Operation, type Params } from '../../catalogue/in
 import { parseExact } from '../../catalogue/exact-json.js';
 import { UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
-import type { OperationIo } from '../capabilities.js';
+import type { Input, OperationIo } from '../capabilities.js';
 import type { SettingKey } from '../config/settings.js';
 import { argumentOf, fieldDescription, fieldOption, flagOf, shortFieldOption } from './flags.js';
 import { inputOf } from './input.js';
@@ -41,7 +41,7 @@ function parseData(text: string): Params {
 const DATE_LIKE = /^\d{1,4}[-/.]\d{1,2}([-/.]\d{1,4})?( \d{1,2}:\d{2})?$/;
 
 /** --data's text; given a date that is no file, says that --data reads a file and which flags take a date. */
-async function readData(inv: OperationIo, op: Operation, spec: string): Promise<string> {
+async function readData(inv: Input, op: Operation, spec: string): Promise<string> {
   try {
     return await inv.readInput(spec, '--data');
   } catch (err) {

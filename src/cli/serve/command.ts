@@ -1,15 +1,14 @@
 /** `coopctl serve`: the embedded server, loaded only when this command runs. */
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
 import type { ServeOptions } from '../../server/serve.js';
 import { StartError } from '../../server/start-error.js';
 import { BindingError, type BindingProblem } from '../../server/store/sqlite/binding.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { wholeNumber } from '../flags/global.js';
-import { addExamples, addNote, applicableGlobals } from '../help/sections.js';
+import { defineCommand } from '../commands/command-def.js';
 import type { Messages } from '../i18n/index.js';
 import type { Io } from '../capabilities.js';
-import type { RunState } from '../run/state.js';
-import { addFlags, type FlagDecls, named, readFlags, type TextKey } from '../flags/declared.js';
+import { type FlagDecls, named, type TextKey } from '../flags/declared.js';
 import { ANY_ORIGIN, originOf } from '../../server/http/origins.js';
 import * as lazy from '../lazy.js';
 import { orphanSignal } from './orphan.js';
@@ -171,53 +170,56 @@ async function bindingFailure(inv: Io, problem: BindingProblem): Promise<void> {
  * --token-file (the server's token), -q and --lang apply to it, and its help
  * lists only those: the client's (--output, --timeout, --profile, …) do not.
  */
-export function defineServeCommand(cmd: Command, run: RunState): void {
-  const words = run.m.commandsHelp.serve;
-  addFlags(cmd, serveFlags, run.m);
-  applicableGlobals(cmd, { '--token-file': words.tokenFile, '--quiet': words.quiet, '--lang': undefined });
-  addExamples(cmd, [
-    { command: 'coopctl serve --port 0 --db :memory:', note: words.memory },
-    { command: 'coopctl serve --port 0 --allow-prefer', note: words.prefer },
-    { command: 'coopctl serve --port 0 --db :memory: --log-format json', note: words.jsonLog },
-  ]);
-  addNote(cmd, words.note);
-  run.bind(cmd, async (inv) => {
-    const { allowedHost, allowedOrigin, ...flags } = readFlags(serveFlags, inv.options);
+export const serveCommand = defineCommand({
+  words: ['serve'],
+  flags: serveFlags,
+  globals: (m) => ({
+    '--token-file': m.commandsHelp.serve.tokenFile,
+    '--quiet': m.commandsHelp.serve.quiet,
+    '--lang': undefined,
+  }),
+  examples: (m) => [
+    { command: 'coopctl serve --port 0 --db :memory:', note: m.commandsHelp.serve.memory },
+    { command: 'coopctl serve --port 0 --allow-prefer', note: m.commandsHelp.serve.prefer },
+    { command: 'coopctl serve --port 0 --db :memory: --log-format json', note: m.commandsHelp.serve.jsonLog },
+  ],
+  notes: (m) => [m.commandsHelp.serve.note],
+  async run(io, _args, { allowedHost, allowedOrigin, ...flags }) {
     const opts: ServeOptions = {
       ...flags,
       allowedHosts: allowedHost,
       allowedOrigins: allowedOrigin,
-      tokenFile: inv.globals.tokenFile,
-      quiet: inv.globals.quiet,
+      tokenFile: io.globals.tokenFile,
+      quiet: io.globals.quiet,
     };
     const { runServe } = await lazy.serve();
     // The server speaks English by itself; a Portuguese run gives it its words.
-    const words = inv.lang === 'pt-BR' ? { words: (await lazy.serveWords()).ptServeWords } : {};
+    const words = io.lang === 'pt-BR' ? { words: (await lazy.serveWords()).ptServeWords } : {};
     // Started by npm exec, it stops when npm has gone (a SIGTERM npm's shell did not pass on: serve/orphan.ts).
-    const orphan = orphanSignal(inv.ctx.env, () => inv.say(inv.m.standIn.npmGone));
+    const orphan = orphanSignal(io.ctx.env, () => io.say(io.m.standIn.npmGone));
     try {
       // The server stops on SIGINT/SIGTERM itself; the run's signal is not passed, or one Ctrl-C would count twice.
       await runServe(opts, {
-        stdout: inv.ctx.stdout,
-        stderr: inv.ctx.stderr,
-        env: inv.ctx.env,
-        stdin: inv.ctx.stdin,
+        stdout: io.ctx.stdout,
+        stderr: io.ctx.stderr,
+        env: io.ctx.env,
+        stdin: io.ctx.stdin,
         ...(orphan.signal ? { signal: orphan.signal } : {}),
         ...words,
       });
     } catch (err) {
       if (err instanceof BindingError) {
-        await bindingFailure(inv, err.problem);
+        await bindingFailure(io, err.problem);
         return ExitCode.failed;
       }
       if (!(err instanceof StartError)) throw err;
-      const said = inv.m.common.said(err.said);
+      const said = io.m.common.said(err.said);
       if (err.exitCode === ExitCode.usage) throw new UsageError(said, 'coopctl serve --help');
-      await inv.notice(said, 'error');
+      await io.notice(said, 'error');
       return ExitCode.failed;
     } finally {
       orphan.dispose();
     }
     return ExitCode.ok;
-  });
-}
+  },
+});

@@ -5,24 +5,19 @@
  * read with them, for the opening's name; it does not count in the exit
  * code, and a failure to read it is only said.
  */
-import { aliasesOf } from '../../help/areas.js';
-import type { Command } from 'commander';
 import { Interrupted, TransportError } from '../../../client/errors.js';
 import { catalogue, operation, type Operation, type Params } from '../../../catalogue/index.js';
 import { ExitCode, UsageError } from '../../exit-codes.js';
 import type { OperationIo } from '../../capabilities.js';
 import { checkedParams, prepareCall } from '../../operations/execute.js';
 import { stopBeforeSending } from '../../operations/pipeline.js';
-import { addParamInputs } from '../../operations/inputs.js';
 import { recordFields } from '../../output/json-fields.js';
 import { checkJsonOptions } from '../../output/json-select.js';
 import { exitCodeOf } from '../../operations/report.js';
-import type { CommandAction, RunState } from '../../run/state.js';
-import { addSafetyOptions } from '../../safety/flags.js';
-import { addExamples } from '../../help/sections.js';
 import { shellQuote } from '../../output/shell.js';
 import { operationSteps } from '../pipeline.js';
 import { specOf } from '../specs.js';
+import { defineCommand } from '../command-def.js';
 // Printing (display widths: string-width) is loaded when a summary is printed, not with every command.
 import type { SectionResult, Whose } from './summary/print.js';
 
@@ -65,27 +60,28 @@ async function read(
   return { results: results.slice(0, -1), whose: { card, registration: results.at(-1)! } };
 }
 
-export function addSummaryCommand(recordGroup: Command, run: RunState): void {
-  const sections = catalogue.filter((op) => op.area === 'record');
-  const first = sections[0]!;
-  const cmd = recordGroup
-    .command('summary')
-    .aliases(aliasesOf('summary', 'resumo'))
-    .description(run.m.commandsHelp.summary.description(sections.length));
-  const readParams = addParamInputs(cmd, first, run.m);
-  addSafetyOptions(cmd, run.m);
-  addExamples(cmd, [`coopctl record summary ${shellQuote(String(first.params[first.positional!]!.example))}`]);
-  const summary: CommandAction = async (inv, args, command) => {
-    if (inv.format === 'csv') throw new UsageError(inv.m.errors.summaryCsv, HINT);
-    const display = await inv.display();
+const sections = catalogue.filter((op) => op.area === 'record');
+const first = sections[0]!;
+
+/** `summary` under the `record` group: the first section's inputs (the card), and the safety flags. */
+export const summaryCommand = defineCommand({
+  words: ['record', 'summary'],
+  portuguese: 'resumo',
+  description: (m) => m.commandsHelp.summary.description(sections.length),
+  inputs: first,
+  safety: true,
+  takesJson: true,
+  examples: () => [`coopctl record summary ${shellQuote(String(first.params[first.positional!]!.example))}`],
+  async run(io, _args, _flags, _parent, inputs) {
+    if (io.format === 'csv') throw new UsageError(io.m.errors.summaryCsv, HINT);
+    const display = await io.display();
     await checkJsonOptions(display, [...new Set(sections.flatMap(recordFields))]);
-    const forPeople = inv.format === 'table' && display.width !== undefined;
-    const answers = await read(inv, sections, await readParams(inv, args, command), forPeople);
+    const forPeople = io.format === 'table' && display.width !== undefined;
+    const answers = await read(io, sections, await inputs.params(), forPeople);
     if (typeof answers === 'number') return answers;
     const { results, whose } = answers;
     const { printSections } = await import('./summary/print.js');
-    await printSections(inv, whose, results);
+    await printSections(io, whose, results);
     return summaryExitCode(results.map((r) => ('error' in r ? ExitCode.transport : exitCodeOf(r.result))));
-  };
-  run.bind(cmd, summary, { takesJson: true });
-}
+  },
+});

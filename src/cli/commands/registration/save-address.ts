@@ -10,7 +10,7 @@
  * next questions offer (Enter keeps each).
  */
 import { type Operation, operation, type Params, type Row } from '../../../catalogue/index.js';
-import type { OperationIo } from '../../capabilities.js';
+import type { Asking, OperationIo, Output, Service } from '../../capabilities.js';
 import { text } from '../../i18n/facts.js';
 import { askField, missingRequired } from '../../interactive/fields.js';
 import { executeOperation } from '../../operations/execute.js';
@@ -25,7 +25,7 @@ import { defineCommand } from '../define.js';
 const show = operation('registration.show');
 
 /** The address codes of a card's registration, or undefined when it cannot be read. */
-async function addressCodes(inv: OperationIo, card: string): Promise<Set<string> | undefined> {
+async function addressCodes(inv: Service, card: string): Promise<Set<string> | undefined> {
   const read = await readQuietly(inv, show, { usuario_cartao: card });
   if (!read?.length) return undefined;
   const addresses = [read[0]!['endereco']].flat().filter((a): a is Row => a !== null && typeof a === 'object');
@@ -41,7 +41,7 @@ const FROM_CEP: Readonly<Record<string, string>> = {
 };
 
 /** The CEP's record, said on the terminal (`CEP 01310100: Avenida Paulista, …`); none when the service does not know it. */
-async function cepRecord(inv: OperationIo, cep: string): Promise<Row | undefined> {
+async function cepRecord(inv: Service & Output, cep: string): Promise<Row | undefined> {
   const [found] = (await readQuietly(inv, operation('registration.cep'), { cep })) ?? [];
   if (!found || found['logradouro'] === undefined) return undefined;
   const parts = ['logradouro', 'bairro', 'cidade', 'estado'].map((k) => text(found[k])).filter(Boolean);
@@ -50,7 +50,7 @@ async function cepRecord(inv: OperationIo, cep: string): Promise<Row | undefined
 }
 
 /** Asks the missing required fields in order (as the plain run's prompt does), offering what the CEP typed gives. */
-async function askWithCep(inv: OperationIo, op: Operation, raw: Params): Promise<Params> {
+async function askWithCep(inv: Asking & Output & Service, op: Operation, raw: Params): Promise<Params> {
   const missing = missingRequired(op.params, raw);
   if (!inv.interactive || !missing.includes('endereco_cep')) return raw;
   inv.info(inv.m.prompts.missing(`coopctl ${op.command.join(' ')}`, missing.length, missing.map(flagOf).join(' ')));

@@ -16,7 +16,7 @@ import { normaliseParams, operation, said, type Params, type Row } from '../../.
 import { parseProviders, providerCode } from '../../config/providers.js';
 import { text } from '../../i18n/facts.js';
 import type { AppointmentFacts } from '../../i18n/messages/confirm.js';
-import type { OperationIo, Words } from '../../capabilities.js';
+import type { Asking, OperationIo, Output, Service, Settings, Words } from '../../capabilities.js';
 import type { FlagValues } from '../../flags/declared.js';
 import type { Messages } from '../../i18n/index.js';
 import { askField } from '../../interactive/fields.js';
@@ -43,7 +43,7 @@ const flags = {
 type Flags = FlagValues<typeof flags>;
 
 /** A card, checked as `schedule list` checks it (a usage error names the flag). */
-function checkedCard(inv: OperationIo, given: unknown): string {
+function checkedCard(inv: Output & Pick<Asking, 'clock'>, given: unknown): string {
   const raw: Params = normaliseParams(listOp, { usuario_cartao: given, ind_apenas_concluidas: 'N' }, inputOf(inv));
   return text(checkedInput(inv, listOp, raw, helpHint(cancelOp))['usuario_cartao']);
 }
@@ -70,7 +70,7 @@ async function cardOf(inv: OperationIo, context: SubjectContext, given: Flags): 
 }
 
 /** The provider's name in the `providers` setting, if it names it. */
-async function providerName(inv: OperationIo, code: string): Promise<string | undefined> {
+async function providerName(inv: Settings, code: string): Promise<string | undefined> {
   const value = (await inv.settings()).providers.value;
   const parsed = value === undefined ? undefined : parseProviders(value);
   return parsed?.ok ? parsed.directory.get(providerCode(code)) : undefined;
@@ -89,7 +89,7 @@ function failedCheck(inv: Words, force: boolean, refusal: string, lines: readonl
 }
 
 /** The appointment's facts, as the confirmation and the outcome say them. */
-async function factsOf(inv: OperationIo, found: Row, card: string): Promise<AppointmentFacts> {
+async function factsOf(inv: Service & Settings, found: Row, card: string): Promise<AppointmentFacts> {
   const provider = text(found['prest_cod_svc_card']);
   const [registration, locations, name] = await Promise.all([
     readQuietly(inv, operation('registration.show'), { usuario_cartao: card }),
@@ -112,7 +112,12 @@ async function factsOf(inv: OperationIo, found: Row, card: string): Promise<Appo
 }
 
 /** The appointment `id` among the card's, with whose it is and where; refused when it is not the card's active one. */
-async function appointmentOf(inv: OperationIo, id: string, card: string, force: boolean): Promise<Subject> {
+async function appointmentOf(
+  inv: Words & Service & Settings,
+  id: string,
+  card: string,
+  force: boolean,
+): Promise<Subject> {
   const words = inv.m.confirm.cancel;
   const list = await readQuietly(inv, listOp, { usuario_cartao: card, ind_apenas_concluidas: 'N' });
   if (!list) return failedCheck(inv, force, words.cannotCheck(id, card), [words.unread(card)]);

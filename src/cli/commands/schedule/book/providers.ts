@@ -12,18 +12,18 @@ import { parseProviders, providerCode, type ProviderDirectory } from '../../../c
 import { lookup } from '../../../interactive/calls.js';
 import { formatIsoDate, type Messages } from '../../../i18n/index.js';
 import { breaksRule } from '../../../interactive/fields.js';
-import type { OperationIo, Words } from '../../../capabilities.js';
+import type { OperationIo, Output, Service, Settings, Words } from '../../../capabilities.js';
 import type { Choice } from '../../../prompter.js';
 import { ask, text, type Provider } from './common.js';
 
-async function directoryOf(inv: OperationIo): Promise<ProviderDirectory> {
+async function directoryOf(inv: Settings): Promise<ProviderDirectory> {
   const value = (await inv.settings()).providers.value;
   const parsed = value === undefined ? undefined : parseProviders(value);
   return parsed?.ok ? parsed.directory : new Map();
 }
 
 /** The providers to offer: the card's past ones (newest first), then the directory's others by name. */
-export async function knownProviders(inv: OperationIo, card: string): Promise<Provider[]> {
+export async function knownProviders(inv: Output & Service & Settings, card: string): Promise<Provider[]> {
   const directory = await directoryOf(inv);
   // Any failure only leaves the past providers out: the questions that follow read the service anyway.
   const past = await lookup(inv, operation('schedule.list'), { usuario_cartao: card, ind_apenas_concluidas: 'N' });
@@ -80,7 +80,7 @@ export function matchesTerm(term: string, haystack: string): boolean {
 
 /** The search's source: the known providers whose name or code has every word typed, then the typed code itself. */
 export function providerSource(
-  inv: OperationIo,
+  inv: Words,
   op: Operation,
   known: readonly Provider[],
 ): (term: string) => Choice<string>[] {
