@@ -4,7 +4,7 @@
  * list written to $COOPCTL_MODULES_FILE when the process exits (docs/architecture.md, "What a command loads").
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +36,10 @@ export interface ModuleRecorder {
 
 /** Builds the recording bundle in node_modules/.cache (where the bundle's dependencies left outside resolve). */
 export async function moduleRecorder(): Promise<ModuleRecorder> {
-  const dir = mkdtempSync(join(ROOT, 'node_modules', '.cache', 'coopctl-modules-'));
+  const cache = join(ROOT, 'node_modules', '.cache');
+  // A fresh `npm ci` makes no .cache folder.
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'coopctl-modules-'));
   const bundle = join(dir, 'coopctl.cjs');
   const base = options('src/cli/main.ts', bundle, [recorder]);
   await build({ ...base, sourcemap: false, banner: { js: `${base.banner.js}\n${DUMP}` } });
