@@ -128,7 +128,9 @@ describe('the admin API', () => {
 });
 
 describe('without --admin', () => {
-  it('answers /_coopctl/ paths 404, as any unknown path', async () => {
+  // A second server on a new demo database (its seeding commits and fsyncs): 25 s once on 2 loaded cores, so more
+  // than the default 30 s is allowed for it to start and stop; nothing here is timed.
+  it('answers /_coopctl/ paths 404, as any unknown path', { timeout: 120_000 }, async () => {
     const off = await startTestServer({ db: await newLocation(), audit: false });
     try {
       const res = await rawRequest(`${off.url}/_coopctl/reset`, { method: 'POST' });
