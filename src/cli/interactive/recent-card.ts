@@ -39,12 +39,14 @@ export function keepCard(inv: Asking, card: string): void {
   }
 }
 
-/** The pre-send step: the card of an operation's calls (`schedule list`, `registration show`…) made at a terminal. */
+/**
+ * The pre-send step: the card of an operation's calls (`schedule list`, `registration show`…) made at a terminal,
+ * written once for the run however many calls it makes (`record summary` makes six): the last card among them.
+ */
 export const keepRecentCard: PreSendStep = async (calls, inv) => {
-  for (const call of calls) {
-    const card = call.params['usuario_cartao'];
-    if (!call.asGiven && typeof card === 'string') keepCard(inv, card);
-  }
+  const cards = calls.filter((call) => !call.asGiven).map((call) => call.params['usuario_cartao']);
+  const card = cards.filter((c): c is string => typeof c === 'string').at(-1);
+  if (card !== undefined) keepCard(inv, card);
   return undefined;
 };
 
