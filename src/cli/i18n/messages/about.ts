@@ -1,10 +1,11 @@
 /** The words of `coopctl --version`: the version, the commit and how this coopctl was delivered. */
+import type { Lang } from '../lang.js';
 import type { BuildFacts } from '../../version.js';
 import type { Translation } from '../shape.js';
 
 export const en = {
   /** This catalogue's language (for what renders words itself: help topics). */
-  lang: 'en' as 'en' | 'pt-BR',
+  lang: 'en' as Lang,
   /** The titles of `help options` and `help topics` (help/topics/index.ts). */
   optionsTitle: 'Global options (every command takes them)',
   topicsTitle: 'Help topics: coopctl help <topic>',

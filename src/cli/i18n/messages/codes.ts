@@ -14,7 +14,7 @@ type Code = string | number | bigint;
 /** The meaning of a code of `table` in `lang`, or '' when it has none. */
 function meaningIn(lang: Lang, table: CodeTableName, code: Code): string {
   const said = (codeTables[table] as Readonly<Record<string, Said>>)[String(code)];
-  return said === undefined ? '' : lang === 'en' ? said.en : said.pt;
+  return said === undefined ? '' : said[lang];
 }
 
 const enMeaning = (table: CodeTableName, code: Code): string => meaningIn('en', table, code);
@@ -36,7 +36,7 @@ export const en = {
 };
 
 export const ptBR: Translation<typeof en> = {
-  text: (meaning) => meaning.pt,
+  text: (meaning) => meaning['pt-BR'],
   meaning: ptMeaning,
   coded: (name, table, code) => `${name} ${code} (${ptMeaning(table, code) || 'sem significado documentado'})`,
   code: (table, code) => {

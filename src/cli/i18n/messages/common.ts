@@ -20,5 +20,5 @@ export const ptBR: Translation<typeof en> = {
   no: 'não',
   nothingSent: 'Nada foi enviado.',
   lang: 'pt-BR',
-  said: (words) => words.pt,
+  said: (words) => words['pt-BR'],
 };

@@ -21,8 +21,8 @@ export const en = {
 };
 
 export const ptBR: Translation<typeof en> = {
-  field: (op, name) => op.params[name]?.words.help.pt ?? name,
-  summary: (op) => op.summary.pt,
+  field: (op, name) => op.params[name]?.words.help['pt-BR'] ?? name,
+  summary: (op) => op.summary['pt-BR'],
   rule: (f) => rules.ptBR.rule(f.rule),
-  code: (meaning) => meaning.pt,
+  code: (meaning) => meaning['pt-BR'],
 };

@@ -35,17 +35,14 @@ function shown(lang: Lang, name: string, f: Field, value: unknown): string {
   if (name === 'usuario_cartao') return card(value);
   if (f.layout === 'yyyy-mm-dd') return formatIsoDate(lang, text(value));
   const meaning = f.rule.code === 'choice' ? f.rule.meanings?.[text(value)] : undefined;
-  return meaning ? `${text(value)} (${lang === 'en' ? meaning.en : meaning.pt})` : text(value);
+  return meaning ? `${text(value)} (${meaning[lang]})` : text(value);
 }
 
 /** What a read was asked for, in parentheses: the parameters given (defaults left out), each after its label. */
 function asked(lang: Lang, op: Operation, params: Readonly<Params>): string {
   const parts = Object.entries(op.params)
     .filter(([name, f]) => given(params[name]) && text(params[name]) !== f.cliDefault)
-    .map(
-      ([name, f]) =>
-        `${lowered(lang === 'en' ? f.words.label.en : f.words.label.pt)} ${shown(lang, name, f, params[name])}`,
-    );
+    .map(([name, f]) => `${lowered(f.words.label[lang])} ${shown(lang, name, f, params[name])}`);
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
@@ -268,14 +265,14 @@ const feito: Translation<typeof done> = {
 export const ptBR: Translation<typeof en> = {
   done: (op, f) => {
     if (own(op)) return feito[op.id](f);
-    if (op.nouns) return `${foundPt(f.data.length, op.nouns.pt)}${asked('pt-BR', op, f.params)}`;
-    return `${op.done?.pt ?? op.summary.pt}${asked('pt-BR', op, f.params)}`;
+    if (op.nouns) return `${foundPt(f.data.length, op.nouns['pt-BR'])}${asked('pt-BR', op, f.params)}`;
+    return `${op.done?.['pt-BR'] ?? op.summary['pt-BR']}${asked('pt-BR', op, f.params)}`;
   },
   service: servicePt,
   saidBy: saidPt,
   refused: (status, message) => `o serviço recusou a solicitação (HTTP ${status})${servicePt(message)}`,
   noResult: (op, params, message) =>
-    `${op?.nouns ? `${foundPt(0, op.nouns.pt)}${asked('pt-BR', op, params)}` : 'nenhum resultado'}${servicePt(message)}`,
+    `${op?.nouns ? `${foundPt(0, op.nouns['pt-BR'])}${asked('pt-BR', op, params)}` : 'nenhum resultado'}${servicePt(message)}`,
   failed: (message) => `a solicitação falhou${servicePt(message)}`,
   undocumented: (codes, message) =>
     `o serviço respondeu confirma_operacao ${codes} (significado não documentado)${servicePt(message)}`,
