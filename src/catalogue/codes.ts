@@ -143,7 +143,7 @@ export const contractOptions: Readonly<Record<number, Transition>> = {
 export const contractOptionMeanings: CodeTable<number> = Object.fromEntries(
   Object.entries(contractOptions).map(([code, t]) => {
     const move = `(${t.from.join(', ')} → ${t.to})`;
-    return [code, said(`${t.verb.en} ${move}`, `${t.verb.pt} ${move}`)];
+    return [code, said(`${t.verb.en} ${move}`, `${t.verb['pt-BR']} ${move}`)];
   }),
 );
 

@@ -42,7 +42,7 @@ export interface FieldExtra {
   readonly cliDefault?: string;
 }
 
-const upper = (s: Said): Said => ({ en: capitalised(s.en), pt: capitalised(s.pt) });
+const upper = (s: Said): Said => ({ en: capitalised(s.en), 'pt-BR': capitalised(s['pt-BR']) });
 
 /** The words of a field from its help and what the declaration adds. */
 export function fieldWords(help: Said, extra: FieldExtra = {}): FieldWords {

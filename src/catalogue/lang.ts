@@ -8,20 +8,22 @@
 export const langs = ['en', 'pt-BR'] as const;
 export type Lang = (typeof langs)[number];
 
-/** Words in English and in Brazilian Portuguese: a declaration missing either does not compile. */
-export interface Said<T = string> {
-  readonly en: T;
-  readonly pt: T;
-}
+/**
+ * Words in each language, keyed by the language (`en`, `'pt-BR'`): the one
+ * shape of words for people across coopctl (the catalogue, the server's
+ * answers, the CLI's message modules). A declaration missing a language does
+ * not compile.
+ */
+export type Said<T = string> = Readonly<Record<Lang, T>>;
 
-/** Words in English and in Brazilian Portuguese. */
+/** Words in English and in Brazilian Portuguese (the shorthand of `{ en, 'pt-BR': pt }`). */
 export function said(en: string, pt: string): Said {
-  return { en, pt };
+  return { en, 'pt-BR': pt };
 }
 
 /** The words of `said` in `lang`. */
 export function inLang<T>(said: Said<T>, lang: Lang): T {
-  return lang === 'en' ? said.en : said.pt;
+  return said[lang];
 }
 
 /** `text` with its first letter in upper case (a help phrase as a question or a label). */

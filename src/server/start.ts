@@ -146,7 +146,7 @@ function openFailure(db: string, err: unknown): StartError | undefined {
     return new StartError(start.asItIs(err.message));
   const path = maskUrl(db);
   if (err instanceof StoreOpenError)
-    return new StartError(start.cannotOpen(path, { en: maskUrl(err.said.en), pt: maskUrl(err.said.pt) }), 1);
+    return new StartError(start.cannotOpen(path, { en: maskUrl(err.said.en), 'pt-BR': maskUrl(err.said['pt-BR']) }), 1);
   if (err instanceof StoreUnavailable) return new StartError(start.cannotOpen(path, unavailable[err.reason][0]), 1);
   const code = (err as { code?: unknown } | null)?.code;
   const reason = faultOf(err);

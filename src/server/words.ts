@@ -18,10 +18,10 @@ export function tell(ctx: { readonly lang?: Lang }, message: Said): string {
 
 /** Why `coopctl serve` does not start (StartError): its options, the token, the address, the database. */
 /** Why a file could not be read, in words (the system's error codes are no message for a person). */
-const FILE_FAULTS: Readonly<Record<string, { en: string; pt: string }>> = {
-  ENOENT: { en: 'there is no such file', pt: 'o arquivo não existe' },
-  EACCES: { en: 'permission denied', pt: 'sem permissão para lê-lo' },
-  EISDIR: { en: 'it is a folder', pt: 'é uma pasta' },
+const FILE_FAULTS: Readonly<Record<string, Said>> = {
+  ENOENT: { en: 'there is no such file', 'pt-BR': 'o arquivo não existe' },
+  EACCES: { en: 'permission denied', 'pt-BR': 'sem permissão para lê-lo' },
+  EISDIR: { en: 'it is a folder', 'pt-BR': 'é uma pasta' },
 };
 
 export const start = {
@@ -36,11 +36,11 @@ export const start = {
   tokenAt: (source: string, line?: number) =>
     line === undefined ? said(source, source) : said(`${source}, line ${line}`, `${source}, linha ${line}`),
   emptyToken: (where: Said) =>
-    said(`the server token in ${where.en} is empty`, `o token do servidor em ${where.pt} está vazio`),
+    said(`the server token in ${where.en} is empty`, `o token do servidor em ${where['pt-BR']} está vazio`),
   spacedToken: (where: Said) =>
     said(
       `the server token in ${where.en} holds a space: one token a line`,
-      `o token do servidor em ${where.pt} contém um espaço: um token por linha`,
+      `o token do servidor em ${where['pt-BR']} contém um espaço: um token por linha`,
     ),
   vanished: (db: string, key: string) =>
     said(
@@ -67,7 +67,7 @@ export const start = {
   weakToken: (where: Said, bits: number, min: number) =>
     said(
       `the server token in ${where.en} is too easy to guess: about ${bits} bits of entropy, at least ${min} needed (make one with openssl rand -hex 32)`,
-      `o token do servidor em ${where.pt} é fácil demais de adivinhar: cerca de ${bits} bits de entropia, são necessários pelo menos ${min} (gere um com openssl rand -hex 32)`,
+      `o token do servidor em ${where['pt-BR']} é fácil demais de adivinhar: cerca de ${bits} bits de entropia, são necessários pelo menos ${min} (gere um com openssl rand -hex 32)`,
     ),
   labelTwice: (label: string, source: string) =>
     said(
@@ -75,7 +75,10 @@ export const start = {
       `o rótulo ${label} aparece duas vezes em ${source}: um rótulo por cliente`,
     ),
   tokenTwice: (source: string, where: Said) =>
-    said(`a token is given twice in ${source} (${where.en})`, `um token aparece duas vezes em ${source} (${where.pt})`),
+    said(
+      `a token is given twice in ${source} (${where.en})`,
+      `um token aparece duas vezes em ${source} (${where['pt-BR']})`,
+    ),
   logFormat: (source: string, value: string) =>
     said(`${source} must be text or json, not ${value}`, `${source} deve ser text ou json, não ${value}`),
   metricsTokenWithoutMetrics: said(
@@ -106,10 +109,10 @@ export const start = {
     '--private-probes precisa de um token do servidor (--token-file ou COOPCTL_SERVER_TOKEN)',
   ),
   cannotReadFixtures: (file: string, code: string) => {
-    const why = FILE_FAULTS[code] ?? { en: code, pt: code };
+    const why = FILE_FAULTS[code] ?? { en: code, 'pt-BR': code };
     return said(
       `cannot read the fixtures file ${file} (${why.en})`,
-      `não foi possível ler o arquivo de fixtures ${file} (${why.pt})`,
+      `não foi possível ler o arquivo de fixtures ${file} (${why['pt-BR']})`,
     );
   },
   fixturesNotJson: (file: string) =>
@@ -135,7 +138,10 @@ export const start = {
     said(`cannot listen on ${address} (${code})`, `não foi possível escutar em ${address} (${code})`),
   /** `detail`: the driver's, the store's or the dataset's own words (English). */
   cannotOpen: (db: string, detail: Said) =>
-    said(`cannot open the database ${db}: ${detail.en}`, `não foi possível abrir o banco de dados ${db}: ${detail.pt}`),
+    said(
+      `cannot open the database ${db}: ${detail.en}`,
+      `não foi possível abrir o banco de dados ${db}: ${detail['pt-BR']}`,
+    ),
   importMissing: (file: string) =>
     said(`--import-sqlite: no file ${file}`, `--import-sqlite: o arquivo ${file} não existe`),
   /** `detail`: the SQLite driver's own words. */
@@ -170,7 +176,7 @@ export const http = {
   notAuditedFor: (cause: Said) =>
     said(
       `the access audit could not be written (${cause.en}): nothing was disclosed, try again later`,
-      `o registro de acesso não pôde ser gravado (${cause.pt}): nada foi mostrado, tente de novo mais tarde`,
+      `o registro de acesso não pôde ser gravado (${cause['pt-BR']}): nada foi mostrado, tente de novo mais tarde`,
     ),
   throttled: said(
     'too many requests with a wrong token: try again later',
@@ -214,7 +220,7 @@ const nenhum = (n: Noun, participle: string) =>
 export const business = {
   unknownCard: said('no beneficiary has this card', 'nenhum beneficiário tem este cartão'),
   noneRecorded: (nouns: Said<Noun>) =>
-    said(`no ${nouns.en.many} recorded for this card`, `${nenhum(nouns.pt, 'registrad')} para este cartão`),
+    said(`no ${nouns.en.many} recorded for this card`, `${nenhum(nouns['pt-BR'], 'registrad')} para este cartão`),
   // Registration
   mayNotUpdate: said(
     'the registration of this card may not be updated through the app (permite_atualizar N)',
@@ -268,12 +274,12 @@ export const business = {
   cannotMoveContract: (verb: Said, id: number, status: string) =>
     said(
       `cannot ${verb.en} contract ${id}: it is ${status}`,
-      `não é possível ${verb.pt} o contrato ${id}: ele está ${status}`,
+      `não é possível ${verb['pt-BR']} o contrato ${id}: ele está ${status}`,
     ),
   cannotMoveBeneficiary: (verb: Said, id: number, status: string) =>
     said(
       `cannot ${verb.en} beneficiary ${id}: it is ${status}`,
-      `não é possível ${verb.pt} o beneficiário ${id}: ele está ${status}`,
+      `não é possível ${verb['pt-BR']} o beneficiário ${id}: ele está ${status}`,
     ),
   beneficiaryChanged: (id: number) =>
     said(

@@ -76,7 +76,7 @@ describe('rules across fields', () => {
       {
         code: 'at-least-one',
         field: '',
-        why: { en: 'nothing to update', pt: 'nada a atualizar' },
+        why: { en: 'nothing to update', 'pt-BR': 'nada a atualizar' },
         names: ['usuario_telefone', 'usuario_celular', 'usuario_fax', 'usuario_email'],
       },
     ]);
@@ -94,7 +94,7 @@ describe('rules across fields', () => {
       {
         code: 'at-least-one',
         field: '',
-        why: { en: 'what to change', pt: 'o que alterar' },
+        why: { en: 'what to change', 'pt-BR': 'o que alterar' },
         names: ['contrato_id', 'beneficiario_id'],
       },
     ]);

@@ -188,7 +188,7 @@ describe('the catalogue in both languages', () => {
       {
         code: 'at-least-one',
         field: '',
-        why: { en: 'nothing to update', pt: 'nada a atualizar' },
+        why: { en: 'nothing to update', 'pt-BR': 'nada a atualizar' },
         names: ['usuario_telefone', 'usuario_celular', 'usuario_fax', 'usuario_email'],
       },
       'nothing to update: give usuario_telefone, usuario_celular, usuario_fax or usuario_email',
@@ -204,7 +204,7 @@ describe('the catalogue in both languages', () => {
         code: 'undocumented',
         field: 'finalidade',
         codes: ['ZZ'],
-        known: { RES: { en: 'residence', pt: 'residência' }, COB: { en: 'billing', pt: 'cobrança' } },
+        known: { RES: { en: 'residence', 'pt-BR': 'residência' }, COB: { en: 'billing', 'pt-BR': 'cobrança' } },
       },
       'ZZ is not a documented code (RES residence, COB billing)',
       'ZZ não é um código documentado (RES residência, COB cobrança)',

@@ -296,7 +296,7 @@ describe('the catalogue’s words in Portuguese', () => {
     expect(pt.summary(op)).not.toBe(en.summary(op));
     for (const [name, f] of Object.entries(op.params)) {
       expect(en.field(op, name)).toBe(f.words.help.en);
-      expect(pt.field(op, name)).toBe(f.words.help.pt);
+      expect(pt.field(op, name)).toBe(f.words.help['pt-BR']);
       if (f.words.help.en !== 'fax') expect(pt.field(op, name), name).not.toBe(en.field(op, name));
       expect(pt.rule(f), name).not.toBe(en.rule(f));
       for (const [code, meaning] of Object.entries(f.suggestions ?? {}))

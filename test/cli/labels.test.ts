@@ -37,7 +37,7 @@ describe('labels', () => {
     expect(groups.length).toBeGreaterThan(0);
     for (const g of groups) {
       expect(g.title.en.trim()).not.toBe('');
-      expect(g.title.pt.trim()).not.toBe('');
+      expect(g.title['pt-BR'].trim()).not.toBe('');
     }
   });
 
@@ -58,15 +58,15 @@ describe('labels', () => {
   });
 
   it('the groups read Addresses / Endereços, Contact / Contato', () => {
-    expect(show.response.groups['endereco'].title).toEqual({ en: 'Addresses', pt: 'Endereços' });
-    expect(show.response.groups['contato'].title).toEqual({ en: 'Contact', pt: 'Contato' });
+    expect(show.response.groups['endereco'].title).toEqual({ en: 'Addresses', 'pt-BR': 'Endereços' });
+    expect(show.response.groups['contato'].title).toEqual({ en: 'Contact', 'pt-BR': 'Contato' });
   });
 
   const coded = fields.filter(([, , f]) => f.choices !== undefined && f.choices.join() !== 'true,false');
   it.each(coded)('%s %s: every code has its meaning in both languages', (_where, _name, field) => {
     for (const code of field.choices!) {
       expect(meaningsOf(field)?.[code]?.en, code).toBeTruthy();
-      expect(meaningsOf(field)?.[code]?.pt, code).toBeTruthy();
+      expect(meaningsOf(field)?.[code]?.['pt-BR'], code).toBeTruthy();
     }
   });
 

@@ -111,7 +111,7 @@ describe('readiness while writes are refused', () => {
     for (let i = 0; i < 2; i++)
       expect(await srv.store.check()).toEqual({
         ready: false,
-        reason: { en: 'the disk is full', pt: 'o disco está cheio' },
+        reason: { en: 'the disk is full', 'pt-BR': 'o disco está cheio' },
       });
   });
 
@@ -122,7 +122,7 @@ describe('readiness while writes are refused', () => {
     const before = databaseChecksum(srv.db);
     expect(await srv.store.check()).toEqual({
       ready: false,
-      reason: { en: 'the database file is read-only', pt: 'o arquivo do banco de dados é somente leitura' },
+      reason: { en: 'the database file is read-only', 'pt-BR': 'o arquivo do banco de dados é somente leitura' },
     });
     expect(databaseChecksum(srv.db)).toBe(before);
   });

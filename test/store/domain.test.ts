@@ -148,7 +148,7 @@ describe('enrolment', () => {
     expect(contractRefusal(activate!, 6, 'proposta')).toBeUndefined();
     expect(contractRefusal(activate!, 1, 'ativo')).toEqual({
       en: 'cannot activate contract 1: it is ativo',
-      pt: 'não é possível ativar o contrato 1: ele está ativo',
+      'pt-BR': 'não é possível ativar o contrato 1: ele está ativo',
     });
     expect(contractRefusal(cancel!, 9, undefined)?.en).toBe('no contract has contrato_id 9');
     expect(beneficiariesFollow('cancelado')).toBe('cancelado');
@@ -157,14 +157,14 @@ describe('enrolment', () => {
     expect(beneficiaryTransition(suspend!, 5, b, undefined)).toEqual({ to: 'suspenso' });
     expect(beneficiaryTransition(suspend!, 5, b, 3)).toEqual({
       en: 'beneficiary 5 is not on contract 3',
-      pt: 'o beneficiário 5 não é do contrato 3',
+      'pt-BR': 'o beneficiário 5 não é do contrato 3',
     });
     expect(beneficiaryTransition(activate!, 5, b, 2)).toHaveProperty(
       'en',
       'cannot activate beneficiary 5: it is ativo',
     );
     expect(beneficiaryTransition(suspend!, 8, undefined, undefined)).toHaveProperty(
-      'pt',
+      ['pt-BR'],
       'nenhum beneficiário tem beneficiario_id 8',
     );
   });

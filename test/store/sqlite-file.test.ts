@@ -52,7 +52,7 @@ describe('readiness of a SQLite store (GET /readyz)', () => {
         ready: false,
         reason: {
           en: 'the database file was replaced by another file',
-          pt: 'o arquivo do banco de dados foi substituído por outro arquivo',
+          'pt-BR': 'o arquivo do banco de dados foi substituído por outro arquivo',
         },
       });
       rmSync(path);
@@ -79,7 +79,7 @@ describe('readiness of a SQLite store (GET /readyz)', () => {
     }
     expect(await store.check()).toEqual({
       ready: false,
-      reason: { en: 'the database does not answer', pt: 'o banco de dados não responde' },
+      reason: { en: 'the database does not answer', 'pt-BR': 'o banco de dados não responde' },
     });
   });
 });

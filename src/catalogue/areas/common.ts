@@ -11,7 +11,7 @@ export const label = (en: string, pt: string) => ({ label: said(en, pt) });
 /** What a read lists: `allergy`, `allergies`; `f` for a feminine Portuguese noun (`Nenhuma alergia`). */
 export const nouns = (one: string, many: string, um: string, muitos: string, gender: 'm' | 'f' = 'm') => ({
   en: { one, many },
-  pt: { one: um, many: muitos, feminine: gender === 'f' },
+  'pt-BR': { one: um, many: muitos, feminine: gender === 'f' },
 });
 
 export const READ = ['GET', 'HEAD'] as const;

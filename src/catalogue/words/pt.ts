@@ -45,7 +45,7 @@ const rules: RuleRenderings<Phrase> = {
   choice: ({ values, meanings }) => {
     const list = ou(values);
     if (!meanings) return is(list);
-    return is(`${list} (${values.map((v) => `${v} = ${meanings[v]?.pt ?? '?'}`).join(', ')})`);
+    return is(`${list} (${values.map((v) => `${v} = ${meanings[v]?.['pt-BR'] ?? '?'}`).join(', ')})`);
   },
   int: ({ min, max }) =>
     is(
@@ -109,14 +109,14 @@ const problems: ProblemRenderings = {
     `não pode ter caracteres que aparecem como nada ou como espaço, de uso privado ou não caracteres (${char} na posição ${at})`,
   unknown: ({ operation }) => `não é um parâmetro de ${operation}`,
   'later-same-day': ({ start }) => `deve ser posterior a ${start}, no mesmo dia`,
-  'at-least-one': ({ why, names }) => `${why.pt}: informe ${ou(names)}`,
+  'at-least-one': ({ why, names }) => `${why['pt-BR']}: informe ${ou(names)}`,
   'too-many': ({ most }) =>
     `parâmetros demais: uma requisição leva no máximo ${most} valores (pares nome=valor, membros JSON e elementos de listas, na consulta e no corpo juntos)`,
   'check-digit': ({ want, got }) =>
     `o dígito verificador não confere: os 16 primeiros dígitos dão ${want}, e o número termina em ${got} (confira)`,
   undocumented: ({ codes, known }) => {
     const listing = Object.entries(known)
-      .map(([code, meaning]) => `${code} ${meaning.pt}`)
+      .map(([code, meaning]) => `${code} ${meaning['pt-BR']}`)
       .join(', ');
     return `${codes.join(', ')} ${codes.length > 1 ? 'não são códigos documentados' : 'não é um código documentado'} (${listing})`;
   },
@@ -161,7 +161,7 @@ function shape(f: ShapeFault): string {
 
 function check(c: Check): string {
   if (c.kind === 'later-same-day') return `${c.end} é posterior a ${c.start}, no mesmo dia`;
-  return `pelo menos um de ${c.names.join(', ')} é informado (${c.why.pt})`;
+  return `pelo menos um de ${c.names.join(', ')} é informado (${c.why['pt-BR']})`;
 }
 
 export const pt: CatalogueWords = {

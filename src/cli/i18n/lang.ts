@@ -5,8 +5,9 @@
  * `LC_MESSAGES`, `LANG`); a `pt_BR…` / `pt-BR` / `pt` locale is Portuguese,
  * anything else (`C`, `POSIX`, `en_US.UTF-8`, unset) English.
  */
-export const langs = ['en', 'pt-BR'] as const;
-export type Lang = (typeof langs)[number];
+import type { Lang } from '../../catalogue/lang.js';
+
+export { langs, type Lang } from '../../catalogue/lang.js';
 
 /** The language a value names (`pt-BR`, `pt_BR.UTF-8`, `pt`, `en`, `C` …), or undefined when it names none we have. */
 export function langOf(value: string | undefined): Lang | undefined {

@@ -1,8 +1,9 @@
 /**
  * The message catalogue: every word coopctl shows a person, in English and
  * in Brazilian Portuguese, one module per part of the tool under messages/.
- * Each module exports `en` and `ptBR: Translation<typeof en>`, so a key
- * missing from either language does not compile (and test/cli/i18n checks it
+ * Each module exports `words: Words<typeof en>` (its English and its
+ * `ptBR: Translation<typeof en>`), so a key missing from either language does
+ * not compile (and test/cli/i18n checks it
  * at run time too). Add a module here once; use it as `inv.m.<module>.<key>`.
  */
 import * as about from './messages/about.js';
@@ -29,61 +30,60 @@ import * as help from './messages/help.js';
 import * as output from './messages/output.js';
 import { useEnglish } from './english.js';
 import type { Lang } from './lang.js';
-import type { Translation } from './shape.js';
 
 const en = {
-  common: common.en,
-  codes: codes.en,
-  booking: booking.en,
-  prompts: prompts.en,
-  enrolWizard: enrolWizard.en,
-  enrolDrafts: enrolDrafts.en,
-  batchFile: batchFile.en,
-  batch: batch.en,
-  rules: rules.en,
-  outcomes: outcomes.en,
-  confirm: confirm.en,
-  errors: errors.en,
-  config: config.en,
-  help: help.en,
-  commandsHelp: commandsHelp.en,
-  fieldsHelp: fieldsHelp.en,
-  output: output.en,
-  audit: audit.en,
-  backup: backup.en,
-  journal: journal.en,
-  standIn: standIn.en,
-  about: about.en,
+  common: common.words.en,
+  codes: codes.words.en,
+  booking: booking.words.en,
+  prompts: prompts.words.en,
+  enrolWizard: enrolWizard.words.en,
+  enrolDrafts: enrolDrafts.words.en,
+  batchFile: batchFile.words.en,
+  batch: batch.words.en,
+  rules: rules.words.en,
+  outcomes: outcomes.words.en,
+  confirm: confirm.words.en,
+  errors: errors.words.en,
+  config: config.words.en,
+  help: help.words.en,
+  commandsHelp: commandsHelp.words.en,
+  fieldsHelp: fieldsHelp.words.en,
+  output: output.words.en,
+  audit: audit.words.en,
+  backup: backup.words.en,
+  journal: journal.words.en,
+  standIn: standIn.words.en,
+  about: about.words.en,
 };
 
 export type Messages = typeof en;
 
-const ptBR: Translation<Messages> = {
-  common: common.ptBR,
-  codes: codes.ptBR,
-  booking: booking.ptBR,
-  prompts: prompts.ptBR,
-  enrolWizard: enrolWizard.ptBR,
-  enrolDrafts: enrolDrafts.ptBR,
-  batchFile: batchFile.ptBR,
-  batch: batch.ptBR,
-  rules: rules.ptBR,
-  outcomes: outcomes.ptBR,
-  confirm: confirm.ptBR,
-  errors: errors.ptBR,
-  config: config.ptBR,
-  help: help.ptBR,
-  commandsHelp: commandsHelp.ptBR,
-  fieldsHelp: fieldsHelp.ptBR,
-  output: output.ptBR,
-  audit: audit.ptBR,
-  backup: backup.ptBR,
-  journal: journal.ptBR,
-  standIn: standIn.ptBR,
-  about: about.ptBR,
+const ptBR: Messages = {
+  common: common.words['pt-BR'],
+  codes: codes.words['pt-BR'],
+  booking: booking.words['pt-BR'],
+  prompts: prompts.words['pt-BR'],
+  enrolWizard: enrolWizard.words['pt-BR'],
+  enrolDrafts: enrolDrafts.words['pt-BR'],
+  batchFile: batchFile.words['pt-BR'],
+  batch: batch.words['pt-BR'],
+  rules: rules.words['pt-BR'],
+  outcomes: outcomes.words['pt-BR'],
+  confirm: confirm.words['pt-BR'],
+  errors: errors.words['pt-BR'],
+  config: config.words['pt-BR'],
+  help: help.words['pt-BR'],
+  commandsHelp: commandsHelp.words['pt-BR'],
+  fieldsHelp: fieldsHelp.words['pt-BR'],
+  output: output.words['pt-BR'],
+  audit: audit.words['pt-BR'],
+  backup: backup.words['pt-BR'],
+  journal: journal.words['pt-BR'],
+  standIn: standIn.words['pt-BR'],
+  about: about.words['pt-BR'],
 };
 
-const catalogues: Readonly<Record<Lang, Messages>> = { en, 'pt-BR': ptBR as Messages };
+const catalogues: Readonly<Record<Lang, Messages>> = { en, 'pt-BR': ptBR };
 
 /** The messages of a language. */
 export function messagesFor(lang: Lang): Messages {

@@ -184,12 +184,12 @@ export function keyProblemText(p: KeyProblem): Said {
     case 'missing':
       return said(
         `the audit key file ${p.file} is missing, but this database's audit trail was written with a key (id ${p.recorded}): restore the file from a backup; to go on with a new key, start with --new-audit-key ${LATER.en}`,
-        `o arquivo da chave de auditoria ${p.file} não existe, mas a trilha de auditoria deste banco foi gravada com uma chave (id ${p.recorded}): restaure o arquivo de um backup; para seguir com uma chave nova, inicie com --new-audit-key ${LATER.pt}`,
+        `o arquivo da chave de auditoria ${p.file} não existe, mas a trilha de auditoria deste banco foi gravada com uma chave (id ${p.recorded}): restaure o arquivo de um backup; para seguir com uma chave nova, inicie com --new-audit-key ${LATER['pt-BR']}`,
       );
     case 'other':
       return said(
         `the audit key in ${p.file} is not the key this database's audit trail was written with (id ${p.recorded}, this key ${p.id}): give the right file; to go on with this key, start with --new-audit-key ${LATER.en}`,
-        `a chave de auditoria em ${p.file} não é a chave com que a trilha de auditoria deste banco foi gravada (id ${p.recorded}, esta chave ${p.id}): informe o arquivo certo; para seguir com esta chave, inicie com --new-audit-key ${LATER.pt}`,
+        `a chave de auditoria em ${p.file} não é a chave com que a trilha de auditoria deste banco foi gravada (id ${p.recorded}, esta chave ${p.id}): informe o arquivo certo; para seguir com esta chave, inicie com --new-audit-key ${LATER['pt-BR']}`,
       );
   }
 }

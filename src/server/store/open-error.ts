@@ -6,7 +6,7 @@ export class StoreOpenError extends Error {
   /** The reason in both languages: coopctl's own words, or the database's own (given as a string, the same in both). */
   readonly said: Said;
   constructor(reason: string | Said) {
-    const said = typeof reason === 'string' ? { en: reason, pt: reason } : reason;
+    const said = typeof reason === 'string' ? { en: reason, 'pt-BR': reason } : reason;
     super(said.en);
     this.said = said;
   }

@@ -1,10 +1,11 @@
 /** The words of `coopctl --version`: the version, the commit and how this coopctl was delivered. */
+import type { Lang } from '../lang.js';
 import type { BuildFacts } from '../../version.js';
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
-export const en = {
+const en = {
   /** This catalogue's language (for what renders words itself: help topics). */
-  lang: 'en' as 'en' | 'pt-BR',
+  lang: 'en' as Lang,
   /** The titles of `help options` and `help topics` (help/topics/index.ts). */
   optionsTitle: 'Global options (every command takes them)',
   topicsTitle: 'Help topics: coopctl help <topic>',
@@ -39,7 +40,7 @@ export const en = {
     })`,
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   lang: 'pt-BR',
   optionsTitle: 'Opções globais (todos os comandos as aceitam)',
   topicsTitle: 'Tópicos de ajuda: coopctl help <tópico>',
@@ -70,3 +71,6 @@ export const ptBR: Translation<typeof en> = {
           : `código-fonte, no Node ${b.node}`
     })`,
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

@@ -4,12 +4,12 @@
  */
 import type { AuditOpenProblem } from '../../../server/audit/read.js';
 import type { KeyProblem } from '../../../server/audit/key.js';
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
 const two = (n: number) => String(n).padStart(2, '0');
 const clock = (t: Date) => `${two(t.getHours())}:${two(t.getMinutes())}:${two(t.getSeconds())}`;
 
-export const en = {
+const en = {
   description: 'list the access audit: who read or changed whose personal data, when, and with what outcome',
   db: 'SQLite database file or postgres:// URL (default: $COOPCTL_DB_URL, else the file coopctl serve uses)',
   card: 'only the records of this card (found by its keyed hash: the card is never stored)',
@@ -56,7 +56,7 @@ export const en = {
     contract: 'contract',
   },
   /** What a subject hash is of (`card`, `cpf`, `device`), in words. */
-  kind: (kind: string | null) =>
+  kind: (kind: string | null): string =>
     kind === 'cpf' ? 'CPF' : kind === 'device' ? 'device' : kind === 'card' ? 'card' : '',
   /** A record's time, local. */
   time: (t: Date) => `${t.getFullYear()}-${two(t.getMonth() + 1)}-${two(t.getDate())} ${clock(t)}`,
@@ -99,7 +99,7 @@ export const en = {
   noKey: (option: string) => `${option} is found by the audit key, and there is none: no record names anyone`,
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   description: 'lista a auditoria de acesso: quem leu ou alterou os dados pessoais de quem, quando e com que resultado',
   db: 'arquivo do banco SQLite ou URL postgres:// (padrão: $COOPCTL_DB_URL, senão o arquivo que o coopctl serve usa)',
   card: 'só os registros deste cartão (achados pelo hash com chave: o cartão nunca é guardado)',
@@ -184,3 +184,6 @@ export const ptBR: Translation<typeof en> = {
   },
   noKey: (option) => `${option} é achado pela chave da auditoria, e não há nenhuma: nenhum registro identifica alguém`,
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

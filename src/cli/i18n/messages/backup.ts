@@ -3,12 +3,12 @@
  * src/server/store/sqlite/backup.ts reports as data).
  */
 import type { BackupProblem } from '../../../server/store/sqlite/backup.js';
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
 const size = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
 
-export const en = {
+const en = {
   description: 'copy a SQLite database into a new file, consistent while coopctl serve runs and writes',
   destName: 'dest',
   dest: 'the new file of the copy (it must not exist)',
@@ -37,7 +37,7 @@ export const en = {
   },
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   description: 'copia um banco SQLite para um arquivo novo, consistente enquanto o coopctl serve funciona e grava',
   destName: 'destino',
   dest: 'o arquivo novo da cópia (não pode existir)',
@@ -65,3 +65,6 @@ export const ptBR: Translation<typeof en> = {
     }
   },
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

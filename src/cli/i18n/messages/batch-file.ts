@@ -6,12 +6,12 @@
  * whatever the language; a CSV row is a `linha` in Portuguese, as a
  * spreadsheet calls it.
  */
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
 /** The parts of a batch, as a message names what a field belongs to. */
 export type PartKind = 'contract' | 'payer' | 'beneficiary' | 'contact' | 'address' | 'document' | 'declaration';
 
-export const en = {
+const en = {
   // Where a problem is
   row: (line: number) => `row ${line}`,
   line: (line: number) => `line ${line}`,
@@ -131,7 +131,7 @@ export const en = {
     `cannot write the report ${path} (${why}); the journal keeps every step: rerun the same command to write it`,
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   row: (line) => `linha ${line}`,
   line: (line) => `linha ${line}`,
   column: (n) => `coluna ${n}`,
@@ -237,3 +237,6 @@ export const ptBR: Translation<typeof en> = {
   reportNotWritten: (path, why) =>
     `não foi possível gravar o relatório ${path} (${why}); o diário guarda cada passo: rode o mesmo comando de novo para gravá-lo`,
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

@@ -7,12 +7,12 @@
  * follow the run's language. The file's own part names (`contract`,
  * `address2`, `ds.1.3`) stay as the file writes them.
  */
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
 /** Why sending stopped early, or why rows were not sent. */
 export type StopWhy = 'interrupted' | 'unreachable' | 'journal' | 'invalid';
 
-export const en = {
+const en = {
   // Progress
   rowsDone: (done: number, total: number, failed: number) =>
     `${done}/${total} rows done${failed ? `, ${failed} failed` : ''}`,
@@ -106,7 +106,7 @@ export const en = {
   moreWarnings: (n: number) => `and ${n} more warnings`,
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   rowsDone: (done, total, failed) => `${done}/${total} linhas feitas${failed ? `, ${failed} com falha` : ''}`,
   rate: (n) => `, ${n} linhas/s`,
   stoppedBar: (why) =>
@@ -187,3 +187,6 @@ export const ptBR: Translation<typeof en> = {
     `${n} ${unit === 'row' ? (n === 1 ? 'linha' : 'linhas') : n === 1 ? 'contrato' : 'contratos'}: ${named}${more ? ` e mais ${more}` : ''}`,
   moreWarnings: (n) => `e mais ${n} avisos`,
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

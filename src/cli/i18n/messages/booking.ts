@@ -4,12 +4,12 @@
  * summary, a slot taken meanwhile. Dates come formatted for the language
  * (`01/12/2026 ter` in Portuguese).
  */
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
 /** The lines of the booking's summary. */
 export type SummaryLine = 'name' | 'card' | 'provider' | 'location' | 'when' | 'email' | 'mobile' | 'address';
 
-export const en = {
+const en = {
   intro: 'Book an appointment: the card, then a provider, a location, a date and a free time (Ctrl-C to stop).',
   notAnOption: (command: string) => `is not an option of ${command}`,
   // The beneficiary
@@ -75,7 +75,7 @@ export const en = {
     `Booked${id ? ` appointment ${id}` : ''} for ${name}: ${slot} at ${location}.${id ? ` To cancel: coopctl schedule cancel ${id}` : ''}`,
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   intro:
     'Agendar uma consulta: o cartão, depois um prestador, um local de atendimento, uma data e um horário livre (Ctrl-C para parar).',
   notAnOption: (command) => `não é uma opção de ${command}`,
@@ -131,3 +131,6 @@ export const ptBR: Translation<typeof en> = {
   booked: (id, name, slot, location) =>
     `Consulta${id ? ` ${id}` : ''} agendada para ${name}: ${slot} em ${location}.${id ? ` Para cancelar: coopctl schedule cancel ${id}` : ''}`,
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

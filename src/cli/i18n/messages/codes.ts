@@ -6,7 +6,7 @@
  */
 import { codeTables, type CodeTableName } from '../../../catalogue/codes.js';
 import type { Lang, Said } from '../../../catalogue/index.js';
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
 /** A code as the service carries it: a number, a digit string, a letter code. */
 type Code = string | number | bigint;
@@ -14,13 +14,13 @@ type Code = string | number | bigint;
 /** The meaning of a code of `table` in `lang`, or '' when it has none. */
 function meaningIn(lang: Lang, table: CodeTableName, code: Code): string {
   const said = (codeTables[table] as Readonly<Record<string, Said>>)[String(code)];
-  return said === undefined ? '' : lang === 'en' ? said.en : said.pt;
+  return said === undefined ? '' : said[lang];
 }
 
 const enMeaning = (table: CodeTableName, code: Code): string => meaningIn('en', table, code);
 const ptMeaning = (table: CodeTableName, code: Code): string => meaningIn('pt-BR', table, code);
 
-export const en = {
+const en = {
   /** A documented code's meaning (the catalogue's words), in the run's language. */
   text: (meaning: Said): string => meaning.en,
   /** The documented meaning of a code, or '' when it has none. */
@@ -35,8 +35,8 @@ export const en = {
   },
 };
 
-export const ptBR: Translation<typeof en> = {
-  text: (meaning) => meaning.pt,
+const ptBR: Translation<typeof en> = {
+  text: (meaning) => meaning['pt-BR'],
   meaning: ptMeaning,
   coded: (name, table, code) => `${name} ${code} (${ptMeaning(table, code) || 'sem significado documentado'})`,
   code: (table, code) => {
@@ -44,3 +44,6 @@ export const ptBR: Translation<typeof en> = {
     return meaning ? `${code} (${meaning})` : `${code}`;
   },
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

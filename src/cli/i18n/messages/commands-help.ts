@@ -4,9 +4,9 @@
  * batch: their descriptions, arguments, options, notes and the comments of
  * their examples.
  */
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
-export const en = {
+const en = {
   serve: {
     description: 'run the embedded server: a local stand-in for the service',
     host: 'address to listen on',
@@ -164,7 +164,7 @@ export const en = {
   },
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   serve: {
     description: 'executa o servidor embutido: um substituto local do serviço',
     host: 'endereço em que escutar',
@@ -322,3 +322,6 @@ export const ptBR: Translation<typeof en> = {
     send: 'envia e também mostra cada linha como JSON',
   },
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

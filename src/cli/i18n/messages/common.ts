@@ -1,8 +1,8 @@
 /** Words shared by many commands: outcomes, confirmations, warnings. */
 import type { Lang, Said } from '../../../catalogue/index.js';
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
-export const en = {
+const en = {
   warning: (text: string) => `warning: ${text}`,
   yes: 'yes',
   no: 'no',
@@ -14,11 +14,14 @@ export const en = {
   said: (words: Said): string => words.en,
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   warning: (text) => `aviso: ${text}`,
   yes: 'sim',
   no: 'não',
   nothingSent: 'Nada foi enviado.',
   lang: 'pt-BR',
-  said: (words) => words.pt,
+  said: (words) => words['pt-BR'],
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

@@ -4,7 +4,7 @@
  * configuration file and the token's scope.
  */
 import type { Distrust } from '../../config/file-trust.js';
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
 /** Where a value comes from (config/settings.ts `Resolved`). */
 export interface Origin {
@@ -17,7 +17,7 @@ export interface Origin {
 
 const profileOf = (o: Origin) => o.profile ?? '';
 
-export const en = {
+const en = {
   profile: (name: string) => `profile: ${name}`,
   /** The columns of `config list` for a person. */
   columns: { key: 'key', value: 'value', source: 'source' },
@@ -88,7 +88,7 @@ export const en = {
   },
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   profile: (name) => `perfil: ${name}`,
   columns: { key: 'chave', value: 'valor', source: 'origem' },
   notSet: (key) => `${key} não está definido`,
@@ -157,3 +157,6 @@ export const ptBR: Translation<typeof en> = {
       `o token de ${from} vai apenas para uma URL configurada, e ${key} é o padrão embutido ${url}: defina ${variable} ou ${key} no perfil`,
   },
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

@@ -5,7 +5,7 @@
  */
 import { card, text } from '../facts.js';
 import { formatIsoDate } from '../format.js';
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 import * as codes from './codes.js';
 
 /** An appointment as read before cancelling it (buscaagendamentos, buscadadosusuario, the providers setting). */
@@ -42,7 +42,7 @@ export interface Audience {
 }
 
 /** The audience's conditions, each a code with its meaning. */
-function conditions(a: Audience, c: typeof codes.en): string[] {
+function conditions(a: Audience, c: typeof codes.words.en): string[] {
   const out: string[] = [];
   if (text(a.grupo_usuario)) out.push(c.coded('grupo_usuario', 'userGroups', text(a.grupo_usuario)));
   if (text(a.tipo_beneficiario)) out.push(c.coded('tipo_beneficiario', 'beneficiaryTypes', text(a.tipo_beneficiario)));
@@ -53,10 +53,10 @@ function conditions(a: Audience, c: typeof codes.en): string[] {
 const listed = (items: readonly string[], and: string) =>
   items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
 
-const c = codes.en;
-const pc = codes.ptBR;
+const c = codes.words.en;
+const pc = codes.words['pt-BR'];
 
-export const en = {
+const en = {
   /** The line naming the request, after the facts. */
   service: (request: string) => `Service: ${request}`,
   question: 'Go ahead?',
@@ -152,7 +152,7 @@ export const en = {
   },
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   service: (request) => `Serviço: ${request}`,
   question: 'Continuar?',
   what: 'precisa de confirmação',
@@ -231,3 +231,6 @@ export const ptBR: Translation<typeof en> = {
       'Quem deve recebê-la? Cada filtro restringe o público; deixe todos vazios para enviar a todos os usuários do aplicativo.',
   },
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

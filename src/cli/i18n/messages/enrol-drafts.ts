@@ -4,9 +4,9 @@
  * plan.ts): what was sent and created, and how to go on. `noId` is the
  * enrolment engine's, for the batch too (src/cli/enrol/sender.ts).
  */
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
-export const en = {
+const en = {
   // The start
   notATerminal:
     'enrol wizard asks its questions on a terminal: stdin and stdout must be TTYs, without --no-input (use the enrol commands, or enrol batch, in scripts)',
@@ -93,7 +93,7 @@ export const en = {
   itWas: 'It was: type its beneficiario_id',
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   notATerminal:
     'enrol wizard faz as perguntas num terminal: stdin e stdout devem ser TTYs, sem --no-input (em scripts, use os comandos enrol, ou enrol batch)',
   resumeWithContract: '--resume continua com o contrato do próprio rascunho: não informe --contrato-id',
@@ -170,3 +170,6 @@ export const ptBR: Translation<typeof en> = {
   createdQuestion: (step) => `O ${step} foi criado?`,
   itWas: 'Foi: digite o beneficiario_id dele',
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

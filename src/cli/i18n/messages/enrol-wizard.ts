@@ -5,12 +5,12 @@
  * copies from the holder, the menu. Drafts, doubts and the submission are in
  * enrol-drafts.ts.
  */
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
 /** A beneficiary's parts as the review screen and the steps name them. */
 export type PartWord = 'person' | 'contact' | 'documents' | 'address' | 'declaration';
 
-export const en = {
+const en = {
   beneficiaries: (n: number) => `${n} beneficiar${n === 1 ? 'y' : 'ies'}`,
   // Sections and their questions' prefixes
   contract: 'Contract',
@@ -115,7 +115,7 @@ export const en = {
 /** `Beneficiário 2`, `Beneficiária 2` when her sexo says F. */
 const beneficiario = (n: number, sex?: string) => `${sex === 'F' ? 'Beneficiária' : 'Beneficiário'} ${n}`;
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   beneficiaries: (n) => `${n} ${n === 1 ? 'beneficiário' : 'beneficiários'}`,
   contract: 'Contrato',
   contractPrefix: 'Contrato ·',
@@ -202,3 +202,6 @@ export const ptBR: Translation<typeof en> = {
     `a inclusão ainda não pode ser enviada: ${n} ${n === 1 ? 'problema' : 'problemas'} (nada foi enviado)`,
   fixSections: 'Edite as seções para corrigi-los.',
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

@@ -7,7 +7,7 @@ import { catalogueWords } from '../../../catalogue/words/index.js';
 import type { AnswerFault, Cause, TransportFault } from '../../../client/errors.js';
 import type { TraceEvent } from '../../../client/types.js';
 import { formatNumber } from '../format.js';
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
 const NO_TYPE = 'no content type';
 
@@ -126,7 +126,7 @@ function enTransport(f: TransportFault): string {
   }
 }
 
-export const en = {
+const en = {
   /** The word before every error line. */
   error: 'error:',
   interrupted: 'interrupted',
@@ -228,7 +228,7 @@ export const en = {
   },
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   error: 'erro:',
   interrupted: 'interrompido',
   unexpected: (first) => `falha inesperada: ${first}`,
@@ -320,3 +320,6 @@ export const ptBR: Translation<typeof en> = {
       `o better-sqlite3 traz o seu binário para Linux, macOS e Windows em x64 e arm64; em outra plataforma, compile-o a partir do código-fonte (python3, make e um compilador C++): cd ${folder} && npx node-gyp rebuild --release --force_build=1`,
   },
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

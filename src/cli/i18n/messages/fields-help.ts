@@ -6,23 +6,26 @@
  * here they are taken in the run's language.
  */
 import type { Field, Operation, Said } from '../../../catalogue/index.js';
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 import * as rules from './rules.js';
 
-export const en = {
+const en = {
   /** What the parameter `name` of `op` is. */
   field: (op: Operation, name: string) => op.params[name]?.words.help.en ?? name,
   /** The operation's one-line summary. */
   summary: (op: Operation) => op.summary.en,
   /** The field's rule in words. */
-  rule: (f: Pick<Field, 'rule'>) => rules.en.rule(f.rule),
+  rule: (f: Pick<Field, 'rule'>) => rules.words.en.rule(f.rule),
   /** What a documented code means. */
   code: (meaning: Said) => meaning.en,
 };
 
-export const ptBR: Translation<typeof en> = {
-  field: (op, name) => op.params[name]?.words.help.pt ?? name,
-  summary: (op) => op.summary.pt,
-  rule: (f) => rules.ptBR.rule(f.rule),
-  code: (meaning) => meaning.pt,
+const ptBR: Translation<typeof en> = {
+  field: (op, name) => op.params[name]?.words.help['pt-BR'] ?? name,
+  summary: (op) => op.summary['pt-BR'],
+  rule: (f) => rules.words['pt-BR'].rule(f.rule),
+  code: (meaning) => meaning['pt-BR'],
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

@@ -5,7 +5,7 @@
  * taken as data where they arise, with these), and the notes of examples.
  */
 import type { Area } from '../../../catalogue/index.js';
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
 const areas: Readonly<Record<Area, string>> = {
   registration: 'beneficiary registration: record, contact, addresses, postal codes',
@@ -15,7 +15,7 @@ const areas: Readonly<Record<Area, string>> = {
   notify: 'push-notification devices and sending',
 };
 
-export const en = {
+const en = {
   headings: {
     usage: 'Usage:',
     arguments: 'Arguments:',
@@ -155,7 +155,7 @@ export const en = {
   },
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   headings: {
     usage: 'Uso:',
     arguments: 'Argumentos:',
@@ -286,3 +286,6 @@ export const ptBR: Translation<typeof en> = {
     bookWizard: 'num terminal, o assistente de agendamento pergunta o resto',
   },
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

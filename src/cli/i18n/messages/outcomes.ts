@@ -12,7 +12,7 @@ import type { Field, Noun, Operation, OperationId, Params, Row } from '../../../
 import { card, counted, first, given, text } from '../facts.js';
 import { formatIsoDate } from '../format.js';
 import type { Lang } from '../lang.js';
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 import * as codes from './codes.js';
 
 /** What an outcome message is made of. */
@@ -35,17 +35,14 @@ function shown(lang: Lang, name: string, f: Field, value: unknown): string {
   if (name === 'usuario_cartao') return card(value);
   if (f.layout === 'yyyy-mm-dd') return formatIsoDate(lang, text(value));
   const meaning = f.rule.code === 'choice' ? f.rule.meanings?.[text(value)] : undefined;
-  return meaning ? `${text(value)} (${lang === 'en' ? meaning.en : meaning.pt})` : text(value);
+  return meaning ? `${text(value)} (${meaning[lang]})` : text(value);
 }
 
 /** What a read was asked for, in parentheses: the parameters given (defaults left out), each after its label. */
 function asked(lang: Lang, op: Operation, params: Readonly<Params>): string {
   const parts = Object.entries(op.params)
     .filter(([name, f]) => given(params[name]) && text(params[name]) !== f.cliDefault)
-    .map(
-      ([name, f]) =>
-        `${lowered(lang === 'en' ? f.words.label.en : f.words.label.pt)} ${shown(lang, name, f, params[name])}`,
-    );
+    .map(([name, f]) => `${lowered(f.words.label[lang])} ${shown(lang, name, f, params[name])}`);
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
@@ -61,7 +58,7 @@ const saidPt = (message: string) => `o serviço disse: "${message}"`;
 const serviceEn = (message: string) => (message ? `; ${saidEn(message)}` : '');
 const servicePt = (message: string) => (message ? `; ${saidPt(message)}` : '');
 
-const c = codes.en;
+const c = codes.words.en;
 const d = (iso: unknown) => formatIsoDate('en', text(iso));
 const ofCard = (f: OutcomeFacts) => `of card ${card(f.params['usuario_cartao'])}`;
 const street = (p: Readonly<Params>, prefix: string) =>
@@ -166,7 +163,7 @@ const done = {
 type Own = keyof typeof done;
 const own = (op: Operation): op is Operation & { id: Own } => Object.hasOwn(done, op.id);
 
-export const en = {
+const en = {
   /** What a call did: a read's count of records, a write's own words or the catalogue's `done`. */
   done: (op: Operation, f: OutcomeFacts): string => {
     if (own(op)) return done[op.id](f);
@@ -189,7 +186,7 @@ export const en = {
 
 // ── Portuguese ────────────────────────────────────────────────────────────────
 
-const pc = codes.ptBR;
+const pc = codes.words['pt-BR'];
 const pd = (iso: unknown) => formatIsoDate('pt-BR', text(iso));
 const doCartao = (f: OutcomeFacts) => `do cartão ${card(f.params['usuario_cartao'])}`;
 
@@ -265,18 +262,21 @@ const feito: Translation<typeof done> = {
     `Notificação enviada a todos os usuários do aplicativo, ${counted('pt-BR', recipients(f), 'destinatário', 'destinatários')}${noticeId(f)}: ${pc.coded('tipo_notificacao', 'notificationTypes', text(f.params['tipo_notificacao']))}`,
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   done: (op, f) => {
     if (own(op)) return feito[op.id](f);
-    if (op.nouns) return `${foundPt(f.data.length, op.nouns.pt)}${asked('pt-BR', op, f.params)}`;
-    return `${op.done?.pt ?? op.summary.pt}${asked('pt-BR', op, f.params)}`;
+    if (op.nouns) return `${foundPt(f.data.length, op.nouns['pt-BR'])}${asked('pt-BR', op, f.params)}`;
+    return `${op.done?.['pt-BR'] ?? op.summary['pt-BR']}${asked('pt-BR', op, f.params)}`;
   },
   service: servicePt,
   saidBy: saidPt,
   refused: (status, message) => `o serviço recusou a solicitação (HTTP ${status})${servicePt(message)}`,
   noResult: (op, params, message) =>
-    `${op?.nouns ? `${foundPt(0, op.nouns.pt)}${asked('pt-BR', op, params)}` : 'nenhum resultado'}${servicePt(message)}`,
+    `${op?.nouns ? `${foundPt(0, op.nouns['pt-BR'])}${asked('pt-BR', op, params)}` : 'nenhum resultado'}${servicePt(message)}`,
   failed: (message) => `a solicitação falhou${servicePt(message)}`,
   undocumented: (codes, message) =>
     `o serviço respondeu confirma_operacao ${codes} (significado não documentado)${servicePt(message)}`,
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

@@ -1,10 +1,10 @@
 /** Words of the output on stdout: tables' fillers, the calendar, the record summary, --json fields, --jq, the pager. */
 import { formatNumber } from '../format.js';
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
-export const en = {
+const en = {
   /** A nested group (addresses, contact) with no record. */
   none: '(none)',
   /** After a list that left columns out to fit the terminal: `label (field)` each. */
@@ -58,7 +58,7 @@ export const en = {
   },
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   none: '(nenhum)',
   omitted: (columns) =>
     `Fora da tabela para caber na tela: ${columns.join(', ')}. Escolha as colunas com --columns, ou veja todos os campos com -o json.`,
@@ -98,3 +98,6 @@ export const ptBR: Translation<typeof en> = {
     cannotRun: (command, reason) => `não foi possível executar o paginador "${command}" (${reason}); imprimindo direto`,
   },
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

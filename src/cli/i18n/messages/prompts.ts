@@ -3,9 +3,9 @@
  * prompt for missing required flags (params-hook.ts), and the words the
  * prompt library says itself (the yes/no of a confirmation, the keys' help).
  */
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
-export const en = {
+const en = {
   /** A few input forms besides the wire one, in a question: `; also 11 98765-4321, (11) 98765-4321`. */
   alsoForms: (forms: string) => `; also ${forms}`,
   listOfCodes: (codes: string) => `(comma-separated codes; documented: ${codes})`,
@@ -39,7 +39,7 @@ export const en = {
   },
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   alsoForms: (forms) => `; também ${forms}`,
   listOfCodes: (codes) => `(códigos separados por vírgula; documentados: ${codes})`,
   listByRule: (rule, example) => `(${rule}; separados por vírgula, ex.: ${example})`,
@@ -64,3 +64,6 @@ export const ptBR: Translation<typeof en> = {
     disabled: 'Esta opção não pode ser escolhida.',
   },
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

@@ -9,7 +9,7 @@ import type { Problem, Rule } from '../../../catalogue/index.js';
 import { MAX_DESCRIBED } from '../../../catalogue/limits.js';
 // The words alone, not the catalogue's index: the message catalogue is loaded by every command, the operations (and zod) by some.
 import { catalogueWords, problemField, problemLine, type CatalogueWords } from '../../../catalogue/words/index.js';
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
 /** How the CLI names a problem's field: `usuario_cartao (--usuario-cartao)`; '' for the request as a whole. */
 export type FieldName = (p: Problem) => string;
@@ -31,13 +31,16 @@ function said(w: CatalogueWords) {
   };
 }
 
-export const en = {
+const en = {
   ...said(catalogueWords('en')),
   /** Before the problems of a request, one per line. */
   several: (n: number): string => `the parameters have ${n} problems`,
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   ...said(catalogueWords('pt-BR')),
   several: (n) => `os parâmetros têm ${n} problemas`,
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

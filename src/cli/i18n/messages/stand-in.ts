@@ -1,7 +1,7 @@
 /** `coopctl serve admin …` and `coopctl serve journal`: driving a running server started with --admin; and what serve itself says. */
-import type { Translation } from '../shape.js';
+import type { Translation, Words } from '../shape.js';
 
-export const en = {
+const en = {
   admin: {
     description: 'drive a running coopctl serve --admin (the configured base URL): reset, fixtures, snapshots',
     names: { action: 'action', argument: 'arg' },
@@ -17,7 +17,7 @@ export const en = {
     since: 'only the requests after this entry id, or at or after this ISO 8601 time',
     limit: 'at most this many requests (the newest)',
     none: 'no requests in the journal',
-    head: ['id', 'time', 'method', 'operation', 'status', 'outcome', 'ms'],
+    head: ['id', 'time', 'method', 'operation', 'status', 'outcome', 'ms'] as readonly string[],
     placeholders: { card: 'card', since: 'id|time' },
   },
   done: {
@@ -35,7 +35,7 @@ export const en = {
   npmGone: 'coopctl serve: npm exec, which started it, has gone: stopping',
 };
 
-export const ptBR: Translation<typeof en> = {
+const ptBR: Translation<typeof en> = {
   admin: {
     description: 'comanda um coopctl serve --admin em execução (a URL base configurada): reinício, fixtures, snapshots',
     names: { action: 'ação', argument: 'argumento' },
@@ -68,3 +68,6 @@ export const ptBR: Translation<typeof en> = {
   notJson: (status) => `a resposta do servidor (HTTP ${status}) não é o JSON da API de administração`,
   npmGone: 'coopctl serve: o npm exec que o iniciou terminou: encerrando',
 };
+
+/** The words of this module in each language. */
+export const words: Words<typeof en> = { en, 'pt-BR': ptBR };

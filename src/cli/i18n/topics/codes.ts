@@ -41,7 +41,7 @@ function body(lang: Lang): Block[] {
     const codes = codeTables[table] as Readonly<Record<string, Said>>;
     blocks.push(
       { h: `${field}:` },
-      { dl: Object.entries(codes).map(([code, said]) => [code, en ? said.en : said.pt] as const) },
+      { dl: Object.entries(codes).map(([code, said]) => [code, en ? said.en : said['pt-BR']] as const) },
     );
   }
   blocks.push(

@@ -48,7 +48,9 @@ function dataOf(r: SectionResult): Row[] {
 
 /** A section's title in the run's language: the catalogue's noun of its records (`Allergies`, `Alergias`). */
 function titleOf(display: Display, op: Operation): string {
-  return op.nouns ? capitalised(display.m.common.said({ en: op.nouns.en.many, pt: op.nouns.pt.many })) : word(op);
+  return op.nouns
+    ? capitalised(display.m.common.said({ en: op.nouns.en.many, 'pt-BR': op.nouns['pt-BR'].many }))
+    : word(op);
 }
 
 /** One JSON object by section word, the records with the fields `--json` asks for, through `--jq` when given. */
