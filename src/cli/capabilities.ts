@@ -86,9 +86,6 @@ export interface GivenFlags {
   readonly options: OptionValues;
 }
 
-/** What an operation's command uses: all the narrow capabilities above. */
-export type OperationIo = Output & Asking & Input & Service & Settings & GivenFlags;
-
 /**
  * Everything a run gives, the context and the global options included: for
  * the front-ends that drive a whole flow themselves (the enrolment wizard and

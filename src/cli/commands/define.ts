@@ -1,6 +1,6 @@
 /** `defineCommand`: how a command module declares its extra flags and its hooks for its catalogue operation. */
 import type { Operation, ParamsOfOperation } from '../../catalogue/index.js';
-import type { OperationIo } from '../capabilities.js';
+import type { Asking, GivenFlags, Output, Service, Settings } from '../capabilities.js';
 import { type FlagDecls, type FlagValues, readFlags } from '../flags/declared.js';
 import type { CommandHooks, CommandSpec, Subject, SubjectContext } from '../operations/spec.js';
 
@@ -10,7 +10,7 @@ export interface CommandModule<P, F extends FlagDecls> extends Omit<CommandHooks
   readonly flags?: F;
   /** As CommandHooks' `subject`, with the values of the declared flags. */
   subject?(
-    io: OperationIo,
+    io: Output & Asking & Service & Settings & GivenFlags,
     params: Partial<P>,
     context: SubjectContext & { readonly flags: FlagValues<F> },
   ): Promise<Subject | undefined>;

@@ -2,7 +2,7 @@
 import type { CallResult } from '../../client/types.js';
 import { dataRecords, type Operation, type Params, type Row } from '../../catalogue/index.js';
 import { ExitCode } from '../exit-codes.js';
-import type { OperationIo, Output, Service } from '../capabilities.js';
+import type { Asking, GivenFlags, Output, Service, Settings } from '../capabilities.js';
 import { checkedInput, prepareCall } from '../operations/execute.js';
 import { stopBeforeSending, type Pipeline } from '../operations/pipeline.js';
 import { exitCodeOf, problemOf } from '../operations/report.js';
@@ -50,7 +50,12 @@ export type Submitted =
   | { readonly kind: 'stopped'; readonly code: number };
 
 /** A write of a command's operation: validated, through the pipeline's pre-send steps (dry run, confirmation), then sent. */
-export async function submit(inv: OperationIo, spec: CommandSpec, raw: Params, pipeline: Pipeline): Promise<Submitted> {
+export async function submit(
+  inv: Output & Asking & Service & Settings & GivenFlags,
+  spec: CommandSpec,
+  raw: Params,
+  pipeline: Pipeline,
+): Promise<Submitted> {
   const { op } = spec;
   const call = await prepareCall(inv, spec, checkedInput(inv, op, raw));
   const stop = await stopBeforeSending(pipeline, inv, [call]);

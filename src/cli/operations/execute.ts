@@ -11,7 +11,7 @@ import {
 } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
 import { UsageError } from '../exit-codes.js';
-import type { OperationIo, Output, Service } from '../capabilities.js';
+import type { Asking, GivenFlags, Output, Service, Settings } from '../capabilities.js';
 import { recordFields } from '../output/json-fields.js';
 import { checkJsonOptions } from '../output/json-select.js';
 import { flagOf } from './flags.js';
@@ -60,7 +60,7 @@ export function checkedInput(inv: Output, op: Operation, params: Params, hint = 
 
 /** Raw parameters through the pipeline's param steps (prompts for missing ones), then checkedInput. */
 export async function checkedParams(
-  inv: OperationIo,
+  inv: Output & Asking,
   op: Operation,
   raw: Params,
   pipeline: Pipeline,
@@ -74,7 +74,11 @@ export async function prepareCall(inv: Service, spec: CommandSpec, params: Param
 }
 
 /** A prepared call through the pipeline's pre-send steps, then (with what it acts on read first) sent and reported. */
-export async function sendCall(inv: OperationIo, call: PendingCall, pipeline: Pipeline): Promise<number> {
+export async function sendCall(
+  inv: Output & Asking & Service & Settings & GivenFlags,
+  call: PendingCall,
+  pipeline: Pipeline,
+): Promise<number> {
   const stop = await stopBeforeSending(pipeline, inv, [call]);
   if (stop !== undefined) return stop;
   const subject = await subjectOf(inv, call);
@@ -85,7 +89,7 @@ export async function sendCall(inv: OperationIo, call: PendingCall, pipeline: Pi
 
 /** The plain run of an operation's command: checked, through the pipeline's steps, sent, reported. */
 export async function executeOperation(
-  inv: OperationIo,
+  inv: Output & Asking & Service & Settings & GivenFlags,
   spec: CommandSpec,
   raw: Params,
   pipeline: Pipeline,

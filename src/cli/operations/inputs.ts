@@ -10,7 +10,7 @@ import { normaliseParams, type Operation, type Params } from '../../catalogue/in
 import { parseExact } from '../../catalogue/exact-json.js';
 import { UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
-import type { Input, OperationIo } from '../capabilities.js';
+import type { Asking, Input, Settings } from '../capabilities.js';
 import type { SettingKey } from '../config/settings.js';
 import { argumentOf, fieldDescription, fieldOption, flagOf, shortFieldOption } from './flags.js';
 import { inputOf } from './input.js';
@@ -23,7 +23,11 @@ import { addArgs, type ArgDecl, readArgs } from '../flags/positional.js';
  */
 const FROM_SETTINGS: Readonly<Record<string, SettingKey>> = { usuario_envio: 'sender' };
 
-export type ParamReader = (inv: OperationIo, args: readonly unknown[], command: Command) => Promise<Params>;
+export type ParamReader = (
+  inv: Input & Settings & Pick<Asking, 'clock'>,
+  args: readonly unknown[],
+  command: Command,
+) => Promise<Params>;
 
 function parseData(text: string): Params {
   let data: unknown;

@@ -9,7 +9,7 @@
  */
 import type { HttpRequest } from '../../client/types.js';
 import type { Operation, Params } from '../../catalogue/index.js';
-import type { OperationIo } from '../capabilities.js';
+import type { Asking, GivenFlags, Output, Service, Settings } from '../capabilities.js';
 import type { CommandSpec, PendingCall, Pipeline } from './spec.js';
 
 export type { OptionStep, ParamStep, PendingCall, Pipeline, PreSendStep } from './spec.js';
@@ -22,7 +22,7 @@ export function pendingCall(spec: CommandSpec, params: Params, request: HttpRequ
 /** Raw parameters through the param steps, in order. */
 export async function completedParams(
   pipeline: Pipeline,
-  io: OperationIo,
+  io: Output & Asking,
   op: Operation,
   raw: Params,
 ): Promise<Params> {
@@ -34,7 +34,7 @@ export async function completedParams(
 /** The pre-send steps on the calls, in order: the first that stops gives the exit code (nothing is sent). */
 export async function stopBeforeSending(
   pipeline: Pipeline,
-  io: OperationIo,
+  io: Output & Asking & Service & Settings & GivenFlags,
   calls: readonly PendingCall[],
 ): Promise<number | undefined> {
   for (const step of pipeline.preSend) {

@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import type { HttpRequest } from '../../client/types.js';
 import type { Operation, Params, Row } from '../../catalogue/index.js';
-import type { OperationIo } from '../capabilities.js';
+import type { Asking, GivenFlags, Output, Service, Settings } from '../capabilities.js';
 import type { FlagDecls } from '../flags/declared.js';
 import type { Messages } from '../i18n/index.js';
 import type { Display } from '../output/display.js';
@@ -59,8 +59,14 @@ export interface CommandHooks<P = Params> {
    * Reads what the call will act on, before it is sent (not in a dry run):
    * the confirmation shows it and the outcome message names it. Undefined
    * when it cannot be known; a failed read is no error (the call goes on).
+   * Its `io` is what the hooks that exist use (`schedule cancel`'s reads the
+   * `providers` setting and may ask for the card); a hook names less.
    */
-  subject?(io: OperationIo, params: Partial<P>, context: SubjectContext): Promise<Subject | undefined>;
+  subject?(
+    io: Output & Asking & Service & Settings & GivenFlags,
+    params: Partial<P>,
+    context: SubjectContext,
+  ): Promise<Subject | undefined>;
   /**
    * The confirmation's wording (the catalogue's `confirm` says when to ask),
    * in the run's language, with what `subject` read. The operation's commands
@@ -76,9 +82,16 @@ export interface CommandHooks<P = Params> {
   /**
    * A flow that replaces the plain run (a wizard): gets the raw parameters of
    * the command line and the steps of the operation's run (to send through),
-   * returns an exit code, or undefined to run as usual.
+   * returns an exit code, or undefined to run as usual. Its `io` is what the
+   * plain run's steps use (it may send through them), and no more: no flow
+   * reads a file itself (the parameters are read before it).
    */
-  interactive?(io: OperationIo, spec: CommandSpec, raw: Params, pipeline: Pipeline): Promise<number | undefined>;
+  interactive?(
+    io: Output & Asking & Service & Settings & GivenFlags,
+    spec: CommandSpec,
+    raw: Params,
+    pipeline: Pipeline,
+  ): Promise<number | undefined>;
 }
 
 /** A command's declaration: its catalogue operation (by reference) and its hooks. */
@@ -108,10 +121,22 @@ export interface PendingCall {
 
 /** Adds options (and their help, in the language of `m`) to an operation's command. */
 export type OptionStep = (command: Command, op: Operation, m: Messages) => void;
-/** The raw parameters, completed (or as they are). */
-export type ParamStep = (op: Operation, raw: Params, io: OperationIo) => Promise<Params>;
-/** Returns an exit code to stop before sending (nothing is sent), or undefined to go on. */
-export type PreSendStep = (calls: readonly PendingCall[], io: OperationIo) => Promise<number | undefined>;
+/**
+ * The raw parameters, completed (or as they are). A step's `io` is what the
+ * steps of commands/pipeline.ts use (the prompt for missing fields); a step
+ * names what it uses itself, and the pipeline passes the run's.
+ */
+export type ParamStep = (op: Operation, raw: Params, io: Output & Asking) => Promise<Params>;
+/**
+ * Returns an exit code to stop before sending (nothing is sent), or undefined
+ * to go on. Its `io` is what the steps of commands/pipeline.ts use: the dry
+ * run (the settings), the confirmation (a question, and the call's `subject`
+ * hook, which reads the service) and the kept card.
+ */
+export type PreSendStep = (
+  calls: readonly PendingCall[],
+  io: Output & Asking & Service & Settings & GivenFlags,
+) => Promise<number | undefined>;
 
 /** The steps of an operation's run, each list run in its order. */
 export interface Pipeline {

@@ -17,7 +17,7 @@ import { requestLabel } from '../../client/mask.js';
 import { audienceFilters, type Operation, type Params } from '../../catalogue/index.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
-import type { OperationIo } from '../capabilities.js';
+import type { Asking, GivenFlags, Output, Service, Settings } from '../capabilities.js';
 import { flagOf } from '../operations/flags.js';
 import type { PendingCall } from '../operations/pipeline.js';
 import type { ConfirmText, Subject } from '../operations/spec.js';
@@ -63,7 +63,7 @@ export function confirmHelp(op: Operation, m: Messages): string {
  * the call is refused); throws a UsageError (exit 2) when it must ask and cannot.
  */
 export async function confirmCall(
-  inv: OperationIo,
+  inv: Output & Asking & Service & Settings & GivenFlags,
   call: PendingCall,
   yes: boolean,
   command = `coopctl ${call.spec.op.command.join(' ')}`,

@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import type { Operation } from '../../catalogue/index.js';
-import type { GivenFlags, OperationIo, Output, Settings } from '../capabilities.js';
+import type { Asking, GivenFlags, Output, Service, Settings } from '../capabilities.js';
 import { addNote } from '../help/sections.js';
 import type { Messages } from '../i18n/index.js';
 import type { PendingCall } from '../operations/pipeline.js';
@@ -34,7 +34,10 @@ export async function dryRun(
 }
 
 /** Each call asked about when it needs it (or read and refused); the highest exit code of those that stop. */
-export async function confirm(calls: readonly PendingCall[], io: OperationIo): Promise<number | undefined> {
+export async function confirm(
+  calls: readonly PendingCall[],
+  io: Output & Asking & Service & Settings & GivenFlags,
+): Promise<number | undefined> {
   let stop: number | undefined;
   for (const call of calls) {
     const code = await confirmCall(io, call, assumeYes(io));

@@ -7,7 +7,7 @@
 import { audienceFilters, operation, type Params } from '../../../catalogue/index.js';
 import { given } from '../../i18n/facts.js';
 import { askField } from '../../interactive/fields.js';
-import type { Asking, OperationIo, Output } from '../../capabilities.js';
+import type { Asking, GivenFlags, Output, Service, Settings } from '../../capabilities.js';
 import { checkedInput, prepareCall, sendCall } from '../../operations/execute.js';
 import { completedParams, type Pipeline } from '../../operations/pipeline.js';
 import { inputOptions } from '../../operations/input.js';
@@ -33,7 +33,7 @@ async function askAudience(inv: Output & Asking, op: typeof send.op): Promise<Pa
 
 /** The flow on a terminal: the message's fields, the audience, the audience in words and the question, then the send. */
 async function onTerminal(
-  inv: OperationIo,
+  inv: Output & Asking & Service & Settings & GivenFlags,
   spec: CommandSpec,
   raw: Params,
   pipeline: Pipeline,

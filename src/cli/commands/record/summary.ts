@@ -8,7 +8,7 @@
 import { Interrupted, TransportError } from '../../../client/errors.js';
 import { catalogue, operation, type Operation, type Params } from '../../../catalogue/index.js';
 import { ExitCode, UsageError } from '../../exit-codes.js';
-import type { OperationIo } from '../../capabilities.js';
+import type { Asking, GivenFlags, Output, Service, Settings } from '../../capabilities.js';
 import { checkedParams, prepareCall } from '../../operations/execute.js';
 import { stopBeforeSending } from '../../operations/pipeline.js';
 import { recordFields } from '../../output/json-fields.js';
@@ -37,7 +37,7 @@ const registration = operation('registration.show');
  * pre-send steps (a dry run prints each); an exit code when one stopped.
  */
 async function read(
-  inv: OperationIo,
+  inv: Output & Asking & Service & Settings & GivenFlags,
   sections: readonly Operation[],
   raw: Params,
   withName: boolean,

@@ -7,7 +7,7 @@
  * (code, type and place), instead of a bare question for the code.
  */
 import { operation, type Params, type Row } from '../../../catalogue/index.js';
-import type { OperationIo } from '../../capabilities.js';
+import type { Asking, GivenFlags, Output, Service, Settings } from '../../capabilities.js';
 import { executeOperation } from '../../operations/execute.js';
 import type { Pipeline } from '../../operations/pipeline.js';
 import type { CommandSpec } from '../../operations/spec.js';
@@ -22,7 +22,7 @@ const groupOf = (record: Row | undefined, name: string): Row[] =>
 
 /** On a terminal, the address to delete chosen from the card's addresses when no code was given; else the plain run. */
 async function chooseAddress(
-  inv: OperationIo,
+  inv: Output & Asking & Service & Settings & GivenFlags,
   spec: CommandSpec,
   raw: Params,
   pipeline: Pipeline,

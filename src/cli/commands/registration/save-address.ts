@@ -10,7 +10,7 @@
  * next questions offer (Enter keeps each).
  */
 import { type Operation, operation, type Params, type Row } from '../../../catalogue/index.js';
-import type { Asking, OperationIo, Output, Service } from '../../capabilities.js';
+import type { Asking, GivenFlags, Output, Service, Settings } from '../../capabilities.js';
 import { text } from '../../i18n/facts.js';
 import { askField, missingRequired } from '../../interactive/fields.js';
 import { executeOperation } from '../../operations/execute.js';
@@ -68,7 +68,7 @@ async function askWithCep(inv: Asking & Output & Service, op: Operation, raw: Pa
 
 /** Inserts, then says the new address's code (on a terminal); else the plain run. */
 async function insertAndSay(
-  inv: OperationIo,
+  inv: Output & Asking & Service & Settings & GivenFlags,
   spec: CommandSpec,
   given: Params,
   pipeline: Pipeline,

@@ -16,7 +16,7 @@ import { normaliseParams, operation, said, type Params, type Row } from '../../.
 import { parseProviders, providerCode } from '../../config/providers.js';
 import { text } from '../../i18n/facts.js';
 import type { AppointmentFacts } from '../../i18n/messages/confirm.js';
-import type { Asking, OperationIo, Output, Service, Settings, Words } from '../../capabilities.js';
+import type { Asking, GivenFlags, Output, Service, Settings, Words } from '../../capabilities.js';
 import type { FlagValues } from '../../flags/declared.js';
 import type { Messages } from '../../i18n/index.js';
 import { askField } from '../../interactive/fields.js';
@@ -53,7 +53,11 @@ function checkedCard(inv: Output & Pick<Asking, 'clock'>, given: unknown): strin
  * run will ask to cancel on a terminal (no --yes, no --force), asked for; else
  * undefined.
  */
-async function cardOf(inv: OperationIo, context: SubjectContext, given: Flags): Promise<string | undefined> {
+async function cardOf(
+  inv: Output & Asking & GivenFlags,
+  context: SubjectContext,
+  given: Flags,
+): Promise<string | undefined> {
   if (given.usuarioCartao !== undefined) return checkedCard(inv, given.usuarioCartao);
   if (!context.mayAsk || assumeYes(inv) || given.force) return undefined;
   // The card a command of this shell just used (schedule list, registration show): offered, not typed again.

@@ -3,7 +3,7 @@
  * (buscadadosusuario) before any other question and the name shown; a card
  * with no beneficiary is asked again. The record's contact gives the e-mail
  * and mobile offered as defaults. The record is the beneficiary's own data
- * (edited in the app): it is shown made safe (OperationIo.say, the prompter)
+ * (edited in the app): it is shown made safe (Output's say, the prompter)
  * and becomes a default only when it passes the field's rule.
  */
 import { maskValue } from '../../../../client/mask.js';
@@ -12,7 +12,7 @@ import { ExitCode } from '../../../exit-codes.js';
 import { lookup } from '../../../interactive/calls.js';
 import { askField, breaksRule } from '../../../interactive/fields.js';
 import { inputOptions } from '../../../operations/input.js';
-import type { OperationIo } from '../../../capabilities.js';
+import type { Asking, Output, Service } from '../../../capabilities.js';
 import { ask, fail, text, type Beneficiary } from './common.js';
 
 const registration = operation('registration.show');
@@ -38,7 +38,11 @@ function beneficiaryOf(op: Operation, row: Row): Beneficiary {
 }
 
 /** Asks for the card until the service knows it; shows the beneficiary's name. An exit code when it cannot be read. */
-export async function checkCard(inv: OperationIo, op: Operation, params: Params): Promise<Beneficiary | number> {
+export async function checkCard(
+  inv: Output & Asking & Service,
+  op: Operation,
+  params: Params,
+): Promise<Beneficiary | number> {
   for (;;) {
     await ask(inv, op, params, 'usuario_cartao');
     const card = text(params['usuario_cartao']);
@@ -64,7 +68,7 @@ export async function checkCard(inv: OperationIo, op: Operation, params: Params)
  * nr_ddd_celular and nr_celular.
  */
 export async function askContact(
-  inv: OperationIo,
+  inv: Output & Asking,
   op: Operation,
   params: Params,
   person: Beneficiary,

@@ -5,7 +5,7 @@ import { ExitCode } from '../../../exit-codes.js';
 import { formatIsoDate, type Lang, weekdayNames } from '../../../i18n/index.js';
 import { askField } from '../../../interactive/fields.js';
 import { inputOptions } from '../../../operations/input.js';
-import type { Asking, OperationIo, Output } from '../../../capabilities.js';
+import type { Asking, GivenFlags, Output, Service, Settings } from '../../../capabilities.js';
 import type { CommandSpec } from '../../../operations/spec.js';
 
 /** The beneficiary of the card, from the registration record (buscadadosusuario). */
@@ -31,7 +31,8 @@ export type Step = 'provider' | 'location' | 'date' | 'time' | 'contact' | 'send
 
 /** The booking being built. */
 export interface Booking {
-  readonly inv: OperationIo;
+  /** What the steps use: questions, reads, the `providers` setting, and the booking sent through the pipeline. */
+  readonly inv: Output & Asking & Service & Settings & GivenFlags;
   readonly spec: CommandSpec;
   readonly op: Operation;
   /** What the command line gave (kept, except a card or provider the service does not know: dropped from here too). */

@@ -12,7 +12,7 @@ import { parseProviders, providerCode, type ProviderDirectory } from '../../../c
 import { lookup } from '../../../interactive/calls.js';
 import { formatIsoDate, type Messages } from '../../../i18n/index.js';
 import { breaksRule } from '../../../interactive/fields.js';
-import type { OperationIo, Output, Service, Settings, Words } from '../../../capabilities.js';
+import type { Asking, Output, Service, Settings, Words } from '../../../capabilities.js';
 import type { Choice } from '../../../prompter.js';
 import { ask, text, type Provider } from './common.js';
 
@@ -97,7 +97,7 @@ export function providerSource(
 
 /** Asks for the provider unless it has one: by name from the known ones, or its code. */
 export async function chooseProvider(
-  inv: OperationIo,
+  inv: Output & Asking,
   op: Operation,
   params: Params,
   known: readonly Provider[],

@@ -10,7 +10,7 @@
 import type { Operation, Params } from '../../../../catalogue/index.js';
 import { UsageError } from '../../../exit-codes.js';
 import { ruleProblem } from '../../../interactive/fields.js';
-import type { OperationIo, Words } from '../../../capabilities.js';
+import type { Asking, GivenFlags, Output, Service, Settings, Words } from '../../../capabilities.js';
 import { flagOf } from '../../../operations/flags.js';
 import type { CommandSpec } from '../../../operations/spec.js';
 import { askContact, checkCard } from './beneficiary.js';
@@ -47,7 +47,11 @@ const steps: Readonly<Record<Step, (b: Booking) => Promise<Step | number>>> = {
 };
 
 /** Runs the wizard; `raw` holds what the command line gave. Returns the exit code. */
-export async function runScheduleWizard(inv: OperationIo, spec: CommandSpec, raw: Params): Promise<number> {
+export async function runScheduleWizard(
+  inv: Output & Asking & Service & Settings & GivenFlags,
+  spec: CommandSpec,
+  raw: Params,
+): Promise<number> {
   const { op } = spec;
   checkGiven(inv, op, raw);
   const params: Params = { ...raw };
