@@ -1,11 +1,12 @@
 /**
- * One contract of the batch: the chain of its valid rows (enrol/chain.ts),
- * and their results kept as it is sent (row-result.ts). A row's own steps are
- * its beneficiary and that beneficiary's records; a row without a
- * beneficiary has its contract and payer. Every row is finished once.
+ * One contract of the batch: its chain, which the engine built when the file
+ * was planned (plan.ts), sent with its valid rows (the group's `send`: the
+ * engine's phase 2), and their results kept from the outcomes the engine
+ * tells (row-result.ts). A row's own steps are its beneficiary and that
+ * beneficiary's records; a row without a beneficiary has its contract and
+ * payer. Every row is finished once.
  */
-import { sendChain } from '../enrol/chain.js';
-import type { BeneficiaryChain } from '../enrol/plan.js';
+import type { Tagged } from '../enrol/enrolment.js';
 import type { Failed, StepSender } from '../enrol/sender.js';
 import type { Recorded } from '../enrol/store.js';
 import type { Messages } from '../i18n/index.js';
@@ -24,48 +25,51 @@ export interface LaneOptions {
   readonly m: Messages;
 }
 
-/** A row with a beneficiary, as a link of its contract's chain. */
-interface Person extends BeneficiaryChain<Step> {
-  readonly res: RowResult;
-}
-
 /** Sends a valid contract group and everything in it; every row of it that is not invalid is finished. */
 export async function sendGroup(g: PlanGroup, rows: ReadonlyMap<PlanRow, RowResult>, lane: LaneOptions): Promise<void> {
   const mine = g.rows.map((r) => rows.get(r)!).filter((res) => res.status !== 'invalid');
   if (mine.length === 0) return;
   for (const res of mine) res.status = 'ok';
   const alone = mine.filter((res) => !res.row.beneficiary);
-  const people = mine.flatMap((res): Person[] =>
-    res.row.beneficiary ? [{ person: res.row.beneficiary, records: res.row.subs, res }] : [],
-  );
+  // A beneficiary of the chain is tagged by its row's place in the group.
+  const resultOf = (tag: number) => rows.get(g.rows[tag]!)!;
+  const own = ({ tag }: Tagged<Step, number>) => resultOf(tag);
   const { m } = lane;
-  const chain = { contract: g.contract!, ...(g.payer ? { payer: g.payer } : {}), beneficiaries: people };
-  await sendChain(chain, lane.sender, lane, {
-    contract(out) {
-      if (!out.ok) return failAll(mine, 'contract', out, lane);
-      for (const res of mine) if (out.id !== undefined) res.contratoId = out.id;
-      for (const res of alone) countStep(res, out);
-      if (!g.payer) for (const res of alone) lane.finish(res);
-    },
-    payer(out) {
-      for (const res of alone) countStep(res, out);
-      if (!out.ok) return failAll(mine, 'payer', out, lane);
-      for (const res of alone) lane.finish(res);
-    },
-    beneficiary({ res }, out) {
-      countStep(res, out);
-      if (!out.ok) return recordFailure(m, res, 'beneficiary', out);
-      if (out.id !== undefined) res.beneficiarioId = out.id;
-      if (out.lost) markIdLost(res, lane);
-    },
-    record({ res }, step, out) {
-      countStep(res, out);
-      if (out.ok && out.id !== undefined) res.records[step.name] = out.id;
-      else if (!out.ok) recordFailure(m, res, step.name, out);
-    },
-    finished({ res }, stopped) {
-      if (stopped) recordFailure(m, res, 'records', { ok: false, status: 'not-run', message: '' });
-      lane.finish(res);
+  const keep = (tag: number) => resultOf(tag).status !== 'invalid';
+  await g.send({
+    sender: lane.sender,
+    perContract: lane.perContract,
+    keep,
+    hooks: {
+      contract(out) {
+        if (!out.ok) return failAll(mine, 'contract', out, lane);
+        for (const res of mine) if (out.id !== undefined) res.contratoId = out.id;
+        for (const res of alone) countStep(res, out);
+        if (!g.payer) for (const res of alone) lane.finish(res);
+      },
+      payer(out) {
+        for (const res of alone) countStep(res, out);
+        if (!out.ok) return failAll(mine, 'payer', out, lane);
+        for (const res of alone) lane.finish(res);
+      },
+      beneficiary(b, out) {
+        const res = own(b);
+        countStep(res, out);
+        if (!out.ok) return recordFailure(m, res, 'beneficiary', out);
+        if (out.id !== undefined) res.beneficiarioId = out.id;
+        if (out.lost) markIdLost(res, lane);
+      },
+      record(b, step, out) {
+        const res = own(b);
+        countStep(res, out);
+        if (out.ok && out.id !== undefined) res.records[step.name] = out.id;
+        else if (!out.ok) recordFailure(m, res, step.name, out);
+      },
+      finished(b, stopped) {
+        const res = own(b);
+        if (stopped) recordFailure(m, res, 'records', { ok: false, status: 'not-run', message: '' });
+        lane.finish(res);
+      },
     },
   });
 }

@@ -13,21 +13,17 @@
  * The hashes are keyed (step-hash.ts): the journal gives away no CPF or answer.
  */
 import type { CsvDialect } from './dialect.js';
+import type { Params, Problem as CatalogueProblem } from '../../catalogue/index.js';
 import {
-  normaliseParams,
-  type Params,
-  type Problem as CatalogueProblem,
-  wallClockInput,
-} from '../../catalogue/index.js';
-import {
-  checkPart,
-  columnsOf,
-  type PartParams,
-  parts,
-  type Step as ChainStep,
-  type StepKind,
-  stepOf,
-} from '../enrol/plan.js';
+  enrolContract,
+  type Naming,
+  type PartCheck,
+  type RawContract,
+  type RawPart,
+  type Sending,
+  type Tagged,
+} from '../enrol/enrolment.js';
+import type { Step as ChainStep, ContractChain, StepKind } from '../enrol/plan.js';
 import type { Messages } from '../i18n/index.js';
 import type { Place, Problem, Source, SourcePart, SourceRow, SourceSub } from './source.js';
 import type { StepHasher } from './step-hash.js';
@@ -47,17 +43,19 @@ export interface Step<P extends Params = Params> extends ChainStep<P> {
 export interface PlanGroup extends Place {
   readonly key: string;
   /** Undefined when the contract is invalid. */
-  readonly contract?: Step<PartParams<'contract'>>;
-  readonly payer?: Step<PartParams<'payer'>>;
+  readonly contract?: Step;
+  readonly payer?: Step;
   readonly rows: PlanRow[];
   /** Problems of the contract and payer: the whole group is invalid. */
   readonly errors: Problem[];
+  /** Sends the group's chain through the engine (its beneficiaries tagged by their row's place in `rows`), once. */
+  send(how: Sending<Step, number>): Promise<void>;
 }
 
 export interface PlanRow extends Place {
   readonly group?: PlanGroup;
   /** Absent for a row that only carries its contract. */
-  readonly beneficiary?: Step<PartParams<'beneficiary'>>;
+  readonly beneficiary?: Step;
   readonly subs: Step[];
   /** Problems of the row itself. */
   readonly errors: Problem[];
@@ -87,43 +85,16 @@ export function paramsHash(params: Params, hash: StepHasher): string {
   return hash(JSON.stringify(sorted), 16);
 }
 
-/** A validation problem in the run's language; a field the part does not have, with the fields it has. */
-function errorMessage(m: Messages, kind: StepKind, e: CatalogueProblem): string {
-  return e.code === 'unknown' ? m.batchFile.notAField(kind, columnsOf(kind).join(', ')) : m.rules.problem(e);
-}
-
-/**
- * Validates one part against its operation (with a stand-in for the id the
- * batch fills in). Returns the validated parameters, or pushes the errors,
- * each placed where its field is written and named by its part (`part`: the
- * step's name, `address2`; the kind's by default).
- */
-function check<K extends StepKind>(
-  m: Messages,
-  kind: K,
-  src: SourcePart,
-  errors: Problem[],
-  part: string = kind,
-): PartParams<K> | undefined {
-  const { op, parent } = parts[kind];
-  const raw: Params = { ...normaliseParams(op, src.values, wallClockInput) };
-  const written = parent !== undefined && raw[parent] !== undefined;
-  if (written) errors.push({ ...src.locate(parent), part, message: m.batchFile.leaveOut });
-  if (parent) delete raw[parent];
-  const v = checkPart(kind, raw);
-  if (!v.ok) {
-    for (const e of v.errors) {
-      const at = /^([^[]+)(\[.*)?$/.exec(e.field);
-      const where = src.locate(at?.[1] ?? e.field);
-      errors.push({ ...where, field: `${where.field}${at?.[2] ?? ''}`, part, message: errorMessage(m, kind, e) });
-    }
-    return undefined;
-  }
-  if (written) return undefined;
-  const params: Params = { ...v.value };
-  if (parent) delete params[parent];
-  // What is left is the operation's parameters less the one it hangs on: PartParams<K>, which TypeScript cannot follow through `delete`.
-  return params as PartParams<K>;
+/** A part of a row or contract as the engine is given it, with where it is written and what its problems go to. */
+interface BatchPart extends RawPart {
+  readonly src: SourcePart;
+  /** What its problems name it: `address2`, `ds.1.3`; the kind's by default. */
+  readonly part: string;
+  /** Its key (a record: its beneficiary's, to which its name is added). */
+  readonly key: readonly string[];
+  readonly errors: Problem[];
+  /** A record: the names its beneficiary's records have so far, each with the field of the first. */
+  readonly names?: Map<string, string>;
 }
 
 /** What planning needs besides the file: the run's words, and how it hashes. */
@@ -132,52 +103,50 @@ interface Planner {
   readonly hash: StepHasher;
 }
 
-function step<P extends Params>(
-  hash: StepHasher,
-  kind: StepKind,
-  key: readonly string[],
-  name: string,
-  params: P,
-): Step<P> {
-  return { ...stepOf(kind, JSON.stringify(key), params), key, name, hash: paramsHash(params, hash) };
+/** A problem of a check in the run's language; a field the part does not have, with the fields it has. */
+function errorMessage(m: Messages, part: BatchPart, e: CatalogueProblem, fields: readonly string[]): string {
+  return e.code === 'unknown' ? m.batchFile.notAField(part.kind, fields.join(', ')) : m.rules.problem(e);
 }
 
-/** A checked sub-record: its name in the journal and the report, and the field that places a repeat of it. */
-interface CheckedSub {
-  readonly name: string;
-  readonly field: string;
-  readonly params: Params;
-}
-
-/** Checks a sub-record; a declaration answer is named by its question (`ds.1.3`), the others as the file names them. */
-function checkSub(m: Messages, sub: SourceSub, errors: Problem[]): CheckedSub | undefined {
-  if (sub.kind === 'declaration') {
-    const p = check(m, 'declaration', sub.part, errors, sub.name);
-    return p && { name: `ds.${p.formulario_id}.${p.pergunta_id}`, field: 'pergunta_id', params: p };
+/** The problems of a part's check, each placed where its field is written and named by its part. */
+function placeProblems(m: Messages, part: BatchPart, c: Extract<PartCheck, { ok: false }>): void {
+  const { src, errors } = part;
+  if (c.written) errors.push({ ...src.locate(c.written), part: part.part, message: m.batchFile.leaveOut });
+  for (const e of c.problems) {
+    const at = /^([^[]+)(\[.*)?$/.exec(e.field);
+    const where = src.locate(at?.[1] ?? e.field);
+    const message = errorMessage(m, part, e, c.fields);
+    errors.push({ ...where, field: `${where.field}${at?.[2] ?? ''}`, part: part.part, message });
   }
-  const p = check(m, sub.kind, sub.part, errors, sub.name);
-  return p && { name: sub.name, field: Object.keys(sub.part.values)[0] ?? '', params: p };
 }
 
-/** The steps of a beneficiary's records, each question answered once. */
-function subSteps(p: Planner, subs: readonly SourceSub[], bkey: readonly string[], errors: Problem[]): Step[] {
-  const { m } = p;
-  const steps: Step[] = [];
-  const names = new Map<string, string>();
-  for (const sub of subs) {
-    const checked = checkSub(m, sub, errors);
-    if (!checked) continue;
-    const { name } = checked;
-    const earlier = names.get(name);
-    const where = sub.part.locate(checked.field);
-    if (earlier !== undefined) {
-      errors.push({ ...where, part: name, message: m.batchFile.sameQuestion(name, earlier) });
-      continue;
-    }
-    names.set(name, where.field);
-    steps.push(step(p.hash, sub.kind, [...bkey, name], name, checked.params));
+/** A step's naming: its key (as JSON, its id), its name and the hash of its parameters. */
+function naming(hash: StepHasher, key: readonly string[], name: string, params: Params): Naming<Step> {
+  return { id: JSON.stringify(key), key, name, hash: paramsHash(params, hash) };
+}
+
+/**
+ * The step of a checked part, or none: a part with problems, or a record
+ * that answers a question its beneficiary answered already. A declaration
+ * answer is named by its question (`ds.1.3`), the other records as the file
+ * names them.
+ */
+function named(p: Planner, part: BatchPart, c: PartCheck): Naming<Step> | undefined {
+  if (!c.ok) {
+    placeProblems(p.m, part, c);
+    return undefined;
   }
-  return steps;
+  if (!part.names) return naming(p.hash, part.key, part.part, c.params);
+  const declaration = part.kind === 'declaration';
+  const name = declaration ? `ds.${String(c.params['formulario_id'])}.${String(c.params['pergunta_id'])}` : part.part;
+  const where = part.src.locate(declaration ? 'pergunta_id' : (Object.keys(part.src.values)[0] ?? ''));
+  const earlier = part.names.get(name);
+  if (earlier !== undefined) {
+    part.errors.push({ ...where, part: name, message: p.m.batchFile.sameQuestion(name, earlier) });
+    return undefined;
+  }
+  part.names.set(name, where.field);
+  return naming(p.hash, [...part.key, name], name, c.params);
 }
 
 /**
@@ -186,7 +155,7 @@ function subSteps(p: Planner, subs: readonly SourceSub[], bkey: readonly string[
  */
 function beneficiaryKey(
   hash: StepHasher,
-  group: PlanGroup,
+  key: string,
   beneficiary: SourcePart,
   cpfCount: Map<string, number>,
 ): string[] {
@@ -194,38 +163,85 @@ function beneficiaryKey(
   const digits = String(beneficiary.values['cpf'] ?? '').replace(/\D/g, '');
   const n = (cpfCount.get(digits) ?? 0) + 1;
   cpfCount.set(digits, n);
-  return [group.key, `b:${hash(digits, 12)}#${n}`];
+  return [key, `b:${hash(digits, 12)}#${n}`];
 }
 
 function placeOf(p: Place): Place {
   return p.line !== undefined ? { line: p.line } : { path: p.path! };
 }
 
-function planRow(p: Planner, src: SourceRow, group: PlanGroup | undefined, cpfCount: Map<string, number>): PlanRow {
-  const errors: Problem[] = [...src.problems];
-  const place = placeOf(src);
-  if (!src.beneficiary || !group) return { ...place, ...(group ? { group } : {}), subs: [], errors };
-  const bkey = beneficiaryKey(p.hash, group, src.beneficiary, cpfCount);
-  const params = check(p.m, 'beneficiary', src.beneficiary, errors);
-  const subs = subSteps(p, src.subs, bkey, errors);
-  if (!params) return { ...place, group, subs: [], errors };
-  return { ...place, group, beneficiary: step(p.hash, 'beneficiary', bkey, 'beneficiary', params), subs, errors };
+/** A part as the engine is given it. */
+function rawPart(
+  kind: StepKind,
+  src: SourcePart,
+  key: readonly string[],
+  errors: Problem[],
+  part: string = kind,
+): BatchPart {
+  return { kind, values: src.values, src, part, key, errors };
 }
 
+/** A row's beneficiary and records, tagged by the row's place in its contract, as the engine is given them. */
+function rawBeneficiary(
+  p: Planner,
+  key: string,
+  src: SourceRow,
+  i: number,
+  errors: Problem[],
+  cpfCount: Map<string, number>,
+) {
+  const bkey = beneficiaryKey(p.hash, key, src.beneficiary!, cpfCount);
+  const names = new Map<string, string>();
+  const records = src.subs.map((sub: SourceSub) => ({ ...rawPart(sub.kind, sub.part, bkey, errors, sub.name), names }));
+  return { tag: i, person: rawPart('beneficiary', src.beneficiary!, bkey, errors), records };
+}
+
+/**
+ * A contract and its rows: handed whole to the engine (`enrolContract`, its
+ * one crossing), which checks and builds them now and sends the chain when
+ * the group's `send` is called (lane.ts); never, for a group not sent.
+ */
 function planGroup(p: Planner, g: Source['groups'][number]): PlanGroup {
   const errors: Problem[] = [...g.problems];
-  const contractParams = check(p.m, 'contract', g.contract, errors);
-  const payerParams = g.payer ? check(p.m, 'payer', g.payer, errors) : undefined;
+  const rowErrors = g.rows.map((r) => [...r.problems]);
+  const cpfCount = new Map<string, number>();
+  const raw: RawContract<BatchPart, number> = {
+    contract: rawPart('contract', g.contract, [g.key], errors),
+    ...(g.payer ? { payer: rawPart('payer', g.payer, [g.key, 'payer'], errors) } : {}),
+    beneficiaries: g.rows.flatMap((r, i) =>
+      r.beneficiary ? [rawBeneficiary(p, g.key, r, i, rowErrors[i]!, cpfCount)] : [],
+    ),
+  };
+  let go: (how: Sending<Step, number>) => void = () => {};
+  const when = new Promise<Sending<Step, number> | undefined>((resolve) => {
+    go = resolve;
+  });
+  let chain: ContractChain<Step, Tagged<Step, number>> = { beneficiaries: [] };
+  const sent = enrolContract(raw, {
+    checked: (part, c) => named(p, part, c),
+    ready(built) {
+      chain = built;
+      return when;
+    },
+  });
   const group: PlanGroup = {
     ...placeOf(g),
     key: g.key,
-    ...(contractParams ? { contract: step(p.hash, 'contract', [g.key], 'contract', contractParams) } : {}),
-    ...(payerParams ? { payer: step(p.hash, 'payer', [g.key, 'payer'], 'payer', payerParams) } : {}),
+    ...(chain.contract ? { contract: chain.contract } : {}),
+    ...(chain.payer ? { payer: chain.payer } : {}),
     rows: [],
     errors,
+    send(how) {
+      go(how);
+      return sent;
+    },
   };
-  const cpfCount = new Map<string, number>();
-  for (const r of g.rows) group.rows.push(planRow(p, r, group, cpfCount));
+  const byTag = new Map(chain.beneficiaries.map((b) => [b.tag, b]));
+  g.rows.forEach((r, i) => {
+    const b = byTag.get(i);
+    const row = { ...placeOf(r), group, subs: b ? [...b.records] : [], errors: rowErrors[i]! };
+    group.rows.push(b ? { ...row, beneficiary: b.person } : row);
+  });
   return group;
 }
 
@@ -234,7 +250,8 @@ export function makePlan(m: Messages, source: Source, hash: StepHasher): Plan {
   const p: Planner = { m, hash };
   const groups = source.groups.map((g) => planGroup(p, g));
   const rows = groups.flatMap((g) => g.rows);
-  for (const s of source.strays) rows.push(planRow(p, s, undefined, new Map()));
+  // A row of no contract: nothing of it is checked or sent.
+  for (const s of source.strays) rows.push({ ...placeOf(s), subs: [], errors: [...s.problems] });
   // File order: CSV rows by line (groups gather rows from anywhere in the file).
   if (source.format === 'csv') rows.sort((a, b) => a.line! - b.line!);
   const plan = { format: source.format, groups, rows, fatal: source.fatal, notes: source.notes };
