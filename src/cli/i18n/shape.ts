@@ -5,8 +5,8 @@
  * taking the same arguments and returning a string. A module writes
  * `const ptBR: Translation<typeof en> = {…}`, which fails to compile when a
  * key is missing, extra, or takes other arguments, and exports both as
- * `words: Said<typeof en>`, the one shape of words in every language
- * (src/catalogue/lang.ts).
+ * `words: Words<typeof en>` (`Said`, the one shape of words in every
+ * language: src/catalogue/lang.ts).
  */
 import type { Said } from '../../catalogue/lang.js';
 
