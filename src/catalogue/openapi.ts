@@ -13,6 +13,7 @@ import { sampleBody, sampleParams, sampleRecord, sampleValue } from './samples.j
 import { validateParams } from './validate.js';
 import { describeProblems } from './words/index.js';
 import { en } from './words/en.js';
+import { plural } from './words/numbers.js';
 
 export interface OpenApiHosts {
   readonly baseUrl: string;
@@ -135,7 +136,9 @@ function requestBody(op: Operation): Json {
 function acrossFields(op: Operation): Json {
   const words = (op.checks ?? []).map(en.check);
   if (words.length === 0) return {};
-  return { description: `Rule${words.length > 1 ? 's' : ''} across fields: ${words.join('; ')}.` };
+  return {
+    description: `${plural('en', words.length, { one: 'Rule', other: 'Rules' })} across fields: ${words.join('; ')}.`,
+  };
 }
 
 function operationObject(op: Operation, method: string): Json {

@@ -17,6 +17,7 @@ import { formatSize } from './size.js';
 import { backoffMs, retriesMethod, retriesStatus, retryAfterMs } from './retry.js';
 import type { ClientOptions, HttpRequest, HttpResponse } from './types.js';
 import { wireKind, type Wire, type WireKind } from './wire.js';
+import { plural } from '../catalogue/words/numbers.js';
 
 export interface Transport {
   /** The wire requests go over. */
@@ -114,7 +115,7 @@ export function createTransport(options: ClientOptions): Transport {
       if (err instanceof TransportError) throw err;
       if (timeout.aborted)
         throw new TransportError(
-          `${label} timed out after ${options.timeoutMs} ms (--timeout, ${n} ${n === 1 ? 'attempt' : 'attempts'})`,
+          `${label} timed out after ${options.timeoutMs} ms (--timeout, ${plural('en', n, { one: '# attempt', other: '# attempts' })})`,
           true,
           { kind: 'timeout', request: label, ms: options.timeoutMs, attempts: n },
         );

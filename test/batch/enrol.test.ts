@@ -42,7 +42,7 @@ describe('enrol batch', () => {
     expect(counted).toHaveLength(40);
     expect(counted.reduce((a, b) => a + b, 0)).toBe(1000);
     expect(r.stderr).toMatch(
-      /(?:^|\n)enrol batch: 1000 rows: 1000 done \(1000 created\); 1080 requests sent\nreport: .*members\.csv\.report\.csv \(every row: its ids, its result, and why it is not done\)\njournal: .*members\.csv\.journal\.jsonl\n$/,
+      /(?:^|\n)enrol batch: 1,000 rows: 1,000 done \(1,000 created\); 1,080 requests sent\nreport: .*members\.csv\.report\.csv \(every row: its ids, its result, and why it is not done\)\njournal: .*members\.csv\.journal\.jsonl\n$/,
     );
 
     // The journal makes a rerun skip everything.

@@ -91,9 +91,9 @@ describe('enrol batch killed and rerun', () => {
     expect(rep.summary['skipped']).toBeGreaterThan(0);
     expect(rep.summary['created']).toBeGreaterThan(0);
     expect(stderr).toMatch(
-      /resuming from .*members\.csv\.journal\.jsonl: \d+ steps done by an earlier run will be skipped/,
+      /resuming from .*members\.csv\.journal\.jsonl: [\d,]+ steps done by an earlier run will be skipped/,
     );
-    expect(stderr).toMatch(/enrol batch: 1000 rows: 1000 done \(.*already done\)/);
+    expect(stderr).toMatch(/enrol batch: 1,000 rows: 1,000 done \(.*already done\)/);
 
     const counts = dbCounts(w.server.db);
     expect(counts).toMatchObject({ contracts: 10, beneficiaries: 1000, duplicateCpfs: 0 });

@@ -105,7 +105,12 @@ const RECORDS = ['document'];
 
 /** The summary of an interrupted run: done, created, partly done (when there are), not started. */
 const COUNTS =
-  /^enrol batch: 2000 rows: (\d+) done \((\d+) created\), 0 failed, 0 in doubt, (?:(\d+) partly done, )?(\d+) not started; \d+ requests sent$/;
+  /^enrol batch: 2,000 rows: ([\d,]+) done \(([\d,]+) created\), 0 failed, 0 in doubt, (?:([\d,]+) partly done, )?([\d,]+) not started; [\d,]+ requests sent$/;
+
+/** A count as English writes it: `1,971`. */
+const en = (n: number) => n.toLocaleString('en-GB');
+/** A count read back from English. */
+const read = (text: string | undefined) => Number((text ?? '0').replaceAll(',', ''));
 
 /** Lines 4, 74, 144, …: 29 rows whose document the service refuses. */
 const REFUSED = Array.from({ length: 29 }, (_, i) => 4 + 70 * i);
@@ -125,7 +130,7 @@ describe('enrol batch on a terminal and in a script', () => {
     );
     expect(screen.slice(2)).toEqual([
       // 100 contracts and their payers, 2,000 beneficiaries and their documents.
-      'enrol batch: 2000 rows: 1971 done (1971 created), 29 failed; 4200 requests sent',
+      'enrol batch: 2,000 rows: 1,971 done (1,971 created), 29 failed; 4,200 requests sent',
       `report: ${report} (every row: its ids, its result, and why it is not done)`,
       `journal: ${file}.journal.jsonl`,
       'error: 29 rows not done:',
@@ -134,7 +139,7 @@ describe('enrol batch on a terminal and in a script', () => {
       retry,
     ]);
     // The bar, drawn in place, is one line.
-    expect(screen[1]).toMatch(/^enrol batch █+ 100% 1971\/2000 rows done, 29 failed/);
+    expect(screen[1]).toMatch(/^enrol batch █+ 100% 1,971\/2,000 rows done, 29 failed/);
 
     const rows = reportRows(report);
     expect(rows).toHaveLength(2000);
@@ -158,10 +163,10 @@ describe('enrol batch on a terminal and in a script', () => {
     const all = r.stderr.trimEnd().split('\n');
     // A log gets progress lines as the rows go (how many depends on the machine's
     // speed: a tenth of the way, or 30 s, apart); what follows them is bounded.
-    const progress = /^enrol batch: \d+\/2000 rows done(, \d+ failed)? \(\d+%\)/;
+    const progress = /^enrol batch: [\d,]+\/2,000 rows done(, \d+ failed)? \(\d+%\)/;
     const lines = all.filter((line) => !progress.test(line));
     expect(lines.length, r.stderr).toBeLessThanOrEqual(20);
-    expect(lines).toContain('enrol batch: 2000 rows: 1971 done (1971 created), 29 failed; 4200 requests sent');
+    expect(lines).toContain('enrol batch: 2,000 rows: 1,971 done (1,971 created), 29 failed; 4,200 requests sent');
     expect(lines).toContain(`  … and 24 more in ${file}.report.csv`);
     // Progress lines in a log carry no carriage return or escape.
     expect(r.stderr.includes('\r') || r.stderr.includes('\u001b')).toBe(false);
@@ -189,11 +194,13 @@ describe('enrol batch on a terminal and in a script', () => {
 
     const screen = await wholeScreen('stop');
     const bar = screen.find((l) => /^enrol batch [█░]/.test(l));
-    expect(bar, screen.join('\n')).toMatch(new RegExp(` ${done}/2000 rows done(, \\d+ rows/s)? \\(interrupted\\)$`));
+    expect(bar, screen.join('\n')).toMatch(
+      new RegExp(` ${en(done)}/2,000 rows done(, [\\d,]+ rows/s)? \\(interrupted\\)$`),
+    );
     const counts = screen.map((l) => COUNTS.exec(l)).find(Boolean);
     expect(counts, screen.join('\n')).toBeDefined();
     const [, shownDone, created, shownPartly, notStarted] = counts!;
-    expect([Number(shownDone), Number(created), Number(shownPartly ?? 0), Number(notStarted)]).toEqual([
+    expect([read(shownDone), read(created), read(shownPartly), read(notStarted)]).toEqual([
       done,
       done,
       partly,
@@ -218,7 +225,7 @@ describe('enrol batch on a terminal and in a script', () => {
       maxBuffer: 16 * 1024 * 1024,
     });
     expect(stderr).toContain(
-      `enrol batch: 2000 rows: 2000 done (${2000 - done - partly} created, ${partly} resumed, ${done} already done)`,
+      `enrol batch: 2,000 rows: 2,000 done (${en(2000 - done - partly)} created, ${en(partly)} resumed, ${en(done)} already done)`,
     );
     expect(dbCounts(w.server.db).beneficiaries - before).toBe(2000);
     expect(dbCounts(w.server.db).duplicateCpfs).toBe(0);

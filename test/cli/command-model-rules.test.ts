@@ -145,7 +145,6 @@ describe('no module of src/cli keeps mutable state at module level', () => {
     ['output/json-fields.ts', "known: the catalogue's record fields, read once"],
     ['batch/dialect.ts', 'upper: a table of the columns, made once'],
     ['i18n/english.ts', 'english: the English messages, loaded once'],
-    ['i18n/format.ts', 'numberFormats: one Intl.NumberFormat a language'],
     ['output/pager.ts', "running: the process's pagers, which main.ts waits for before exiting"],
     ['help/command.ts', "helpCommands: each command's help command, keyed by the run's own command objects"],
     [

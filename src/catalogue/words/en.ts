@@ -3,8 +3,10 @@ import type { Check } from '../checks.js';
 import { type DateLayout, FIRST_YEAR } from '../dates.js';
 import type { JsonType, Problem, Received, Rule, RuleProblem, ShapeFault } from '../problems.js';
 import type { CatalogueWords, ProblemRenderings, RuleRenderings } from './types.js';
+import { plural } from './numbers.js';
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const counted = (n: number, one: string, other = `${one}s`) =>
+  plural('en', n, { one: `# ${one}`, other: `# ${other}` });
 
 /** `a, b or c`. */
 export const either = (names: readonly string[]): string =>
@@ -14,9 +16,9 @@ const dated = (layout: DateLayout) => (layout.includes(' ') ? `a date and time $
 
 const rules: RuleRenderings<string> = {
   text: ({ min, max }) =>
-    min === 0 ? `up to ${max} characters` : min === max ? plural(max, 'character') : `${min} to ${max} characters`,
+    min === 0 ? `up to ${max} characters` : min === max ? counted(max, 'character') : `${min} to ${max} characters`,
   alnum: ({ min, max }) => `alphanumeric, ${min} to ${max} characters`,
-  digits: ({ want }) => plural(want, 'digit'),
+  digits: ({ want }) => counted(want, 'digit'),
   cep: ({ min, max }) => `${min} to ${max} digits`,
   phone: () => '(99) area code then 8 or 9 digits',
   email: ({ max }) => `an e-mail address of up to ${max} characters`,
@@ -27,7 +29,7 @@ const rules: RuleRenderings<string> = {
   },
   int: ({ min, max }) =>
     min === max
-      ? `an integer of ${plural(min, 'digit')}`
+      ? `an integer of ${counted(min, 'digit')}`
       : min <= 1
         ? `an integer of up to ${max} digits`
         : `an integer of ${min} to ${max} digits`,
@@ -86,7 +88,7 @@ const problems: ProblemRenderings = {
     const listing = Object.entries(known)
       .map(([code, meaning]) => `${code} ${meaning.en}`)
       .join(', ');
-    return `${codes.join(', ')} ${codes.length > 1 ? 'are not documented codes' : 'is not a documented code'} (${listing})`;
+    return `${codes.join(', ')} ${plural('en', codes.length, { one: 'is not a documented code', other: 'are not documented codes' })} (${listing})`;
   },
 };
 
@@ -96,7 +98,7 @@ function problem(p: Problem): string {
     const said = `must be ${rule_(broken)}`;
     return broken.got === undefined
       ? said
-      : `${said}; understood ${plural(broken.got, 'digit')} "${broken.shown ?? ''}"${broken.cpf ? ', which is a CPF, not a card number' : ''}`;
+      : `${said}; understood ${counted(broken.got, 'digit')} "${broken.shown ?? ''}"${broken.cpf ? ', which is a CPF, not a card number' : ''}`;
   }
   return (problems[p.code as keyof ProblemRenderings] as (p: Problem) => string)(p);
 }
@@ -108,15 +110,15 @@ function received(r: Received): string {
     case 'null':
       return 'null';
     case 'array':
-      return `an array of ${plural(r.length, 'element')}`;
+      return `an array of ${counted(r.length, 'element')}`;
     case 'string':
-      return `a string of ${plural(r.chars, 'character')} (${r.excerpt})`;
+      return `a string of ${counted(r.chars, 'character')} (${r.excerpt})`;
     case 'number':
       return `a number (${r.excerpt})`;
     case 'boolean':
       return `a boolean (${r.value})`;
     case 'object':
-      return `an object with ${plural(r.keys, 'key')}`;
+      return `an object with ${counted(r.keys, 'key')}`;
   }
 }
 

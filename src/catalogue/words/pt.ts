@@ -7,6 +7,7 @@ import type { Check } from '../checks.js';
 import { type DateLayout, FIRST_YEAR } from '../dates.js';
 import type { JsonType, Problem, Received, Rule, RuleProblem, ShapeFault } from '../problems.js';
 import type { CatalogueWords, ProblemRenderings, RuleRenderings } from './types.js';
+import { plural } from './numbers.js';
 
 /** A rule in Portuguese, and the verb that says it must hold: `deve ter 17 dígitos`, `deve ser uma data`. */
 interface Phrase {
@@ -16,7 +17,7 @@ interface Phrase {
 
 const has = (text: string): Phrase => ({ verb: 'ter', text });
 const is = (text: string): Phrase => ({ verb: 'ser', text });
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const counted = (n: number, one: string, other: string) => plural('pt-BR', n, { one: `# ${one}`, other: `# ${other}` });
 
 /** `a, b ou c`. */
 export const ou = (names: readonly string[]): string =>
@@ -34,11 +35,11 @@ const rules: RuleRenderings<Phrase> = {
       min === 0
         ? `até ${max} caracteres`
         : min === max
-          ? plural(max, 'caractere', 'caracteres')
+          ? counted(max, 'caractere', 'caracteres')
           : `de ${min} a ${max} caracteres`,
     ),
   alnum: ({ min, max }) => has(`de ${min} a ${max} letras ou algarismos`),
-  digits: ({ want }) => has(plural(want, 'dígito', 'dígitos')),
+  digits: ({ want }) => has(counted(want, 'dígito', 'dígitos')),
   cep: ({ min, max }) => has(`de ${min} a ${max} dígitos`),
   phone: () => has('o DDD entre parênteses, depois 8 ou 9 dígitos'),
   email: ({ max }) => is(`um e-mail de até ${max} caracteres`),
@@ -50,7 +51,7 @@ const rules: RuleRenderings<Phrase> = {
   int: ({ min, max }) =>
     is(
       min === max
-        ? `um número inteiro de ${plural(min, 'dígito', 'dígitos')}`
+        ? `um número inteiro de ${counted(min, 'dígito', 'dígitos')}`
         : min <= 1
           ? `um número inteiro de até ${max} dígitos`
           : `um número inteiro de ${min} a ${max} dígitos`,
@@ -118,7 +119,7 @@ const problems: ProblemRenderings = {
     const listing = Object.entries(known)
       .map(([code, meaning]) => `${code} ${meaning['pt-BR']}`)
       .join(', ');
-    return `${codes.join(', ')} ${codes.length > 1 ? 'não são códigos documentados' : 'não é um código documentado'} (${listing})`;
+    return `${codes.join(', ')} ${plural('pt-BR', codes.length, { one: 'não é um código documentado', other: 'não são códigos documentados' })} (${listing})`;
   },
 };
 
@@ -128,7 +129,7 @@ function problem(p: Problem): string {
     const { verb, text } = phrase(broken);
     const said = `deve ${verb} ${text}`;
     if (broken.got === undefined) return said;
-    const read = broken.got === 1 ? 'foi lido 1 dígito' : `foram lidos ${broken.got} dígitos`;
+    const read = plural('pt-BR', broken.got, { one: 'foi lido # dígito', other: 'foram lidos # dígitos' });
     return `${said}; ${read} "${broken.shown ?? ''}"${broken.cpf ? ', que são um CPF, não um número de cartão' : ''}`;
   }
   return (problems[p.code as keyof ProblemRenderings] as (p: Problem) => string)(p);
@@ -141,15 +142,15 @@ function received(r: Received): string {
     case 'null':
       return 'null';
     case 'array':
-      return `uma lista de ${plural(r.length, 'elemento', 'elementos')}`;
+      return `uma lista de ${counted(r.length, 'elemento', 'elementos')}`;
     case 'string':
-      return `um texto de ${plural(r.chars, 'caractere', 'caracteres')} (${r.excerpt})`;
+      return `um texto de ${counted(r.chars, 'caractere', 'caracteres')} (${r.excerpt})`;
     case 'number':
       return `um número (${r.excerpt})`;
     case 'boolean':
       return `um booleano (${r.value})`;
     case 'object':
-      return `um objeto com ${plural(r.keys, 'chave', 'chaves')}`;
+      return `um objeto com ${counted(r.keys, 'chave', 'chaves')}`;
   }
 }
 

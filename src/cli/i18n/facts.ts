@@ -4,7 +4,7 @@
  * their last 4 digits only), counted nouns.
  */
 import { maskValue } from '../../client/mask.js';
-import { formatNumber } from './format.js';
+import { plural } from './format.js';
 import type { Lang } from './lang.js';
 
 /** A parameter or record value as text ('' when absent). */
@@ -31,7 +31,7 @@ export function first(records: readonly Readonly<Record<string, unknown>>[], fie
 
 /** `1 recipient`, `1,200 recipients` / `1.200 destinatários`: a count with the language's separators. */
 export function counted(lang: Lang, n: number, one: string, many: string): string {
-  return `${formatNumber(lang, n)} ${n === 1 ? one : many}`;
+  return plural(lang, n, { one: `# ${one}`, other: `# ${many}` });
 }
 
 /** An address in one line: `Rua X, 100 – Centro – São Paulo/SP` (parts left empty are left out). */

@@ -7,24 +7,8 @@
 import { yearText } from '../../catalogue/dates.js';
 import type { Lang } from './lang.js';
 
-const locales: Readonly<Record<Lang, string>> = { en: 'en-GB', 'pt-BR': 'pt-BR' };
-
-/** The BCP 47 locale of a language, for Intl. */
-export function localeOf(lang: Lang): string {
-  return locales[lang];
-}
-
-const numberFormats = new Map<Lang, Intl.NumberFormat>();
-
-/** A whole or decimal number with the language's separators. */
-export function formatNumber(lang: Lang, n: number | bigint): string {
-  let f = numberFormats.get(lang);
-  if (!f) {
-    f = new Intl.NumberFormat(localeOf(lang));
-    numberFormats.set(lang, f);
-  }
-  return f.format(n);
-}
+export { formatNumber, localeOf, plural, type Forms } from '../../catalogue/words/numbers.js';
+import { localeOf } from '../../catalogue/words/numbers.js';
 
 /** An ISO date `yyyy-mm-dd` as the language writes it: `01/12/2026` in Portuguese, unchanged in English. */
 export function formatIsoDate(lang: Lang, iso: string): string {

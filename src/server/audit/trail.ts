@@ -20,6 +20,7 @@ import { StoreUnavailable } from '../store/unavailable.js';
 import { http, unavailable } from '../words.js';
 import type { AuditKey } from './key.js';
 import { chainOf } from './seal.js';
+import { plural } from '../../catalogue/words/numbers.js';
 
 const CONFIRMA = '"confirma_operacao":';
 
@@ -79,7 +80,7 @@ function reasonOf(err: unknown): string {
 export function lostRecords(log: ServerLog | undefined): (err: unknown, count: number) => void {
   return (err, count) => {
     const reason = reasonOf(err);
-    const records = count === 1 ? '1 record' : `${count} records`;
+    const records = plural('en', count, { one: '# record', other: '# records' });
     log?.event('error', 'audit_failed', `the access audit lost ${records}: ${reason}`, { reason, count });
   };
 }

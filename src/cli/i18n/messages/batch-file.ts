@@ -7,6 +7,7 @@
  * spreadsheet calls it.
  */
 import type { Translation, Words } from '../shape.js';
+import { plural } from '../format.js';
 
 /** The parts of a batch, as a message names what a field belongs to. */
 export type PartKind = 'contract' | 'payer' | 'beneficiary' | 'contact' | 'address' | 'document' | 'declaration';
@@ -106,9 +107,10 @@ const en = {
   oJsonLists: '-o json lists them all',
   notABatchFile: (name: string) => `${name} cannot be read as a batch file; nothing was sent`,
   invalidRows: (name: string, invalid: number, rows: number, problems: number, someValid: boolean) =>
-    `${name}: ${invalid} of ${rows} rows are invalid (${problems} problem${problems === 1 ? '' : 's'}); nothing was sent${someValid ? '. Fix them, or rerun with --skip-invalid to send the valid rows' : ''}`,
+    `${name}: ${invalid} of ${rows} rows are invalid (${plural('en', problems, { one: '# problem', other: '# problems' })}); nothing was sent${someValid ? '. Fix them, or rerun with --skip-invalid to send the valid rows' : ''}`,
   invalidTitle: (name: string) => `${name}: invalid rows:`,
-  leftOut: (name: string, n: number) => `${name}: ${n} invalid row${n === 1 ? '' : 's'} left out (--skip-invalid):`,
+  leftOut: (name: string, n: number) =>
+    `${name}: ${plural('en', n, { one: '# invalid row', other: '# invalid rows' })} left out (--skip-invalid):`,
   // The journal of earlier runs
   stdinNoJournal: 'reading stdin without --journal: an interrupted run cannot be resumed',
   changed: (name: string) =>
@@ -118,10 +120,10 @@ const en = {
   alreadySent: (created: string) =>
     `was already sent by an earlier run with other values${created}; the batch cannot change what it sent. Undo the edit, or change it with the single commands (coopctl enrol …)`,
   edited: (name: string, n: number) =>
-    `${name}: ${n} ${n === 1 ? 'step was' : 'steps were'} edited after being sent; nothing was sent`,
+    `${name}: ${plural('en', n, { one: '# step was', other: '# steps were' })} edited after being sent; nothing was sent`,
   editedTitle: (name: string, journal: string) => `${name}: edited after being sent (journal ${journal}):`,
   orphans: (n: number, name: string) =>
-    `the journal holds ${n} done step${n === 1 ? '' : 's'} that ${name} no longer has; left as they are`,
+    `the journal holds ${plural('en', n, { one: '# done step', other: '# done steps' })} that ${name} no longer has; left as they are`,
   // The report file
   reportUnwritable: (path: string, why: string) =>
     `cannot write the report ${path} (${why}); choose another file with --report FILE`,
@@ -214,10 +216,10 @@ const ptBR: Translation<typeof en> = {
   oJsonLists: '-o json lista todos',
   notABatchFile: (name) => `${name} não pode ser lido como arquivo de lote; nada foi enviado`,
   invalidRows: (name, invalid, rows, problems, someValid) =>
-    `${name}: ${invalid} de ${rows} linhas são inválidas (${problems} ${problems === 1 ? 'problema' : 'problemas'}); nada foi enviado${someValid ? '. Corrija-as, ou rode de novo com --skip-invalid para enviar as linhas válidas' : ''}`,
+    `${name}: ${invalid} de ${rows} linhas são inválidas (${plural('pt-BR', problems, { one: '# problema', other: '# problemas' })}); nada foi enviado${someValid ? '. Corrija-as, ou rode de novo com --skip-invalid para enviar as linhas válidas' : ''}`,
   invalidTitle: (name) => `${name}: linhas inválidas:`,
   leftOut: (name, n) =>
-    `${name}: ${n === 1 ? '1 linha inválida deixada' : `${n} linhas inválidas deixadas`} de fora (--skip-invalid):`,
+    `${name}: ${plural('pt-BR', n, { one: '# linha inválida deixada', other: '# linhas inválidas deixadas' })} de fora (--skip-invalid):`,
   stdinNoJournal: 'lendo stdin sem --journal: uma execução interrompida não pode ser retomada',
   changed: (name) =>
     `${name} mudou desde a última execução; as linhas são associadas pela chave do contrato e pelo CPF, e conferidas com o que foi enviado`,
@@ -226,10 +228,10 @@ const ptBR: Translation<typeof en> = {
   alreadySent: (created) =>
     `já foi enviado por uma execução anterior com outros valores${created}; o lote não pode mudar o que enviou. Desfaça a edição, ou altere com os comandos avulsos (coopctl enrol …)`,
   edited: (name, n) =>
-    `${name}: ${n === 1 ? '1 passo foi editado' : `${n} passos foram editados`} depois de enviados; nada foi enviado`,
+    `${name}: ${plural('pt-BR', n, { one: '# passo foi editado', other: '# passos foram editados' })} depois de enviados; nada foi enviado`,
   editedTitle: (name, journal) => `${name}: editado depois de enviado (diário ${journal}):`,
   orphans: (n, name) =>
-    `o diário tem ${n === 1 ? '1 passo feito' : `${n} passos feitos`} que ${name} não tem mais; ficam como estão`,
+    `o diário tem ${plural('pt-BR', n, { one: '# passo feito', other: '# passos feitos' })} que ${name} não tem mais; ficam como estão`,
   reportUnwritable: (path, why) =>
     `não foi possível gravar o relatório ${path} (${why}); escolha outro arquivo com --report ARQUIVO`,
   itIsJournal: 'é o diário',

@@ -8,6 +8,7 @@
  * `address2`, `ds.1.3`) stay as the file writes them.
  */
 import type { Translation, Words } from '../shape.js';
+import { formatNumber, plural } from '../format.js';
 
 /** Why sending stopped early, or why rows were not sent. */
 export type StopWhy = 'interrupted' | 'unreachable' | 'journal' | 'invalid';
@@ -15,8 +16,8 @@ export type StopWhy = 'interrupted' | 'unreachable' | 'journal' | 'invalid';
 const en = {
   // Progress
   rowsDone: (done: number, total: number, failed: number) =>
-    `${done}/${total} rows done${failed ? `, ${failed} failed` : ''}`,
-  rate: (n: number) => `, ${n} rows/s`,
+    `${formatNumber('en', done)}/${formatNumber('en', total)} rows done${failed ? `, ${formatNumber('en', failed)} failed` : ''}`,
+  rate: (n: number) => `, ${formatNumber('en', n)} rows/s`,
   stoppedBar: (why: Exclude<StopWhy, 'invalid'>) =>
     ({
       interrupted: 'interrupted',
@@ -24,23 +25,28 @@ const en = {
       journal: 'stopped: the journal cannot be written',
     })[why],
   // The summary line
-  rows: (n: number) => `${n} row${n === 1 ? '' : 's'}`,
-  done: (n: number) => `${n} done`,
-  created: (n: number) => `${n} created`,
-  resumed: (n: number) => `${n} resumed`,
-  alreadyDone: (n: number) => `${n} already done`,
-  failed: (n: number) => `${n} failed`,
-  inDoubt: (n: number) => `${n} in doubt`,
-  partlyDone: (n: number) => `${n} partly done`,
-  notStarted: (n: number) => `${n} not started`,
-  invalid: (n: number) => `${n} invalid (not sent)`,
-  requestsSent: (n: number) => `${n} request${n === 1 ? '' : 's'} sent`,
-  stepsSkipped: (n: number) => `${n} step${n === 1 ? '' : 's'} skipped (done by an earlier run)`,
+  rows: (n: number) => plural('en', n, { one: '# row', other: '# rows' }),
+  done: (n: number) => `${formatNumber('en', n)} done`,
+  created: (n: number) => `${formatNumber('en', n)} created`,
+  resumed: (n: number) => `${formatNumber('en', n)} resumed`,
+  alreadyDone: (n: number) => `${formatNumber('en', n)} already done`,
+  failed: (n: number) => `${formatNumber('en', n)} failed`,
+  inDoubt: (n: number) => `${formatNumber('en', n)} in doubt`,
+  partlyDone: (n: number) => `${formatNumber('en', n)} partly done`,
+  notStarted: (n: number) => `${formatNumber('en', n)} not started`,
+  invalid: (n: number) => `${formatNumber('en', n)} invalid (not sent)`,
+  requestsSent: (n: number) => plural('en', n, { one: '# request sent', other: '# requests sent' }),
+  stepsSkipped: (n: number) =>
+    plural('en', n, {
+      one: '# step skipped (done by an earlier run)',
+      other: '# steps skipped (done by an earlier run)',
+    }),
   // Rows not done
   status: (status: 'failed' | 'uncertain') => ({ failed: 'failed', uncertain: 'in doubt' })[status],
-  otherSteps: (n: number) => ` (and ${n} other step${n === 1 ? '' : 's'})`,
-  rowsNotDone: (n: number) => `${n} row${n === 1 ? '' : 's'} not done:`,
-  moreRows: (n: number, report: string | undefined) => `  … and ${n} more${report ? ` in ${report}` : ''}`,
+  otherSteps: (n: number) => plural('en', n, { one: ' (and # other step)', other: ' (and # other steps)' }),
+  rowsNotDone: (n: number) => plural('en', n, { one: '# row not done:', other: '# rows not done:' }),
+  moreRows: (n: number, report: string | undefined) =>
+    `  … and ${formatNumber('en', n)} more${report ? ` in ${report}` : ''}`,
   // How to go on
   rerun: (what: string, command: string) => `${what}, run the same command again (done steps are skipped): ${command}`,
   noJournal: 'there is no journal (stdin without --journal): a rerun would send every row again',
@@ -69,9 +75,9 @@ const en = {
   notSentRow: (why: string) => `not sent${why ? `: ${why}` : ''}`,
   // Sending
   dryRun: (name: string, rows: number, contracts: number, requests: number, target: string, skip: number) =>
-    `--dry-run: ${name} is valid: ${rows} row${rows === 1 ? '' : 's'} in ${contracts} contract${contracts === 1 ? '' : 's'}; would send ${requests} request${requests === 1 ? '' : 's'} to ${target}${skip ? ` and skip ${skip} done by an earlier run` : ''}. Nothing was sent.`,
+    `--dry-run: ${name} is valid: ${plural('en', rows, { one: '# row', other: '# rows' })} in ${plural('en', contracts, { one: '# contract', other: '# contracts' })}; would send ${plural('en', requests, { one: '# request', other: '# requests' })} to ${target}${skip ? ` and skip ${formatNumber('en', skip)} done by an earlier run` : ''}. Nothing was sent.`,
   resuming: (journal: string, n: number) =>
-    `resuming from ${journal}: ${n} step${n === 1 ? '' : 's'} done by an earlier run will be skipped`,
+    `resuming from ${journal}: ${plural('en', n, { one: '# step', other: '# steps' })} done by an earlier run will be skipped`,
   notSent: 'not sent',
   noAnswer: (why: string) => `${why} (the service may have done it; a rerun checks)`,
   refused: (why: string) => `the service refused it${why ? `: ${why}` : ''}`,
@@ -84,15 +90,15 @@ const en = {
   contractDoubt: (why: string) =>
     `an earlier run sent this contract without learning whether it was created, and ${why}`,
   contractCandidates: (ids: string, n: number) =>
-    `an earlier run sent this contract without learning whether it was created; the service has ${n === 1 ? 'an empty contract' : 'empty contracts'} that may be it (${ids})`,
+    `an earlier run sent this contract without learning whether it was created; the service has ${plural('en', n, { one: 'an empty contract', other: 'empty contracts' })} that may be it (${ids})`,
   beneficiaryDoubt: (why: string) =>
     `an earlier run sent this beneficiary without learning whether it was created, and ${why}`,
   noParent: 'the journal does not say which contract it was sent to',
   lostOn: (contract: string, n: number) =>
-    `contract ${contract}: ${n} beneficiar${n === 1 ? 'y was' : 'ies were'} created by an interrupted run that did not learn ${n === 1 ? 'its id' : 'their ids'}; not sent again`,
+    `contract ${contract}: ${plural('en', n, { one: '# beneficiary was created by an interrupted run that did not learn its id', other: '# beneficiaries were created by an interrupted run that did not learn their ids' })}; not sent again`,
   contractNotFound: (contract: string) => `contract ${contract} was not found`,
   lives: (contract: string, lives: number, known: number, doubtful: number) =>
-    `contract ${contract} has ${lives} lives where the journal knows ${known}, with ${doubtful} in doubt`,
+    `contract ${contract} has ${plural('en', lives, { one: '# life', other: '# lives' })} where the journal knows ${formatNumber('en', known)}, with ${formatNumber('en', doubtful)} in doubt`,
   // The journal
   damaged: (path: string, line: number) =>
     `the journal ${path} is damaged at line ${line}; it is not a journal of coopctl enrol batch, or it was edited`,
@@ -102,36 +108,40 @@ const en = {
     `another coopctl enrol batch (process ${pid}) is working with ${path}; wait for it to end (or remove ${lock} if that process is not coopctl)`,
   // Warnings about valid values
   places: (n: number, unit: 'row' | 'contract', named: string, more: number) =>
-    `${n} ${unit}${n === 1 ? '' : 's'}: ${named}${more ? ` and ${more} more` : ''}`,
-  moreWarnings: (n: number) => `and ${n} more warnings`,
+    `${plural('en', n, { one: `# ${unit}`, other: `# ${unit}s` })}: ${named}${more ? ` and ${formatNumber('en', more)} more` : ''}`,
+  moreWarnings: (n: number) => `and ${formatNumber('en', n)} more warnings`,
 };
 
 const ptBR: Translation<typeof en> = {
-  rowsDone: (done, total, failed) => `${done}/${total} linhas feitas${failed ? `, ${failed} com falha` : ''}`,
-  rate: (n) => `, ${n} linhas/s`,
+  rowsDone: (done, total, failed) =>
+    `${formatNumber('pt-BR', done)}/${formatNumber('pt-BR', total)} linhas feitas${failed ? `, ${formatNumber('pt-BR', failed)} com falha` : ''}`,
+  rate: (n) => `, ${formatNumber('pt-BR', n)} linhas/s`,
   stoppedBar: (why) =>
     ({
       interrupted: 'interrompido',
       unreachable: 'parado: o serviço não pode ser alcançado',
       journal: 'parado: o diário não pode ser gravado',
     })[why],
-  rows: (n) => `${n} ${n === 1 ? 'linha' : 'linhas'}`,
-  done: (n) => `${n} ${n === 1 ? 'feita' : 'feitas'}`,
-  created: (n) => `${n} ${n === 1 ? 'criada' : 'criadas'}`,
-  resumed: (n) => `${n} ${n === 1 ? 'retomada' : 'retomadas'}`,
-  alreadyDone: (n) => `${n} já ${n === 1 ? 'feita' : 'feitas'}`,
-  failed: (n) => `${n} com falha`,
-  inDoubt: (n) => `${n} em dúvida`,
-  partlyDone: (n) => `${n} ${n === 1 ? 'feita' : 'feitas'} em parte`,
-  notStarted: (n) => `${n} não ${n === 1 ? 'iniciada' : 'iniciadas'}`,
-  invalid: (n) => `${n} ${n === 1 ? 'inválida' : 'inválidas'} (não ${n === 1 ? 'enviada' : 'enviadas'})`,
-  requestsSent: (n) => (n === 1 ? '1 requisição enviada' : `${n} requisições enviadas`),
+  rows: (n) => plural('pt-BR', n, { one: '# linha', other: '# linhas' }),
+  done: (n) => plural('pt-BR', n, { one: '# feita', other: '# feitas' }),
+  created: (n) => plural('pt-BR', n, { one: '# criada', other: '# criadas' }),
+  resumed: (n) => plural('pt-BR', n, { one: '# retomada', other: '# retomadas' }),
+  alreadyDone: (n) => plural('pt-BR', n, { one: '# já feita', other: '# já feitas' }),
+  failed: (n) => `${formatNumber('pt-BR', n)} com falha`,
+  inDoubt: (n) => `${formatNumber('pt-BR', n)} em dúvida`,
+  partlyDone: (n) => plural('pt-BR', n, { one: '# feita em parte', other: '# feitas em parte' }),
+  notStarted: (n) => plural('pt-BR', n, { one: '# não iniciada', other: '# não iniciadas' }),
+  invalid: (n) => plural('pt-BR', n, { one: '# inválida (não enviada)', other: '# inválidas (não enviadas)' }),
+  requestsSent: (n) => plural('pt-BR', n, { one: '# requisição enviada', other: '# requisições enviadas' }),
   stepsSkipped: (n) =>
-    `${n === 1 ? '1 passo pulado' : `${n} passos pulados`} (${n === 1 ? 'feito' : 'feitos'} por uma execução anterior)`,
+    plural('pt-BR', n, {
+      one: '# passo pulado (feito por uma execução anterior)',
+      other: '# passos pulados (feitos por uma execução anterior)',
+    }),
   status: (status) => ({ failed: 'com falha', uncertain: 'em dúvida' })[status],
-  otherSteps: (n) => ` (e ${n === 1 ? 'outro passo' : `outros ${n} passos`})`,
-  rowsNotDone: (n) => (n === 1 ? '1 linha não feita:' : `${n} linhas não feitas:`),
-  moreRows: (n, report) => `  … e mais ${n}${report ? ` em ${report}` : ''}`,
+  otherSteps: (n) => plural('pt-BR', n, { one: ' (e outro passo)', other: ' (e outros # passos)' }),
+  rowsNotDone: (n) => plural('pt-BR', n, { one: '# linha não feita:', other: '# linhas não feitas:' }),
+  moreRows: (n, report) => `  … e mais ${formatNumber('pt-BR', n)}${report ? ` em ${report}` : ''}`,
   rerun: (what, command) => `${what}, rode o mesmo comando de novo (os passos feitos são pulados): ${command}`,
   noJournal: 'não há diário (stdin sem --journal): uma nova execução enviaria todas as linhas de novo',
   toSendRest: 'para enviar as linhas não feitas',
@@ -156,9 +166,9 @@ const ptBR: Translation<typeof en> = {
   notFinished: (why) => `não terminada${why ? `: ${why}` : ''}; uma nova execução envia o resto`,
   notSentRow: (why) => `não enviada${why ? `: ${why}` : ''}`,
   dryRun: (name, rows, contracts, requests, target, skip) =>
-    `--dry-run: ${name} é válido: ${rows} ${rows === 1 ? 'linha' : 'linhas'} em ${contracts} ${contracts === 1 ? 'contrato' : 'contratos'}; enviaria ${requests === 1 ? '1 requisição' : `${requests} requisições`} para ${target}${skip ? ` e pularia ${skip} ${skip === 1 ? 'feita' : 'feitas'} por uma execução anterior` : ''}. Nada foi enviado.`,
+    `--dry-run: ${name} é válido: ${plural('pt-BR', rows, { one: '# linha', other: '# linhas' })} em ${plural('pt-BR', contracts, { one: '# contrato', other: '# contratos' })}; enviaria ${plural('pt-BR', requests, { one: '# requisição', other: '# requisições' })} para ${target}${skip ? ` e pularia ${plural('pt-BR', skip, { one: '# feita', other: '# feitas' })} por uma execução anterior` : ''}. Nada foi enviado.`,
   resuming: (journal, n) =>
-    `retomando de ${journal}: ${n === 1 ? '1 passo feito' : `${n} passos feitos`} por uma execução anterior ${n === 1 ? 'será pulado' : 'serão pulados'}`,
+    `retomando de ${journal}: ${plural('pt-BR', n, { one: '# passo feito por uma execução anterior será pulado', other: '# passos feitos por uma execução anterior serão pulados' })}`,
   notSent: 'não enviado',
   noAnswer: (why) => `${why} (o serviço pode tê-lo feito; uma nova execução confere)`,
   refused: (why) => `o serviço o recusou${why ? `: ${why}` : ''}`,
@@ -168,15 +178,15 @@ const ptBR: Translation<typeof en> = {
   undecided: (why) => `${why}; confira, depois rode de novo com --resend-uncertain para enviá-lo mesmo assim`,
   contractDoubt: (why) => `uma execução anterior enviou este contrato sem ficar sabendo se ele foi criado, e ${why}`,
   contractCandidates: (ids, n) =>
-    `uma execução anterior enviou este contrato sem ficar sabendo se ele foi criado; o serviço tem ${n === 1 ? 'um contrato vazio que pode ser ele' : 'contratos vazios que podem ser ele'} (${ids})`,
+    `uma execução anterior enviou este contrato sem ficar sabendo se ele foi criado; o serviço tem ${plural('pt-BR', n, { one: 'um contrato vazio que pode ser ele', other: 'contratos vazios que podem ser ele' })} (${ids})`,
   beneficiaryDoubt: (why) =>
     `uma execução anterior enviou este beneficiário sem ficar sabendo se ele foi criado, e ${why}`,
   noParent: 'o diário não diz para qual contrato ele foi enviado',
   lostOn: (contract, n) =>
-    `contrato ${contract}: ${n === 1 ? '1 beneficiário foi criado' : `${n} beneficiários foram criados`} por uma execução interrompida que não ficou sabendo ${n === 1 ? 'o id dele' : 'os ids deles'}; não ${n === 1 ? 'é enviado' : 'são enviados'} de novo`,
+    `contrato ${contract}: ${plural('pt-BR', n, { one: '# beneficiário foi criado por uma execução interrompida que não ficou sabendo o id dele; não é enviado de novo', other: '# beneficiários foram criados por uma execução interrompida que não ficou sabendo os ids deles; não são enviados de novo' })}`,
   contractNotFound: (contract) => `o contrato ${contract} não foi encontrado`,
   lives: (contract, lives, known, doubtful) =>
-    `o contrato ${contract} tem ${lives} vidas onde o diário conhece ${known}, com ${doubtful} em dúvida`,
+    `o contrato ${contract} tem ${plural('pt-BR', lives, { one: '# vida', other: '# vidas' })} onde o diário conhece ${formatNumber('pt-BR', known)}, com ${formatNumber('pt-BR', doubtful)} em dúvida`,
   damaged: (path, line) =>
     `o diário ${path} está danificado na linha ${line}; não é um diário de coopctl enrol batch, ou foi editado`,
   cannotWrite: (path, why) => `não foi possível gravar o diário ${path}: ${why}`,
@@ -184,8 +194,8 @@ const ptBR: Translation<typeof en> = {
   busy: (pid, path, lock) =>
     `outro coopctl enrol batch (processo ${pid}) está trabalhando com ${path}; espere ele terminar (ou apague ${lock} se esse processo não for o coopctl)`,
   places: (n, unit, named, more) =>
-    `${n} ${unit === 'row' ? (n === 1 ? 'linha' : 'linhas') : n === 1 ? 'contrato' : 'contratos'}: ${named}${more ? ` e mais ${more}` : ''}`,
-  moreWarnings: (n) => `e mais ${n} avisos`,
+    `${unit === 'row' ? plural('pt-BR', n, { one: '# linha', other: '# linhas' }) : plural('pt-BR', n, { one: '# contrato', other: '# contratos' })}: ${named}${more ? ` e mais ${formatNumber('pt-BR', more)}` : ''}`,
+  moreWarnings: (n) => `e mais ${formatNumber('pt-BR', n)} avisos`,
 };
 
 /** The words of this module in each language. */

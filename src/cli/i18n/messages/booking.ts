@@ -5,6 +5,7 @@
  * (`01/12/2026 ter` in Portuguese).
  */
 import type { Translation, Words } from '../shape.js';
+import { plural } from '../format.js';
 
 /** The lines of the booking's summary. */
 export type SummaryLine = 'name' | 'card' | 'provider' | 'location' | 'when' | 'email' | 'mobile' | 'address';
@@ -21,7 +22,7 @@ const en = {
   provider: (code: string) => `provider ${code}`,
   providerChoice: (code: string) => `Provider ${code}`,
   pastAppointments: (who: string, n: number, latest: string) =>
-    `${who} · ${n} appointment${n > 1 ? 's' : ''} of this beneficiary, latest ${latest}`,
+    `${who} · ${plural('en', n, { one: '# appointment', other: '# appointments' })} of this beneficiary, latest ${latest}`,
   typedCode: (code: string) => `Provider code ${code} (typed in)`,
   noProviderNames: (example: string) =>
     `No provider names to offer (no past appointments; none set with: ${example}): type the provider's code.`,
@@ -86,7 +87,7 @@ const ptBR: Translation<typeof en> = {
   provider: (code) => `prestador ${code}`,
   providerChoice: (code) => `Prestador ${code}`,
   pastAppointments: (who, n, latest) =>
-    `${who} · ${n} ${n > 1 ? 'consultas' : 'consulta'} deste beneficiário, a última em ${latest}`,
+    `${who} · ${plural('pt-BR', n, { one: '# consulta', other: '# consultas' })} deste beneficiário, a última em ${latest}`,
   typedCode: (code) => `Prestador de código ${code} (digitado)`,
   noProviderNames: (example) =>
     `Não há nomes de prestadores a oferecer (nenhuma consulta anterior; nenhum definido com: ${example}): digite o código do prestador.`,

@@ -5,6 +5,7 @@
  * enrolment engine's, for the batch too (src/cli/enrol/sender.ts).
  */
 import type { Translation, Words } from '../shape.js';
+import { plural } from '../format.js';
 
 const en = {
   // The start
@@ -33,18 +34,21 @@ const en = {
   newContract: 'new contract',
   contract: (id: string) => `contract ${id}`,
   noBeneficiaryYet: 'no beneficiary yet',
-  requestsSent: (n: number) => `${n} request${n === 1 ? '' : 's'} sent`,
+  requestsSent: (n: number) => plural('en', n, { one: '# request sent', other: '# requests sent' }),
   nothingSent: 'nothing sent',
   noDraft: (folder: string) =>
     `there is no enrolment draft to resume (in ${folder}); start one with coopctl enrol wizard`,
   whichDraft: 'Which enrolment draft?',
   waiting: (n: number, resume: string) =>
-    `${n === 1 ? 'An enrolment draft is' : `${n} enrolment drafts are`} saved: ${resume} goes on with ${n === 1 ? 'it' : 'one'}.`,
+    plural('en', n, {
+      one: `An enrolment draft is saved: ${resume} goes on with it.`,
+      other: `# enrolment drafts are saved: ${resume} goes on with one.`,
+    }),
   // The end of the review
   notSent: 'not sent',
   discarded: 'discarded: what was sent stays sent',
   enrolled: (n: number, contract: string) =>
-    `Enrolled ${n} beneficiar${n === 1 ? 'y' : 'ies'} on contract ${contract}.`,
+    `Enrolled ${plural('en', n, { one: '# beneficiary', other: '# beneficiaries' })} on contract ${contract}.`,
   // Submitting
   done: ': done',
   created: (field: string, id: string) => `: ${field} ${id}`,
@@ -117,16 +121,19 @@ const ptBR: Translation<typeof en> = {
   newContract: 'contrato novo',
   contract: (id) => `contrato ${id}`,
   noBeneficiaryYet: 'nenhum beneficiário ainda',
-  requestsSent: (n) => (n === 1 ? '1 requisição enviada' : `${n} requisições enviadas`),
+  requestsSent: (n) => plural('pt-BR', n, { one: '# requisição enviada', other: '# requisições enviadas' }),
   nothingSent: 'nada enviado',
   noDraft: (folder) => `não há rascunho de inclusão a continuar (em ${folder}); comece um com coopctl enrol wizard`,
   whichDraft: 'Qual rascunho de inclusão?',
   waiting: (n, resume) =>
-    `${n === 1 ? 'Há um rascunho de inclusão salvo' : `Há ${n} rascunhos de inclusão salvos`}: ${resume} continua ${n === 1 ? 'com ele' : 'com um deles'}.`,
+    plural('pt-BR', n, {
+      one: `Há um rascunho de inclusão salvo: ${resume} continua com ele.`,
+      other: `Há # rascunhos de inclusão salvos: ${resume} continua com um deles.`,
+    }),
   notSent: 'não enviado',
   discarded: 'descartado: o que foi enviado continua enviado',
   enrolled: (n, contract) =>
-    `${n === 1 ? '1 beneficiário incluído' : `${n} beneficiários incluídos`} no contrato ${contract}.`,
+    `${plural('pt-BR', n, { one: '# beneficiário incluído', other: '# beneficiários incluídos' })} no contrato ${contract}.`,
   done: ': feito',
   created: (field, id) => `: ${field} ${id}`,
   failedAt: (step, problem) => `${step}: ${problem}`,

@@ -6,12 +6,13 @@
  * enrol-drafts.ts.
  */
 import type { Translation, Words } from '../shape.js';
+import { plural } from '../format.js';
 
 /** A beneficiary's parts as the review screen and the steps name them. */
 export type PartWord = 'person' | 'contact' | 'documents' | 'address' | 'declaration';
 
 const en = {
-  beneficiaries: (n: number) => `${n} beneficiar${n === 1 ? 'y' : 'ies'}`,
+  beneficiaries: (n: number) => plural('en', n, { one: '# beneficiary', other: '# beneficiaries' }),
   // Sections and their questions' prefixes
   contract: 'Contract',
   contractPrefix: 'Contract ·',
@@ -40,7 +41,7 @@ const en = {
     `Beneficiary ${n}: documents (tipo_documento: ${codes}; see coopctl help codes)`,
   addressOf: (n: number, codes: string, _sex?: string) => `Beneficiary ${n}: address (finalidade: ${codes})`,
   declarationOf: (n: number, form?: { id: string; questions: number }, _sex?: string) =>
-    `Beneficiary ${n}: health declaration${form ? ` (form ${form.id}, ${form.questions} question${form.questions === 1 ? '' : 's'})` : ''}`,
+    `Beneficiary ${n}: health declaration${form ? ` (form ${form.id}, ${plural('en', form.questions, { one: '# question', other: '# questions' })})` : ''}`,
   // Copies from the holder
   sameAs: (prefix: string, part: 'contact' | 'address', holder: 'holder' | 'first', what: string) =>
     `${prefix} Same ${part} as ${holder === 'holder' ? "the holder's" : "beneficiary 1's"} (${what})?`,
@@ -67,7 +68,7 @@ const en = {
   stepBeneficiary: (n: number, _sex?: string) => `beneficiary ${n}`,
   stepDocument: (d: number) => `document ${d}`,
   stepDeclaration: (q: number) => `declaration ${q}`,
-  declarationAnswers: (n: number) => `${n} declaration answer${n === 1 ? '' : 's'}`,
+  declarationAnswers: (n: number) => plural('en', n, { one: '# declaration answer', other: '# declaration answers' }),
   // The review screen
   holder: '(holder)',
   payer: 'Payer',
@@ -92,7 +93,8 @@ const en = {
   sectionSent: '(sent)',
   submit: (what: string) => `Submit ${what}`,
   submitDone: '(everything was sent: finish)',
-  submitLeft: (n: number) => `the ${n} request${n === 1 ? '' : 's'} not sent yet`,
+  submitLeft: (n: number) =>
+    plural('en', n, { one: 'the # request not sent yet', other: 'the # requests not sent yet' }),
   submitAll: (beneficiaries: string, contract: string | undefined, total: number) =>
     `${contract === undefined ? 'the contract and ' : ''}${beneficiaries}${contract === undefined ? '' : ` to contract ${contract}`} (${total} requests)`,
   add: 'Add a beneficiary',
@@ -108,7 +110,8 @@ const en = {
   planStep: 'enrolment',
   noBeneficiary: 'at least one beneficiary is needed',
   request: '(request)',
-  cannotSend: (n: number) => `the enrolment cannot be sent yet: ${n} problem${n === 1 ? '' : 's'} (nothing was sent)`,
+  cannotSend: (n: number) =>
+    `the enrolment cannot be sent yet: ${plural('en', n, { one: '# problem', other: '# problems' })} (nothing was sent)`,
   fixSections: 'Edit the sections to fix them.',
 };
 
@@ -116,7 +119,7 @@ const en = {
 const beneficiario = (n: number, sex?: string) => `${sex === 'F' ? 'Beneficiária' : 'Beneficiário'} ${n}`;
 
 const ptBR: Translation<typeof en> = {
-  beneficiaries: (n) => `${n} ${n === 1 ? 'beneficiário' : 'beneficiários'}`,
+  beneficiaries: (n) => plural('pt-BR', n, { one: '# beneficiário', other: '# beneficiários' }),
   contract: 'Contrato',
   contractPrefix: 'Contrato ·',
   payerTitle: 'Responsável financeiro',
@@ -139,7 +142,7 @@ const ptBR: Translation<typeof en> = {
     `${beneficiario(n, sex)}: documentos (tipo_documento: ${codes}; veja coopctl help codigos)`,
   addressOf: (n, codes, sex) => `${beneficiario(n, sex)}: endereço (finalidade: ${codes})`,
   declarationOf: (n, form, sex) =>
-    `${beneficiario(n, sex)}: declaração de saúde${form ? ` (formulário ${form.id}, ${form.questions} ${form.questions === 1 ? 'pergunta' : 'perguntas'})` : ''}`,
+    `${beneficiario(n, sex)}: declaração de saúde${form ? ` (formulário ${form.id}, ${plural('pt-BR', form.questions, { one: '# pergunta', other: '# perguntas' })})` : ''}`,
   sameAs: (prefix, part, holder, what) =>
     `${prefix} Mesmo ${part === 'contact' ? 'contato' : 'endereço'} ${holder === 'holder' ? 'do titular' : 'do beneficiário 1'} (${what})?`,
   copied: (n, part, holder, sex) =>
@@ -160,7 +163,8 @@ const ptBR: Translation<typeof en> = {
   stepBeneficiary: (n, sex) => beneficiario(n, sex).toLowerCase(),
   stepDocument: (d) => `documento ${d}`,
   stepDeclaration: (q) => `declaração ${q}`,
-  declarationAnswers: (n) => `${n} ${n === 1 ? 'resposta' : 'respostas'} da declaração`,
+  declarationAnswers: (n) =>
+    plural('pt-BR', n, { one: '# resposta da declaração', other: '# respostas da declaração' }),
   holder: '(titular)',
   payer: 'Responsável financeiro',
   payerNone: 'Responsável financeiro (não cadastrado)',
@@ -183,7 +187,8 @@ const ptBR: Translation<typeof en> = {
   sectionSent: '(enviado)',
   submit: (what) => `Enviar ${what}`,
   submitDone: '(tudo foi enviado: concluir)',
-  submitLeft: (n) => (n === 1 ? 'a requisição ainda não enviada' : `as ${n} requisições ainda não enviadas`),
+  submitLeft: (n) =>
+    plural('pt-BR', n, { one: 'a requisição ainda não enviada', other: 'as # requisições ainda não enviadas' }),
   submitAll: (beneficiaries, contract, total) =>
     `${contract === undefined ? 'o contrato e ' : ''}${beneficiaries}${contract === undefined ? '' : ` para o contrato ${contract}`} (${total} requisições)`,
   add: 'Incluir um beneficiário',
@@ -199,7 +204,7 @@ const ptBR: Translation<typeof en> = {
   noBeneficiary: 'é preciso pelo menos um beneficiário',
   request: '(requisição)',
   cannotSend: (n) =>
-    `a inclusão ainda não pode ser enviada: ${n} ${n === 1 ? 'problema' : 'problemas'} (nada foi enviado)`,
+    `a inclusão ainda não pode ser enviada: ${plural('pt-BR', n, { one: '# problema', other: '# problemas' })} (nada foi enviado)`,
   fixSections: 'Edite as seções para corrigi-los.',
 };
 

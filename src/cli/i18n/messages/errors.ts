@@ -6,7 +6,7 @@
 import { catalogueWords } from '../../../catalogue/words/index.js';
 import type { AnswerFault, Cause, TransportFault } from '../../../client/errors.js';
 import type { TraceEvent } from '../../../client/types.js';
-import { formatNumber } from '../format.js';
+import { formatNumber, plural } from '../format.js';
 import type { Translation, Words } from '../shape.js';
 
 const NO_TYPE = 'no content type';
@@ -81,7 +81,7 @@ function ptTransport(f: TransportFault): string {
       return `não foi possível conectar a ${f.request}: ${why}`;
     }
     case 'timeout':
-      return `${f.request} não respondeu em ${formatNumber('pt-BR', f.ms)} ms (--timeout, ${f.attempts === 1 ? '1 tentativa' : `${f.attempts} tentativas`})`;
+      return `${f.request} não respondeu em ${formatNumber('pt-BR', f.ms)} ms (--timeout, ${plural('pt-BR', f.attempts, { one: '# tentativa', other: '# tentativas' })})`;
     case 'too-large':
       return `a resposta de ${f.request} excede o limite de ${f.limit} (--max-response-size)`;
     case 'bad-answer': {
@@ -118,7 +118,7 @@ function enTransport(f: TransportFault): string {
     case 'unreachable':
       return `cannot reach ${f.request}: ${f.reason}`;
     case 'timeout':
-      return `${f.request} timed out after ${f.ms} ms (--timeout, ${f.attempts === 1 ? '1 attempt' : `${f.attempts} attempts`})`;
+      return `${f.request} timed out after ${f.ms} ms (--timeout, ${plural('en', f.attempts, { one: '# attempt', other: '# attempts' })})`;
     case 'too-large':
       return `answer of ${f.request} exceeds the ${f.limit} response limit (--max-response-size)`;
     case 'bad-answer':

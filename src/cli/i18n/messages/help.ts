@@ -6,6 +6,7 @@
  */
 import type { Area } from '../../../catalogue/index.js';
 import type { Translation, Words } from '../shape.js';
+import { plural } from '../format.js';
 
 const areas: Readonly<Record<Area, string>> = {
   registration: 'beneficiary registration: record, contact, addresses, postal codes',
@@ -90,7 +91,7 @@ const en = {
     missingArgument: (name: string) => `missing required argument '${name}'`,
     optionMissingArgument: (flags: string) => `option '${flags}' argument missing`,
     excessArguments: (command: string | undefined, expected: number, got: number) =>
-      `too many arguments${command ? ` for '${command}'` : ''}. Expected ${expected} argument${expected === 1 ? '' : 's'} but got ${got}.`,
+      `too many arguments${command ? ` for '${command}'` : ''}. Expected ${plural('en', expected, { one: '# argument', other: '# arguments' })} but got ${got}.`,
     invalidOption: (flags: string, value: string, why: string) =>
       `option '${flags}' argument '${value}' is invalid. ${why}`,
     invalidArgument: (name: string, value: string, why: string) =>
@@ -229,7 +230,7 @@ const ptBR: Translation<typeof en> = {
     missingArgument: (name) => `falta o argumento obrigatório '${name}'`,
     optionMissingArgument: (flags) => `falta o valor da opção '${flags}'`,
     excessArguments: (command, expected, got) =>
-      `argumentos demais${command ? ` para '${command}'` : ''}: ${expected === 1 ? 'esperado 1 argumento' : `esperados ${expected} argumentos`}, ${got === 1 ? 'recebido 1' : `recebidos ${got}`}.`,
+      `argumentos demais${command ? ` para '${command}'` : ''}: ${plural('pt-BR', expected, { one: 'esperado # argumento', other: 'esperados # argumentos' })}, ${plural('pt-BR', got, { one: 'recebido #', other: 'recebidos #' })}.`,
     invalidOption: (flags, value, why) => `o valor '${value}' da opção '${flags}' é inválido: ${why}`,
     invalidArgument: (name, value, why) => `o valor '${value}' do argumento '${name}' é inválido: ${why}`,
     choices: (choices) => `os valores permitidos são ${choices}.`,

@@ -10,7 +10,7 @@
  */
 import type { Field, Noun, Operation, OperationId, Params, Row } from '../../../catalogue/index.js';
 import { card, counted, first, given, text } from '../facts.js';
-import { formatIsoDate } from '../format.js';
+import { formatIsoDate, plural } from '../format.js';
 import type { Lang } from '../lang.js';
 import type { Translation, Words } from '../shape.js';
 import * as codes from './codes.js';
@@ -47,10 +47,15 @@ function asked(lang: Lang, op: Operation, params: Readonly<Params>): string {
 }
 
 /** `No allergies`, `1 allergy`, `3 allergies`. */
-const foundEn = (n: number, noun: Noun) => (n === 0 ? `No ${noun.many}` : counted('en', n, noun.one, noun.many));
+const foundEn = (n: number, noun: Noun) =>
+  plural('en', n, { zero: `No ${noun.many}`, one: `# ${noun.one}`, other: `# ${noun.many}` });
 /** `Nenhuma alergia`, `1 alergia`, `3 alergias`. */
 const foundPt = (n: number, noun: Noun) =>
-  n === 0 ? `${noun.feminine ? 'Nenhuma' : 'Nenhum'} ${noun.one}` : counted('pt-BR', n, noun.one, noun.many);
+  plural('pt-BR', n, {
+    zero: `${noun.feminine ? 'Nenhuma' : 'Nenhum'} ${noun.one}`,
+    one: `# ${noun.one}`,
+    other: `# ${noun.many}`,
+  });
 
 /** The service's own message, marked as the service's; after the CLI's words when there is one. */
 const saidEn = (message: string) => `the service said: "${message}"`;

@@ -1,8 +1,6 @@
 /** Words of the output on stdout: tables' fillers, the calendar, the record summary, --json fields, --jq, the pager. */
-import { formatNumber } from '../format.js';
+import { formatNumber, plural } from '../format.js';
 import type { Translation, Words } from '../shape.js';
-
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 const en = {
   /** A nested group (addresses, contact) with no record. */
@@ -15,7 +13,7 @@ const en = {
   no: 'No',
   /** The legend of a calendar of free dates: `[dd] free slots: 3 dates, 2026-12-01 to 2026-12-05`. */
   freeSlots: (count: number, first: string, last: string) =>
-    `free slots: ${formatNumber('en', count)} ${plural(count, 'date', 'dates')}, ${count === 1 ? first : `${first} to ${last}`}`,
+    `free slots: ${plural('en', count, { one: '# date', other: '# dates' })}, ${count === 1 ? first : `${first} to ${last}`}`,
   /** A calendar of free dates draws the nearest months only (output/calendar.ts); these lines tell the rest. */
   calendar: {
     /** Before the list of the months after the drawn ones. */
@@ -24,7 +22,7 @@ const en = {
     monthDays: (month: string, days: string) => `${month}: ${days}`,
     /** After the listed months. */
     more: (dates: number, months: number, last: string) =>
-      `… and ${formatNumber('en', dates)} more ${plural(dates, 'date', 'dates')} in ${formatNumber('en', months)} ${plural(months, 'month', 'months')}, the last on ${last}`,
+      `… and ${plural('en', dates, { one: '# more date', other: '# more dates' })} in ${plural('en', months, { one: '# month', other: '# months' })}, the last on ${last}`,
     /** The dates before the drawn months. */
     earlier: (dates: number, first: string, last: string) =>
       `Earlier free dates: ${formatNumber('en', dates)}, ${dates === 1 ? first : `${first} to ${last}`}`,
@@ -35,7 +33,7 @@ const en = {
     /** When the registration could not be read for the opening line. */
     unknown: (card: string) => `card ${card} (registration not read)`,
     /** One section's line in the opening: its title and how many records it has. */
-    count: (n: number) => `${n} ${plural(n, 'record', 'records')}`,
+    count: (n: number) => plural('en', n, { one: '# record', other: '# records' }),
     noResult: 'no result',
     notRead: 'not read: see the error below',
     /** A section's body when it has no record, or could not be read. */
@@ -45,7 +43,7 @@ const en = {
   },
   json: {
     unknownFields: (flag: string, unknown: readonly string[], available: readonly string[]) =>
-      `${flag}: unknown ${plural(unknown.length, 'field', 'fields')} ${unknown.join(', ')}; available: ${available.join(', ')}`,
+      `${flag}: unknown ${plural('en', unknown.length, { one: 'field', other: 'fields' })} ${unknown.join(', ')}; available: ${available.join(', ')}`,
     emptyField: (flag: string) => `${flag}: a field name is empty (write ${flag} field1,field2)`,
     notTaken: (flag: string) =>
       `${flag} works with the commands that print the service's records (the operation commands and record summary)`,
@@ -65,19 +63,19 @@ const ptBR: Translation<typeof en> = {
   yes: 'Sim',
   no: 'Não',
   freeSlots: (count, first, last) =>
-    `horários livres: ${formatNumber('pt-BR', count)} ${plural(count, 'data', 'datas')}, ${count === 1 ? first : `de ${first} a ${last}`}`,
+    `horários livres: ${plural('pt-BR', count, { one: '# data', other: '# datas' })}, ${count === 1 ? first : `de ${first} a ${last}`}`,
   calendar: {
     later: 'Outras datas livres:',
     monthDays: (month, days) => `${month}: ${days}`,
     more: (dates, months, last) =>
-      `… e mais ${formatNumber('pt-BR', dates)} ${plural(dates, 'data', 'datas')} em ${formatNumber('pt-BR', months)} ${plural(months, 'mês', 'meses')}, a última em ${last}`,
+      `… e mais ${plural('pt-BR', dates, { one: '# data', other: '# datas' })} em ${plural('pt-BR', months, { one: '# mês', other: '# meses' })}, a última em ${last}`,
     earlier: (dates, first, last) =>
       `Datas livres anteriores: ${formatNumber('pt-BR', dates)}, ${dates === 1 ? first : `de ${first} a ${last}`}`,
   },
   summary: {
     whose: (name, card) => `${name} · cartão ${card}`,
     unknown: (card) => `cartão ${card} (cadastro não lido)`,
-    count: (n) => `${n} ${plural(n, 'registro', 'registros')}`,
+    count: (n) => plural('pt-BR', n, { one: '# registro', other: '# registros' }),
     noResult: 'sem resultado',
     notRead: 'não lido: veja o erro abaixo',
     noResultBody: '(sem resultado)',
@@ -86,7 +84,7 @@ const ptBR: Translation<typeof en> = {
   },
   json: {
     unknownFields: (flag, unknown, available) =>
-      `${flag}: ${plural(unknown.length, 'campo desconhecido', 'campos desconhecidos')} ${unknown.join(', ')}; disponíveis: ${available.join(', ')}`,
+      `${flag}: ${plural('pt-BR', unknown.length, { one: 'campo desconhecido', other: 'campos desconhecidos' })} ${unknown.join(', ')}; disponíveis: ${available.join(', ')}`,
     emptyField: (flag) => `${flag}: um nome de campo está vazio (escreva ${flag} campo1,campo2)`,
     notTaken: (flag) =>
       `${flag} funciona com os comandos que imprimem os registros do serviço (os comandos das operações e record summary)`,

@@ -4,6 +4,7 @@
  * prompt library says itself (the yes/no of a confirmation, the keys' help).
  */
 import type { Translation, Words } from '../shape.js';
+import { plural } from '../format.js';
 
 const en = {
   /** A few input forms besides the wire one, in a question: `; also 11 98765-4321, (11) 98765-4321`. */
@@ -26,7 +27,7 @@ const en = {
   noResult: 'no result',
   /** Before the questions for the required flags a command line left out. */
   missing: (command: string, n: number, flags: string) =>
-    `${command}: ${n} required field${n > 1 ? 's' : ''} missing (${flags}); answer below, or Ctrl-C to stop.`,
+    `${command}: ${plural('en', n, { one: '# required field', other: '# required fields' })} missing (${flags}); answer below, or Ctrl-C to stop.`,
   /** What the prompt library says itself (@inquirer/prompts' theme). */
   words: {
     yes: 'Yes',
@@ -53,7 +54,7 @@ const ptBR: Translation<typeof en> = {
   required: 'a resposta é obrigatória',
   noResult: 'nenhum resultado',
   missing: (command, n, flags) =>
-    `${command}: ${n === 1 ? 'falta 1 campo obrigatório' : `faltam ${n} campos obrigatórios`} (${flags}); responda abaixo, ou Ctrl-C para parar.`,
+    `${command}: ${plural('pt-BR', n, { one: 'falta # campo obrigatório', other: 'faltam # campos obrigatórios' })} (${flags}); responda abaixo, ou Ctrl-C para parar.`,
   words: {
     yes: 'Sim',
     no: 'Não',
