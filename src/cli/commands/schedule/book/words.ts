@@ -4,7 +4,7 @@
  * summary, a slot taken meanwhile. Dates come formatted for the language
  * (`01/12/2026 ter` in Portuguese).
  */
-import type { Translation, Words } from '../shape.js';
+import type { Translation, Words } from '../../../i18n/shape.js';
 
 /** The lines of the booking's summary. */
 export type SummaryLine = 'name' | 'card' | 'provider' | 'location' | 'when' | 'email' | 'mobile' | 'address';
