@@ -20,6 +20,7 @@ import type { Messages } from './i18n/index.js';
 import { UsageError } from './exit-codes.js';
 import { takePidLock } from './pid-lock.js';
 import { version } from './version.js';
+import { words as draftWords } from './enrol/draft-words.js';
 
 const FORMAT = 1;
 
@@ -65,12 +66,12 @@ export function readDraft(m: Messages, path: string, kind: string): SavedDraft {
   try {
     parsed = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    const why = (err as NodeJS.ErrnoException).code ? fileFault(m, err) : m.enrolDrafts.notJson;
-    throw new UsageError(m.enrolDrafts.cannotReadDraft(path, why));
+    const why = (err as NodeJS.ErrnoException).code ? fileFault(m, err) : draftWords[m.common.lang].notJson;
+    throw new UsageError(draftWords[m.common.lang].cannotReadDraft(path, why));
   }
   const d = parsed as { draft?: unknown; format?: unknown; saved?: unknown; data?: unknown } | null;
   if (d === null || typeof d !== 'object' || d.draft !== kind || d.format !== FORMAT || d.data === undefined)
-    throw new UsageError(m.enrolDrafts.notADraft(path, FORMAT));
+    throw new UsageError(draftWords[m.common.lang].notADraft(path, FORMAT));
   const saved = new Date(typeof d.saved === 'string' ? d.saved : 0);
   return { path, kind, saved, data: d.data };
 }
@@ -109,7 +110,7 @@ export function removeDraft(path: string): void {
 export function lockDraft(m: Messages, path: string, command: string): () => void {
   ensureDir(dirname(path));
   return takePidLock(`${path}.lock`, {
-    cannotLock: (why) => m.enrolDrafts.cannotLockDraft(path, why),
-    busy: (pid, lock) => m.enrolDrafts.draftBusy(command, pid, path, lock),
+    cannotLock: (why) => draftWords[m.common.lang].cannotLockDraft(path, why),
+    busy: (pid, lock) => draftWords[m.common.lang].draftBusy(command, pid, path, lock),
   });
 }

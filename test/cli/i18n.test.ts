@@ -7,6 +7,7 @@ import {
   monthName,
   weekdayNames,
 } from '../../src/cli/i18n/index.js';
+import { exportingWords, groupWordsModules, namedAsWords, wordsOf } from './words-modules.js';
 
 /** Every key path of a message tree, with `()` after a function's. */
 function keys(tree: object, prefix = ''): string[] {
@@ -17,6 +18,20 @@ function keys(tree: object, prefix = ''): string[] {
   );
 }
 
+/** The key paths of `en`'s strings that `pt` says the same (an English word left in the Portuguese). */
+function untranslated(en: object, pt: object): string[] {
+  const same: string[] = [];
+  const walk = (a: object, b: object, path: string) => {
+    for (const [k, v] of Object.entries(a)) {
+      const w = (b as Record<string, unknown>)[k];
+      if (typeof v === 'object' && v !== null) walk(v, w as object, `${path}${k}.`);
+      else if (typeof v === 'string' && v === w) same.push(`${path}${k}`);
+    }
+  };
+  walk(en, pt, '');
+  return same;
+}
+
 describe('the message catalogue', () => {
   it('has every key in both languages, functions with the same number of arguments', () => {
     const en = keys(messagesFor('en'));
@@ -25,16 +40,39 @@ describe('the message catalogue', () => {
   });
 
   it('has no message left untranslated but the ones that read the same in both languages', () => {
-    const same: string[] = [];
-    const walk = (a: object, b: object, path: string) => {
-      for (const [k, v] of Object.entries(a)) {
-        const w = (b as Record<string, unknown>)[k];
-        if (typeof v === 'object' && v !== null) walk(v, w as object, `${path}${k}.`);
-        else if (typeof v === 'string' && v === w) same.push(`${path}${k}`);
-      }
-    };
-    walk(messagesFor('en'), messagesFor('pt-BR'), '');
-    expect(same).toEqual([]);
+    expect(untranslated(messagesFor('en'), messagesFor('pt-BR'))).toEqual([]);
+  });
+});
+
+describe("every words module, the shared catalogue's and each command group's own", () => {
+  const modules = exportingWords();
+
+  it("is found on disk, named as a words module, the groups' ones in their folders", () => {
+    expect(modules.filter((path) => !namedAsWords(path))).toEqual([]);
+    expect(groupWordsModules()).toEqual(
+      expect.arrayContaining([
+        'src/cli/audit/words.ts',
+        'src/cli/backup/words.ts',
+        'src/cli/batch/file-words.ts',
+        'src/cli/batch/journal-words.ts',
+        'src/cli/batch/words.ts',
+        'src/cli/commands/enrol/wizard/words.ts',
+        'src/cli/commands/schedule/book/words.ts',
+        'src/cli/enrol/draft-words.ts',
+        'src/cli/serve/words.ts',
+      ]),
+    );
+    expect(modules).toEqual(
+      expect.arrayContaining(['src/cli/i18n/messages/common.ts', 'src/cli/i18n/messages/prompts.ts']),
+    );
+  });
+
+  it.each(modules)('%s: every key in both languages, none left in English', async (path) => {
+    const words = await wordsOf(path);
+    const en = keys(words.en);
+    expect(en.length).toBeGreaterThan(0);
+    expect(keys(words['pt-BR'])).toEqual(en);
+    expect(untranslated(words.en, words['pt-BR'])).toEqual([]);
   });
 });
 

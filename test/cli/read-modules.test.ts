@@ -19,6 +19,19 @@ function groupOf(path: string): string | undefined {
   return ['serve', 'audit', 'backup', 'api', 'openapi', 'completion'].includes(dir ?? '') ? dir : undefined;
 }
 
+/** The command groups' own words modules (docs/architecture.md, "What a command loads"), each with its group. */
+const GROUP_WORDS: ReadonlyArray<readonly [path: string, group: string]> = [
+  ['src/cli/audit/words.ts', 'audit'],
+  ['src/cli/backup/words.ts', 'backup'],
+  ['src/cli/batch/words.ts', 'enrol'],
+  ['src/cli/batch/file-words.ts', 'enrol'],
+  ['src/cli/batch/journal-words.ts', 'enrol'],
+  ['src/cli/enrol/draft-words.ts', 'enrol'],
+  ['src/cli/commands/enrol/wizard/words.ts', 'enrol'],
+  ['src/cli/commands/schedule/book/words.ts', 'schedule'],
+  ['src/cli/serve/words.ts', 'serve'],
+];
+
 describe('a read loads no module of another command group', () => {
   let recorder: ModuleRecorder;
   let service: FakeService;
@@ -38,6 +51,11 @@ describe('a read loads no module of another command group', () => {
     expect(groupOf('src/cli/config/settings.ts')).toBeUndefined();
     expect(groupOf('src/server/http/dispatch.ts')).toBe('serve');
     expect(groupOf('src/cli/output/table.ts')).toBeUndefined();
+    expect(groupOf('src/cli/i18n/messages/prompts.ts')).toBeUndefined();
+  });
+
+  it.each(GROUP_WORDS)('groupOf: the words module %s is of %s', (path, group) => {
+    expect(groupOf(path)).toBe(group);
   });
 
   const cases = [
@@ -61,6 +79,10 @@ describe('a read loads no module of another command group', () => {
       expect(modules).toContain('src/cli/operations/execute.ts');
       const others = modules.filter((path) => ![undefined, group].includes(groupOf(path)));
       expect(others).toEqual([]);
+      // The shared catalogue, and no words module of another group (they are not in the catalogue).
+      expect(modules).toContain('src/cli/i18n/messages.ts');
+      expect(modules).toContain('src/cli/i18n/messages/prompts.ts');
+      for (const [path, of] of GROUP_WORDS) if (of !== group) expect(modules).not.toContain(path);
     });
   }
 });

@@ -6,7 +6,7 @@
  * `operations ⇄ interactive` cycle); commands read their flags and positional
  * arguments through their declarations (src/cli/flags/declared.ts,
  * src/cli/flags/positional.ts), not from commander's options; and the
- * message catalogue (src/cli/i18n) translates nothing by matching English text.
+ * message catalogue (src/cli/i18n, and the groups' words modules) translates nothing by matching English text.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../src/catalogue/index.js';
+import { groupWordsModules } from './words-modules.js';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
 
@@ -204,8 +205,11 @@ describe('the message catalogue translates nothing by matching English text', ()
     expect(regexWords('const z = new RegExp(`^${w} = (.+)$`);')).toEqual(['new RegExp']);
   });
 
-  it('src/cli/i18n has no regular expression that holds a word', () => {
-    const found = sources(join(SRC, 'cli', 'i18n')).flatMap(({ path, text }) =>
+  it("src/cli/i18n and the groups' words modules have no regular expression that holds a word", () => {
+    const groups = groupWordsModules().map((f) => join(SRC, '..', f));
+    expect(groups.length).toBeGreaterThan(0);
+    const words = groups.map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+    const found = [...sources(join(SRC, 'cli', 'i18n')), ...words].flatMap(({ path, text }) =>
       regexWords(text).map((w) => `${relative(SRC, path)}: ${w}`),
     );
     expect(found).toEqual([]);

@@ -15,6 +15,7 @@ import type { Io } from '../capabilities.js';
 import { type FlagDecls, type FlagValues, named, readFlags } from '../flags/declared.js';
 import { auditedOperation, personalNumber, sinceTime } from './filters.js';
 import * as lazy from '../lazy.js';
+import { words as auditWords } from './words.js';
 
 /** The listing's columns, in JSON, CSV and (with the run's words) the table. */
 const COLUMNS = [
@@ -43,7 +44,7 @@ const TABLE = [
   'reference',
   'contract',
 ];
-const HEAD_OF: Readonly<Record<string, keyof Messages['audit']['columns']>> = {
+const HEAD_OF: Readonly<Record<string, keyof (typeof auditWords)['en']['columns']>> = {
   at: 'at',
   client: 'client',
   token_label: 'tokenLabel',
@@ -57,25 +58,25 @@ const HEAD_OF: Readonly<Record<string, keyof Messages['audit']['columns']>> = {
 
 /** The listing's flags (`purge` takes `--db` and `--audit-key-file` of them, and refuses the filters). */
 const listFlags = {
-  db: { type: 'value', placeholder: named('pathOrUrl'), help: (m) => m.audit.db },
-  card: { type: 'value', placeholder: (m) => m.help.field.card, help: (m) => m.audit.card },
-  cpf: { type: 'value', placeholder: () => 'cpf', help: (m) => m.audit.cpf },
+  db: { type: 'value', placeholder: named('pathOrUrl'), help: (m) => auditWords[m.common.lang].db },
+  card: { type: 'value', placeholder: (m) => m.help.field.card, help: (m) => auditWords[m.common.lang].card },
+  cpf: { type: 'value', placeholder: () => 'cpf', help: (m) => auditWords[m.common.lang].cpf },
   contract: {
     type: 'value',
     placeholder: () => 'contrato_id',
-    help: (m) => m.audit.contract,
+    help: (m) => auditWords[m.common.lang].contract,
     parse: wholeNumber(1, 9_999_999_999),
   },
-  since: { type: 'value', placeholder: named('time'), help: (m) => m.audit.since },
-  operation: { type: 'value', placeholder: () => 'id', help: (m) => m.audit.operation },
+  since: { type: 'value', placeholder: named('time'), help: (m) => auditWords[m.common.lang].since },
+  operation: { type: 'value', placeholder: () => 'id', help: (m) => auditWords[m.common.lang].operation },
   limit: {
     type: 'value',
     placeholder: () => 'n',
-    help: (m) => m.audit.limit,
+    help: (m) => auditWords[m.common.lang].limit,
     parse: wholeNumber(1, 1_000_000),
     default: 100,
   },
-  auditKeyFile: { type: 'value', placeholder: named('file'), help: (m) => m.audit.keyFile },
+  auditKeyFile: { type: 'value', placeholder: named('file'), help: (m) => auditWords[m.common.lang].keyFile },
 } as const satisfies FlagDecls;
 type ListOptions = FlagValues<typeof listFlags>;
 
@@ -83,7 +84,7 @@ const purgeFlags = {
   olderThan: {
     type: 'value',
     placeholder: named('days'),
-    help: (m) => m.audit.purge.olderThan,
+    help: (m) => auditWords[m.common.lang].purge.olderThan,
     parse: wholeNumber(1, 36_500),
     default: 180,
   },
@@ -97,7 +98,8 @@ async function opened(inv: Io, o: ListOptions): Promise<OpenedAudit> {
   try {
     return await openAudit(databaseOf(o.db, inv.ctx.env), inv.ctx.env, o.auditKeyFile);
   } catch (err) {
-    if (err instanceof AuditOpenError) throw new UsageError(inv.m.audit.open(err.problem), 'coopctl audit --help');
+    if (err instanceof AuditOpenError)
+      throw new UsageError(auditWords[inv.lang].open(err.problem), 'coopctl audit --help');
     if (err instanceof UnsupportedLocation || err instanceof StartError) throw new UsageError(err.message);
     throw err;
   }
@@ -105,7 +107,7 @@ async function opened(inv: Io, o: ListOptions): Promise<OpenedAudit> {
 
 /** The hashes the records of `--card` or `--cpf` carry (one per key at hand); a usage error when no key can be used. */
 function subjectsOf(inv: Io, audit: OpenedAudit, o: ListOptions): string[] | undefined {
-  const m = inv.m.audit;
+  const m = auditWords[inv.lang];
   if (o.card === undefined && o.cpf === undefined) return undefined;
   if (o.card !== undefined && o.cpf !== undefined) throw new UsageError(m.invalid.cardAndCpf);
   const [option, kind, value] =
@@ -122,9 +124,13 @@ function subjectsOf(inv: Io, audit: OpenedAudit, o: ListOptions): string[] | und
 /** A record as the listing shows it: JSON and CSV exact, the table in the run's words. */
 function shown(r: AuditRow, forPeople: boolean, m: Messages): Row {
   const subject =
-    r.subject === null ? null : forPeople ? `${m.audit.kind(r.subjectKind)} ${r.subject.slice(0, 12)}…` : r.subject;
+    r.subject === null
+      ? null
+      : forPeople
+        ? `${auditWords[m.common.lang].kind(r.subjectKind)} ${r.subject.slice(0, 12)}…`
+        : r.subject;
   return {
-    at: forPeople ? m.audit.time(new Date(r.at)) : new Date(r.at).toISOString(),
+    at: forPeople ? auditWords[m.common.lang].time(new Date(r.at)) : new Date(r.at).toISOString(),
     client: r.client,
     token_label: r.tokenLabel,
     operation: r.operation,
@@ -140,7 +146,7 @@ function shown(r: AuditRow, forPeople: boolean, m: Messages): Row {
 }
 
 async function list(inv: Io, o: ListOptions): Promise<number> {
-  const m = inv.m.audit;
+  const m = auditWords[inv.lang];
   const now = inv.ctx.clock.date?.() ?? new Date();
   const filter: AuditFilter = {
     limit: o.limit,
@@ -186,12 +192,13 @@ async function purge(inv: Io, o: ListOptions, days: number): Promise<number> {
     ['--since', o.since],
     ['--operation', o.operation],
   ] as const)
-    if (value !== undefined) throw new UsageError(inv.m.audit.purge.listOnly(name), 'coopctl audit purge --help');
+    if (value !== undefined)
+      throw new UsageError(auditWords[inv.lang].purge.listOnly(name), 'coopctl audit purge --help');
   const audit = await opened(inv, o);
   try {
     const before = (inv.ctx.clock.date?.() ?? new Date()).getTime() - days * 86_400_000;
     const removed = await audit.repo.purge(before);
-    inv.info(inv.m.audit.purge.removed(removed, days, inv.m.audit.time(new Date(before))));
+    inv.info(auditWords[inv.lang].purge.removed(removed, days, auditWords[inv.lang].time(new Date(before))));
     return ExitCode.ok;
   } finally {
     await audit.close();
@@ -200,7 +207,7 @@ async function purge(inv: Io, o: ListOptions, days: number): Promise<number> {
 
 /** `coopctl audit verify`: the chain walked from its anchor; exit 1 at a broken link. */
 async function verify(inv: Io, o: ListOptions): Promise<number> {
-  const m = inv.m.audit;
+  const m = auditWords[inv.lang];
   const audit = await opened(inv, o);
   try {
     if (audit.keys.length === 0)
@@ -233,25 +240,28 @@ export const auditCommand = defineCommand({
     '--lang': undefined,
   }),
   examples: (m) => [
-    { command: 'coopctl audit --card 00010001000001005', note: m.audit.example.card },
-    { command: 'coopctl audit --operation record.allergies --since 7d --json', note: m.audit.example.recent },
+    { command: 'coopctl audit --card 00010001000001005', note: auditWords[m.common.lang].example.card },
+    {
+      command: 'coopctl audit --operation record.allergies --since 7d --json',
+      note: auditWords[m.common.lang].example.recent,
+    },
   ],
-  notes: (m) => [m.audit.note],
+  notes: (m) => [auditWords[m.common.lang].note],
   run: (io, _args, flags) => list(io, flags),
 });
 
 export const auditPurgeCommand = defineCommand({
   words: ['audit', 'purge'],
-  description: (m) => m.audit.purge.description,
+  description: (m) => auditWords[m.common.lang].purge.description,
   flags: purgeFlags,
-  examples: (m) => [{ command: 'coopctl audit purge --older-than 180', note: m.audit.purge.example }],
+  examples: (m) => [{ command: 'coopctl audit purge --older-than 180', note: auditWords[m.common.lang].purge.example }],
   // The listing's flags are the parent's: `coopctl audit --db x purge`.
   run: (io, _args, { olderThan }, audit) => purge(io, readFlags(listFlags, audit.opts()), olderThan),
 });
 
 export const auditVerifyCommand = defineCommand({
   words: ['audit', 'verify'],
-  description: (m) => m.audit.verify.description,
-  examples: (m) => [{ command: 'coopctl audit verify', note: m.audit.verify.example }],
+  description: (m) => auditWords[m.common.lang].verify.description,
+  examples: (m) => [{ command: 'coopctl audit verify', note: auditWords[m.common.lang].verify.example }],
   run: (io, _args, _flags, audit) => verify(io, readFlags(listFlags, audit.opts())),
 });

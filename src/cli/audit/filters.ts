@@ -6,6 +6,7 @@
 import { catalogue, personalOf } from '../../catalogue/index.js';
 import { UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
+import { words as auditWords } from './words.js';
 
 const HINT = 'coopctl audit --help';
 
@@ -47,7 +48,7 @@ export function sinceTime(value: string, now: Date, m: Messages): number {
     : br
       ? localTime(n(br[3]), n(br[2]), n(br[1]))
       : undefined;
-  if (t === undefined) throw new UsageError(m.audit.invalid.since(value), HINT);
+  if (t === undefined) throw new UsageError(auditWords[m.common.lang].invalid.since(value), HINT);
   return t;
 }
 
@@ -55,6 +56,6 @@ export function sinceTime(value: string, now: Date, m: Messages): number {
 export function auditedOperation(value: string, m: Messages): string {
   const audited = auditedOperations();
   const op = catalogue.find((o) => (o.id === value || o.name === value) && audited.includes(o.id));
-  if (!op) throw new UsageError(m.audit.invalid.operation(value, audited.join(', ')), HINT);
+  if (!op) throw new UsageError(auditWords[m.common.lang].invalid.operation(value, audited.join(', ')), HINT);
   return op.id;
 }

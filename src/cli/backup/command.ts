@@ -11,15 +11,18 @@ import { type FlagDecls, named } from '../flags/declared.js';
 import type { ArgDecl } from '../flags/positional.js';
 import { defineCommand } from '../commands/command-def.js';
 import * as lazy from '../lazy.js';
+import { words as backupWords } from './words.js';
 
 const flags = {
-  db: { type: 'value', placeholder: named('file'), help: (m) => m.backup.db },
+  db: { type: 'value', placeholder: named('file'), help: (m) => backupWords[m.common.lang].db },
 } as const satisfies FlagDecls;
 
-const args = [{ name: (m) => m.backup.destName, help: (m) => m.backup.dest }] as const satisfies readonly ArgDecl[];
+const args = [
+  { name: (m) => backupWords[m.common.lang].destName, help: (m) => backupWords[m.common.lang].dest },
+] as const satisfies readonly ArgDecl[];
 
 async function backup(inv: Io, dest: string, option: string | undefined): Promise<number> {
-  const m = inv.m.backup;
+  const m = backupWords[inv.lang];
   const { databaseOf, maskUrl, storeLocation } = await lazy.storeLocation();
   const db = databaseOf(option, inv.ctx.env);
   const location = storeLocation(db);
@@ -60,7 +63,7 @@ export const backupCommand = defineCommand({
   args,
   flags,
   globals: () => ({ '--quiet': undefined, '--no-color': undefined, '--lang': undefined }),
-  examples: (m) => [{ command: 'coopctl backup coopctl-backup.db', note: m.backup.example }],
-  notes: (m) => [m.backup.note],
+  examples: (m) => [{ command: 'coopctl backup coopctl-backup.db', note: backupWords[m.common.lang].example }],
+  notes: (m) => [backupWords[m.common.lang].note],
   run: (io, [dest], { db }) => backup(io, dest, db),
 });

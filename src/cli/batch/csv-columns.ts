@@ -9,6 +9,7 @@ import type { Messages } from '../i18n/index.js';
 import type { CsvRecord } from './csv.js';
 import { columnsOf, type RecordKind } from '../enrol/plan.js';
 import type { Problem } from './source.js';
+import { words as fileWords } from './file-words.js';
 
 export type Role = 'contract' | 'payer' | 'beneficiary';
 export type Column =
@@ -36,13 +37,13 @@ export function readColumn(m: Messages, name: string): Column | string {
 function readDeclarationColumn(m: Messages, name: string): Column | string {
   const ds = /^ds\.(\d+)\.(\d+)(?:\.(descricao))?$/.exec(name);
   if (ds) return { role: 'ds', form: ds[1]!, question: ds[2]!, field: ds[3] ? 'descricao' : 'resposta' };
-  return m.batchFile.dsColumn;
+  return fileWords[m.common.lang].dsColumn;
 }
 
 function readBeneficiaryColumn(m: Messages, name: string): Column | string {
   if (columnsOf('beneficiary').includes(name)) return { role: 'beneficiary', field: name };
-  if (name === 'contrato_id' || name === 'beneficiario_id') return m.batchFile.filledByBatch(name);
-  return m.batchFile.notAField('beneficiary', columnsOf('beneficiary').join(', '));
+  if (name === 'contrato_id' || name === 'beneficiario_id') return fileWords[m.common.lang].filledByBatch(name);
+  return fileWords[m.common.lang].notAField('beneficiary', columnsOf('beneficiary').join(', '));
 }
 
 function notAField(
@@ -50,7 +51,7 @@ function notAField(
   kind: 'contract' | 'payer' | Exclude<RecordKind, 'declaration'>,
   prefix: string,
 ): string {
-  return m.batchFile.notAField(
+  return fileWords[m.common.lang].notAField(
     kind,
     columnsOf(kind)
       .map((f) => `${prefix}.${f}`)
@@ -67,11 +68,11 @@ function readPartColumn(m: Messages, prefix: string, field: string): Column | st
   if (sub) {
     const kind = sub[1] as 'contact' | 'address' | 'document';
     const n = sub[2] ? Number(sub[2]) : 1;
-    if (n < 1) return m.batchFile.numberFrom(kind);
+    if (n < 1) return fileWords[m.common.lang].numberFrom(kind);
     if (columnsOf(kind).includes(field)) return { role: 'sub', kind, n, field };
     return notAField(m, kind, prefix);
   }
-  return m.batchFile.unknownPrefix;
+  return fileWords[m.common.lang].unknownPrefix;
 }
 
 /**
@@ -85,7 +86,7 @@ export function readHeader(
   records: readonly CsvRecord[],
   fatal: Problem[],
 ): (Column | undefined)[] {
-  const said = m.batchFile;
+  const said = fileWords[m.common.lang];
   const columns: (Column | undefined)[] = [];
   const seen = new Map<string, number>();
   const at = (field: string, message: string) => fatal.push({ line: header.line, field, message });

@@ -24,6 +24,7 @@ import { type CsvRecord, parseCsv } from './csv.js';
 import { PartBuilder } from './part-builder.js';
 import { parts, type RecordKind } from '../enrol/plan.js';
 import type { Problem, Source, SourceGroup, SourceRow, SourceSub } from './source.js';
+import { words as fileWords } from './file-words.js';
 
 /** A contract's or payer's cell, checked against the same column on the contract's other rows. */
 interface ContractCell {
@@ -108,7 +109,7 @@ class RecordReader {
         line,
         field: first.part.locate(Object.keys(first.part.values)[0]!).field,
         part: first.name,
-        message: m.batchFile.noBeneficiary,
+        message: fileWords[m.common.lang].noBeneficiary,
       });
     }
     return { line, ...(hasBeneficiary ? { beneficiary: this.#beneficiary } : {}), subs, problems };
@@ -128,7 +129,7 @@ function readRecord(
     problems.push({
       line,
       field: '',
-      message: m.batchFile.tooManyCells(record.cells.length, columns.length),
+      message: fileWords[m.common.lang].tooManyCells(record.cells.length, columns.length),
     });
   }
   columns.forEach((col, i) => {
@@ -165,7 +166,7 @@ function addContractCells(m: Messages, group: GroupBuilder, cells: readonly Cont
         line,
         field: `${role}.${field}`,
         part: role,
-        message: m.batchFile.differs(text, String(part.values[field]), earlier),
+        message: fileWords[m.common.lang].differs(text, String(part.values[field]), earlier),
       });
     }
   }
@@ -181,7 +182,7 @@ function groupRows(m: Messages, records: readonly CsvRecord[], columns: readonly
       row.problems.unshift({
         line: record.line,
         field: KEY_COLUMN,
-        message: m.batchFile.emptyKey,
+        message: fileWords[m.common.lang].emptyKey,
       });
       strays.push(row);
       continue;
@@ -210,7 +211,7 @@ export function readCsvSource(m: Messages, text: string, notes: string[]): Sourc
     fatal.push({
       line: 1,
       field: '',
-      message: m.batchFile.emptyFile,
+      message: fileWords[m.common.lang].emptyFile,
     });
     return unreadable;
   }
@@ -218,6 +219,6 @@ export function readCsvSource(m: Messages, text: string, notes: string[]): Sourc
   if (fatal.length) return unreadable;
   const { groups, strays } = groupRows(m, records, columns);
   if (groups.length === 0 && strays.length === 0)
-    fatal.push({ line: header.line + 1, field: '', message: m.batchFile.noRows });
+    fatal.push({ line: header.line + 1, field: '', message: fileWords[m.common.lang].noRows });
   return { format: 'csv', groups, strays, fatal, notes, dialect: { ...plainDialect, delimiter: csv.delimiter } };
 }

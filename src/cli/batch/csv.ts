@@ -10,6 +10,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import type { Messages } from '../i18n/index.js';
 import type { Encoding } from './dialect.js';
+import { words as fileWords } from './file-words.js';
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
@@ -53,7 +54,7 @@ export function decodeText(m: Messages, bytes: Uint8Array): Decoded {
     return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(rest), encoding: 'utf-8', bom };
   } catch {
     const text = new TextDecoder('windows-1252', { ignoreBOM: true }).decode(rest);
-    return { text, encoding: 'windows-1252', bom: false, note: m.batchFile.notUtf8 };
+    return { text, encoding: 'windows-1252', bom: false, note: fileWords[m.common.lang].notUtf8 };
   }
 }
 
@@ -74,7 +75,7 @@ export function guessDelimiter(text: string): string {
 
 /** What to tell of csv-parse's errors, by code. */
 function csvMessage(m: Messages, err: unknown): string {
-  const said = m.batchFile;
+  const said = fileWords[m.common.lang];
   const code = err instanceof CsvError ? err.code : '';
   if (code === 'CSV_QUOTE_NOT_CLOSED') return said.quoteNotClosed;
   if (code === 'CSV_INVALID_CLOSING_QUOTE') return said.closingQuote;

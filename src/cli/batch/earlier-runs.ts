@@ -15,6 +15,7 @@ import { doneBefore, type Recorded } from '../enrol/store.js';
 import type { Plan, Step } from './plan.js';
 import type { Place, Problem } from './source.js';
 import { stopInvalid } from './validity.js';
+import { words as fileWords } from './file-words.js';
 
 /** A step of the plan, with the row or contract it belongs to. */
 export interface PlacedStep {
@@ -58,7 +59,7 @@ export function journalPathOf(file: string, journal: string | undefined): string
 /** The entries of the journal of earlier runs (none for stdin without --journal, or a journal not there yet). */
 export function journalEntries(inv: Io, file: string, journal: string | undefined): Entry[] {
   const journalPath = journalPathOf(file, journal);
-  if (!journalPath) inv.info(`enrol batch: ${inv.m.batchFile.stdinNoJournal}`);
+  if (!journalPath) inv.info(`enrol batch: ${fileWords[inv.lang].stdinNoJournal}`);
   return journalPath ? readJournal(inv.m, journalPath) : [];
 }
 
@@ -71,7 +72,7 @@ export async function readHistory(
   keyId: string | undefined,
 ): Promise<History> {
   const journalPath = journalPathOf(file, journal);
-  const said = b.inv.m.batchFile;
+  const said = fileWords[b.inv.lang];
   const { steps: recorded, runs } = replay(entries);
   const target = await b.inv.target('base');
   const lastRun = runs[runs.length - 1];
@@ -88,7 +89,7 @@ function checkTarget(
   target: Target,
 ): void {
   if (lastRun && lastRun.target !== target.baseUrl)
-    throw new UsageError(m.batchFile.otherTarget(String(journalPath), lastRun.target, target.baseUrl));
+    throw new UsageError(fileWords[m.common.lang].otherTarget(String(journalPath), lastRun.target, target.baseUrl));
 }
 
 /** Steps done by an earlier run from other values: the batch cannot change what it created. */
@@ -102,7 +103,7 @@ function conflicts(m: Messages, h: History): Problem[] {
       ...(place.line !== undefined ? { line: place.line } : {}),
       field: place.line !== undefined ? step.name : `${place.path ?? ''} · ${step.name}`,
       part: step.name,
-      message: m.batchFile.alreadySent(id),
+      message: fileWords[m.common.lang].alreadySent(id),
     });
   }
   return out;
@@ -110,7 +111,7 @@ function conflicts(m: Messages, h: History): Problem[] {
 
 /** Stops the batch (its exit code) when steps were edited after being sent; says what the file no longer has. */
 export async function refuseEdits(b: Batch, h: History): Promise<number | undefined> {
-  const said = b.inv.m.batchFile;
+  const said = fileWords[b.inv.lang];
   const clash = conflicts(b.inv.m, h);
   if (clash.length) {
     await b.inv.notice(said.edited(b.name, clash.length), 'error');

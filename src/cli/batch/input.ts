@@ -18,6 +18,7 @@ import { initialResults, type RowResult } from './row-result.js';
 import type { Problem, Source } from './source.js';
 import { sayBatchWarnings } from './warnings.js';
 import * as lazy from '../lazy.js';
+import { words as fileWords } from './file-words.js';
 
 const HINT = 'coopctl enrol batch --help';
 
@@ -46,7 +47,7 @@ async function readBytes(inv: Io, file: string): Promise<Buffer> {
   try {
     return await readFile(file);
   } catch (err) {
-    throw new UsageError(inv.m.batchFile.cannotRead(file, fileFault(inv.m, err)), HINT);
+    throw new UsageError(fileWords[inv.lang].cannotRead(file, fileFault(inv.m, err)), HINT);
   }
 }
 

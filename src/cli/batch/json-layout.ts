@@ -19,6 +19,7 @@ import type { Params } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
 import type { RecordKind } from '../enrol/plan.js';
 import type { Problem, Source, SourceGroup, SourcePart, SourceRow, SourceSub, Where } from './source.js';
+import { words as fileWords } from './file-words.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -44,7 +45,7 @@ function jsonError(m: Messages, err: Error, text: string): Problem {
   const pos = /position (\d+)/.exec(err.message);
   let line = 1;
   if (pos) for (let i = 0; i < Number(pos[1]) && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return { line, field: '', message: m.batchFile.notJson(err.message.split('\n')[0]!) };
+  return { line, field: '', message: fileWords[m.common.lang].notJson(err.message.split('\n')[0]!) };
 }
 
 /** The document parsed, or the problem that stops it: not JSON, not an array of contracts, an empty one. */
@@ -55,8 +56,10 @@ function parseDocument(m: Messages, text: string): unknown[] | Problem {
   } catch (err) {
     return jsonError(m, err as Error, text);
   }
-  if (!Array.isArray(doc)) return { field: m.batchFile.topLevel, message: m.batchFile.notArray };
-  if (doc.length === 0) return { field: m.batchFile.topLevel, message: m.batchFile.noContract };
+  if (!Array.isArray(doc))
+    return { field: fileWords[m.common.lang].topLevel, message: fileWords[m.common.lang].notArray };
+  if (doc.length === 0)
+    return { field: fileWords[m.common.lang].topLevel, message: fileWords[m.common.lang].noContract };
   return doc;
 }
 
@@ -72,7 +75,12 @@ export function readJsonSource(m: Messages, text: string, notes: string[]): Sour
   doc.forEach((el, i) => {
     const path = `[${i}]`;
     if (isObject(el)) source.groups.push(readContract(m, el, i, keys));
-    else source.strays.push({ path, subs: [], problems: [{ field: path, message: m.batchFile.contractObject }] });
+    else
+      source.strays.push({
+        path,
+        subs: [],
+        problems: [{ field: path, message: fileWords[m.common.lang].contractObject }],
+      });
   });
   return source;
 }
@@ -90,10 +98,11 @@ function contractKey(
   if (el['key'] !== undefined) {
     if ((typeof el['key'] === 'string' && el['key'].trim() !== '') || typeof el['key'] === 'number')
       key = String(el['key']).trim();
-    else problems.push({ field: `${path}.key`, message: m.batchFile.keyType });
+    else problems.push({ field: `${path}.key`, message: fileWords[m.common.lang].keyType });
   }
   const earlier = keys.get(key);
-  if (earlier !== undefined) problems.push({ field: `${path}.key`, message: m.batchFile.keyTwice(key, earlier) });
+  if (earlier !== undefined)
+    problems.push({ field: `${path}.key`, message: fileWords[m.common.lang].keyTwice(key, earlier) });
   else keys.set(key, i);
   return key;
 }
@@ -105,7 +114,7 @@ function readContract(m: Messages, el: Record<string, unknown>, i: number, keys:
   let payer: SourcePart | undefined;
   if (isObject(el['payer'])) payer = part(el['payer'], `${path}.payer`);
   else if (el['payer'] !== undefined && el['payer'] !== null)
-    problems.push({ field: `${path}.payer`, message: m.batchFile.payerObject });
+    problems.push({ field: `${path}.payer`, message: fileWords[m.common.lang].payerObject });
   const rows = readBeneficiaries(m, el['beneficiaries'], path, problems);
   // A contract without beneficiaries is still a row of the report.
   if (rows.length === 0) rows.push({ path, subs: [], problems: [] });
@@ -121,12 +130,12 @@ function readContract(m: Messages, el: Record<string, unknown>, i: number, keys:
 
 function readBeneficiaries(m: Messages, list: unknown, path: string, problems: Problem[]): SourceRow[] {
   if (list !== undefined && list !== null && !Array.isArray(list))
-    problems.push({ field: `${path}.beneficiaries`, message: m.batchFile.beneficiariesArray });
+    problems.push({ field: `${path}.beneficiaries`, message: fileWords[m.common.lang].beneficiariesArray });
   const beneficiaries: unknown[] = Array.isArray(list) ? list : [];
   return beneficiaries.map((b, j) => {
     const bpath = `${path}.beneficiaries[${j}]`;
     if (isObject(b)) return readBeneficiary(m, b, bpath);
-    return { path: bpath, subs: [], problems: [{ field: bpath, message: m.batchFile.beneficiaryObject }] };
+    return { path: bpath, subs: [], problems: [{ field: bpath, message: fileWords[m.common.lang].beneficiaryObject }] };
   });
 }
 
@@ -149,7 +158,7 @@ function readRecords(m: Messages, b: Record<string, unknown>, path: string, prob
       : [[v, `${path}.${name}`] as const];
     for (const [item, ipath] of items) {
       if (!isObject(item)) {
-        problems.push({ field: ipath, message: m.batchFile.recordObject(kind) });
+        problems.push({ field: ipath, message: fileWords[m.common.lang].recordObject(kind) });
         continue;
       }
       const n = (counts[kind] ?? 0) + 1;
@@ -169,13 +178,13 @@ function readDeclaration(m: Messages, ds: unknown, path: string, problems: Probl
   answers.forEach((a, k) => {
     const apath = Array.isArray(ds) ? `${path}.declaration[${k}]` : `${path}.declaration`;
     if (!isObject(a)) {
-      problems.push({ field: apath, message: m.batchFile.answerObject });
+      problems.push({ field: apath, message: fileWords[m.common.lang].answerObject });
       return;
     }
     // Answering a question again replaces the answer: the question is the record's identity.
     const name = `ds.${String(a['formulario_id'] ?? '?')}.${String(a['pergunta_id'] ?? '?')}`;
     const earlier = names.get(name);
-    if (earlier) problems.push({ field: apath, message: m.batchFile.answeredTwice(earlier) });
+    if (earlier) problems.push({ field: apath, message: fileWords[m.common.lang].answeredTwice(earlier) });
     names.set(name, apath);
     subs.push({ kind: 'declaration', name, part: part(a, apath) });
   });

@@ -12,6 +12,7 @@ import type { Recorded } from '../enrol/store.js';
 import type { Messages } from '../i18n/index.js';
 import type { PlanGroup, PlanRow, Step } from './plan.js';
 import { countStep, recordFailure, type RowResult } from './row-result.js';
+import { words as batchWords } from './words.js';
 
 export interface LaneOptions {
   readonly sender: StepSender<Step>;
@@ -86,6 +87,6 @@ function failAll(mine: readonly RowResult[], step: string, out: Failed, lane: La
 function markIdLost(res: RowResult, lane: LaneOptions): void {
   res.idLost = true;
   const pending = res.row.subs.filter((s) => lane.recorded.get(s.id)?.state !== 'done');
-  const failed = { ok: false, status: 'uncertain', message: lane.m.batch.idLost } as const;
+  const failed = { ok: false, status: 'uncertain', message: batchWords[lane.m.common.lang].idLost } as const;
   if (pending.length) recordFailure(lane.m, res, pending.map((s) => s.name).join(', '), failed);
 }

@@ -12,17 +12,18 @@ import { type BatchFiles, saveReport } from './report-file.js';
 import type { RowResult } from './row-result.js';
 import type { SendTotals } from '../enrol/sender.js';
 import { countsLine, FIRST_FAILURES, failureLines, rowsNotDone } from './summary.js';
+import { words as batchWords } from './words.js';
 
 /** How to go on: the same command again, which skips what is done. */
 function rerunText(inv: Io, files: BatchFiles, what: string): string {
-  return files.rerun ? inv.m.batch.rerun(what, files.rerun) : inv.m.batch.noJournal;
+  return files.rerun ? batchWords[inv.lang].rerun(what, files.rerun) : batchWords[inv.lang].noJournal;
 }
 
 /** Says where the report file is, or that there is none. */
 function sayWhere(inv: Io, files: BatchFiles, written: string | undefined): void {
-  if (written) inv.info(inv.m.batch.reportAt(written));
-  else if (files.report === undefined && inv.format === 'table') inv.info(inv.m.batch.noReport);
-  if (files.journal) inv.info(inv.m.batch.journalAt(files.journal));
+  if (written) inv.info(batchWords[inv.lang].reportAt(written));
+  else if (files.report === undefined && inv.format === 'table') inv.info(batchWords[inv.lang].noReport);
+  if (files.journal) inv.info(batchWords[inv.lang].journalAt(files.journal));
 }
 
 /** Reports the run; its exit code. */
@@ -44,7 +45,7 @@ export async function finishBatch(b: Batch, files: BatchFiles, totals: SendTotal
   const written = await saveReport(b.inv, input);
   if (b.inv.format !== 'table')
     b.inv.out(await renderReport({ ...input, report: written }, b.inv.format, b.style, b.inv.mask));
-  const said = b.inv.m.batch;
+  const said = batchWords[b.inv.lang];
   b.inv.info(countsLine(b.inv.m, summary));
   sayWhere(b.inv, files, written);
   if (why === 'interrupted') {
@@ -66,7 +67,7 @@ async function explainFailure(
   totals: SendTotals,
   invalid: number,
 ): Promise<void> {
-  const said = inv.m.batch;
+  const said = batchWords[inv.lang];
   const notDone = rowsNotDone(results);
   if (notDone.length) {
     await inv.notice(said.rowsNotDone(notDone.length), 'error');

@@ -27,6 +27,7 @@ import type { Step as ChainStep, ContractChain, StepKind } from '../enrol/plan.j
 import type { Messages } from '../i18n/index.js';
 import type { Place, Problem, Source, SourcePart, SourceRow, SourceSub } from './source.js';
 import type { StepHasher } from './step-hash.js';
+import { words as fileWords } from './file-words.js';
 
 export type { StepKind } from '../enrol/plan.js';
 
@@ -105,13 +106,13 @@ interface Planner {
 
 /** A problem of a check in the run's language; a field the part does not have, with the fields it has. */
 function errorMessage(m: Messages, part: BatchPart, e: CatalogueProblem, fields: readonly string[]): string {
-  return e.code === 'unknown' ? m.batchFile.notAField(part.kind, fields.join(', ')) : m.rules.problem(e);
+  return e.code === 'unknown' ? fileWords[m.common.lang].notAField(part.kind, fields.join(', ')) : m.rules.problem(e);
 }
 
 /** The problems of a part's check, each placed where its field is written and named by its part. */
 function placeProblems(m: Messages, part: BatchPart, c: Extract<PartCheck, { ok: false }>): void {
   const { src, errors } = part;
-  if (c.written) errors.push({ ...src.locate(c.written), part: part.part, message: m.batchFile.leaveOut });
+  if (c.written) errors.push({ ...src.locate(c.written), part: part.part, message: fileWords[m.common.lang].leaveOut });
   for (const e of c.problems) {
     const at = /^([^[]+)(\[.*)?$/.exec(e.field);
     const where = src.locate(at?.[1] ?? e.field);
@@ -142,7 +143,7 @@ function named(p: Planner, part: BatchPart, c: PartCheck): Naming<Step> | undefi
   const where = part.src.locate(declaration ? 'pergunta_id' : (Object.keys(part.src.values)[0] ?? ''));
   const earlier = part.names.get(name);
   if (earlier !== undefined) {
-    part.errors.push({ ...where, part: name, message: p.m.batchFile.sameQuestion(name, earlier) });
+    part.errors.push({ ...where, part: name, message: fileWords[p.m.common.lang].sameQuestion(name, earlier) });
     return undefined;
   }
   part.names.set(name, where.field);

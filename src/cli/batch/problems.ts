@@ -11,6 +11,7 @@ import { maskPersonalNumbers } from '../../catalogue/mask.js';
 import type { Messages } from '../i18n/index.js';
 import type { Io } from '../capabilities.js';
 import type { Problem } from './source.js';
+import { words as fileWords } from './file-words.js';
 
 /** Problems listed on the terminal; the others are counted (and are in the report file). */
 export const SHOWN = 20;
@@ -26,12 +27,12 @@ function fieldOfPart(p: Problem): string {
 export function problemText(m: Messages, p: Problem, format: 'csv' | 'json'): string {
   const where: string[] = [];
   if (format === 'csv' && p.line !== undefined) {
-    where.push(m.batchFile.row(p.line));
+    where.push(fileWords[m.common.lang].row(p.line));
     if (p.part) where.push(partWords(m, p.part));
     const field = fieldOfPart(p);
     if (field) where.push(field);
   } else {
-    if (p.line !== undefined) where.push(m.batchFile.line(p.line));
+    if (p.line !== undefined) where.push(fileWords[m.common.lang].line(p.line));
     if (p.field) where.push(p.field);
   }
   return where.length ? `${where.join(' · ')}: ${p.message}` : p.message;
@@ -52,7 +53,7 @@ export function printProblems(
   // A problem may quote the file (a JSON parser's excerpt): a card or CPF in it keeps its last 4 digits only.
   for (const p of problems.slice(0, SHOWN)) inv.say(`  ${maskPersonalNumbers(problemText(inv.m, p, format))}`);
   const left = problems.length - SHOWN;
-  if (left > 0) inv.say(`  ${inv.m.batchFile.more(left, more)}`);
+  if (left > 0) inv.say(`  ${fileWords[inv.lang].more(left, more)}`);
 }
 
 /** The problems as entries of the JSON report. */

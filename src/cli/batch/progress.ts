@@ -11,6 +11,7 @@
  */
 import type { Writable } from 'node:stream';
 import type { Messages } from '../i18n/index.js';
+import { words as batchWords } from './words.js';
 
 export interface ProgressOptions {
   readonly stream: Writable;
@@ -85,11 +86,11 @@ export class Progress {
 
   #rate(now: number): string {
     const seconds = (now - this.#started) / 1000;
-    return seconds > 0.5 ? this.#o.m.batch.rate(Math.round(this.#settled / seconds)) : '';
+    return seconds > 0.5 ? batchWords[this.#o.m.common.lang].rate(Math.round(this.#settled / seconds)) : '';
   }
 
   #counts(): string {
-    return this.#o.m.batch.rowsDone(this.#done, this.#o.total, this.#failed);
+    return batchWords[this.#o.m.common.lang].rowsDone(this.#done, this.#o.total, this.#failed);
   }
 
   #draw(now: number): void {

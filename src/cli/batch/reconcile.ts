@@ -23,6 +23,7 @@ import type { Journal } from '../enrol/journal.js';
 import { inDoubt } from '../enrol/store.js';
 import type { Messages } from '../i18n/index.js';
 import type { Step } from './plan.js';
+import { words as batchWords } from './words.js';
 
 export interface Reconciled {
   /** Why each undecided step of the plan is not sent, by step id. */
@@ -36,7 +37,7 @@ export function searchOf(m: Messages, client: Client, target: Target): Search {
   return async (contratoId) => {
     const request = buildRequest(op, contratoId === undefined ? {} : { contrato_id: contratoId }, target);
     const result = await client.call(op, request);
-    if (result.kind === 'refused') return m.batch.searchRefused(result.status, result.message ?? '');
+    if (result.kind === 'refused') return batchWords[m.common.lang].searchRefused(result.status, result.message ?? '');
     // The client checked each record against the schema; parsing gives its typed values (ids as numbers).
     return typedRecords(op, result.records);
   };
@@ -44,7 +45,7 @@ export function searchOf(m: Messages, client: Client, target: Target): Search {
 
 /** Why a step cannot be decided, in words. */
 function undecidedText(m: Messages, step: Step, why: Undecided): string {
-  const said = m.batch;
+  const said = batchWords[m.common.lang];
   switch (why.kind) {
     case 'candidates':
       return said.contractCandidates(why.contracts.map((c) => c.cv_nro).join(', '), why.contracts.length);
@@ -84,13 +85,13 @@ export async function reconcile(
     const d = await decideBeneficiaries(contract, journal, search);
     if (d.kind === 'created') {
       for (const id of journal.beneficiariesOn(contract).doubtful) journal.lost(id);
-      out.notes.push(m.batch.lostOn(contract, d.lives.doubtful));
+      out.notes.push(batchWords[m.common.lang].lostOn(contract, d.lives.doubtful));
     }
     for (const s of mine) decided.push([s, d]);
   }
   // The rest (the payer, records, and what can be decided) is sent again.
   for (const [s, d] of decided)
     if (d.kind === 'undecided' && !resendUncertain)
-      out.undecided.set(s.id, m.batch.undecided(undecidedText(m, s, d.why)));
+      out.undecided.set(s.id, batchWords[m.common.lang].undecided(undecidedText(m, s, d.why)));
   return out;
 }

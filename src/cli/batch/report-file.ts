@@ -16,6 +16,7 @@ import { writePrivateFileSync } from '../../files/private-file.js';
 import type { Messages } from '../i18n/index.js';
 import type { Io } from '../capabilities.js';
 import { renderReport, type ReportInput } from './report.js';
+import { words as fileWords } from './file-words.js';
 
 /** Where a batch keeps its records, and how to run it again. */
 export interface BatchFiles {
@@ -44,10 +45,10 @@ export function reportFormat(path: string): 'csv' | 'jsonl' {
 
 /** Refuses (exit 2, before anything is sent) a report that cannot be written: the journal, a folder, or in a folder not writable. */
 export function checkReportPath(m: Messages, path: string, journal: string | undefined): void {
-  const why = (reason: string) => new UsageError(m.batchFile.reportUnwritable(path, reason));
-  if (journal !== undefined && resolve(path) === resolve(journal)) throw why(m.batchFile.itIsJournal);
+  const why = (reason: string) => new UsageError(fileWords[m.common.lang].reportUnwritable(path, reason));
+  if (journal !== undefined && resolve(path) === resolve(journal)) throw why(fileWords[m.common.lang].itIsJournal);
   try {
-    if (statSync(path).isDirectory()) throw why(m.batchFile.itIsFolder);
+    if (statSync(path).isDirectory()) throw why(fileWords[m.common.lang].itIsFolder);
   } catch (err) {
     if (err instanceof UsageError) throw err;
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw why(fileFault(m, err));
@@ -76,7 +77,7 @@ export async function saveReport(inv: Io, input: ReportInput): Promise<string | 
     writeReport(path, format === 'csv' ? encodeText(text, input.plan.dialect ?? plainDialect) : text);
     return path;
   } catch (err) {
-    await inv.notice(inv.m.batchFile.reportNotWritten(path, fileFault(inv.m, err)), 'error');
+    await inv.notice(fileWords[inv.lang].reportNotWritten(path, fileFault(inv.m, err)), 'error');
     return undefined;
   }
 }

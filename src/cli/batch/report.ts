@@ -20,6 +20,8 @@ import { problemRows, problemText } from './problems.js';
 import type { RowResult } from './row-result.js';
 import type { Problem } from './source.js';
 import type { SendTotals } from '../enrol/sender.js';
+import { words as batchWords } from './words.js';
+import { words as fileWords } from './file-words.js';
 
 /** What a row came to: created (every step sent now), resumed (some done by an earlier run), skipped (all done earlier), or why not. */
 export type RowOutcome = 'created' | 'resumed' | 'skipped' | 'failed' | 'uncertain' | 'not-run' | 'invalid';
@@ -67,13 +69,13 @@ function place(p: { line?: number; path?: string }): Row {
 /** Why a row is not done, in words: the service's messages, an invalid row's problems, or why it was not sent. */
 function rowMessage(m: Messages, r: RowResult, format: 'csv' | 'json', why: NotRunWhy | undefined): string | undefined {
   const failures = r.failures.map((f) => `${partWords(m, f.step)}: ${f.message}`).join('; ');
-  if (r.idLost) return m.batch.idLostRow(failures);
+  if (r.idLost) return batchWords[m.common.lang].idLostRow(failures);
   if (failures) return failures;
   if (r.status === 'invalid')
     return [...r.row.errors, ...(r.row.group?.errors ?? [])].map((p) => problemText(m, p, format)).join('; ');
   if (r.status !== 'not-run') return undefined;
-  const reason = why ? m.batch.notRunWhy(why) : '';
-  return partlyDone(r) ? m.batch.notFinished(reason) : m.batch.notSentRow(reason);
+  const reason = why ? batchWords[m.common.lang].notRunWhy(why) : '';
+  return partlyDone(r) ? batchWords[m.common.lang].notFinished(reason) : batchWords[m.common.lang].notSentRow(reason);
 }
 
 /** One entry per row: its place, ids and result code (the same in every language), and its message in the run's. */
@@ -176,7 +178,7 @@ export async function renderReport(
       return renderRows([], rows, 'jsonl', style);
     case 'csv': {
       // For people and their spreadsheets: the run's words, in the input's delimiter (its encoding: report-file.ts).
-      const said = input.m.batchFile;
+      const said = fileWords[input.m.common.lang];
       const worded = rows.map((r) => ({ ...r, result: said.results[r['result'] as RowOutcome] }));
       const columns = [where, 'contract', 'contrato_id', 'beneficiario_id', 'result', 'message'];
       const delimiter = input.plan.dialect?.delimiter ?? ',';

@@ -7,6 +7,7 @@ import type { Id } from '../enrol/plan.js';
 import type { Failed, Outcome } from '../enrol/sender.js';
 import type { Messages } from '../i18n/index.js';
 import { type Plan, type PlanRow, rowValid } from './plan.js';
+import { words as batchWords } from './words.js';
 
 export type RowStatus = 'ok' | 'failed' | 'uncertain' | 'not-run' | 'invalid';
 
@@ -53,7 +54,12 @@ export function recordFailure(m: Messages, res: RowResult, step: string, out: Fa
   if (rank[out.status] > rank[res.status]) res.status = out.status;
   if (out.status === 'not-run') return;
   const { why, message } = out;
-  const said = why === 'refused' ? m.batch.refused(message) : why ? m.batch.noAnswer(message) : message;
+  const said =
+    why === 'refused'
+      ? batchWords[m.common.lang].refused(message)
+      : why
+        ? batchWords[m.common.lang].noAnswer(message)
+        : message;
   res.failures.push({ step, message: said });
 }
 

@@ -26,6 +26,8 @@ import type { Step } from './plan.js';
 import { Progress } from './progress.js';
 import { reconcile, searchOf } from './reconcile.js';
 import type { RowResult } from './row-result.js';
+import { words as draftWords } from '../enrol/draft-words.js';
+import { words as batchWords } from './words.js';
 
 export interface SendOptions {
   readonly concurrency: number;
@@ -43,7 +45,7 @@ export function sayDryRun(b: Batch, h: History): void {
     else send++;
   }
   const groups = b.plan.groups.length;
-  b.inv.info(`enrol batch ${b.inv.m.batch.dryRun(b.name, b.validRows, groups, send, h.target.baseUrl, skip)}`);
+  b.inv.info(`enrol batch ${batchWords[b.inv.lang].dryRun(b.name, b.validRows, groups, send, h.target.baseUrl, skip)}`);
 }
 
 /** The requests of the batch, through its pooled client: a 5xx may come after the service did the work (in doubt). */
@@ -86,7 +88,7 @@ export async function sendBatch(b: Batch, h: History, o: SendOptions): Promise<S
       transport,
       concurrency: o.concurrency,
       undecided,
-      noId: b.inv.m.enrolDrafts.noId,
+      noId: draftWords[b.inv.lang].noId,
       noAnswer: (err) => transportProblem(err, b.inv.m),
     });
     return await sendWithProgress(b, h, sender, o);
@@ -98,7 +100,7 @@ export async function sendBatch(b: Batch, h: History, o: SendOptions): Promise<S
 
 function sayResuming(inv: Io, h: History): void {
   const skipped = h.steps.filter(({ step }) => h.recorded.get(step.id)?.state === 'done').length;
-  if (skipped) inv.info(`enrol batch: ${inv.m.batch.resuming(String(h.journalPath), skipped)}`);
+  if (skipped) inv.info(`enrol batch: ${batchWords[inv.lang].resuming(String(h.journalPath), skipped)}`);
 }
 
 /** What a settled row counts as in the progress: a row not sent counts as nothing. */
@@ -139,6 +141,6 @@ async function sendWithProgress(b: Batch, h: History, sender: StepSender<Step>, 
     inv.ctx.signal.removeEventListener('abort', onAbort);
     // What the bar says, drawn a last time, when sending stopped early.
     const why = sender.totals.stopped;
-    progress.stop(why === undefined ? undefined : inv.m.batch.stoppedBar(why));
+    progress.stop(why === undefined ? undefined : batchWords[inv.lang].stoppedBar(why));
   }
 }

@@ -9,6 +9,7 @@ import type { CsvDialect } from './dialect.js';
 import type { Params } from '../../catalogue/index.js';
 import type { RecordKind } from '../enrol/plan.js';
 import type { Messages } from '../i18n/index.js';
+import { words as fileWords } from './file-words.js';
 
 /** Where a value is, or would be: a CSV line and column, or a JSON path (in `field`, with no line). */
 export interface Where {
@@ -79,5 +80,5 @@ export interface Source {
  * starts on line 12, the header being row 1), or its JSON path `[3].beneficiaries[1]`.
  */
 export function placeText(m: Messages, p: Place): string {
-  return p.line !== undefined ? m.batchFile.row(p.line) : (p.path ?? '');
+  return p.line !== undefined ? fileWords[m.common.lang].row(p.line) : (p.path ?? '');
 }

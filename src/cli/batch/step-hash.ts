@@ -20,6 +20,7 @@ import { dirname, join } from 'node:path';
 import { UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
 import type { Entry } from '../enrol/journal.js';
+import { words as journalWords } from './journal-words.js';
 
 /** Makes the hashes of a plan's steps: `length` hex digits of `text`'s hash. */
 export type StepHasher = (text: string, length: number) => string;
@@ -96,13 +97,14 @@ export function journalKeying(
 ): Keying {
   const runs = entries.filter((e) => e.e === 'run');
   if (runs.length > 0 && runs.every((r) => r.key === undefined)) {
-    note(m.journal.unkeyed(String(journal)));
+    note(journalWords[m.common.lang].unkeyed(String(journal)));
     return { hasher: unkeyed, keyId: undefined };
   }
   const file = journalKeyPath(env);
   const written = runs.find((r) => r.key !== undefined)?.key;
   const key = written === undefined ? userKey(file) : readKey(file);
   const id = key && keyIdOf(key);
-  if (written !== undefined && written !== id) throw new UsageError(m.journal.otherKey(String(journal), file));
+  if (written !== undefined && written !== id)
+    throw new UsageError(journalWords[m.common.lang].otherKey(String(journal), file));
   return { hasher: keyed(key!), keyId: id };
 }

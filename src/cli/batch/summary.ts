@@ -10,6 +10,7 @@ import type { Messages } from '../i18n/index.js';
 import type { Summary } from './report.js';
 import type { RowResult } from './row-result.js';
 import { placeText } from './source.js';
+import { words as batchWords } from './words.js';
 
 /** Rows not done listed on the terminal; the others are counted (and are in the report file). */
 export const FIRST_FAILURES = 5;
@@ -21,7 +22,7 @@ export const FIRST_FAILURES = 5;
  * sending stopped early.
  */
 export function countsLine(m: Messages, s: Summary): string {
-  const said = m.batch;
+  const said = batchWords[m.common.lang];
   const stopped = s.stopped !== undefined && s.stopped !== 'invalid';
   const done = [
     s.created && said.created(s.created),
@@ -57,8 +58,9 @@ export function rowsNotDone(results: readonly RowResult[]): RowResult[] {
 export function failureLines(m: Messages, rows: readonly RowResult[]): string[] {
   return rows.slice(0, FIRST_FAILURES).map((r) => {
     const f = r.failures[0];
-    const more = r.failures.length > 1 ? m.batch.otherSteps(r.failures.length - 1) : '';
-    const status = r.status === 'failed' || r.status === 'uncertain' ? m.batch.status(r.status) : r.status;
+    const more = r.failures.length > 1 ? batchWords[m.common.lang].otherSteps(r.failures.length - 1) : '';
+    const status =
+      r.status === 'failed' || r.status === 'uncertain' ? batchWords[m.common.lang].status(r.status) : r.status;
     const why = f ? ` · ${partWords(m, f.step)}: ${maskPersonalNumbers(f.message)}${more}` : `: ${status}`;
     return `  ${placeText(m, r.row)}${why}`;
   });

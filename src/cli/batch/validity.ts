@@ -12,11 +12,12 @@ import { printProblems } from './problems.js';
 import { type ReportInput, renderReport } from './report.js';
 import { type BatchFiles, saveReport } from './report-file.js';
 import type { Problem } from './source.js';
+import { words as fileWords } from './file-words.js';
 
 /** Where the problems not listed on the terminal are. */
 function whereAll(inv: Io, report: string | undefined): string {
-  if (report) return inv.m.batchFile.everyProblemIn(report);
-  return inv.format === 'json' ? inv.m.batchFile.jsonReportLists : inv.m.batchFile.oJsonLists;
+  if (report) return fileWords[inv.lang].everyProblemIn(report);
+  return inv.format === 'json' ? fileWords[inv.lang].jsonReportLists : fileWords[inv.lang].oJsonLists;
 }
 
 /**
@@ -51,7 +52,7 @@ export async function stopInvalid(
 /** Stops the batch (its exit code) when the file cannot be sent; else lists the rows left out, if any. */
 export async function refuseInvalid(b: Batch, skipInvalid: boolean, files: BatchFiles): Promise<number | undefined> {
   const { inv, name, plan, problems, invalidRows, validRows } = b;
-  const said = inv.m.batchFile;
+  const said = fileWords[inv.lang];
   if (plan.fatal.length) {
     await inv.notice(said.notABatchFile(name), 'error');
     return stopInvalid(b, `${name}:`, plan.fatal);

@@ -10,6 +10,7 @@ import type { Messages } from '../i18n/index.js';
 import type { Io } from '../capabilities.js';
 import type { Plan, Step } from './plan.js';
 import { type Place, placeText } from './source.js';
+import { words as batchWords } from './words.js';
 
 /** Places named in one warning, then `and K more`. */
 const SHOWN_PLACES = 3;
@@ -55,12 +56,12 @@ function where(m: Messages, { unit, places }: Found): string {
     .map((p) => placeText(m, p))
     .join(', ');
   if (places.length === 1) return named;
-  return m.batch.places(places.length, unit, named, Math.max(0, places.length - SHOWN_PLACES));
+  return batchWords[m.common.lang].places(places.length, unit, named, Math.max(0, places.length - SHOWN_PLACES));
 }
 
 /** Says the plan's warnings on stderr (at most SHOWN_WARNINGS lines, then how many more). */
 export function sayBatchWarnings(inv: Io, plan: Plan): void {
   const found = [...batchWarnings(inv.m, plan)];
   for (const [text, f] of found.slice(0, SHOWN_WARNINGS)) inv.warn(maskPersonalNumbers(`${text} (${where(inv.m, f)})`));
-  if (found.length > SHOWN_WARNINGS) inv.warn(inv.m.batch.moreWarnings(found.length - SHOWN_WARNINGS));
+  if (found.length > SHOWN_WARNINGS) inv.warn(batchWords[inv.lang].moreWarnings(found.length - SHOWN_WARNINGS));
 }

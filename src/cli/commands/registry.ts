@@ -37,8 +37,8 @@ export interface TopLevel {
 export const topLevel: readonly TopLevel[] = [
   { name: 'config', describe: (m) => m.commandsHelp.config.description },
   { name: 'serve', describe: (m) => m.commandsHelp.serve.description },
-  { name: 'audit', describe: (m) => m.audit.description },
-  { name: 'backup', describe: (m) => m.backup.description },
+  { name: 'audit', describe: (m) => m.commandsHelp.audit.description },
+  { name: 'backup', describe: (m) => m.commandsHelp.backup.description },
   { name: 'openapi', describe: (m) => m.commandsHelp.openapi.description },
   { name: 'api', describe: (m) => m.commandsHelp.api.description },
   { name: 'completion', describe: (m) => m.commandsHelp.completion.description },

@@ -28,6 +28,7 @@ import { takePidLock } from '../pid-lock.js';
 import type { Messages } from '../i18n/index.js';
 import type { Id, Step } from './plan.js';
 import { doneBefore, inDoubt, type ProgressStore, type Recorded } from './store.js';
+import { words as batchWords } from '../batch/words.js';
 
 export interface RunEntry {
   readonly e: 'run';
@@ -119,7 +120,7 @@ export function readJournal(m: Messages, path: string): Entry[] {
     } catch {
       // Only the last line can be cut short (the process died while writing it): that step was not done.
       if (lines.slice(i + 1).every((l) => l.trim() === '')) break;
-      throw new UsageError(m.batch.damaged(path, i + 1));
+      throw new UsageError(batchWords[m.common.lang].damaged(path, i + 1));
     }
   }
   return out;
@@ -153,14 +154,14 @@ export class Journal implements ProgressStore<JournalStep> {
   static open(m: Messages, path: string | undefined, recorded: Map<string, Recorded>): Journal {
     if (path === undefined) return new Journal(recorded);
     const unlock = takePidLock(`${path}.lock`, {
-      cannotLock: (why) => m.batch.cannotLock(path, why),
-      busy: (pid, lock) => m.batch.busy(pid, path, lock),
+      cannotLock: (why) => batchWords[m.common.lang].cannotLock(path, why),
+      busy: (pid, lock) => batchWords[m.common.lang].busy(pid, path, lock),
     });
     try {
       return new Journal(recorded, openForAppending(path), unlock);
     } catch (err) {
       unlock();
-      throw new UsageError(m.batch.cannotWrite(path, (err as Error).message.split('\n')[0]!));
+      throw new UsageError(batchWords[m.common.lang].cannotWrite(path, (err as Error).message.split('\n')[0]!));
     }
   }
 

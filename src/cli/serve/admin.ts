@@ -18,6 +18,7 @@ import type { Messages } from '../i18n/index.js';
 import { sanitize } from '../output/sanitize.js';
 import type { ArgDecl } from '../flags/positional.js';
 import { TransportError } from '../../client/errors.js';
+import { words as standInWords } from './words.js';
 
 /** The header of the admin API's answers (src/server/admin/routes.ts): the CLI does not load the server for it. */
 const ADMIN_HEADER = 'x-coopctl-admin';
@@ -28,31 +29,35 @@ const FOLLOW_MS = 500;
 
 const adminArgs = [
   {
-    name: (m: Messages) => m.standIn.admin.names.action,
-    help: (m: Messages) => m.standIn.admin.action,
+    name: (m: Messages) => standInWords[m.common.lang].admin.names.action,
+    help: (m: Messages) => standInWords[m.common.lang].admin.action,
     choices: ACTIONS,
   },
   {
-    name: (m: Messages) => m.standIn.admin.names.argument,
-    help: (m: Messages) => m.standIn.admin.argument,
+    name: (m: Messages) => standInWords[m.common.lang].admin.names.argument,
+    help: (m: Messages) => standInWords[m.common.lang].admin.argument,
     optional: true,
   },
 ] as const satisfies readonly ArgDecl[];
 
 const journalFlags = {
-  follow: { type: 'boolean', help: (m: Messages) => m.standIn.journal.follow },
-  operation: { type: 'value', placeholder: () => 'id', help: (m: Messages) => m.standIn.journal.operation },
+  follow: { type: 'boolean', help: (m: Messages) => standInWords[m.common.lang].journal.follow },
+  operation: {
+    type: 'value',
+    placeholder: () => 'id',
+    help: (m: Messages) => standInWords[m.common.lang].journal.operation,
+  },
   card: {
     type: 'value',
-    placeholder: (m: Messages) => m.standIn.journal.placeholders.card,
-    help: (m: Messages) => m.standIn.journal.card,
+    placeholder: (m: Messages) => standInWords[m.common.lang].journal.placeholders.card,
+    help: (m: Messages) => standInWords[m.common.lang].journal.card,
   },
   since: {
     type: 'value',
-    placeholder: (m: Messages) => m.standIn.journal.placeholders.since,
-    help: (m: Messages) => m.standIn.journal.since,
+    placeholder: (m: Messages) => standInWords[m.common.lang].journal.placeholders.since,
+    help: (m: Messages) => standInWords[m.common.lang].journal.since,
   },
-  limit: { type: 'value', placeholder: () => 'n', help: (m: Messages) => m.standIn.journal.limit },
+  limit: { type: 'value', placeholder: () => 'n', help: (m: Messages) => standInWords[m.common.lang].journal.limit },
 } as const satisfies FlagDecls;
 
 /** One call of the admin API: its JSON answer, or undefined after saying why there is none (the exit code set). */
@@ -76,19 +81,20 @@ async function call(inv: Io, method: Method, path: string, body?: string): Promi
   try {
     value = parseExact(res.body);
   } catch {
-    await inv.notice(inv.m.standIn.notJson(res.status), 'error');
+    await inv.notice(standInWords[inv.lang].notJson(res.status), 'error');
     return undefined;
   }
   if (res.status === 200) return value;
   const said = Array.isArray(value) ? (value[0] as { mensagem_erro?: unknown } | undefined)?.mensagem_erro : undefined;
   // A server without --admin answers the prefix as any unknown path, without the admin API's header.
-  if (res.status === 404 && res.headers[ADMIN_HEADER] === undefined) await inv.notice(inv.m.standIn.noAdmin, 'error');
-  else await inv.notice(inv.m.standIn.refused(res.status, sanitize(String(said ?? ''), 'show')), 'error');
+  if (res.status === 404 && res.headers[ADMIN_HEADER] === undefined)
+    await inv.notice(standInWords[inv.lang].noAdmin, 'error');
+  else await inv.notice(standInWords[inv.lang].refused(res.status, sanitize(String(said ?? ''), 'show')), 'error');
   return undefined;
 }
 
 async function runAdmin(inv: Io, action: (typeof ACTIONS)[number], arg: string | undefined): Promise<ExitCodeValue> {
-  const words = inv.m.standIn;
+  const words = standInWords[inv.lang];
   if (action !== 'reset' && action !== 'snapshots' && arg === undefined)
     throw new UsageError(() => words.needsArgument(action), 'coopctl serve admin --help');
   const name = encodeURIComponent(arg ?? '');
@@ -127,7 +133,7 @@ const line = (e: Entry) =>
     .join('  ');
 
 async function runJournal(inv: Io, flags: Readonly<Record<string, unknown>>): Promise<ExitCodeValue> {
-  const words = inv.m.standIn.journal;
+  const words = standInWords[inv.lang].journal;
   const query = new URLSearchParams();
   for (const name of ['operation', 'card', 'since', 'limit'] as const)
     if (typeof flags[name] === 'string') query.set(name, flags[name]);
@@ -170,7 +176,7 @@ async function runJournal(inv: Io, flags: Readonly<Record<string, unknown>>): Pr
 /** `serve admin`: snapshots, restores, loads and resets of a running stand-in. */
 export const adminCommand = defineCommand({
   words: ['serve', 'admin'],
-  description: (m) => m.standIn.admin.description,
+  description: (m) => standInWords[m.common.lang].admin.description,
   args: adminArgs,
   examples: () => [
     'coopctl serve admin snapshot clean',
@@ -178,14 +184,14 @@ export const adminCommand = defineCommand({
     'coopctl serve admin load fixtures.json',
     'coopctl serve admin reset',
   ],
-  notes: (m) => [m.standIn.admin.note],
+  notes: (m) => [standInWords[m.common.lang].admin.note],
   run: (io, args) => runAdmin(io, ...args),
 });
 
 /** `serve journal`: what a running stand-in was asked. */
 export const journalCommand = defineCommand({
   words: ['serve', 'journal'],
-  description: (m) => m.standIn.journal.description,
+  description: (m) => standInWords[m.common.lang].journal.description,
   flags: journalFlags,
   examples: () => [
     'coopctl serve journal --limit 20',

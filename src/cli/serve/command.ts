@@ -12,6 +12,7 @@ import { type FlagDecls, named, type TextKey } from '../flags/declared.js';
 import { ANY_ORIGIN, originOf } from '../../server/http/origins.js';
 import * as lazy from '../lazy.js';
 import { orphanSignal } from './orphan.js';
+import { words as standInWords } from './words.js';
 
 function port(m: Messages) {
   return (value: string): number => {
@@ -196,7 +197,7 @@ export const serveCommand = defineCommand({
     // The server speaks English by itself; a Portuguese run gives it its words.
     const words = io.lang === 'pt-BR' ? { words: (await lazy.serveWords()).ptServeWords } : {};
     // Started by npm exec, it stops when npm has gone (a SIGTERM npm's shell did not pass on: serve/orphan.ts).
-    const orphan = orphanSignal(io.ctx.env, () => io.say(io.m.standIn.npmGone));
+    const orphan = orphanSignal(io.ctx.env, () => io.say(standInWords[io.lang].npmGone));
     try {
       // The server stops on SIGINT/SIGTERM itself; the run's signal is not passed, or one Ctrl-C would count twice.
       await runServe(opts, {

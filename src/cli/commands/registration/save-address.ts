@@ -45,7 +45,7 @@ async function cepRecord(inv: Service & Output, cep: string): Promise<Row | unde
   const [found] = (await readQuietly(inv, operation('registration.cep'), { cep })) ?? [];
   if (!found || found['logradouro'] === undefined) return undefined;
   const parts = ['logradouro', 'bairro', 'cidade', 'estado'].map((k) => text(found[k])).filter(Boolean);
-  inv.say(inv.m.enrolWizard.cepFound(cep, parts.join(', ')));
+  inv.say(inv.m.prompts.cepFound(cep, parts.join(', ')));
   return found;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The help of the commands that are not one catalogue operation: serve,
- * config, openapi, api, completion, record summary, enrol wizard and enrol
+ * config, the root help's lines of audit and backup, openapi, api, completion, record summary, enrol wizard and enrol
  * batch: their descriptions, arguments, options, notes and the comments of
  * their examples.
  */
@@ -88,6 +88,9 @@ const en = {
     langExample: 'messages and help in Portuguese, whatever the locale',
     prodProfile: 'a profile of its own for the production service',
   },
+  /** The root help's lines of `audit` and `backup` (their own words: src/cli/audit/words.ts, src/cli/backup/words.ts). */
+  audit: { description: 'list the access audit: who read or changed whose personal data, when, and with what outcome' },
+  backup: { description: 'copy a SQLite database into a new file, consistent while coopctl serve runs and writes' },
   openapi: {
     description:
       'print the OpenAPI 3.1 document of the service, generated from the catalogue, with the configured hosts',
@@ -247,6 +250,13 @@ const ptBR: Translation<typeof en> = {
     },
     langExample: 'mensagens e ajuda em português, qualquer que seja o locale',
     prodProfile: 'um perfil próprio para o serviço de produção',
+  },
+  audit: {
+    description:
+      'lista a auditoria de acesso: quem leu ou alterou os dados pessoais de quem, quando e com que resultado',
+  },
+  backup: {
+    description: 'copia um banco SQLite para um arquivo novo, consistente enquanto o coopctl serve funciona e grava',
   },
   openapi: {
     description: 'mostra o documento OpenAPI 3.1 do serviço, gerado a partir do catálogo, com os hosts configurados',

@@ -1,6 +1,7 @@
 /**
  * The questions for catalogue fields (src/cli/interactive/fields.ts), the
- * prompt for missing required flags (params-hook.ts), and the words the
+ * prompt for missing required flags (params-hook.ts), an address looked up by
+ * its CEP, and the words the
  * prompt library says itself (the yes/no of a confirmation, the keys' help).
  */
 import type { Translation, Words } from '../shape.js';
@@ -25,6 +26,8 @@ const en = {
   required: 'an answer is required',
   /** A read that found nothing, when the service said nothing more. */
   noResult: 'no result',
+  /** A postal code's address, looked up (an address asked for: the enrolment wizard, `registration save-address`): its parts are offered (Enter keeps them). */
+  cepFound: (cep: string, address: string) => `CEP ${cep}: ${address} (Enter keeps each part, or type another)`,
   /** Before the questions for the required flags a command line left out. */
   missing: (command: string, n: number, flags: string) =>
     `${command}: ${plural('en', n, { one: '# required field', other: '# required fields' })} missing (${flags}); answer below, or Ctrl-C to stop.`,
@@ -53,6 +56,7 @@ const ptBR: Translation<typeof en> = {
   notValid: 'não é válido',
   required: 'a resposta é obrigatória',
   noResult: 'nenhum resultado',
+  cepFound: (cep, address) => `CEP ${cep}: ${address} (Enter mantém cada parte, ou digite outra)`,
   missing: (command, n, flags) =>
     `${command}: ${plural('pt-BR', n, { one: 'falta # campo obrigatório', other: 'faltam # campos obrigatórios' })} (${flags}); responda abaixo, ou Ctrl-C para parar.`,
   words: {

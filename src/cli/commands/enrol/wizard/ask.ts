@@ -12,6 +12,7 @@ import { askField } from '../../../interactive/fields.js';
 import type { Io } from '../../../capabilities.js';
 import { inputOptions } from '../../../operations/input.js';
 import { text, type Answers } from './answers.js';
+import { words as wizardWords } from './words.js';
 
 export { text };
 
@@ -74,14 +75,14 @@ export async function askNames(
 /** The street and district of a postal code, said on the terminal; none when the service does not know it. */
 async function lookUpCep(inv: Io, cep: string): Promise<Defaults | undefined> {
   const [found] = (await readQuietly(inv, operation('registration.cep'), { cep })) ?? [];
-  const w = inv.m.enrolWizard;
+  const w = wizardWords[inv.lang];
   if (!found || (found['logradouro'] === undefined && found['bairro'] === undefined)) {
     inv.say(w.cepUnknown(cep));
     return undefined;
   }
   const town = [found['cidade'], found['estado']].map(text).filter(Boolean).join('/');
   const parts = [found['logradouro'], found['bairro']].map(text).filter(Boolean);
-  inv.say(w.cepFound(cep, [...parts, town].filter(Boolean).join(', ')));
+  inv.say(inv.m.prompts.cepFound(cep, [...parts, town].filter(Boolean).join(', ')));
   const defaults: Record<string, string> = {};
   if (found['logradouro'] !== undefined) defaults['logradouro'] = text(found['logradouro']);
   if (found['bairro'] !== undefined) defaults['bairro'] = text(found['bairro']);
@@ -92,7 +93,7 @@ async function lookUpCep(inv: Io, cep: string): Promise<Defaults | undefined> {
 export async function askMore(inv: Io, form: Form, names: readonly string[]): Promise<void> {
   if (names.length === 0) return;
   const given = names.filter((n) => form.into[n] !== undefined);
-  const w = inv.m.enrolWizard;
+  const w = wizardWords[inv.lang];
   const now = given.map((n) => `${n} ${text(form.into[n])}`).join(', ');
   const message = given.length
     ? w.changeOptional(form.prefix, names.join(', '), now)
@@ -115,9 +116,9 @@ export function expandPath(path: string, inv: Io): string {
 export function fileProblem(path: string, inv: Io): string | undefined {
   try {
     const st = statSync(expandPath(path, inv));
-    return st.isFile() ? undefined : inv.m.enrolWizard.notAFile(path);
+    return st.isFile() ? undefined : wizardWords[inv.lang].notAFile(path);
   } catch (err) {
-    return inv.m.enrolWizard.cannotRead(path, fileFault(inv.m, err));
+    return wizardWords[inv.lang].cannotRead(path, fileFault(inv.m, err));
   }
 }
 

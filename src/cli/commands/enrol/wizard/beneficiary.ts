@@ -21,6 +21,7 @@ import {
   type PartName,
 } from './answers.js';
 import { askMore, askNames, codeHint, expandPath, fileProblem, today, type Defaults } from './ask.js';
+import { words as wizardWords } from './words.js';
 
 /** What the questions need: the invocation, the enrolment, and which steps were sent (not asked again). */
 export interface Asking {
@@ -94,7 +95,7 @@ async function copied(a: Asking, w: Who, part: 'contact' | 'address', what: (h: 
   const holder = a.e.beneficiaries[0];
   if (w.i === 0 || !holder || Object.keys(holder[part]).length === 0) return false;
   const mine = w.b[part];
-  const said = a.inv.m.enrolWizard;
+  const said = wizardWords[a.inv.lang];
   const message = said.sameAs(w.prefix, part, holderOf(a.e), what(holder[part]));
   const fresh = Object.keys(mine).length === 0;
   if (!(await a.inv.ctx.prompter.confirm({ message, default: fresh || same(mine, holder[part]) }))) return false;
@@ -106,7 +107,7 @@ async function copied(a: Asking, w: Who, part: 'contact' | 'address', what: (h: 
 
 async function askContact(a: Asking, w: Who): Promise<void> {
   const op = operation('enrol.beneficiary.contact');
-  a.inv.say(a.inv.m.enrolWizard.partOf(w.i + 1, a.inv.m.enrolWizard.part('contact'), w.sex));
+  a.inv.say(wizardWords[a.inv.lang].partOf(w.i + 1, wizardWords[a.inv.lang].part('contact'), w.sex));
   const phone = (h: Answers) => [h['nome'], h['telefone_principal'], h['email']].map(text).filter(Boolean).join(', ');
   if (await copied(a, w, 'contact', phone)) return;
   const form = { op, prefix: w.prefix, into: w.b.contact };
@@ -119,7 +120,7 @@ async function askContact(a: Asking, w: Who): Promise<void> {
 /** The file to attach (Enter for none, or to keep the one given): its absolute path, checked readable. */
 async function askFile(inv: Io, prefix: string, current: string | undefined): Promise<string | undefined> {
   const path = await inv.ctx.prompter.input({
-    message: inv.m.enrolWizard.fileQuestion(prefix),
+    message: wizardWords[inv.lang].fileQuestion(prefix),
     ...(current ? { default: current } : {}),
     validate: (v) => (v.trim() === '' ? true : (fileProblem(v.trim(), inv) ?? true)),
   });
@@ -129,7 +130,7 @@ async function askFile(inv: Io, prefix: string, current: string | undefined): Pr
 async function askDocument(a: Asking, w: Who, d: number): Promise<void> {
   const op = operation('enrol.beneficiary.document');
   const doc = w.b.documents[d - 1]!;
-  const prefix = a.inv.m.enrolWizard.documentPrefix(w.prefix, d);
+  const prefix = wizardWords[a.inv.lang].documentPrefix(w.prefix, d);
   const form = { op, prefix, into: doc.params };
   await askNames(a.inv, form, ['tipo_documento', 'numero']);
   const file = await askFile(a.inv, prefix, doc.file);
@@ -141,7 +142,7 @@ async function askDocument(a: Asking, w: Who, d: number): Promise<void> {
 }
 
 async function askDocuments(a: Asking, w: Who): Promise<void> {
-  const said = a.inv.m.enrolWizard;
+  const said = wizardWords[a.inv.lang];
   a.inv.say(said.documentsOf(w.i + 1, Object.keys(documentTypes).join(', '), w.sex));
   const { documents } = w.b;
   const { prompter } = a.inv.ctx;
@@ -168,7 +169,7 @@ async function askDocuments(a: Asking, w: Who): Promise<void> {
 
 async function askAddress(a: Asking, w: Who): Promise<void> {
   const op = operation('enrol.beneficiary.address');
-  a.inv.say(a.inv.m.enrolWizard.addressOf(w.i + 1, codeHint(a.inv.m, addressPurposes), w.sex));
+  a.inv.say(wizardWords[a.inv.lang].addressOf(w.i + 1, codeHint(a.inv.m, addressPurposes), w.sex));
   const street = (h: Answers) =>
     [...ADDRESS.slice(1), 'cep']
       .map((n) => text(h[n]))
@@ -187,7 +188,7 @@ async function askAddress(a: Asking, w: Who): Promise<void> {
 async function askForm(a: Asking): Promise<{ id: string; questions: number }> {
   const op = operation('enrol.beneficiary.declaration');
   const into: Answers = a.e.form ? { formulario_id: a.e.form.id } : {};
-  const said = a.inv.m.enrolWizard;
+  const said = wizardWords[a.inv.lang];
   await askNames(a.inv, { op, prefix: said.declarationPrefix, into }, ['formulario_id'], { formulario_id: '1' });
   const id = text(into['formulario_id']);
   // The number offered: the one given before, else as many questions as the setting has texts for.
@@ -210,13 +211,13 @@ async function askDeclaration(a: Asking, w: Who): Promise<void> {
     ? { id: text(b.declaration[0]!['formulario_id']), questions: b.declaration.length }
     : undefined;
   const known = anySent ? own : w.i === 0 ? undefined : (a.e.form ?? own);
-  a.inv.say(a.inv.m.enrolWizard.declarationOf(w.i + 1, known, w.sex));
+  a.inv.say(wizardWords[a.inv.lang].declarationOf(w.i + 1, known, w.sex));
   const form = known ?? (await askForm(a));
   b.declaration.length = Math.min(b.declaration.length, form.questions);
   const untold = Array.from({ length: form.questions }, (_, q) => q + 1).filter(
     (q) => !a.texts.has(questionKey(form.id, String(q))),
   );
-  if (untold.length) a.inv.say(a.inv.m.enrolWizard.noQuestionTexts(form.id, untold.join(', ')));
+  if (untold.length) a.inv.say(wizardWords[a.inv.lang].noQuestionTexts(form.id, untold.join(', ')));
   for (let q = 1; q <= form.questions; q++) {
     if (a.sent(stepKey(b, 'declaration', q))) continue;
     b.declaration[q - 1] ??= {};
@@ -224,7 +225,7 @@ async function askDeclaration(a: Asking, w: Who): Promise<void> {
     answer['formulario_id'] = form.id;
     answer['pergunta_id'] = String(q);
     const words = a.texts.get(questionKey(form.id, String(q)));
-    const question = { op, prefix: a.inv.m.enrolWizard.questionPrefix(w.prefix, q, words), into: answer };
+    const question = { op, prefix: wizardWords[a.inv.lang].questionPrefix(w.prefix, q, words), into: answer };
     // Typed, never preselected: the answer is the beneficiary's own (an edit offers the one given).
     await askNames(a.inv, question, ['resposta'], {}, { typed: true });
     if (answer['resposta'] === 'S') await askNames(a.inv, question, ['descricao']);
@@ -252,7 +253,7 @@ export async function askPart(a: Asking, i: number, part: PartName): Promise<voi
   const b = a.e.beneficiaries[i]!;
   const key = single[part];
   if (key && a.sent(stepKey(b, key))) return;
-  const said = a.inv.m.enrolWizard;
+  const said = wizardWords[a.inv.lang];
   const sex = sexOf(b);
   if (part === 'person') {
     a.inv.say();

@@ -11,6 +11,7 @@ import type { Io } from '../../../capabilities.js';
 import type { Enrolment, Progress } from './answers.js';
 import { fileProblem } from './ask.js';
 import { idOf, type Ids, type Step } from './plan.js';
+import { words as wizardWords } from './words.js';
 
 export interface PlanProblem {
   /** The step's label: `contract`, `beneficiary 2 · contact`. */
@@ -28,7 +29,7 @@ export function planProblems(
   ids: Ids,
 ): PlanProblem[] {
   const out: PlanProblem[] = [];
-  const w = inv.m.enrolWizard;
+  const w = wizardWords[inv.lang];
   if (e.beneficiaries.length === 0) out.push({ step: w.planStep, field: 'beneficiaries', message: w.noBeneficiary });
   for (const step of steps) {
     if (progress.done[step.id]) continue;

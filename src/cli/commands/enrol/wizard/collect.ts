@@ -10,6 +10,7 @@ import { operation } from '../../../../catalogue/index.js';
 import { newBeneficiary, PARTS, type Enrolment } from './answers.js';
 import { askMore, askNames } from './ask.js';
 import { askPart, type Asking } from './beneficiary.js';
+import { words as wizardWords } from './words.js';
 
 export interface EnrolWizardOptions {
   /** Add to this existing contract instead of creating one. */
@@ -53,7 +54,7 @@ export const CONTRACT_MORE = [
 async function askContract(a: Asking): Promise<void> {
   if (a.sent('contract')) return;
   const op = operation('enrol.contract.create');
-  const w = a.inv.m.enrolWizard;
+  const w = wizardWords[a.inv.lang];
   a.inv.say(w.contract);
   const form = { op, prefix: w.contractPrefix, into: a.e.contract };
   await askNames(a.inv, form, CONTRACT);
@@ -64,7 +65,7 @@ async function askContract(a: Asking): Promise<void> {
 async function askPayer(a: Asking): Promise<void> {
   if (a.sent('payer')) return;
   const { e } = a;
-  const w = a.inv.m.enrolWizard;
+  const w = wizardWords[a.inv.lang];
   if (e.existing !== undefined) {
     const given = e.payer != null && Object.keys(e.payer).length > 0;
     const message = w.registerPayer(e.existing);
@@ -113,7 +114,7 @@ export async function collect(a: Asking, asked: () => void): Promise<void> {
     } else if (c.at === 'beneficiary') {
       await askPart(a, c.index, c.part);
       e.asking = after(e, c.index, c.part);
-    } else if (await a.inv.ctx.prompter.confirm({ message: a.inv.m.enrolWizard.addAnother, default: false })) {
+    } else if (await a.inv.ctx.prompter.confirm({ message: wizardWords[a.inv.lang].addAnother, default: false })) {
       startBeneficiary(e);
     } else {
       delete e.asking;

@@ -27,6 +27,7 @@ import type { Io } from '../../../capabilities.js';
 import type { WizardState } from './draft.js';
 import type { Step } from './plan.js';
 import { idsOf } from './steps.js';
+import { words as draftWords } from '../../../enrol/draft-words.js';
 
 /** Go on (the step is settled: sent again, or taken as done), or stop here keeping the draft. */
 export type Settled = 'go' | 'quit';
@@ -53,7 +54,7 @@ function sendAgain(s: WizardState): Settled {
 }
 
 async function contractInDoubt(inv: Io, s: WizardState, step: Step, d: Decision): Promise<Settled> {
-  const said = inv.m.enrolDrafts;
+  const said = draftWords[inv.lang];
   const registro = String(step.params['registro_ans']);
   if (d.kind === 'send') {
     inv.say(said.noEmptyContract(registro));
@@ -81,14 +82,14 @@ async function contractInDoubt(inv: Io, s: WizardState, step: Step, d: Decision)
 async function typedId(inv: Io, s: WizardState, step: Step): Promise<Settled> {
   const field = operation('enrol.beneficiary.contact').params['beneficiario_id']!;
   const id = await inv.ctx.prompter.input({
-    message: inv.m.enrolDrafts.typeId(step.label),
+    message: draftWords[inv.lang].typeId(step.label),
     validate: (v) => (v.trim() === '' ? true : (ruleProblem(inv.m, field, v.trim()) ?? true)),
   });
   return id.trim() === '' ? 'quit' : settle(s, step, id.trim());
 }
 
 async function beneficiaryInDoubt(inv: Io, s: WizardState, step: Step, d: Decision): Promise<Settled> {
-  const said = inv.m.enrolDrafts;
+  const said = draftWords[inv.lang];
   if (d.kind === 'send' && d.lives) {
     inv.say(said.sameLives(d.lives.contract, d.lives.lives, step.label));
     return sendAgain(s);
@@ -124,7 +125,7 @@ export async function settleDoubt(inv: Io, s: WizardState, steps: readonly Step[
   const step = steps.find((st) => st.id === sending.key);
   // The step is no longer in the plan (its answers were removed): nothing to decide.
   if (!step || s.progress.done[step.id]) return sendAgain(s);
-  const said = inv.m.enrolDrafts;
+  const said = draftWords[inv.lang];
   inv.say(said.sentNoAnswer(step.label, sending.problem ?? ''));
   const store = draftStore(
     s.progress,

@@ -13,6 +13,8 @@ import type { Io } from '../../../capabilities.js';
 import * as z from 'zod';
 import { type Progress, progressSchema } from '../../../enrol/draft.js';
 import { enrolmentSchema, nameOf, sexOf, text, type Enrolment } from './answers.js';
+import { words as wizardWords } from './words.js';
+import { words as draftWords } from '../../../enrol/draft-words.js';
 
 export const DRAFT_KIND = 'enrol-wizard';
 export const RESUME = 'coopctl enrol wizard --resume';
@@ -45,7 +47,7 @@ export function loadState(m: Messages, path: string): WizardState & { readonly s
       .slice(0, 3)
       .map((i) => `${i.path.join('.') || '(draft)'}: ${i.message}`)
       .join('; ');
-    throw new UsageError(m.enrolDrafts.unreadable(path, where));
+    throw new UsageError(draftWords[m.common.lang].unreadable(path, where));
   }
   const { service, enrolment, progress } = parsed.data as { service: string; enrolment: Enrolment; progress: Progress };
   const c = enrolment.asking;
@@ -62,9 +64,9 @@ export function localTime(d: Date): string {
 
 /** A draft in one line: when it was saved, the contract, the beneficiaries, what was sent. */
 export function draftLine(inv: Io, s: WizardState & { readonly saved: Date }): string {
-  const said = inv.m.enrolDrafts;
+  const said = draftWords[inv.lang];
   const contract = s.e.existing ?? s.progress.done['contract']?.id;
-  const names = s.e.beneficiaries.map((b, i) => nameOf(b) ?? inv.m.enrolWizard.stepBeneficiary(i + 1, sexOf(b)));
+  const names = s.e.beneficiaries.map((b, i) => nameOf(b) ?? wizardWords[inv.lang].stepBeneficiary(i + 1, sexOf(b)));
   const sent = Object.keys(s.progress.done).length;
   const payerName = text(s.e.payer?.['nome']).trim();
   return [
@@ -79,7 +81,7 @@ export function draftLine(inv: Io, s: WizardState & { readonly saved: Date }): s
 /** The draft to resume: the only one, or the one picked; exit 2 when there is none. */
 export async function pickDraft(inv: Io): Promise<WizardState & { readonly saved: Date }> {
   const paths = listDrafts(inv.ctx.env, DRAFT_KIND);
-  const said = inv.m.enrolDrafts;
+  const said = draftWords[inv.lang];
   if (paths.length === 0) throw new UsageError(said.noDraft(draftsDir(inv.ctx.env)), 'coopctl enrol wizard --help');
   if (paths.length === 1) return loadState(inv.m, paths[0]!);
   const lines = paths.map((path) => {
@@ -100,5 +102,5 @@ export async function pickDraft(inv: Io): Promise<WizardState & { readonly saved
 export function draftsWaiting(inv: Io): string | undefined {
   const n = listDrafts(inv.ctx.env, DRAFT_KIND).length;
   if (n === 0) return undefined;
-  return inv.m.enrolDrafts.waiting(n, RESUME);
+  return draftWords[inv.lang].waiting(n, RESUME);
 }

@@ -18,6 +18,7 @@ import {
   PAYER_PERSON,
   type Section,
 } from './collect.js';
+import { words as wizardWords } from './words.js';
 
 /** A group of answers the clerk may change one by one: the request's operation, its answers, the questions' prefix. */
 interface Group {
@@ -30,7 +31,7 @@ interface Group {
 
 /** The groups of answers of a section that were not sent; and the parts asked as a whole (documents, declaration). */
 function groupsOf(a: Asking, section: Section): { groups: Group[]; parts: PartName[] } {
-  const w = a.inv.m.enrolWizard;
+  const w = wizardWords[a.inv.lang];
   const { e } = a;
   if (section.kind === 'contract') {
     const op = operation('enrol.contract.create');
@@ -72,7 +73,7 @@ function groupsOf(a: Asking, section: Section): { groups: Group[]; parts: PartNa
 export async function editSection(asking: Asking, section: Section, title: string): Promise<void> {
   const a: Asking = { ...asking, editing: true };
   const { m } = a.inv;
-  const w = m.enrolWizard;
+  const w = wizardWords[m.common.lang];
   const { groups, parts } = groupsOf(a, section);
   // No answers to choose from (a payer not registered): the section's questions.
   if (groups.length === 0 && parts.length === 0) return askSection(a, section);

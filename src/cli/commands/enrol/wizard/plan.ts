@@ -8,6 +8,7 @@ import { type Step as ChainStep, withParent } from '../../../enrol/plan.js';
 import type { Messages } from '../../../i18n/index.js';
 import { flagOf } from '../../../operations/flags.js';
 import { shellQuote } from '../../../output/shell.js';
+import { words as draftWords } from '../../../enrol/draft-words.js';
 
 /** Where an id of a later step comes from. */
 export type IdRef = { readonly kind: 'contract' } | { readonly kind: 'beneficiary'; readonly index: number };
@@ -93,7 +94,7 @@ export function continuation(m: Messages, rest: readonly Step[], ids: Ids, globa
   const needed = new Set(rest.flatMap((s) => (s.from && idOf(ids, s.from) === undefined ? [variableOf(s.from)] : [])));
   for (const step of rest) {
     if (step.defines && needed.has(variableOf(step.defines)) && step.creates) {
-      lines.push(m.enrolDrafts.setVariable(step.label, variableOf(step.defines), step.creates));
+      lines.push(draftWords[m.common.lang].setVariable(step.label, variableOf(step.defines), step.creates));
     }
     lines.push(commandOf(step, ids, globals));
   }
@@ -116,7 +117,7 @@ function createdText(g: Created): string {
 
 /** One line of what was created: `contract 8 (payer registered); beneficiary 1: beneficiario_id 15 (contato_id 3, …)`. */
 export function createdSummary(m: Messages, done: readonly Done[]): string {
-  const said = m.enrolDrafts;
+  const said = draftWords[m.common.lang];
   if (done.length === 0) return said.nothing;
   const groups: Created[] = [];
   const group = (head: string) => {

@@ -23,6 +23,7 @@ import {
   type Progress,
 } from './answers.js';
 import type { Section } from './collect.js';
+import { words as wizardWords } from './words.js';
 
 export type Action =
   | { readonly kind: 'submit' }
@@ -49,9 +50,9 @@ const ops = {
 
 function fileText(m: Messages, file: string): string {
   try {
-    return m.enrolWizard.fileSize(file, statSync(file).size);
+    return wizardWords[m.common.lang].fileSize(file, statSync(file).size);
   } catch {
-    return m.enrolWizard.fileUnreadable(file);
+    return wizardWords[m.common.lang].fileUnreadable(file);
   }
 }
 
@@ -84,7 +85,7 @@ export function sentOf(e: Enrolment, progress: Progress, section: Section): 'all
 }
 
 export function titleOf(m: Messages, e: Enrolment, section: Section): string {
-  const w = m.enrolWizard;
+  const w = wizardWords[m.common.lang];
   if (section.kind === 'contract') return w.contract;
   if (section.kind === 'payer') return e.payer === null ? w.payerNone : w.payer;
   const b = e.beneficiaries[section.index]!;
@@ -99,7 +100,7 @@ function beneficiaryLines(
   mark: (key: string) => string,
   texts: HealthQuestions,
 ): string[] {
-  const w = m.enrolWizard;
+  const w = wizardWords[m.common.lang];
   const line = (key: string, label: string, body: string) => `  ${mark(key)} ${label.padEnd(12)} ${body}`;
   const out = [
     line(stepKey(b, 'person'), w.part('person'), pairs(m, b.person, ops.person)),
@@ -134,7 +135,7 @@ export function reviewLines(
   progress: Progress,
   texts: HealthQuestions = new Map(),
 ): string[] {
-  const w = m.enrolWizard;
+  const w = wizardWords[m.common.lang];
   const mark = (key: string) => {
     const done = progress.done[key];
     return done ? '✔' : ' ';
@@ -168,7 +169,7 @@ export function removable(e: Enrolment, progress: Progress): number[] {
 
 /** Asks what to do next. The sections come first, so a section's number is its place in the list. */
 export async function chooseAction(inv: Io, e: Enrolment, progress: Progress, submit: string): Promise<Action> {
-  const w = inv.m.enrolWizard;
+  const w = wizardWords[inv.lang];
   const sections = sectionsOf(e);
   const choices: Choice<string>[] = sections.map((section, i) => {
     const choice = { name: w.edit(i + 1, titleOf(inv.m, e, section)), value: `edit:${i}` };
@@ -188,7 +189,7 @@ export async function chooseAction(inv: Io, e: Enrolment, progress: Progress, su
 
 /** Asks which beneficiary to remove (of those nothing was sent for), and removes it once confirmed. */
 export async function removeBeneficiary(inv: Io, e: Enrolment, progress: Progress): Promise<void> {
-  const w = inv.m.enrolWizard;
+  const w = wizardWords[inv.lang];
   const choices: Choice<string>[] = removable(e, progress).map((index) => ({
     name: titleOf(inv.m, e, { kind: 'beneficiary', index }),
     value: String(index),

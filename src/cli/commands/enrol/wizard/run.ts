@@ -29,12 +29,14 @@ import type { Step } from './plan.js';
 import { type ContractChain, stepsIn } from '../../../enrol/plan.js';
 import { chainOf, idsOf } from './steps.js';
 import { submitAll } from './submit.js';
+import { words as wizardWords } from './words.js';
+import { words as draftWords } from '../../../enrol/draft-words.js';
 
 const HINT = 'coopctl enrol wizard --help';
 
 /** It asks on a terminal only; --contrato-id must be a contract id, and is not for a resumed draft. */
 function checkStart(inv: Io, options: EnrolWizardOptions): void {
-  const said = inv.m.enrolDrafts;
+  const said = draftWords[inv.lang];
   if (!inv.interactive) throw new UsageError(said.notATerminal, HINT);
   if (options.contratoId === undefined) return;
   if (options.resume) throw new UsageError(said.resumeWithContract, HINT);
@@ -51,7 +53,7 @@ async function serviceOf(inv: Io): Promise<string> {
 
 /** A new enrolment, or the draft to go on with (only on the service it was being sent to). */
 async function start(inv: Io, options: EnrolWizardOptions, service: string): Promise<WizardState> {
-  const said = inv.m.enrolDrafts;
+  const said = draftWords[inv.lang];
   if (!options.resume) {
     inv.say(said.intro);
     const waiting = draftsWaiting(inv);
@@ -80,7 +82,7 @@ async function review(inv: Io, s: WizardState, texts: HealthQuestions, problems:
   const style = await inv.style('stderr');
   const sent = Object.keys(s.progress.done).length;
   inv.say();
-  const w = inv.m.enrolWizard;
+  const w = wizardWords[inv.lang];
   inv.say(w.reviewTitle(sent > 0), style.bold);
   // Fitted to a terminal's width; a stream that has none (a test's capture) gets the lines whole.
   const columns = inv.ctx.screen.columns ?? Number.POSITIVE_INFINITY;
@@ -96,7 +98,7 @@ async function review(inv: Io, s: WizardState, texts: HealthQuestions, problems:
 
 /** What Submit sends, in words. */
 function submitText(inv: Io, s: WizardState, left: number, total: number): string {
-  const w = inv.m.enrolWizard;
+  const w = wizardWords[inv.lang];
   if (left === 0) return w.submitDone;
   if (left < total) return w.submitLeft(left);
   return w.submitAll(w.beneficiaries(s.e.beneficiaries.length), s.e.existing, total);
@@ -105,7 +107,7 @@ function submitText(inv: Io, s: WizardState, left: number, total: number): strin
 /** Saves the draft and says where, and how to go on. */
 function keep(inv: Io, s: WizardState): void {
   saveState(s);
-  inv.say(inv.m.enrolDrafts.kept(s.path, RESUME));
+  inv.say(draftWords[inv.lang].kept(s.path, RESUME));
 }
 
 /**
@@ -127,7 +129,7 @@ async function submitted(
     return code;
   }
   removeDraft(s.path);
-  inv.info(inv.m.enrolDrafts.enrolled(s.e.beneficiaries.length, idsOf(s.e, s.progress).contract!));
+  inv.info(draftWords[inv.lang].enrolled(s.e.beneficiaries.length, idsOf(s.e, s.progress).contract!));
   return ExitCode.ok;
 }
 
@@ -157,15 +159,15 @@ async function reviewLoop(inv: Io, s: WizardState, asking: Asking, save: () => v
       await collect(asking, save);
     } else if (action.kind === 'remove') await removeBeneficiary(inv, s.e, s.progress);
     else if (action.kind === 'quit') {
-      await inv.notice(inv.m.enrolDrafts.notSent, 'note');
+      await inv.notice(draftWords[inv.lang].notSent, 'note');
       keep(inv, s);
       return DECLINED;
     } else {
-      const message = inv.m.enrolWizard.discardConfirm;
+      const message = wizardWords[inv.lang].discardConfirm;
       if (!(await inv.ctx.prompter.confirm({ message, default: false }))) continue;
       removeDraft(s.path);
       const sent = left < steps.length;
-      await inv.notice(sent ? inv.m.enrolDrafts.discarded : inv.m.common.nothingSent, 'note');
+      await inv.notice(sent ? draftWords[inv.lang].discarded : inv.m.common.nothingSent, 'note');
       return DECLINED;
     }
     save();
@@ -176,7 +178,7 @@ async function reviewLoop(inv: Io, s: WizardState, asking: Asking, save: () => v
 async function discardDraft(inv: Io): Promise<number> {
   const s = await pickDraft(inv);
   inv.say(draftLine(inv, s));
-  const message = inv.m.enrolWizard.discardConfirm;
+  const message = wizardWords[inv.lang].discardConfirm;
   if (!(await inv.ctx.prompter.confirm({ message, default: false }))) return DECLINED;
   const release = lockDraft(inv.m, s.path, 'coopctl enrol wizard');
   try {
@@ -185,7 +187,7 @@ async function discardDraft(inv: Io): Promise<number> {
     release();
   }
   const sent = Object.keys(s.progress.done).length > 0;
-  await inv.notice(sent ? inv.m.enrolDrafts.discarded : inv.m.common.nothingSent, 'note');
+  await inv.notice(sent ? draftWords[inv.lang].discarded : inv.m.common.nothingSent, 'note');
   return ExitCode.ok;
 }
 
@@ -206,11 +208,11 @@ export async function runEnrolWizard(inv: Io, options: EnrolWizardOptions = {}):
   } catch (err) {
     // Whatever stopped it (Ctrl-C, a failure), what was typed and sent is kept.
     if (interrupted(err, inv.ctx) && s.progress.sending)
-      s.progress.sending = { ...s.progress.sending, problem: inv.m.enrolDrafts.interrupted };
+      s.progress.sending = { ...s.progress.sending, problem: draftWords[inv.lang].interrupted };
     try {
       if (worthKeeping()) keep(inv, s);
     } catch (failed) {
-      inv.say(inv.m.enrolDrafts.notSaved((failed as Error).message));
+      inv.say(draftWords[inv.lang].notSaved((failed as Error).message));
     }
     throw err;
   } finally {

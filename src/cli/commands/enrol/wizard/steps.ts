@@ -9,6 +9,7 @@ import { type ContractChain, type StepKind, stepOf } from '../../../enrol/plan.j
 import type { Messages } from '../../../i18n/index.js';
 import { type Answers, nameOf, sexOf, stepKey, type Enrolment, type Progress } from './answers.js';
 import type { IdRef, Ids, Step } from './plan.js';
+import { words as wizardWords } from './words.js';
 
 /** A file's content as base64, or undefined when it cannot be read (the plan's check says why). */
 function base64Of(file: string): string | undefined {
@@ -28,7 +29,7 @@ function step(kind: StepKind, key: string, label: string, params: Answers, more:
 
 /** The enrolment as the engine's chain, its requests labelled in the run's language. */
 export function chainOf(m: Messages, e: Enrolment): ContractChain<Step> {
-  const w = m.enrolWizard;
+  const w = wizardWords[m.common.lang];
   const beneficiaries = e.beneficiaries.map((b, i) => {
     const who = w.stepBeneficiary(i + 1, sexOf(b));
     const from: IdRef = { kind: 'beneficiary', index: i + 1 };

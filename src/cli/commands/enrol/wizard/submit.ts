@@ -23,6 +23,7 @@ import { stepKey } from './answers.js';
 import { RESUME, type WizardState } from './draft.js';
 import { continuation, createdSummary, type Done, type Step } from './plan.js';
 import { idsOf } from './steps.js';
+import { words as draftWords } from '../../../enrol/draft-words.js';
 
 /** Where the submission is: the steps, what was done (before and in this run), the draft. */
 interface Submission {
@@ -72,7 +73,7 @@ function sayContinuation(inv: Io, sub: Submission, at: number): void {
   const { state } = sub;
   const rest = sub.steps.slice(at).filter((s) => !state.progress.done[s.id]);
   if (!rest.length) return;
-  inv.say(inv.m.enrolDrafts.continueByHand);
+  inv.say(draftWords[inv.lang].continueByHand);
   for (const line of continuation(inv.m, rest, idsOf(state.e, state.progress), globalWords(inv))) inv.say(`  ${line}`);
 }
 
@@ -80,7 +81,7 @@ function sayContinuation(inv: Io, sub: Submission, at: number): void {
 async function stopped(inv: Io, sub: Submission, stop: Stop): Promise<number> {
   await printResults(inv, sub.done);
   const step = sub.steps[stop.at];
-  const said = inv.m.enrolDrafts;
+  const said = draftWords[inv.lang];
   await inv.notice(step ? said.failedAt(step.label, stop.problem) : stop.problem, 'error');
   inv.say(said.alreadyCreated(createdSummary(inv.m, sub.done)));
   if (stop.uncertain && step) {
@@ -96,7 +97,7 @@ async function stopped(inv: Io, sub: Submission, stop: Stop): Promise<number> {
 
 /** The wizard's requests: through the operation steps' pre-send ones (a dry run stops before sending), on the run's client. */
 function transportOf(inv: Io): Transport<Step> {
-  const said = inv.m.enrolDrafts;
+  const said = draftWords[inv.lang];
   return async (step, params) => {
     const sent = await submit(inv, await specOf(step.op), params, operationSteps);
     if (sent.kind === 'stopped') return { ok: false, message: said.stoppedBefore, code: sent.code };
@@ -134,7 +135,7 @@ export async function submitAll(
     done: steps.filter((s) => already[s.id]).map((s) => ({ step: s, ...already[s.id] })),
     state,
   };
-  const said = inv.m.enrolDrafts;
+  const said = draftWords[inv.lang];
   const style = await inv.style('stderr');
   let stop: Stop | undefined;
   const settled = (step: Step, out: Outcome) => {

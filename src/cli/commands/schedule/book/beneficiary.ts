@@ -14,6 +14,7 @@ import { askField, breaksRule } from '../../../interactive/fields.js';
 import { inputOptions } from '../../../operations/input.js';
 import type { Asking, Output, Service } from '../../../capabilities.js';
 import { ask, fail, text, type Beneficiary } from './common.js';
+import { words as bookingWords } from './words.js';
 
 const registration = operation('registration.show');
 /** The registration's own rules for its e-mail and phones (atualizacontato's parameters). */
@@ -50,13 +51,13 @@ export async function checkCard(
     const read = await lookup(inv, registration, { usuario_cartao: card });
     if (read.ok) {
       const person = beneficiaryOf(op, read.rows[0]!);
-      const { booking } = inv.m;
+      const booking = bookingWords[inv.lang];
       inv.say(booking.beneficiary(person.name || booking.noName), (await inv.style('stderr')).bold);
       return person;
     }
     if (read.code !== ExitCode.noResult)
-      return fail(inv, read.code, inv.m.booking.cannotReadCard(masked, read.problem));
-    await inv.notice(inv.m.booking.unknownCard(masked, read.problem), 'note');
+      return fail(inv, read.code, bookingWords[inv.lang].cannotReadCard(masked, read.problem));
+    await inv.notice(bookingWords[inv.lang].unknownCard(masked, read.problem), 'note');
     delete params['usuario_cartao'];
   }
 }

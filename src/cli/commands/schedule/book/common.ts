@@ -7,6 +7,7 @@ import { askField } from '../../../interactive/fields.js';
 import { inputOptions } from '../../../operations/input.js';
 import type { Asking, GivenFlags, Output, Service, Settings } from '../../../capabilities.js';
 import type { CommandSpec } from '../../../operations/spec.js';
+import { words as bookingWords } from './words.js';
 
 /** The beneficiary of the card, from the registration record (buscadadosusuario). */
 export interface Beneficiary {
@@ -93,5 +94,5 @@ export function locationOf(b: Booking): Row | undefined {
 export function placeLabel(b: Booking): string {
   const row = locationOf(b);
   const code = text(b.params['cd_local']);
-  return row ? `${text(row['nm_local'])} (${code})` : b.inv.m.booking.location(code);
+  return row ? `${text(row['nm_local'])} (${code})` : bookingWords[b.inv.lang].location(code);
 }

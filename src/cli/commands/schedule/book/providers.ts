@@ -15,6 +15,7 @@ import { breaksRule } from '../../../interactive/fields.js';
 import type { Asking, Output, Service, Settings, Words } from '../../../capabilities.js';
 import type { Choice } from '../../../prompter.js';
 import { ask, text, type Provider } from './common.js';
+import { words as bookingWords } from './words.js';
 
 async function directoryOf(inv: Settings): Promise<ProviderDirectory> {
   const value = (await inv.settings()).providers.value;
@@ -52,11 +53,11 @@ export async function knownProviders(inv: Output & Service & Settings, card: str
 /** `Clínica Geral (9001)`, or `provider 9001`. */
 export function providerLabel(m: Messages, code: string, known: readonly Provider[]): string {
   const name = known.find((p) => p.code === providerCode(code))?.name;
-  return name === undefined ? m.booking.provider(code) : `${name} (${code})`;
+  return name === undefined ? bookingWords[m.common.lang].provider(code) : `${name} (${code})`;
 }
 
 function choiceName(inv: Words, p: Provider): string {
-  const { booking } = inv.m;
+  const booking = bookingWords[inv.lang];
   const who = p.name === undefined ? booking.providerChoice(p.code) : `${p.name} (${p.code})`;
   if (p.appointments === 0) return who;
   return booking.pastAppointments(who, p.appointments, formatIsoDate(inv.lang, p.last ?? ''));
@@ -90,7 +91,7 @@ export function providerSource(
     const choices = hits.map((p) => ({ name: choiceName(inv, p), value: p.code }));
     const typed = /^\d+$/.test(words) && !breaksRule(op.params['prest_cod_svc_card']!, words);
     if (typed && !known.some((p) => p.code === providerCode(words)))
-      choices.push({ name: inv.m.booking.typedCode(words), value: words });
+      choices.push({ name: bookingWords[inv.lang].typedCode(words), value: words });
     return choices;
   };
 }
@@ -105,15 +106,15 @@ export async function chooseProvider(
   if (params['prest_cod_svc_card'] !== undefined) return;
   const example = "coopctl config set providers '9001=Clínica Geral; 9002=Cardiologia'";
   if (known.length === 0) {
-    inv.say(inv.m.booking.noProviderNames(example));
+    inv.say(bookingWords[inv.lang].noProviderNames(example));
     await ask(inv, op, params, 'prest_cod_svc_card');
     return;
   }
   // Without a name among them, the question does not promise a search by name.
   const named = known.some((p) => p.name !== undefined);
-  if (!named) inv.say(inv.m.booking.pastByCode(example));
+  if (!named) inv.say(bookingWords[inv.lang].pastByCode(example));
   params['prest_cod_svc_card'] = await inv.prompter.search({
-    message: named ? inv.m.booking.providerQuestion : inv.m.booking.providerCodeQuestion,
+    message: named ? bookingWords[inv.lang].providerQuestion : bookingWords[inv.lang].providerCodeQuestion,
     source: providerSource(inv, op, known),
     pageSize: 10,
   });

@@ -11,11 +11,12 @@ import { ExitCode } from '../../../exit-codes.js';
 import { createdId, DECLINED, submit } from '../../../interactive/calls.js';
 import { reportAnswer } from '../../../operations/report.js';
 import { operationSteps } from '../../pipeline.js';
-import type { SummaryLine } from '../../../i18n/messages/booking.js';
+import type { SummaryLine } from './words.js';
 import { formatIsoDate } from '../../../i18n/index.js';
 import { type Booking, dayLabel, placeLabel, type Step, text } from './common.js';
 import { providerLabel } from './providers.js';
 import { takenSlot } from './steps.js';
+import { words as bookingWords } from './words.js';
 
 /** `2026-12-01 Tue 09:00–09:30`, `01/12/2026 ter 09:00–09:30`. */
 function slotLabel(b: Booking): string {
@@ -36,7 +37,7 @@ function summaryRows(b: Booking): Array<[SummaryLine, string]> {
     ['card', maskValue('usuario_cartao', text(p['usuario_cartao']))],
     ['provider', providerLabel(m, text(p['prest_cod_svc_card']), b.known)],
     ['location', placeLabel(b)],
-    ['when', m.booking.when(slotLabel(b), m.codes.code('eventTypes', text(p['tp_evento'])))],
+    ['when', bookingWords[m.common.lang].when(slotLabel(b), m.codes.code('eventTypes', text(p['tp_evento'])))],
     ['email', text(p['ds_email'])],
     ['mobile', phoneAsWritten(mobile) ?? `(${text(p['nr_ddd_celular'])}) ${text(p['nr_celular'])}`],
     ['address', text(p['ds_endereco'])],
@@ -46,7 +47,7 @@ function summaryRows(b: Booking): Array<[SummaryLine, string]> {
 /** Shows the summary and asks; false when the user declines. */
 async function confirmed(b: Booking): Promise<boolean> {
   const { inv } = b;
-  const { booking } = inv.m;
+  const booking = bookingWords[inv.lang];
   const style = await inv.style('stderr');
   inv.say();
   inv.say(booking.summaryTitle, style.bold);
@@ -69,7 +70,7 @@ export async function sendStep(b: Booking): Promise<Step | number> {
     const taken = await takenSlot(b);
     if (taken) {
       const why = sent.problem ? ` (${sent.problem})` : '';
-      await inv.notice(inv.m.booking.taken(slotLabel(b), why), 'note');
+      await inv.notice(bookingWords[inv.lang].taken(slotLabel(b), why), 'note');
       b.date = taken.date;
       b.fresh = taken.rows;
       return 'time';
@@ -79,6 +80,6 @@ export async function sendStep(b: Booking): Promise<Step | number> {
   if (code !== ExitCode.ok) return code;
   const id = createdId(sent.records, 'cd_evento');
   const location = placeLabel(b);
-  inv.info(inv.m.booking.booked(id, b.person.name, slotLabel(b), location));
+  inv.info(bookingWords[inv.lang].booked(id, b.person.name, slotLabel(b), location));
   return code;
 }

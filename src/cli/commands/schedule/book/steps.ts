@@ -14,6 +14,7 @@ import { renderCalendar } from '../../../output/calendar.js';
 import type { Choice } from '../../../prompter.js';
 import { type Booking, dayLabel, fail, forget, isGiven, placeLabel, type Step, text } from './common.js';
 import { matchesTerm, providerLabel } from './providers.js';
+import { words as bookingWords } from './words.js';
 
 /** Above this many locations, the list is searched as the user types. */
 const SEARCH_ABOVE = 10;
@@ -35,8 +36,8 @@ export async function locationStep(b: Booking): Promise<Step | number> {
   const read = await lookup(inv, operation('schedule.locations'), { prest_cod_svc_card: provider });
   if (!read.ok) {
     if (read.code !== ExitCode.noResult)
-      return fail(inv, read.code, inv.m.booking.cannotReadLocations(providerOf(b), read.problem));
-    await inv.notice(inv.m.booking.noLocation(providerOf(b), read.problem), 'note');
+      return fail(inv, read.code, bookingWords[inv.lang].cannotReadLocations(providerOf(b), read.problem));
+    await inv.notice(bookingWords[inv.lang].noLocation(providerOf(b), read.problem), 'note');
     forget(b, ['prest_cod_svc_card'], true);
     forget(b, ['cd_local']);
     return 'provider';
@@ -60,7 +61,7 @@ async function pickLocation(b: Booking, rows: readonly Row[]): Promise<string> {
     value: text(r['cd_local']),
   }));
   const { inv } = b;
-  const { booking } = inv.m;
+  const booking = bookingWords[inv.lang];
   const message = booking.locationQuestion(providerOf(b));
   if (choices.length === 1) {
     inv.say(booking.onlyLocation(choices[0]!.name));
@@ -88,9 +89,9 @@ export async function dateStep(b: Booking): Promise<Step | number> {
   const read = await lookup(inv, operation('schedule.dates'), where(b));
   if (!read.ok) {
     const back = read.code === ExitCode.noResult ? backFromNoDate(b) : undefined;
-    const problem = inv.m.booking.noFreeDate(placeLabel(b), providerOf(b), read.problem);
+    const problem = bookingWords[inv.lang].noFreeDate(placeLabel(b), providerOf(b), read.problem);
     if (back === undefined) return fail(inv, read.code, problem);
-    await inv.notice(inv.m.booking.noFreeDateBack(placeLabel(b), read.problem, back), 'note');
+    await inv.notice(bookingWords[inv.lang].noFreeDateBack(placeLabel(b), read.problem, back), 'note');
     forget(b, back === 'provider' ? ['prest_cod_svc_card', 'cd_local'] : ['cd_local']);
     return back;
   }
@@ -100,7 +101,7 @@ export async function dateStep(b: Booking): Promise<Step | number> {
   inv.stderr.write(renderCalendar(list, await inv.style('stderr'), inv.lang));
   inv.say();
   b.date = await inv.prompter.select({
-    message: inv.m.booking.dateQuestion,
+    message: bookingWords[inv.lang].dateQuestion,
     choices: list.map((d) => ({ name: dayLabel(inv.lang, d), value: d })),
     ...(list.includes(wanted) ? { default: wanted } : {}),
   });
@@ -116,12 +117,12 @@ export async function timeStep(b: Booking): Promise<Step | number> {
   if (rows === undefined) {
     const read = await lookup(inv, operation('schedule.times'), { ...where(b), data_consulta: date });
     if (!read.ok && read.code !== ExitCode.noResult)
-      return fail(inv, read.code, inv.m.booking.cannotReadTimes(dayLabel(inv.lang, date), read.problem));
+      return fail(inv, read.code, bookingWords[inv.lang].cannotReadTimes(dayLabel(inv.lang, date), read.problem));
     rows = read.ok ? read.rows : [];
   }
   const wanted = isGiven(b, 'tp_evento') ? text(b.given['tp_evento']) : undefined;
   const slots = rows.filter((r) => wanted === undefined || text(r['tp_evento']) === wanted);
-  const { booking } = inv.m;
+  const booking = bookingWords[inv.lang];
   if (slots.length === 0) {
     await inv.notice(booking.noFreeTime(dayLabel(inv.lang, date), wanted), 'note');
     return 'date';

@@ -18,13 +18,14 @@ import { type Booking, locationOf, type Step, text } from './common.js';
 import { chooseProvider, knownProviders } from './providers.js';
 import { sendStep } from './send.js';
 import { dateStep, locationStep, timeStep } from './steps.js';
+import { words as bookingWords } from './words.js';
 
 /** What the command line gave is checked before any question (as without the wizard). */
 function checkGiven(inv: Words, op: Operation, raw: Params): void {
   const command = `coopctl ${op.command.join(' ')}`;
   const given = Object.entries(raw).flatMap(([name, value]) => {
     const field = op.params[name];
-    const problem = field ? ruleProblem(inv.m, field, value) : inv.m.booking.notAnOption(command);
+    const problem = field ? ruleProblem(inv.m, field, value) : bookingWords[inv.lang].notAnOption(command);
     return problem ? [`${name}${field ? ` (${flagOf(name)})` : ''}: ${problem}`] : [];
   });
   if (given.length) throw new UsageError(given.join('; '), `${command} --help`);
@@ -55,7 +56,7 @@ export async function runScheduleWizard(
   const { op } = spec;
   checkGiven(inv, op, raw);
   const params: Params = { ...raw };
-  inv.say(inv.m.booking.intro);
+  inv.say(bookingWords[inv.lang].intro);
   const person = await checkCard(inv, op, params);
   if (typeof person === 'number') return person;
   const known = await knownProviders(inv, text(params['usuario_cartao']));

@@ -1,5 +1,5 @@
 /** The batch journal's key (src/cli/batch/step-hash.ts): what a run says of a journal's hashes. */
-import type { Translation, Words } from '../shape.js';
+import type { Translation, Words } from '../i18n/shape.js';
 
 const en = {
   unkeyed: (journal: string) =>

@@ -2,14 +2,13 @@
  * `coopctl backup`: its help, its outcome and its errors (what
  * src/server/store/sqlite/backup.ts reports as data).
  */
-import type { BackupProblem } from '../../../server/store/sqlite/backup.js';
-import type { Translation, Words } from '../shape.js';
+import type { BackupProblem } from '../../server/store/sqlite/backup.js';
+import type { Translation, Words } from '../i18n/shape.js';
 
 const size = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
 
 const en = {
-  description: 'copy a SQLite database into a new file, consistent while coopctl serve runs and writes',
   destName: 'dest',
   dest: 'the new file of the copy (it must not exist)',
   db: 'SQLite database file (default: $COOPCTL_DB_URL, else the file coopctl serve uses)',
@@ -38,7 +37,6 @@ const en = {
 };
 
 const ptBR: Translation<typeof en> = {
-  description: 'copia um banco SQLite para um arquivo novo, consistente enquanto o coopctl serve funciona e grava',
   destName: 'destino',
   dest: 'o arquivo novo da cópia (não pode existir)',
   db: 'arquivo do banco SQLite (padrão: $COOPCTL_DB_URL, senão o arquivo que o coopctl serve usa)',

@@ -2,15 +2,14 @@
  * `coopctl audit`: the access audit's help, its table, its notes and its
  * errors (what src/server/audit/read.ts and key.ts report as data).
  */
-import type { AuditOpenProblem } from '../../../server/audit/read.js';
-import type { KeyProblem } from '../../../server/audit/key.js';
-import type { Translation, Words } from '../shape.js';
+import type { AuditOpenProblem } from '../../server/audit/read.js';
+import type { KeyProblem } from '../../server/audit/key.js';
+import type { Translation, Words } from '../i18n/shape.js';
 
 const two = (n: number) => String(n).padStart(2, '0');
 const clock = (t: Date) => `${two(t.getHours())}:${two(t.getMinutes())}:${two(t.getSeconds())}`;
 
 const en = {
-  description: 'list the access audit: who read or changed whose personal data, when, and with what outcome',
   db: 'SQLite database file or postgres:// URL (default: $COOPCTL_DB_URL, else the file coopctl serve uses)',
   card: 'only the records of this card (found by its keyed hash: the card is never stored)',
   cpf: 'only the records of this CPF (as --card; a payer change that replaced it too)',
@@ -100,7 +99,6 @@ const en = {
 };
 
 const ptBR: Translation<typeof en> = {
-  description: 'lista a auditoria de acesso: quem leu ou alterou os dados pessoais de quem, quando e com que resultado',
   db: 'arquivo do banco SQLite ou URL postgres:// (padrão: $COOPCTL_DB_URL, senão o arquivo que o coopctl serve usa)',
   card: 'só os registros deste cartão (achados pelo hash com chave: o cartão nunca é guardado)',
   cpf: 'só os registros deste CPF (como --card; também uma troca de responsável financeiro que o substituiu)',

@@ -3,10 +3,10 @@
  * (src/cli/commands/enrol/wizard/: collect.ts, beneficiary.ts, ask.ts,
  * review.ts, steps.ts, plan.ts, check.ts): the sections and their parts, the
  * copies from the holder, the menu. Drafts, doubts and the submission are in
- * enrol-drafts.ts.
+ * src/cli/enrol/draft-words.ts.
  */
-import type { Translation, Words } from '../shape.js';
-import { plural } from '../format.js';
+import type { Translation, Words } from '../../../i18n/shape.js';
+import { plural } from '../../../i18n/format.js';
 
 /** A beneficiary's parts as the review screen and the steps name them. */
 export type PartWord = 'person' | 'contact' | 'documents' | 'address' | 'declaration';
@@ -56,8 +56,6 @@ const en = {
   // The health declaration's form
   formQuestions: (form: string) => `Health declaration · Number of questions of form ${form} (0 for none)`,
   formQuestionsRule: 'must be a whole number from 0 to 200',
-  /** A postal code's address, looked up: its street and district are offered (Enter keeps them). */
-  cepFound: (cep: string, address: string) => `CEP ${cep}: ${address} (Enter keeps each part, or type another)`,
   cepUnknown: (cep: string) => `CEP ${cep} was not found: type the street and district`,
   /** Before the answers, when the healthQuestions setting lacks texts of the form's questions. */
   noQuestionTexts: (form: string, missing: string) =>
@@ -154,7 +152,6 @@ const ptBR: Translation<typeof en> = {
   addDocument: (prefix, first) => `${prefix} ${first ? 'Incluir um documento?' : 'Incluir outro documento?'}`,
   formQuestions: (form) => `Declaração de saúde · Número de perguntas do formulário ${form} (0 para nenhuma)`,
   formQuestionsRule: 'deve ser um número inteiro de 0 a 200',
-  cepFound: (cep, address) => `CEP ${cep}: ${address} (Enter mantém cada parte, ou digite outra)`,
   cepUnknown: (cep) => `CEP ${cep} não encontrado: digite o logradouro e o bairro`,
   noQuestionTexts: (form, missing) =>
     `Os textos das perguntas ${missing} do formulário ${form} não estão configurados: leia cada uma no formulário que o beneficiário assina. Para vê-los aqui: coopctl config set healthQuestions '${form}.1=Tem alguma doença crônica?; ${form}.2=…'`,

@@ -4,8 +4,8 @@
  * plan.ts): what was sent and created, and how to go on. `noId` is the
  * enrolment engine's, for the batch too (src/cli/enrol/sender.ts).
  */
-import type { Translation, Words } from '../shape.js';
-import { plural } from '../format.js';
+import type { Translation, Words } from '../i18n/shape.js';
+import { plural } from '../i18n/format.js';
 
 const en = {
   // The start

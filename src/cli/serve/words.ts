@@ -1,5 +1,5 @@
 /** `coopctl serve admin …` and `coopctl serve journal`: driving a running server started with --admin; and what serve itself says. */
-import type { Translation, Words } from '../shape.js';
+import type { Translation, Words } from '../i18n/shape.js';
 
 const en = {
   admin: {

@@ -6,8 +6,8 @@
  * whatever the language; a CSV row is a `linha` in Portuguese, as a
  * spreadsheet calls it.
  */
-import type { Translation, Words } from '../shape.js';
-import { plural } from '../format.js';
+import type { Translation, Words } from '../i18n/shape.js';
+import { plural } from '../i18n/format.js';
 
 /** The parts of a batch, as a message names what a field belongs to. */
 export type PartKind = 'contract' | 'payer' | 'beneficiary' | 'contact' | 'address' | 'document' | 'declaration';

@@ -4,8 +4,8 @@
  * summary, a slot taken meanwhile. Dates come formatted for the language
  * (`01/12/2026 ter` in Portuguese).
  */
-import type { Translation, Words } from '../shape.js';
-import { plural } from '../format.js';
+import type { Translation, Words } from '../../../i18n/shape.js';
+import { plural } from '../../../i18n/format.js';
 
 /** The lines of the booking's summary. */
 export type SummaryLine = 'name' | 'card' | 'provider' | 'location' | 'when' | 'email' | 'mobile' | 'address';

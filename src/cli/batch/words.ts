@@ -7,8 +7,8 @@
  * follow the run's language. The file's own part names (`contract`,
  * `address2`, `ds.1.3`) stay as the file writes them.
  */
-import type { Translation, Words } from '../shape.js';
-import { formatNumber, plural } from '../format.js';
+import type { Translation, Words } from '../i18n/shape.js';
+import { formatNumber, plural } from '../i18n/format.js';
 
 /** Why sending stopped early, or why rows were not sent. */
 export type StopWhy = 'interrupted' | 'unreachable' | 'journal' | 'invalid';
