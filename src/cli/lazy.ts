@@ -1,14 +1,21 @@
 /**
  * What the CLI loads late, and why: every module the CLI's code loads on first
  * use instead of at start-up goes through one function here, so that a
- * one-shot command starts with only what it runs. An `import()` becomes, in
- * the bundle, a module initialised on first use (src/boot/bundles.mjs); the
- * large dependencies that only some commands use are outside the bundle
- * (EXTERNAL there) and loaded from node_modules, the ES-module ones by
- * require() (Node ≥ 20.19: esbuild's own require() of an ES module would take
- * its namespace for the default export). The single executable bundles them:
- * scripts/build-exe.mjs rewrites each `createRequire(…)` here into a plain
- * require().
+ * one-shot command starts with only what it runs. The command modules are
+ * loaded here too: commands/registry.ts and commands/specs.ts list them and
+ * call these functions when the command line names their group, and no other
+ * module calls those (test/cli/command-model-rules.test.ts). A late load is
+ * its caller's import (test/source/imports.test.ts: no cycle through one), so
+ * a module loaded late does not import back what loads it: `completion`,
+ * which builds the whole tree again, is given the program's builder
+ * (commands/command-def.ts's `Inputs`) rather than importing run/program.ts.
+ * An `import()` becomes, in the bundle, a module initialised on first use
+ * (src/boot/bundles.mjs); the large dependencies that only some commands use
+ * are outside the bundle (EXTERNAL there) and loaded from node_modules, the
+ * ES-module ones by require() (Node ≥ 20.19: esbuild's own require() of an ES
+ * module would take its namespace for the default export). The single
+ * executable bundles them: scripts/build-exe.mjs rewrites each
+ * `createRequire(…)` here into a plain require().
  */
 import { createRequire } from 'node:module';
 
@@ -79,3 +86,64 @@ export const storeLocation = () => import('../server/store/location.js');
 export const startError = () => import('../server/start-error.js');
 /** A SQLite store's online backup (`coopctl backup`). */
 export const sqliteBackup = () => import('../server/store/sqlite/backup.js');
+
+// The command modules: each is loaded when the command line names its words (commands/registry.ts lists the
+// commands that are not one operation, commands/specs.ts the operations' modules by area).
+
+/** The declarations' builder (commands/command-def.ts): a command that is not one operation. */
+export const commandDef = () => import('./commands/command-def.js');
+/** `record summary`. */
+export const recordSummary = () => import('./commands/record/summary.js');
+/** `enrol wizard`. */
+export const enrolWizard = () => import('./commands/enrol/wizard.js');
+/** `enrol batch`. */
+export const batchCommand = () => import('./batch/command.js');
+/** `config` and its commands. */
+export const configCommand = () => import('./config/command.js');
+/** `serve`. */
+export const serveCommand = () => import('./serve/command.js');
+/** `serve admin` and `serve journal`. */
+export const serveAdmin = () => import('./serve/admin.js');
+/** `audit`, `audit purge` and `audit verify`. */
+export const auditCommand = () => import('./audit/command.js');
+/** `backup`. */
+export const backupCommand = () => import('./backup/command.js');
+/** `openapi`. */
+export const openApiCommand = () => import('./openapi/command.js');
+/** `api`. */
+export const apiCommand = () => import('./api/command.js');
+/** `completion`. */
+export const completionCommand = () => import('./completion/command.js');
+/** `registration show`. */
+export const registrationShow = () => import('./commands/registration/show.js');
+/** `registration save-address`. */
+export const registrationSaveAddress = () => import('./commands/registration/save-address.js');
+/** `registration delete-address`. */
+export const registrationDeleteAddress = () => import('./commands/registration/delete-address.js');
+/** `schedule dates`. */
+export const scheduleDates = () => import('./commands/schedule/dates.js');
+/** `schedule book`. */
+export const scheduleBook = () => import('./commands/schedule/book.js');
+/** `schedule cancel`. */
+export const scheduleCancel = () => import('./commands/schedule/cancel.js');
+/** `notify send`. */
+export const notifySend = () => import('./commands/notify/send.js');
+/** `notify send-all`. */
+export const notifySendAll = () => import('./commands/notify/send-all.js');
+
+// What the command tree and the commands load on first use.
+
+/** The catalogue operations' commands (commands/tree.ts): the command line names an area. */
+export const operationTree = () => import('./commands/tree.js');
+/** The help topics (`help TOPIC`). */
+export const helpTopics = () => import('./help/topics/index.js');
+/** A help topic's rendering (`help TOPIC`). */
+export const topicModel = () => import('./help/topics/model.js');
+/** `enrol wizard`'s flow, when it runs. */
+export const enrolWizardRun = () => import('./commands/enrol/wizard/run.js');
+/** `record summary`'s printing, once the answers are in. */
+export const summaryPrint = () => import('./commands/record/summary/print.js');
+/** `registration show`'s card, when a table is drawn. */
+export const registrationCard = () => import('./output/registration-card.js');
+/** `schedule book`'s wizard, when it asks. */
+export const scheduleWizard = () => import('./commands/schedule/book/wizard.js');

@@ -1,8 +1,10 @@
 /**
  * Rules on the CLI's source for its one command model (docs/architecture.md,
  * "The CLI: commands and their modules"): every command is listed once, in
- * the registry (src/cli/commands/registry.ts), the only module that loads a
- * command's module, and the program builds the tree from it (no dispatch on
+ * the registry (src/cli/commands/registry.ts) or, for an operation's module,
+ * in commands/specs.ts's `operationModules`, the only modules that load a
+ * command's module (through src/cli/lazy.ts), and the program builds the
+ * tree from the registry (no dispatch on
  * the command line's words); an operation's steps are an explicit list passed
  * in (no global arrays of hooks filled at start-up, no order made by
  * `unshift`); and no module of src/cli keeps a run's state at module level
@@ -29,8 +31,26 @@ function dynamicImports(path: string, text: string): string[] {
   );
 }
 
+/** src/cli/lazy.ts's functions and the file below src/cli each loads, when it loads one of coopctl's. */
+const lazyLoads = new Map(
+  textOf('lazy.ts')
+    .split(/\nexport const /)
+    .slice(1)
+    .flatMap((part) => {
+      const [target] = dynamicImports('lazy.ts', part);
+      return target ? [[/^\w+/.exec(part)![0], target] as const] : [];
+    }),
+);
+
+/** The files that the `lazy.name()` calls in `text` load, in their order. */
+const lateImports = (text: string): string[] =>
+  [...text.matchAll(/\blazy\.(\w+)\(/g)].flatMap((m) => lazyLoads.get(m[1]!) ?? []);
+
 describe('the registry is the one list of commands', () => {
-  const registered = dynamicImports('commands/registry.ts', textOf('commands/registry.ts'));
+  const registered = [
+    ...lateImports(textOf('commands/registry.ts')),
+    ...lateImports(textOf('commands/specs.ts')),
+  ];
 
   it('it loads every command module: the operations modules and the commands that are not one operation', () => {
     expect(registered).toEqual([
@@ -59,10 +79,11 @@ describe('the registry is the one list of commands', () => {
   });
 
   it('no other module loads a command module', () => {
+    // lazy.ts holds the loaders; the registry and specs.ts are their only callers.
     const elsewhere = sources
-      .filter((s) => s.path !== 'commands/registry.ts')
+      .filter((s) => !['commands/registry.ts', 'commands/specs.ts', 'lazy.ts'].includes(s.path))
       .flatMap((s) =>
-        dynamicImports(s.path, s.text)
+        [...dynamicImports(s.path, s.text), ...lateImports(s.text)]
           .filter((t) => registered.includes(t))
           .map((t) => `${s.path} → ${t}`),
       );
@@ -78,25 +99,23 @@ describe('the registry is the one list of commands', () => {
 
   it('every registry entry is a defineCommand or a catalogue operation', () => {
     const registry = textOf('commands/registry.ts');
-    const list = registry.slice(
-      registry.indexOf('export const commands'),
-      registry.indexOf('export const operationModules'),
-    );
+    const list = registry.slice(registry.indexOf('export const commands'));
     const entries = [...list.matchAll(/^ {2}\{ words: .*$/gm)].map((m) => m[0]);
     expect(entries).toHaveLength(19);
     // Each command that is not one operation is loaded as a declaration (command-def.ts), not as a function of its own.
     const handBuilt = entries.filter(
-      (e) => !/load: defined\(async \(\) => \(await import\('[^']+'\)\)\.\w+\) \},$/.test(e),
+      (e) => !/load: defined\(async \(\) => \(await lazy\.\w+\(\)\)\.\w+\) \},$/.test(e),
     );
     expect(handBuilt).toEqual([]);
     // …and that declaration is a defineCommand in the module it is imported from.
     for (const e of entries) {
-      const [, file, name] = /import\('([^']+)'\)\)\.(\w+)/.exec(e)!;
-      const path = dynamicImports('commands/registry.ts', `import('${file}')`)[0]!;
+      const [, loader, name] = /lazy\.(\w+)\(\)\)\.(\w+)/.exec(e)!;
+      const path = lazyLoads.get(loader!)!;
       expect(textOf(path), `${path}: ${name}`).toMatch(new RegExp(`export const ${name} = defineCommand\\(\\{`));
     }
     // The operation modules are catalogue operations (the test above checks each is a defineCommand of one).
-    const operations = registry.slice(registry.indexOf('export const operationModules'));
+    const specs = textOf('commands/specs.ts');
+    const operations = specs.slice(specs.indexOf('export const operationModules'));
     expect(operations).not.toMatch(/\bdefined\(/);
   });
 
@@ -104,7 +123,9 @@ describe('the registry is the one list of commands', () => {
     const program = textOf('run/program.ts');
     expect(program).toContain("from '../commands/registry.js'");
     expect(program).not.toMatch(/argv\.includes\(/);
-    expect(program).not.toMatch(/import\('\.\.\/(?!commands\/tree\.js)/);
+    // It loads the operations' commands late, and nothing else of its own.
+    expect(program).not.toMatch(/\bimport\(/);
+    expect(lateImports(program)).toEqual(['commands/tree.ts']);
   });
 });
 

@@ -49,9 +49,17 @@ export interface CommandDef<A extends ArgDecls = ArgDecls, F extends FlagDecls =
   run?(io: Io, args: ArgValues<A>, flags: FlagValues<F>, parent: Command, inputs: Inputs): Promise<number>;
 }
 
-/** What `run` reads besides its arguments and flags: the parameters of its `inputs` operation. */
+/**
+ * Builds a command tree with the groups that `argv` names, for the run `run`: run/program.ts's buildProgram, which
+ * passes itself to the commands it adds (the modules it loads do not import it: it imports the registry).
+ */
+export type ProgramBuilder = (run: RunState, argv: readonly string[]) => Promise<Command>;
+
+/** What `run` reads besides its arguments and flags: the parameters of its `inputs` operation, the tree's builder. */
 export interface Inputs {
   params(): Promise<Params>;
+  /** Builds a tree afresh: `completion` prints its script from the tree of every group. */
+  readonly program: ProgramBuilder;
 }
 
 /** A command's declaration, its types kept for `run`. */
@@ -62,7 +70,7 @@ export function defineCommand<const A extends ArgDecls = readonly [], F extends 
 }
 
 /** Adds the command `def` declares to `group`, the command of its first word (itself when it has one word). */
-export function addDefined(group: Command, def: CommandDef, run: RunState): void {
+export function addDefined(group: Command, def: CommandDef, run: RunState, program: ProgramBuilder): void {
   const { m } = run;
   const own = def.words.slice(1);
   let cmd = group;
@@ -86,6 +94,7 @@ export function addDefined(group: Command, def: CommandDef, run: RunState): void
     cmd,
     (io, given, command) => {
       const inputs: Inputs = {
+        program,
         params: async () => {
           if (!readParams) throw new Error(`${def.words.join(' ')} declares no inputs`);
           return readParams(io, given, command);

@@ -1,23 +1,25 @@
 /**
- * Every command of coopctl, listed once. The catalogue's operations are
- * commands by themselves (tree.ts adds one per entry under its area's
- * words); what this module lists is the rest: the modules that add to an
- * operation's command (`operationModules`, by area) and the commands that are
- * not one operation (`commands`, each under its top-level word). Each is
- * loaded only when the command line names its group (program.ts): this is
- * the one module of the CLI that imports a command's module, and it imports
- * them on demand only, so that building the tree for one command loads no
- * module of another group.
+ * Every command of coopctl that is not one catalogue operation, listed once.
+ * The catalogue's operations are commands by themselves (tree.ts adds one per
+ * entry under its area's words, with the module that adds to it, if any:
+ * specs.ts's `operationModules`, by area); what this module lists is the
+ * rest, each under its top-level word (`commands`), and the top-level words
+ * that are not areas (`topLevel`). Each is loaded only when the command line
+ * names its group (program.ts), through src/cli/lazy.ts: this module and
+ * specs.ts are the CLI's only callers of a command module's loader, so that
+ * building the tree for one command loads no module of another group.
  */
 import type { Command } from 'commander';
-import type { Area } from '../../catalogue/index.js';
 import type { Messages } from '../i18n/index.js';
 import type { RunState } from '../run/state.js';
-import type { CommandSpec } from '../operations/spec.js';
-import type { CommandDef } from './command-def.js';
+import * as lazy from '../lazy.js';
+import type { CommandDef, ProgramBuilder } from './command-def.js';
 
-/** Adds a command (its words below `group`, or `group` itself for a top-level command) with its flags, help and action. */
-export type Definer = (group: Command, run: RunState) => void;
+/**
+ * Adds a command (its words below `group`, or `group` itself for a top-level command) with its flags, help and
+ * action; `program` is the tree's builder, which the command may build a tree of its own with (`completion`).
+ */
+export type Definer = (group: Command, run: RunState, program: ProgramBuilder) => void;
 
 /** A command that is not one catalogue operation. */
 export interface Registered {
@@ -47,53 +49,30 @@ export const topLevel: readonly TopLevel[] = [
 /** The definer of a command declared by `defineCommand({ words, flags, args, run })` (command-def.ts). */
 function defined(load: () => Promise<CommandDef>): () => Promise<Definer> {
   return async () => {
-    const [{ addDefined }, def] = await Promise.all([import('./command-def.js'), load()]);
-    return (group, run) => addDefined(group, def, run);
+    const [{ addDefined }, def] = await Promise.all([lazy.commandDef(), load()]);
+    return (group, run, program) => addDefined(group, def, run, program);
   };
 }
 
 /** The commands that are not one operation, in the order they are added to their group. */
 export const commands: readonly Registered[] = [
-  { words: ['record', 'summary'], load: defined(async () => (await import('./record/summary.js')).summaryCommand) },
-  { words: ['enrol', 'wizard'], load: defined(async () => (await import('./enrol/wizard.js')).enrolWizardCommand) },
-  { words: ['enrol', 'batch'], load: defined(async () => (await import('../batch/command.js')).batchCommand) },
-  { words: ['config'], load: defined(async () => (await import('../config/command.js')).configGroup) },
-  { words: ['config', 'path'], load: defined(async () => (await import('../config/command.js')).configPath) },
-  { words: ['config', 'list'], load: defined(async () => (await import('../config/command.js')).configList) },
-  { words: ['config', 'get'], load: defined(async () => (await import('../config/command.js')).configGet) },
-  { words: ['config', 'set'], load: defined(async () => (await import('../config/command.js')).configSet) },
-  { words: ['config', 'unset'], load: defined(async () => (await import('../config/command.js')).configUnset) },
-  { words: ['serve'], load: defined(async () => (await import('../serve/command.js')).serveCommand) },
-  { words: ['serve', 'admin'], load: defined(async () => (await import('../serve/admin.js')).adminCommand) },
-  { words: ['serve', 'journal'], load: defined(async () => (await import('../serve/admin.js')).journalCommand) },
-  { words: ['audit'], load: defined(async () => (await import('../audit/command.js')).auditCommand) },
-  { words: ['audit', 'purge'], load: defined(async () => (await import('../audit/command.js')).auditPurgeCommand) },
-  { words: ['audit', 'verify'], load: defined(async () => (await import('../audit/command.js')).auditVerifyCommand) },
-  { words: ['backup'], load: defined(async () => (await import('../backup/command.js')).backupCommand) },
-  { words: ['openapi'], load: defined(async () => (await import('../openapi/command.js')).openApiCommand) },
-  { words: ['api'], load: defined(async () => (await import('../api/command.js')).apiCommand) },
-  { words: ['completion'], load: defined(async () => (await import('../completion/command.js')).completionCommand) },
+  { words: ['record', 'summary'], load: defined(async () => (await lazy.recordSummary()).summaryCommand) },
+  { words: ['enrol', 'wizard'], load: defined(async () => (await lazy.enrolWizard()).enrolWizardCommand) },
+  { words: ['enrol', 'batch'], load: defined(async () => (await lazy.batchCommand()).batchCommand) },
+  { words: ['config'], load: defined(async () => (await lazy.configCommand()).configGroup) },
+  { words: ['config', 'path'], load: defined(async () => (await lazy.configCommand()).configPath) },
+  { words: ['config', 'list'], load: defined(async () => (await lazy.configCommand()).configList) },
+  { words: ['config', 'get'], load: defined(async () => (await lazy.configCommand()).configGet) },
+  { words: ['config', 'set'], load: defined(async () => (await lazy.configCommand()).configSet) },
+  { words: ['config', 'unset'], load: defined(async () => (await lazy.configCommand()).configUnset) },
+  { words: ['serve'], load: defined(async () => (await lazy.serveCommand()).serveCommand) },
+  { words: ['serve', 'admin'], load: defined(async () => (await lazy.serveAdmin()).adminCommand) },
+  { words: ['serve', 'journal'], load: defined(async () => (await lazy.serveAdmin()).journalCommand) },
+  { words: ['audit'], load: defined(async () => (await lazy.auditCommand()).auditCommand) },
+  { words: ['audit', 'purge'], load: defined(async () => (await lazy.auditCommand()).auditPurgeCommand) },
+  { words: ['audit', 'verify'], load: defined(async () => (await lazy.auditCommand()).auditVerifyCommand) },
+  { words: ['backup'], load: defined(async () => (await lazy.backupCommand()).backupCommand) },
+  { words: ['openapi'], load: defined(async () => (await lazy.openApiCommand()).openApiCommand) },
+  { words: ['api'], load: defined(async () => (await lazy.apiCommand()).apiCommand) },
+  { words: ['completion'], load: defined(async () => (await lazy.completionCommand()).completionCommand) },
 ];
-
-/**
- * The command modules of catalogue operations (src/cli/commands/<area>/<verb>.ts, each a `defineCommand` of its
- * operation), by the area they are in; an operation without one runs on its catalogue entry alone (specs.ts).
- */
-export const operationModules: Readonly<Record<Area, ReadonlyArray<() => Promise<CommandSpec>>>> = {
-  registration: [
-    async () => (await import('./registration/show.js')).show,
-    async () => (await import('./registration/save-address.js')).saveAddress,
-    async () => (await import('./registration/delete-address.js')).deleteAddress,
-  ],
-  record: [],
-  schedule: [
-    async () => (await import('./schedule/dates.js')).dates,
-    async () => (await import('./schedule/book.js')).book,
-    async () => (await import('./schedule/cancel.js')).cancel,
-  ],
-  enrol: [],
-  notify: [
-    async () => (await import('./notify/send.js')).send,
-    async () => (await import('./notify/send-all.js')).sendAll,
-  ],
-};

@@ -1,11 +1,31 @@
 /**
- * The spec of any operation's command: its module's (registry.ts lists the
- * modules, by area, and loads those of one area on demand), or the one
- * derived from the entry alone.
+ * The spec of any operation's command: its module's (`operationModules`
+ * lists the modules, by area, and those of one area are loaded on demand
+ * through src/cli/lazy.ts), or the one derived from the entry alone.
  */
 import type { Area, Operation } from '../../catalogue/index.js';
+import * as lazy from '../lazy.js';
 import { derivedSpec, type CommandSpec } from '../operations/spec.js';
-import { operationModules } from './registry.js';
+
+/**
+ * The command modules of catalogue operations (src/cli/commands/<area>/<verb>.ts, each a `defineCommand` of its
+ * operation), by the area they are in; an operation without one runs on its catalogue entry alone.
+ */
+export const operationModules: Readonly<Record<Area, ReadonlyArray<() => Promise<CommandSpec>>>> = {
+  registration: [
+    async () => (await lazy.registrationShow()).show,
+    async () => (await lazy.registrationSaveAddress()).saveAddress,
+    async () => (await lazy.registrationDeleteAddress()).deleteAddress,
+  ],
+  record: [],
+  schedule: [
+    async () => (await lazy.scheduleDates()).dates,
+    async () => (await lazy.scheduleBook()).book,
+    async () => (await lazy.scheduleCancel()).cancel,
+  ],
+  enrol: [],
+  notify: [async () => (await lazy.notifySend()).send, async () => (await lazy.notifySendAll()).sendAll],
+};
 
 /** The command modules of the operations of `area` (loaded on first use; the module system keeps them). */
 export async function modulesOf(area: Area): Promise<readonly CommandSpec[]> {

@@ -9,7 +9,7 @@ import type { Command } from 'commander';
 import { catalogue } from '../../catalogue/index.js';
 import { apiMethods } from '../api/command.js';
 import { ExitCode } from '../exit-codes.js';
-import { defineCommand } from '../commands/command-def.js';
+import { defineCommand, type ProgramBuilder } from '../commands/command-def.js';
 import type { ArgDecl } from '../flags/positional.js';
 import { RunState } from '../run/state.js';
 import { fishScript } from './fish.js';
@@ -23,9 +23,6 @@ export type Shell = (typeof shells)[number];
 const shellArgs = [
   { name: () => 'shell', help: (m) => m.commandsHelp.completion.shell, choices: shells },
 ] as const satisfies readonly ArgDecl[];
-
-/** Builds the command tree with the groups that `argv` names (program.ts's buildProgram, given by the program). */
-export type ProgramBuilder = (run: RunState, argv: readonly string[]) => Promise<Command>;
 
 /** The tree of every command, built afresh with every group (the running program has only the groups its argv named). */
 export async function fullTree(
@@ -64,11 +61,10 @@ export const completionCommand = defineCommand({
     },
   ],
   notes: (m) => [m.commandsHelp.completion.note],
-  async run(io, [shell], _flags, group) {
+  async run(io, [shell], _flags, group, { program }) {
     let root = group;
     while (root.parent) root = root.parent;
-    const { buildProgram } = await import('../run/program.js');
-    io.out(script(shell, await fullTree(buildProgram, io, root)));
+    io.out(script(shell, await fullTree(program, io, root)));
     return ExitCode.ok;
   },
 });

@@ -10,6 +10,7 @@ import { type Command, CommanderError } from 'commander';
 import type { Context } from '../context.js';
 import { UsageError } from '../exit-codes.js';
 import type { Lang } from '../i18n/lang.js';
+import * as lazy from '../lazy.js';
 import { pageOrWrite } from '../output/pager.js';
 import { columnsOf } from './page.js';
 import { similarNames } from './similar.js';
@@ -37,7 +38,7 @@ const rootOf = (cmd: Command): Command => (cmd.parent ? rootOf(cmd.parent) : cmd
  * batch file's columns read the enrolment's plan) are loaded only when `help` is asked for a topic.
  */
 export async function allTopics(root: Command): Promise<Topic[]> {
-  const { optionsTopic, topicsTopic, writtenTopics } = await import('./topics/index.js');
+  const { optionsTopic, topicsTopic, writtenTopics } = await lazy.helpTopics();
   const help = root.createHelp();
   const globals = help.visibleOptions(root).map((o) => [help.optionTerm(o), help.optionDescription(o)] as const);
   const topics = [...writtenTopics, optionsTopic(globals)];
@@ -74,10 +75,10 @@ export async function answerHelp(cmd: Command, words: readonly string[]): Promis
   const { cmd: named, used } = walk(cmd, words);
   if (used === words.length) named.help();
   const topics = await allTopics(root);
-  const { findTopic } = await import('./topics/index.js');
+  const { findTopic } = await lazy.helpTopics();
   const topic = used === 0 && run ? (findTopic(topics, words.join('-')) ?? undefined) : undefined;
   if (topic && run) {
-    const { renderTopic } = await import('./topics/model.js');
+    const { renderTopic } = await lazy.topicModel();
     await paged(run.ctx, renderTopic(topic, run.lang, columnsOf(run.ctx.stdout)));
     // As commander ends a help it showed under exitOverride (rootCommand): its error, exit 0 (failure.ts).
     throw new CommanderError(0, 'commander.help', '(help)');

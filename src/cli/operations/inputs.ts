@@ -12,6 +12,7 @@ import { UsageError } from '../exit-codes.js';
 import type { Messages } from '../i18n/index.js';
 import type { Asking, Input, Settings } from '../capabilities.js';
 import type { SettingKey } from '../config/settings.js';
+import * as lazy from '../lazy.js';
 import { argumentOf, fieldDescription, fieldOption, flagOf, shortFieldOption } from './flags.js';
 import { inputOf } from './input.js';
 import { addArgs, type ArgDecl, readArgs } from '../flags/positional.js';
@@ -49,7 +50,7 @@ async function readData(inv: Input, op: Operation, spec: string): Promise<string
   try {
     return await inv.readInput(spec, '--data');
   } catch (err) {
-    if (!DATE_LIKE.test(spec) || (await import('node:fs')).existsSync(spec)) throw err;
+    if (!DATE_LIKE.test(spec) || (await lazy.fs()).existsSync(spec)) throw err;
     const dateFlags = Object.entries(op.params)
       .filter(([, f]) => f.layout !== undefined)
       .map(([name]) => flagOf(name));

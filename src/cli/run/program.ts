@@ -15,6 +15,7 @@ import { rootCommand } from '../help/command.js';
 import { addExamples, addNote } from '../help/sections.js';
 import type { RunState } from './state.js';
 import { buildFacts } from '../version.js';
+import * as lazy from '../lazy.js';
 
 /**
  * The registered commands that `argv` may run: those under a top-level word it names (an area by its English or
@@ -51,9 +52,10 @@ export async function buildProgram(run: RunState, argv: readonly string[]): Prom
   addNote(program, m.help.exitCodes);
   // The areas named, by their English or Portuguese names.
   const named = new Set(argv.map(areaOf).filter((area) => area !== undefined));
-  if (named.size) await (await import('../commands/tree.js')).addOperationCommands(program, run, named);
+  if (named.size) await (await lazy.operationTree()).addOperationCommands(program, run, named);
   const toAdd = namedCommands(program, argv);
   const definers = await Promise.all(toAdd.map((entry) => entry.load()));
-  for (const [i, { words }] of toAdd.entries()) definers[i]!(program.commands.find((c) => c.name() === words[0])!, run);
+  for (const [i, { words }] of toAdd.entries())
+    definers[i]!(program.commands.find((c) => c.name() === words[0])!, run, buildProgram);
   return program;
 }

@@ -1,5 +1,6 @@
 /** `enrol wizard`: the interactive enrolment (wizard/run.ts, loaded only when it runs). */
 import type { FlagDecls } from '../../flags/declared.js';
+import * as lazy from '../../lazy.js';
 import { defineCommand } from '../command-def.js';
 
 const wizardFlags = {
@@ -24,7 +25,7 @@ export const enrolWizardCommand = defineCommand({
   ],
   notes: (m) => [m.commandsHelp.wizard.note],
   async run(io, _args, flags) {
-    const { runEnrolWizard } = await import('./wizard/run.js');
+    const { runEnrolWizard } = await lazy.enrolWizardRun();
     return runEnrolWizard(io, flags);
   },
 });

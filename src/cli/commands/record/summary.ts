@@ -9,6 +9,7 @@ import { Interrupted, TransportError } from '../../../client/errors.js';
 import { catalogue, operation, type Operation, type Params } from '../../../catalogue/index.js';
 import { ExitCode, UsageError } from '../../exit-codes.js';
 import type { Asking, GivenFlags, Output, Service, Settings } from '../../capabilities.js';
+import * as lazy from '../../lazy.js';
 import { checkedParams, prepareCall } from '../../operations/execute.js';
 import { stopBeforeSending } from '../../operations/pipeline.js';
 import { recordFields } from '../../output/json-fields.js';
@@ -80,7 +81,7 @@ export const summaryCommand = defineCommand({
     const answers = await read(io, sections, await inputs.params(), forPeople);
     if (typeof answers === 'number') return answers;
     const { results, whose } = answers;
-    const { printSections } = await import('./summary/print.js');
+    const { printSections } = await lazy.summaryPrint();
     await printSections(io, whose, results);
     return summaryExitCode(results.map((r) => ('error' in r ? ExitCode.transport : exitCodeOf(r.result))));
   },

@@ -4,11 +4,11 @@
  * of one table per nested group.
  */
 import { operation } from '../../../catalogue/index.js';
+import * as lazy from '../../lazy.js';
 import { defineCommand } from '../define.js';
 
 const op = operation('registration.show');
 
 export const show = defineCommand(op, {
-  render: async (data, display) =>
-    (await import('../../output/registration-card.js')).registrationCard(op, data, display),
+  render: async (data, display) => (await lazy.registrationCard()).registrationCard(op, data, display),
 });

@@ -8,6 +8,7 @@
  */
 import { operation } from '../../../catalogue/index.js';
 import { missingRequired } from '../../interactive/fields.js';
+import * as lazy from '../../lazy.js';
 import { shellQuote } from '../../output/shell.js';
 import { isDryRun } from '../../safety/flags.js';
 import { defineCommand } from '../define.js';
@@ -19,6 +20,6 @@ export const book = defineCommand(op, {
   examples: [{ command: `coopctl schedule book ${card}`, note: 'bookWizard' }],
   interactive: async (inv, spec, raw) => {
     if (!inv.interactive || isDryRun(inv) || missingRequired(spec.op.params, raw).length === 0) return undefined;
-    return (await import('./book/wizard.js')).runScheduleWizard(inv, spec, raw);
+    return (await lazy.scheduleWizard()).runScheduleWizard(inv, spec, raw);
   },
 });
