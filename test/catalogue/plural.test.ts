@@ -3,7 +3,7 @@
  * `other`, 0 takes `zero` when given and `other` otherwise, and `#` is the count as the language writes numbers.
  */
 import { describe, expect, it } from 'vitest';
-import { plural } from '../../src/catalogue/words/numbers.js';
+import { formatNumber, plural } from '../../src/catalogue/words/numbers.js';
 
 const rows = { one: '# row', other: '# rows' };
 const linhas = { one: '# linha', other: '# linhas' };
@@ -39,5 +39,29 @@ describe('plural', () => {
 
   it('every # of the form is the count', () => {
     expect(plural('en', 3, { one: '# of # step', other: '# of # steps' })).toBe('3 of 3 steps');
+  });
+});
+
+describe('formatNumber', () => {
+  it('writes every whole number under 1,000 as Intl.NumberFormat does, in both languages', () => {
+    for (const [lang, locale] of [
+      ['en', 'en-GB'],
+      ['pt-BR', 'pt-BR'],
+    ] as const) {
+      const intl = new Intl.NumberFormat(locale);
+      for (let n = -999; n <= 999; n++) expect(formatNumber(lang, n)).toBe(intl.format(n));
+      expect(formatNumber(lang, 999n)).toBe(intl.format(999n));
+    }
+  });
+
+  it.each([
+    ['en', 1000, '1,000'],
+    ['pt-BR', 1000, '1.000'],
+    ['en', -1000, '-1,000'],
+    ['pt-BR', 2.5, '2,5'],
+    ['en', 0.5, '0.5'],
+    ['pt-BR', 1234567n, '1.234.567'],
+  ] as const)('%s %s: %s', (lang, n, expected) => {
+    expect(formatNumber(lang, n)).toBe(expected);
   });
 });

@@ -47,10 +47,7 @@ const lateImports = (text: string): string[] =>
   [...text.matchAll(/\blazy\.(\w+)\(/g)].flatMap((m) => lazyLoads.get(m[1]!) ?? []);
 
 describe('the registry is the one list of commands', () => {
-  const registered = [
-    ...lateImports(textOf('commands/registry.ts')),
-    ...lateImports(textOf('commands/specs.ts')),
-  ];
+  const registered = [...lateImports(textOf('commands/registry.ts')), ...lateImports(textOf('commands/specs.ts'))];
 
   it('it loads every command module: the operations modules and the commands that are not one operation', () => {
     expect(registered).toEqual([

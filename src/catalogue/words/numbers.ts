@@ -20,8 +20,14 @@ export function localeOf(lang: Lang): string {
 const numberFormats = new Map<Lang, Intl.NumberFormat>();
 const pluralRules = new Map<Lang, Intl.PluralRules>();
 
-/** A whole or decimal number with the language's separators. */
+/**
+ * A whole or decimal number with the language's separators. A whole number under 1,000 is written the same in both
+ * languages, with no separator, and is written without Intl: making the first Intl.NumberFormat loads ICU's number
+ * data, about 100 M instructions (25 ms), which a command's help texts (`17 digits`) would otherwise pay at every
+ * start (docs/decisions.md, "Counts").
+ */
 export function formatNumber(lang: Lang, n: number | bigint): string {
+  if (typeof n === 'bigint' ? n > -1000n && n < 1000n : Number.isInteger(n) && Math.abs(n) < 1000) return String(n);
   let f = numberFormats.get(lang);
   if (!f) {
     f = new Intl.NumberFormat(localeOf(lang));
