@@ -64,6 +64,8 @@ export const jsonSelect = () => import('./output/json-select.js');
 export const jq = () => import('./output/jq.js');
 /** The configuration file's store (conf). */
 export const configStore = () => import('./config/store.js');
+/** Writing a private file (with node:crypto for its temporary name, 0.8 ms to load): the terminal's card, at a terminal only. */
+export const privateFile = () => import('../files/private-file.js');
 /** Whether a file a flag names may be trusted (its owner and mode). */
 export const fileTrust = () => import('./config/file-trust.js');
 /** The server: `coopctl serve` alone. */

@@ -26,10 +26,16 @@ const recorder: Plugin = {
   },
 };
 
-const DUMP = `process.on('exit', () => { const f = process.env.COOPCTL_MODULES_FILE; if (f) require('node:fs').writeFileSync(f, JSON.stringify([...(${SET} ?? [])])); });`;
+/** Node's own public modules the run loaded, as `node:<name>` (its internal ones left out). */
+const BUILTINS = `process.moduleLoadList.filter((m) => m.startsWith('NativeModule ') && !m.includes('internal/')).map((m) => 'node:' + m.slice(13))`;
+
+const DUMP = `process.on('exit', () => { const f = process.env.COOPCTL_MODULES_FILE; if (f) require('node:fs').writeFileSync(f, JSON.stringify([...(${SET} ?? []), ...${BUILTINS}])); });`;
 
 export interface ModuleRecorder {
-  /** The source modules (paths from the repository's root) that a run of `argv` initialised, and its exit code. */
+  /**
+   * The source modules (paths from the repository's root) that a run of `argv` initialised, then Node's own public
+   * modules it loaded (`node:fs`), and its exit code.
+   */
   run(argv: readonly string[], env: Record<string, string>): Promise<{ code: number; modules: string[] }>;
   close(): void;
 }

@@ -77,6 +77,10 @@ describe('a read loads no module of another command group', () => {
       expect(code).toBe(3);
       expect(modules).toContain('src/cli/main.ts');
       expect(modules).toContain('src/cli/operations/execute.ts');
+      // node:crypto (with its X.509 code) costs a read 15–20 M instructions to load, and a read hashes nothing: it is
+      // loaded by what writes a private file, at a terminal only (src/cli/lazy.ts, privateFile).
+      expect(modules).toContain('node:http');
+      expect(modules).not.toContain('node:crypto');
       const others = modules.filter((path) => ![undefined, group].includes(groupOf(path)));
       expect(others).toEqual([]);
       // The shared catalogue, and no words module of another group (they are not in the catalogue).

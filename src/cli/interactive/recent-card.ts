@@ -10,8 +10,8 @@
  */
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { writePrivateFileSync } from '../../files/private-file.js';
 import type { Asking } from '../capabilities.js';
+import * as lazy from '../lazy.js';
 import type { PreSendStep } from '../operations/pipeline.js';
 
 /** How long a card is offered after the command that used it. */
@@ -26,8 +26,9 @@ interface Kept {
 const FILE = 'recent-card.json';
 
 /** Keeps `card` as this shell's last, when a person runs the command at a terminal; a failure to write only loses the offer. */
-export function keepCard(inv: Asking, card: string): void {
+export async function keepCard(inv: Asking, card: string): Promise<void> {
   if (!inv.interactive) return;
+  const { writePrivateFileSync } = await lazy.privateFile();
   const path = join(inv.stateDir, FILE);
   try {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
@@ -46,7 +47,7 @@ export function keepCard(inv: Asking, card: string): void {
 export const keepRecentCard: PreSendStep = async (calls, inv) => {
   const cards = calls.filter((call) => !call.asGiven).map((call) => call.params['usuario_cartao']);
   const card = cards.filter((c): c is string => typeof c === 'string').at(-1);
-  if (card !== undefined) keepCard(inv, card);
+  if (card !== undefined) await keepCard(inv, card);
   return undefined;
 };
 

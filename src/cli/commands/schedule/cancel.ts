@@ -69,7 +69,7 @@ async function cardOf(
   const card = listOp.params.usuario_cartao;
   const field = { ...card, words: { ...card.words, question: said(question, question) } };
   const typed = checkedCard(inv, await askField(inv, 'usuario_cartao', field, inputOptions(inv)));
-  keepCard(inv, typed);
+  await keepCard(inv, typed);
   return typed;
 }
 
