@@ -4,7 +4,8 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openBackend } from '../../src/server/wire.js';
-import { openDatabase } from '../../src/server/store/sqlite/index.js';
+import { fileAudit, openAuditFile } from '../../src/server/store/sqlite/audit-file.js';
+import { forServing, openDatabase } from '../../src/server/store/sqlite/index.js';
 import { migrations } from '../../src/server/store/sql/migrations.js';
 import { call, EXAMPLE_CARD, now, openTemp, tempDir } from './helpers.js';
 
@@ -18,6 +19,25 @@ describe('the database file', () => {
       expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
       expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
     } finally {
+      db.close();
+    }
+  });
+
+  it('serves with a 2,000 KiB page cache, its audit file on the event loop with 512 KiB (docs/performance.md)', async () => {
+    const path = join(tempDir(), 'cache.db');
+    const { db } = openDatabase(path);
+    const trail = openAuditFile(path);
+    const audit = fileAudit(trail, path);
+    try {
+      // better-sqlite3 builds SQLite with 16,000 KiB a connection: what a new connection has before either.
+      const fresh = new Database(':memory:');
+      expect(fresh.pragma('cache_size', { simple: true })).toBe(-16000);
+      fresh.close();
+      forServing(db);
+      expect(db.pragma('cache_size', { simple: true })).toBe(-2000);
+      expect(trail.pragma('cache_size', { simple: true })).toBe(-512);
+    } finally {
+      await audit.close();
       db.close();
     }
   });

@@ -157,6 +157,9 @@ export function fileAudit(
 ): { readonly repo: AuditRepository; close(): Promise<void> } {
   db.pragma('wal_autocheckpoint = 0');
   db.pragma('busy_timeout = 0');
+  // A small page cache, as the writer's (audit-writer.ts): this connection appends at the trail's end and reads its
+  // head; better-sqlite3's 16 MB default filled with pages written once (resident memory: docs/performance.md).
+  db.pragma('cache_size = -512');
   for (const pragma of pragmas) db.pragma(pragma);
   const onLoop = {
     insert: db.prepare(APPEND_POSITIONAL),

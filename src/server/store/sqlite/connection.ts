@@ -72,13 +72,24 @@ function refuseReadOnly(path: string): void {
 }
 
 /**
+ * The serving connection's page cache, in KiB: SQLite's own default (2,000 KiB) rather than better-sqlite3's
+ * (16,000 KiB, which it builds SQLite with). On a large database the bigger one fills with pages read once and is
+ * resident memory the server's budget counts (16 MB of P5's 150); the pages a read needs again (the B-trees' upper
+ * levels) fit in the smaller one, and the rest come from the OS's file cache either way (docs/performance.md,
+ * "the server's RSS on 1,000,000 rows").
+ */
+export const SERVING_CACHE_KIB = 2000;
+
+/**
  * Readies an opened database for serving requests: a statement that needs a
  * lock another process holds fails at once instead of blocking the event
- * loop (the repository tries it again on timers: guard.ts); then `pragmas`
- * (tests simulate a full disk or a read-only file with them).
+ * loop (the repository tries it again on timers: guard.ts); its page cache
+ * at SERVING_CACHE_KIB; then `pragmas` (tests simulate a full disk or a
+ * read-only file with them).
  */
 export function forServing(db: Db, pragmas: readonly string[] = []): void {
   db.pragma('busy_timeout = 0');
+  db.pragma(`cache_size = -${SERVING_CACHE_KIB}`);
   for (const pragma of pragmas) db.pragma(pragma);
 }
 
