@@ -77,7 +77,7 @@ describe('the read cache holds what its memory allows (serve --read-cache)', () 
   // Each card kept on its second miss; then B found, then A: still there with room for both, not with room for one.
   const SEQUENCE = [A, A, B, B, B, A];
 
-  it('keeps both records with the default size (16 MiB)', async () => {
+  it('keeps both records with the default size (4 MiB)', async () => {
     expect(await lookUps(undefined, SEQUENCE)).toEqual([2, 4]);
   });
 

@@ -128,5 +128,9 @@ export const DB_TIMEOUT_MS = 5000;
 /** A damage to a SQLite database's files (store/sqlite/file-guard.ts): truncated, or its `-wal` removed or replaced; a `-shm` given its length back. */
 export type FileDamage = 'shrunk' | 'walTruncated' | 'walReplaced' | 'shmRestored';
 
-/** The read cache's default size: 16 MiB, about 15,000 registration records (`serve --read-cache`). */
-export const READ_CACHE_BYTES = 16 * 1024 * 1024;
+/**
+ * The read cache's default size: 4 MiB, about 3,700 registration records (`serve --read-cache`): the cards read again
+ * and again (an app's, a support desk's) fit, and a large database's reads spread over more cards than any size holds
+ * (docs/decisions.md, "The read cache at 4 MiB by default").
+ */
+export const READ_CACHE_BYTES = 4 * 1024 * 1024;
