@@ -55,7 +55,7 @@ export interface ServeOptions {
   readonly metrics?: boolean;
   /** /metrics needs this file's token (default: COOPCTL_METRICS_TOKEN, else none). */
   readonly metricsTokenFile?: string;
-  /** SQLite: MiB the read cache of registration records may take (default 16; 0: no cache). */
+  /** SQLite: MiB the read cache of registration records may take (default 4, READ_CACHE_BYTES; 0: no cache). */
   readonly readCache?: number;
   /** Seconds between the first stop signal (readiness 503 at once) and closing the listener (default 0). */
   readonly shutdownDelay?: number;

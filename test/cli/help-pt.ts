@@ -117,7 +117,7 @@ export const SERVE_PT = [
   '                                  servidor (padrão: abertos, pois as sondas não',
   '                                  enviam token)',
   '  --read-cache <MiB>              memória para os cadastros guardados entre',
-  '                                  gravações (SQLite; 0: nenhuma) (padrão: 16)',
+  '                                  gravações (SQLite; 0: nenhuma) (padrão: 4)',
   '  --shutdown-delay <segundos>     no SIGTERM, /readyz responde 503 e o',
   '                                  atendimento continua por este tempo antes de',
   '                                  encerrar (padrão: 0)',

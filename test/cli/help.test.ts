@@ -79,6 +79,14 @@ describe('help', () => {
     expect((await h.run(['serve', '--help'])).stdout).toContain('--allow-prefer');
   });
 
+  it("serve's read cache defaults to the store's 4 MiB (a default of its own would be the one every serve runs with)", async () => {
+    const readCache = find(await tree(), ['serve'])!.options.find((o) => o.long === '--read-cache');
+    expect(readCache?.defaultValue).toBe(4);
+    expect((await h.run(['serve', '--help'])).stdout.replace(/\s+/g, ' ')).toContain(
+      '--read-cache <MiB> memory for registration records kept between writes (SQLite; 0: none) (default: 4)',
+    );
+  });
+
   it('coopctl alone shows the help on stdout and exits 0, as --help does', async () => {
     const r = await h.run([]);
     expect(r.code).toBe(0);

@@ -3,6 +3,7 @@ import { InvalidArgumentError } from 'commander';
 import type { ServeOptions } from '../../server/serve.js';
 import { StartError } from '../../server/start-error.js';
 import { BindingError, type BindingProblem } from '../../server/store/sqlite/binding.js';
+import { READ_CACHE_BYTES } from '../../server/store/types.js';
 import { ExitCode, UsageError } from '../exit-codes.js';
 import { wholeNumber } from '../flags/global.js';
 import { defineCommand } from '../commands/command-def.js';
@@ -114,7 +115,8 @@ const serveFlags = {
     placeholder: () => 'MiB',
     help: says('readCache'),
     parse: wholeNumber(0, 4096),
-    default: 16,
+    // The store's own default (4 MiB): a default written here would be the one every `serve` runs with.
+    default: READ_CACHE_BYTES / (1024 * 1024),
   },
   shutdownDelay: {
     type: 'value',
