@@ -3,7 +3,7 @@
  * `other`, 0 takes `zero` when given and `other` otherwise, and `#` is the count as the language writes numbers.
  */
 import { describe, expect, it } from 'vitest';
-import { formatNumber, plural } from '../../src/catalogue/words/numbers.js';
+import { counted, formatNumber, plural } from '../../src/catalogue/words/numbers.js';
 
 const rows = { one: '# row', other: '# rows' };
 const linhas = { one: '# linha', other: '# linhas' };
@@ -63,5 +63,13 @@ describe('formatNumber', () => {
     ['pt-BR', 1234567n, '1.234.567'],
   ] as const)('%s %s: %s', (lang, n, expected) => {
     expect(formatNumber(lang, n)).toBe(expected);
+  });
+});
+
+describe('counted', () => {
+  it('is the count and its noun, in each language', () => {
+    expect(counted('en', 1, 'recipient', 'recipients')).toBe('1 recipient');
+    expect(counted('pt-BR', 1200, 'destinatário', 'destinatários')).toBe('1.200 destinatários');
+    expect(counted('pt-BR', 0, 'alergia', 'alergias')).toBe('0 alergias');
   });
 });

@@ -3,10 +3,9 @@ import type { Check } from '../checks.js';
 import { type DateLayout, FIRST_YEAR } from '../dates.js';
 import type { JsonType, Problem, Received, Rule, RuleProblem, ShapeFault } from '../problems.js';
 import type { CatalogueWords, ProblemRenderings, RuleRenderings } from './types.js';
-import { plural } from './numbers.js';
+import { counted as countedIn, plural } from './numbers.js';
 
-const counted = (n: number, one: string, other = `${one}s`) =>
-  plural('en', n, { one: `# ${one}`, other: `# ${other}` });
+const counted = (n: number, one: string, other = `${one}s`) => countedIn('en', n, one, other);
 
 /** `a, b or c`. */
 export const either = (names: readonly string[]): string =>

@@ -58,3 +58,8 @@ function formOf(lang: Lang, n: number, forms: Forms): string {
   }
   return rules.select(n) === 'one' ? forms.one : forms.other;
 }
+
+/** A count and its noun: `counted('pt-BR', 1200, 'destinatário', 'destinatários')` is `1.200 destinatários`. */
+export function counted(lang: Lang, n: number, one: string, other: string): string {
+  return plural(lang, n, { one: `# ${one}`, other: `# ${other}` });
+}

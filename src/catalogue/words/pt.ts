@@ -7,7 +7,7 @@ import type { Check } from '../checks.js';
 import { type DateLayout, FIRST_YEAR } from '../dates.js';
 import type { JsonType, Problem, Received, Rule, RuleProblem, ShapeFault } from '../problems.js';
 import type { CatalogueWords, ProblemRenderings, RuleRenderings } from './types.js';
-import { plural } from './numbers.js';
+import { counted as countedIn, plural } from './numbers.js';
 
 /** A rule in Portuguese, and the verb that says it must hold: `deve ter 17 dígitos`, `deve ser uma data`. */
 interface Phrase {
@@ -17,7 +17,7 @@ interface Phrase {
 
 const has = (text: string): Phrase => ({ verb: 'ter', text });
 const is = (text: string): Phrase => ({ verb: 'ser', text });
-const counted = (n: number, one: string, other: string) => plural('pt-BR', n, { one: `# ${one}`, other: `# ${other}` });
+const counted = (n: number, one: string, other: string) => countedIn('pt-BR', n, one, other);
 
 /** `a, b ou c`. */
 export const ou = (names: readonly string[]): string =>

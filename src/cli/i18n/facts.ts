@@ -4,8 +4,6 @@
  * their last 4 digits only), counted nouns.
  */
 import { maskValue } from '../../client/mask.js';
-import { plural } from './format.js';
-import type { Lang } from './lang.js';
 
 /** A parameter or record value as text ('' when absent). */
 export function text(value: unknown): string {
@@ -30,9 +28,7 @@ export function first(records: readonly Readonly<Record<string, unknown>>[], fie
 }
 
 /** `1 recipient`, `1,200 recipients` / `1.200 destinatários`: a count with the language's separators. */
-export function counted(lang: Lang, n: number, one: string, many: string): string {
-  return plural(lang, n, { one: `# ${one}`, other: `# ${many}` });
-}
+export { counted } from '../../catalogue/words/numbers.js';
 
 /** An address in one line: `Rua X, 100 – Centro – São Paulo/SP` (parts left empty are left out). */
 export function addressPlace(a: Readonly<Record<string, unknown>>): string {
