@@ -24,6 +24,7 @@ const workloads = [
   ['P1', './p1-startup.mjs', {}],
   ['P2', './p2-read.mjs', {}],
   ['P3', './p3-server-reads.mjs', {}],
+  ['P3', './p3-floor.mjs', {}],
   ['P4', './p4-writes.mjs', {}],
   ['P5', './p5-scale.mjs', { full: opts.full === true, size: opts.size, tmp: opts.tmp }],
   ['P6', './p6-batch.mjs', {}],
