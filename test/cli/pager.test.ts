@@ -102,7 +102,8 @@ describe('the pager', () => {
     answer(10);
     const r = await h.run(argv, terminal({ COOPCTL_PAGER: 'coopctl-no-such-pager -R' }));
     expect(r.code).toBe(0);
-    expect(r.stderr).toBe('warning: cannot run the pager "coopctl-no-such-pager -R" (ENOENT); printing directly\n');
+    // Wider than the terminal's 80 columns: wrapped on a space, short of the last column.
+    expect(r.stderr).toBe('warning: cannot run the pager "coopctl-no-such-pager -R" (ENOENT); printing\ndirectly\n');
     expect(r.stdout.split('\n')).toHaveLength(3 + 10 + 1 + 1);
     expect(r.stdout).toContain('│ 10 ');
   });

@@ -148,9 +148,14 @@ describe('in a real terminal of 30 rows, in Portuguese: nothing drawn twice, Ent
         await pane.input('Enviar esta notificação?', 's');
         expect(await pane.exitCode()).toBe(0);
         const history = await drawnOnce(pane);
+        // The audience's line, wrapped on a space short of the last column (the terminal would cut a word).
         expect(history).toContain(
-          'Público: os usuários do aplicativo da cooperativa com tipo_beneficiario 1 (titular)',
+          columns === 80
+            ? 'Público: os usuários do aplicativo da cooperativa com tipo_beneficiario 1\n(titular)'
+            : 'Público: os usuários do aplicativo da cooperativa com\ntipo_beneficiario 1 (titular)',
         );
+        // The service's URL, wider than 60 columns, stays whole on a line of its own (to be copied), not shortened.
+        expect(history).toMatch(/\nhttp:\/\/127\.0\.0\.1:\d+\/api\/svccentral\/notificacao\/envianotificacao\n/);
         // The card's question is cut at spaces: its input forms are whole.
         expect(history).toContain('0001.0001.000001.00-5');
         for (const phrase of ['faltam 3 campos obrigatórios', 'Quem deve recebê-la?', 'Enviar esta notificação?'])

@@ -1,5 +1,6 @@
 /** Text styles: Node's util.styleText when colour is on, plain text otherwise. */
 import { styleText } from 'node:util';
+import { messageLines } from './wrap.js';
 
 export interface Style {
   bold(text: string): string;
@@ -33,7 +34,7 @@ export async function loadStyle(color: boolean): Promise<Style> {
   return color ? colored : plain;
 }
 
-/** How every error reads on stderr: one line, after the run's word for it (`error:`, `erro:`). */
-export function errorLine(style: Style, text: string, label = 'error:'): string {
-  return `${style.red(label)} ${text}\n`;
+/** How every error reads on stderr: one line after the run's word for it (`error:`, `erro:`), wrapped on a terminal of `columns` (wrap.ts `messageLines`). */
+export function errorLine(style: Style, text: string, label = 'error:', columns?: number): string {
+  return `${style.red(label)}${messageLines(`${label} ${text}`, columns).slice(label.length)}\n`;
 }

@@ -39,8 +39,13 @@ function cutWord(word: string, max: number): string[] {
   return pieces;
 }
 
-/** Appends to `out` the lines of `line` wrapped to at most `max` columns. */
-export function wrapLine(line: string, max: number, out: string[]): void {
+/**
+ * Appends to `out` the lines of `line` wrapped to at most `max` columns. A
+ * word wider than that is cut (a URL shortened), unless `whole`: then it
+ * stays whole on a line of its own, wider than the room (a message's URL or
+ * command, to be copied as it is: the terminal wraps it).
+ */
+export function wrapLine(line: string, max: number, out: string[], whole = false): void {
   if (textWidth(line) <= max) {
     out.push(line);
     return;
@@ -55,7 +60,7 @@ export function wrapLine(line: string, max: number, out: string[]): void {
       continue;
     }
     if (current) out.push(current);
-    if (w <= max) {
+    if (w <= max || whole) {
       current = word;
       used = w;
       continue;
@@ -71,6 +76,21 @@ export function wrapLine(line: string, max: number, out: string[]): void {
     out.push(...pieces);
   }
   out.push(current);
+}
+
+/**
+ * A message (one line of safe text) for a terminal of `columns` (undefined:
+ * not a terminal, the line kept whole): wrapped on its spaces short of the
+ * last column, where the terminal would cut a word in two; a word wider than
+ * the room (a URL, a command) whole on a line of its own, to be copied. A line
+ * of fewer characters than half the room fits whatever they are (none takes
+ * more than two columns): it is not measured.
+ */
+export function messageLines(safe: string, columns: number | undefined): string {
+  if (columns === undefined || columns < 24 || safe.length * 2 < columns - 1) return safe;
+  const lines: string[] = [];
+  wrapLine(safe, columns - 1, lines, true);
+  return lines.join('\n');
 }
 
 /** `line` cut to at most `max` columns, ending in `…` when it was cut. */

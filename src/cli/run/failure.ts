@@ -84,7 +84,8 @@ export async function reportFailure(
   }
   const style = inv ? await inv.style('stderr') : await loadStyle(ctx.color.stderr);
   const shown = (text: string) => (mask ? mask.text(text) : text);
-  const say = (text: string) => ctx.stderr.write(errorLine(style, shown(sanitize(text)), m.errors.error));
+  const columns = ctx.tty.stderr ? ctx.screen.columns : undefined;
+  const say = (text: string) => ctx.stderr.write(errorLine(style, shown(sanitize(text)), m.errors.error, columns));
   if (err instanceof UsageError) {
     const message = err.wordedIn(m);
     const said = err.hint ? m.errors.see(message, err.hint) : message;

@@ -23,6 +23,7 @@ import type { Masking } from '../output/mask.js';
 import { Pager, pagerCommand, rowsOf } from '../output/pager.js';
 import { sanitize } from '../output/sanitize.js';
 import { type Prompter, showingPrompter, speakingPrompter } from '../prompter.js';
+import { messageLines } from '../output/wrap.js';
 import { errorLine, loadStyle, type Style } from '../output/style.js';
 import { type Lang, messagesFor, type Messages } from '../i18n/index.js';
 import { version } from '../version.js';
@@ -188,8 +189,9 @@ export class Invocation implements Io {
   /*
    * Messages are one line each, made safe to show (output/sanitize.ts: a
    * control character or line break in them, from the service or a file, is
-   * shown as `\x1b`, `\n`…). `dress` adds coopctl's own styling to the safe
-   * line (a bold heading, a green mark), so that styling survives.
+   * shown as `\x1b`, `\n`…), then wrapped on its spaces on a terminal narrower
+   * than it (output/wrap.ts `messageLines`). `dress` adds coopctl's own styling
+   * to the safe text (a bold heading, a green mark), so that styling survives.
    */
 
   /** A message on stderr, left out with --quiet. */
@@ -199,7 +201,12 @@ export class Invocation implements Io {
 
   /** A line for people on stderr even with --quiet: a wizard's screens, the facts of a confirmation. */
   say(text = '', dress: (safe: string) => string = (safe) => safe): void {
-    this.#err(`${dress(this.shown(text))}\n`);
+    this.#err(`${dress(messageLines(this.shown(text), this.#columns()))}\n`);
+  }
+
+  /** The columns of the terminal that stderr is (undefined when it is not one): messages are wrapped to them. */
+  #columns(): number | undefined {
+    return this.ctx.tty.stderr ? this.ctx.screen.columns : undefined;
   }
 
   /**
@@ -219,7 +226,7 @@ export class Invocation implements Io {
       this.say(text);
       return;
     }
-    this.#err(errorLine(await this.style('stderr'), this.shown(text), this.m.errors.error));
+    this.#err(errorLine(await this.style('stderr'), this.shown(text), this.m.errors.error, this.#columns()));
   }
 
   /** The contents of a file, or of stdin for `-` (which only one option may claim). */
