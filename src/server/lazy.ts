@@ -39,7 +39,7 @@ export const sqliteAuditParts = () =>
     import('./store/sql/migrations.js'),
     import('./store/sqlite/group-commit.js'),
     import('./store/sqlite/audit.js'),
-    import('./store/sqlite/audit-file.js'),
+    import('./store/sqlite/audit-file-open.js'),
   ]).then(([binding, migrations, groupCommit, audit, auditFile]) => ({
     ...binding,
     ...migrations,

@@ -11,7 +11,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatch } from '../../src/server/http/dispatch.js';
 import type { PlainResponse } from '../../src/server/http/exchange.js';
-import { auditFileOf } from '../../src/server/store/sqlite/audit-file.js';
+import { auditFileOf } from '../../src/server/store/sqlite/audit-file-open.js';
 import { databaseChecksum } from '../../src/server/store/sqlite/checksum.js';
 import { holdLock, HOLDER_ROW, type LockHolder } from './lock-holder.js';
 import { startStoreServer, type StoreServer } from './store-server.js';

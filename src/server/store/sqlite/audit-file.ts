@@ -10,7 +10,9 @@
  *   else by a worker thread (audit-writer.ts) that waits for it; a read is
  *   answered once its batch is committed (WAL, synchronous NORMAL: a crash of
  *   the server loses none, a power loss the last moments'); the worker runs
- *   every checkpoint;
+ *   every checkpoint; a write's record (its answer does not wait for it) is
+ *   held for its window, to be committed with the next read's or with the
+ *   window's other writes' (a kill -9 loses the window's);
  * - the event loop seals each batch on the chain's head it knows, and seals it
  *   again when the worker finds another process appended first;
  * - listing, the key's id and purging run on a connection of the event loop's
@@ -19,7 +21,7 @@
  *
  * Its schema is the audit's migrations (3 and 4) run on the new file; the
  * records a database kept itself (before this file existed) are moved into it
- * at start. `:memory:` stores keep their audit inside (audit.ts).
+ * at start (audit-file-open.ts). `:memory:` stores keep their audit inside (audit.ts).
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -36,94 +38,15 @@ import {
   type SealedRecord,
   sealOn,
 } from '../areas/audit.js';
-import { sqlite } from '../sql/dialect.js';
-import { migrations } from '../sql/migrations.js';
 import { StoreUnavailable } from '../unavailable.js';
 import { sqliteAudit } from './audit.js';
-import { sqliteBinding } from './binding.js';
 import type { Db } from './connection.js';
+import { auditFileOf, LOCK_MS } from './audit-file-open.js';
 import { faultOf, unavailable } from './faults.js';
-import { groupCommit } from './group-commit.js';
-import { createPrivateFile } from './private-file.js';
+import { groupCommit, NOTES_HELD, NOTES_WINDOW_MS } from './group-commit.js';
 
 /** Records committed on the event loop before the worker checkpoints the WAL (about SQLite's 1,000 pages). */
 const CHECKPOINT_RECORDS = 300;
-
-/** The audit's own file, beside the database. */
-export const auditFileOf = (db: string): string => `${db}.audit`;
-
-/** The migrations that make the audit's tables (3: the trail and its key; 4: subjects, chain and anchor). */
-const AUDIT_MIGRATIONS = [2, 3];
-
-/** How long start-up, and a batch in the worker, wait for the audit file's lock held elsewhere. */
-const LOCK_MS = 5000;
-
-/** Opens (or creates, private to its owner) the audit file of `path`, with its schema. */
-export function openAuditFile(path: string): Db {
-  const file = auditFileOf(path);
-  createPrivateFile(file);
-  const Binding = sqliteBinding();
-  const db = new Binding(file, { timeout: LOCK_MS });
-  try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('secure_delete = ON');
-    if (db.pragma('user_version', { simple: true }) === 0)
-      db.transaction(() => {
-        for (const n of AUDIT_MIGRATIONS) db.exec(migrations[n]!(sqlite));
-        db.pragma('user_version = 1');
-      }).immediate();
-    return db;
-  } catch (err) {
-    db.close();
-    throw err;
-  }
-}
-
-const COLUMNS = [
-  'at',
-  'client',
-  'token_label',
-  'operation',
-  'status',
-  'confirma',
-  'subject_kind',
-  'subject',
-  'reference',
-  'request_id',
-  'contract',
-  'previous',
-  'key_id',
-  'seal',
-].join(', ');
-
-/**
- * The records, key id and anchor a database kept itself, moved into its audit
- * file (once: the database's own audit table is then empty), so that they
- * stay listed, searchable and chained.
- */
-export function moveAuditInto(audit: Db, main: Db, mainPath: string): void {
-  const kept = main.prepare('SELECT count(*) AS n FROM audit').get() as { n: number };
-  const key = main.prepare('SELECT key_id FROM audit_key').get() as { key_id: string } | undefined;
-  if (kept.n === 0 && key === undefined) return;
-  audit.prepare('ATTACH DATABASE ? AS kept').run(mainPath);
-  try {
-    audit
-      .transaction(() => {
-        audit.exec(`INSERT INTO audit (${COLUMNS}) SELECT ${COLUMNS} FROM kept.audit ORDER BY id`);
-        audit.exec('INSERT OR IGNORE INTO audit_key (one, key_id) SELECT one, key_id FROM kept.audit_key');
-        audit.exec('INSERT OR IGNORE INTO audit_anchor (one, seal) SELECT one, seal FROM kept.audit_anchor');
-      })
-      .immediate();
-  } finally {
-    audit.exec('DETACH DATABASE kept');
-  }
-  main
-    .transaction(() => {
-      main.exec('DELETE FROM audit; DELETE FROM audit_key; DELETE FROM audit_anchor');
-    })
-    .immediate();
-}
 
 /** The worker's file: beside this module (the bundle's dist/audit-writer.cjs, or the source under type stripping). */
 function writerFile(): string {
@@ -279,9 +202,10 @@ export function fileAudit(
     next();
   };
   const fail = (err: unknown) => {
-    const lost = [...(batch ?? []), ...queue];
+    const lost = [...(batch ?? []), ...queue, ...held];
     batch = undefined;
     queue = [];
+    held = [];
     head = undefined;
     for (const w of lost) w.reject(err);
   };
@@ -317,15 +241,52 @@ export function fileAudit(
     drained?.();
   });
 
+  /**
+   * Writes' records, held for their window (group-commit.ts NOTES_WINDOW_MS):
+   * a write's answer does not wait for its record, so one commit takes the
+   * records of many writes. They go first into the next batch, in the order
+   * they came: with a read's record, at the window's end, with NOTES_HELD of
+   * them, before a listing and when the store closes.
+   */
+  let held: Waiting[] = [];
+  let window: NodeJS.Timeout | undefined;
+  const release = (): void => {
+    if (window !== undefined) clearTimeout(window);
+    window = undefined;
+    if (held.length === 0) return;
+    queue.push(...held);
+    held = [];
+    if (batch === undefined) next();
+  };
+  const listed =
+    <A extends unknown[], R>(read: (...args: A) => R) =>
+    (...args: A): R => {
+      release();
+      return read(...args);
+    };
+
   const repo: AuditRepository = {
     ...rest,
-    append: (record) => {
+    append: (record, follows) => {
       if (dead !== undefined) return Promise.reject(new StoreUnavailable('io'));
       return new Promise<void>((resolve, reject) => {
-        queue.push({ record, resolve, reject });
+        const waiting = { record, resolve, reject };
+        if (follows) {
+          held.push(waiting);
+          if (held.length >= NOTES_HELD) release();
+          else window ??= setTimeout(release, NOTES_WINDOW_MS).unref();
+          return;
+        }
+        if (held.length > 0) {
+          queue.push(...held);
+          held = [];
+        }
+        queue.push(waiting);
         if (batch === undefined) setImmediate(next);
       });
     },
+    page: listed(rest.page),
+    list: listed(rest.list),
     chain: (c) => {
       chain = c;
     },
@@ -335,6 +296,7 @@ export function fileAudit(
     close: async () => {
       // Waited for: the process stays until the worker has committed what it was given and closed its file.
       worker.ref();
+      release();
       if (dead === undefined && (batch !== undefined || queue.length > 0))
         await new Promise<void>((resolve) => {
           drained = resolve;
