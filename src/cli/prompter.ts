@@ -1,6 +1,7 @@
 /** Interactive questions, behind an interface so that commands can be tested without a terminal. */
 import { sanitize } from './output/sanitize.js';
 import { wrapLine } from './output/wrap.js';
+import { textWidth } from './output/width.js';
 import * as lazy from './lazy.js';
 
 export interface Choice<T extends string> {
@@ -92,6 +93,29 @@ export function fitted(text: string, columns: number | undefined): string {
   return out.join('\n');
 }
 
+/**
+ * How an answered question shows its answer, after the question's `message`
+ * as `fitted` cut it: on the question's last line when it fits there (the
+ * library's mark and a space before a one-line question), else on lines of
+ * its own, indented, cut at spaces too: the library writes it after the
+ * question on one line, which the terminal would cut in the middle of a word.
+ */
+export function answerAfter(
+  message: string,
+  columns: number | undefined,
+  paint: (text: string) => string,
+): (text: string) => string {
+  return (text) => {
+    if (columns === undefined || columns <= MARGIN + 20) return paint(text);
+    const lines = message.split('\n');
+    const used = (lines.length === 1 ? 2 : 0) + textWidth(lines.at(-1)!);
+    if (used + 1 + textWidth(text) <= columns - 1) return paint(text);
+    const own: string[] = [];
+    wrapLine(text, columns - MARGIN, own, true);
+    return own.map((line) => `\n  ${paint(line)}`).join('');
+  };
+}
+
 /** Prompts of @inquirer/prompts, loaded on first use, reading `input` and drawing on `output` (stderr, so stdout stays data). */
 export function inquirerPrompter(io: {
   input: () => NodeJS.ReadableStream;
@@ -102,7 +126,14 @@ export function inquirerPrompter(io: {
     // An ES module loaded from node_modules on first use (scripts/bundle.mjs, EXTERNAL), by require() (Node ≥ 20.19).
     const prompts = lazy.inquirerPrompts();
     const { styleText } = await lazy.nodeUtil();
-    return { prompts, theme: (words: PromptWords | undefined) => themeOf(words, styleText) };
+    /** The theme of a question whose text (as fitted) is `message`: the run's words, its answer placed after it. */
+    const theme = (words: PromptWords | undefined, message: string) => {
+      const base = themeOf(words, styleText);
+      const columns = (io.output as { columns?: number }).columns;
+      const answer = answerAfter(message, columns, (text) => styleText('cyan', text));
+      return { ...base, style: { ...('style' in base ? base.style : {}), answer } };
+    };
+    return { prompts, theme };
   };
   const context = {
     get input() {
@@ -123,26 +154,29 @@ export function inquirerPrompter(io: {
     input: async ({ words, message, validate, ...q }) => {
       const { prompts, theme } = await load();
       const rule = checked(validate);
+      const text = fitText(message);
       return prompts.input(
-        { ...q, message: fitText(message), ...(rule ? { validate: rule } : {}), theme: theme(words) },
+        { ...q, message: text, ...(rule ? { validate: rule } : {}), theme: theme(words, text) },
         context,
       );
     },
     password: async ({ words, message, validate, ...q }) => {
       const { prompts, theme } = await load();
       const rule = checked(validate);
+      const text = fitText(message);
       return prompts.password(
-        { ...q, message: fitText(message), ...(rule ? { validate: rule } : {}), mask: '*', theme: theme(words) },
+        { ...q, message: text, ...(rule ? { validate: rule } : {}), mask: '*', theme: theme(words, text) },
         context,
       );
     },
     select: async <T extends string>(q: Question & { choices: readonly Choice<T>[]; default?: T }) => {
       const { prompts, theme } = await load();
+      const text = fitText(q.message);
       return prompts.select<T>(
         {
-          message: fitText(q.message),
+          message: text,
           choices: q.choices,
-          theme: theme(q.words),
+          theme: theme(q.words, text),
           ...(q.default === undefined ? {} : { default: q.default }),
         },
         context,
@@ -150,15 +184,17 @@ export function inquirerPrompter(io: {
     },
     confirm: async ({ words, message, ...q }) => {
       const { prompts, theme } = await load();
-      return prompts.confirm({ ...q, message: fitText(message), theme: theme(words) }, context);
+      const text = fitText(message);
+      return prompts.confirm({ ...q, message: text, theme: theme(words, text) }, context);
     },
     search: async <T extends string>(q: SearchQuestion<T>) => {
       const { prompts, theme } = await load();
+      const text = fitText(q.message);
       return prompts.search<T>(
         {
-          message: fitText(q.message),
+          message: text,
           source: (term) => q.source(term ?? ''),
-          theme: theme(q.words),
+          theme: theme(q.words, text),
           ...(q.pageSize === undefined ? {} : { pageSize: q.pageSize }),
         },
         context,

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messageLines } from '../../src/cli/output/wrap.js';
+import { answerAfter } from '../../src/cli/prompter.js';
 import { startHarness, type Harness, type RunOptions } from './harness.js';
 
 let h: Harness;
@@ -64,5 +65,33 @@ describe('a message wider than the terminal', () => {
   it('a line that fits, and a terminal too narrow to wrap for, are left as they are', () => {
     expect(messageLines('Nada foi enviado.', 40)).toBe('Nada foi enviado.');
     expect(messageLines('uma linha mais longa que vinte colunas', 20)).toBe('uma linha mais longa que vinte colunas');
+  });
+});
+
+describe("an answered question's answer", () => {
+  const plain = (text: string) => `<${text}>`;
+  it("on the question's line when it fits there, after the mark and the question", () => {
+    // 2 (the mark) + 26 + 1 + 5 = 34 columns, under 39.
+    expect(answerAfter('Nome [nome] (opcional, ok)', 40, plain)('Pedro')).toBe('<Pedro>');
+  });
+
+  it('else on lines of its own, indented, cut at spaces: never past the last column', () => {
+    const answer = answerAfter('Código do tipo de notificação [tipo_notificacao]', 60, plain);
+    expect(answer('2 (lembrete ou alteração de consulta)')).toBe('\n  <2 (lembrete ou alteração de consulta)>');
+    const long = answerAfter('Conteúdo [conteudo]', 30, plain);
+    expect(long('Sua consulta é amanhã às 9h na unidade central')).toBe(
+      // 2 + 27 = 29 columns, short of the 30th.
+      '\n  <Sua consulta é amanhã às 9h>\n  <na unidade central>',
+    );
+  });
+
+  it('a question of several lines: its last line counts, with no mark before it', () => {
+    const answer = answerAfter('Uma pergunta longa cortada\nem duas linhas', 40, plain);
+    // 14 + 1 + 20 = 35 columns, under 39: on the last line.
+    expect(answer('uma resposta curtinh')).toBe('<uma resposta curtinh>');
+  });
+
+  it('not a terminal (no columns): as the library shows it', () => {
+    expect(answerAfter('x', undefined, plain)('y'.repeat(300))).toBe(`<${'y'.repeat(300)}>`);
   });
 });

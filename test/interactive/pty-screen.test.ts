@@ -53,13 +53,18 @@ function drawn(history: string, phrase: string): number {
  * The lines drawn more than once (16 characters or more): a question, a
  * header or a calendar drawn again leaves its lines twice in the history.
  * A calendar's weekday header and rows of days repeat month after month, a
- * table's rules row after row.
+ * table's rules row after row, and an answer too long for its question's
+ * last line is on lines of its own (the payer's street given again for the
+ * beneficiary).
  */
 function repeated(history: string): string[] {
   const counts = new Map<string, number>();
-  for (const raw of history.split('\n')) {
+  const lines = history.split('\n');
+  for (const [i, raw] of lines.entries()) {
     const line = raw.trim();
     if (line.length < 16 || /^[\d\s[\]]+$/.test(line) || /^[─│┼├┤┌┐└┘┬┴]+$/.test(line)) continue;
+    // An answer on lines of its own, indented under its answered question (✔): the same answer may be given twice.
+    if (/^ {2}\S/.test(raw) && lines.slice(Math.max(0, i - 4), i).some((l) => l.startsWith('✔ '))) continue;
     if (line === 'dom seg ter qua qui sex sáb') continue;
     counts.set(line, (counts.get(line) ?? 0) + 1);
   }
@@ -158,6 +163,8 @@ describe('in a real terminal of 30 rows, in Portuguese: nothing drawn twice, Ent
         expect(history).toMatch(/\nhttp:\/\/127\.0\.0\.1:\d+\/api\/svccentral\/notificacao\/envianotificacao\n/);
         // The card's question is cut at spaces: its input forms are whole.
         expect(history).toContain('0001.0001.000001.00-5');
+        // An answer too long for its question's last line is on a line of its own, indented: not cut in a word.
+        expect(history).toMatch(/\[tipo_notificacao\] ?\n {2}2 \(lembrete ou alteração de consulta\)\n/);
         for (const phrase of ['faltam 3 campos obrigatórios', 'Quem deve recebê-la?', 'Enviar esta notificação?'])
           expect(drawn(history, phrase), `${phrase}\n${history}`).toBe(1);
         const db = new Database(world.server.db, { readonly: true, fileMustExist: true });
