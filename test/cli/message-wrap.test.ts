@@ -24,30 +24,27 @@ const at = (columns: number, lang: string, tty = true): RunOptions => ({
 });
 
 describe('a message wider than the terminal', () => {
-  it('an error, in English, at 60 columns: wrapped on spaces, each line under 60', async () => {
-    const r = await h.run(['registration', 'show', '123'], at(60, 'en'));
-    expect(r.code).toBe(2);
-    expect(r.stderr).toBe(
+  it.each([
+    [
+      'en',
       [
         'error: usuario_cartao (--usuario-cartao): must be 17',
         'digits; understood 3 digits "123" (see coopctl registration',
         'show --help)',
-        '',
-      ].join('\n'),
-    );
-  });
-
-  it('the same in Portuguese', async () => {
-    const r = await h.run(['registration', 'show', '123'], at(60, 'pt-BR'));
-    expect(r.code).toBe(2);
-    expect(r.stderr).toBe(
+      ],
+    ],
+    [
+      'pt-BR',
       [
         'erro: usuario_cartao (--usuario-cartao): deve ter 17',
         'dígitos; foram lidos 3 dígitos "123" (veja coopctl',
         'registration show --help)',
-        '',
-      ].join('\n'),
-    );
+      ],
+    ],
+  ])('an error, in %s, at 60 columns: wrapped on spaces, each line under 60', async (lang, lines) => {
+    const r = await h.run(['registration', 'show', '123'], at(60, lang));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${lines.join('\n')}\n`);
   });
 
   it('into a pipe: one line, whatever the columns', async () => {

@@ -115,8 +115,11 @@ export interface AuditRepository {
 
 // ── statements ─────────────────────────────────────────────────────────────────
 
-const INTO =
-  'INSERT INTO audit (at, client, token_label, operation, status, confirma, subject_kind, subject, reference, request_id, contract, previous, key_id, seal)';
+/** The trail's columns a record fills, in APPEND's order (the audit file's move of older records copies them: sqlite/audit-file-open.ts). */
+export const TRAIL_COLUMNS =
+  'at, client, token_label, operation, status, confirma, subject_kind, subject, reference, request_id, contract, previous, key_id, seal';
+
+const INTO = `INSERT INTO audit (${TRAIL_COLUMNS})`;
 
 /** One record's INSERT (SQLite: each record of a window, group-commit.ts). */
 export const APPEND = sql<SealedRecord>(

@@ -4,6 +4,7 @@
  * its schema, and the records a database kept itself (before this file
  * existed) moved into it.
  */
+import { TRAIL_COLUMNS } from '../areas/audit.js';
 import { sqlite } from '../sql/dialect.js';
 import { migrations } from '../sql/migrations.js';
 import { sqliteBinding } from './binding.js';
@@ -41,23 +42,6 @@ export function openAuditFile(path: string): Db {
   }
 }
 
-const COLUMNS = [
-  'at',
-  'client',
-  'token_label',
-  'operation',
-  'status',
-  'confirma',
-  'subject_kind',
-  'subject',
-  'reference',
-  'request_id',
-  'contract',
-  'previous',
-  'key_id',
-  'seal',
-].join(', ');
-
 /**
  * The records, key id and anchor a database kept itself, moved into its audit
  * file (once: the database's own audit table is then empty), so that they
@@ -71,7 +55,7 @@ export function moveAuditInto(audit: Db, main: Db, mainPath: string): void {
   try {
     audit
       .transaction(() => {
-        audit.exec(`INSERT INTO audit (${COLUMNS}) SELECT ${COLUMNS} FROM kept.audit ORDER BY id`);
+        audit.exec(`INSERT INTO audit (${TRAIL_COLUMNS}) SELECT ${TRAIL_COLUMNS} FROM kept.audit ORDER BY id`);
         audit.exec('INSERT OR IGNORE INTO audit_key (one, key_id) SELECT one, key_id FROM kept.audit_key');
         audit.exec('INSERT OR IGNORE INTO audit_anchor (one, seal) SELECT one, seal FROM kept.audit_anchor');
       })

@@ -250,12 +250,17 @@ export function fileAudit(
    */
   let held: Waiting[] = [];
   let window: NodeJS.Timeout | undefined;
-  const release = (): void => {
+  /** The held records into the queue, ahead of what comes next: their window is over. */
+  const unhold = (): void => {
     if (window !== undefined) clearTimeout(window);
     window = undefined;
-    if (held.length === 0) return;
     queue.push(...held);
     held = [];
+  };
+  /** Their window over, the held records committed now (or with the batch being committed). */
+  const release = (): void => {
+    if (held.length === 0) return;
+    unhold();
     if (batch === undefined) next();
   };
   const listed =
@@ -277,10 +282,7 @@ export function fileAudit(
           else window ??= setTimeout(release, NOTES_WINDOW_MS).unref();
           return;
         }
-        if (held.length > 0) {
-          queue.push(...held);
-          held = [];
-        }
+        unhold();
         queue.push(waiting);
         if (batch === undefined) setImmediate(next);
       });
